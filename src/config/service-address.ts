@@ -1,0 +1,45 @@
+/** Why a service address was refused; each reason has a message in the i18n catalogue. */
+export type AddressProblem =
+  | 'address_empty'
+  | 'address_invalid'
+  | 'address_not_https'
+  | 'address_has_credentials'
+  | 'address_has_fragment'
+  | 'address_has_query';
+
+export type AddressCheck = { ok: true; baseUrl: string; origin: string } | { ok: false; problem: AddressProblem };
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * Validates a service address and normalises it to `scheme://host[:port][/path]` without a
+ * trailing slash, so `${baseUrl}/post/api` is always well formed.
+ */
+export function checkServiceAddress(input: string): AddressCheck {
+  const text = input.trim();
+  if (text === '') return { ok: false, problem: 'address_empty' };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, problem: 'address_invalid' };
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+    return { ok: false, problem: 'address_not_https' };
+  }
+  if (url.username !== '' || url.password !== '') return { ok: false, problem: 'address_has_credentials' };
+  if (text.includes('#')) return { ok: false, problem: 'address_has_fragment' };
+  if (url.search !== '') return { ok: false, problem: 'address_has_query' };
+  const path = url.pathname.replace(/\/+$/, '');
+  return { ok: true, baseUrl: `${url.origin}${path}`, origin: url.origin };
+}
+
+/** The host-permission match pattern that covers a service address's origin. */
+export function originPattern(origin: string): string {
+  const url = new URL(origin);
+  return `${url.protocol}//${url.host}/*`;
+}

@@ -1,0 +1,92 @@
+import type { Permission } from './config/permissions.ts';
+
+/**
+ * Every failure the extension can show a person. Each code has a sentence in both locales
+ * (`error_<code>` in src/public/_locales/<lang>/messages.json); a unit test holds that.
+ */
+export const ERROR_CODES = [
+  // configuration
+  'not_configured',
+  'host_permission_refused',
+  // sign-in (authorization step)
+  'signin_cancelled',
+  'signin_state_mismatch',
+  'signin_missing_code',
+  'signin_in_progress',
+  // OAuth 2.0 draft 31, sections 4.1.2.1 and 5.2
+  'oauth_invalid_request',
+  'oauth_unauthorized_client',
+  'oauth_access_denied',
+  'oauth_unsupported_response_type',
+  'oauth_invalid_scope',
+  'oauth_server_error',
+  'oauth_temporarily_unavailable',
+  'oauth_invalid_client',
+  'oauth_invalid_grant',
+  'oauth_unsupported_grant_type',
+  'oauth_unknown_error',
+  // token endpoint answers
+  'token_response_malformed',
+  'id_token_malformed',
+  'id_token_signature',
+  'id_token_audience',
+  'id_token_nonce',
+  'id_token_issuer',
+  'id_token_issued_at',
+  'id_token_expired',
+  // session
+  'signed_out',
+  'session_ended',
+  // API
+  'network',
+  'http_forbidden',
+  'http_forbidden_permission',
+  'http_not_found',
+  'http_server',
+  'http_unexpected_status',
+  'response_not_json',
+  'response_malformed',
+  'auth_level_too_low',
+  // links
+  'link_foreign_origin',
+  'link_not_http',
+  'link_is_action',
+  'link_missing',
+  // messaging
+  'bad_request',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A failure as it crosses from the worker to a page: plain data, no stack, no token. */
+export interface ErrorInfo {
+  code: ErrorCode;
+  /** A technical detail for the curious (shown small, never the only text). */
+  detail?: string;
+  permission?: Permission;
+  status?: number;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly info: ErrorInfo;
+
+  constructor(code: ErrorCode, extra: Omit<ErrorInfo, 'code'> = {}) {
+    super(extra.detail ? `${code}: ${extra.detail}` : code);
+    this.name = 'AppError';
+    this.code = code;
+    this.info = { code, ...extra };
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
+
+/** Turns anything thrown into something a page can show; unexpected errors keep only their message. */
+export function toErrorInfo(error: unknown): ErrorInfo {
+  if (error instanceof AppError) return error.info;
+  const detail = error instanceof Error ? error.message : String(error);
+  return { code: 'internal', detail };
+}

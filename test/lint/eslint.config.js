@@ -1,0 +1,36 @@
+// Strict, type-aware lint for the whole repository (run from the repository root).
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'test-results/**', 'screenshots/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  ...tseslint.configs.stylisticTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['test/lint/*.js'] }, tsconfigRootDir: process.cwd() },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='innerHTML']", message: 'Pages render text only.' },
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Pages render text only.' },
+        { selector: "CallExpression[callee.name='eval']", message: 'No eval.' },
+        { selector: "NewExpression[callee.name='Function']", message: 'No code from strings.' },
+      ],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'vite.config.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
