@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import baseManifest from './manifest.json' with { type: 'json' };
 import { buildDefaultsFromEnv, hostPermissionFor } from './src/config/build-defaults.ts';
 
@@ -13,6 +14,19 @@ const manifest = {
   host_permissions: [hostPermissionFor(defaults.baseUrl)],
 } as ManifestV3Export;
 
+/** The grey toolbar icons (signed out) are set by the worker at run time, so the manifest cannot name them. */
+function greyIcons(): Plugin {
+  return {
+    name: 'grey-toolbar-icons',
+    generateBundle() {
+      for (const size of [16, 32]) {
+        const fileName = `icons/icon-grey-${size}.png`;
+        this.emitFile({ type: 'asset', fileName, source: readFileSync(fileName) });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   publicDir: 'src/public',
   define: {
@@ -21,7 +35,7 @@ export default defineConfig({
   oxc: {
     jsx: { runtime: 'automatic', importSource: 'preact' },
   },
-  plugins: [crx({ manifest })],
+  plugins: [crx({ manifest }), greyIcons()],
   build: {
     outDir: process.env.DIGIPOST_OUT_DIR ?? 'dist',
     emptyOutDir: true,

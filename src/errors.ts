@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'session_ended',
   // API
   'network',
+  'http_unauthorized',
   'http_forbidden',
   'http_forbidden_permission',
   'http_not_found',

@@ -1,1 +1,20 @@
-console.warn('worker');
+// The worker's entry. Every listener is registered synchronously at the top level, so an event
+// that wakes a stopped worker finds its listener; no state lives only in memory.
+import browser from 'webextension-polyfill';
+import { currentConfig } from './browser-deps.ts';
+import { route } from './message-router.ts';
+import { POLL_ALARM, refreshBadge, schedulePoll } from './poll.ts';
+
+browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => route(message, sender));
+
+browser.alarms.onAlarm.addListener((alarm) => {
+  if (alarm.name === POLL_ALARM) void refreshBadge(true);
+});
+
+async function start(): Promise<void> {
+  await schedulePoll(await currentConfig());
+  await refreshBadge(false);
+}
+
+browser.runtime.onInstalled.addListener(() => void start());
+browser.runtime.onStartup.addListener(() => void start());

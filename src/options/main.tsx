@@ -1,1 +1,7 @@
-document.title = 'options';
+import { render } from 'preact';
+import { applyDocumentLanguage } from '../ui/i18n.ts';
+import { Options } from './Options.tsx';
+
+applyDocumentLanguage();
+const root = document.getElementById('app');
+if (root) render(<Options />, root);

@@ -1,1 +1,7 @@
-document.title = 'viewer';
+import { render } from 'preact';
+import { applyDocumentLanguage } from '../ui/i18n.ts';
+import { Viewer } from './Viewer.tsx';
+
+applyDocumentLanguage();
+const root = document.getElementById('app');
+if (root) render(<Viewer />, root);

@@ -15,6 +15,8 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      // `onClick={() => setX(1)}` is how event handlers read in JSX.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       'no-restricted-syntax': [
         'error',
         { selector: "MemberExpression[property.name='innerHTML']", message: 'Pages render text only.' },

@@ -1,11 +1,14 @@
 // Draws the toolbar icon (a white envelope on a red rounded square) at each size the manifest
-// names and writes PNGs into icons/. Run with `npm run icons`; the PNGs are committed.
+// names, and a grey one for the signed-out toolbar, as PNGs in icons/. Run with `npm run icons`;
+// the PNGs are committed.
 import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
 const SIZES = [16, 32, 48, 128] as const;
-const RED: readonly [number, number, number] = [0xd2, 0x2a, 0x32];
-const WHITE: readonly [number, number, number] = [0xff, 0xff, 0xff];
+type Rgb = readonly [number, number, number];
+const RED: Rgb = [0xd2, 0x2a, 0x32];
+const GREY: Rgb = [0x8a, 0x8a, 0x92];
+const WHITE: Rgb = [0xff, 0xff, 0xff];
 
 function crc32(buf: Buffer): number {
   let c = ~0;
@@ -59,7 +62,7 @@ function shapeAt(x: number, y: number): 0 | 1 | 2 {
   return inBody && !onFlap ? 1 : 2;
 }
 
-function draw(size: number): Uint8Array {
+function draw(size: number, background: Rgb): Uint8Array {
   const samples = 4;
   const out = new Uint8Array(size * size * 4);
   for (let py = 0; py < size; py++) {
@@ -74,8 +77,8 @@ function draw(size: number): Uint8Array {
       }
       const covered = red + white;
       const i = (py * size + px) * 4;
-      RED.forEach((redLevel, ch) => {
-        out[i + ch] = covered === 0 ? 0 : Math.round((redLevel * red + WHITE[ch as 0 | 1 | 2] * white) / covered);
+      background.forEach((level, ch) => {
+        out[i + ch] = covered === 0 ? 0 : Math.round((level * red + WHITE[ch as 0 | 1 | 2] * white) / covered);
       });
       out[i + 3] = Math.round((255 * covered) / (samples * samples));
     }
@@ -83,7 +86,15 @@ function draw(size: number): Uint8Array {
   return out;
 }
 
-for (const size of SIZES) {
-  writeFileSync(new URL(`../../icons/icon-${size}.png`, import.meta.url), encodePng(size, draw(size)));
+const written: string[] = [];
+for (const [name, colour, sizes] of [
+  ['icon', RED, SIZES],
+  ['icon-grey', GREY, [16, 32]],
+] as const) {
+  for (const size of sizes) {
+    const file = `icons/${name}-${size}.png`;
+    writeFileSync(new URL(`../../${file}`, import.meta.url), encodePng(size, draw(size, colour)));
+    written.push(file);
+  }
 }
-console.log(`wrote ${SIZES.map((s) => `icons/icon-${s}.png`).join(', ')}`);
+console.log(`wrote ${written.join(', ')}`);

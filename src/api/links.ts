@@ -1,0 +1,43 @@
+import { classifyLink, type LinkVerdict } from './classify.ts';
+import { relationName } from './relation-name.ts';
+import type { Link, RootResource } from './schemas.ts';
+
+// The link toolkit in one import for the pages and the worker. Types only from schemas.ts, so a
+// page that lists links does not pull zod into its bundle.
+export { ACTION_RELATIONS, isActionRelation } from './actions.ts';
+export { classifyLink, type LinkVerdict } from './classify.ts';
+export { findLink, relationName } from './relation-name.ts';
+export { requiredPermission } from './relation-permissions.ts';
+export { KNOWN_RELATIONS, labelFromName, relationLabelKey } from './relation-labels.ts';
+
+export interface RelationEntry {
+  name: string;
+  link: Link;
+  source: 'root' | 'account' | `mailbox:${number}`;
+  verdict: LinkVerdict;
+}
+
+/**
+ * Every place the root resource lets the user go, grouped by where the link was found. The same
+ * relation may legitimately appear in two groups (the account's and a mailbox's `document_inbox`),
+ * so duplicates (same name and address) are dropped only inside a group.
+ */
+export function collectRelations(root: RootResource, serviceOrigin: string): RelationEntry[] {
+  const groups: [RelationEntry['source'], readonly Link[] | undefined][] = [
+    ['root', root.link],
+    ['account', root.primaryAccount?.link],
+    ...(root.mailbox ?? []).map((mailbox, i): [RelationEntry['source'], readonly Link[]] => [`mailbox:${i}`, mailbox.link]),
+  ];
+  return groups.flatMap(([source, links]) => {
+    const seen = new Set<string>();
+    const entries: RelationEntry[] = [];
+    for (const link of links ?? []) {
+      const name = relationName(link.rel);
+      const key = `${name}\n${link.uri}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      entries.push({ name, link, source, verdict: classifyLink(link, serviceOrigin) });
+    }
+    return entries;
+  });
+}

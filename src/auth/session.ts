@@ -1,0 +1,342 @@
+import { parseScope, type Permission } from '../config/permissions.ts';
+import { AppError, type ErrorInfo } from '../errors.ts';
+import { buildAuthorizeUrl, parseRedirect, randomToken } from './authorize.ts';
+import { verifyIdToken } from './id-token.ts';
+import { shortDetail } from './oauth-errors.ts';
+import type { ServiceConfig } from './service-config.ts';
+import { AUTH_LOCK_NAME, LOCAL_KEYS, SESSION_KEYS } from './storage-keys.ts';
+import {
+  clearTokens,
+  readEndReason,
+  readGeneration,
+  readPendingSignIn,
+  readStoredSession,
+  type KeyValueArea,
+  type PendingSignIn,
+  type StoredAccess,
+  type StoredAccount,
+} from './stored-session.ts';
+import { exchangeCode, refreshTokens, type TokenSet } from './token-endpoint.ts';
+
+export type { KeyValueArea } from './stored-session.ts';
+
+export interface SessionDeps {
+  /** browser storage.local: refresh token and sign-in metadata (survives restarts). */
+  local: KeyValueArea;
+  /** browser storage.session: access token and expiry, the pending sign-in. */
+  session: KeyValueArea;
+  fetch: typeof fetch;
+  /** Milliseconds since the epoch. */
+  now: () => number;
+  /** Resolves with the redirect URL (also for error=...); rejects when the user closes the window. */
+  launchWebAuthFlow: (url: string) => Promise<string>;
+  redirectUri: string;
+  /** navigator.locks.request in the worker (shared by every context); createMemoryLock() in tests. */
+  withLock: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+  getConfig: () => Promise<ServiceConfig | undefined>;
+  onSignedOut?: (reason: 'user' | 'ended') => void | Promise<void>;
+}
+
+export type SessionStatus =
+  | { state: 'signed_out'; reason?: ErrorInfo }
+  | { state: 'signed_in'; userId: string; scopes: Permission[]; expiresAt: number };
+
+/** A token this close to its expiry is refreshed first, so it does not die on the way. */
+export const REFRESH_MARGIN_MS = 60_000;
+
+function scopesFrom(tokens: TokenSet, fallback: Permission[]): Permission[] {
+  const granted = tokens.scope === undefined ? [] : parseScope(tokens.scope);
+  // The official scopes (FULL, ...) are not ours to name; then what we asked for is the best guess.
+  return granted.length > 0 ? granted : fallback;
+}
+
+/** #end refuses when a sign-out or sign-in got there first; then there is nothing left to end. */
+function ignoreSignedOut(error: unknown): void {
+  if (!(error instanceof AppError && error.code === 'signed_out')) throw error;
+}
+
+function usable(access: StoredAccess | undefined, now: number, margin: number): access is StoredAccess {
+  return access !== undefined && access.expiresAt - margin > now;
+}
+
+/**
+ * The token lifecycle: sign-in, one shared refresh, sign-out. Storage is the truth, memory only
+ * joins callers of this instance: a restarted worker, or another context, picks up where this one
+ * stopped. Every write of tokens is fenced by the persisted generation, which every sign-in and
+ * sign-out changes, so an answer that arrives late cannot bring back a session that was left.
+ */
+export class Session {
+  readonly #deps: SessionDeps;
+  #refreshing: Promise<string> | undefined;
+  #connecting: Promise<void> | undefined;
+  /** Set by #end; the worker is told only after the lock is released (its callback may need the lock). */
+  #endedUntold = false;
+
+  constructor(deps: SessionDeps) {
+    this.#deps = deps;
+  }
+
+  /**
+   * Interactive sign-in. A second call while one is under way in this instance is refused with
+   * 'signin_in_progress' rather than joined: its consent window is already open, and the caller
+   * learns the outcome from status(). On any failure nothing new is stored.
+   */
+  async connect(): Promise<void> {
+    if (this.#connecting) throw new AppError('signin_in_progress');
+    const attempt = this.#connect();
+    this.#connecting = attempt;
+    try {
+      await attempt;
+    } finally {
+      this.#connecting = undefined;
+    }
+  }
+
+  async #connect(): Promise<void> {
+    const { local, session, redirectUri } = this.#deps;
+    const config = await this.#config();
+    const pending: PendingSignIn = { state: randomToken(), nonce: randomToken(), createdAt: this.#deps.now() };
+    // Stored before the window opens: the state and nonce must outlive this worker if it is stopped.
+    await session.set({ [SESSION_KEYS.pendingSignIn]: pending });
+    try {
+      let redirect: string;
+      try {
+        redirect = await this.#deps.launchWebAuthFlow(buildAuthorizeUrl(config, redirectUri, pending.state));
+      } catch (error) {
+        throw new AppError('signin_cancelled', error instanceof Error ? { detail: shortDetail(error.message) } : {});
+      }
+      // The fence is read before the pending entry, and signOut removes that entry before it moves
+      // the fence: so either we see the sign-out now, or the fence will have moved when we store.
+      // (A session that merely ended while the window was open does not spoil this sign-in.)
+      const generation = await readGeneration(local);
+      // A sign-out, or a newer sign-in from another context, has replaced this attempt meanwhile.
+      const current = await readPendingSignIn(session);
+      if (current?.state !== pending.state) throw new AppError('signin_cancelled', { detail: 'superseded' });
+
+      const { code } = parseRedirect(redirect, current.state, redirectUri);
+      const { tokens, idToken } = await exchangeCode(this.#deps, config, code, redirectUri, current.nonce);
+      const claims = await verifyIdToken(idToken, {
+        clientId: config.clientId,
+        clientSecret: config.clientSecret,
+        nonce: current.nonce,
+        issuer: config.baseUrl,
+        now: this.#deps.now(),
+      });
+      const account: StoredAccount = {
+        userId: claims.user_id,
+        scopes: scopesFrom(tokens, config.scopes),
+        baseUrl: config.baseUrl,
+        clientId: config.clientId,
+        signedInAt: this.#deps.now(),
+      };
+      await this.#locked(() => this.#storeNewSession(generation, current.state, account, tokens));
+    } catch (error) {
+      const current = await readPendingSignIn(session);
+      if (current?.state === pending.state) await session.remove([SESSION_KEYS.pendingSignIn]);
+      throw error;
+    }
+  }
+
+  async #storeNewSession(generation: number, state: string, account: StoredAccount, tokens: TokenSet): Promise<void> {
+    const { local, session } = this.#deps;
+    const signedOut = () => new AppError('signin_cancelled', { detail: 'signed out during sign-in' });
+    if ((await readGeneration(local)) !== generation) throw signedOut();
+    if ((await readPendingSignIn(session))?.state !== state) throw signedOut();
+    const next = generation + 1;
+    await local.set({
+      [LOCAL_KEYS.generation]: next,
+      [LOCAL_KEYS.account]: account,
+      ...(tokens.refreshToken === undefined ? {} : { [LOCAL_KEYS.refreshToken]: tokens.refreshToken }),
+    });
+    // A refresh token of an earlier session must not be used for this one.
+    if (tokens.refreshToken === undefined) await local.remove([LOCAL_KEYS.refreshToken]);
+    await session.set({ [SESSION_KEYS.accessToken]: { token: tokens.accessToken, expiresAt: tokens.expiresAt } });
+    await session.remove([SESSION_KEYS.pendingSignIn, SESSION_KEYS.endReason]);
+    if ((await readGeneration(local)) !== next) {
+      // Signed out while we were writing: take back what this attempt wrote.
+      await clearTokens(local, session);
+      throw signedOut();
+    }
+  }
+
+  /**
+   * One valid access token for every caller. A token within REFRESH_MARGIN_MS of its expiry is
+   * refreshed; all concurrent callers of this instance share one refresh, and the refresh runs
+   * under the shared lock and re-reads storage, so one done by another context is reused.
+   * forceRefresh (after an API 401/403) refreshes even an unexpired token, unless someone else
+   * replaced the token meanwhile.
+   */
+  async getAccessToken(options: { forceRefresh?: boolean } = {}): Promise<string> {
+    const force = options.forceRefresh === true;
+    const stored = await readStoredSession(this.#deps.local, this.#deps.session);
+    if (!stored.account) throw new AppError('signed_out');
+    if (!force && usable(stored.access, this.#deps.now(), REFRESH_MARGIN_MS)) {
+      try {
+        await this.#checkConfig(stored.account);
+      } finally {
+        await this.#tellEnded();
+      }
+      return stored.access.token;
+    }
+    if (this.#refreshing) return this.#refreshing;
+    const flight = this.#refreshUnderLock(force ? stored.access?.token : undefined, force);
+    this.#refreshing = flight;
+    const done = () => {
+      if (this.#refreshing === flight) this.#refreshing = undefined;
+    };
+    flight.then(done, done);
+    return flight;
+  }
+
+  #refreshUnderLock(staleToken: string | undefined, force: boolean): Promise<string> {
+    return this.#locked(async () => {
+      const { local, session } = this.#deps;
+      const generation = await readGeneration(local);
+      const stored = await readStoredSession(local, session);
+      if (!stored.account) throw new AppError('signed_out');
+      const now = this.#deps.now();
+      const access = stored.access;
+      if (usable(access, now, REFRESH_MARGIN_MS) && (!force || access.token !== staleToken)) {
+        await this.#checkConfig(stored.account);
+        return access.token;
+      }
+      const config = await this.#checkConfig(stored.account);
+      if (stored.refreshToken === undefined) {
+        // Without a refresh token a token is good until its very end. A forced caller gets it back
+        // too: a 403 may be about a permission, not the session, and endSession() is the caller's.
+        if (usable(access, now, 0)) return access.token;
+        await this.#end(generation);
+        throw new AppError('session_ended', { detail: 'no refresh token' });
+      }
+
+      let tokens: TokenSet;
+      try {
+        ({ tokens } = await refreshTokens(this.#deps, config, stored.refreshToken));
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'oauth_invalid_grant') {
+          await this.#end(generation);
+          throw new AppError('session_ended', error.info.detail === undefined ? {} : { detail: error.info.detail });
+        }
+        throw error; // network and server trouble: the session stays, a later call tries again
+      }
+      // The refresh's id_token is not checked: no nonce was sent, and the access token is what counts.
+      if ((await readGeneration(local)) !== generation) throw new AppError('signed_out');
+      await session.set({ [SESSION_KEYS.accessToken]: { token: tokens.accessToken, expiresAt: tokens.expiresAt } });
+      // A new refresh token replaces the old; when none comes, the old one stays valid.
+      const account = { ...stored.account, scopes: scopesFrom(tokens, stored.account.scopes) };
+      await local.set({
+        [LOCAL_KEYS.account]: account,
+        ...(tokens.refreshToken === undefined ? {} : { [LOCAL_KEYS.refreshToken]: tokens.refreshToken }),
+      });
+      if ((await readGeneration(local)) !== generation) {
+        await clearTokens(local, session);
+        throw new AppError('signed_out');
+      }
+      return tokens.accessToken;
+    });
+  }
+
+  /** Tokens belong to one service and client; after the configuration changed they are useless. */
+  async #checkConfig(account: StoredAccount): Promise<ServiceConfig> {
+    const config = await this.#config();
+    if (config.baseUrl !== account.baseUrl || config.clientId !== account.clientId) {
+      await this.#end(await readGeneration(this.#deps.local));
+      throw new AppError('session_ended', { detail: 'the service configuration changed' });
+    }
+    return config;
+  }
+
+  async #config(): Promise<ServiceConfig> {
+    const config = await this.#deps.getConfig();
+    if (!config) throw new AppError('not_configured');
+    return config;
+  }
+
+  /** Ends the session the service no longer honours, unless a sign-out or sign-in already replaced it. */
+  async #end(generation: number): Promise<void> {
+    const { local, session } = this.#deps;
+    if ((await readGeneration(local)) !== generation) throw new AppError('signed_out');
+    this.#refreshing = undefined;
+    await local.set({ [LOCAL_KEYS.generation]: generation + 1 });
+    // A sign-in under way (its pending entry) is left alone: it is how the user gets back in.
+    await clearTokens(local, session);
+    await session.set({ [SESSION_KEYS.endReason]: { code: 'session_ended' } });
+    this.#endedUntold = true;
+  }
+
+  async #locked<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await this.#deps.withLock(AUTH_LOCK_NAME, fn);
+    } finally {
+      await this.#tellEnded();
+    }
+  }
+
+  async #tellEnded(): Promise<void> {
+    if (!this.#endedUntold) return;
+    this.#endedUntold = false;
+    await this.#deps.onSignedOut?.('ended');
+  }
+
+  /**
+   * Ends the session without the user asking, e.g. when the API still refuses a freshly refreshed
+   * token. status() then reports 'session_ended'.
+   */
+  async endSession(): Promise<void> {
+    const generation = await readGeneration(this.#deps.local);
+    const stored = await readStoredSession(this.#deps.local, this.#deps.session);
+    if (!stored.account) return;
+    await this.#end(generation).catch(ignoreSignedOut);
+    await this.#tellEnded();
+  }
+
+  /**
+   * Forgets every token and the sign-in data. It takes no lock, so a slow refresh cannot delay
+   * it; changing the generation first makes that refresh's late answer store nothing.
+   */
+  async signOut(): Promise<void> {
+    const { local, session } = this.#deps;
+    this.#refreshing = undefined;
+    // First the pending sign-in, then the fence: the order connect() relies on.
+    await session.remove([SESSION_KEYS.pendingSignIn]);
+    const generation = await readGeneration(local);
+    await local.set({ [LOCAL_KEYS.generation]: generation + 1 });
+    await clearTokens(local, session);
+    await this.#deps.onSignedOut?.('user');
+  }
+
+  /**
+   * What storage says, without the network. A session with nothing left to use (an expired access
+   * token and no refresh token) is ended here, so every page sees the same answer.
+   */
+  async status(): Promise<SessionStatus> {
+    const { local, session } = this.#deps;
+    const stored = await readStoredSession(local, session);
+    if (stored.account && stored.refreshToken === undefined && !usable(stored.access, this.#deps.now(), 0)) {
+      await this.#locked(async () => {
+        const generation = await readGeneration(local);
+        const again = await readStoredSession(local, session);
+        if (again.account && again.refreshToken === undefined && !usable(again.access, this.#deps.now(), 0)) {
+          await this.#end(generation).catch(ignoreSignedOut);
+        }
+      });
+      return this.#readStatus();
+    }
+    return this.#readStatus();
+  }
+
+  async #readStatus(): Promise<SessionStatus> {
+    const stored = await readStoredSession(this.#deps.local, this.#deps.session);
+    if (!stored.account) {
+      const reason = await readEndReason(this.#deps.session);
+      return reason ? { state: 'signed_out', reason } : { state: 'signed_out' };
+    }
+    return {
+      state: 'signed_in',
+      userId: stored.account.userId,
+      scopes: stored.account.scopes,
+      // 0 when only a refresh token is left (e.g. after a browser restart): the next call refreshes.
+      expiresAt: stored.access?.expiresAt ?? 0,
+    };
+  }
+}

@@ -1,0 +1,154 @@
+import { AppError } from '../errors.ts';
+import { utf8ToBase64 } from './base64.ts';
+import { oauthError, shortDetail } from './oauth-errors.ts';
+import { tokenEndpoint, type ServiceConfig } from './service-config.ts';
+import { describeIssues, z } from './zod.ts';
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken?: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+  scope?: string;
+}
+
+export interface TokenEndpointDeps {
+  fetch: typeof fetch;
+  now: () => number;
+}
+
+/**
+ * `expires_in` of 0 or absent means "no limited lifetime" (spec 2.4). We still do not trust a
+ * token forever: after this long it is refreshed (or, without a refresh token, the user is asked
+ * again), and an API 401/403 refreshes it sooner anyway.
+ */
+export const UNLIMITED_LIFETIME_FALLBACK_MS = 8 * 60 * 60 * 1000;
+
+const secondsSchema = z.union([
+  z.int().min(0),
+  // Some OAuth servers send numbers as strings; the value is the same.
+  z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number),
+]);
+
+const tokenResponseSchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().refine((value) => value.toLowerCase() === 'bearer', { message: 'not bearer' }),
+  expires_in: secondsSchema.optional(),
+  // Absent when the token cannot be refreshed; null or "" mean the same.
+  refresh_token: z.string().nullish(),
+  id_token: z.string().min(1).optional(),
+  scope: z.string().nullish(),
+});
+
+const errorResponseSchema = z.object({
+  error: z.string(),
+  error_description: z.string().nullish(),
+});
+
+function basicAuthorization(config: ServiceConfig): string {
+  // Spec 4.2: the raw id and secret joined by a colon (not form-encoded first), UTF-8, standard Base64.
+  return `Basic ${utf8ToBase64(`${config.clientId}:${config.clientSecret}`)}`;
+}
+
+interface TokenResponse {
+  tokens: TokenSet;
+  idToken: string | undefined;
+}
+
+async function requestTokens(
+  deps: TokenEndpointDeps,
+  config: ServiceConfig,
+  form: Record<string, string>,
+): Promise<TokenResponse> {
+  // Taken before sending, so the expiry we compute is never later than the server's.
+  const sentAt = deps.now();
+  // Called unbound: a browser's fetch refuses a `this` other than the global object.
+  const { fetch: send } = deps;
+  let response: Response;
+  let text: string;
+  try {
+    response = await send(tokenEndpoint(config.baseUrl), {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+        Authorization: basicAuthorization(config),
+      },
+      body: new URLSearchParams(form).toString(),
+      // The user's web-site cookies have nothing to do with this client's credentials.
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+    text = await response.text();
+  } catch (error) {
+    throw new AppError('network', { detail: error instanceof Error ? shortDetail(error.message) : 'request failed' });
+  }
+  return readTokenResponse(response.status, text, sentAt);
+}
+
+function readTokenResponse(status: number, text: string, sentAt: number): TokenResponse {
+  let body: unknown;
+  let isJson = true;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    isJson = false;
+  }
+  const errorBody = isJson ? errorResponseSchema.safeParse(body) : undefined;
+  if (errorBody?.success) {
+    // Draft-31 5.2 says 400 (401 for invalid_client); the real service also answers a refused
+    // refresh with 401 or 403. The error code, not the status, says what happened.
+    throw oauthError(errorBody.data.error, errorBody.data.error_description, status);
+  }
+  if (status < 200 || status > 299) {
+    throw new AppError(status >= 500 ? 'http_server' : 'http_unexpected_status', { status });
+  }
+  if (!isJson) throw new AppError('token_response_malformed', { status, detail: 'the answer is not JSON' });
+  const parsed = tokenResponseSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new AppError('token_response_malformed', { status, detail: describeIssues(parsed.error) });
+  }
+  const data = parsed.data;
+  const lifetimeMs = data.expires_in ? data.expires_in * 1000 : UNLIMITED_LIFETIME_FALLBACK_MS;
+  const tokens: TokenSet = { accessToken: data.access_token, expiresAt: sentAt + lifetimeMs };
+  if (data.refresh_token) tokens.refreshToken = data.refresh_token;
+  if (data.scope) tokens.scope = data.scope;
+  return { tokens, idToken: data.id_token };
+}
+
+/** The authorization-code exchange (spec 4.2): `grant_type=code`, with the nonce the id_token must echo. */
+export async function exchangeCode(
+  deps: TokenEndpointDeps,
+  config: ServiceConfig,
+  code: string,
+  redirectUri: string,
+  nonce: string,
+): Promise<{ tokens: TokenSet; idToken: string }> {
+  const { tokens, idToken } = await requestTokens(deps, config, {
+    grant_type: 'code',
+    code,
+    redirect_uri: redirectUri,
+    nonce,
+  });
+  if (idToken === undefined) throw new AppError('token_response_malformed', { detail: 'id_token: missing' });
+  return { tokens, idToken };
+}
+
+/**
+ * The refresh exchange. It keeps nothing: whether to keep the old refresh token when no new one
+ * comes is the session's decision.
+ */
+export async function refreshTokens(
+  deps: TokenEndpointDeps,
+  config: ServiceConfig,
+  refreshToken: string,
+): Promise<{ tokens: TokenSet; idToken?: string }> {
+  const { tokens, idToken } = await requestTokens(deps, config, {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+  });
+  return idToken === undefined ? { tokens } : { tokens, idToken };
+}

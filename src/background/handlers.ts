@@ -1,0 +1,80 @@
+import browser from 'webextension-polyfill';
+import { classifyLink } from '../api/links.ts';
+import { isPermission } from '../config/permissions.ts';
+import { isConfigured, validateConfigInput, type ExtensionConfig } from '../config/config.ts';
+import { saveConfig } from '../config/config-store.ts';
+import { originPattern } from '../config/service-address.ts';
+import { AppError } from '../errors.ts';
+import type { Request, ResponseMap, StatusView, StoredConfigView } from '../protocol/messages.ts';
+import { authorizedFetch } from './authorized-fetch.ts';
+import { currentConfig, localArea } from './browser-deps.ts';
+import { refreshBadge, schedulePoll } from './poll.ts';
+import { getRoot } from './root-cache.ts';
+import { session } from './session-instance.ts';
+import { signOut } from './sign-out.ts';
+
+async function statusView(config: ExtensionConfig): Promise<StatusView> {
+  if (!isConfigured(config)) return { state: 'not_configured' };
+  const status = await session.status();
+  if (status.state === 'signed_in') return { state: 'signed_in', scopes: status.scopes };
+  return status.reason ? { state: 'signed_out', reason: status.reason } : { state: 'signed_out' };
+}
+
+function configView(config: ExtensionConfig): StoredConfigView {
+  return { ...config, redirectUri: browser.identity.getRedirectURL() };
+}
+
+async function requireConfigured(): Promise<ExtensionConfig> {
+  const config = await currentConfig();
+  if (!isConfigured(config)) throw new AppError('not_configured');
+  return config;
+}
+
+async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['config']): Promise<StoredConfigView> {
+  const checked = validateConfigInput(input);
+  if (!checked.ok) {
+    throw new AppError('bad_request', { detail: checked.problems.map((p) => `${p.field}: ${p.problem}`).join(', ') });
+  }
+  // The page asks for the host permission (it needs the user's click); the worker only checks it.
+  const origins = [originPattern(new URL(checked.config.baseUrl).origin)];
+  if (!(await browser.permissions.contains({ origins }))) throw new AppError('host_permission_refused');
+  const before = await currentConfig();
+  const changedService =
+    before.baseUrl !== checked.config.baseUrl || before.clientId !== checked.config.clientId ||
+    before.scopes.join() !== checked.config.scopes.join();
+  // Tokens belong to one service, client and set of permissions: a change of any means connecting again.
+  if (changedService && (await session.status()).state === 'signed_in') await session.signOut();
+  await saveConfig(localArea, checked.config);
+  await schedulePoll(checked.config);
+  return configView(checked.config);
+}
+
+type Handlers = { [K in Request['type']]: (request: Extract<Request, { type: K }>) => Promise<ResponseMap[K]> };
+
+export const handlers: Handlers = {
+  getStatus: async () => statusView(await currentConfig()),
+  connect: async () => {
+    const config = await requireConfigured();
+    await session.connect();
+    await refreshBadge(true);
+    return statusView(config);
+  },
+  signOut: async () => {
+    const config = await currentConfig();
+    await signOut(config);
+    return statusView(config);
+  },
+  getRoot: async (request) => getRoot(await requireConfigured(), request.force ?? false),
+  getResource: async (request) => {
+    const config = await requireConfigured();
+    const serviceOrigin = new URL(config.baseUrl).origin;
+    const verdict = classifyLink({ rel: request.relation ?? '', uri: request.url }, serviceOrigin);
+    if (!verdict.followable) throw new AppError(verdict.reason);
+    const status = await session.status();
+    if (status.state !== 'signed_in') throw new AppError('signed_out');
+    const data = await authorizedFetch(config, { url: request.url, mediaType: request.mediaType, relation: request.relation });
+    return { data, url: request.url, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes.filter(isPermission) };
+  },
+  getConfig: async () => configView(await currentConfig()),
+  saveConfig: async (request) => saveFromOptions(request.config),
+};

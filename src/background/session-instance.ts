@@ -1,0 +1,16 @@
+import { Session } from '../auth/session.ts';
+import { sessionDeps, sessionArea } from './browser-deps.ts';
+import { showSignedOut } from './badge.ts';
+import { ROOT_CACHE_KEY } from '../protocol/messages.ts';
+
+/**
+ * One Session per worker life. It keeps nothing that matters only in memory: a worker that the
+ * browser stopped builds a new one over the same storage and carries on.
+ */
+export const session = new Session(
+  sessionDeps(async () => {
+    // Personal data goes with the tokens: a signed-out browser shows nobody's name.
+    await sessionArea.remove([ROOT_CACHE_KEY]);
+    await showSignedOut();
+  }),
+);

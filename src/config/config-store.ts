@@ -1,0 +1,37 @@
+import { z } from '../api/zod.ts';
+import type { BuildDefaults } from './build-defaults.ts';
+import { isPermission } from './permissions.ts';
+import { DEFAULT_POLL_MINUTES, type ExtensionConfig } from './config.ts';
+import { checkServiceAddress } from './service-address.ts';
+
+const CONFIG_KEY = 'config';
+
+const storedSchema = z.object({
+  baseUrl: z.string(),
+  clientId: z.string(),
+  clientSecret: z.string(),
+  scopes: z.array(z.string()),
+  pollMinutes: z.number().int().min(1).max(1440),
+});
+
+export interface ConfigArea {
+  get(keys: string[]): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+}
+
+export function fromBuildDefaults(defaults: BuildDefaults): ExtensionConfig {
+  return { ...defaults, scopes: [...defaults.scopes], pollMinutes: DEFAULT_POLL_MINUTES };
+}
+
+/** The stored configuration, or the build's defaults when nothing (valid) is stored. */
+export async function loadConfig(area: ConfigArea, defaults: BuildDefaults): Promise<ExtensionConfig> {
+  const stored = storedSchema.safeParse((await area.get([CONFIG_KEY]))[CONFIG_KEY]);
+  if (!stored.success) return fromBuildDefaults(defaults);
+  const address = checkServiceAddress(stored.data.baseUrl);
+  if (!address.ok) return fromBuildDefaults(defaults);
+  return { ...stored.data, baseUrl: address.baseUrl, scopes: stored.data.scopes.filter(isPermission) };
+}
+
+export async function saveConfig(area: ConfigArea, config: ExtensionConfig): Promise<void> {
+  await area.set({ [CONFIG_KEY]: config });
+}

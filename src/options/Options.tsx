@@ -1,0 +1,199 @@
+import { useEffect, useState } from 'preact/hooks';
+import browser from 'webextension-polyfill';
+import { PERMISSIONS, type Permission } from '../config/permissions.ts';
+import { validateConfigInput, type ConfigProblem } from '../config/config.ts';
+import { checkServiceAddress, originPattern } from '../config/service-address.ts';
+import { toErrorInfo, type ErrorInfo } from '../errors.ts';
+import type { StoredConfigView } from '../protocol/messages.ts';
+import { Busy, ErrorAlert } from '../ui/components.tsx';
+import { t } from '../ui/i18n.ts';
+import { ask } from '../ui/worker-client.ts';
+
+type Form = Omit<StoredConfigView, 'redirectUri' | 'scopes' | 'pollMinutes'> & { scopes: Permission[]; pollMinutes: string };
+
+function problemText(problem: ConfigProblem): string {
+  if (problem.field === 'baseUrl') return t(`problem_${problem.problem}`);
+  return t(`problem_${problem.field}_${problem.problem}`);
+}
+
+function FieldError(props: { id: string; problems: readonly ConfigProblem[]; field: ConfigProblem['field'] }) {
+  const mine = props.problems.filter((p) => p.field === props.field);
+  if (mine.length === 0) return null;
+  return (
+    <p id={props.id} class="field-error">
+      {mine.map(problemText).join(' ')}
+    </p>
+  );
+}
+
+/**
+ * Asks for access to the service's origin. It must run straight from the click (browsers refuse a
+ * request made after an unrelated await), and it answers true at once when access is already held.
+ */
+function ensureHostPermission(baseUrl: string): Promise<boolean> {
+  const checked = checkServiceAddress(baseUrl);
+  if (!checked.ok) return Promise.resolve(false);
+  return browser.permissions.request({ origins: [originPattern(checked.origin)] });
+}
+
+export function Options() {
+  const [form, setForm] = useState<Form | undefined>();
+  const [redirectUri, setRedirectUri] = useState('');
+  const [problems, setProblems] = useState<ConfigProblem[]>([]);
+  const [error, setError] = useState<ErrorInfo | undefined>();
+  const [saved, setSaved] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    ask({ type: 'getConfig' }).then(
+      (config) => {
+        setForm({ ...config, pollMinutes: String(config.pollMinutes) });
+        setRedirectUri(config.redirectUri);
+      },
+      (e: unknown) => setError(toErrorInfo(e)),
+    );
+  }, []);
+
+  if (!form) return error ? <ErrorAlert error={error} /> : <Busy label={t('loading')} />;
+
+  const update = (patch: Partial<Form>) => {
+    setForm({ ...form, ...patch });
+    setSaved(false);
+  };
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    setError(undefined);
+    setSaved(false);
+    const input = { ...form, pollMinutes: Number(form.pollMinutes) };
+    const checked = validateConfigInput(input);
+    if (!checked.ok) {
+      setProblems(checked.problems);
+      return;
+    }
+    setProblems([]);
+    setSaving(true);
+    try {
+      if (!(await ensureHostPermission(checked.config.baseUrl))) {
+        setError({ code: 'host_permission_refused', detail: checked.config.baseUrl });
+        return;
+      }
+      const stored = await ask({ type: 'saveConfig', config: checked.config });
+      setForm({ ...stored, pollMinutes: String(stored.pollMinutes) });
+      setSaved(true);
+    } catch (e) {
+      setError(toErrorInfo(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const copy = async () => {
+    await navigator.clipboard.writeText(redirectUri);
+    setCopied(true);
+  };
+
+  const describedBy = (field: ConfigProblem['field']) =>
+    problems.some((p) => p.field === field) ? `${field}-error` : undefined;
+
+  return (
+    <form onSubmit={(e) => void save(e)} noValidate>
+      <h1>{t('options_title')}</h1>
+      <p class="muted">{t('options_intro')}</p>
+
+      <label for="baseUrl">{t('label_service_address')}</label>
+      <input
+        id="baseUrl"
+        type="url"
+        value={form.baseUrl}
+        aria-invalid={describedBy('baseUrl') ? 'true' : undefined}
+        aria-describedby={describedBy('baseUrl')}
+        onInput={(e) => update({ baseUrl: e.currentTarget.value })}
+      />
+      <FieldError id="baseUrl-error" problems={problems} field="baseUrl" />
+
+      <label for="clientId">{t('label_client_id')}</label>
+      <input
+        id="clientId"
+        value={form.clientId}
+        autocomplete="off"
+        aria-invalid={describedBy('clientId') ? 'true' : undefined}
+        aria-describedby={describedBy('clientId')}
+        onInput={(e) => update({ clientId: e.currentTarget.value })}
+      />
+      <FieldError id="clientId-error" problems={problems} field="clientId" />
+
+      <label for="clientSecret">{t('label_client_secret')}</label>
+      <input
+        id="clientSecret"
+        type="password"
+        value={form.clientSecret}
+        autocomplete="off"
+        aria-invalid={describedBy('clientSecret') ? 'true' : undefined}
+        aria-describedby={describedBy('clientSecret')}
+        onInput={(e) => update({ clientSecret: e.currentTarget.value })}
+      />
+      <FieldError id="clientSecret-error" problems={problems} field="clientSecret" />
+      <p class="hint">{t('client_secret_hint')}</p>
+
+      <fieldset aria-describedby={describedBy('scopes')}>
+        <legend>{t('label_permissions')}</legend>
+        {PERMISSIONS.map((permission) => (
+          <div class="checkbox" key={permission}>
+            <input
+              id={`scope-${permission}`}
+              type="checkbox"
+              checked={form.scopes.includes(permission)}
+              onChange={(e) =>
+                update({
+                  scopes: e.currentTarget.checked
+                    ? [...form.scopes, permission]
+                    : form.scopes.filter((p) => p !== permission),
+                })
+              }
+            />
+            <label for={`scope-${permission}`}>
+              <code>{permission}</code> <span class="muted">{t(`permission_${permission}`)}</span>
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <FieldError id="scopes-error" problems={problems} field="scopes" />
+
+      <label for="pollMinutes">{t('label_poll_minutes')}</label>
+      <input
+        id="pollMinutes"
+        type="number"
+        min={1}
+        max={1440}
+        value={form.pollMinutes}
+        aria-invalid={describedBy('pollMinutes') ? 'true' : undefined}
+        aria-describedby={describedBy('pollMinutes')}
+        onInput={(e) => update({ pollMinutes: e.currentTarget.value })}
+      />
+      <FieldError id="pollMinutes-error" problems={problems} field="pollMinutes" />
+
+      <label for="redirectUri">{t('label_redirect_uri')}</label>
+      <div class="copy-row">
+        <input id="redirectUri" value={redirectUri} readOnly />
+        <button type="button" onClick={() => void copy()}>
+          {copied ? t('copied') : t('copy')}
+        </button>
+      </div>
+      <p class="hint">{t('redirect_uri_hint')}</p>
+
+      {error ? <ErrorAlert error={error} /> : null}
+      {saved ? (
+        <p class="saved" role="status">
+          {t('saved')}
+        </p>
+      ) : null}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={saving}>
+          {t('save')}
+        </button>
+      </div>
+    </form>
+  );
+}

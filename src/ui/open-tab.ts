@@ -1,0 +1,52 @@
+import browser from 'webextension-polyfill';
+import { classifyLink } from '../api/links.ts';
+import type { Link } from '../api/schemas.ts';
+import { AppError } from '../errors.ts';
+
+export interface ViewerTarget {
+  url: string;
+  mediaType?: string | undefined;
+  relation?: string | undefined;
+}
+
+const VIEWER_PATH = 'src/viewer/viewer.html';
+
+/** The viewer page's address for a resource: the query names it, so a reload or bookmark works. */
+export function viewerUrl(target: ViewerTarget): string {
+  const params = new URLSearchParams({ url: target.url });
+  if (target.mediaType) params.set('type', target.mediaType);
+  if (target.relation) params.set('rel', target.relation);
+  return `${browser.runtime.getURL(VIEWER_PATH)}?${params.toString()}`;
+}
+
+export function viewerTargetFromLocation(search: string): ViewerTarget | undefined {
+  const params = new URLSearchParams(search);
+  const url = params.get('url');
+  if (!url) return undefined;
+  return { url, mediaType: params.get('type') ?? undefined, relation: params.get('rel') ?? undefined };
+}
+
+/**
+ * The one way the extension opens a tab. It opens only the extension's own pages, or a page on
+ * the service's own origin over https, and places the new tab next to the one in front.
+ */
+export async function openTab(url: string, serviceOrigin: string): Promise<void> {
+  const extensionOrigin = browser.runtime.getURL('');
+  const target = new URL(url);
+  const own = url.startsWith(extensionOrigin);
+  const service = target.origin === serviceOrigin && (target.protocol === 'https:' || target.protocol === 'http:');
+  if (!own && !service) throw new AppError('link_foreign_origin', { detail: target.origin });
+  const [active] = await browser.tabs.query({ active: true, currentWindow: true });
+  await browser.tabs.create({
+    url,
+    ...(active?.index !== undefined ? { index: active.index + 1 } : {}),
+    ...(active?.id !== undefined ? { openerTabId: active.id } : {}),
+  });
+}
+
+/** Opens a link of the service in the viewer, in a new tab, if it is safe to follow. */
+export async function openInViewer(link: Link, relation: string, serviceOrigin: string): Promise<void> {
+  const verdict = classifyLink(link, serviceOrigin);
+  if (!verdict.followable) throw new AppError(verdict.reason);
+  await openTab(viewerUrl({ url: link.uri, mediaType: link['media-type'], relation }), serviceOrigin);
+}

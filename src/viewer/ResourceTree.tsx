@@ -1,0 +1,161 @@
+import { classifyLink, relationName } from '../api/links.ts';
+import type { Link } from '../api/schemas.ts';
+import { t, uiLocale } from '../ui/i18n.ts';
+import { openTab, viewerUrl } from '../ui/open-tab.ts';
+import { relationLabel } from '../ui/RelationList.tsx';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = Record<string, Json>;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function isObject(value: Json): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isLink(value: Json): value is JsonObject & { rel: string; uri: string } {
+  return isObject(value) && typeof value.rel === 'string' && typeof value.uri === 'string';
+}
+
+/** 'house-number' → 'House number', 'creatorName' → 'Creator name'. */
+export function humanize(key: string): string {
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function formatScalar(value: Json): string {
+  if (value === null) return '—';
+  if (typeof value === 'boolean') return value ? t('yes') : t('no');
+  if (typeof value === 'number') return new Intl.NumberFormat(uiLocale()).format(value);
+  if (typeof value === 'string' && ISO_DATE.test(value)) {
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime())) {
+      const withTime = value.includes('T');
+      return new Intl.DateTimeFormat(uiLocale(), withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
+    }
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Items share a shape when they are all objects and most of their keys are the same. */
+function sharedColumns(items: readonly Json[]): string[] | undefined {
+  if (items.length < 2 || !items.every(isObject)) return undefined;
+  const counts = new Map<string, number>();
+  for (const item of items as JsonObject[]) {
+    for (const [key, value] of Object.entries(item)) {
+      if (!isObject(value) && !Array.isArray(value)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  const columns = [...counts].filter(([, n]) => n >= items.length / 2).map(([key]) => key);
+  return columns.length > 0 ? columns : undefined;
+}
+
+function LinkItem(props: { link: Link; serviceOrigin: string }) {
+  const name = relationName(props.link.rel);
+  const verdict = classifyLink(props.link, props.serviceOrigin);
+  const target = { url: props.link.uri, mediaType: props.link['media-type'], relation: name };
+  return (
+    <li class="link-item">
+      <span class="relation-label">{relationLabel(name)}</span> <code class="relation-name">{name}</code>{' '}
+      {verdict.followable ? (
+        <>
+          <a href={viewerUrl(target)}>{t('open_here')}</a>{' '}
+          <button type="button" class="link-button" onClick={() => void openTab(viewerUrl(target), props.serviceOrigin)}>
+            {t('open_new_tab')}
+          </button>
+        </>
+      ) : (
+        <span class="relation-reason">{t(`error_${verdict.reason}`)}</span>
+      )}
+    </li>
+  );
+}
+
+export function LinkList(props: { links: readonly Link[]; serviceOrigin: string }) {
+  return (
+    <ul class="links">
+      {props.links.map((link, i) => (
+        <LinkItem key={`${link.rel}|${link.uri}|${i}`} link={link} serviceOrigin={props.serviceOrigin} />
+      ))}
+    </ul>
+  );
+}
+
+function Table(props: { items: JsonObject[]; columns: string[]; serviceOrigin: string; depth: number }) {
+  return (
+    <div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            {props.columns.map((c) => (
+              <th key={c} scope="col">
+                {humanize(c)}
+              </th>
+            ))}
+            <th scope="col">{t('details')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.items.map((item, i) => {
+            const rest = Object.fromEntries(Object.entries(item).filter(([k]) => !props.columns.includes(k)));
+            return (
+              <tr key={i}>
+                {props.columns.map((c) => (
+                  <td key={c}>{c in item ? formatScalar(item[c] ?? null) : ''}</td>
+                ))}
+                <td>
+                  {Object.keys(rest).length > 0 ? (
+                    <Value value={rest} serviceOrigin={props.serviceOrigin} depth={props.depth + 1} />
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Renders any JSON as text: objects as labelled fields, arrays of alike objects as tables. */
+export function Value(props: { value: Json; serviceOrigin: string; depth: number }) {
+  const { value, serviceOrigin, depth } = props;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return <span class="muted">{t('empty_list')}</span>;
+    if (value.every(isLink)) return <LinkList links={value} serviceOrigin={serviceOrigin} />;
+    const columns = sharedColumns(value);
+    if (columns) return <Table items={value as JsonObject[]} columns={columns} serviceOrigin={serviceOrigin} depth={depth} />;
+    return (
+      <ol class="list">
+        {value.map((item, i) => (
+          <li key={i}>
+            <Value value={item} serviceOrigin={serviceOrigin} depth={depth + 1} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  if (isObject(value)) {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return <span class="muted">{t('empty_object')}</span>;
+    return (
+      <dl class="fields">
+        {entries.map(([key, child]) => (
+          <div key={key} class="field">
+            <dt>{humanize(key)}</dt>
+            <dd>
+              <Value value={child} serviceOrigin={serviceOrigin} depth={depth + 1} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
+  return <span>{formatScalar(value)}</span>;
+}
+
+export type { Json };

@@ -1,0 +1,28 @@
+import { build } from 'vite';
+
+export const E2E_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4711);
+export const E2E_CLIENT_ID = 'digipost-mailbox-demo';
+export const E2E_CLIENT_SECRET = 'demo-secret-change-me';
+export const E2E_DIST = 'dist-e2e';
+
+/**
+ * Builds the extension exactly as a distributor would, configured through the DIGIPOST_*
+ * variables for the local emulator: the extension itself knows nothing of the emulator.
+ */
+export async function buildForEmulator(outDir: string, baseUrl: string, clientId: string, clientSecret: string): Promise<void> {
+  const saved = { ...process.env };
+  Object.assign(process.env, {
+    DIGIPOST_BASE_URL: baseUrl,
+    DIGIPOST_CLIENT_ID: clientId,
+    DIGIPOST_CLIENT_SECRET: clientSecret,
+    DIGIPOST_OUT_DIR: outDir,
+  });
+  try {
+    await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  } finally {
+    for (const key of ['DIGIPOST_BASE_URL', 'DIGIPOST_CLIENT_ID', 'DIGIPOST_CLIENT_SECRET', 'DIGIPOST_OUT_DIR']) {
+      if (saved[key] === undefined) Reflect.deleteProperty(process.env, key);
+      else process.env[key] = saved[key];
+    }
+  }
+}

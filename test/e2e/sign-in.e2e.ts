@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { badgeText, storedItems } from './extension-state.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(async () => {
+  await h.emulator.admin.reset();
+  const worker = await h.worker();
+  await worker.evaluate(() => (globalThis as unknown as { chrome: { storage: { session: { clear(): Promise<void> } } } }).chrome.storage.session.clear());
+  await worker.evaluate(async () => {
+    const local = (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>>; remove(k: string[]): Promise<void> } } } }).chrome.storage.local;
+    const keys = Object.keys(await local.get(null)).filter((k) => k !== 'config');
+    await local.remove(keys);
+  });
+  for (const page of h.context.pages().slice(1)) await page.close();
+});
+
+function tokenRequests(log: { path: string }[]) {
+  return log.filter((entry) => entry.path.endsWith('/oauth/accesstoken')).length;
+}
+
+describe('connecting through the service consent window', () => {
+  it('approving shows the user in the popup and the unread count on the badge', async () => {
+    const popup = await h.openPopup();
+    await expect(popup.getByRole('heading', { name: 'Not connected' }).isVisible()).resolves.toBe(true);
+    await h.connectVia(popup, 'Approve');
+    await popup.getByRole('heading', { name: h.emulator.user.fullName }).waitFor();
+    const worker = await h.worker();
+    expect(Number(await badgeText(worker))).toBeGreaterThan(0);
+    // Tokens stay in the worker's storage: the access token only in the session area.
+    const local = JSON.stringify(await storedItems(worker, 'local'));
+    const session = JSON.stringify(await storedItems(worker, 'session'));
+    const tokenCall = (await h.emulator.admin.requests()).filter((r) => r.path.endsWith('/oauth/accesstoken'));
+    expect(tokenCall).toHaveLength(1);
+    expect(session).toMatch(/[A-Za-z0-9_-]{43}/);
+    expect(local).not.toContain(h.emulator.user.fullName);
+  });
+
+  it('declining says so and stays signed out', async () => {
+    const popup = await h.openPopup();
+    await h.connectVia(popup, 'Decline');
+    const alert = popup.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('You declined access');
+    expect(tokenRequests(await h.emulator.admin.requests())).toBe(0);
+    await popup.reload();
+    await popup.getByRole('button', { name: 'Connect' }).waitFor();
+  });
+
+  it('closing the consent window cancels the sign-in', async () => {
+    const popup = await h.openPopup();
+    const consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
+    await popup.getByRole('button', { name: 'Connect' }).click();
+    const consent = await consentOpened;
+    await consent.close();
+    const alert = popup.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Sign-in was cancelled.');
+  });
+
+  it('refuses an id_token with a bad signature and stores nothing', async () => {
+    await h.emulator.admin.configure({ badIdTokenSignature: true });
+    const popup = await h.openPopup();
+    await h.connectVia(popup, 'Approve');
+    const alert = popup.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain("identity token's signature is wrong");
+    const session = await storedItems(await h.worker(), 'session');
+    expect(JSON.stringify(session)).not.toMatch(/access/i);
+    await popup.reload();
+    await popup.getByRole('button', { name: 'Connect' }).waitFor();
+  });
+});
+
+describe('keeping the session', () => {
+  async function connected() {
+    const popup = await h.openPopup();
+    await h.connectVia(popup, 'Approve');
+    await popup.getByRole('heading', { name: h.emulator.user.fullName }).waitFor();
+    return popup;
+  }
+
+  async function openInbox() {
+    const popup = await h.openPopup();
+    const tabOpened = h.context.waitForEvent('page');
+    await popup.getByRole('button', { name: /Inbox/ }).click();
+    const viewer = await tabOpened;
+    await viewer.waitForLoadState();
+    return viewer;
+  }
+
+  it('refreshes a short-lived access token once, and the next page still loads', async () => {
+    await h.emulator.admin.configure({ accessTokenLifetime: 30 });
+    await connected();
+    await h.emulator.admin.clearRequests();
+    const viewer = await openInbox();
+    await viewer.getByRole('heading', { name: 'Inbox' }).waitFor();
+    await viewer.getByText('Document').first().waitFor();
+    expect(tokenRequests(await h.emulator.admin.requests())).toBe(1);
+  });
+
+  it('a revoked grant signs the user out with a clear message and clears the badge', async () => {
+    await connected();
+    await h.emulator.admin.revokeGrants();
+    const viewer = await openInbox();
+    const alert = viewer.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Your access has ended; connect again.');
+    await viewer.getByRole('button', { name: 'Connect' }).waitFor();
+    expect(await badgeText(await h.worker())).toBe('');
+    const popup = await h.openPopup();
+    await popup.getByRole('button', { name: 'Connect' }).waitFor();
+  });
+
+  it('works after the browser stopped the worker between sign-in and first use', async () => {
+    await connected();
+    await h.stopWorker();
+    await h.emulator.admin.clearRequests();
+    const viewer = await openInbox();
+    await viewer.getByRole('heading', { name: 'Inbox' }).waitFor();
+    await viewer.getByText('Document').first().waitFor();
+    expect(tokenRequests(await h.emulator.admin.requests())).toBe(0);
+  });
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/e2e/**/*.e2e.ts'],
+    globalSetup: ['test/e2e/global-setup.ts'],
+    // One Chromium and one emulator at a time: the machine has two cores and the port is fixed.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});

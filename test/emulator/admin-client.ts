@@ -1,0 +1,71 @@
+/** A typed client of the emulator's admin API, for tests and scripts. */
+import type { Knobs } from './config.ts';
+import { ADMIN_PREFIX } from './config.ts';
+import type { FailureKind, RequestLogEntry } from './state.ts';
+
+export interface NewLetter {
+  subject?: string;
+  creatorName?: string;
+  fileType?: 'pdf' | 'html' | 'jpg' | 'png';
+  read?: boolean;
+  authenticationLevel?: 'PASSWORD' | 'TWO_FACTOR' | 'IDPORTEN_3' | 'IDPORTEN_4';
+  origin?: 'CORPORATION' | 'PUBLIC_ENTITY' | 'PRIVATE_PERSON' | 'UPLOADED';
+  openingReceipt?: boolean;
+  invoice?: { kid: string; accountNumber: string; amount: number; dueDate: string; paid?: boolean };
+}
+
+export class EmulatorAdmin {
+  private readonly base: string;
+
+  constructor(baseUrl: string) {
+    this.base = `${baseUrl.replace(/\/+$/, '')}${ADMIN_PREFIX}`;
+  }
+
+  private async call(method: string, path: string, body?: unknown): Promise<unknown> {
+    const init: RequestInit = { method };
+    if (body !== undefined) {
+      init.headers = { 'Content-Type': 'application/json' };
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetch(`${this.base}${path}`, init);
+    const text = await response.text();
+    if (!response.ok) throw new Error(`emulator admin ${method} ${path}: ${response.status} ${text}`);
+    return text === '' ? undefined : (JSON.parse(text) as unknown);
+  }
+
+  async configure(knobs: Partial<Knobs>): Promise<Knobs> {
+    return (await this.call('POST', '/knobs', knobs)) as Knobs;
+  }
+
+  async knobs(): Promise<Knobs> {
+    return (await this.call('GET', '/knobs')) as Knobs;
+  }
+
+  async revokeGrants(): Promise<void> {
+    await this.call('POST', '/revoke-grants');
+  }
+
+  async expireAccessTokens(): Promise<void> {
+    await this.call('POST', '/expire-access-tokens');
+  }
+
+  async addLetter(letter: NewLetter = {}): Promise<{ id: string }> {
+    return (await this.call('POST', '/letters', letter)) as { id: string };
+  }
+
+  async failNext(count: number, kind: FailureKind, pathPrefix?: string): Promise<void> {
+    await this.call('POST', '/fail-next', pathPrefix === undefined ? { count, kind } : { count, kind, pathPrefix });
+  }
+
+  async requests(): Promise<RequestLogEntry[]> {
+    return (await this.call('GET', '/requests')) as RequestLogEntry[];
+  }
+
+  async clearRequests(): Promise<void> {
+    await this.call('DELETE', '/requests');
+  }
+
+  async reset(): Promise<void> {
+    await this.call('POST', '/reset');
+  }
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from './index.ts';
+import { startEmulator } from './index.ts';
+import type { DocumentJson, RootJson } from './flow.ts';
+import { api, getJson, linkOf, signIn } from './flow.ts';
+
+let em: RunningEmulator;
+let token: string;
+
+beforeAll(async () => {
+  em = await startEmulator({ port: 0, quiet: true, letters: 12 });
+});
+afterAll(async () => {
+  await em.stop();
+});
+beforeEach(async () => {
+  await em.admin.reset();
+  token = (await signIn(em)).access_token;
+});
+
+const root = () => getJson<RootJson>(`${em.url}/post/api`, token);
+
+describe('knobs', () => {
+  it('start from the options and change through configure', async () => {
+    expect(await em.admin.knobs()).toEqual({
+      accessTokenLifetime: 900,
+      rotateRefreshTokens: true,
+      latencyMs: 0,
+      idTokenExp: 'lifetime',
+      badIdTokenSignature: false,
+      contentRedirect: false,
+      extraLinks: { root: [], account: [] },
+    });
+    const changed = await em.admin.configure({ accessTokenLifetime: 60, rotateRefreshTokens: false });
+    expect(changed).toMatchObject({ accessTokenLifetime: 60, rotateRefreshTokens: false, latencyMs: 0 });
+    expect(await em.admin.knobs()).toEqual(changed);
+  });
+
+  it('refuses unknown knobs and wrong types with 400, changing nothing', async () => {
+    for (const body of [{ accessTokenLifetime: -1 }, { nonsense: true }, { idTokenExp: 'never' }, { extraLinks: { root: [{ rel: 'x' }], account: [] } }]) {
+      await expect(em.admin.configure(body as never)).rejects.toThrow(/400/);
+    }
+    expect((await em.admin.knobs()).accessTokenLifetime).toBe(900);
+  });
+
+  it('extraLinks adds links to the root and the account', async () => {
+    const foreign = { rel: `${em.url}/post/relations/help_centre`, uri: 'https://help.example.org/faq', 'media-type': 'text/html' };
+    const mail = { rel: `${em.url}/post/relations/support_mail`, uri: 'mailto:support@example.org', 'media-type': 'text/plain' };
+    await em.admin.configure({ extraLinks: { root: [foreign], account: [mail] } });
+    const resource = await root();
+    expect(resource.link).toContainEqual(foreign);
+    expect(resource.primaryAccount.link).toContainEqual(mail);
+  });
+
+  it('latency delays service answers', async () => {
+    await em.admin.configure({ latencyMs: 150 });
+    const started = performance.now();
+    await root();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+});
+
+describe('scenario triggers', () => {
+  it('addLetter puts a new unread letter at the top and raises the unread count', async () => {
+    const before = (await root()).primaryAccount.unreadItemsInInbox;
+    const { id } = await em.admin.addLetter({ subject: 'Ny melding', creatorName: 'Testavsender' });
+    const after = await root();
+    expect(after.primaryAccount.unreadItemsInInbox).toBe(before + 1);
+    const inbox = await getJson<{ document: DocumentJson[] }>(linkOf(after.primaryAccount.link, 'document_inbox').uri, token);
+    expect(inbox.document[0]).toMatchObject({ id, subject: 'Ny melding', creatorName: 'Testavsender', read: false });
+    expect(Date.parse(inbox.document[0]?.created ?? '')).toBeGreaterThan(Date.parse(inbox.document[1]?.created ?? ''));
+    await expect(em.admin.addLetter({ subject: '' })).rejects.toThrow(/400/);
+  });
+
+  it('failNext answers 500 or malformed JSON for the next matching requests only', async () => {
+    await em.admin.failNext(2, '500', '/post/api/private');
+    expect((await api(`${em.url}/post/api`, token)).status).toBe(200);
+    const inboxUri = linkOf((await root()).primaryAccount.link, 'document_inbox').uri;
+    expect((await api(inboxUri, token)).status).toBe(500);
+    expect((await api(inboxUri, token)).status).toBe(500);
+    expect((await api(inboxUri, token)).status).toBe(200);
+    await em.admin.failNext(1, 'malformed');
+    const broken = await api(`${em.url}/post/api`, token);
+    expect(broken.status).toBe(200);
+    const text = await broken.text();
+    expect(() => JSON.parse(text) as unknown).toThrow();
+    expect((await api(`${em.url}/post/api`, token)).status).toBe(200);
+    await expect(em.admin.failNext(0, '500')).rejects.toThrow(/400/);
+  });
+
+  it('the request log records method, path, status, Authorization and Host, but not admin calls', async () => {
+    await em.admin.clearRequests();
+    await api(`${em.url}/post/api`, token);
+    await api(`${em.url}/post/api`, undefined);
+    await fetch(`${em.url}/nowhere`);
+    const log = await em.admin.requests();
+    expect(log.map(({ method, path, status, authorization, host }) => ({ method, path, status, authorization, host }))).toEqual([
+      { method: 'GET', path: '/post/api', status: 200, authorization: true, host: new URL(em.url).host },
+      { method: 'GET', path: '/post/api', status: 401, authorization: false, host: new URL(em.url).host },
+      { method: 'GET', path: '/nowhere', status: 404, authorization: false, host: new URL(em.url).host },
+    ]);
+    expect(log.every((entry) => Math.abs(entry.time - Date.now()) < 5000)).toBe(true);
+  });
+
+  it('reset returns to the start-up state', async () => {
+    await em.admin.configure({ latencyMs: 5, contentRedirect: true });
+    await em.admin.addLetter();
+    await em.admin.failNext(5, '500');
+    await em.admin.reset();
+    expect((await em.admin.knobs()).latencyMs).toBe(0);
+    expect(await em.admin.requests()).toEqual([]);
+    expect((await api(`${em.url}/post/api`, token)).status).toBe(403);
+    token = (await signIn(em)).access_token;
+    const inbox = await getJson<{ document: DocumentJson[] }>(linkOf((await root()).primaryAccount.link, 'document_inbox').uri, token);
+    expect(inbox.document).toHaveLength(12);
+  });
+
+  it('the admin index describes the clients and the user', async () => {
+    const index = (await (await fetch(`${em.url}/__emulator/`)).json()) as { clients: { id: string }[]; user: { fullName: string } };
+    expect(index.clients.map((c) => c.id)).toContain(em.clientId);
+    expect(index.user.fullName).toBe(em.user.fullName);
+  });
+});

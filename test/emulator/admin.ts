@@ -1,0 +1,158 @@
+/** The admin API under /__emulator/: knobs, scenario triggers and the request log for tests. */
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import { DEMO_REDIRECT_PATTERNS, OTHER_CLIENT } from './clients.ts';
+import type { Knobs } from './config.ts';
+import { ADMIN_PREFIX, copyKnobs } from './config.ts';
+import { json, readJson, resource } from './http.ts';
+import type { Attachment, Letter } from './mailbox.ts';
+import type { Emulator } from './state.ts';
+
+const link = z.strictObject({ rel: z.string().min(1).max(2000), uri: z.string().min(1).max(2000), 'media-type': z.string().max(200) });
+
+export const knobsSchema = z.strictObject({
+  accessTokenLifetime: z.number().int().min(1).max(31_536_000),
+  rotateRefreshTokens: z.boolean(),
+  latencyMs: z.number().int().min(0).max(60_000),
+  idTokenExp: z.enum(['lifetime', 'absolute']),
+  badIdTokenSignature: z.boolean(),
+  contentRedirect: z.boolean(),
+  extraLinks: z.strictObject({ root: z.array(link).max(50), account: z.array(link).max(50) }),
+});
+
+const letterSchema = z.strictObject({
+  subject: z.string().min(1).max(200).optional(),
+  creatorName: z.string().max(100).optional(),
+  fileType: z.enum(['pdf', 'html', 'jpg', 'png']).optional(),
+  read: z.boolean().optional(),
+  authenticationLevel: z.enum(['PASSWORD', 'TWO_FACTOR', 'IDPORTEN_3', 'IDPORTEN_4']).optional(),
+  origin: z.enum(['CORPORATION', 'PUBLIC_ENTITY', 'PRIVATE_PERSON', 'UPLOADED']).optional(),
+  openingReceipt: z.boolean().optional(),
+  invoice: z.strictObject({ kid: z.string(), accountNumber: z.string(), amount: z.number(), dueDate: z.string(), paid: z.boolean().optional() }).optional(),
+});
+
+export type NewLetter = z.input<typeof letterSchema>;
+
+const failSchema = z.strictObject({
+  count: z.number().int().min(1).max(1000),
+  kind: z.enum(['500', 'malformed']),
+  pathPrefix: z.string().startsWith('/').max(500).optional(),
+});
+
+const badRequest = (message: string, issues?: unknown) => json({ error: 'bad_request', message, ...(issues === undefined ? {} : { issues }) }, 400);
+const noContent = () => new Response(null, { status: 204 });
+
+async function body<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+  const read = await readJson(c, { emptyIsObject: true });
+  if (!read.ok) return { ok: false, response: badRequest(read.reason) };
+  const parsed = schema.safeParse(read.value);
+  if (!parsed.success) return { ok: false, response: badRequest('The body does not match the schema.', parsed.error.issues) };
+  return { ok: true, value: parsed.data };
+}
+
+function addLetter(em: Emulator, input: NewLetter): Letter {
+  const { mailbox } = em.world;
+  const id = mailbox.newLetterId();
+  const subject = input.subject ?? 'Nytt brev';
+  const attachment: Attachment = {
+    id: `${id}-1`,
+    subject,
+    fileType: input.fileType ?? 'pdf',
+    authLevel: input.authenticationLevel ?? 'PASSWORD',
+    read: input.read ?? false,
+    mainDocument: true,
+    openingReceiptRequired: input.openingReceipt ?? false,
+    openingReceiptSent: false,
+    body: ['Lagt til av en test.'],
+    seed: Number(id) % 251,
+  };
+  if (input.invoice) attachment.invoice = { ...input.invoice, paid: input.invoice.paid ?? false };
+  const letter: Letter = {
+    id,
+    subject,
+    creatorName: input.creatorName ?? 'Testavsender',
+    // Newest of all, and never the same millisecond as another letter.
+    created: Math.max(Date.now(), mailbox.newestCreated() + 1),
+    origin: input.origin ?? 'CORPORATION',
+    confidential: false,
+    type: input.invoice ? 'INVOICE' : 'LETTER',
+    attachments: [attachment],
+  };
+  mailbox.add(letter);
+  return letter;
+}
+
+export function adminRoutes(app: Hono, em: Emulator): void {
+  const p = (path: string) => `${ADMIN_PREFIX}${path}`;
+
+  resource(app, p('/'), {
+    GET: () =>
+      json({
+        url: em.baseUrl,
+        clients: [
+          { id: em.settings.clientId, secret: em.settings.clientSecret, redirectUris: DEMO_REDIRECT_PATTERNS },
+          { id: OTHER_CLIENT.id, secret: OTHER_CLIENT.secret, redirectUris: [OTHER_CLIENT.redirectUri] },
+        ],
+        user: { fullName: em.world.user.fullName, digipostaddress: em.world.user.digipostaddress },
+        knobs: em.world.knobs,
+      }),
+  });
+
+  resource(app, p('/knobs'), {
+    GET: () => json(em.world.knobs),
+    POST: async (c) => {
+      const read = await body(c, knobsSchema.partial());
+      if (!read.ok) return read.response;
+      const next: Knobs = copyKnobs(em.world.knobs);
+      Object.assign(next, Object.fromEntries(Object.entries(read.value).filter(([, v]) => v !== undefined)));
+      em.world.knobs = copyKnobs(next);
+      return json(em.world.knobs);
+    },
+  });
+
+  resource(app, p('/revoke-grants'), {
+    POST: () => {
+      em.world.tokens.revokeAll();
+      return noContent();
+    },
+  });
+
+  resource(app, p('/expire-access-tokens'), {
+    POST: () => {
+      em.world.tokens.expireAllAccessTokens(Date.now());
+      return noContent();
+    },
+  });
+
+  resource(app, p('/letters'), {
+    POST: async (c) => {
+      const read = await body(c, letterSchema);
+      if (!read.ok) return read.response;
+      return json({ id: addLetter(em, read.value).id }, 201);
+    },
+  });
+
+  resource(app, p('/fail-next'), {
+    POST: async (c) => {
+      const read = await body(c, failSchema);
+      if (!read.ok) return read.response;
+      em.world.failures.push({ remaining: read.value.count, kind: read.value.kind, pathPrefix: read.value.pathPrefix ?? '/' });
+      return noContent();
+    },
+  });
+
+  resource(app, p('/requests'), {
+    GET: () => json(em.world.log),
+    DELETE: () => {
+      em.world.log = [];
+      return noContent();
+    },
+  });
+
+  resource(app, p('/reset'), {
+    POST: () => {
+      em.reset();
+      return noContent();
+    },
+  });
+}

@@ -1,0 +1,205 @@
+/** Letters, their content and folders: everything behind `document_inbox` and the mailbox. */
+import { randomBytes } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import { linkerFor } from './api-root.ts';
+import { CONTENT_REDIRECT_LIFETIME_MS } from './config.ts';
+import { CONTENT_TYPES, makePng } from './content.ts';
+import { guarded } from './guard.ts';
+import { apiError, apiJson, readJson, resource } from './http.ts';
+import { pathOf, ROUTES } from './links.ts';
+import type { Attachment, Letter } from './mailbox.ts';
+import { AUTH_LEVEL_NUMBER, contentOf, SESSION_AUTH_LEVEL } from './mailbox.ts';
+import { attachmentJson, documentJson, folderSummary } from './represent.ts';
+import type { Emulator } from './state.ts';
+
+export const DEFAULT_PAGE = 50;
+export const MAX_PAGE = 100;
+
+const notFound = () => apiError(404, 'NOT_FOUND', { errorMessage: 'No such document' });
+
+function letterOf(em: Emulator, c: Context): Letter | undefined {
+  return em.world.mailbox.letter(c.req.param('doc') ?? '');
+}
+
+function attachmentOf(letter: Letter, c: Context): Attachment | undefined {
+  return letter.attachments.find((a) => a.id === c.req.param('att'));
+}
+
+function parseInteger(value: string | undefined): number | undefined {
+  return value !== undefined && /^[0-9]{1,15}$/.test(value) ? Number(value) : undefined;
+}
+
+function inbox(em: Emulator, c: Context): Response {
+  const lastseenRaw = c.req.query('lastseen');
+  const limitRaw = c.req.query('limit');
+  const lastseen = parseInteger(lastseenRaw);
+  const limit = parseInteger(limitRaw);
+  if (lastseenRaw !== undefined && lastseen === undefined) return apiError(400, 'INVALID_PARAMETER', { parameter: 'lastseen', errorMessage: 'lastseen is epoch milliseconds' });
+  if (limitRaw !== undefined && (limit === undefined || limit < 1 || limit > MAX_PAGE)) {
+    return apiError(400, 'INVALID_PARAMETER', { parameter: 'limit', errorMessage: `limit is from 1 to ${MAX_PAGE}` });
+  }
+  const size = limit ?? DEFAULT_PAGE;
+  const page = em.world.mailbox.page(lastseen, size);
+  const linker = linkerFor(em);
+  const links = [linker.link('self', ROUTES.inbox, {}, undefined, c.req.url.includes('?') ? `?${new URL(c.req.url).searchParams.toString()}` : '')];
+  const oldest = page.letters.at(-1);
+  if (page.more && oldest) links.push(linker.link('next', ROUTES.inbox, {}, undefined, `?lastseen=${oldest.created}&limit=${size}`));
+  return apiJson({ document: page.letters.map((l) => documentJson(linker, l)), link: links });
+}
+
+function refuseContent(attachment: Attachment): Response | undefined {
+  if (AUTH_LEVEL_NUMBER[attachment.authLevel] > SESSION_AUTH_LEVEL) {
+    return apiError(403, 'AUTHENTICATION_LEVEL_TOO_LOW', { required: attachment.authLevel, errorMessage: 'This letter needs a stronger login than the API allows' });
+  }
+  if (attachment.openingReceiptRequired && !attachment.openingReceiptSent) {
+    return apiError(400, 'OPENING_RECEIPT_REQUIRED', { errorMessage: 'Send the opening receipt first' });
+  }
+  return undefined;
+}
+
+function contentResponse(attachment: Attachment, method: string): Response {
+  const body = contentOf(attachment);
+  return new Response(method === 'HEAD' ? null : new Uint8Array(body), {
+    status: 200,
+    headers: {
+      'Content-Type': CONTENT_TYPES[attachment.fileType],
+      'Content-Length': String(body.length),
+      'Content-Disposition': `inline; filename="document-${attachment.id}.${attachment.fileType}"`,
+      // Letter HTML is the sender's, not the service's: no scripts, no same-origin powers.
+      'Content-Security-Policy': "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'",
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
+
+function content(em: Emulator, c: Context): Response {
+  const letter = letterOf(em, c);
+  const attachment = letter && attachmentOf(letter, c);
+  if (!attachment) return notFound();
+  const refused = refuseContent(attachment);
+  if (refused) return refused;
+  // The service marks a letter read when its content is fetched (notes).
+  attachment.read = true;
+  if (em.world.knobs.contentRedirect) {
+    const ticket = randomBytes(24).toString('base64url');
+    em.world.tickets.set(ticket, { letterId: letter.id, attachmentId: attachment.id, expires: Date.now() + CONTENT_REDIRECT_LIFETIME_MS });
+    return new Response(null, { status: 307, headers: { Location: `${em.contentOrigin}${pathOf(ROUTES.content, { ticket })}`, 'Cache-Control': 'no-store' } });
+  }
+  return contentResponse(attachment, c.req.method);
+}
+
+function ticketContent(em: Emulator, c: Context): Response {
+  const ticketId = c.req.param('ticket') ?? '';
+  const ticket = em.world.tickets.get(ticketId);
+  em.world.tickets.delete(ticketId);
+  const attachment = ticket && ticket.expires > Date.now() ? em.world.mailbox.letter(ticket.letterId)?.attachments.find((a) => a.id === ticket.attachmentId) : undefined;
+  if (!attachment) return apiError(404, 'NOT_FOUND', { errorMessage: 'This content address was used or has expired' });
+  return contentResponse(attachment, c.req.method);
+}
+
+async function updateDocument(em: Emulator, c: Context): Promise<Response> {
+  const letter = letterOf(em, c);
+  if (!letter) return notFound();
+  const body = await readJson(c);
+  if (!body.ok) return apiError(400, 'INVALID_BODY', { errorMessage: body.reason });
+  const subject = typeof body.value === 'object' && body.value !== null ? (body.value as Record<string, unknown>).subject : undefined;
+  if (typeof subject !== 'string' || subject.trim() === '' || subject.length > 200) {
+    return apiError(400, 'INVALID_SUBJECT', { errorMessage: 'subject is a non-empty string of at most 200 characters' });
+  }
+  letter.subject = subject;
+  return apiJson(documentJson(linkerFor(em), letter));
+}
+
+async function createFolder(em: Emulator, c: Context): Promise<Response> {
+  const body = await readJson(c);
+  if (!body.ok) return apiError(400, 'INVALID_BODY', { errorMessage: body.reason });
+  const value = typeof body.value === 'object' && body.value !== null ? (body.value as Record<string, unknown>) : {};
+  const { name, icon } = value;
+  if (typeof name !== 'string' || name.trim() === '' || name.length > 60) return apiError(400, 'INVALID_FOLDER_NAME', { errorMessage: 'name is 1 to 60 characters' });
+  const { mailbox } = em.world;
+  if (mailbox.folders.some((f) => f.name === name)) return apiError(400, 'FOLDER_NAME_TAKEN');
+  const folder = { id: mailbox.newFolderId(), name, icon: typeof icon === 'string' ? icon : 'FOLDER' };
+  mailbox.folders.push(folder);
+  return apiJson(folderSummary(linkerFor(em), folder), 201);
+}
+
+export function mailboxRoutes(app: Hono, em: Emulator): void {
+  const meta = { permission: 'READ_DOCUMENT_META_INFO' } as const;
+  resource(app, ROUTES.inbox, { GET: guarded(em, meta, (c) => inbox(em, c)) });
+
+  resource(app, ROUTES.document, {
+    GET: guarded(em, meta, (c) => {
+      const letter = letterOf(em, c);
+      return letter ? apiJson(documentJson(linkerFor(em), letter)) : notFound();
+    }),
+    DELETE: guarded(em, { permission: 'DELETE_DOCUMENT' }, (c) => (em.world.mailbox.remove(c.req.param('doc') ?? '') ? new Response(null, { status: 204 }) : notFound())),
+  });
+
+  const update = guarded(em, { permission: 'UPDATE_DOCUMENT' }, (c) => updateDocument(em, c));
+  resource(app, ROUTES.updateDocument, { POST: update, PUT: update });
+
+  resource(app, ROUTES.attachmentContent, { GET: guarded(em, { permission: 'READ_DOCUMENT_CONTENT', json: false }, (c) => content(em, c)) });
+
+  resource(app, ROUTES.openingReceipt, {
+    POST: guarded(em, { permission: 'READ_DOCUMENT_CONTENT' }, (c) => {
+      const letter = letterOf(em, c);
+      const attachment = letter && attachmentOf(letter, c);
+      if (!attachment) return notFound();
+      if (!attachment.openingReceiptRequired) return apiError(400, 'NO_OPENING_RECEIPT_REQUIRED');
+      attachment.openingReceiptSent = true;
+      return apiJson(attachmentJson(linkerFor(em), letter, attachment, letter.confidential));
+    }),
+  });
+
+  resource(app, ROUTES.upload, {
+    POST: guarded(em, { permission: 'UPLOAD_DOCUMENT' }, async (c) => {
+      const bytes = (await c.req.arrayBuffer()).byteLength;
+      if (bytes === 0) return apiError(400, 'EMPTY_UPLOAD', { errorMessage: 'The body is the file to upload' });
+      return apiJson({ received: bytes }, 201);
+    }),
+  });
+
+  resource(app, ROUTES.folders, { POST: guarded(em, { permission: 'UPDATE_DOCUMENT' }, (c) => createFolder(em, c)) });
+
+  resource(app, ROUTES.folder, {
+    GET: guarded(em, meta, (c) => {
+      const folder = em.world.mailbox.folders.find((f) => f.id === c.req.param('folder'));
+      if (!folder) return apiError(404, 'NOT_FOUND', { errorMessage: 'No such folder' });
+      const linker = linkerFor(em);
+      const letters = em.world.mailbox.folderLetters(folder.id);
+      return apiJson({
+        name: folder.name,
+        id: folder.id,
+        icon: folder.icon,
+        documents: { document: letters.map((l) => documentJson(linker, l)) },
+        link: [linker.link('self', ROUTES.folder, { folder: folder.id }), linker.link('delete_folder', ROUTES.folder, { folder: folder.id })],
+      });
+    }),
+    DELETE: guarded(em, { permission: 'DELETE_DOCUMENT' }, (c) => {
+      const { mailbox } = em.world;
+      const index = mailbox.folders.findIndex((f) => f.id === c.req.param('folder'));
+      if (index < 0) return apiError(404, 'NOT_FOUND', { errorMessage: 'No such folder' });
+      if (mailbox.folderLetters(c.req.param('folder') ?? '').length > 0) return apiError(400, 'FOLDER_NOT_EMPTY');
+      mailbox.folders.splice(index, 1);
+      return new Response(null, { status: 204 });
+    }),
+  });
+
+  // One-time content addresses carry no token: whoever follows the 307 must not need one.
+  resource(app, ROUTES.content, { GET: (c) => ticketContent(em, c) });
+
+  const logos = new Map<string, Buffer>();
+  resource(app, ROUTES.logo, {
+    GET: (c) => {
+      const slug = c.req.param('slug') ?? '';
+      if (!/^[a-z-]{1,40}$/.test(slug)) return apiError(404, 'NOT_FOUND');
+      let logo = logos.get(slug);
+      if (!logo) {
+        logo = makePng(32, 32, Buffer.from(slug).reduce((sum, byte) => sum + byte, 0));
+        logos.set(slug, logo);
+      }
+      return new Response(new Uint8Array(logo), { headers: { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=3600' } });
+    },
+  });
+}

@@ -1,0 +1,80 @@
+/** The Hono application: cross-cutting behaviour (log, latency, injected failures, limits) and routes. */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { adminRoutes } from './admin.ts';
+import { accountRoutes } from './api-account.ts';
+import { mailboxRoutes } from './api-mailbox.ts';
+import { rootRoutes } from './api-root.ts';
+import { ADMIN_PREFIX, MAX_BODY_BYTES, MEDIA_TYPE } from './config.ts';
+import { json } from './http.ts';
+import { oauthRoutes } from './oauth.ts';
+import type { Emulator } from './state.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function isAdmin(path: string): boolean {
+  return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+}
+
+/** A planned failure for this request, if one matches; spends one of its count. */
+function takeFailure(em: Emulator, path: string): '500' | 'malformed' | undefined {
+  const rule = em.world.failures.find((f) => f.remaining > 0 && path.startsWith(f.pathPrefix));
+  if (!rule) return undefined;
+  rule.remaining--;
+  em.world.failures = em.world.failures.filter((f) => f.remaining > 0);
+  return rule.kind;
+}
+
+export function createApp(em: Emulator): Hono {
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    const path = c.req.path;
+    if (isAdmin(path)) {
+      await next();
+      return;
+    }
+    const started = Date.now();
+    const world = em.world;
+    if (world.knobs.latencyMs > 0) await sleep(world.knobs.latencyMs);
+    const failure = takeFailure(em, path);
+    if (failure === '500') {
+      c.res = json({ 'error-code': 'INTERNAL_SERVER_ERROR', errorMessage: 'Injected failure' }, 500);
+    } else if (failure === 'malformed') {
+      c.res = new Response('{"csrfToken": "abc", "primaryAccount": {"fullName": ', { status: 200, headers: { 'Content-Type': `${MEDIA_TYPE};charset=UTF-8` } });
+    } else {
+      await next();
+    }
+    // A reset during the request gives a new world; the entry belongs in the one that is current.
+    em.world.log.push({
+      method: c.req.method,
+      path,
+      status: c.res.status,
+      authorization: c.req.header('authorization') !== undefined,
+      host: c.req.header('host') ?? '',
+      time: started,
+    });
+    if (!em.settings.quiet) console.log(`${c.req.method} ${path} ${c.res.status} ${Date.now() - started}ms`);
+  });
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => json({ error: 'payload_too_large', message: `Bodies are limited to ${MAX_BODY_BYTES} bytes` }, 413),
+    }),
+  );
+
+  oauthRoutes(app, em);
+  rootRoutes(app, em);
+  mailboxRoutes(app, em);
+  accountRoutes(app, em);
+  adminRoutes(app, em);
+
+  app.notFound((c) => json({ 'error-code': 'NOT_FOUND', errorMessage: `Nothing at ${c.req.path}` }, 404));
+  app.onError((error, c) => {
+    console.error(`emulator: ${c.req.method} ${c.req.path} failed:`, error);
+    return json({ 'error-code': 'INTERNAL_SERVER_ERROR', errorMessage: 'The emulator failed; see its log' }, 500);
+  });
+  return app;
+}

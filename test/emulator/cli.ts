@@ -1,0 +1,108 @@
+/** `npm run emulator -- [flags]`: runs the emulator until SIGINT or SIGTERM. */
+import { parseArgs } from 'node:util';
+import { DEMO_REDIRECT_PATTERNS, OTHER_CLIENT } from './clients.ts';
+import type { EmulatorOptions } from './config.ts';
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_LETTERS, DEFAULT_PORT, MAX_LETTERS } from './config.ts';
+import { startEmulator } from './index.ts';
+
+const USAGE = `Usage: npm run emulator -- [options]
+
+Local emulator of the Digipost private-user API (OAuth + hypermedia root).
+
+  --port <n>                 port on 127.0.0.1 (default ${DEFAULT_PORT}; 0 picks a free one)
+  --client-id <id>           demo client id (default ${DEFAULT_CLIENT_ID})
+  --client-secret <secret>   demo client secret (default ${DEFAULT_CLIENT_SECRET})
+  --letters <n>              letters in the inbox, 0-${MAX_LETTERS} (default ${DEFAULT_LETTERS})
+  --token-lifetime <s>       access token lifetime in seconds (default 900)
+  --no-rotate                refresh responses carry no new refresh token
+  --latency <ms>             delay added to every response (default 0)
+  --id-token-exp <mode>      lifetime (default: exp = seconds of lifetime, as the real service) or absolute
+  --quiet                    no request log on stdout
+  --help                     this text`;
+
+function fail(message: string): never {
+  console.error(`emulator: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) fail(`--${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  return Number(value);
+}
+
+function parse(argv: string[]): EmulatorOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        'client-id': { type: 'string' },
+        'client-secret': { type: 'string' },
+        letters: { type: 'string' },
+        'token-lifetime': { type: 'string' },
+        'no-rotate': { type: 'boolean' },
+        latency: { type: 'string' },
+        'id-token-exp': { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help === true) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const options: EmulatorOptions = {};
+  const port = integer('port', values.port, 0, 65535);
+  if (port !== undefined) options.port = port;
+  const letters = integer('letters', values.letters, 0, MAX_LETTERS);
+  if (letters !== undefined) options.letters = letters;
+  const lifetime = integer('token-lifetime', values['token-lifetime'], 1, 31_536_000);
+  if (lifetime !== undefined) options.accessTokenLifetime = lifetime;
+  const latency = integer('latency', values.latency, 0, 60_000);
+  if (latency !== undefined) options.latencyMs = latency;
+  if (values['client-id'] !== undefined) {
+    if (values['client-id'] === '' || values['client-id'].includes(':')) fail('--client-id must be non-empty and without ":"');
+    options.clientId = values['client-id'];
+  }
+  if (values['client-secret'] !== undefined) {
+    if (values['client-secret'] === '') fail('--client-secret must be non-empty');
+    options.clientSecret = values['client-secret'];
+  }
+  if (values['no-rotate'] === true) options.rotateRefreshTokens = false;
+  const exp = values['id-token-exp'];
+  if (exp !== undefined) {
+    if (exp !== 'lifetime' && exp !== 'absolute') fail(`--id-token-exp must be lifetime or absolute, got "${exp}"`);
+    options.idTokenExp = exp;
+  }
+  if (values.quiet === true) options.quiet = true;
+  return options;
+}
+
+const options = parse(process.argv.slice(2));
+try {
+  const emulator = await startEmulator(options);
+  console.log(`Digipost emulator listening on ${emulator.url}
+  root resource:  ${emulator.url}/post/api
+  demo client:    id ${emulator.clientId}, secret ${emulator.clientSecret}
+  redirect URIs:  ${DEMO_REDIRECT_PATTERNS.join('\n                  ')}
+  other client:   id ${OTHER_CLIENT.id}, secret ${OTHER_CLIENT.secret}, redirect ${OTHER_CLIENT.redirectUri}
+  demo user:      ${emulator.user.fullName} (${emulator.user.digipostaddress})
+  admin API:      ${emulator.url}/__emulator/`);
+  const stop = (signal: string) => {
+    console.log(`\n${signal}: stopping`);
+    void emulator.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  const code = (error as { code?: unknown }).code;
+  console.error(`emulator: could not start: ${code === 'EADDRINUSE' ? `port ${options.port ?? DEFAULT_PORT} is in use` : String(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,95 @@
+/** Start-up options, run-time knobs and their defaults: the one place that decides them. */
+
+export const MEDIA_TYPE = 'application/vnd.digipost-v2+json';
+export const CONTENT_MEDIA_TYPE = 'application/octet-stream';
+export const DEFAULT_PORT = 4710;
+export const DEFAULT_CLIENT_ID = 'digipost-mailbox-demo';
+export const DEFAULT_CLIENT_SECRET = 'demo-secret-change-me';
+export const DEFAULT_LETTERS = 40;
+export const MAX_LETTERS = 10_000;
+/** Bodies larger than this are refused with 413; nothing the service takes is bigger. */
+export const MAX_BODY_BYTES = 64 * 1024;
+/** Authorization codes are short-lived (draft 31, 4.1.2 recommends at most ten minutes). */
+export const CODE_LIFETIME_MS = 60_000;
+export const CONSENT_LIFETIME_MS = 10 * 60_000;
+export const CONTENT_REDIRECT_LIFETIME_MS = 60_000;
+export const ADMIN_PREFIX = '/__emulator';
+
+export interface Link {
+  rel: string;
+  uri: string;
+  'media-type': string;
+}
+
+export type IdTokenExp = 'lifetime' | 'absolute';
+
+export interface Knobs {
+  accessTokenLifetime: number;
+  rotateRefreshTokens: boolean;
+  latencyMs: number;
+  idTokenExp: IdTokenExp;
+  badIdTokenSignature: boolean;
+  /** Serve letter content through a 307 to a one-time address on another origin, as the real service does. */
+  contentRedirect: boolean;
+  extraLinks: { root: Link[]; account: Link[] };
+}
+
+export interface EmulatorOptions {
+  port?: number;
+  clientId?: string;
+  clientSecret?: string;
+  letters?: number;
+  accessTokenLifetime?: number;
+  rotateRefreshTokens?: boolean;
+  latencyMs?: number;
+  idTokenExp?: IdTokenExp;
+  quiet?: boolean;
+}
+
+/** Options with every default filled in; what `reset` returns to. */
+export interface Settings {
+  port: number;
+  clientId: string;
+  clientSecret: string;
+  letters: number;
+  quiet: boolean;
+  knobs: Knobs;
+}
+
+export function settingsFrom(options: EmulatorOptions): Settings {
+  const letters = options.letters ?? DEFAULT_LETTERS;
+  if (!Number.isInteger(letters) || letters < 0 || letters > MAX_LETTERS) {
+    throw new RangeError(`letters must be an integer from 0 to ${MAX_LETTERS}`);
+  }
+  const port = options.port ?? DEFAULT_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError('port must be an integer from 0 to 65535');
+  const lifetime = options.accessTokenLifetime ?? 900;
+  if (!Number.isInteger(lifetime) || lifetime < 1) throw new RangeError('accessTokenLifetime must be a positive integer');
+  const latencyMs = options.latencyMs ?? 0;
+  if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new RangeError('latencyMs must be 0 or more');
+  const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
+  const clientSecret = options.clientSecret ?? DEFAULT_CLIENT_SECRET;
+  // A colon cannot survive HTTP Basic (RFC 7617 splits at the first one).
+  if (clientId === '' || clientId.includes(':')) throw new RangeError('clientId must be non-empty and without ":"');
+  if (clientSecret === '') throw new RangeError('clientSecret must be non-empty');
+  return {
+    port,
+    clientId,
+    clientSecret,
+    letters,
+    quiet: options.quiet ?? false,
+    knobs: {
+      accessTokenLifetime: lifetime,
+      rotateRefreshTokens: options.rotateRefreshTokens ?? true,
+      latencyMs,
+      idTokenExp: options.idTokenExp ?? 'lifetime',
+      badIdTokenSignature: false,
+      contentRedirect: false,
+      extraLinks: { root: [], account: [] },
+    },
+  };
+}
+
+export function copyKnobs(knobs: Knobs): Knobs {
+  return { ...knobs, extraLinks: { root: knobs.extraLinks.root.map((l) => ({ ...l })), account: knobs.extraLinks.account.map((l) => ({ ...l })) } };
+}

@@ -1,0 +1,57 @@
+/** Starts the local emulator of the Digipost private-user API on 127.0.0.1. */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createAdaptorServer } from '@hono/node-server';
+import { EmulatorAdmin } from './admin-client.ts';
+import { createApp } from './app.ts';
+import type { EmulatorOptions } from './config.ts';
+import { settingsFrom } from './config.ts';
+import { Emulator } from './state.ts';
+
+export type { EmulatorOptions, Knobs, Link, IdTokenExp } from './config.ts';
+export type { RequestLogEntry } from './state.ts';
+export { EmulatorAdmin } from './admin-client.ts';
+
+export interface RunningEmulator {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  user: { fullName: string; digipostaddress: string };
+  admin: EmulatorAdmin;
+  stop(): Promise<void>;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const settings = settingsFrom(options);
+  const em = new Emulator(settings);
+  const app = createApp(em);
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1' }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  // A client that goes away mid-request must not bring the process down.
+  server.on('clientError', (_error, socket) => socket.destroy());
+  em.port = (server.address() as AddressInfo).port;
+  em.baseUrl = `http://127.0.0.1:${em.port}`;
+  let stopped: Promise<void> | undefined;
+  return {
+    url: em.baseUrl,
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+    user: { fullName: em.world.user.fullName, digipostaddress: em.world.user.digipostaddress },
+    admin: new EmulatorAdmin(em.baseUrl),
+    stop: () => {
+      stopped ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+        server.closeAllConnections();
+      });
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/** JSON shapes of the mailbox resources, as the real service sends them (notes). */
+import { CONTENT_TYPES } from './content.ts';
+import type { Link } from './config.ts';
+import { ROUTES, type Linker } from './links.ts';
+import type { Attachment, Folder, Letter, Receipt } from './mailbox.ts';
+import { contentOf, mainAttachment } from './mailbox.ts';
+
+const OSLO = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Europe/Oslo',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** ISO 8601 in Norwegian local time with its offset, e.g. 2024-03-01T12:34:56.789+01:00. */
+export function osloTime(ms: number): string {
+  const parts = Object.fromEntries(OSLO.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const offsetMinutes = Math.round((local - (ms - (ms % 1000))) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  const millis = String(((ms % 1000) + 1000) % 1000).padStart(3, '0');
+  return `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}T${parts.hour ?? ''}:${parts.minute ?? ''}:${parts.second ?? ''}.${millis}${offset}`;
+}
+
+export function attachmentJson(linker: Linker, letter: Letter, attachment: Attachment, hideSubject: boolean): Record<string, unknown> {
+  const params = { doc: letter.id, att: attachment.id };
+  const link: Link[] =
+    attachment.openingReceiptRequired && !attachment.openingReceiptSent
+      ? [linker.link('send_opening_receipt', ROUTES.openingReceipt, params)]
+      : [linker.content('get_document_content', ROUTES.attachmentContent, params)];
+  const json: Record<string, unknown> = {
+    subject: hideSubject ? '' : attachment.subject,
+    fileType: attachment.fileType,
+    fileSize: contentOf(attachment).length,
+    'authentication-level': attachment.authLevel,
+    read: attachment.read,
+    mainDocument: attachment.mainDocument,
+    contentType: CONTENT_TYPES[attachment.fileType],
+  };
+  if (attachment.invoice) json.invoice = { ...attachment.invoice };
+  json.link = link;
+  return json;
+}
+
+export function documentJson(linker: Linker, letter: Letter): Record<string, unknown> {
+  const main = mainAttachment(letter);
+  // Spec 5.4: meta information does not include what a confidential letter is about.
+  const hide = letter.confidential;
+  const attachments = letter.attachments.map((a) => attachmentJson(linker, letter, a, hide));
+  const params = { doc: letter.id };
+  const link: Link[] = [
+    linker.link('self', ROUTES.document, params),
+    linker.link('update_document', ROUTES.updateDocument, params),
+    linker.link('delete_document', ROUTES.document, params),
+  ];
+  if (letter.logo !== undefined) link.push(linker.link('organisation_logo', ROUTES.logo, { slug: letter.logo }, 'image/png'));
+  const mainLinks = (attachments[letter.attachments.indexOf(main)]?.link ?? []) as Link[];
+  link.push(...mainLinks);
+  return {
+    id: letter.id,
+    subject: hide ? '' : letter.subject,
+    creatorName: letter.creatorName,
+    created: osloTime(letter.created),
+    fileType: main.fileType,
+    fileSize: contentOf(main).length,
+    origin: letter.origin,
+    'authentication-level': main.authLevel,
+    location: letter.folderId === undefined ? 'INBOX' : 'FOLDER',
+    read: main.read,
+    confidential: letter.confidential,
+    type: letter.type,
+    attachment: attachments,
+    link,
+  };
+}
+
+export function folderSummary(linker: Linker, folder: Folder): Record<string, unknown> {
+  return { name: folder.name, id: folder.id, icon: folder.icon, link: [linker.link('self', ROUTES.folder, { folder: folder.id })] };
+}
+
+export function receiptJson(linker: Linker, receipt: Receipt): Record<string, unknown> {
+  const params = { receipt: receipt.id };
+  return {
+    id: receipt.id,
+    amount: receipt.amount,
+    currency: receipt.currency,
+    storeName: receipt.storeName,
+    timeOfPurchase: osloTime(receipt.timeOfPurchase),
+    link: [linker.link('self', ROUTES.receipt, params), linker.link('delete_receipt', ROUTES.receipt, params)],
+  };
+}

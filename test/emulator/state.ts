@@ -1,0 +1,83 @@
+/** Everything that changes while the emulator runs, and the way back to the start-up state. */
+import type { Client } from './clients.ts';
+import { registeredClients } from './clients.ts';
+import type { Knobs, Settings } from './config.ts';
+import { copyKnobs } from './config.ts';
+import type { Mailbox } from './mailbox.ts';
+import type { User } from './seed.ts';
+import { demoUser, seedMailbox } from './seed.ts';
+import { TokenStore } from './tokens.ts';
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  authorization: boolean;
+  host: string;
+  time: number;
+}
+
+export type FailureKind = '500' | 'malformed';
+
+export interface FailureRule {
+  remaining: number;
+  kind: FailureKind;
+  pathPrefix: string;
+}
+
+export interface ContentTicket {
+  letterId: string;
+  attachmentId: string;
+  expires: number;
+}
+
+export interface World {
+  knobs: Knobs;
+  tokens: TokenStore;
+  mailbox: Mailbox;
+  user: User;
+  language: string;
+  log: RequestLogEntry[];
+  failures: FailureRule[];
+  /** One-time content addresses handed out by the 307 redirect. */
+  tickets: Map<string, ContentTicket>;
+}
+
+export class Emulator {
+  readonly clients: Client[];
+  world: World;
+  /** Set once the server listens; links are absolute and need the real port. */
+  baseUrl = '';
+  port = 0;
+
+  constructor(readonly settings: Settings) {
+    this.clients = registeredClients(settings.clientId, settings.clientSecret);
+    this.world = this.freshWorld();
+  }
+
+  private freshWorld(): World {
+    return {
+      knobs: copyKnobs(this.settings.knobs),
+      tokens: new TokenStore(),
+      mailbox: seedMailbox(this.settings.letters, Date.now()),
+      user: demoUser(),
+      language: 'nb',
+      log: [],
+      failures: [],
+      tickets: new Map(),
+    };
+  }
+
+  reset(): void {
+    this.world = this.freshWorld();
+  }
+
+  client(id: string): Client | undefined {
+    return this.clients.find((c) => c.id === id);
+  }
+
+  /** The address other-origin content is served from: same server, different origin. */
+  get contentOrigin(): string {
+    return `http://localhost:${this.port}`;
+  }
+}

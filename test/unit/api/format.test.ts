@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatBytes, formatDate } from '../../../src/api/format.ts';
+
+// Intl output uses narrow no-break spaces in places; compare with plain spaces.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formatDate', () => {
+  it('shows a date-only value as that calendar day in any time zone', () => {
+    expect(plain(formatDate('2024-05-31', 'en-GB'))).toBe('31 May 2024');
+    expect(plain(formatDate('2024-05-31', 'nb'))).toBe('31. mai 2024');
+  });
+
+  it('shows a timestamp with date and time', () => {
+    const text = plain(formatDate('2024-05-15T12:00:00.000+02:00', 'en-GB'));
+    expect(text).toMatch(/^15 May 2024, \d{2}:\d{2}$/);
+  });
+
+  it('gives back what it cannot read, and survives a bad locale', () => {
+    expect(formatDate('yesterday', 'en')).toBe('yesterday');
+    expect(formatDate('', 'en')).toBe('');
+    expect(plain(formatDate('2024-05-31', 'not a locale!'))).toMatch(/2024/);
+  });
+});
+
+describe('formatBytes', () => {
+  it.each([
+    [0, 'en', '0 byte'],
+    [512, 'en', '512 byte'],
+    [1536, 'en', '1.5 kB'],
+    [15641167, 'en', '14.9 MB'],
+    [1073741824, 'en', '1 GB'],
+    [1073741824, 'nb', '1 GB'],
+    [1610612736, 'nb', '1,5 GB'],
+  ])('%i in %s → %s', (n, locale, text) => {
+    expect(plain(formatBytes(n, locale))).toBe(text);
+  });
+
+  it('shows nonsense as it came', () => {
+    expect(formatBytes(-1, 'en')).toBe('-1');
+    expect(formatBytes(Number.NaN, 'en')).toBe('NaN');
+  });
+});
+
+describe('formatAmount', () => {
+  it('formats money in the locale', () => {
+    expect(plain(formatAmount(1299.5, 'NOK', 'en'))).toBe('NOK 1,299.50');
+    expect(plain(formatAmount(1299.5, 'NOK', 'nb'))).toBe('1 299,50 kr');
+  });
+
+  it('still shows the amount with an unknown or empty currency', () => {
+    expect(plain(formatAmount(10, 'kroner', 'en'))).toBe('10.00 kroner');
+    expect(plain(formatAmount(10, '', 'nb'))).toBe('10,00');
+    expect(formatAmount(Number.POSITIVE_INFINITY, 'NOK', 'en')).toBe('Infinity');
+  });
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { parseWith } from '../../../src/api/http.ts';
+import {
+  anyResourceSchema,
+  documentSchema,
+  folderSchema,
+  inboxSchema,
+  linkSchema,
+  receiptsSchema,
+  rootResourceSchema,
+} from '../../../src/api/schemas.ts';
+import { AppError } from '../../../src/errors.ts';
+import * as fx from './fixtures.ts';
+
+function malformed(fn: () => unknown): AppError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  }
+  throw new Error('expected a response_malformed error');
+}
+
+describe('root resource', () => {
+  it('parses the spec sample and keeps its fields', () => {
+    const root = parseWith(rootResourceSchema, fx.specRoot(), 'root');
+    expect(root.authenticationlevel).toBe(2);
+    expect(root.primaryAccount?.fullName).toBe('Kari Nordmann');
+    expect(root.primaryAccount?.address?.[0]?.['zip-code']).toBe('0155');
+    expect(root.primaryAccount?.link.map((l) => l.uri)).toEqual([
+      `${fx.BASE}/post/api/private/accounts/1234/receipts`,
+      `${fx.BASE}/post/api/private/accounts/1234/documents/inbox`,
+    ]);
+    expect(root.link[0]?.['media-type']).toBe(fx.MEDIA);
+    expect(root.mailbox).toBeUndefined();
+  });
+
+  it('parses a real-service root with extras, mailboxes, folders and a notice, keeping unknown fields', () => {
+    const root = parseWith(rootResourceSchema, fx.realRoot(), 'root');
+    expect(root.primaryAccount?.unreadItemsInInbox).toBe(35);
+    expect(root.primaryAccount?.address?.[0]?.['house-letter']).toBe('C');
+    expect(root.mailbox?.map((m) => [m.name, m.owner, m.unreadItemsInInbox])).toEqual([
+      ['Ola Nordmann', true, 35],
+      ['Familien', false, 2],
+    ]);
+    expect(root.mailbox?.[0]?.folders?.folder[0]?.name).toBe('Arkivet');
+    expect(root.mailbox?.[1]?.folders).toBeUndefined();
+    expect(root.notice?.messageHeader).toBe('Nye vilkår');
+    expect(root.language?.language).toBe('nb');
+    // Loose objects: what we do not model survives for the generic viewer.
+    expect(root.role).toBe('PRIVAT');
+    expect(root.validationRules).toEqual({ birthNumber: '^\\d{11}$', phoneNumber: '^\\d{8}$' });
+    expect(root.primaryAccount?.extendedPhone).toEqual({ phoneNumber: '00000000', verified: false, link: [] });
+    expect(root.mailbox?.[0]?.services).toEqual({ receiptServiceUser: false, letterServiceUser: true, link: [] });
+  });
+
+  it('parses a root with nothing but an empty object, and defaults every link list to []', () => {
+    const root = parseWith(rootResourceSchema, {}, 'root');
+    expect(root.link).toEqual([]);
+    expect(root.primaryAccount).toBeUndefined();
+    const bare = parseWith(rootResourceSchema, { primaryAccount: {}, mailbox: [{}] }, 'root');
+    expect(bare.primaryAccount?.link).toEqual([]);
+    expect(bare.mailbox?.[0]?.link).toEqual([]);
+  });
+
+  it('accepts links without a media type (seen in practice)', () => {
+    const data = { link: [fx.link('search', '/post/api/recipients/search', null)] };
+    const root = parseWith(rootResourceSchema, data, 'root');
+    expect(root.link[0]).toEqual({ rel: `${fx.BASE}/post/relations/search`, uri: `${fx.BASE}/post/api/recipients/search` });
+  });
+
+  it.each([
+    ['authenticationlevel', { authenticationlevel: '2' }, 'root: authenticationlevel: Invalid input: expected number, received string'],
+    ['a link uri', { link: [{ rel: 'x/self', uri: 42 }] }, 'root: link[0].uri: Invalid input: expected string, received number'],
+    ['the link list', { link: { rel: 'x', uri: 'y' } }, 'root: link: Invalid input: expected array, received object'],
+    ['an e-mail', { primaryAccount: { email: 'a@b.no' } }, 'root: primaryAccount.email: Invalid input: expected array, received string'],
+    ['an address field', { primaryAccount: { address: [{ 'zip-code': 467 }] } }, 'root: primaryAccount.address[0].zip-code: Invalid input: expected string, received number'],
+    ['the unread count', { primaryAccount: { unreadItemsInInbox: -1 } }, 'root: primaryAccount.unreadItemsInInbox: Too small: expected number to be >=0'],
+    ['a mailbox owner flag', { mailbox: [{ owner: 'yes' }] }, 'root: mailbox[0].owner: Invalid input: expected boolean, received string'],
+  ])('rejects a wrong type in %s with a readable detail', (_what, data, detail) => {
+    const error = malformed(() => parseWith(rootResourceSchema, data, 'root'));
+    expect(error.info).toEqual({ code: 'response_malformed', detail });
+  });
+
+  it('rejects what is not an object at all', () => {
+    for (const data of [null, 'text', 42, [fx.specRoot()]]) {
+      const error = malformed(() => parseWith(rootResourceSchema, data, 'root resource'));
+      expect(error.code).toBe('response_malformed');
+      expect(error.info.detail).toMatch(/^root resource: \(top level\): Invalid input: expected object/);
+    }
+  });
+
+  it('does not put the offending value into the detail (it may be personal data)', () => {
+    const error = malformed(() => parseWith(rootResourceSchema, { primaryAccount: { fullName: 12345678901 } }, 'root'));
+    expect(error.info.detail).not.toContain('12345678901');
+  });
+});
+
+describe('resources behind the links', () => {
+  it('parses an inbox with a letter, an invoice and a letter behind an opening receipt', () => {
+    const inbox = parseWith(inboxSchema, fx.inbox(), 'inbox');
+    expect(inbox.document).toHaveLength(2);
+    const [letter, locked] = inbox.document;
+    expect(letter?.attachment[0]?.invoice?.amount).toBe(1299.5);
+    expect(letter?.attachment[0]?.invoice?.timePaid).toBeNull();
+    expect(letter?.attachment[0]?.link[0]?.['media-type']).toBe('application/octet-stream');
+    expect(locked?.attachment[0]?.link.map((l) => l.rel)).toEqual([`${fx.BASE}/post/relations/send_opening_receipt`]);
+    expect(locked?.creatorName).toBe('');
+  });
+
+  it('parses an empty inbox and a document with only a subject', () => {
+    expect(parseWith(inboxSchema, {}, 'inbox')).toEqual({ document: [], link: [] });
+    expect(parseWith(documentSchema, { subject: 'Hei' }, 'document')).toEqual({ subject: 'Hei', attachment: [], link: [] });
+  });
+
+  it('keeps unknown enum values as strings rather than failing', () => {
+    const doc = parseWith(documentSchema, { ...fx.document(), origin: 'SOMETHING_NEW', type: 'APPOINTMENT' }, 'document');
+    expect([doc.origin, doc.type]).toEqual(['SOMETHING_NEW', 'APPOINTMENT']);
+  });
+
+  it('rejects a document whose read flag or size has the wrong type', () => {
+    const error = malformed(() => parseWith(inboxSchema, { document: [{ ...fx.document(), read: 'false' }] }, 'inbox'));
+    expect(error.info.detail).toBe('inbox: document[0].read: Invalid input: expected boolean, received string');
+    const size = malformed(() => parseWith(documentSchema, { attachment: [{ fileSize: '12 kB' }] }, 'document'));
+    expect(size.info.detail).toBe('document: attachment[0].fileSize: Invalid input: expected number, received string');
+  });
+
+  it('parses a folder with documents, and ids as numbers or strings', () => {
+    const folder = parseWith(folderSchema, fx.folder(), 'folder');
+    expect(folder.documents?.document[0]?.subject).toBe('Strømregning mai');
+    expect(parseWith(folderSchema, { id: 'abc' }, 'folder').id).toBe('abc');
+  });
+
+  it('parses receipts', () => {
+    const receipts = parseWith(receiptsSchema, fx.receipts(), 'receipts');
+    expect(receipts.receipt[0]).toMatchObject({ amount: 249.9, currency: 'NOK', storeName: 'Butikken', cardNumber: '**** 1234' });
+    expect(parseWith(receiptsSchema, {}, 'receipts').receipt).toEqual([]);
+  });
+});
+
+describe('links and any resource', () => {
+  it('requires rel and uri on a link', () => {
+    expect(linkSchema.safeParse({ rel: 'a/self' }).success).toBe(false);
+    expect(linkSchema.safeParse({ uri: 'https://x/' }).success).toBe(false);
+    expect(linkSchema.safeParse({ rel: 'a/self', uri: 'https://x/', 'media-type': 5 }).success).toBe(false);
+  });
+
+  it('accepts any object for the viewer, keeping everything', () => {
+    const data = { whatever: [1, { deep: true }], link: [fx.link('self', '/x')] };
+    expect(parseWith(anyResourceSchema, data, 'resource')).toEqual(data);
+    expect(parseWith(anyResourceSchema, {}, 'resource')).toEqual({});
+  });
+
+  it('rejects a viewer resource whose link is not a list of links', () => {
+    expect(malformed(() => parseWith(anyResourceSchema, { link: 'x' }, 'resource')).info.detail).toBe(
+      'resource: link: Invalid input: expected array, received string',
+    );
+    expect(malformed(() => parseWith(anyResourceSchema, { link: [{ rel: 1, uri: 'x' }] }, 'resource')).info.detail).toBe(
+      'resource: link[0].rel: Invalid input: expected string, received number',
+    );
+    expect(malformed(() => parseWith(anyResourceSchema, [], 'resource')).code).toBe('response_malformed');
+  });
+});

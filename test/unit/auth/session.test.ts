@@ -1,0 +1,686 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
+import type { ServiceConfig } from '../../../src/auth/service-config.ts';
+import { REFRESH_MARGIN_MS, Session, type SessionDeps } from '../../../src/auth/session.ts';
+import { AUTH_LOCK_NAME, LOCAL_KEYS, SESSION_KEYS } from '../../../src/auth/storage-keys.ts';
+import { AppError } from '../../../src/errors.ts';
+import {
+  BASE,
+  FakeClock,
+  FakeFetch,
+  MemoryArea,
+  REDIRECT,
+  config,
+  deferred,
+  json,
+  makeIdToken,
+  settle,
+  type RecordedRequest,
+} from './fakes.ts';
+
+const MINUTE = 60_000;
+
+/** One browser profile: two storage areas, a clock, the service's token endpoint and a consent window. */
+function world() {
+  const local = new MemoryArea();
+  const session = new MemoryArea();
+  const clock = new FakeClock();
+  const service = new FakeFetch();
+  const withLock = createMemoryLock();
+  const signedOut: string[] = [];
+  const launched: URL[] = [];
+  let issued = 0;
+  let currentConfig: ServiceConfig | undefined = config;
+  /** What the consent window does with the authorize URL: by default the user approves. */
+  let consent: (url: URL) => Promise<string> = (url) =>
+    Promise.resolve(`${REDIRECT}?code=CODE-1&state=${encodeURIComponent(url.searchParams.get('state') ?? '')}`);
+  /** What the service puts in the id_token, given the token request. */
+  let idTokenFor = (request: RecordedRequest) => makeIdToken(clock.ms, request.body.get('nonce') ?? 'null');
+  /** Whether a refresh answer carries a new refresh token. */
+  let rotate = true;
+
+  service.fallback = (request) => {
+    issued++;
+    const grant = request.body.get('grant_type');
+    if (grant === 'code') {
+      return json({
+        access_token: `AT-${issued}`,
+        refresh_token: `RT-${issued}`,
+        expires_in: 900,
+        token_type: 'bearer',
+        id_token: idTokenFor(request),
+      });
+    }
+    return json({
+      access_token: `AT-${issued}`,
+      ...(rotate ? { refresh_token: `RT-${issued}` } : {}),
+      expires_in: 900,
+      token_type: 'bearer',
+    });
+  };
+
+  const deps: SessionDeps = {
+    local,
+    session,
+    fetch: service.fetch,
+    now: clock.now,
+    launchWebAuthFlow: (url) => {
+      launched.push(new URL(url));
+      return consent(new URL(url));
+    },
+    redirectUri: REDIRECT,
+    withLock,
+    getConfig: () => Promise.resolve(currentConfig),
+    onSignedOut: (reason) => {
+      signedOut.push(reason);
+    },
+  };
+
+  return {
+    local,
+    session,
+    clock,
+    service,
+    signedOut,
+    launched,
+    deps,
+    /** A new Session over the same storage: another context, or the worker after a restart. */
+    newSession: () => new Session(deps),
+    setConsent: (fn: (url: URL) => Promise<string>) => {
+      consent = fn;
+    },
+    setIdToken: (fn: (request: RecordedRequest) => string) => {
+      idTokenFor = fn;
+    },
+    setRotate: (value: boolean) => {
+      rotate = value;
+    },
+    setConfig: (value: ServiceConfig | undefined) => {
+      currentConfig = value;
+    },
+    tokenRequests: () => service.requests.filter((r) => r.url === `${BASE}/post/api/oauth/accesstoken`),
+    snapshot: () => ({ local: local.snapshot(), session: session.snapshot() }),
+  };
+}
+
+async function signedIn() {
+  const w = world();
+  const s = w.newSession();
+  await s.connect();
+  return { ...w, s };
+}
+
+async function errorCode(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+  return 'no error';
+}
+
+describe('connect', () => {
+  it('signs in: stores the access token in the session area, the refresh token and account in the local area', async () => {
+    const { s, local, session, clock, launched } = await signedIn();
+    expect(launched).toHaveLength(1);
+    expect(await s.status()).toEqual({
+      state: 'signed_in',
+      userId: '123456',
+      scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'],
+      expiresAt: clock.ms + 900_000,
+    });
+    expect(session.data[SESSION_KEYS.accessToken]).toEqual({ token: 'AT-1', expiresAt: clock.ms + 900_000 });
+    expect(local.data[LOCAL_KEYS.refreshToken]).toBe('RT-1');
+    expect(JSON.stringify(local.data)).not.toContain('AT-1');
+    expect(session.data).not.toHaveProperty(SESSION_KEYS.pendingSignIn);
+    expect(await s.getAccessToken()).toBe('AT-1');
+  });
+
+  it('stores state and nonce before opening the window, sends the state there and the nonce to the token endpoint', async () => {
+    const w = world();
+    let pendingAtLaunch: unknown;
+    w.setConsent((url) => {
+      pendingAtLaunch = w.session.data[SESSION_KEYS.pendingSignIn];
+      return Promise.resolve(`${REDIRECT}?code=C&state=${url.searchParams.get('state') ?? ''}`);
+    });
+    await w.newSession().connect();
+    const pending = pendingAtLaunch as { state: string; nonce: string };
+    expect(pending.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(pending.nonce).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(pending.nonce).not.toBe(pending.state);
+    expect(w.launched[0]?.searchParams.get('state')).toBe(pending.state);
+    expect(w.launched[0]?.searchParams.has('nonce')).toBe(false);
+    const body = Object.fromEntries(w.tokenRequests()[0]?.body ?? []);
+    expect(body).toEqual({ grant_type: 'code', code: 'C', redirect_uri: REDIRECT, nonce: pending.nonce });
+  });
+
+  it('takes the granted scope from the token answer when it names our permissions', async () => {
+    const w = world();
+    w.service.reply(() =>
+      json({
+        access_token: 'AT',
+        expires_in: 900,
+        token_type: 'bearer',
+        scope: 'READ_ACCOUNT_INFO',
+        id_token: makeIdToken(w.clock.ms, (w.session.data[SESSION_KEYS.pendingSignIn] as { nonce: string }).nonce),
+      }),
+    );
+    const s = w.newSession();
+    await s.connect();
+    expect(await s.status()).toMatchObject({ state: 'signed_in', scopes: ['READ_ACCOUNT_INFO'] });
+  });
+
+  type Failure = [string, string, (w: ReturnType<typeof world>) => void];
+  const failures: Failure[] = [
+    ['the user closes the window', 'signin_cancelled', (w) => {
+      w.setConsent(() => Promise.reject(new Error('The user did not approve access.')));
+    }],
+    ['the user declines', 'oauth_access_denied', (w) => {
+      w.setConsent((url) => Promise.resolve(`${REDIRECT}?error=access_denied&state=${url.searchParams.get('state') ?? ''}`));
+    }],
+    ['the state does not match', 'signin_state_mismatch', (w) => {
+      w.setConsent(() => Promise.resolve(`${REDIRECT}?code=C&state=forged`));
+    }],
+    ['an error arrives with a forged state', 'signin_state_mismatch', (w) => {
+      w.setConsent(() => Promise.resolve(`${REDIRECT}?error=server_error&state=forged`));
+    }],
+    ['the code is refused', 'oauth_invalid_grant', (w) => {
+      w.service.reply(() => json({ error: 'invalid_grant' }, 400));
+    }],
+    ['the id_token signature is bad', 'id_token_signature', (w) => {
+      w.setIdToken((r) => makeIdToken(w.clock.ms, r.body.get('nonce') ?? '', {}, 'another-secret'));
+    }],
+    ['the id_token nonce is not ours', 'id_token_nonce', (w) => {
+      w.setIdToken(() => makeIdToken(w.clock.ms, 'null'));
+    }],
+    ['the id_token is for another client', 'id_token_audience', (w) => {
+      w.setIdToken((r) => makeIdToken(w.clock.ms, r.body.get('nonce') ?? '', { aud: 'someone-else' }));
+    }],
+    ['the token answer is malformed', 'token_response_malformed', (w) => {
+      w.service.reply(() => json({ access_token: 'AT', token_type: 'bearer' }));
+    }],
+    ['the network fails', 'network', (w) => {
+      w.service.reply(() => new TypeError('Failed to fetch'));
+    }],
+  ];
+
+  it.each(failures)('when %s, fails with %s and stores nothing (signed out before)', async (_name, code, arrange) => {
+    const w = world();
+    arrange(w);
+    const before = w.snapshot();
+    const s = w.newSession();
+    expect(await errorCode(s.connect())).toBe(code);
+    expect(w.snapshot()).toEqual(before);
+    expect(await s.status()).toEqual({ state: 'signed_out' });
+    expect(await errorCode(s.getAccessToken())).toBe('signed_out');
+  });
+
+  it.each(failures)('when %s, fails with %s and keeps the earlier session exactly', async (_name, code, arrange) => {
+    const w = await signedIn();
+    const before = w.snapshot();
+    arrange(w);
+    expect(await errorCode(w.s.connect())).toBe(code);
+    expect(w.snapshot()).toEqual(before);
+    expect(await w.s.getAccessToken()).toBe('AT-1');
+  });
+
+  it('refuses a second sign-in while one is under way, and the first still completes', async () => {
+    const w = world();
+    const answer = deferred<string>();
+    w.setConsent(() => answer.promise);
+    const s = w.newSession();
+    const first = s.connect();
+    await settle();
+    expect(await errorCode(s.connect())).toBe('signin_in_progress');
+    expect(w.launched).toHaveLength(1);
+    const state = w.launched[0]?.searchParams.get('state') ?? '';
+    answer.resolve(`${REDIRECT}?code=C&state=${state}`);
+    await first;
+    expect((await s.status()).state).toBe('signed_in');
+  });
+
+  it('needs a configuration, and opens no window without one', async () => {
+    const w = world();
+    w.setConfig(undefined);
+    expect(await errorCode(w.newSession().connect())).toBe('not_configured');
+    expect(w.launched).toHaveLength(0);
+  });
+
+  it('is undone by a sign-out that happens while the consent window is open', async () => {
+    const w = world();
+    const answer = deferred<string>();
+    w.setConsent(() => answer.promise);
+    const s = w.newSession();
+    const attempt = s.connect();
+    await settle();
+    await s.signOut();
+    answer.resolve(`${REDIRECT}?code=C&state=${w.launched[0]?.searchParams.get('state') ?? ''}`);
+    expect(await errorCode(attempt)).toBe('signin_cancelled');
+    expect(await s.status()).toEqual({ state: 'signed_out' });
+    expect(w.tokenRequests()).toHaveLength(0);
+    expect(w.session.data).toEqual({});
+  });
+
+  it('is undone by a sign-out that happens while the code is being exchanged', async () => {
+    const w = world();
+    const gate = deferred<undefined>();
+    const s = w.newSession();
+    w.service.reply(async () => {
+      await gate.promise;
+      const nonce = (w.session.data[SESSION_KEYS.pendingSignIn] as { nonce: string } | undefined)?.nonce ?? 'gone';
+      return json({ access_token: 'LATE', refresh_token: 'LATE-R', expires_in: 900, token_type: 'bearer', id_token: makeIdToken(w.clock.ms, nonce) });
+    });
+    const attempt = s.connect();
+    await settle();
+    await s.signOut();
+    gate.resolve(undefined);
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
+    expect(await s.status()).toEqual({ state: 'signed_out' });
+    expect(JSON.stringify(w.snapshot())).not.toContain('LATE');
+  });
+
+  it('clears the reason of an ended session once signed in again', async () => {
+    const w = await signedIn();
+    w.service.reply(() => json({ error: 'invalid_grant' }, 401));
+    w.clock.advance(20 * MINUTE);
+    await errorCode(w.s.getAccessToken());
+    expect(await w.s.status()).toEqual({ state: 'signed_out', reason: { code: 'session_ended' } });
+    await w.s.connect();
+    expect((await w.s.status()).state).toBe('signed_in');
+    expect(w.session.data).not.toHaveProperty(SESSION_KEYS.endReason);
+  });
+});
+
+describe('getAccessToken', () => {
+  it('says signed_out when nobody is signed in', async () => {
+    const w = world();
+    expect(await errorCode(w.newSession().getAccessToken())).toBe('signed_out');
+    expect(await errorCode(w.newSession().getAccessToken({ forceRefresh: true }))).toBe('signed_out');
+    expect(w.service.requests).toHaveLength(0);
+  });
+
+  it('hands out the stored token without asking the service while it is fresh', async () => {
+    const w = await signedIn();
+    w.clock.advance(15 * MINUTE - REFRESH_MARGIN_MS - 1);
+    expect(await w.s.getAccessToken()).toBe('AT-1');
+    expect(w.tokenRequests()).toHaveLength(1);
+  });
+
+  it('refreshes within a minute of the expiry and stores the new tokens', async () => {
+    const w = await signedIn();
+    w.clock.advance(15 * MINUTE - REFRESH_MARGIN_MS);
+    expect(await w.s.getAccessToken()).toBe('AT-2');
+    const refresh = w.tokenRequests()[1];
+    expect(Object.fromEntries(refresh?.body ?? [])).toEqual({ grant_type: 'refresh_token', refresh_token: 'RT-1' });
+    expect(w.local.data[LOCAL_KEYS.refreshToken]).toBe('RT-2');
+    expect(await w.s.status()).toMatchObject({ state: 'signed_in', expiresAt: w.clock.ms + 900_000 });
+    expect(await w.s.getAccessToken()).toBe('AT-2');
+    expect(w.tokenRequests()).toHaveLength(2);
+  });
+
+  it('keeps the old refresh token when the answer brings none', async () => {
+    const w = await signedIn();
+    w.setRotate(false);
+    w.clock.advance(20 * MINUTE);
+    expect(await w.s.getAccessToken()).toBe('AT-2');
+    expect(w.local.data[LOCAL_KEYS.refreshToken]).toBe('RT-1');
+    w.clock.advance(20 * MINUTE);
+    expect(await w.s.getAccessToken()).toBe('AT-3');
+    expect(w.tokenRequests()[2]?.body.get('refresh_token')).toBe('RT-1');
+  });
+
+  it('uses the rotated refresh token next time', async () => {
+    const w = await signedIn();
+    w.clock.advance(20 * MINUTE);
+    await w.s.getAccessToken();
+    w.clock.advance(20 * MINUTE);
+    expect(await w.s.getAccessToken()).toBe('AT-3');
+    expect(w.tokenRequests()[2]?.body.get('refresh_token')).toBe('RT-2');
+  });
+
+  it('gives 20 concurrent callers one refresh and the same token', async () => {
+    const w = await signedIn();
+    w.clock.advance(20 * MINUTE);
+    const gate = deferred<undefined>();
+    w.service.reply(async () => {
+      await gate.promise;
+      return json({ access_token: 'SHARED', refresh_token: 'RT-S', expires_in: 900, token_type: 'bearer' });
+    });
+    const callers = Array.from({ length: 20 }, () => w.s.getAccessToken());
+    await settle();
+    gate.resolve(undefined);
+    expect(new Set(await Promise.all(callers))).toEqual(new Set(['SHARED']));
+    expect(w.tokenRequests()).toHaveLength(2); // the sign-in and one refresh
+  });
+
+  it('gives concurrent forced callers one refresh too', async () => {
+    const w = await signedIn();
+    const tokens = await Promise.all(Array.from({ length: 10 }, () => w.s.getAccessToken({ forceRefresh: true })));
+    expect(new Set(tokens)).toEqual(new Set(['AT-2']));
+    expect(w.tokenRequests()).toHaveLength(2);
+  });
+
+  it('forces a refresh of a token that has not expired', async () => {
+    const w = await signedIn();
+    expect(await w.s.getAccessToken({ forceRefresh: true })).toBe('AT-2');
+    expect(await w.s.getAccessToken({ forceRefresh: true })).toBe('AT-3');
+    expect(w.tokenRequests()).toHaveLength(3);
+  });
+
+  it('shares one refresh between two contexts over the same storage and lock', async () => {
+    const w = await signedIn();
+    const other = w.newSession();
+    w.clock.advance(20 * MINUTE);
+    const tokens = await Promise.all([
+      ...Array.from({ length: 5 }, () => w.s.getAccessToken()),
+      ...Array.from({ length: 5 }, () => other.getAccessToken()),
+    ]);
+    expect(new Set(tokens)).toEqual(new Set(['AT-2']));
+    expect(w.tokenRequests()).toHaveLength(2);
+  });
+
+  it('reuses a token another context refreshed while a forced caller waited for the lock', async () => {
+    const w = await signedIn();
+    const other = w.newSession();
+    const [a, b] = await Promise.all([w.s.getAccessToken({ forceRefresh: true }), other.getAccessToken({ forceRefresh: true })]);
+    expect(a).toBe('AT-2');
+    expect(b).toBe('AT-2');
+    expect(w.tokenRequests()).toHaveLength(2);
+  });
+
+  it.each([400, 401, 403])('signs out with session_ended when the refresh is refused (invalid_grant, %i)', async (status) => {
+    const w = await signedIn();
+    w.service.reply(() => json({ error: 'invalid_grant', error_description: 'Refresh token expired' }, status));
+    w.clock.advance(20 * MINUTE);
+    expect(await errorCode(w.s.getAccessToken())).toBe('session_ended');
+    expect(await w.s.status()).toEqual({ state: 'signed_out', reason: { code: 'session_ended' } });
+    expect(w.signedOut).toEqual(['ended']);
+    expect(w.local.data).not.toHaveProperty(LOCAL_KEYS.refreshToken);
+    expect(w.local.data).not.toHaveProperty(LOCAL_KEYS.account);
+    expect(w.session.data).not.toHaveProperty(SESSION_KEYS.accessToken);
+    expect(await errorCode(w.s.getAccessToken())).toBe('signed_out');
+  });
+
+  it('keeps the session when the refresh fails on the network, and recovers later', async () => {
+    const w = await signedIn();
+    const before = w.snapshot();
+    w.service.reply(() => new TypeError('Failed to fetch'));
+    w.clock.advance(20 * MINUTE);
+    expect(await errorCode(w.s.getAccessToken())).toBe('network');
+    expect(w.snapshot()).toEqual(before);
+    expect((await w.s.status()).state).toBe('signed_in');
+    expect(await w.s.getAccessToken()).toBe('AT-2');
+    expect(w.signedOut).toEqual([]);
+  });
+
+  it.each([
+    ['a server error', () => new Response('down', { status: 503 }), 'http_server'],
+    ['a malformed answer', () => json({ access_token: 1 }), 'token_response_malformed'],
+    ['invalid_client', () => json({ error: 'invalid_client' }, 401), 'oauth_invalid_client'],
+  ])('keeps the session on %s during a refresh', async (_name, answer, code) => {
+    const w = await signedIn();
+    w.service.reply(answer);
+    w.clock.advance(20 * MINUTE);
+    expect(await errorCode(w.s.getAccessToken())).toBe(code);
+    expect((await w.s.status()).state).toBe('signed_in');
+  });
+
+  it('ends the session when the token expired and there is no refresh token', async () => {
+    const w = world();
+    w.service.reply(() =>
+      json({
+        access_token: 'ONLY',
+        expires_in: 900,
+        token_type: 'bearer',
+        id_token: makeIdToken(w.clock.ms, (w.session.data[SESSION_KEYS.pendingSignIn] as { nonce: string }).nonce),
+      }),
+    );
+    const s = w.newSession();
+    await s.connect();
+    w.clock.advance(15 * MINUTE - 30_000); // inside the margin, but still valid: nothing better to offer
+    expect(await s.getAccessToken()).toBe('ONLY');
+    expect(await s.getAccessToken({ forceRefresh: true })).toBe('ONLY');
+    expect((await s.status()).state).toBe('signed_in');
+    w.clock.advance(60_000);
+    expect(await errorCode(s.getAccessToken())).toBe('session_ended');
+    expect(await s.status()).toEqual({ state: 'signed_out', reason: { code: 'session_ended' } });
+    expect(w.tokenRequests()).toHaveLength(1);
+  });
+
+  it('ends the session when a configuration for another service or client is in place', async () => {
+    const w = await signedIn();
+    w.setConfig({ ...config, baseUrl: 'https://evil.example' });
+    expect(await errorCode(w.s.getAccessToken())).toBe('session_ended');
+    expect(await w.s.status()).toEqual({ state: 'signed_out', reason: { code: 'session_ended' } });
+    expect(w.service.requests.filter((r) => r.url.startsWith('https://evil.example'))).toHaveLength(0);
+  });
+});
+
+describe('signOut', () => {
+  it('forgets every token and sign-in detail and tells the worker', async () => {
+    const w = await signedIn();
+    await w.s.signOut();
+    expect(await w.s.status()).toEqual({ state: 'signed_out' });
+    expect(w.session.data).toEqual({});
+    expect(Object.keys(w.local.data)).toEqual([LOCAL_KEYS.generation]);
+    expect(w.signedOut).toEqual(['user']);
+    expect(await errorCode(w.s.getAccessToken())).toBe('signed_out');
+  });
+
+  it('wins over a refresh in flight: the late answer stores nothing', async () => {
+    const w = await signedIn();
+    w.clock.advance(20 * MINUTE);
+    const gate = deferred<undefined>();
+    w.service.reply(async () => {
+      await gate.promise;
+      return json({ access_token: 'LATE-AT', refresh_token: 'LATE-RT', expires_in: 900, token_type: 'bearer' });
+    });
+    const waiting = w.s.getAccessToken();
+    await settle();
+    await w.s.signOut();
+    gate.resolve(undefined);
+    expect(await errorCode(waiting)).toBe('signed_out');
+    await settle();
+    expect(await w.s.status()).toEqual({ state: 'signed_out' });
+    expect(JSON.stringify(w.snapshot())).not.toContain('LATE');
+    expect(await errorCode(w.s.getAccessToken())).toBe('signed_out');
+  });
+
+  it('wins over a refresh in flight in another context', async () => {
+    const w = await signedIn();
+    const other = w.newSession();
+    w.clock.advance(20 * MINUTE);
+    const gate = deferred<undefined>();
+    w.service.reply(async () => {
+      await gate.promise;
+      return json({ access_token: 'LATE-AT', refresh_token: 'LATE-RT', expires_in: 900, token_type: 'bearer' });
+    });
+    const waiting = other.getAccessToken();
+    await settle();
+    await w.s.signOut();
+    gate.resolve(undefined);
+    expect(await errorCode(waiting)).toBe('signed_out');
+    expect(await other.status()).toEqual({ state: 'signed_out' });
+    expect(JSON.stringify(w.snapshot())).not.toContain('LATE');
+  });
+
+  it('wins even when it lands between the refresh\'s last check and its write', async () => {
+    const w = await signedIn();
+    w.clock.advance(20 * MINUTE);
+    w.service.reply(() => json({ access_token: 'LATE-AT', refresh_token: 'LATE-RT', expires_in: 900, token_type: 'bearer' }));
+    const write = w.session.set.bind(w.session);
+    w.session.set = async (items) => {
+      if (JSON.stringify(items).includes('LATE-AT')) await w.newSession().signOut();
+      await write(items);
+    };
+    expect(await errorCode(w.s.getAccessToken())).toBe('signed_out');
+    expect(await w.s.status()).toEqual({ state: 'signed_out' });
+    expect(JSON.stringify(w.snapshot())).not.toContain('LATE');
+  });
+
+  it('wins even when it lands while a sign-in writes its tokens', async () => {
+    const w = world();
+    const write = w.session.set.bind(w.session);
+    w.session.set = async (items) => {
+      if (SESSION_KEYS.accessToken in items) await w.newSession().signOut();
+      await write(items);
+    };
+    const s = w.newSession();
+    expect(await errorCode(s.connect())).toBe('signin_cancelled');
+    expect(await s.status()).toEqual({ state: 'signed_out' });
+    expect(JSON.stringify(w.snapshot())).not.toContain('AT-1');
+    expect(JSON.stringify(w.snapshot())).not.toContain('RT-1');
+  });
+
+  it('does not end a new session when the refused refresh of the old one answers late', async () => {
+    const w = await signedIn();
+    w.clock.advance(20 * MINUTE);
+    const gate = deferred<undefined>();
+    w.service.reply(async () => {
+      await gate.promise;
+      return json({ error: 'invalid_grant' }, 400);
+    });
+    const waiting = w.s.getAccessToken();
+    await settle();
+    await w.s.signOut();
+    const fresh = w.newSession();
+    const signIn = fresh.connect();
+    await settle();
+    gate.resolve(undefined);
+    expect(await errorCode(waiting)).toBe('signed_out');
+    await signIn;
+    expect(await fresh.status()).toMatchObject({ state: 'signed_in' });
+    expect(w.signedOut).toEqual(['user']);
+  });
+});
+
+describe('a restarted worker', () => {
+  it('reuses the stored access token without asking the service', async () => {
+    const w = await signedIn();
+    const restarted = w.newSession();
+    expect(await restarted.status()).toMatchObject({ state: 'signed_in', userId: '123456' });
+    expect(await restarted.getAccessToken()).toBe('AT-1');
+    expect(w.tokenRequests()).toHaveLength(1);
+  });
+
+  it('after a browser restart (session area gone) refreshes with the stored refresh token', async () => {
+    const w = await signedIn();
+    w.session.data = {};
+    const restarted = w.newSession();
+    expect(await restarted.status()).toMatchObject({ state: 'signed_in', expiresAt: 0 });
+    expect(await restarted.getAccessToken()).toBe('AT-2');
+    expect(w.tokenRequests()[1]?.body.get('refresh_token')).toBe('RT-1');
+  });
+
+  it('finds the pending sign-in it stored before opening the window, and the sign-in completes', async () => {
+    const w = world();
+    const answer = deferred<string>();
+    w.setConsent(() => answer.promise);
+    const attempt = w.newSession().connect();
+    await settle();
+    const pending = w.session.data[SESSION_KEYS.pendingSignIn] as { state: string; nonce: string };
+    expect(pending.state).toBe(w.launched[0]?.searchParams.get('state'));
+    const restarted = w.newSession();
+    expect(await restarted.status()).toEqual({ state: 'signed_out' });
+    answer.resolve(`${REDIRECT}?code=C&state=${pending.state}`);
+    await attempt;
+    expect(w.tokenRequests()[0]?.body.get('nonce')).toBe(pending.nonce);
+    expect(await restarted.getAccessToken()).toBe('AT-1');
+  });
+
+  it('a sign-in started again replaces the pending one, so the old window cannot complete', async () => {
+    const w = world();
+    const answers = [deferred<string>(), deferred<string>()];
+    let n = 0;
+    w.setConsent(() => (answers[n++] ?? deferred<string>()).promise);
+    const old = w.newSession().connect();
+    await settle();
+    const again = w.newSession().connect();
+    await settle();
+    const [oldState, newState] = w.launched.map((u) => u.searchParams.get('state') ?? '');
+    expect(oldState).not.toBe(newState);
+    answers[0]?.resolve(`${REDIRECT}?code=OLD&state=${oldState ?? ''}`);
+    expect(await errorCode(old)).toBe('signin_cancelled');
+    answers[1]?.resolve(`${REDIRECT}?code=NEW&state=${newState ?? ''}`);
+    await again;
+    expect(w.tokenRequests().map((r) => r.body.get('code'))).toEqual(['NEW']);
+  });
+
+  it('reads damaged storage as signed out instead of failing', async () => {
+    const w = world();
+    w.local.data[LOCAL_KEYS.account] = { userId: 42 };
+    w.local.data[LOCAL_KEYS.refreshToken] = 17;
+    w.session.data[SESSION_KEYS.accessToken] = 'just a string';
+    const s = w.newSession();
+    expect(await s.status()).toEqual({ state: 'signed_out' });
+    expect(await errorCode(s.getAccessToken())).toBe('signed_out');
+  });
+});
+
+describe('status and endSession', () => {
+  it('ends a session with nothing left to use and reports why', async () => {
+    const w = await signedIn();
+    Reflect.deleteProperty(w.local.data, LOCAL_KEYS.refreshToken);
+    w.clock.advance(16 * MINUTE);
+    expect(await w.s.status()).toEqual({ state: 'signed_out', reason: { code: 'session_ended' } });
+    expect(w.signedOut).toEqual(['ended']);
+    expect(w.service.requests).toHaveLength(1);
+  });
+
+  it('endSession signs out with session_ended, once', async () => {
+    const w = await signedIn();
+    await w.s.endSession();
+    await w.s.endSession();
+    expect(await w.s.status()).toEqual({ state: 'signed_out', reason: { code: 'session_ended' } });
+    expect(w.signedOut).toEqual(['ended']);
+  });
+});
+
+describe('the worker callback', () => {
+  it('is told a session ended after the lock is released, so it may use the session itself', async () => {
+    const w = await signedIn();
+    const seen: string[] = [];
+    const s = new Session({
+      ...w.deps,
+      onSignedOut: async (reason) => {
+        const lock = w.deps.withLock(AUTH_LOCK_NAME, () => Promise.resolve('lock free'));
+        seen.push(reason, await Promise.race([lock, settle().then(() => 'lock held')]));
+        seen.push((await s.status()).state);
+      },
+    });
+    w.service.reply(() => json({ error: 'invalid_grant' }, 400));
+    expect(await errorCode(s.getAccessToken({ forceRefresh: true }))).toBe('session_ended');
+    expect(seen).toEqual(['ended', 'lock free', 'signed_out']);
+  });
+
+  it('works with a fetch that must be called unbound, like the browser\'s', async () => {
+    const w = world();
+    const fetchLike = w.deps.fetch;
+    const s = new Session({
+      ...w.deps,
+      fetch: function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
+        if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+        return fetchLike(input, init);
+      },
+    });
+    await s.connect();
+    expect((await s.status()).state).toBe('signed_in');
+  });
+});
+
+describe('a sign-in while the old session ends', () => {
+  it('still completes when a refresh of the old session is refused while the window is open', async () => {
+    const w = await signedIn();
+    const answer = deferred<string>();
+    w.setConsent(() => answer.promise);
+    const attempt = w.s.connect();
+    await settle();
+    w.service.reply(() => json({ error: 'invalid_grant' }, 400));
+    expect(await errorCode(w.s.getAccessToken({ forceRefresh: true }))).toBe('session_ended');
+    answer.resolve(`${REDIRECT}?code=C&state=${w.launched[1]?.searchParams.get('state') ?? ''}`);
+    await attempt;
+    expect(await w.s.status()).toMatchObject({ state: 'signed_in' });
+    expect(await w.s.getAccessToken()).toBe('AT-2');
+  });
+});

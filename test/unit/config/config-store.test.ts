@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { isConfigured, validateConfigInput } from '../../../src/config/config.ts';
+import { loadConfig, saveConfig } from '../../../src/config/config-store.ts';
+import { formatScope, parseScope } from '../../../src/config/permissions.ts';
+
+const defaults = { baseUrl: 'https://www.digipost.no', clientId: '', clientSecret: '', scopes: ['READ_ACCOUNT_INFO' as const] };
+
+function memoryArea() {
+  const data: Record<string, unknown> = {};
+  return {
+    data,
+    get: (keys: string[]) => Promise.resolve(Object.fromEntries(keys.filter((k) => k in data).map((k) => [k, data[k]]))),
+    set: (items: Record<string, unknown>) => {
+      Object.assign(data, structuredClone(items));
+      return Promise.resolve();
+    },
+  };
+}
+
+const good = {
+  baseUrl: 'https://qa.digipost.no/',
+  clientId: ' abc ',
+  clientSecret: 's3cret',
+  scopes: ['READ_DOCUMENT_META_INFO', 'NOT_A_PERMISSION'],
+  pollMinutes: 5,
+};
+
+describe('configuration', () => {
+  it('falls back to the build defaults, which are not configured without a client', async () => {
+    const config = await loadConfig(memoryArea(), defaults);
+    expect(config).toEqual({ ...defaults, pollMinutes: 5 });
+    expect(isConfigured(config)).toBe(false);
+  });
+
+  it('normalises and stores what the options page sends', async () => {
+    const checked = validateConfigInput(good);
+    expect(checked).toEqual({
+      ok: true,
+      config: { baseUrl: 'https://qa.digipost.no', clientId: 'abc', clientSecret: 's3cret', scopes: ['READ_DOCUMENT_META_INFO'], pollMinutes: 5 },
+    });
+    if (!checked.ok) return;
+    const area = memoryArea();
+    await saveConfig(area, checked.config);
+    const loaded = await loadConfig(area, defaults);
+    expect(loaded).toEqual(checked.config);
+    expect(isConfigured(loaded)).toBe(true);
+  });
+
+  it('names every problem at once', () => {
+    expect(validateConfigInput({ baseUrl: 'http://evil.example', clientId: '', clientSecret: ' ', scopes: [], pollMinutes: 0 })).toEqual({
+      ok: false,
+      problems: [
+        { field: 'baseUrl', problem: 'address_not_https' },
+        { field: 'clientId', problem: 'required' },
+        { field: 'clientSecret', problem: 'required' },
+        { field: 'scopes', problem: 'required' },
+        { field: 'pollMinutes', problem: 'invalid' },
+      ],
+    });
+  });
+
+  it('ignores a corrupted stored configuration instead of failing', async () => {
+    const area = memoryArea();
+    area.data.config = { baseUrl: 42 };
+    expect(await loadConfig(area, defaults)).toEqual({ ...defaults, pollMinutes: 5 });
+  });
+
+  it('joins scope values with a space in the order of the spec, and reads them back', () => {
+    expect(formatScope(['READ_RECEIPTS', 'READ_ACCOUNT_INFO'])).toBe('READ_ACCOUNT_INFO READ_RECEIPTS');
+    expect(parseScope('READ_RECEIPTS,READ_ACCOUNT_INFO+BOGUS')).toEqual(['READ_ACCOUNT_INFO', 'READ_RECEIPTS']);
+  });
+});

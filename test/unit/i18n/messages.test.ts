@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { KNOWN_RELATIONS, relationLabelKey } from '../../../src/api/links.ts';
+import { PERMISSIONS } from '../../../src/config/permissions.ts';
+import { ERROR_CODES } from '../../../src/errors.ts';
+
+type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
+
+const LOCALES = ['en', 'nb'] as const;
+const catalogues = Object.fromEntries(
+  LOCALES.map((lang) => [
+    lang,
+    JSON.parse(readFileSync(`src/public/_locales/${lang}/messages.json`, 'utf8')) as Catalogue,
+  ]),
+) as Record<(typeof LOCALES)[number], Catalogue>;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('messages in English and Norwegian Bokmål', () => {
+  it('have the same keys in both languages', () => {
+    expect(Object.keys(catalogues.nb).sort()).toEqual(Object.keys(catalogues.en).sort());
+  });
+
+  it('give every error a sentence', () => {
+    for (const lang of LOCALES) {
+      const missing = ERROR_CODES.filter((code) => !catalogues[lang][`error_${code}`]);
+      expect(missing, lang).toEqual([]);
+    }
+  });
+
+  it('explain every permission and label every known relation', () => {
+    for (const lang of LOCALES) {
+      expect(PERMISSIONS.filter((p) => !catalogues[lang][`permission_${p}`]), lang).toEqual([]);
+      expect(KNOWN_RELATIONS.filter((r) => !catalogues[lang][relationLabelKey(r)]), lang).toEqual([]);
+    }
+  });
+
+  it('contain every key the pages ask for by name', () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles('src')) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/\bt\('([a-zA-Z0-9_]+)'/g)) used.add(match[1] ?? '');
+    }
+    expect(used.size).toBeGreaterThan(20);
+    const missing = [...used].filter((key) => !key.startsWith('@@') && !catalogues.en[key]);
+    expect(missing).toEqual([]);
+  });
+
+  it('declare a placeholder wherever a message substitutes a value', () => {
+    for (const lang of LOCALES) {
+      for (const [key, entry] of Object.entries(catalogues[lang])) {
+        const names = [...entry.message.matchAll(/\$([A-Z_]+)\$/g)].map((m) => (m[1] ?? '').toLowerCase());
+        for (const name of names) expect(entry.placeholders?.[name], `${lang}:${key}`).toBeDefined();
+      }
+    }
+  });
+});
