@@ -4,7 +4,11 @@ interface ChromeInWorker {
   action: { getBadgeText(details: object): Promise<string> };
   storage: {
     local: { get(keys: null): Promise<Record<string, unknown>>; set(items: object): Promise<void> };
-    session: { get(keys: null): Promise<Record<string, unknown>>; set(items: object): Promise<void> };
+    session: {
+      get(keys: null): Promise<Record<string, unknown>>;
+      set(items: object): Promise<void>;
+      remove(keys: string[]): Promise<void>;
+    };
   };
 }
 
@@ -23,4 +27,9 @@ export function storeItems(worker: Worker, area: 'local' | 'session', items: Rec
     ([a, i]) => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage[a].set(i),
     [area, items] as const,
   );
+}
+
+/** Forgets the popup's cached root, as if it had never been fetched in this browser session. */
+export function dropRootCache(worker: Worker): Promise<void> {
+  return worker.evaluate(() => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.session.remove(['rootCache']));
 }

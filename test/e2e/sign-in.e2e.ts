@@ -31,7 +31,7 @@ describe('connecting through the service consent window', () => {
     const popup = await h.openPopup();
     await expect(popup.getByRole('heading', { name: 'Not connected' }).isVisible()).resolves.toBe(true);
     await h.connectVia(popup, 'Approve');
-    await popup.getByRole('heading', { name: h.emulator.user.fullName }).waitFor();
+    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
     const worker = await h.worker();
     expect(Number(await badgeText(worker))).toBeGreaterThan(0);
     // Tokens stay in the worker's storage: the access token only in the session area.
@@ -83,14 +83,14 @@ describe('keeping the session', () => {
   async function connected() {
     const popup = await h.openPopup();
     await h.connectVia(popup, 'Approve');
-    await popup.getByRole('heading', { name: h.emulator.user.fullName }).waitFor();
+    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
     return popup;
   }
 
   async function openInbox() {
     const popup = await h.openPopup();
     const tabOpened = h.context.waitForEvent('page');
-    await popup.getByRole('button', { name: /Inbox/ }).click();
+    await popup.getByRole('region', { name: 'Your account' }).getByRole('button', { name: /Inbox/ }).click();
     const viewer = await tabOpened;
     await viewer.waitForLoadState();
     return viewer;
@@ -114,7 +114,8 @@ describe('keeping the session', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Your access has ended; connect again.');
     await viewer.getByRole('button', { name: 'Connect' }).waitFor();
-    expect(await badgeText(await h.worker())).toBe('');
+    const worker = await h.worker();
+    await expect.poll(() => badgeText(worker), { timeout: 2000 }).toBe('');
     const popup = await h.openPopup();
     await popup.getByRole('button', { name: 'Connect' }).waitFor();
   });

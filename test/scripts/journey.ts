@@ -37,14 +37,14 @@ export async function runJourney(context: BrowserContext, extensionId: string, o
   await shoot(popup, 'popup-summary', true);
 
   const inboxOpened = context.waitForEvent('page');
-  await popup.getByRole('button', { name: /document_inbox/ }).click();
+  await popup.getByRole('button', { name: /document_inbox/ }).first().click();
   const viewer = await inboxOpened;
   await viewer.setViewportSize({ width: 1100, height: 800 });
   await viewer.locator('h1').waitFor();
   await viewer.locator('main table, main .fields').first().waitFor();
   await shoot(viewer, 'inbox');
 
-  await viewer.getByRole('link', { name: 'Open' }).first().click();
+  await viewer.locator('.link-item', { hasText: 'self' }).first().getByRole('link', { name: 'Open' }).click();
   await viewer.waitForURL(/rel=/);
   await viewer.locator('main .fields').first().waitFor();
   await shoot(viewer, 'letter');
