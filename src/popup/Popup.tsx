@@ -127,7 +127,12 @@ export function Popup() {
 
   switch (state.kind) {
     case 'loading':
-      return <Skeleton lines={6} />;
+      return (
+        <>
+          <h1 class="visually-hidden">{t('extName')}</h1>
+          <Skeleton lines={6} />
+        </>
+      );
     case 'not_configured':
       return (
         <section class="state">
@@ -151,6 +156,7 @@ export function Popup() {
     case 'connecting':
       return (
         <section class="state">
+          <h1>{t('connecting_title')}</h1>
           <Busy label={t('connecting')} />
           <p class="muted">{t('connecting_hint')}</p>
         </section>
@@ -169,6 +175,7 @@ export function Popup() {
     case 'error':
       return (
         <section class="state">
+          <h1>{t('error_title')}</h1>
           <ErrorAlert error={state.error}>
             <button type="button" class="primary" onClick={() => void load(true)}>
               {t('try_again')}

@@ -6,9 +6,12 @@ export function t(key: string, substitutions?: string | string[]): string {
   return browser.i18n.getMessage(key, substitutions) || key;
 }
 
-/** The browser's language, for formatting dates and numbers the way the user reads them. */
+/**
+ * The language the pages speak: the catalogue the browser chose for the extension. Dates and
+ * numbers are formatted in it too, so a page never mixes two languages.
+ */
 export function uiLocale(): string {
-  return browser.i18n.getUILanguage();
+  return t('locale_code');
 }
 
 /** The sentence for a failure; a permission or status fills the message's placeholder. */
@@ -19,5 +22,5 @@ export function errorMessage(error: ErrorInfo): string {
 
 /** Sets the page's language so screen readers pronounce it right. */
 export function applyDocumentLanguage(): void {
-  document.documentElement.lang = t('@@ui_locale').replace('_', '-');
+  document.documentElement.lang = uiLocale();
 }

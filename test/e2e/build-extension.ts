@@ -3,7 +3,8 @@ import { build } from 'vite';
 export const E2E_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4711);
 export const E2E_CLIENT_ID = 'digipost-mailbox-demo';
 export const E2E_CLIENT_SECRET = 'demo-secret-change-me';
-export const E2E_DIST = 'dist-e2e';
+// One build per port, so two e2e runs on one machine (E2E_EMULATOR_PORT) do not overwrite each other.
+export const E2E_DIST = `dist-e2e-${E2E_PORT}`;
 
 /**
  * Builds the extension exactly as a distributor would, configured through the DIGIPOST_*

@@ -3,7 +3,7 @@ import type { Worker } from 'playwright-core';
 interface ChromeInWorker {
   action: { getBadgeText(details: object): Promise<string> };
   storage: {
-    local: { get(keys: null): Promise<Record<string, unknown>>; set(items: object): Promise<void> };
+    local: { get(keys: null): Promise<Record<string, unknown>>; set(items: object): Promise<void>; remove(keys: string[]): Promise<void> };
     session: {
       get(keys: null): Promise<Record<string, unknown>>;
       set(items: object): Promise<void>;
@@ -22,10 +22,16 @@ export function storedItems(worker: Worker, area: 'local' | 'session'): Promise<
   return worker.evaluate((a) => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage[a].get(null), area);
 }
 
+/** Stores items; an item whose value is undefined is removed, so a saved state can be put back exactly. */
 export function storeItems(worker: Worker, area: 'local' | 'session', items: Record<string, unknown>): Promise<void> {
+  const absent = Object.keys(items).filter((key) => items[key] === undefined);
   return worker.evaluate(
-    ([a, i]) => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage[a].set(i),
-    [area, items] as const,
+    async ([a, i, gone]) => {
+      const storage = (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage[a];
+      await storage.set(i);
+      if (gone.length > 0) await storage.remove(gone);
+    },
+    [area, items, absent] as const,
   );
 }
 

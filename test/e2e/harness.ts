@@ -21,19 +21,23 @@ export interface Harness {
 
 export interface HarnessOptions {
   emulator?: EmulatorOptions;
+  /** Share a running emulator (a second browser against the same service); close() leaves it running. */
+  reuseEmulator?: RunningEmulator;
   lang?: string;
   colorScheme?: 'light' | 'dark';
 }
 
 /** Starts the emulator the e2e build points at, and Chromium with that build installed. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const emulator = await startEmulator({
-    port: E2E_PORT,
-    clientId: E2E_CLIENT_ID,
-    clientSecret: E2E_CLIENT_SECRET,
-    quiet: true,
-    ...options.emulator,
-  });
+  const emulator =
+    options.reuseEmulator ??
+    (await startEmulator({
+      port: E2E_PORT,
+      clientId: E2E_CLIENT_ID,
+      clientSecret: E2E_CLIENT_SECRET,
+      quiet: true,
+      ...options.emulator,
+    }));
   const profile = mkdtempSync(join(tmpdir(), 'digipost-e2e-'));
   const dist = resolve(E2E_DIST);
   const context = await chromium.launchPersistentContext(profile, {
@@ -72,7 +76,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     await consent.getByRole('button', { name: decision }).click();
   };
 
-  return {
+  const harness: Harness = {
     emulator,
     context,
     extensionId,
@@ -93,8 +97,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     close: async () => {
       await context.close();
-      await emulator.stop();
+      if (!options.reuseEmulator) await harness.emulator.stop();
       rmSync(profile, { recursive: true, force: true });
     },
   };
+  return harness;
 }

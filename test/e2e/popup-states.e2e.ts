@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../emulator/index.ts';
+import { accessibilityViolations } from './axe.ts';
+import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_PORT } from './build-extension.ts';
+import { dropRootCache, storedItems, storeItems } from './extension-state.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe('each state of the popup has one obvious next step', () => {
+  it('not configured: "Open settings" opens the options page', async () => {
+    const worker = await h.worker();
+    const { config } = await storedItems(worker, 'local');
+    await storeItems(worker, 'local', {
+      config: { baseUrl: h.emulator.url, clientId: '', clientSecret: '', scopes: ['READ_ACCOUNT_INFO'], pollMinutes: 5 },
+    });
+    const popup = await h.openPopup();
+    await popup.getByRole('heading', { name: 'Set up the extension' }).waitFor();
+    expect(await accessibilityViolations(popup)).toEqual([]);
+    const optionsOpened = h.context.waitForEvent('page');
+    await popup.getByRole('button', { name: 'Open settings' }).click();
+    const options = await optionsOpened;
+    await options.getByLabel('Client ID').waitFor();
+    await options.close();
+    await popup.close();
+    await storeItems(worker, 'local', { config });
+  });
+
+  it('signed out, then connecting while the consent window is open', async () => {
+    const popup = await h.openPopup();
+    await popup.getByRole('heading', { name: 'Not connected' }).waitFor();
+    expect(await accessibilityViolations(popup)).toEqual([]);
+    const consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
+    await popup.getByRole('button', { name: 'Connect' }).click();
+    const consent = await consentOpened;
+    await popup.getByRole('status').filter({ hasText: 'Connecting…' }).waitFor();
+    expect(await accessibilityViolations(popup)).toEqual([]);
+    await consent.getByRole('button', { name: 'Approve' }).click();
+    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+    await popup.close();
+  });
+
+  it('loading: a skeleton until the root resource arrives, without a cache', async () => {
+    await dropRootCache(await h.worker());
+    await h.emulator.admin.configure({ latencyMs: 800 });
+    const popup = await h.openPopup();
+    await popup.locator('[aria-busy="true"]').waitFor();
+    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+    expect(await popup.locator('[aria-busy="true"]').count()).toBe(0);
+    await h.emulator.admin.configure({ latencyMs: 0 });
+    await popup.close();
+  });
+
+  it('is usable with the keyboard: Tab to a relation and Enter opens it in a new tab', async () => {
+    const popup = await h.openPopup();
+    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+    let focused = '';
+    for (let i = 0; i < 40 && !focused.includes('document_inbox'); i++) {
+      await popup.keyboard.press('Tab');
+      focused = await popup.evaluate(() => document.activeElement?.textContent ?? '');
+    }
+    expect(focused).toContain('document_inbox');
+    const tabOpened = h.context.waitForEvent('page');
+    await popup.keyboard.press('Enter');
+    const viewer = await tabOpened;
+    await viewer.getByRole('heading', { name: 'Inbox' }).waitFor();
+    await viewer.close();
+    await popup.close();
+  });
+
+  it('refreshes the badge on an alarm every 5 minutes by default', async () => {
+    const worker = await h.worker();
+    const alarm = await worker.evaluate(() =>
+      (globalThis as unknown as { chrome: { alarms: { get(name: string): Promise<{ periodInMinutes?: number } | undefined> } } }).chrome.alarms.get('poll-unread'),
+    );
+    expect(alarm?.periodInMinutes).toBe(5);
+  });
+
+  it('offline: the cached view, marked as not up to date', async () => {
+    const worker = await h.worker();
+    const snapshot = (await storedItems(worker, 'session')).rootCache as { fetchedAt: number };
+    await storeItems(worker, 'session', { rootCache: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
+    await h.emulator.stop();
+    try {
+      const popup = await h.openPopup();
+      await popup.getByText('You seem to be offline.').waitFor();
+      await popup.getByText(/not up to date/).waitFor();
+      expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe(h.emulator.user.fullName);
+      expect(await accessibilityViolations(popup)).toEqual([]);
+      await popup.close();
+    } finally {
+      h.emulator = await startEmulator({ port: E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true });
+    }
+  });
+});
+
+describe('language and theme', () => {
+  it('speaks Norwegian Bokmål and follows a dark colour scheme', async () => {
+    const nb = await startHarness({ lang: 'nb', colorScheme: 'dark', reuseEmulator: h.emulator });
+    try {
+      const popup = await nb.openPopup();
+      await popup.getByRole('button', { name: 'Koble til' }).waitFor();
+      expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe('Ikke tilkoblet');
+      expect(await popup.evaluate(() => document.documentElement.lang)).toBe('nb');
+      const background = await popup.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background).toBe('rgb(27, 27, 31)');
+      expect(await accessibilityViolations(popup)).toEqual([]);
+    } finally {
+      await nb.close();
+    }
+  });
+});

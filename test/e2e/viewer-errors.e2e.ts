@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { accessibilityViolations } from './axe.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+function viewerAddress(url: string, relation: string): string {
+  const params = new URLSearchParams({ url, type: 'application/vnd.digipost-v2+json', rel: relation });
+  return h.url(`src/viewer/viewer.html?${params.toString()}`);
+}
+
+async function alertText(page: Page): Promise<string> {
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  return (await alert.textContent()) ?? '';
+}
+
+async function accountLink(relation: string): Promise<string> {
+  const worker = await h.worker();
+  const cache = (await worker.evaluate(() =>
+    (globalThis as unknown as { chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } } }).chrome.storage.session.get('rootCache'),
+  )) as { rootCache: { root: { primaryAccount: { link: { rel: string; uri: string }[] } } } };
+  const link = cache.rootCache.root.primaryAccount.link.find((l) => l.rel.endsWith(`/${relation}`));
+  if (!link) throw new Error(`no ${relation} link`);
+  return link.uri;
+}
+
+describe('the viewer names each failure', () => {
+  it('not signed in: says so and offers "Connect", which signs in and shows the resource', async () => {
+    const page = await h.context.newPage();
+    await page.goto(viewerAddress(`${h.emulator.url}/post/api`, 'self'));
+    expect(await alertText(page)).toContain('You are not connected');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await h.connectVia(page, 'Approve');
+    await page.getByText(h.emulator.user.fullName).first().waitFor();
+    await page.close();
+  });
+
+  it('refused for lack of a permission: names the permission', async () => {
+    const popup = await h.openPopup();
+    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+    await popup.close();
+    const page = await h.context.newPage();
+    await page.goto(viewerAddress(await accountLink('receipts'), 'receipts'));
+    const text = await alertText(page);
+    expect(text).toContain('READ_RECEIPTS');
+    expect(text).toContain('which was not granted');
+    await page.close();
+  });
+
+  it('not found', async () => {
+    const page = await h.context.newPage();
+    const missingLetter = (await accountLink('document_inbox')).replace('/documents/inbox', '/documents/99999999');
+    await page.goto(viewerAddress(missingLetter, 'self'));
+    expect(await alertText(page)).toContain('not found');
+    await page.close();
+  });
+
+  it('a server error, and a reload retries', async () => {
+    const inbox = await accountLink('document_inbox');
+    await h.emulator.admin.failNext(1, '500', new URL(inbox).pathname);
+    const page = await h.context.newPage();
+    await page.goto(viewerAddress(inbox, 'document_inbox'));
+    expect(await alertText(page)).toContain('status 500');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    await page.locator('main table, main ul, main .fields').first().waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.close();
+  });
+
+  it('a malformed response', async () => {
+    const inbox = await accountLink('document_inbox');
+    await h.emulator.admin.failNext(1, 'malformed', new URL(inbox).pathname);
+    const page = await h.context.newPage();
+    await page.goto(viewerAddress(inbox, 'document_inbox'));
+    expect(await alertText(page)).toContain('not the data expected');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('main table, main ul, main .fields').first().waitFor();
+    await page.close();
+  });
+
+  it('a page opened without a resource', async () => {
+    const page = await h.context.newPage();
+    await page.goto(h.url('src/viewer/viewer.html'));
+    expect(await alertText(page)).toContain('without saying which resource');
+    await page.close();
+  });
+});
