@@ -2,17 +2,13 @@ import browser from 'webextension-polyfill';
 import { AppError, toErrorInfo } from '../errors.ts';
 import type { Answer } from '../protocol/messages.ts';
 import { requestSchema } from '../protocol/request-schema.ts';
+import { isOwnPage } from '../protocol/sender.ts';
 import { handlers } from './handlers.ts';
 
-/** Only the extension's own pages may talk to the worker; content scripts and other extensions may not. */
-export function isTrustedSender(sender: browser.Runtime.MessageSender): boolean {
-  const pagesOrigin = browser.runtime.getURL('');
-  return sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(pagesOrigin);
-}
 
 export async function route(message: unknown, sender: browser.Runtime.MessageSender): Promise<Answer<unknown>> {
   try {
-    if (!isTrustedSender(sender)) throw new AppError('bad_request', { detail: 'untrusted sender' });
+    if (!isOwnPage(sender, browser.runtime.id, browser.runtime.getURL(''))) throw new AppError('bad_request', { detail: 'untrusted sender' });
     const parsed = requestSchema.safeParse(message);
     if (!parsed.success) throw new AppError('bad_request', { detail: parsed.error.issues[0]?.message ?? 'invalid' });
     const request = parsed.data;

@@ -45,6 +45,9 @@ describe('the popup, signed in', () => {
     expect(text).toContain('Address');
     expect(text).toMatch(/\d+ unread letters?/);
     expect(text).toContain('Authentication level2');
+    expect(await popup.locator('.fetched').textContent()).toMatch(/^Fetched at \d{1,2}:\d{2}/);
+    // It fits the popup: nothing wider than the popup's 380 px.
+    expect(await popup.evaluate(() => document.body.scrollWidth)).toBeLessThanOrEqual(380);
     // The middle name is an empty string in the service's answer: no blank row for it.
     expect(await summary.locator('dd').evaluateAll((dds) => dds.filter((d) => d.textContent.trim() === '').length)).toBe(0);
   });
@@ -84,6 +87,13 @@ describe('the popup, signed in', () => {
     const viewer = await tabOpened;
     await viewer.getByRole('heading', { name: 'Inbox' }).waitFor();
     expect(viewer.url()).toContain('viewer.html?url=');
+    // Next to the tab it was opened from.
+    const tabs = await (await h.worker()).evaluate(() =>
+      (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ index: number; url?: string; openerTabId?: number; id?: number }[]> } } }).chrome.tabs.query({}),
+    );
+    const opened = tabs.find((t) => t.url?.includes('viewer.html'));
+    const opener = tabs.find((t) => t.id === opened?.openerTabId);
+    expect(opened && opener ? opened.index - opener.index : undefined).toBe(1);
     expect(decodeURIComponent(viewer.url())).toContain('/documents/inbox');
     // A letter's own links are followable in the same tab; back returns to the inbox.
     const letter = viewer.locator('.link-item', { hasText: 'self' }).first().getByRole('link', { name: 'Open' });
