@@ -3,16 +3,45 @@ import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import baseManifest from './manifest.json' with { type: 'json' };
-import { buildDefaultsFromEnv, hostPermissionFor } from './src/config/build-defaults.ts';
+import { buildDefaultsFromEnv, contentHostPermissions, hostPermissionFor } from './src/config/build-defaults.ts';
 
 // Build-time defaults let a distributor (or `npm start`) ship a dist/ that is already configured
 // for one service; the production build asks only for the real service's origin.
 const defaults = buildDefaultsFromEnv(process.env);
 
-const manifest = {
+type Target = 'chrome' | 'firefox';
+
+/** The add-on's ID in Firefox: fixed, so its storage and its redirect URI survive updates. */
+const FIREFOX_ADDON_ID = 'digipost-mailbox@extensions.example';
+
+const chromeManifest = {
   ...baseManifest,
-  host_permissions: [hostPermissionFor(defaults.baseUrl)],
-} as ManifestV3Export;
+  host_permissions: [hostPermissionFor(defaults.baseUrl), ...contentHostPermissions(process.env, defaults.baseUrl)],
+};
+
+/**
+ * Firefox runs MV3 background code as an event page (`background.scripts`), not a service worker;
+ * it needs a fixed add-on ID, and every new add-on declares what data it collects and transmits:
+ * none here, since the extension talks only to the service the user signs into.
+ */
+function firefoxManifest(): Record<string, unknown> {
+  const { background, ...rest } = chromeManifest;
+  const common: Partial<typeof rest> = { ...rest };
+  delete common.minimum_chrome_version; // Chrome's key; Firefox's linter warns about it
+  return {
+    ...common,
+    background: { scripts: [background.service_worker], type: background.type },
+    browser_specific_settings: {
+      gecko: {
+        id: FIREFOX_ADDON_ID,
+        // 140 is the first Firefox (an ESR) that reads data_collection_permissions; 142 on Android.
+        strict_min_version: '140.0',
+        data_collection_permissions: { required: ['none'] },
+      },
+      gecko_android: { strict_min_version: '142.0' },
+    },
+  };
+}
 
 /** The grey toolbar icons (signed out) are set by the worker at run time, so the manifest cannot name them. */
 function greyIcons(): Plugin {
@@ -27,25 +56,73 @@ function greyIcons(): Plugin {
   };
 }
 
-export default defineConfig({
-  publicDir: 'src/public',
-  define: {
-    __BUILD_DEFAULTS__: JSON.stringify(defaults),
-  },
-  oxc: {
-    jsx: { runtime: 'automatic', importSource: 'preact' },
-  },
-  plugins: [crx({ manifest }), greyIcons()],
-  build: {
-    outDir: process.env.DIGIPOST_OUT_DIR ?? 'dist',
-    emptyOutDir: true,
-    target: 'chrome120',
-    rolldownOptions: {
-      input: { viewer: 'src/viewer/viewer.html' },
+/** Replaces `search` in a library's code, and stops the build if it is not there exactly once (a new version changed it). */
+function replaceOnce(code: string, search: RegExp | string, replacement: string, what: string): string {
+  const count = typeof search === 'string' ? code.split(search).length - 1 : [...code.matchAll(new RegExp(search, 'g'))].length;
+  if (count !== 1) throw new Error(`${what}: expected the pattern once, found it ${count} times; check the library's new version`);
+  return code.replace(search, replacement);
+}
+
+/**
+ * Takes out of the bundle the two library features the extension never uses and store linters
+ * (Firefox's `web-ext lint`) flag as code from strings or HTML from strings:
+ * - zod 4 probes `new Function("")` to decide whether to compile parsers. The extension runs zod
+ *   jitless (src/api/zod.ts), so the probe's answer is always "no"; here it is "no" by construction.
+ * - Preact's `dangerouslySetInnerHTML` assigns `innerHTML`; pages render text only (the lint config
+ *   forbids the prop), so the assignment becomes an error that names the rule.
+ */
+function textOnlyLibraries(): Plugin {
+  return {
+    name: 'text-only-libraries',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0]?.replaceAll('\\', '/') ?? '';
+      if (file.endsWith('/node_modules/zod/v4/core/util.js')) {
+        return replaceOnce(
+          code,
+          /export const allowsEval = [^\n]*cached\(\(\) => \{\n[\s\S]*?\n\}\);\n/,
+          'export const allowsEval = /* @__PURE__*/ cached(() => false);\n',
+          'zod allowsEval',
+        );
+      }
+      if (/\/node_modules\/preact\/dist\/preact\.(module\.js|mjs)$/.test(file)) {
+        return replaceOnce(
+          code,
+          'u.innerHTML=h.__html',
+          'function(){throw new Error("dangerouslySetInnerHTML is not allowed: pages render text only")}()',
+          'preact dangerouslySetInnerHTML',
+        );
+      }
+      return null;
     },
-  },
-  test: {
-    include: ['test/unit/**/*.test.ts', 'test/emulator/**/*.test.ts'],
-    environment: 'node',
-  },
+  };
+}
+
+// `vite build` makes the Chrome build in dist/. `vite build --mode firefox` (npm run build:firefox),
+// or DIGIPOST_TARGET=firefox, makes the Firefox build in dist-firefox/ from the same sources.
+export default defineConfig(({ mode }) => {
+  const target: Target = mode === 'firefox' || process.env.DIGIPOST_TARGET === 'firefox' ? 'firefox' : 'chrome';
+  const manifest = (target === 'firefox' ? firefoxManifest() : chromeManifest) as ManifestV3Export;
+  return {
+    publicDir: 'src/public',
+    define: {
+      __BUILD_DEFAULTS__: JSON.stringify(defaults),
+    },
+    oxc: {
+      jsx: { runtime: 'automatic', importSource: 'preact' },
+    },
+    plugins: [textOnlyLibraries(), crx({ manifest, browser: target }), greyIcons()],
+    build: {
+      outDir: process.env.DIGIPOST_OUT_DIR ?? (target === 'firefox' ? 'dist-firefox' : 'dist'),
+      emptyOutDir: true,
+      target: target === 'firefox' ? 'firefox128' : 'chrome120',
+      rolldownOptions: {
+        input: { viewer: 'src/viewer/viewer.html' },
+      },
+    },
+    test: {
+      include: ['test/unit/**/*.test.ts', 'test/emulator/**/*.test.ts'],
+      environment: 'node',
+    },
+  };
 });

@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   // configuration
   'not_configured',
   'host_permission_refused',
+  'notifications_permission_refused',
   // sign-in (authorization step)
   'signin_cancelled',
   'signin_state_mismatch',
@@ -48,6 +49,7 @@ export const ERROR_CODES = [
   'response_not_json',
   'response_malformed',
   'auth_level_too_low',
+  'content_too_large',
   // links
   'link_foreign_origin',
   'link_not_http',

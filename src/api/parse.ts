@@ -1,4 +1,4 @@
-import type { z } from './zod.ts';
+import { z } from './zod-mini.ts';
 import { AppError } from '../errors.ts';
 
 /** 'primaryAccount.link[0].uri' — the form a developer would type to look at the field. */
@@ -16,8 +16,8 @@ function formatPath(path: readonly PropertyKey[]): string {
  * field at fault, never a crash further in. Only the path and zod's message are reported, not the
  * value, which may be personal data.
  */
-export function parseWith<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
-  const result = schema.safeParse(data);
+export function parseWith<T>(schema: z.core.$ZodType<T>, data: unknown, what: string): T {
+  const result = z.safeParse(schema, data);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const detail = issue ? `${what}: ${formatPath(issue.path)}: ${issue.message}` : what;

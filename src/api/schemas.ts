@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from './zod-mini.ts';
 
 /*
  * The spec shows only samples, and the real service adds fields freely. So every object is loose:
@@ -6,142 +6,144 @@ import { z } from './zod.ts';
  * The fields we read are typed, so a wrong type is caught here, at the edge, and not in a page.
  * Fields the spec or the notes do not promise are optional; link lists default to empty so that
  * callers never have to tell "no links" from "no link field".
+ * Written with zod/mini's functions (`z.optional(x)`, `z._default(x, ...)`, `x.check(...)`), not the
+ * classic chained methods: the worker ships these, and zod/mini keeps its bundle small.
  */
 
-const links = () => z.array(linkSchema).default([]);
+const links = () => z._default(z.array(linkSchema), () => []);
 /** Ids have been numbers in every sample; a string id is harmless and not worth an error. */
 const id = z.union([z.number(), z.string()]);
 
 export const linkSchema = z.looseObject({
   rel: z.string(),
   uri: z.string(),
-  'media-type': z.string().optional(),
+  'media-type': z.optional(z.string()),
 });
 
 export const addressSchema = z.looseObject({
-  street: z.string().optional(),
-  'house-number': z.string().optional(),
-  'house-letter': z.string().optional(),
-  'additional-addressline': z.string().optional(),
-  'zip-code': z.string().optional(),
-  city: z.string().optional(),
+  street: z.optional(z.string()),
+  'house-number': z.optional(z.string()),
+  'house-letter': z.optional(z.string()),
+  'additional-addressline': z.optional(z.string()),
+  'zip-code': z.optional(z.string()),
+  city: z.optional(z.string()),
 });
 
 export const primaryAccountSchema = z.looseObject({
-  personalidentificationnumberObfuscated: z.string().optional(),
-  fullName: z.string().optional(),
-  firstName: z.string().optional(),
-  middleName: z.string().optional(),
-  lastName: z.string().optional(),
-  email: z.array(z.string()).optional(),
-  phonenumber: z.string().optional(),
-  digipostaddress: z.string().optional(),
-  address: z.array(addressSchema).optional(),
-  unreadItemsInInbox: z.number().int().nonnegative().optional(),
-  usedStorage: z.number().optional(),
-  totalAvailableStorage: z.number().optional(),
+  personalidentificationnumberObfuscated: z.optional(z.string()),
+  fullName: z.optional(z.string()),
+  firstName: z.optional(z.string()),
+  middleName: z.optional(z.string()),
+  lastName: z.optional(z.string()),
+  email: z.optional(z.array(z.string())),
+  phonenumber: z.optional(z.string()),
+  digipostaddress: z.optional(z.string()),
+  address: z.optional(z.array(addressSchema)),
+  unreadItemsInInbox: z.optional(z.int().check(z.nonnegative())),
+  usedStorage: z.optional(z.number()),
+  totalAvailableStorage: z.optional(z.number()),
   link: links(),
 });
 
 export const invoiceSchema = z.looseObject({
-  kid: z.string().optional(),
-  accountNumber: z.string().optional(),
-  amount: z.number().optional(),
-  dueDate: z.string().optional(),
+  kid: z.optional(z.string()),
+  accountNumber: z.optional(z.string()),
+  amount: z.optional(z.number()),
+  dueDate: z.optional(z.string()),
   link: links(),
 });
 
 export const attachmentSchema = z.looseObject({
-  subject: z.string().optional(),
-  fileType: z.string().optional(),
-  fileSize: z.number().optional(),
-  'authentication-level': z.string().optional(),
-  read: z.boolean().optional(),
-  mainDocument: z.boolean().optional(),
-  invoice: invoiceSchema.optional(),
+  subject: z.optional(z.string()),
+  fileType: z.optional(z.string()),
+  fileSize: z.optional(z.number()),
+  'authentication-level': z.optional(z.string()),
+  read: z.optional(z.boolean()),
+  mainDocument: z.optional(z.boolean()),
+  invoice: z.optional(invoiceSchema),
   link: links(),
 });
 
 /** Enumerated fields (origin, location, type, ...) stay strings: a new value must not hide a letter. */
 export const documentSchema = z.looseObject({
-  subject: z.string().optional(),
-  creatorName: z.string().optional(),
-  created: z.string().optional(),
-  fileType: z.string().optional(),
-  fileSize: z.number().optional(),
-  origin: z.string().optional(),
-  'authentication-level': z.string().optional(),
-  location: z.string().optional(),
-  read: z.boolean().optional(),
-  confidential: z.boolean().optional(),
-  type: z.string().optional(),
-  attachment: z.array(attachmentSchema).default([]),
+  subject: z.optional(z.string()),
+  creatorName: z.optional(z.string()),
+  created: z.optional(z.string()),
+  fileType: z.optional(z.string()),
+  fileSize: z.optional(z.number()),
+  origin: z.optional(z.string()),
+  'authentication-level': z.optional(z.string()),
+  location: z.optional(z.string()),
+  read: z.optional(z.boolean()),
+  confidential: z.optional(z.boolean()),
+  type: z.optional(z.string()),
+  attachment: z._default(z.array(attachmentSchema), () => []),
   link: links(),
 });
 
 export const inboxSchema = z.looseObject({
-  document: z.array(documentSchema).default([]),
+  document: z._default(z.array(documentSchema), () => []),
   link: links(),
 });
 
 export const folderSchema = z.looseObject({
-  name: z.string().optional(),
-  id: id.optional(),
-  icon: z.string().optional(),
-  documents: z.looseObject({ document: z.array(documentSchema).default([]) }).optional(),
+  name: z.optional(z.string()),
+  id: z.optional(id),
+  icon: z.optional(z.string()),
+  documents: z.optional(z.looseObject({ document: z._default(z.array(documentSchema), () => []) })),
   link: links(),
 });
 
 export const foldersSchema = z.looseObject({
-  folder: z.array(folderSchema).default([]),
+  folder: z._default(z.array(folderSchema), () => []),
   link: links(),
 });
 
 export const mailboxSchema = z.looseObject({
-  name: z.string().optional(),
-  digipostaddress: z.string().optional(),
-  owner: z.boolean().optional(),
-  unreadItemsInInbox: z.number().int().nonnegative().optional(),
-  folders: foldersSchema.optional(),
+  name: z.optional(z.string()),
+  digipostaddress: z.optional(z.string()),
+  owner: z.optional(z.boolean()),
+  unreadItemsInInbox: z.optional(z.int().check(z.nonnegative())),
+  folders: z.optional(foldersSchema),
   link: links(),
 });
 
 export const receiptSchema = z.looseObject({
-  id: id.optional(),
-  amount: z.number().optional(),
-  currency: z.string().optional(),
-  storeName: z.string().optional(),
-  timeOfPurchase: z.string().optional(),
+  id: z.optional(id),
+  amount: z.optional(z.number()),
+  currency: z.optional(z.string()),
+  storeName: z.optional(z.string()),
+  timeOfPurchase: z.optional(z.string()),
   link: links(),
 });
 
 export const receiptsSchema = z.looseObject({
-  receipt: z.array(receiptSchema).default([]),
+  receipt: z._default(z.array(receiptSchema), () => []),
   link: links(),
 });
 
 export const noticeSchema = z.looseObject({
-  code: z.string().optional(),
-  messageHeader: z.string().optional(),
-  messageText: z.string().optional(),
-  dismissText: z.string().optional(),
+  code: z.optional(z.string()),
+  messageHeader: z.optional(z.string()),
+  messageText: z.optional(z.string()),
+  dismissText: z.optional(z.string()),
   link: links(),
 });
 
 export const rootResourceSchema = z.looseObject({
-  csrfToken: z.string().optional(),
-  authenticationlevel: z.number().int().optional(),
-  primaryAccount: primaryAccountSchema.optional(),
-  mailbox: z.array(mailboxSchema).optional(),
-  settings: z.array(z.looseObject({ name: z.string(), value: z.unknown() })).optional(),
-  language: z.looseObject({ language: z.string().optional(), link: links() }).optional(),
-  notice: noticeSchema.optional(),
+  csrfToken: z.optional(z.string()),
+  authenticationlevel: z.optional(z.int()),
+  primaryAccount: z.optional(primaryAccountSchema),
+  mailbox: z.optional(z.array(mailboxSchema)),
+  settings: z.optional(z.array(z.looseObject({ name: z.string(), value: z.unknown() }))),
+  language: z.optional(z.looseObject({ language: z.optional(z.string()), link: links() })),
+  notice: z.optional(noticeSchema),
   link: links(),
 });
 
 /** Any resource the viewer may show: any object, as long as its `link`, if any, is made of links. */
 export const anyResourceSchema = z.looseObject({
-  link: z.array(linkSchema).optional(),
+  link: z.optional(z.array(linkSchema)),
 });
 
 export type Link = z.infer<typeof linkSchema>;

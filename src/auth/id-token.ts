@@ -31,10 +31,10 @@ export const EXPIRY_SKEW_S = 60;
 
 const claimsSchema = z.object({
   aud: z.string(),
-  exp: z.int().min(0),
-  iat: z.int().min(0),
+  exp: z.int().check(z.gte(0)),
+  iat: z.int().check(z.gte(0)),
   // The spec says string; a number would name the same user, so it is accepted as its text.
-  user_id: z.union([z.string().min(1), z.int().transform(String)]),
+  user_id: z.union([z.string().check(z.minLength(1)), z.pipe(z.int(), z.transform(String))]),
   iss: z.string(),
   nonce: z.string(),
 });

@@ -11,22 +11,25 @@ export interface ServiceConfig {
   scopes: Permission[];
 }
 
-const baseUrlSchema = z.string().transform((value, ctx) => {
-  const check = checkServiceAddress(value);
-  if (!check.ok) {
-    ctx.addIssue({ code: 'custom', message: check.problem });
-    return z.NEVER;
-  }
-  return check.baseUrl;
-});
+const baseUrlSchema = z.pipe(
+  z.string(),
+  z.transform((value: string, ctx) => {
+    const check = checkServiceAddress(value);
+    if (!check.ok) {
+      ctx.issues.push({ code: 'custom', message: check.problem, input: value });
+      return z.NEVER;
+    }
+    return check.baseUrl;
+  }),
+);
 
 /** Validates a stored configuration; the base address comes out normalised. */
-export const serviceConfigSchema: z.ZodType<ServiceConfig> = z.object({
+export const serviceConfigSchema: z.ZodMiniType<ServiceConfig> = z.object({
   baseUrl: baseUrlSchema,
-  clientId: z.string().min(1),
-  clientSecret: z.string().min(1),
+  clientId: z.string().check(z.minLength(1)),
+  clientSecret: z.string().check(z.minLength(1)),
   // The authorization request requires a scope, so an empty list could never sign in.
-  scopes: z.array(z.enum(PERMISSIONS)).min(1),
+  scopes: z.array(z.enum(PERMISSIONS)).check(z.minLength(1)),
 });
 
 export function tokenEndpoint(baseUrl: string): string {

@@ -37,18 +37,18 @@ export interface StoredSession {
 
 // Storage can hold what an older version or a bug wrote; anything that does not fit counts as absent.
 const accountSchema = z.object({
-  userId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
   scopes: z.array(z.enum(PERMISSIONS)),
-  baseUrl: z.string().min(1),
-  clientId: z.string().min(1),
+  baseUrl: z.string().check(z.minLength(1)),
+  clientId: z.string().check(z.minLength(1)),
   signedInAt: z.number(),
 });
-const accessSchema = z.object({ token: z.string().min(1), expiresAt: z.number() });
-const pendingSchema = z.object({ state: z.string().min(1), nonce: z.string().min(1), createdAt: z.number() });
-const tokenSchema = z.string().min(1);
+const accessSchema = z.object({ token: z.string().check(z.minLength(1)), expiresAt: z.number() });
+const pendingSchema = z.object({ state: z.string().check(z.minLength(1)), nonce: z.string().check(z.minLength(1)), createdAt: z.number() });
+const tokenSchema = z.string().check(z.minLength(1));
 const generationSchema = z.number();
 
-function parsed<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
+function parsed<T>(schema: z.ZodMiniType<T>, value: unknown): T | undefined {
   const result = schema.safeParse(value);
   return result.success ? result.data : undefined;
 }

@@ -25,27 +25,24 @@ export interface TokenEndpointDeps {
 export const UNLIMITED_LIFETIME_FALLBACK_MS = 8 * 60 * 60 * 1000;
 
 const secondsSchema = z.union([
-  z.int().min(0),
+  z.int().check(z.gte(0)),
   // Some OAuth servers send numbers as strings; the value is the same.
-  z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .transform(Number),
+  z.pipe(z.string().check(z.regex(/^\d{1,10}$/)), z.transform(Number)),
 ]);
 
 const tokenResponseSchema = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().refine((value) => value.toLowerCase() === 'bearer', { message: 'not bearer' }),
-  expires_in: secondsSchema.optional(),
+  access_token: z.string().check(z.minLength(1)),
+  token_type: z.string().check(z.refine((value) => value.toLowerCase() === 'bearer', { message: 'not bearer' })),
+  expires_in: z.optional(secondsSchema),
   // Absent when the token cannot be refreshed; null or "" mean the same.
-  refresh_token: z.string().nullish(),
-  id_token: z.string().min(1).optional(),
-  scope: z.string().nullish(),
+  refresh_token: z.nullish(z.string()),
+  id_token: z.optional(z.string().check(z.minLength(1))),
+  scope: z.nullish(z.string()),
 });
 
 const errorResponseSchema = z.object({
   error: z.string(),
-  error_description: z.string().nullish(),
+  error_description: z.nullish(z.string()),
 });
 
 function basicAuthorization(config: ServiceConfig): string {

@@ -1,14 +1,11 @@
-import { z } from 'zod';
-
-// zod 4 compiles object parsers with `new Function` unless told not to; the extension's CSP
-// forbids that and store linters flag it. Every auth schema imports zod from here, so the switch
-// is set before any of them is built.
-z.config({ jitless: true });
+// Every auth schema imports zod from here: zod/mini, set up (jitless, English messages) in
+// src/api/zod-mini.ts before any schema is built.
+import { z } from '../api/zod-mini.ts';
 
 export { z };
 
 /** Names what failed (paths and issue kinds only: a token value must never reach a message). */
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)'}: ${issue.code}`)
     .join('; ');

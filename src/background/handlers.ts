@@ -8,6 +8,8 @@ import { AppError } from '../errors.ts';
 import type { Request, ResponseMap, StatusView, StoredConfigView } from '../protocol/messages.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
 import { currentConfig, localArea } from './browser-deps.ts';
+import { getContent, sendOpeningReceipt } from './content.ts';
+import { notificationsAllowed, notifySettingSaved, resetNotificationBaseline } from './notifications.ts';
 import { refreshBadge, schedulePoll } from './poll.ts';
 import { getRoot } from './root-cache.ts';
 import { session } from './session-instance.ts';
@@ -38,6 +40,7 @@ async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['
   // The page asks for the host permission (it needs the user's click); the worker only checks it.
   const origins = [originPattern(new URL(checked.config.baseUrl).origin)];
   if (!(await browser.permissions.contains({ origins }))) throw new AppError('host_permission_refused');
+  if (checked.config.notify && !(await notificationsAllowed())) throw new AppError('notifications_permission_refused');
   const before = await currentConfig();
   const changedService =
     before.baseUrl !== checked.config.baseUrl || before.clientId !== checked.config.clientId ||
@@ -46,6 +49,7 @@ async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['
   if (changedService && (await session.status()).state === 'signed_in') await session.signOut();
   await saveConfig(localArea, checked.config);
   await schedulePoll(checked.config);
+  await notifySettingSaved(before, checked.config, async () => (await getRoot(checked.config, false)).root);
   return configView(checked.config);
 }
 
@@ -56,6 +60,8 @@ export const handlers: Handlers = {
   connect: async () => {
     const config = await requireConfigured();
     await session.connect();
+    // Whoever signed in, the letters already unread are not news.
+    await resetNotificationBaseline();
     await refreshBadge(true);
     return statusView(config);
   },
@@ -77,4 +83,6 @@ export const handlers: Handlers = {
   },
   getConfig: async () => configView(await currentConfig()),
   saveConfig: async (request) => saveFromOptions(request.config),
+  getContent: async (request) => getContent(await requireConfigured(), request),
+  sendOpeningReceipt: async (request) => sendOpeningReceipt(await requireConfigured(), request.url),
 };

@@ -7,6 +7,7 @@ import { ROOT_CACHE_KEY, type RootSnapshot } from '../protocol/messages.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
 import { showUnread } from './badge.ts';
 import { sessionArea } from './browser-deps.ts';
+import { notifyNewLetters } from './notifications.ts';
 import { session } from './session-instance.ts';
 
 /** How long a fetched root counts as fresh: popups opened within it cost no request. */
@@ -36,5 +37,9 @@ export async function getRoot(config: ExtensionConfig, force: boolean): Promise<
   if ((await session.status()).state !== 'signed_in') throw new AppError('signed_out');
   await sessionArea.set({ [ROOT_CACHE_KEY]: snapshot });
   await showUnread(root.primaryAccount?.unreadItemsInInbox);
+  // New letters are looked for after each fresh root, in the background: the caller does not wait.
+  notifyNewLetters(config, root).catch((error: unknown) =>
+    console.warn('Could not check for new letters:', error instanceof Error ? error.message : error),
+  );
   return snapshot;
 }

@@ -3,9 +3,13 @@
 import browser from 'webextension-polyfill';
 import { currentConfig } from './browser-deps.ts';
 import { route } from './message-router.ts';
+import { registerNotificationListeners } from './notifications.ts';
 import { POLL_ALARM, refreshBadge, schedulePoll } from './poll.ts';
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => route(message, sender));
+
+// Clicks on a notification open that letter; only while the optional `notifications` permission is held.
+registerNotificationListeners();
 
 browser.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === POLL_ALARM) void refreshBadge(true);

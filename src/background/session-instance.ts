@@ -1,6 +1,7 @@
 import { Session } from '../auth/session.ts';
 import { sessionDeps, sessionArea } from './browser-deps.ts';
 import { showSignedOut } from './badge.ts';
+import { clearLetterNotifications } from './notifications-clear.ts';
 import { ROOT_CACHE_KEY } from '../protocol/messages.ts';
 
 /**
@@ -12,5 +13,7 @@ export const session = new Session(
     // Personal data goes with the tokens: a signed-out browser shows nobody's name.
     await sessionArea.remove([ROOT_CACHE_KEY]);
     await showSignedOut();
+    // Notifications on screen name senders and subjects: they go too.
+    await clearLetterNotifications().catch(() => undefined);
   }),
 );

@@ -34,3 +34,24 @@ export function buildDefaultsFromEnv(env: Env): BuildDefaults {
 export function hostPermissionFor(baseUrl: string): string {
   return originPattern(new URL(baseUrl).origin);
 }
+
+/** Where the real service serves letter content after a 307 to a one-time address (notes). */
+export const PRODUCTION_CONTENT_ORIGIN = 'https://www.digipostdata.no';
+
+/**
+ * Host permissions for the host that serves letter content. The worker follows the service's 307
+ * to it (without the token: fetch drops Authorization on a cross-origin redirect) and must be
+ * allowed to read the answer, which carries no CORS headers. DIGIPOST_CONTENT_ORIGIN names it for
+ * other services (the emulator, a test environment); "none" asks for nothing. The production
+ * service gets its known content host; any other service gets none unless one is named.
+ */
+export function contentHostPermissions(env: Env, baseUrl: string): string[] {
+  const named = env.DIGIPOST_CONTENT_ORIGIN?.trim();
+  if (named === 'none') return [];
+  if (named) {
+    const address = checkServiceAddress(named);
+    if (!address.ok) throw new Error(`DIGIPOST_CONTENT_ORIGIN is not a usable address (${address.problem})`);
+    return [originPattern(address.origin)];
+  }
+  return new URL(baseUrl).origin === PRODUCTION_BASE_URL ? [originPattern(PRODUCTION_CONTENT_ORIGIN)] : [];
+}

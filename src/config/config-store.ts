@@ -1,4 +1,4 @@
-import { z } from '../api/zod.ts';
+import { z } from '../api/zod-mini.ts';
 import type { BuildDefaults } from './build-defaults.ts';
 import { isPermission } from './permissions.ts';
 import { DEFAULT_POLL_MINUTES, type ExtensionConfig } from './config.ts';
@@ -11,7 +11,8 @@ const storedSchema = z.object({
   clientId: z.string(),
   clientSecret: z.string(),
   scopes: z.array(z.string()),
-  pollMinutes: z.number().int().min(1).max(1440),
+  pollMinutes: z.int().check(z.gte(1), z.lte(1440)),
+  notify: z.optional(z.boolean()),
 });
 
 export interface ConfigArea {
@@ -20,7 +21,7 @@ export interface ConfigArea {
 }
 
 export function fromBuildDefaults(defaults: BuildDefaults): ExtensionConfig {
-  return { ...defaults, scopes: [...defaults.scopes], pollMinutes: DEFAULT_POLL_MINUTES };
+  return { ...defaults, scopes: [...defaults.scopes], pollMinutes: DEFAULT_POLL_MINUTES, notify: false };
 }
 
 /** The stored configuration, or the build's defaults when nothing (valid) is stored. */
@@ -29,7 +30,13 @@ export async function loadConfig(area: ConfigArea, defaults: BuildDefaults): Pro
   if (!stored.success) return fromBuildDefaults(defaults);
   const address = checkServiceAddress(stored.data.baseUrl);
   if (!address.ok) return fromBuildDefaults(defaults);
-  return { ...stored.data, baseUrl: address.baseUrl, scopes: stored.data.scopes.filter(isPermission) };
+  return {
+    ...stored.data,
+    baseUrl: address.baseUrl,
+    scopes: stored.data.scopes.filter(isPermission),
+    // A configuration stored before notifications existed has them off.
+    notify: stored.data.notify ?? false,
+  };
 }
 
 export async function saveConfig(area: ConfigArea, config: ExtensionConfig): Promise<void> {

@@ -10,6 +10,8 @@ export interface ExtensionConfig {
   clientSecret: string;
   scopes: Permission[];
   pollMinutes: number;
+  /** Desktop notifications of new unread letters (off until the user switches them on). */
+  notify: boolean;
 }
 
 export function isConfigured(config: ExtensionConfig): boolean {
@@ -28,6 +30,7 @@ export function validateConfigInput(input: {
   clientSecret: string;
   scopes: string[];
   pollMinutes: number;
+  notify?: boolean | undefined;
 }): { ok: true; config: ExtensionConfig } | { ok: false; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
   const address = checkServiceAddress(input.baseUrl);
@@ -42,5 +45,5 @@ export function validateConfigInput(input: {
     problems.push({ field: 'pollMinutes', problem: 'invalid' });
   }
   if (!address.ok || problems.length > 0) return { ok: false, problems };
-  return { ok: true, config: { baseUrl: address.baseUrl, clientId, clientSecret, scopes, pollMinutes: input.pollMinutes } };
+  return { ok: true, config: { baseUrl: address.baseUrl, clientId, clientSecret, scopes, pollMinutes: input.pollMinutes, notify: input.notify ?? false } };
 }

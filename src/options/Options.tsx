@@ -26,14 +26,26 @@ function FieldError(props: { id: string; problems: readonly ConfigProblem[]; fie
   );
 }
 
+const NOTIFICATIONS: browser.Permissions.Permissions = { permissions: ['notifications'] };
+
 /**
- * Asks for access to the service's origin. It must run straight from the click (browsers refuse a
- * request made after an unrelated await), and it answers true at once when access is already held.
+ * Asks for access to the service's origin, and for the optional `notifications` permission when
+ * notifications are switched on, in one request (one prompt). It must run straight from the click:
+ * browsers refuse a request made after an unrelated await. It answers true at once when all is
+ * already held.
  */
-function ensureHostPermission(baseUrl: string): Promise<boolean> {
+function ensurePermissions(baseUrl: string, notify: boolean): Promise<boolean> {
   const checked = checkServiceAddress(baseUrl);
   if (!checked.ok) return Promise.resolve(false);
-  return browser.permissions.request({ origins: [originPattern(checked.origin)] });
+  const origins = [originPattern(checked.origin)];
+  return browser.permissions.request(notify ? { origins, ...NOTIFICATIONS } : { origins });
+}
+
+/** Which of the two was refused, to say so: the service's origin, or notifications. */
+async function refusedPermission(baseUrl: string): Promise<ErrorInfo> {
+  const checked = checkServiceAddress(baseUrl);
+  const hostHeld = checked.ok && (await browser.permissions.contains({ origins: [originPattern(checked.origin)] }));
+  return hostHeld ? { code: 'notifications_permission_refused' } : { code: 'host_permission_refused', detail: baseUrl };
 }
 
 export function Options() {
@@ -46,9 +58,10 @@ export function Options() {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    ask({ type: 'getConfig' }).then(
-      (config) => {
-        setForm({ ...config, pollMinutes: String(config.pollMinutes) });
+    Promise.all([ask({ type: 'getConfig' }), browser.permissions.contains(NOTIFICATIONS)]).then(
+      ([config, notificationsHeld]) => {
+        // Permission taken back in the browser's settings: the box says what will really happen.
+        setForm({ ...config, notify: config.notify && notificationsHeld, pollMinutes: String(config.pollMinutes) });
         setRedirectUri(config.redirectUri);
       },
       (e: unknown) => setError(toErrorInfo(e)),
@@ -75,13 +88,15 @@ export function Options() {
     setProblems([]);
     setSaving(true);
     try {
-      if (!(await ensureHostPermission(checked.config.baseUrl))) {
-        setError({ code: 'host_permission_refused', detail: checked.config.baseUrl });
+      if (!(await ensurePermissions(checked.config.baseUrl, checked.config.notify))) {
+        setError(await refusedPermission(checked.config.baseUrl));
         return;
       }
       const stored = await ask({ type: 'saveConfig', config: checked.config });
       setForm({ ...stored, pollMinutes: String(stored.pollMinutes) });
       setSaved(true);
+      // Switched off: the permission is given back (best effort; nothing depends on it).
+      if (!stored.notify) browser.permissions.remove(NOTIFICATIONS).catch(() => undefined);
     } catch (e) {
       setError(toErrorInfo(e));
     } finally {
@@ -173,6 +188,20 @@ export function Options() {
         onInput={(e) => update({ pollMinutes: e.currentTarget.value })}
       />
       <FieldError id="pollMinutes-error" problems={problems} field="pollMinutes" />
+
+      <div class="checkbox">
+        <input
+          id="notify"
+          type="checkbox"
+          checked={form.notify}
+          aria-describedby="notify-hint"
+          onChange={(e) => update({ notify: e.currentTarget.checked })}
+        />
+        <label for="notify">{t('label_notify')}</label>
+      </div>
+      <p id="notify-hint" class="hint">
+        {t('notify_hint')}
+      </p>
 
       <label for="redirectUri">{t('label_redirect_uri')}</label>
       <div class="copy-row">

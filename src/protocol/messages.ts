@@ -13,6 +13,8 @@ export interface ConfigInput {
   clientSecret: string;
   scopes: string[];
   pollMinutes: number;
+  /** Desktop notifications of new letters; absent means off. */
+  notify?: boolean | undefined;
 }
 
 export type Request =
@@ -22,7 +24,11 @@ export type Request =
   | { type: 'getRoot'; force?: boolean | undefined }
   | { type: 'getResource'; url: string; mediaType?: string | undefined; relation?: string | undefined }
   | { type: 'getConfig' }
-  | { type: 'saveConfig'; config: ConfigInput };
+  | { type: 'saveConfig'; config: ConfigInput }
+  /** A letter's content (get_document_content): fetched by the worker with the token, handed over as Base64. */
+  | { type: 'getContent'; url: string; mediaType?: string | undefined; relation?: string | undefined }
+  /** POSTs an attachment's send_opening_receipt link; only ever after the user's own click. */
+  | { type: 'sendOpeningReceipt'; url: string };
 
 export interface StoredConfigView {
   baseUrl: string;
@@ -30,6 +36,7 @@ export interface StoredConfigView {
   clientSecret: string;
   scopes: Permission[];
   pollMinutes: number;
+  notify: boolean;
   redirectUri: string;
 }
 
@@ -53,6 +60,16 @@ export interface ResourceSnapshot {
   scopes: Permission[];
 }
 
+/** Binary content as it crosses the JSON-only message channel; `size` is the byte count. */
+export interface ContentView {
+  contentType: string;
+  base64: string;
+  size: number;
+}
+
+/** Content larger than this is refused (error `content_too_large`): Base64 in one runtime message. */
+export const MAX_CONTENT_BYTES = 20 * 1024 * 1024;
+
 export interface ResponseMap {
   getStatus: StatusView;
   connect: StatusView;
@@ -61,6 +78,9 @@ export interface ResponseMap {
   getResource: ResourceSnapshot;
   getConfig: StoredConfigView;
   saveConfig: StoredConfigView;
+  getContent: ContentView;
+  /** The service's answer to the receipt (the attachment, with its content link, where it sends one). */
+  sendOpeningReceipt: { data: unknown };
 }
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };

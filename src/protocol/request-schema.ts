@@ -1,26 +1,34 @@
-import { z } from '../api/zod.ts';
+import { z } from '../api/zod-mini.ts';
 import type { Request } from './messages.ts';
 
 const configInputSchema = z.object({
-  baseUrl: z.string().max(2048),
-  clientId: z.string().max(512),
-  clientSecret: z.string().max(512),
-  scopes: z.array(z.string().max(64)).max(32),
-  pollMinutes: z.number().int().min(1).max(1440),
+  baseUrl: z.string().check(z.maxLength(2048)),
+  clientId: z.string().check(z.maxLength(512)),
+  clientSecret: z.string().check(z.maxLength(512)),
+  scopes: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(32)),
+  pollMinutes: z.int().check(z.gte(1), z.lte(1440)),
+  notify: z.optional(z.boolean()),
 });
 
 /** What the worker accepts from a page; anything else is refused before it reaches a handler. */
-export const requestSchema: z.ZodType<Request> = z.discriminatedUnion('type', [
+export const requestSchema: z.ZodMiniType<Request> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('getStatus') }),
   z.object({ type: z.literal('connect') }),
   z.object({ type: z.literal('signOut') }),
-  z.object({ type: z.literal('getRoot'), force: z.boolean().optional() }),
+  z.object({ type: z.literal('getRoot'), force: z.optional(z.boolean()) }),
   z.object({
     type: z.literal('getResource'),
-    url: z.string().max(8192),
-    mediaType: z.string().max(256).optional(),
-    relation: z.string().max(256).optional(),
+    url: z.string().check(z.maxLength(8192)),
+    mediaType: z.optional(z.string().check(z.maxLength(256))),
+    relation: z.optional(z.string().check(z.maxLength(256))),
   }),
   z.object({ type: z.literal('getConfig') }),
   z.object({ type: z.literal('saveConfig'), config: configInputSchema }),
+  z.object({
+    type: z.literal('getContent'),
+    url: z.string().check(z.maxLength(8192)),
+    mediaType: z.optional(z.string().check(z.maxLength(256))),
+    relation: z.optional(z.string().check(z.maxLength(256))),
+  }),
+  z.object({ type: z.literal('sendOpeningReceipt'), url: z.string().check(z.maxLength(8192)) }),
 ]);

@@ -1,36 +1,68 @@
 import { useEffect, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
 import { toErrorInfo, type ErrorInfo } from '../errors.ts';
-import type { ResourceSnapshot } from '../protocol/messages.ts';
-import { ErrorAlert, Skeleton } from '../ui/components.tsx';
+import type { ResourceSnapshot, RootSnapshot } from '../protocol/messages.ts';
+import { Skeleton } from '../ui/components.tsx';
 import { t, uiLocale } from '../ui/i18n.ts';
-import { viewerTargetFromLocation } from '../ui/open-tab.ts';
+import { viewerTargetFromLocation, type ViewerTarget } from '../ui/open-tab.ts';
 import { relationLabel } from '../ui/RelationList.tsx';
 import { ask } from '../ui/worker-client.ts';
+import { connectThen, ErrorView } from './ErrorView.tsx';
+import { LetterList } from './LetterList.tsx';
+import { LetterView } from './LetterView.tsx';
+import { chooseView, foldersOf, resourceName, sessionLevelOf, type ViewKind } from './model.ts';
+import { firstPageUrl } from './paging.ts';
+import { ReceiptsView } from './ReceiptsView.tsx';
 import { Value, type Json } from './ResourceTree.tsx';
 
-type ViewerState = { kind: 'loading' } | { kind: 'ready'; snapshot: ResourceSnapshot } | { kind: 'error'; error: ErrorInfo };
+interface Ready {
+  kind: 'ready';
+  snapshot: ResourceSnapshot;
+  /** The root, for the session's authentication level and the folders; absent if it could not be read. */
+  root: RootSnapshot | undefined;
+  view: ViewKind;
+  requestUrl: string;
+}
 
-function ErrorView(props: { error: ErrorInfo; onRetry: () => void; onConnect: () => void }) {
-  const needsConnect = props.error.code === 'signed_out' || props.error.code === 'session_ended';
-  return (
-    <ErrorAlert error={props.error}>
-      {needsConnect ? (
-        <button type="button" class="primary" onClick={props.onConnect}>
-          {t('connect')}
-        </button>
-      ) : null}
-      <button type="button" class={needsConnect ? '' : 'primary'} onClick={props.onRetry}>
-        {t('try_again')}
-      </button>
-    </ErrorAlert>
-  );
+type ViewerState = { kind: 'loading' } | Ready | { kind: 'error'; error: ErrorInfo };
+
+function titleFor(target: ViewerTarget | undefined, state: ViewerState): string {
+  if (state.kind === 'ready' && (state.view === 'letter' || state.view === 'letters')) {
+    const name = resourceName(state.snapshot.data);
+    if (name) return name;
+    if (state.view === 'letter') return t('subject_none');
+  }
+  return target?.relation ? relationLabel(target.relation) : t('viewer_title');
+}
+
+function Resource(props: { state: Ready; target: ViewerTarget; title: string }) {
+  const { snapshot, root, view, requestUrl } = props.state;
+  const sessionLevel = sessionLevelOf(root?.root);
+  switch (view) {
+    case 'letters':
+      return (
+        <LetterList
+          data={snapshot.data}
+          requestUrl={requestUrl}
+          target={props.target}
+          sessionLevel={sessionLevel}
+          folders={foldersOf(root?.root)}
+          title={props.title}
+        />
+      );
+    case 'letter':
+      return <LetterView data={snapshot.data} serviceOrigin={snapshot.serviceOrigin} scopes={snapshot.scopes} sessionLevel={sessionLevel} />;
+    case 'receipts':
+      return <ReceiptsView data={snapshot.data} title={props.title} />;
+    default:
+      return <Value value={snapshot.data as Json} serviceOrigin={snapshot.serviceOrigin} depth={0} />;
+  }
 }
 
 export function Viewer() {
   const target = viewerTargetFromLocation(location.search);
   const [state, setState] = useState<ViewerState>({ kind: 'loading' });
-  const title = target?.relation ? relationLabel(target.relation) : t('viewer_title');
+  const title = titleFor(target, state);
 
   const load = async () => {
     if (!target) {
@@ -39,8 +71,13 @@ export function Viewer() {
     }
     setState({ kind: 'loading' });
     try {
-      const snapshot = await ask({ type: 'getResource', ...target });
-      setState({ kind: 'ready', snapshot });
+      const requestUrl = firstPageUrl(target.url, target.relation);
+      // The root (usually cached by the worker) tells the session's level and the folders.
+      const [snapshot, root] = await Promise.all([
+        ask({ type: 'getResource', ...target, url: requestUrl }),
+        ask({ type: 'getRoot' }).catch(() => undefined),
+      ]);
+      setState({ kind: 'ready', snapshot, root, view: chooseView(target.relation, snapshot.data), requestUrl });
     } catch (error) {
       setState({ kind: 'error', error: toErrorInfo(error) });
     }
@@ -48,24 +85,30 @@ export function Viewer() {
 
   const connect = async () => {
     try {
-      await ask({ type: 'connect' });
-      await load();
+      await connectThen(load);
     } catch (error) {
       setState({ kind: 'error', error: toErrorInfo(error) });
     }
   };
 
   useEffect(() => {
-    document.title = `${title} – ${t('extShortName')}`;
     void load();
   }, []);
+
+  useEffect(() => {
+    document.title = `${title} – ${t('extShortName')}`;
+  }, [title]);
 
   return (
     <main>
       <header class="viewer-header">
         <h1>{title}</h1>
-        {target ? <p class="resource-url"><code>{target.url}</code></p> : null}
-        <nav class="actions">
+        {target ? (
+          <p class="resource-url">
+            <code>{target.url}</code>
+          </p>
+        ) : null}
+        <nav class="actions" aria-label={t('page_actions')}>
           <button type="button" class="link-button" onClick={() => history.back()}>
             {t('back')}
           </button>
@@ -75,15 +118,13 @@ export function Viewer() {
         </nav>
       </header>
       {state.kind === 'loading' ? <Skeleton lines={8} /> : null}
-      {state.kind === 'error' ? (
-        <ErrorView error={state.error} onRetry={() => void load()} onConnect={() => void connect()} />
-      ) : null}
-      {state.kind === 'ready' ? (
+      {state.kind === 'error' ? <ErrorView error={state.error} onRetry={() => void load()} onConnect={() => void connect()} /> : null}
+      {state.kind === 'ready' && target ? (
         <>
           <p class="fetched">
             {t('fetched_at', new Intl.DateTimeFormat(uiLocale(), { timeStyle: 'short' }).format(state.snapshot.fetchedAt))}
           </p>
-          <Value value={state.snapshot.data as Json} serviceOrigin={state.snapshot.serviceOrigin} depth={0} />
+          <Resource state={state} target={target} title={title} />
         </>
       ) : null}
     </main>

@@ -25,6 +25,8 @@ export interface HarnessOptions {
   reuseEmulator?: RunningEmulator;
   lang?: string;
   colorScheme?: 'light' | 'dark';
+  /** Another build of the extension to load (default: the e2e build). */
+  dist?: string;
 }
 
 /** Starts the emulator the e2e build points at, and Chromium with that build installed. */
@@ -39,7 +41,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ...options.emulator,
     }));
   const profile = mkdtempSync(join(tmpdir(), 'digipost-e2e-'));
-  const dist = resolve(E2E_DIST);
+  const dist = resolve(options.dist ?? E2E_DIST);
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
     headless: true,

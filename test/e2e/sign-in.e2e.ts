@@ -29,7 +29,7 @@ function tokenRequests(log: { path: string }[]) {
 describe('connecting through the service consent window', () => {
   it('approving shows the user in the popup and the unread count on the badge', async () => {
     const popup = await h.openPopup();
-    await expect(popup.getByRole('heading', { name: 'Not connected' }).isVisible()).resolves.toBe(true);
+    await popup.getByRole('heading', { name: 'Not connected' }).waitFor();
     await h.connectVia(popup, 'Approve');
     await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
     const worker = await h.worker();

@@ -7,6 +7,14 @@ export interface JourneyStep {
   file: string;
 }
 
+/** Waits until a viewer page shows its resource (or an error): its heading is there and nothing is loading. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('main h1').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('main .skeleton, main .busy, main [aria-busy="true"]'));
+  await page.locator('main').getByText(/\S/).first().waitFor();
+  await page.evaluate(() => document.fonts.ready);
+}
+
 /**
  * The path a new user takes: open the popup, connect, approve on the service's consent page, read
  * the summary, open the inbox, open a letter. Each step leaves a screenshot in `outDir`.
@@ -20,11 +28,12 @@ export async function runJourney(context: BrowserContext, extensionId: string, o
     steps.push({ name, file });
   };
 
+  // The toolbar popup is as tall as its content: a short viewport and full-page shots show it so.
   const popup = await context.newPage();
-  await popup.setViewportSize({ width: 380, height: 600 });
+  await popup.setViewportSize({ width: 380, height: 120 });
   await popup.goto(`chrome-extension://${extensionId}/src/popup/popup.html`);
   await popup.getByRole('button', { name: 'Connect' }).waitFor();
-  await shoot(popup, 'popup-signed-out');
+  await shoot(popup, 'popup-signed-out', true);
 
   const consentOpened = context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
   await popup.getByRole('button', { name: 'Connect' }).click();
@@ -39,14 +48,16 @@ export async function runJourney(context: BrowserContext, extensionId: string, o
   const inboxOpened = context.waitForEvent('page');
   await popup.getByRole('button', { name: /document_inbox/ }).first().click();
   const viewer = await inboxOpened;
-  await viewer.setViewportSize({ width: 1100, height: 800 });
-  await viewer.locator('h1').waitFor();
-  await viewer.locator('main table, main .fields').first().waitFor();
+  await viewer.setViewportSize({ width: 1000, height: 720 });
+  await settled(viewer);
   await shoot(viewer, 'inbox');
 
-  await viewer.locator('.link-item', { hasText: 'self' }).first().getByRole('link', { name: 'Open' }).click();
+  // The first letter: a row of the letter list, or (the generic view) the first document's own link.
+  const letterRow = viewer.locator('main a.letter-link').first();
+  const selfLink = viewer.locator('main .link-item', { hasText: 'self' }).first().getByRole('link', { name: 'Open' });
+  await letterRow.or(selfLink).first().click();
   await viewer.waitForURL(/rel=/);
-  await viewer.locator('main .fields').first().waitFor();
+  await settled(viewer);
   await shoot(viewer, 'letter');
   return steps;
 }

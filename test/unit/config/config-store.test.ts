@@ -28,7 +28,7 @@ const good = {
 describe('configuration', () => {
   it('falls back to the build defaults, which are not configured without a client', async () => {
     const config = await loadConfig(memoryArea(), defaults);
-    expect(config).toEqual({ ...defaults, pollMinutes: 5 });
+    expect(config).toEqual({ ...defaults, pollMinutes: 5, notify: false });
     expect(isConfigured(config)).toBe(false);
   });
 
@@ -36,7 +36,7 @@ describe('configuration', () => {
     const checked = validateConfigInput(good);
     expect(checked).toEqual({
       ok: true,
-      config: { baseUrl: 'https://qa.digipost.no', clientId: 'abc', clientSecret: 's3cret', scopes: ['READ_DOCUMENT_META_INFO'], pollMinutes: 5 },
+      config: { baseUrl: 'https://qa.digipost.no', clientId: 'abc', clientSecret: 's3cret', scopes: ['READ_DOCUMENT_META_INFO'], pollMinutes: 5, notify: false },
     });
     if (!checked.ok) return;
     const area = memoryArea();
@@ -62,7 +62,22 @@ describe('configuration', () => {
   it('ignores a corrupted stored configuration instead of failing', async () => {
     const area = memoryArea();
     area.data.config = { baseUrl: 42 };
-    expect(await loadConfig(area, defaults)).toEqual({ ...defaults, pollMinutes: 5 });
+    expect(await loadConfig(area, defaults)).toEqual({ ...defaults, pollMinutes: 5, notify: false });
+  });
+
+  it('keeps notifications off unless switched on, also in a configuration stored before they existed', async () => {
+    const area = memoryArea();
+    const on = validateConfigInput({ ...good, notify: true });
+    if (!on.ok) throw new Error('valid input refused');
+    expect(on.config.notify).toBe(true);
+    await saveConfig(area, on.config);
+    expect((await loadConfig(area, defaults)).notify).toBe(true);
+    const older: Record<string, unknown> = { ...on.config };
+    delete older.notify;
+    area.data.config = older;
+    expect(await loadConfig(area, defaults)).toEqual({ ...on.config, notify: false });
+    area.data.config = { ...on.config, notify: 'yes' };
+    expect((await loadConfig(area, defaults)).notify).toBe(false);
   });
 
   it('joins scope values with a space in the order of the spec, and reads them back', () => {

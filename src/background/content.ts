@@ -1,0 +1,57 @@
+import { bytesToBase64Chunked } from '../api/content-base64.ts';
+import { classifyLink, relationName } from '../api/links.ts';
+import { urlProblem } from '../api/origin.ts';
+import type { ExtensionConfig } from '../config/config.ts';
+import { AppError } from '../errors.ts';
+import { MAX_CONTENT_BYTES, type ContentView } from '../protocol/messages.ts';
+import { authorizedBinary, authorizedFetch } from './authorized-fetch.ts';
+import { getRoot } from './root-cache.ts';
+import { session } from './session-instance.ts';
+
+/** A fresh root updates the cached unread count and the badge; a failure here must not hide the letter. */
+async function refreshRoot(config: ExtensionConfig): Promise<void> {
+  try {
+    await getRoot(config, true);
+  } catch (error) {
+    console.warn('Could not update the unread count:', error instanceof Error ? error.message : error);
+  }
+}
+
+const MEGABYTE = 1024 * 1024;
+
+async function requireSignedIn(): Promise<void> {
+  if ((await session.status()).state !== 'signed_in') throw new AppError('signed_out');
+}
+
+/**
+ * Fetches content (a letter's get_document_content link) with the token and hands it to the page
+ * as Base64: runtime messages carry JSON only. Fetching content marks the letter read on the
+ * server, so the root (unread counts, badge) is refreshed before answering.
+ */
+export async function getContent(config: ExtensionConfig, request: { url: string; mediaType?: string | undefined; relation?: string | undefined }): Promise<ContentView> {
+  const serviceOrigin = new URL(config.baseUrl).origin;
+  const relation = request.relation ?? 'get_document_content';
+  const verdict = classifyLink({ rel: relation, uri: request.url }, serviceOrigin);
+  if (!verdict.followable) throw new AppError(verdict.reason);
+  await requireSignedIn();
+  const content = await authorizedBinary(config, { url: request.url, mediaType: request.mediaType, relation });
+  // Answered only once the new count is stored, so a popup opened next shows it.
+  const refreshed = relationName(relation) === 'get_document_content' ? refreshRoot(config) : Promise.resolve();
+  if (content.blob.size > MAX_CONTENT_BYTES) {
+    await refreshed;
+    throw new AppError('content_too_large', { detail: `${Math.ceil(content.blob.size / MEGABYTE)} MB > ${MAX_CONTENT_BYTES / MEGABYTE} MB` });
+  }
+  const bytes = new Uint8Array(await content.blob.arrayBuffer());
+  const answer = { contentType: content.contentType, base64: bytesToBase64Chunked(bytes), size: bytes.length };
+  await refreshed;
+  return answer;
+}
+
+/** POSTs an opening receipt. The page asks only after the user's click; the address must be the service's. */
+export async function sendOpeningReceipt(config: ExtensionConfig, url: string): Promise<{ data: unknown }> {
+  const problem = urlProblem(url, new URL(config.baseUrl).origin);
+  if (problem) throw new AppError(problem);
+  await requireSignedIn();
+  const data = await authorizedFetch(config, { url, relation: 'send_opening_receipt', method: 'POST' });
+  return { data };
+}

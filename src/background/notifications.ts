@@ -1,0 +1,180 @@
+// Desktop notifications of new unread letters: the worker's side. What to notify is decided in
+// notifications-plan.ts (no browser API); this module reads and writes storage, fetches the inbox
+// with the token, shows the notifications and opens a letter when one is clicked.
+//
+// The `notifications` permission is optional: Chrome defines `chrome.notifications` only once it
+// is granted (undefined before, in the worker as in pages), so every use is guarded, and the click
+// listener is added at the top level when the API exists at start, or as soon as it is granted.
+import browser from 'webextension-polyfill';
+import { parseWith } from '../api/http.ts';
+import { findLink } from '../api/links.ts';
+import { inboxSchema, type RootResource } from '../api/schemas.ts';
+import type { ExtensionConfig } from '../config/config.ts';
+import { t } from '../ui/i18n.ts';
+import { openViewerFromWorker, viewerUrl } from '../ui/open-tab.ts';
+import { authorizedFetch } from './authorized-fetch.ts';
+import { currentConfig, localArea, sessionArea } from './browser-deps.ts';
+import { clearLetterNotifications, notificationsApi, TARGETS_KEY, type NotificationsApi } from './notifications-clear.ts';
+import {
+  boundTargets,
+  letterText,
+  planNotifications,
+  rememberKeys,
+  shouldFetchInbox,
+  summaryText,
+  unreadLetters,
+  type CheckMark,
+  type NotificationText,
+  type SeenState,
+} from './notifications-plan.ts';
+import { session } from './session-instance.ts';
+
+/** storage.local: `{keys, primed}`, opaque keys of letters already notified or already unread. */
+export const SEEN_KEY = 'notifiedLetters';
+/** storage.session: the unread count and time of the last look at the inbox. */
+export const CHECK_KEY = 'notificationCheck';
+
+const LETTER_PREFIX = 'letter-';
+const SUMMARY_PREFIX = 'more-';
+const ICON = 'icons/icon-128.png';
+const NOTIFICATIONS_PERMISSION = { permissions: ['notifications'] };
+
+async function loadSeen(): Promise<SeenState> {
+  const stored = (await localArea.get([SEEN_KEY]))[SEEN_KEY] as Partial<SeenState> | undefined;
+  const keys = Array.isArray(stored?.keys) ? stored.keys.filter((k): k is string => typeof k === 'string') : [];
+  return { keys, primed: stored?.primed === true };
+}
+
+async function loadTargets(): Promise<Record<string, string>> {
+  const stored = (await sessionArea.get([TARGETS_KEY]))[TARGETS_KEY];
+  if (typeof stored !== 'object' || stored === null) return {};
+  return Object.fromEntries(Object.entries(stored).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/**
+ * Forgets which letters were already unread, so that the next check only takes note of them
+ * (switching on, or a new sign-in, must not notify a whole inbox). Notified keys stay remembered.
+ */
+export async function resetNotificationBaseline(): Promise<void> {
+  const seen = await loadSeen();
+  await localArea.set({ [SEEN_KEY]: { keys: seen.keys, primed: false } });
+  await sessionArea.remove([CHECK_KEY]);
+}
+
+async function show(api: NotificationsApi, id: string, text: NotificationText): Promise<void> {
+  await api.create(id, { type: 'basic', iconUrl: browser.runtime.getURL(ICON), title: text.title, message: text.message });
+}
+
+async function check(config: ExtensionConfig, root: RootResource): Promise<void> {
+  const unread = root.primaryAccount?.unreadItemsInInbox;
+  const seen = await loadSeen();
+  const last = (await sessionArea.get([CHECK_KEY]))[CHECK_KEY] as CheckMark | undefined;
+  const now = Date.now();
+  const minInterval = (config.pollMinutes * 60_000) / 2;
+  if (unread === 0) {
+    // Nothing unread: nothing to take note of either.
+    if (!seen.primed) await localArea.set({ [SEEN_KEY]: { keys: seen.keys, primed: true } });
+    await sessionArea.set({ [CHECK_KEY]: { unread, at: now } satisfies CheckMark });
+    return;
+  }
+  if (seen.primed && !shouldFetchInbox(unread, last, now, minInterval)) return;
+  const inboxLink = findLink(root.primaryAccount?.link, 'document_inbox');
+  if (!inboxLink) return;
+  const data = await authorizedFetch(config, { url: inboxLink.uri, mediaType: inboxLink['media-type'], relation: 'document_inbox' });
+  const inbox = parseWith(inboxSchema, data, 'inbox');
+  const serviceOrigin = new URL(config.baseUrl).origin;
+  const plan = planNotifications(await unreadLetters(inbox, serviceOrigin), seen);
+  // A sign-out, or notifications switched off, while the inbox was on its way: show nothing.
+  if ((await session.status()).state !== 'signed_in' || !(await currentConfig()).notify) return;
+  const api = notificationsApi();
+  const news = plan.shown.length > 0 || plan.more > 0;
+  // Granted, but the API not yet there in this worker: keep the news for a later check.
+  if (news && !api) return;
+  // Remembered before shown: a failure below may lose a notification, never repeat one.
+  await localArea.set({ [SEEN_KEY]: { keys: rememberKeys(seen.keys, plan.remember), primed: true } satisfies SeenState });
+  await sessionArea.set({ [CHECK_KEY]: { unread, at: now } satisfies CheckMark });
+  if (!api || !news) return;
+  const targets = await loadTargets();
+  for (const letter of plan.shown) {
+    const id = `${LETTER_PREFIX}${letter.key}`;
+    targets[id] = viewerUrl(letter.target);
+    await show(api, id, letterText(letter, t));
+  }
+  if (plan.more > 0) {
+    const id = `${SUMMARY_PREFIX}${now}`;
+    targets[id] = viewerUrl({ url: inboxLink.uri, mediaType: inboxLink['media-type'], relation: 'document_inbox' });
+    await show(api, id, summaryText(plan.more, t));
+  }
+  await sessionArea.set({ [TARGETS_KEY]: boundTargets(targets) });
+}
+
+/**
+ * After each fetch of the root (the alarm, a popup, a sign-in): when notifications are on and
+ * allowed, looks at the inbox's first page if it may hold something new, and notifies each unread
+ * letter not notified before. One check at a time in all of the extension (a Web Lock), so a popup
+ * and the alarm at the same moment cannot both notify the same letter.
+ */
+export async function notifyNewLetters(config: ExtensionConfig, root: RootResource): Promise<void> {
+  if (!config.notify || !(await notificationsAllowed())) return;
+  await navigator.locks.request('notify-new-letters', () => check(config, root));
+}
+
+/** Whether the browser lets the extension show notifications. */
+export function notificationsAllowed(): Promise<boolean> {
+  return browser.permissions.contains(NOTIFICATIONS_PERMISSION);
+}
+
+async function onClicked(id: string): Promise<void> {
+  const targets = await loadTargets();
+  const url = targets[id];
+  Reflect.deleteProperty(targets, id);
+  await sessionArea.set({ [TARGETS_KEY]: targets });
+  await notificationsApi()?.clear(id);
+  if (url) await openViewerFromWorker(url);
+}
+
+let listening = false;
+
+function listen(): void {
+  const api = notificationsApi();
+  if (listening || !api) return;
+  api.onClicked.addListener((id: string) => {
+    onClicked(id).catch((error: unknown) => console.warn('Could not open the letter:', error instanceof Error ? error.message : error));
+  });
+  listening = true;
+}
+
+/** Called synchronously at the worker's top level. */
+export function registerNotificationListeners(): void {
+  listen();
+  browser.permissions.onAdded.addListener((added) => {
+    if (added.permissions?.includes('notifications')) listen();
+  });
+}
+
+/**
+ * Saving the options: switching on starts from what is unread now (taken note of at once when
+ * signed in, so a letter that arrives after the save is new); switching off clears the screen and
+ * forgets the baseline, so that switching on again starts afresh. `currentRoot` is the root as the
+ * popup would get it (passed in, so this module does not depend on the root cache).
+ */
+export async function notifySettingSaved(
+  before: ExtensionConfig,
+  after: ExtensionConfig,
+  currentRoot: () => Promise<RootResource>,
+): Promise<void> {
+  if (before.notify && !after.notify) {
+    await clearLetterNotifications();
+    await resetNotificationBaseline();
+    return;
+  }
+  if (!after.notify || before.notify) return;
+  await resetNotificationBaseline();
+  if ((await session.status()).state !== 'signed_in') return;
+  try {
+    await notifyNewLetters(after, await currentRoot());
+  } catch (error) {
+    // Not fatal: the first check after the next poll takes note instead.
+    console.warn('Could not take note of the unread letters:', error instanceof Error ? error.message : error);
+  }
+}

@@ -1,0 +1,281 @@
+import { useEffect, useState } from 'preact/hooks';
+import { base64ToBytes } from '../api/content-base64.ts';
+import { formatBytes, formatDate } from '../api/format.ts';
+import type { Link } from '../api/schemas.ts';
+import type { Permission } from '../config/permissions.ts';
+import { toErrorInfo, type ErrorInfo } from '../errors.ts';
+import type { ContentView } from '../protocol/messages.ts';
+import { ErrorAlert } from '../ui/components.tsx';
+import { t, uiLocale } from '../ui/i18n.ts';
+import { openTab } from '../ui/open-tab.ts';
+import { ask } from '../ui/worker-client.ts';
+import { blobType, displayKind, downloadName, type DisplayKind } from './content.ts';
+import { connectThen, ErrorView } from './ErrorView.tsx';
+import { InvoiceText, subjectText } from './LetterList.tsx';
+import { attachmentsOf, linkNamed, summarize, type AttachmentInfo } from './model.ts';
+import { Value, type Json } from './ResourceTree.tsx';
+
+/** The service's own web app, where a stronger login (and everything else) is possible. */
+export function webSiteUrl(serviceOrigin: string): string {
+  return `${serviceOrigin}/app/`;
+}
+
+function WebSiteButton(props: { serviceOrigin: string }) {
+  return (
+    <button type="button" onClick={() => void openTab(webSiteUrl(props.serviceOrigin), props.serviceOrigin)}>
+      {t('open_on_web_site')}
+    </button>
+  );
+}
+
+interface Shown {
+  url: string;
+  kind: DisplayKind;
+  contentType: string;
+  size: number;
+}
+
+function ContentPanel(props: { shown: Shown; title: string; fileType?: string | undefined; onClose: () => void }) {
+  const { shown, title } = props;
+  const label = t('content_of', title);
+  return (
+    <div class="content-panel">
+      {shown.kind === 'pdf' ? <iframe class="content-frame" src={shown.url} title={label} /> : null}
+      {shown.kind === 'image' ? <img class="content-image" src={shown.url} alt={label} /> : null}
+      {/* A sender's HTML runs nothing: an empty sandbox (no allow-scripts, no same-origin). */}
+      {shown.kind === 'html' || shown.kind === 'text' ? <iframe class="content-frame" sandbox="" src={shown.url} title={label} /> : null}
+      {shown.kind === 'download' ? <p class="muted">{t('content_cannot_show')}</p> : null}
+      <div class="actions">
+        <a href={shown.url} download={downloadName(title, shown.contentType, props.fileType)}>
+          {t('download')}
+        </a>
+        <span class="muted">{formatBytes(shown.size, uiLocale())}</span>
+        <button type="button" class="link-button" onClick={props.onClose}>
+          {t('close_content')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function toShown(content: ContentView): Shown {
+  const bytes = base64ToBytes(content.base64);
+  const blob = new Blob([bytes], { type: blobType(content.contentType) });
+  return { url: URL.createObjectURL(blob), kind: displayKind(content.contentType), contentType: content.contentType, size: content.size };
+}
+
+type AttachmentState =
+  | { kind: 'idle' }
+  | { kind: 'busy'; label: string }
+  | { kind: 'shown'; shown: Shown }
+  | { kind: 'error'; error: ErrorInfo; retry: () => Promise<void> };
+
+/** The content link the service hands back after a receipt, or the one a fresh copy of the letter has. */
+async function contentLinkAfterReceipt(answer: unknown, letterSelf: Link | undefined, index: number): Promise<Link | undefined> {
+  const direct = linkNamed(answer, 'get_document_content');
+  if (direct) return direct;
+  if (!letterSelf) return undefined;
+  const fresh = await ask({ type: 'getResource', url: letterSelf.uri, mediaType: letterSelf['media-type'], relation: 'self' });
+  return attachmentsOf(fresh.data, Number.POSITIVE_INFINITY)[index]?.content;
+}
+
+function AttachmentItem(props: {
+  attachment: AttachmentInfo;
+  letterSelf: Link | undefined;
+  serviceOrigin: string;
+  canRead: boolean;
+}) {
+  const { attachment } = props;
+  const [content, setContent] = useState<Link | undefined>(attachment.content);
+  const [read, setRead] = useState(attachment.read);
+  const [state, setState] = useState<AttachmentState>({ kind: 'idle' });
+  const title = subjectText({ subject: attachment.subject, confidential: false });
+  const titleId = `attachment-${attachment.index}-title`;
+
+  useEffect(() => {
+    if (state.kind !== 'shown') return undefined;
+    const { url } = state.shown;
+    return () => URL.revokeObjectURL(url);
+  }, [state]);
+
+  const open = async (link: Link): Promise<void> => {
+    setState({ kind: 'busy', label: t('content_loading') });
+    try {
+      const answer = await ask({ type: 'getContent', url: link.uri, mediaType: link['media-type'], relation: 'get_document_content' });
+      setRead(true);
+      setState({ kind: 'shown', shown: toShown(answer) });
+    } catch (failure) {
+      setState({ kind: 'error', error: toErrorInfo(failure), retry: () => open(link) });
+    }
+  };
+
+  const sendReceiptAndOpen = async (receipt: Link): Promise<void> => {
+    setState({ kind: 'busy', label: t('receipt_sending') });
+    try {
+      const answer = await ask({ type: 'sendOpeningReceipt', url: receipt.uri });
+      const link = await contentLinkAfterReceipt(answer.data, props.letterSelf, attachment.index);
+      if (!link) throw new Error(t('content_unavailable'));
+      setContent(link);
+      await open(link);
+    } catch (failure) {
+      setState({ kind: 'error', error: toErrorInfo(failure), retry: () => sendReceiptAndOpen(receipt) });
+    }
+  };
+
+  const locale = uiLocale();
+  const details = [
+    attachment.fileType?.toUpperCase(),
+    attachment.fileSize !== undefined ? formatBytes(attachment.fileSize, locale) : undefined,
+    read === false ? t('letter_unread') : undefined,
+  ].filter((part): part is string => part !== undefined);
+
+  let action;
+  if (attachment.locked) {
+    action = (
+      <div class="notice">
+        <p>{t('attachment_locked')}</p>
+        <div class="actions">
+          <WebSiteButton serviceOrigin={props.serviceOrigin} />
+        </div>
+      </div>
+    );
+  } else if (content) {
+    action = props.canRead ? (
+      state.kind === 'shown' ? null : (
+        <div class="actions">
+          <button type="button" class="primary" aria-describedby={titleId} onClick={() => void open(content)}>
+            {t('open_content')}
+          </button>
+        </div>
+      )
+    ) : (
+      <p class="notice">{t('content_needs_permission')}</p>
+    );
+  } else if (attachment.openingReceipt) {
+    const receipt = attachment.openingReceipt;
+    action = (
+      <div class="notice">
+        <p>{t('opening_receipt_explain')}</p>
+        {props.canRead ? null : <p>{t('content_needs_permission')}</p>}
+        <div class="actions">
+          {props.canRead ? (
+            <button type="button" class="primary" aria-describedby={titleId} onClick={() => void sendReceiptAndOpen(receipt)}>
+              {t('send_receipt_and_open')}
+            </button>
+          ) : null}
+          <WebSiteButton serviceOrigin={props.serviceOrigin} />
+        </div>
+      </div>
+    );
+  } else {
+    action = <p class="muted">{t('content_unavailable')}</p>;
+  }
+
+  return (
+    <li class="attachment">
+      <h3 class="attachment-title" id={titleId}>
+        {title}
+      </h3>
+      {details.length > 0 ? <p class="muted">{details.join(' · ')}</p> : null}
+      {attachment.invoice ? (
+        <p>
+          <InvoiceText invoice={attachment.invoice} />
+          {attachment.invoice.kid ? ` · ${t('invoice_kid', attachment.invoice.kid)}` : null}
+          {attachment.invoice.accountNumber ? ` · ${t('invoice_account', attachment.invoice.accountNumber)}` : null}
+        </p>
+      ) : null}
+      {action}
+      {state.kind === 'busy' ? (
+        <p class="busy" role="status">
+          <span class="spinner" aria-hidden="true" />
+          {state.label}
+        </p>
+      ) : null}
+      {state.kind === 'error' ? (
+        state.error.code === 'auth_level_too_low' ? (
+          <ErrorAlert error={state.error}>
+            <WebSiteButton serviceOrigin={props.serviceOrigin} />
+          </ErrorAlert>
+        ) : (
+          <ErrorView
+            error={state.error}
+            onRetry={() => void state.retry()}
+            onConnect={() => void connectThen(state.retry).catch((failure: unknown) => setState({ kind: 'error', error: toErrorInfo(failure), retry: state.retry }))}
+          />
+        )
+      ) : null}
+      {state.kind === 'shown' ? (
+        <ContentPanel shown={state.shown} title={title} fileType={attachment.fileType} onClose={() => setState({ kind: 'idle' })} />
+      ) : null}
+    </li>
+  );
+}
+
+export interface LetterViewProps {
+  data: unknown;
+  serviceOrigin: string;
+  scopes: readonly Permission[];
+  sessionLevel: number;
+}
+
+/** One letter: who sent it and when, what it is, and each attachment with the way to read it. */
+export function LetterView(props: LetterViewProps) {
+  const letter = summarize(props.data, props.sessionLevel, 'letter');
+  const attachments = attachmentsOf(props.data, props.sessionLevel);
+  const canRead = props.scopes.includes('READ_DOCUMENT_CONTENT');
+  const locale = uiLocale();
+  const raw = (props.data ?? {}) as Record<string, unknown>;
+  const field = (key: string): string | undefined => {
+    const value = raw[key];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+
+  const rows: [string, string][] = [];
+  rows.push([t('letter_from'), letter.sender.trim() !== '' ? letter.sender : t('sender_unknown')]);
+  if (letter.created !== undefined) rows.push([t('letter_received'), formatDate(letter.created, locale)]);
+  const type = field('type');
+  if (type) rows.push([t('letter_type'), type === 'INVOICE' ? t('letter_type_invoice') : type === 'LETTER' ? t('letter_type_letter') : type]);
+  const level = field('authentication-level');
+  if (level) rows.push([t('letter_auth_level'), level]);
+  rows.push([t('letter_status'), letter.unread ? t('letter_unread') : t('letter_read')]);
+
+  return (
+    <>
+      <dl class="fields letter-fields">
+        {rows.map(([label, value]) => (
+          <div key={label} class="field">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {letter.locked ? (
+        <div class="notice" role="note">
+          <p>{t('letter_locked')}</p>
+          <div class="actions">
+            <WebSiteButton serviceOrigin={props.serviceOrigin} />
+          </div>
+        </div>
+      ) : null}
+      <section aria-labelledby="attachments-heading">
+        <h2 id="attachments-heading">{t('attachments')}</h2>
+        {attachments.length === 0 ? <p class="muted">{t('attachments_none')}</p> : null}
+        <ul class="attachments">
+          {attachments.map((attachment) => (
+            <AttachmentItem
+              key={attachment.index}
+              attachment={attachment}
+              letterSelf={letter.self}
+              serviceOrigin={props.serviceOrigin}
+              canRead={canRead}
+            />
+          ))}
+        </ul>
+      </section>
+      <details class="all-details">
+        <summary>{t('all_details')}</summary>
+        <Value value={props.data as Json} serviceOrigin={props.serviceOrigin} depth={0} />
+      </details>
+    </>
+  );
+}

@@ -1,0 +1,263 @@
+import { relationName } from '../api/relation-name.ts';
+import type { Link } from '../api/schemas.ts';
+
+/*
+ * What the mailbox views read from a resource. Pure, no browser API, so it runs in unit tests.
+ * The data comes from the network: every field is read with its type checked, and anything of
+ * the wrong type counts as absent. The views show what they understand; the generic tree shows
+ * the rest. Pages do not ship zod, and a mailbox of 10,000 letters is read here in one pass.
+ */
+
+type Obj = Record<string, unknown>;
+
+function isObj(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function num(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function bool(value: unknown): boolean | undefined {
+  return typeof value === 'boolean' ? value : undefined;
+}
+
+/** The link objects of a resource (its `link` field), leaving out anything that is not one. */
+export function linksOf(resource: unknown): Link[] {
+  if (!isObj(resource) || !Array.isArray(resource.link)) return [];
+  const links: Link[] = [];
+  for (const item of resource.link) {
+    if (!isObj(item) || typeof item.rel !== 'string' || typeof item.uri !== 'string') continue;
+    const mediaType = str(item['media-type']);
+    links.push(mediaType === undefined ? { rel: item.rel, uri: item.uri } : { rel: item.rel, uri: item.uri, 'media-type': mediaType });
+  }
+  return links;
+}
+
+export function linkNamed(resource: unknown, name: string): Link | undefined {
+  return linksOf(resource).find((link) => relationName(link.rel) === name);
+}
+
+/**
+ * The numeric level each `authentication-level` needs. The spec: OAuth sessions have level 2 and
+ * "operations requiring authentication level 4 are not possible"; READ_DOCUMENT_CONTENT excludes
+ * "letters that require a strong-authentication login". The emulator and the service's own apps
+ * treat PASSWORD as the ordinary level (2), TWO_FACTOR and IDPORTEN_3 as level 3 and IDPORTEN_4
+ * as 4: so for a level-2 session, everything but PASSWORD is locked. An unknown value is not
+ * locked here: the service decides, and its refusal is explained when it comes.
+ */
+export const AUTH_LEVELS: Readonly<Record<string, number>> = { PASSWORD: 2, TWO_FACTOR: 3, IDPORTEN_3: 3, IDPORTEN_4: 4 };
+
+/** Sessions obtained through OAuth have level 2 (spec 5.3); the root's `authenticationlevel` says so. */
+export const DEFAULT_SESSION_LEVEL = 2;
+
+export function requiredLevel(resource: unknown): number | undefined {
+  const value = isObj(resource) ? str(resource['authentication-level']) : undefined;
+  return value === undefined ? undefined : AUTH_LEVELS[value.toUpperCase()];
+}
+
+export function sessionLevelOf(root: unknown): number {
+  const level = isObj(root) ? num(root.authenticationlevel) : undefined;
+  return level ?? DEFAULT_SESSION_LEVEL;
+}
+
+export interface InvoiceInfo {
+  amount?: number;
+  dueDate?: string;
+  paid?: boolean;
+  kid?: string;
+  accountNumber?: string;
+}
+
+function invoiceOf(resource: unknown): InvoiceInfo | undefined {
+  const invoice = isObj(resource) ? resource.invoice : undefined;
+  if (!isObj(invoice)) return undefined;
+  const info: InvoiceInfo = {};
+  const amount = num(invoice.amount);
+  const dueDate = str(invoice.dueDate);
+  const paid = bool(invoice.paid);
+  const kid = str(invoice.kid);
+  const accountNumber = str(invoice.accountNumber);
+  if (amount !== undefined) info.amount = amount;
+  if (dueDate !== undefined) info.dueDate = dueDate;
+  if (paid !== undefined) info.paid = paid;
+  if (kid !== undefined) info.kid = kid;
+  if (accountNumber !== undefined) info.accountNumber = accountNumber;
+  return info;
+}
+
+export interface AttachmentInfo {
+  index: number;
+  subject: string;
+  fileType?: string;
+  fileSize?: number;
+  read?: boolean;
+  main: boolean;
+  requiredLevel?: number;
+  locked: boolean;
+  invoice?: InvoiceInfo;
+  /** Present when the content may be fetched. */
+  content?: Link;
+  /** Present when the sender asks for an opening receipt before the content can be read. */
+  openingReceipt?: Link;
+}
+
+export function attachmentsOf(document: unknown, sessionLevel: number): AttachmentInfo[] {
+  if (!isObj(document) || !Array.isArray(document.attachment)) return [];
+  return document.attachment.map((item, index) => {
+    const level = requiredLevel(item);
+    const info: AttachmentInfo = {
+      index,
+      subject: (isObj(item) ? str(item.subject) : undefined) ?? '',
+      main: isObj(item) && item.mainDocument === true,
+      locked: level !== undefined && level > sessionLevel,
+    };
+    if (isObj(item)) {
+      const fileType = str(item.fileType);
+      const fileSize = num(item.fileSize);
+      const read = bool(item.read);
+      if (fileType !== undefined) info.fileType = fileType;
+      if (fileSize !== undefined) info.fileSize = fileSize;
+      if (read !== undefined) info.read = read;
+    }
+    if (level !== undefined) info.requiredLevel = level;
+    const invoice = invoiceOf(item);
+    if (invoice) info.invoice = invoice;
+    const content = linkNamed(item, 'get_document_content');
+    const receipt = linkNamed(item, 'send_opening_receipt');
+    if (content) info.content = content;
+    else if (receipt) info.openingReceipt = receipt;
+    return info;
+  });
+}
+
+/** The main attachment: the one marked so, else the first. */
+export function mainAttachmentOf(attachments: readonly AttachmentInfo[]): AttachmentInfo | undefined {
+  return attachments.find((a) => a.main) ?? attachments[0];
+}
+
+export interface LetterSummary {
+  /** Unique within a list: the letter's own address, else its id, else its place. */
+  key: string;
+  subject: string;
+  sender: string;
+  created?: string;
+  unread: boolean;
+  locked: boolean;
+  confidential: boolean;
+  attachmentCount: number;
+  invoice?: InvoiceInfo;
+  self?: Link;
+}
+
+export function summarize(document: unknown, sessionLevel: number, fallbackKey: string): LetterSummary {
+  const doc = isObj(document) ? document : {};
+  const attachments = attachmentsOf(doc, sessionLevel);
+  const main = mainAttachmentOf(attachments);
+  const level = requiredLevel(doc) ?? main?.requiredLevel;
+  const self = linkNamed(doc, 'self');
+  const id = str(doc.id) ?? (num(doc.id) !== undefined ? String(doc.id) : undefined);
+  // Notes: a list row is unread when its main attachment is unread.
+  const read = main?.read ?? bool(doc.read) ?? true;
+  const summary: LetterSummary = {
+    key: self?.uri ?? (id !== undefined ? `id:${id}` : fallbackKey),
+    subject: str(doc.subject) ?? '',
+    sender: str(doc.creatorName) ?? '',
+    unread: !read,
+    locked: level !== undefined && level > sessionLevel,
+    confidential: doc.confidential === true,
+    attachmentCount: attachments.length,
+  };
+  const created = str(doc.created);
+  if (created !== undefined) summary.created = created;
+  const invoice = main?.invoice;
+  if (invoice) summary.invoice = invoice;
+  if (self) summary.self = self;
+  return summary;
+}
+
+/** The letters of an inbox (`document`) or of a folder (`documents.document`). */
+export function documentsOf(data: unknown): unknown[] | undefined {
+  if (!isObj(data)) return undefined;
+  if (Array.isArray(data.document)) return data.document as unknown[];
+  if (isObj(data.documents) && Array.isArray(data.documents.document)) return data.documents.document as unknown[];
+  return undefined;
+}
+
+export type ViewKind = 'letters' | 'letter' | 'receipts' | 'tree';
+
+const LIST_RELATIONS = new Set(['document_inbox', 'documents', 'folder', 'document_archive', 'document_workarea', 'next']);
+
+/**
+ * Which view fits a resource: its shape first (a `document` list is letters, an object with
+ * `attachment` is a letter, a `receipt` list is receipts), then the relation that led to it for an
+ * empty list. Anything else gets the generic tree.
+ */
+export function chooseView(relation: string | undefined, data: unknown): ViewKind {
+  if (!isObj(data)) return 'tree';
+  if (documentsOf(data)) return 'letters';
+  if (Array.isArray(data.attachment)) return 'letter';
+  if (Array.isArray(data.receipt)) return 'receipts';
+  const name = relation ? relationName(relation) : '';
+  if (LIST_RELATIONS.has(name) && !('receipt' in data)) return 'letters';
+  return 'tree';
+}
+
+export interface ReceiptRow {
+  key: string;
+  storeName: string;
+  amount?: number;
+  currency: string;
+  time?: string;
+  self?: Link;
+}
+
+export function receiptsOf(data: unknown): ReceiptRow[] {
+  if (!isObj(data) || !Array.isArray(data.receipt)) return [];
+  return data.receipt.map((item, index) => {
+    const receipt = isObj(item) ? item : {};
+    const self = linkNamed(receipt, 'self');
+    const id = str(receipt.id) ?? (num(receipt.id) !== undefined ? String(receipt.id) : undefined);
+    const row: ReceiptRow = {
+      key: self?.uri ?? (id !== undefined ? `id:${id}` : `#${index}`),
+      storeName: str(receipt.storeName) ?? '',
+      currency: str(receipt.currency) ?? '',
+    };
+    const amount = num(receipt.amount);
+    const time = str(receipt.timeOfPurchase);
+    if (amount !== undefined) row.amount = amount;
+    if (time !== undefined) row.time = time;
+    if (self) row.self = self;
+    return row;
+  });
+}
+
+export interface FolderEntry {
+  name: string;
+  self: Link;
+}
+
+/** The folders of every mailbox in the root (`mailbox[].folders.folder[]`) that have a `self` link. */
+export function foldersOf(root: unknown): FolderEntry[] {
+  if (!isObj(root) || !Array.isArray(root.mailbox)) return [];
+  const entries: FolderEntry[] = [];
+  for (const mailbox of root.mailbox) {
+    const folders = isObj(mailbox) && isObj(mailbox.folders) && Array.isArray(mailbox.folders.folder) ? mailbox.folders.folder : [];
+    for (const folder of folders) {
+      const self = linkNamed(folder, 'self');
+      if (self && isObj(folder)) entries.push({ name: str(folder.name) ?? '', self });
+    }
+  }
+  return entries;
+}
+
+/** A readable title from the resource itself: a letter's subject, a folder's name. */
+export function resourceName(data: unknown): string | undefined {
+  if (!isObj(data)) return undefined;
+  const name = Array.isArray(data.attachment) ? str(data.subject) : str(data.name);
+  return name !== undefined && name.trim() !== '' ? name : undefined;
+}

@@ -1,0 +1,86 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** The script entries of the built extension, each with every JS chunk it loads statically. */
+export type EntryName = 'popup' | 'options' | 'viewer' | 'worker';
+
+export interface EntrySize {
+  entry: EntryName;
+  /** Sum of each chunk gzipped on its own (level 9), as the browser would receive it compressed. */
+  gzip: number;
+  raw: number;
+  chunks: string[];
+}
+
+interface BuiltManifest {
+  action?: { default_popup?: string };
+  options_ui?: { page?: string };
+  background?: { service_worker?: string };
+}
+
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+\.js)["']/g;
+const MODULE_SCRIPT = /<script\b[^>]*\btype=["']module["'][^>]*\bsrc=["']([^"']+)["']/g;
+
+function resolveIn(dist: string, fromFile: string, spec: string): string {
+  return spec.startsWith('/') ? join(dist, spec) : resolve(dirname(fromFile), spec);
+}
+
+/** Follows every import of a chunk (static and dynamic: both are code the entry may run). */
+function chunkClosure(dist: string, roots: string[]): string[] {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (seen.has(file)) continue;
+    if (!existsSync(file)) throw new Error(`${relative(dist, file)} is imported but not in ${dist}`);
+    seen.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) queue.push(resolveIn(dist, file, match[1] ?? ''));
+  }
+  return [...seen];
+}
+
+function htmlScripts(dist: string, htmlPath: string): string[] {
+  const file = join(dist, htmlPath);
+  if (!existsSync(file)) throw new Error(`${htmlPath} is not in ${dist}: build it first (npm run build)`);
+  return [...readFileSync(file, 'utf8').matchAll(MODULE_SCRIPT)].map((m) => resolveIn(dist, file, m[1] ?? ''));
+}
+
+/** The viewer is not named by the manifest: it is the built page at src/viewer/*.html. */
+function viewerHtml(dist: string): string {
+  const dir = join(dist, 'src', 'viewer');
+  const page = existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith('.html')) : undefined;
+  if (!page) throw new Error(`no viewer page under ${dir}`);
+  return join('src', 'viewer', page);
+}
+
+function measure(dist: string, entry: EntryName, roots: string[]): EntrySize {
+  const chunks = chunkClosure(dist, roots);
+  let gzip = 0;
+  let raw = 0;
+  for (const chunk of chunks) {
+    const bytes = readFileSync(chunk);
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { entry, gzip, raw, chunks: chunks.map((c) => relative(dist, c)) };
+}
+
+export function entrySizes(distDir: string): EntrySize[] {
+  const dist = resolve(distDir);
+  const manifestFile = join(dist, 'manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} not found: build first (npm run build)`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as BuiltManifest;
+  const popup = manifest.action?.default_popup;
+  const options = manifest.options_ui?.page;
+  const worker = manifest.background?.service_worker;
+  if (!popup || !options || !worker) throw new Error('the built manifest names no popup, options page or service worker');
+  return [
+    measure(dist, 'popup', htmlScripts(dist, popup)),
+    measure(dist, 'options', htmlScripts(dist, options)),
+    measure(dist, 'viewer', htmlScripts(dist, viewerHtml(dist))),
+    measure(dist, 'worker', [join(dist, worker)]),
+  ];
+}
+
+/** Gzip budgets in bytes (1 kB = 1000 bytes, as Vite prints them). */
+export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 30_000 };

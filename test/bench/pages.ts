@@ -1,0 +1,73 @@
+import type { Page, Worker } from 'playwright-core';
+import type { RunningEmulator } from '../emulator/index.ts';
+import type { BenchBrowser } from './browser.ts';
+import type { ProbeMarks } from './probe.ts';
+
+export const POPUP_PAGE = 'src/popup/popup.html';
+export const SUMMARY = 'selector:.summary h1';
+
+export interface Bench {
+  browser: BenchBrowser;
+  emulator: RunningEmulator;
+}
+
+/** Waits for a probe mark (ms since the page's navigation start) and returns it. */
+export async function markOf(page: Page, key: string, timeout = 15_000): Promise<number> {
+  const handle = await page.waitForFunction(
+    (k) => {
+      const marks = (window as unknown as { __bench?: ProbeMarks }).__bench;
+      const value = marks?.[k];
+      return typeof value === 'number' ? value : false;
+    },
+    key,
+    { timeout, polling: 50 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Opens a page in a new tab and returns when the given mark was reached, with the page still open. */
+export async function openTimed(bench: Bench, path: string, key: string): Promise<{ page: Page; ms: number }> {
+  const page = await bench.browser.newPage();
+  await page.goto(bench.browser.url(path), { waitUntil: 'commit' });
+  return { page, ms: await markOf(page, key) };
+}
+
+/** Opens, measures, closes. */
+export async function timeOnce(bench: Bench, path: string, key: string): Promise<number> {
+  const { page, ms } = await openTimed(bench, path, key);
+  await page.close();
+  return ms;
+}
+
+interface ChromeStorage {
+  chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>>; set(i: object): Promise<void>; remove(k: string): Promise<void> } } };
+}
+
+export function dropRootCache(worker: Worker): Promise<void> {
+  return worker.evaluate(() => (globalThis as unknown as ChromeStorage).chrome.storage.session.remove('rootCache'));
+}
+
+/** Makes the cached root look `ageMs` old, as if the popup had last been opened that long ago. */
+export function ageRootCache(worker: Worker, ageMs: number): Promise<void> {
+  return worker.evaluate(async (age) => {
+    const area = (globalThis as unknown as ChromeStorage).chrome.storage.session;
+    const cached = (await area.get('rootCache')).rootCache as { fetchedAt: number } | undefined;
+    if (!cached) throw new Error('no cached root to age');
+    await area.set({ rootCache: { ...cached, fetchedAt: Date.now() - age } });
+  }, ageMs);
+}
+
+/** Connects through the popup and the emulator's consent page, as a user would. */
+export async function signIn(bench: Bench): Promise<void> {
+  const { context } = bench.browser;
+  const page = await bench.browser.newPage();
+  await page.goto(bench.browser.url(POPUP_PAGE));
+  const consentOpened = context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
+  await page.getByRole('button', { name: 'Connect' }).click();
+  const consent = await consentOpened;
+  await consent.getByRole('button', { name: 'Approve' }).click();
+  await page.locator('.summary h1').waitFor({ timeout: 15_000 });
+  await page.close();
+}
+
+export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));

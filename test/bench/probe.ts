@@ -1,0 +1,57 @@
+/**
+ * Injected into every page at document start (page.addInitScript), so the extension's own code
+ * carries nothing for the benchmark. It records, on the page's clock (performance.now(), i.e. ms
+ * since navigation start):
+ * - `selector:<css>`: the first frame after an element matching a watched selector entered the DOM;
+ * - `text:<string>`: the same for a watched piece of text (window.__benchTexts, set by a later init
+ *   script or by page.evaluate before an action);
+ * - `answer`: when the page's first message to the worker was answered (chrome.runtime.sendMessage).
+ * The frame time (requestAnimationFrame) is when the browser is about to paint what was added.
+ */
+/** Keys as above; null until the frame is reached. */
+export type ProbeMarks = Record<string, number | null>;
+
+export const WATCHED_SELECTORS = ['.summary h1', '.fetched'];
+
+// Plain JavaScript in a string: a function's toString() would carry the TS runner's helpers.
+const PROBE_SOURCE = `
+(() => {
+  const selectors = __SELECTORS__;
+  const marks = {};
+  window.__bench = marks;
+  const mark = (key) => {
+    if (key in marks) return;
+    marks[key] = null;
+    requestAnimationFrame(() => { marks[key] = performance.now(); });
+  };
+  const check = () => {
+    for (const selector of selectors) {
+      if (!(('selector:' + selector) in marks) && document.querySelector(selector)) mark('selector:' + selector);
+    }
+    const texts = window.__benchTexts || [];
+    if (texts.length === 0) return;
+    const content = (document.body && document.body.textContent) || '';
+    for (const text of texts) if (!(('text:' + text) in marks) && content.includes(text)) mark('text:' + text);
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+  document.addEventListener('DOMContentLoaded', check);
+
+  const runtime = globalThis.chrome && globalThis.chrome.runtime;
+  const original = runtime && runtime.sendMessage;
+  if (!original) return;
+  const answered = () => { if (marks.answer == null) marks.answer = performance.now(); };
+  runtime.sendMessage = function (...args) {
+    const at = args.findIndex((a) => typeof a === 'function');
+    if (at >= 0) {
+      const callback = args[at];
+      args[at] = function (...result) { answered(); return callback.apply(this, result); };
+      return original.apply(runtime, args);
+    }
+    const result = original.apply(runtime, args);
+    if (result && typeof result.then === 'function') result.then(answered, answered);
+    return result;
+  };
+})();
+`;
+
+export const PROBE_SCRIPT = { content: PROBE_SOURCE.replace('__SELECTORS__', JSON.stringify(WATCHED_SELECTORS)) };

@@ -1,0 +1,123 @@
+import type { Page } from 'playwright-core';
+import { relationName } from '../../src/api/relation-name.ts';
+import { BLANK_PAGE } from './build.ts';
+import { pageHeap } from './heap.ts';
+import { markOf, sleep, type Bench } from './pages.ts';
+
+interface Letter {
+  subject?: string;
+}
+interface InboxPage {
+  document?: Letter[];
+  link?: { rel: string; uri: string; 'media-type'?: string }[];
+}
+interface Snapshot {
+  ok: boolean;
+  value?: { data: InboxPage };
+}
+
+const VIEWER_PAGE = 'src/viewer/viewer.html';
+/** The control the mailbox views will offer for the next page, in either language. */
+const LOAD_MORE = /load more|more letters|next page|vis flere|last flere|neste side/i;
+const PAGES_FOR_MEMORY = 5;
+
+export interface ViewerResult {
+  firstPage: number[];
+  /** undefined when the viewer has no "Load more" control yet. */
+  nextPage: number[] | undefined;
+  /** Heap after each step, with the number of letters shown then. */
+  heap: { letters: number; bytes: number }[];
+  heapMethod: string;
+}
+
+function viewerPath(uri: string, mediaType: string | undefined): string {
+  const params = new URLSearchParams({ url: uri, rel: 'document_inbox' });
+  if (mediaType) params.set('type', mediaType);
+  return `${VIEWER_PAGE}?${params.toString()}`;
+}
+
+/** A subject on `page` that is on none of `others`: its appearance means that page is on screen. */
+function distinctSubject(page: InboxPage, others: InboxPage[] = []): string {
+  const seen = new Set(others.flatMap((p) => (p.document ?? []).map((d) => d.subject ?? '')));
+  const subject = (page.document ?? []).map((d) => d.subject?.trim() ?? '').find((s) => s.length > 3 && !seen.has(s));
+  if (!subject) throw new Error('no distinct subject on the inbox page');
+  return subject;
+}
+
+export async function measureViewer(bench: Bench, runs: number): Promise<ViewerResult> {
+  // The inbox link and its pages, fetched through the extension itself.
+  const helper = await bench.browser.newPage();
+  await helper.goto(bench.browser.url(BLANK_PAGE));
+  const fetchThrough = async (url: string): Promise<InboxPage> => {
+    const answer = (await helper.evaluate(
+      (u) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'getResource', url: u }),
+      url,
+    )) as Snapshot;
+    if (!answer.ok || !answer.value) throw new Error(`could not fetch ${url}`);
+    return answer.value.data;
+  };
+  const root = await fetchThrough(`${bench.emulator.url}/post/api`);
+  const rootLinks = [...(root.link ?? []), ...((root as { mailbox?: InboxPage[] }).mailbox ?? []).flatMap((m) => m.link ?? [])];
+  const inbox = rootLinks.find((l) => relationName(l.rel) === 'document_inbox');
+  if (!inbox) throw new Error('the root has no document_inbox link');
+  const first = await fetchThrough(inbox.uri);
+  const nextLink = first.link?.find((l) => relationName(l.rel) === 'next');
+  const second = nextLink ? await fetchThrough(nextLink.uri) : undefined;
+  await helper.close();
+  const firstSubject = distinctSubject(first);
+  const secondSubject = second ? distinctSubject(second, [first]) : undefined;
+  const perPage = first.document?.length ?? 0;
+
+  const openInbox = async (uri: string): Promise<{ page: Page; ms: number }> => {
+    const page = await bench.browser.newPage();
+    await page.addInitScript((text) => ((window as unknown as { __benchTexts: string[] }).__benchTexts = [text]), firstSubject);
+    await page.goto(bench.browser.url(viewerPath(uri, inbox['media-type'])), { waitUntil: 'commit' });
+    return { page, ms: await markOf(page, `text:${firstSubject}`, 30_000) };
+  };
+  const loadMore = async (page: Page) => {
+    const button = page.getByRole('button', { name: LOAD_MORE });
+    return (await button.count()) > 0 ? button.first() : undefined;
+  };
+
+  const result: ViewerResult = { firstPage: [], nextPage: undefined, heap: [], heapMethod: '' };
+  for (let i = 0; i < runs; i++) {
+    const { page, ms } = await openInbox(inbox.uri);
+    result.firstPage.push(ms);
+    const more = await loadMore(page);
+    if (more && secondSubject) {
+      await page.evaluate((text) => (window as unknown as { __benchTexts: string[] }).__benchTexts.push(text), secondSubject);
+      const clickedAt = await page.evaluate(() => performance.now());
+      await more.click();
+      const shown = await markOf(page, `text:${secondSubject}`, 30_000);
+      (result.nextPage ??= []).push(shown - clickedAt);
+    }
+    await page.close();
+  }
+
+  // Memory: page through with "Load more" when there is one, otherwise open pages of growing size.
+  const { page } = await openInbox(inbox.uri);
+  if (await loadMore(page)) {
+    result.heapMethod = `one viewer, ${PAGES_FOR_MEMORY} pages loaded with "Load more"`;
+    result.heap.push({ letters: perPage, bytes: await pageHeap(bench.browser, page) });
+    for (let p = 2; p <= PAGES_FOR_MEMORY; p++) {
+      const more = await loadMore(page);
+      if (!more) break;
+      await more.click();
+      await sleep(1500); // let the page render before measuring
+      result.heap.push({ letters: perPage * p, bytes: await pageHeap(bench.browser, page) });
+    }
+    await page.close();
+  } else {
+    await page.close();
+    result.heapMethod = 'generic viewer, one page of 10, 50 and 100 letters (`limit`)';
+    for (const limit of [10, 50, 100]) {
+      const uri = new URL(inbox.uri);
+      uri.searchParams.set('limit', String(limit));
+      const opened = await openInbox(uri.toString());
+      await sleep(300);
+      result.heap.push({ letters: limit, bytes: await pageHeap(bench.browser, opened.page) });
+      await opened.page.close();
+    }
+  }
+  return result;
+}

@@ -1,0 +1,308 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { accessibilityViolations } from './axe.ts';
+import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
+import { badgeText, storeItems, storedItems } from './extension-state.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+/*
+ * The mailbox views against an inbox of 10,000 letters. Positions in the inbox (0 = newest) are the
+ * emulator's seeded special letters (test/emulator/seed.ts SPECIAL): 0 markup in the subject,
+ * 1 HTML, 2 IDPORTEN_4, 3 opening receipt, 4 JPEG, 6 a PDF invoice; the first eight are unread.
+ */
+const MEDIA_TYPE = 'application/vnd.digipost-v2+json';
+const PAGE = 50;
+
+let h: Harness;
+
+interface RootCache {
+  rootCache: { root: { primaryAccount: { link: { rel: string; uri: string }[] } } };
+}
+
+async function accountLink(relation: string): Promise<string> {
+  const cache = (await storedItems(await h.worker(), 'session')) as unknown as RootCache;
+  const link = cache.rootCache.root.primaryAccount.link.find((l) => l.rel.endsWith(`/${relation}`));
+  if (!link) throw new Error(`no ${relation} link`);
+  return link.uri;
+}
+
+function viewerAddress(url: string, relation: string): string {
+  const params = new URLSearchParams({ url, type: MEDIA_TYPE, rel: relation });
+  return h.url(`src/viewer/viewer.html?${params.toString()}`);
+}
+
+async function openInbox(): Promise<Page> {
+  const page = await h.context.newPage();
+  await page.goto(viewerAddress(await accountLink('document_inbox'), 'document_inbox'));
+  await page.locator('.letter-row').first().waitFor();
+  return page;
+}
+
+/** Opens the letter at a place in the inbox, the way a person does: by its row, in the same tab. */
+async function openLetter(position: number): Promise<Page> {
+  const page = await openInbox();
+  await page.locator('.letter-row a').nth(position).click();
+  await page.waitForURL(/rel=self/);
+  await page.locator('.letter-fields').waitFor();
+  return page;
+}
+
+async function firstBytes(page: Page, url: string, n: number): Promise<string> {
+  return page.evaluate(
+    async ([address, count]) => {
+      const bytes = new Uint8Array(await (await fetch(address)).arrayBuffer());
+      return String.fromCharCode(...bytes.slice(0, count));
+    },
+    [url, n] as const,
+  );
+}
+
+beforeAll(async () => {
+  h = await startHarness({ emulator: { letters: 10_000 } });
+  // Reading content needs READ_DOCUMENT_CONTENT, which the build's defaults do not ask for.
+  await storeItems(await h.worker(), 'local', {
+    config: {
+      baseUrl: h.emulator.url,
+      clientId: E2E_CLIENT_ID,
+      clientSecret: E2E_CLIENT_SECRET,
+      scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_RECEIPTS'],
+      pollMinutes: 5,
+    },
+  });
+  const popup = await h.openPopup();
+  await h.connectVia(popup, 'Approve');
+  await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+  await popup.close();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe('the inbox', () => {
+  it('pages through 10,000 letters: newest first, rows appended, never duplicated', async () => {
+    await h.emulator.admin.clearRequests();
+    const page = await h.context.newPage();
+    const started = Date.now();
+    await page.goto(viewerAddress(await accountLink('document_inbox'), 'document_inbox'));
+    await page.locator('.letter-row').nth(PAGE - 1).waitFor();
+    const firstPageMs = Date.now() - started;
+    expect(await page.locator('.letter-row').count()).toBe(PAGE);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Inbox');
+
+    // Existing rows are left alone when a page is appended: only new <li> nodes arrive.
+    await page.evaluate(() => {
+      const list = document.querySelector('ul.letters');
+      const log = { added: 0, other: 0 };
+      (globalThis as unknown as { mutationLog: typeof log }).mutationLog = log;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if (record.type === 'childList' && record.target === list) record.addedNodes.forEach(() => (log.added += 1));
+          else log.other += 1;
+        }
+      }).observe(list as Node, { childList: true, subtree: true, attributes: true, characterData: true });
+    });
+
+    const nextPageMs: number[] = [];
+    for (let pages = 2; pages <= 4; pages++) {
+      const before = Date.now();
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await page.locator('.letter-row').nth(pages * PAGE - 1).waitFor();
+      nextPageMs.push(Date.now() - before);
+      expect(await page.locator('.letter-row').count()).toBe(pages * PAGE);
+    }
+    const mutations = await page.evaluate(() => (globalThis as unknown as { mutationLog: { added: number; other: number } }).mutationLog);
+    expect(mutations).toEqual({ added: 3 * PAGE, other: 0 });
+
+    const hrefs = await page.locator('.letter-row a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(new Set(hrefs).size).toBe(4 * PAGE);
+    const times = await page.locator('.letter-row time').evaluateAll((els) => els.map((el) => Date.parse(el.getAttribute('datetime') ?? '')));
+    expect(times).toHaveLength(4 * PAGE);
+    for (let i = 1; i < times.length; i++) expect(times[i]).toBeLessThan(times[i - 1] ?? Number.NaN);
+    expect(await page.getByRole('status').filter({ hasText: 'Showing the newest 200 letters' }).count()).toBe(1);
+
+    // The service was asked page by page (one request per page, not the whole mailbox).
+    const inboxRequests = (await h.emulator.admin.requests()).filter((r) => r.path.includes('/documents/inbox'));
+    expect(inboxRequests).toHaveLength(4);
+
+    console.info(`10,000-letter inbox: first page ${firstPageMs} ms, next pages ${nextPageMs.join(', ')} ms`);
+    await page.close();
+  });
+
+  it('shows sender, subject, date, unread, lock, paperclip and invoice state; keyboard reaches rows and "Load more"', async () => {
+    const page = await openInbox();
+    const rows = page.locator('.letter-row');
+    expect(await rows.nth(0).getAttribute('class')).toContain('unread');
+    expect(await rows.nth(0).locator('.letter-sender').textContent()).not.toBe('');
+    expect(await rows.nth(2).locator('.mark-lock').count()).toBe(1);
+    expect(await rows.nth(3).locator('.mark-lock').count()).toBe(0);
+    expect(await rows.nth(5).locator('.mark-attachments').textContent()).toContain('3 documents');
+    const invoice = (await rows.nth(6).locator('.invoice').textContent()) ?? '';
+    expect(invoice).toMatch(/NOK|kr/);
+    expect(invoice).toContain('due');
+    expect(invoice).toMatch(/paid/);
+    expect(await page.locator('.folders').getByRole('link', { name: 'Skatt' }).count()).toBe(1);
+
+    await page.keyboard.press('Tab');
+    let focused = '';
+    for (let i = 0; i < 10 && !focused.includes('letter-link'); i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement?.className ?? '');
+    }
+    expect(focused).toContain('letter-link');
+    let onButton = false;
+    for (let i = 0; i < 80 && !onButton; i++) {
+      await page.keyboard.press('Tab');
+      onButton = await page.evaluate(() => document.activeElement?.textContent === 'Load more');
+    }
+    expect(onButton).toBe(true);
+    await page.keyboard.press('Enter');
+    await rows.nth(2 * PAGE - 1).waitFor();
+    // Loading on scroll is the person's choice; then reaching the end loads the next page.
+    await page.getByRole('checkbox', { name: 'Load more as I scroll' }).check();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await rows.nth(3 * PAGE - 1).waitFor();
+
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows markup in a subject as the characters it is', async () => {
+    const page = await openInbox();
+    const subject = page.locator('.letter-row').first().locator('.letter-subject');
+    expect(await subject.textContent()).toBe('<b>Viktig</b> & "sitat"');
+    expect(await page.locator('main b').count()).toBe(0);
+    await page.locator('.letter-row a').first().click();
+    await page.getByRole('heading', { level: 1, name: '<b>Viktig</b> & "sitat"' }).waitFor();
+    expect(await page.locator('main b').count()).toBe(0);
+    await page.close();
+  });
+
+  it('opens a folder from the inbox as a list of its letters', async () => {
+    const page = await openInbox();
+    await page.locator('.folders').getByRole('link', { name: 'Skatt' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Skatt' }).waitFor();
+    expect(await page.locator('.letter-row').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
+describe('a letter', () => {
+  it('opens a PDF in the tab; the unread count drops in the popup and the badge', async () => {
+    const worker = await h.worker();
+    const before = Number(await badgeText(worker));
+    expect(before).toBeGreaterThan(0);
+    const page = await openLetter(6);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    const frame = page.locator('iframe.content-frame');
+    await frame.waitFor();
+    const src = (await frame.getAttribute('src')) ?? '';
+    expect(src).toMatch(/^blob:chrome-extension:\/\//);
+    expect(await firstBytes(page, src, 4)).toBe('%PDF');
+    await expect.poll(() => badgeText(worker), { timeout: 5000 }).toBe(String(before - 1));
+    const popup = await h.openPopup();
+    await popup.getByText(`${before - 1} unread letters`).waitFor();
+    await popup.close();
+    // Back returns to the inbox; forward and reload show the letter again.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+    await page.goForward();
+    await page.locator('.letter-fields').waitFor();
+    await page.reload();
+    await page.locator('.letter-fields').waitFor();
+    await page.close();
+  });
+
+  it('refuses a letter that needs a stronger login, explains why, and offers the web site', async () => {
+    await h.emulator.admin.clearRequests();
+    const page = await openLetter(2);
+    const notice = page.locator('.notice').first();
+    expect(await notice.textContent()).toContain('needs a stronger login');
+    expect(await page.getByRole('button', { name: 'Open', exact: true }).count()).toBe(0);
+    const opened = h.context.waitForEvent('page');
+    await notice.getByRole('button', { name: "Open on Digipost's web site" }).click();
+    const site = await opened;
+    expect(site.url()).toBe(`${h.emulator.url}/app/`);
+    await site.close();
+    expect((await h.emulator.admin.requests()).filter((r) => r.path.endsWith('/content'))).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('sends an opening receipt only on the click, then opens the content', async () => {
+    await h.emulator.admin.clearRequests();
+    const page = await openLetter(3);
+    expect(await page.locator('.notice').first().textContent()).toContain('opening receipt');
+    await page.waitForTimeout(300);
+    const quiet = await h.emulator.admin.requests();
+    expect(quiet.filter((r) => r.path.includes('/openingreceipt') || r.path.endsWith('/content'))).toEqual([]);
+    await page.getByRole('button', { name: 'Send opening receipt and open' }).click();
+    await page.locator('.content-panel').waitFor();
+    const src = await page.locator('.content-panel iframe, .content-panel img').first().getAttribute('src');
+    expect(src).toMatch(/^blob:/);
+    const log = await h.emulator.admin.requests();
+    const receipt = log.filter((r) => r.method === 'POST' && r.path.includes('/openingreceipt'));
+    const content = log.filter((r) => r.method === 'GET' && r.path.endsWith('/content'));
+    expect(receipt).toHaveLength(1);
+    expect(receipt[0]?.status).toBe(200);
+    expect(content).toHaveLength(1);
+    expect(content[0]?.status).toBe(200);
+    expect(content[0]?.time ?? 0).toBeGreaterThanOrEqual(receipt[0]?.time ?? Infinity);
+    await page.close();
+  });
+
+  it('shows HTML only in a sandboxed frame without scripts', async () => {
+    const page = await openLetter(1);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    const frame = page.locator('iframe.content-frame');
+    await frame.waitFor();
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    await expect
+      .poll(async () => {
+        const inner = page.frames().find((f) => f.url().startsWith('blob:'));
+        return inner ? await inner.locator('body').textContent() : '';
+      })
+      .toContain('eksempelbrev');
+    await page.close();
+  });
+
+  it('follows a redirect to another host for content, without the token going there', async () => {
+    await h.emulator.admin.configure({ contentRedirect: true });
+    await h.emulator.admin.clearRequests();
+    try {
+      const page = await openLetter(4);
+      await page.getByRole('button', { name: 'Open', exact: true }).click();
+      const image = page.locator('img.content-image');
+      await image.waitFor();
+      expect(await image.getAttribute('src')).toMatch(/^blob:/);
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const log = await h.emulator.admin.requests();
+      const serviceHost = new URL(h.emulator.url).host;
+      const redirected = log.filter((r) => r.path.startsWith('/post/content/'));
+      expect(redirected).toHaveLength(1);
+      expect(redirected[0]?.host).not.toBe(serviceHost);
+      expect(redirected[0]?.status).toBe(200);
+      expect(log.filter((r) => r.host !== serviceHost && r.authorization)).toEqual([]);
+      expect(log.some((r) => r.path.endsWith('/content') && r.status === 307 && r.authorization)).toBe(true);
+      await page.close();
+    } finally {
+      await h.emulator.admin.configure({ contentRedirect: false });
+    }
+  });
+});
+
+describe('receipts', () => {
+  it('shows receipts as a table of store, amount and time', async () => {
+    const page = await h.context.newPage();
+    await page.goto(viewerAddress(await accountLink('receipts'), 'receipts'));
+    const table = page.locator('table.receipts');
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(6);
+    const first = (await table.locator('tbody tr').first().textContent()) ?? '';
+    expect(first).toContain('Rema 1000');
+    expect(first).toMatch(/NOK|kr/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.close();
+  });
+});

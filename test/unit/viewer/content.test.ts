@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { base64ToBytes, bytesToBase64Chunked } from '../../../src/api/content-base64.ts';
+import { blobType, displayKind, downloadName } from '../../../src/viewer/content.ts';
+
+describe('showing content', () => {
+  it('chooses the browser viewer from a short list of types', () => {
+    expect(displayKind('application/pdf')).toBe('pdf');
+    expect(displayKind('image/jpeg')).toBe('image');
+    expect(displayKind('IMAGE/PNG')).toBe('image');
+    expect(displayKind('text/html; charset=utf-8')).toBe('html');
+    expect(displayKind('text/plain')).toBe('text');
+    // SVG can carry script; unknown types are only offered as a download.
+    expect(displayKind('image/svg+xml')).toBe('download');
+    expect(displayKind('application/octet-stream')).toBe('download');
+    expect(displayKind('')).toBe('download');
+  });
+
+  it('gives the blob a type no browser will render when it is not one we show', () => {
+    expect(blobType('text/html; charset=utf-8')).toBe('text/html;charset=utf-8');
+    expect(blobType('text/html; charset="iso-8859-1"')).toBe('text/html;charset=iso-8859-1');
+    expect(blobType('text/html; charset=<script>')).toBe('text/html');
+    expect(blobType('application/pdf; name=x')).toBe('application/pdf');
+    expect(blobType('image/svg+xml')).toBe('application/octet-stream');
+  });
+
+  it('names downloads after the subject, without characters file systems refuse', () => {
+    expect(downloadName('Faktura 03/2024', 'application/pdf', 'pdf')).toBe('Faktura 03 2024.pdf');
+    expect(downloadName('<b>Viktig</b>\u0007', 'text/html', undefined)).toBe('b Viktig b.html');
+    expect(downloadName('', 'image/jpeg', 'jpg')).toBe('letter.jpg');
+    expect(downloadName('x', 'image/png', '../../etc')).toBe('x.png');
+  });
+});
+
+describe('Base64 between worker and page', () => {
+  it('round-trips every byte value and large content', () => {
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+    expect([...base64ToBytes(bytesToBase64Chunked(all))]).toEqual([...all]);
+    const large = new Uint8Array(300_000).map((_, i) => (i * 31) % 256);
+    const encoded = bytesToBase64Chunked(large);
+    expect(encoded).toBe(Buffer.from(large).toString('base64'));
+    expect(Buffer.from(base64ToBytes(encoded)).equals(Buffer.from(large))).toBe(true);
+    expect(bytesToBase64Chunked(new Uint8Array(0))).toBe('');
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  attachmentsOf,
+  chooseView,
+  documentsOf,
+  foldersOf,
+  receiptsOf,
+  resourceName,
+  sessionLevelOf,
+  summarize,
+} from '../../../src/viewer/model.ts';
+
+const BASE = 'https://www.digipost.no';
+const rel = (name: string) => `${BASE}/post/relations/${name}`;
+const link = (name: string, path: string) => ({ rel: rel(name), uri: `${BASE}${path}`, 'media-type': 'application/vnd.digipost-v2+json' });
+
+function letter(overrides: Record<string, unknown> = {}, attachment: Record<string, unknown> = {}) {
+  return {
+    subject: 'Skattemelding',
+    creatorName: 'Skatteetaten',
+    created: '2024-03-01T12:00:00.000+01:00',
+    'authentication-level': 'PASSWORD',
+    read: true,
+    attachment: [
+      {
+        subject: 'Skattemelding',
+        fileType: 'pdf',
+        fileSize: 1200,
+        'authentication-level': 'PASSWORD',
+        read: false,
+        mainDocument: true,
+        link: [link('get_document_content', '/docs/1/attachments/1/content')],
+        ...attachment,
+      },
+    ],
+    link: [link('self', '/docs/1')],
+    ...overrides,
+  };
+}
+
+describe('choosing the view', () => {
+  it('reads the shape first', () => {
+    expect(chooseView('document_inbox', { document: [], link: [] })).toBe('letters');
+    expect(chooseView('folder', { name: 'Skatt', documents: { document: [] } })).toBe('letters');
+    expect(chooseView('self', letter())).toBe('letter');
+    expect(chooseView(rel('receipts'), { receipt: [] })).toBe('receipts');
+  });
+
+  it('uses the relation for a list the service sent empty, and the tree for anything else', () => {
+    expect(chooseView('document_inbox', { link: [] })).toBe('letters');
+    expect(chooseView(rel('folder'), { name: 'Tom' })).toBe('letters');
+    expect(chooseView('mailbox_settings', { setting: [] })).toBe('tree');
+    expect(chooseView('self', { csrfToken: 'x' })).toBe('tree');
+    expect(chooseView(undefined, [1, 2])).toBe('tree');
+    expect(chooseView('document_inbox', null)).toBe('tree');
+    expect(chooseView('document_inbox', 'text')).toBe('tree');
+  });
+});
+
+describe('a letter in a list', () => {
+  it('is unread when its main attachment is, and keyed by its own address', () => {
+    const summary = summarize(letter(), 2, 'x');
+    expect(summary).toMatchObject({ subject: 'Skattemelding', sender: 'Skatteetaten', unread: true, locked: false, attachmentCount: 1 });
+    expect(summary.key).toBe(`${BASE}/docs/1`);
+    expect(summary.self?.uri).toBe(`${BASE}/docs/1`);
+  });
+
+  it('is locked when it needs more than the session has', () => {
+    expect(summarize(letter({ 'authentication-level': 'IDPORTEN_4' }), 2, 'x').locked).toBe(true);
+    expect(summarize(letter({ 'authentication-level': 'IDPORTEN_3' }), 2, 'x').locked).toBe(true);
+    expect(summarize(letter({ 'authentication-level': 'IDPORTEN_4' }), 4, 'x').locked).toBe(false);
+    // The list's level field missing: the main attachment's counts.
+    expect(summarize(letter({ 'authentication-level': undefined }, { 'authentication-level': 'IDPORTEN_4' }), 2, 'x').locked).toBe(true);
+    // An unknown level is for the service to judge.
+    expect(summarize(letter({ 'authentication-level': 'SOMETHING_NEW' }), 2, 'x').locked).toBe(false);
+  });
+
+  it('reads the invoice of the main attachment', () => {
+    const summary = summarize(letter({}, { invoice: { amount: 499.5, dueDate: '2024-03-15', paid: false, kid: '123' } }), 2, 'x');
+    expect(summary.invoice).toEqual({ amount: 499.5, dueDate: '2024-03-15', paid: false, kid: '123' });
+  });
+
+  it('survives fields of the wrong type and falls back to an id or its place for a key', () => {
+    const odd = summarize({ subject: 42, creatorName: null, created: 7, id: 99, attachment: 'no', link: 'no' }, 2, 'fallback');
+    expect(odd).toMatchObject({ subject: '', sender: '', unread: false, locked: false, attachmentCount: 0, key: 'id:99' });
+    expect(odd.created).toBeUndefined();
+    expect(summarize(null, 2, 'fallback').key).toBe('fallback');
+  });
+});
+
+describe('attachments', () => {
+  it('tell content, opening receipt and lock apart', () => {
+    const doc = {
+      attachment: [
+        { subject: 'A', mainDocument: true, link: [link('get_document_content', '/a')] },
+        { subject: 'B', link: [link('send_opening_receipt', '/b')] },
+        { subject: 'C', 'authentication-level': 'IDPORTEN_4', link: [] },
+        'not an attachment',
+      ],
+    };
+    const [a, b, c, d] = attachmentsOf(doc, 2);
+    expect(a?.content?.uri).toBe(`${BASE}/a`);
+    expect(a?.openingReceipt).toBeUndefined();
+    expect(b?.content).toBeUndefined();
+    expect(b?.openingReceipt?.uri).toBe(`${BASE}/b`);
+    expect(c?.locked).toBe(true);
+    expect(d).toMatchObject({ index: 3, subject: '', locked: false });
+  });
+});
+
+describe('other resources', () => {
+  it('finds the letters of an inbox and of a folder', () => {
+    expect(documentsOf({ document: [1] })).toEqual([1]);
+    expect(documentsOf({ documents: { document: [2] } })).toEqual([2]);
+    expect(documentsOf({ documents: [] })).toBeUndefined();
+  });
+
+  it('reads receipts, folders, the session level and a title', () => {
+    const rows = receiptsOf({ receipt: [{ id: 7000, storeName: 'Kiwi', amount: 12.5, currency: 'NOK', timeOfPurchase: '2024-01-01T10:00:00Z', link: [link('self', '/r/7000')] }, {}] });
+    expect(rows[0]).toMatchObject({ storeName: 'Kiwi', amount: 12.5, currency: 'NOK', time: '2024-01-01T10:00:00Z', key: `${BASE}/r/7000` });
+    expect(rows[1]).toMatchObject({ storeName: '', currency: '', key: '#1' });
+    const root = {
+      authenticationlevel: 2,
+      mailbox: [{ folders: { folder: [{ name: 'Skatt', link: [link('self', '/f/1')] }, { name: 'No link' }] } }, { name: 'shared' }],
+    };
+    expect(foldersOf(root)).toEqual([{ name: 'Skatt', self: link('self', '/f/1') }]);
+    expect(foldersOf(undefined)).toEqual([]);
+    expect(sessionLevelOf(root)).toBe(2);
+    expect(sessionLevelOf({ authenticationlevel: 4 })).toBe(4);
+    expect(sessionLevelOf(undefined)).toBe(2);
+    expect(resourceName(letter())).toBe('Skattemelding');
+    expect(resourceName({ name: 'Skatt', documents: { document: [] } })).toBe('Skatt');
+    expect(resourceName({ name: '  ' })).toBeUndefined();
+  });
+});
