@@ -36,8 +36,10 @@ export async function getRoot(config: ExtensionConfig, force: boolean): Promise<
   // A sign-out that happened while this request was under way wins: do not cache a dead session.
   if ((await session.status()).state !== 'signed_in') throw new AppError('signed_out');
   await sessionArea.set({ [ROOT_CACHE_KEY]: snapshot });
-  await showUnread(root.primaryAccount?.unreadItemsInInbox);
-  // New letters are looked for after each fresh root, in the background: the caller does not wait.
+  // The badge and new-letter notifications follow in the background: the popup does not wait.
+  showUnread(root.primaryAccount?.unreadItemsInInbox).catch((error: unknown) =>
+    console.warn('Could not update the badge:', error instanceof Error ? error.message : error),
+  );
   notifyNewLetters(config, root).catch((error: unknown) =>
     console.warn('Could not check for new letters:', error instanceof Error ? error.message : error),
   );

@@ -35,7 +35,7 @@ export function stateAfterFailure(error: ErrorInfo, cached: RootSnapshot | undef
   }
 }
 
-async function readCache(): Promise<RootSnapshot | undefined> {
+export async function readCache(): Promise<RootSnapshot | undefined> {
   const stored = await browser.storage.session.get(ROOT_CACHE_KEY);
   return stored[ROOT_CACHE_KEY] as RootSnapshot | undefined;
 }
@@ -80,15 +80,22 @@ function Ready(props: { snapshot: RootSnapshot; stale: boolean; onSignOut: () =>
   );
 }
 
-export function Popup() {
-  const [state, setState] = useState<PopupState>({ kind: 'loading' });
+function initialState(cached: RootSnapshot | undefined): PopupState {
+  return cached ? { kind: 'ready', snapshot: cached, revalidating: true } : { kind: 'loading' };
+}
 
-  const load = async (force: boolean) => {
-    const cached = await readCache();
-    if (cached) setState({ kind: 'ready', snapshot: cached, revalidating: true });
-    else setState({ kind: 'loading' });
+/**
+ * `cached` is read before the first render, so a warm popup paints its content at once, and the
+ * worker was asked for the root (`firstAnswer`) before that, so its answer overlaps the render.
+ */
+export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Promise<RootSnapshot> }) {
+  const [state, setState] = useState<PopupState>(() => initialState(props.cached));
+
+  const load = async (force: boolean, first?: { cached: RootSnapshot | undefined; answer: Promise<RootSnapshot> }) => {
+    const cached = first ? first.cached : await readCache();
+    setState(initialState(cached));
     try {
-      const snapshot = await ask({ type: 'getRoot', force });
+      const snapshot = await (first?.answer ?? ask({ type: 'getRoot', force }));
       setState({ kind: 'ready', snapshot, revalidating: false });
     } catch (error) {
       setState(stateAfterFailure(toErrorInfo(error), cached));
@@ -96,14 +103,15 @@ export function Popup() {
   };
 
   useEffect(() => {
-    void load(false);
+    void load(false, { cached: props.cached, answer: props.firstAnswer });
   }, []);
 
   const connect = async () => {
     setState({ kind: 'connecting' });
     try {
       await ask({ type: 'connect' });
-      await load(true);
+      // The worker fetched the root as part of connecting: the cache is fresh, no second request.
+      await load(false);
     } catch (error) {
       const info = toErrorInfo(error);
       setState(info.code === 'not_configured' ? { kind: 'not_configured' } : { kind: 'signed_out', reason: info });
