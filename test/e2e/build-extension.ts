@@ -15,9 +15,16 @@ function contentOriginFor(baseUrl: string): string {
  * Builds the extension exactly as a distributor would, configured through the DIGIPOST_*
  * variables for the local emulator: the extension itself knows nothing of the emulator.
  */
-export async function buildForEmulator(outDir: string, baseUrl: string, clientId: string, clientSecret: string): Promise<void> {
+export async function buildForEmulator(
+  outDir: string,
+  baseUrl: string,
+  clientId: string,
+  clientSecret: string,
+  scope?: string,
+): Promise<void> {
   const saved = { ...process.env };
   Object.assign(process.env, {
+    ...(scope ? { DIGIPOST_SCOPE: scope } : {}),
     DIGIPOST_BASE_URL: baseUrl,
     DIGIPOST_CLIENT_ID: clientId,
     DIGIPOST_CLIENT_SECRET: clientSecret,
@@ -28,7 +35,7 @@ export async function buildForEmulator(outDir: string, baseUrl: string, clientId
   try {
     await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
   } finally {
-    for (const key of ['DIGIPOST_BASE_URL', 'DIGIPOST_CLIENT_ID', 'DIGIPOST_CLIENT_SECRET', 'DIGIPOST_OUT_DIR', 'DIGIPOST_CONTENT_ORIGIN']) {
+    for (const key of ['DIGIPOST_BASE_URL', 'DIGIPOST_CLIENT_ID', 'DIGIPOST_CLIENT_SECRET', 'DIGIPOST_SCOPE', 'DIGIPOST_OUT_DIR', 'DIGIPOST_CONTENT_ORIGIN']) {
       if (saved[key] === undefined) Reflect.deleteProperty(process.env, key);
       else process.env[key] = saved[key];
     }

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from './build-extension.ts';
-import { findChromium, QUIET_FLAGS, sandboxFlags } from './chromium.ts';
+import { launchWithExtension } from './extension-browser.ts';
 
 export interface Harness {
   emulator: RunningEmulator;
@@ -40,36 +37,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       quiet: true,
       ...options.emulator,
     }));
-  const profile = mkdtempSync(join(tmpdir(), 'digipost-e2e-'));
-  const dist = resolve(options.dist ?? E2E_DIST);
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: findChromium(),
-    headless: true,
-    locale: options.lang ?? 'en-US',
-    colorScheme: options.colorScheme ?? 'light',
-    args: [
-      ...QUIET_FLAGS,
-      ...sandboxFlags(),
-      `--lang=${options.lang ?? 'en-US'}`,
-      `--disable-extensions-except=${dist}`,
-      `--load-extension=${dist}`,
-    ],
+  const browser = await launchWithExtension({
+    dist: options.dist ?? E2E_DIST,
+    ...(options.lang ? { lang: options.lang } : {}),
+    ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
   });
-  const firstWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  const extensionId = new URL(firstWorker.url()).host;
-  const url = (path: string) => `chrome-extension://${extensionId}/${path.replace(/^\//, '')}`;
-
-  const worker = async (): Promise<Worker> => {
-    const live = context.serviceWorkers().find((w) => w.url().startsWith(`chrome-extension://${extensionId}/`));
-    if (live) return live;
-    // A stopped worker starts again on the next event; a page asking it something is one.
-    const page = await context.newPage();
-    const started = context.waitForEvent('serviceworker');
-    await page.goto(url('src/options/options.html'));
-    const revived = await started;
-    await page.close();
-    return revived;
-  };
+  const { context, url } = browser;
 
   const connectVia = async (page: Page, decision: 'Approve' | 'Decline' = 'Approve') => {
     const consentOpened = context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
@@ -81,26 +54,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const harness: Harness = {
     emulator,
     context,
-    extensionId,
+    extensionId: browser.extensionId,
     url,
-    worker,
+    worker: browser.worker,
     openPopup: async () => {
       const page = await context.newPage();
       await page.goto(url('src/popup/popup.html'));
       return page;
     },
     connectVia,
-    stopWorker: async () => {
-      const page = context.pages()[0] ?? (await context.newPage());
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('ServiceWorker.enable');
-      await cdp.send('ServiceWorker.stopAllWorkers');
-      await cdp.detach();
-    },
+    stopWorker: browser.stopWorker,
     close: async () => {
-      await context.close();
+      await browser.close();
       if (!options.reuseEmulator) await harness.emulator.stop();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
   return harness;

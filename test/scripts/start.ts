@@ -13,6 +13,7 @@ import type { RunningEmulator } from '../emulator/index.ts';
 const forReadme = process.argv.includes('--screenshots');
 const PORT = Number(process.env.EMULATOR_PORT ?? 4710);
 const OUT_DIR = 'dist-start';
+const DEMO_SCOPE = 'READ_ACCOUNT_INFO READ_DOCUMENT_META_INFO READ_DOCUMENT_CONTENT READ_RECEIPTS READ_SETTINGS';
 const SCREENSHOTS = resolve(process.env.SCREENSHOTS_DIR ?? (forReadme ? 'test/screenshots' : 'screenshots'));
 const headless = forReadme || process.env.HEADLESS === '1' || (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
 
@@ -46,7 +47,8 @@ try {
   const { chromium } = await import('playwright-core');
   const { startEmulator } = await import('../emulator/index.ts');
   const { buildForEmulator } = await import('../e2e/build-extension.ts');
-  const { findChromium, QUIET_FLAGS, sandboxFlags } = await import('../e2e/chromium.ts');
+  const { findChromium } = await import('../e2e/chromium.ts');
+  const { extensionArgs } = await import('../e2e/extension-browser.ts');
   const { runJourney } = await import('./journey.ts');
   const executablePath = findChromium();
   emulator = await startEmulator({ port: PORT }).catch((error: unknown) => {
@@ -56,7 +58,8 @@ try {
     throw error;
   });
   console.log(`Emulator: ${emulator.url}  (client ${emulator.clientId}, user ${emulator.user.fullName})`);
-  await buildForEmulator(OUT_DIR, emulator.url, emulator.clientId, emulator.clientSecret);
+  // The demo asks for the read permissions, so a newcomer can open letters and receipts too.
+  await buildForEmulator(OUT_DIR, emulator.url, emulator.clientId, emulator.clientSecret, DEMO_SCOPE);
   console.log(`Extension built for it in ${OUT_DIR}/`);
 
   profile = mkdtempSync(join(tmpdir(), 'digipost-start-'));
@@ -72,7 +75,7 @@ try {
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,
-    args: [...QUIET_FLAGS, ...sandboxFlags(), '--lang=en-US', `--disable-extensions-except=${dist}`, `--load-extension=${dist}`],
+    args: extensionArgs(dist),
   });
   if (stopping) {
     await context.close(); // Ctrl-C came during the launch
