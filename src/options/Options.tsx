@@ -26,6 +26,38 @@ function FieldError(props: { id: string; problems: readonly ConfigProblem[]; fie
   );
 }
 
+type TextFieldName = Exclude<ConfigProblem['field'], 'scopes'>;
+
+/** A labelled input whose problems, if any, are shown under it and announced with it. */
+function TextField(props: {
+  field: TextFieldName;
+  label: string;
+  value: string;
+  type?: 'url' | 'password' | 'number';
+  range?: { min: number; max: number };
+  problems: readonly ConfigProblem[];
+  onValue: (value: string) => void;
+}) {
+  const errorId = `${props.field}-error`;
+  const invalid = props.problems.some((p) => p.field === props.field);
+  return (
+    <>
+      <label for={props.field}>{props.label}</label>
+      <input
+        id={props.field}
+        type={props.type ?? 'text'}
+        value={props.value}
+        autocomplete="off"
+        {...props.range}
+        aria-invalid={invalid ? 'true' : undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        onInput={(e) => props.onValue(e.currentTarget.value)}
+      />
+      <FieldError id={errorId} problems={props.problems} field={props.field} />
+    </>
+  );
+}
+
 const NOTIFICATIONS: browser.Permissions.Permissions = { permissions: ['notifications'] };
 
 /**
@@ -117,39 +149,29 @@ export function Options() {
       <h1>{t('options_title')}</h1>
       <p class="muted">{t('options_intro')}</p>
 
-      <label for="baseUrl">{t('label_service_address')}</label>
-      <input
-        id="baseUrl"
+      <TextField
+        field="baseUrl"
+        label={t('label_service_address')}
         type="url"
         value={form.baseUrl}
-        aria-invalid={describedBy('baseUrl') ? 'true' : undefined}
-        aria-describedby={describedBy('baseUrl')}
-        onInput={(e) => update({ baseUrl: e.currentTarget.value })}
+        problems={problems}
+        onValue={(baseUrl) => update({ baseUrl })}
       />
-      <FieldError id="baseUrl-error" problems={problems} field="baseUrl" />
-
-      <label for="clientId">{t('label_client_id')}</label>
-      <input
-        id="clientId"
+      <TextField
+        field="clientId"
+        label={t('label_client_id')}
         value={form.clientId}
-        autocomplete="off"
-        aria-invalid={describedBy('clientId') ? 'true' : undefined}
-        aria-describedby={describedBy('clientId')}
-        onInput={(e) => update({ clientId: e.currentTarget.value })}
+        problems={problems}
+        onValue={(clientId) => update({ clientId })}
       />
-      <FieldError id="clientId-error" problems={problems} field="clientId" />
-
-      <label for="clientSecret">{t('label_client_secret')}</label>
-      <input
-        id="clientSecret"
+      <TextField
+        field="clientSecret"
+        label={t('label_client_secret')}
         type="password"
         value={form.clientSecret}
-        autocomplete="off"
-        aria-invalid={describedBy('clientSecret') ? 'true' : undefined}
-        aria-describedby={describedBy('clientSecret')}
-        onInput={(e) => update({ clientSecret: e.currentTarget.value })}
+        problems={problems}
+        onValue={(clientSecret) => update({ clientSecret })}
       />
-      <FieldError id="clientSecret-error" problems={problems} field="clientSecret" />
       <p class="hint">{t('client_secret_hint')}</p>
 
       <fieldset aria-describedby={describedBy('scopes')}>
@@ -176,18 +198,15 @@ export function Options() {
       </fieldset>
       <FieldError id="scopes-error" problems={problems} field="scopes" />
 
-      <label for="pollMinutes">{t('label_poll_minutes')}</label>
-      <input
-        id="pollMinutes"
+      <TextField
+        field="pollMinutes"
+        label={t('label_poll_minutes')}
         type="number"
-        min={1}
-        max={1440}
+        range={{ min: 1, max: 1440 }}
         value={form.pollMinutes}
-        aria-invalid={describedBy('pollMinutes') ? 'true' : undefined}
-        aria-describedby={describedBy('pollMinutes')}
-        onInput={(e) => update({ pollMinutes: e.currentTarget.value })}
+        problems={problems}
+        onValue={(pollMinutes) => update({ pollMinutes })}
       />
-      <FieldError id="pollMinutes-error" problems={problems} field="pollMinutes" />
 
       <div class="checkbox">
         <input
