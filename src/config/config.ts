@@ -18,20 +18,19 @@ export function isConfigured(config: ExtensionConfig): boolean {
   return config.clientId !== '' && config.clientSecret !== '' && config.scopes.length > 0;
 }
 
-
 export type ConfigProblem =
   | { field: 'baseUrl'; problem: string }
   | { field: 'clientId' | 'clientSecret' | 'scopes' | 'pollMinutes'; problem: 'required' | 'invalid' };
 
-/** Validates what the options page sends; returns the normalised config or every problem found. */
-export function validateConfigInput(input: {
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
+/** What the options page sends: the configuration as typed, before it is validated. */
+export type ConfigInput = Omit<ExtensionConfig, 'scopes' | 'notify'> & {
   scopes: string[];
-  pollMinutes: number;
+  /** Desktop notifications of new letters; absent means off. */
   notify?: boolean | undefined;
-}): { ok: true; config: ExtensionConfig } | { ok: false; problems: ConfigProblem[] } {
+};
+
+/** Validates what the options page sends; returns the normalised config or every problem found. */
+export function validateConfigInput(input: ConfigInput): { ok: true; config: ExtensionConfig } | { ok: false; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
   const address = checkServiceAddress(input.baseUrl);
   if (!address.ok) problems.push({ field: 'baseUrl', problem: address.problem });

@@ -1,4 +1,5 @@
 import type { ErrorInfo } from '../errors.ts';
+import type { ConfigInput, ExtensionConfig } from '../config/config.ts';
 import type { Permission } from '../config/permissions.ts';
 import type { RootResource } from '../api/schemas.ts';
 
@@ -7,15 +8,6 @@ import type { RootResource } from '../api/schemas.ts';
  * parses every request with `requestSchema` (request-schema.ts, kept apart so the pages do not
  * ship zod); answers carry data, never a token.
  */
-export interface ConfigInput {
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  scopes: string[];
-  pollMinutes: number;
-  /** Desktop notifications of new letters; absent means off. */
-  notify?: boolean | undefined;
-}
 
 export type Request =
   | { type: 'getStatus' }
@@ -30,15 +22,7 @@ export type Request =
   /** POSTs an attachment's send_opening_receipt link; only ever after the user's own click. */
   | { type: 'sendOpeningReceipt'; url: string };
 
-export interface StoredConfigView {
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  scopes: Permission[];
-  pollMinutes: number;
-  notify: boolean;
-  redirectUri: string;
-}
+export type StoredConfigView = ExtensionConfig & { redirectUri: string };
 
 export type StatusView =
   | { state: 'not_configured' }
