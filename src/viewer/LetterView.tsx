@@ -84,6 +84,8 @@ function AttachmentItem(props: {
   letterSelf: Link | undefined;
   serviceOrigin: string;
   canRead: boolean;
+  /** Told when this attachment's content was shown (the service has then marked it read). */
+  onRead: () => void;
 }) {
   const { attachment } = props;
   const [content, setContent] = useState<Link | undefined>(attachment.content);
@@ -103,6 +105,7 @@ function AttachmentItem(props: {
     try {
       const answer = await ask({ type: 'getContent', url: link.uri, mediaType: link['media-type'], relation: 'get_document_content' });
       setRead(true);
+      props.onRead();
       setState({ kind: 'shown', shown: toShown(answer) });
     } catch (failure) {
       setState({ kind: 'error', error: toErrorInfo(failure), retry: () => open(link) });
@@ -223,6 +226,8 @@ export function LetterView(props: LetterViewProps) {
   const letter = summarize(props.data, props.sessionLevel, 'letter');
   const attachments = attachmentsOf(props.data, props.sessionLevel);
   const canRead = props.scopes.includes('READ_DOCUMENT_CONTENT');
+  // A letter is unread while its main document is; opening that document here reads it.
+  const [mainOpened, setMainOpened] = useState(false);
   const locale = uiLocale();
   const raw = (props.data ?? {}) as Record<string, unknown>;
   const field = (key: string): string | undefined => {
@@ -237,7 +242,7 @@ export function LetterView(props: LetterViewProps) {
   if (type) rows.push([t('letter_type'), type === 'INVOICE' ? t('letter_type_invoice') : type === 'LETTER' ? t('letter_type_letter') : type]);
   const level = field('authentication-level');
   if (level) rows.push([t('letter_auth_level'), level]);
-  rows.push([t('letter_status'), letter.unread ? t('letter_unread') : t('letter_read')]);
+  rows.push([t('letter_status'), letter.unread && !mainOpened ? t('letter_unread') : t('letter_read')]);
 
   return (
     <>
@@ -268,6 +273,9 @@ export function LetterView(props: LetterViewProps) {
               letterSelf={letter.self}
               serviceOrigin={props.serviceOrigin}
               canRead={canRead}
+              onRead={() => {
+                if (attachment.main) setMainOpened(true);
+              }}
             />
           ))}
         </ul>

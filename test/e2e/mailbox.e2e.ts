@@ -193,12 +193,15 @@ describe('a letter', () => {
     expect(before).toBeGreaterThan(0);
     const page = await openLetter(6);
     expect(await accessibilityViolations(page)).toEqual([]);
+    const status = page.locator('.letter-fields .field', { hasText: 'Status' });
+    expect(await status.textContent()).toContain('Unread');
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     const frame = page.locator('iframe.content-frame');
     await frame.waitFor();
     const src = (await frame.getAttribute('src')) ?? '';
     expect(src).toMatch(/^blob:chrome-extension:\/\//);
     expect(await firstBytes(page, src, 4)).toBe('%PDF');
+    expect(await status.textContent()).toMatch(/Status\s*Read/);
     await expect.poll(() => badgeText(worker), { timeout: 5000 }).toBe(String(before - 1));
     const popup = await h.openPopup();
     await popup.getByText(`${before - 1} unread letters`).waitFor();
