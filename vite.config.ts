@@ -6,7 +6,7 @@ import baseManifest from './manifest.json' with { type: 'json' };
 import { buildDefaultsFromEnv, contentHostPermissions, hostPermissionFor } from './src/config/build-defaults.ts';
 
 // Build-time defaults let a distributor (or `npm start`) ship a dist/ that is already configured
-// for one service; the production build asks only for the real service's origin.
+// for one service; the production build asks only for the real service's origin and its content host.
 const defaults = buildDefaultsFromEnv(process.env);
 
 type Target = 'chrome' | 'firefox';
