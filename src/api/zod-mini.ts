@@ -3,7 +3,7 @@ import { en } from 'zod/locales';
 
 /*
  * The extension's schemas use zod's tree-shakable `zod/mini` API (same package and parser as the
- * classic API in zod.ts, a fraction of the worker's bundle). Set here, before any schema exists:
+ * classic API, a fraction of the worker's bundle). Set here, before any schema exists:
  * - jitless: no parser is ever compiled with `new Function` (the MV3 CSP forbids it, Firefox's
  *   linter flags it; zod/mini's objects do not compile, and this keeps it so for any zod schema);
  * - English messages: zod/mini ships none by default and would say only "Invalid input".
