@@ -40,16 +40,17 @@ export async function readCache(): Promise<RootSnapshot | undefined> {
   return stored[ROOT_CACHE_KEY] as RootSnapshot | undefined;
 }
 
-function FetchedAt(props: { at: number; stale: boolean }) {
+function FetchedAt(props: { at: number; stale: boolean; updating: boolean }) {
   const time = new Intl.DateTimeFormat(uiLocale(), { timeStyle: 'short' }).format(props.at);
   return (
     <p class={props.stale ? 'fetched stale' : 'fetched'}>
       {props.stale ? t('fetched_at_stale', time) : t('fetched_at', time)}
+      {props.updating ? <span class="updating"> · {t('updating')}</span> : null}
     </p>
   );
 }
 
-function Ready(props: { snapshot: RootSnapshot; stale: boolean; onSignOut: () => void }) {
+function Ready(props: { snapshot: RootSnapshot; stale: boolean; updating: boolean; onSignOut: () => void }) {
   const { root, serviceOrigin } = props.snapshot;
   const [openError, setOpenError] = useState<ErrorInfo | undefined>();
   const open = (entry: RelationEntry) => {
@@ -61,7 +62,7 @@ function Ready(props: { snapshot: RootSnapshot; stale: boolean; onSignOut: () =>
   return (
     <>
       <AccountSummary root={root} />
-      <FetchedAt at={props.snapshot.fetchedAt} stale={props.stale} />
+      <FetchedAt at={props.snapshot.fetchedAt} stale={props.stale} updating={props.updating} />
       {openError ? <ErrorAlert error={openError} /> : null}
       <RelationList
         entries={collectRelations(root, serviceOrigin)}
@@ -170,14 +171,16 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
         </section>
       );
     case 'ready':
-      return <Ready snapshot={state.snapshot} stale={false} onSignOut={() => void signOut()} />;
+      return (
+        <Ready snapshot={state.snapshot} stale={false} updating={state.revalidating} onSignOut={() => void signOut()} />
+      );
     case 'offline':
       return (
         <>
           <p class="offline" role="status">
             {t('offline_notice')}
           </p>
-          <Ready snapshot={state.snapshot} stale onSignOut={() => void signOut()} />
+          <Ready snapshot={state.snapshot} stale updating={false} onSignOut={() => void signOut()} />
         </>
       );
     case 'error':

@@ -58,6 +58,21 @@ describe('each state of the popup has one obvious next step', () => {
     await popup.close();
   });
 
+  it('ready at once from an old cache, saying it is updating until the fresh answer arrives', async () => {
+    const worker = await h.worker();
+    const snapshot = (await storedItems(worker, 'session')).rootCache as { fetchedAt: number };
+    await storeItems(worker, 'session', { rootCache: { ...snapshot, fetchedAt: snapshot.fetchedAt - 5 * 60_000 } });
+    await h.emulator.admin.configure({ latencyMs: 800 });
+    const popup = await h.openPopup();
+    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+    expect(await popup.locator('.fetched').textContent()).toContain('updating…');
+    await popup.locator('.fetched .updating').waitFor({ state: 'detached' });
+    const fresh = (await storedItems(worker, 'session')).rootCache as { fetchedAt: number };
+    expect(fresh.fetchedAt).toBeGreaterThan(snapshot.fetchedAt);
+    await h.emulator.admin.configure({ latencyMs: 0 });
+    await popup.close();
+  });
+
   it('is usable with the keyboard: Tab to a relation and Enter opens it in a new tab', async () => {
     const popup = await h.openPopup();
     await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
