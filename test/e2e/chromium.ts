@@ -1,17 +1,16 @@
-import { existsSync } from 'node:fs';
+import { findBrowser } from './find-browser.ts';
 
 /** Finds the Chromium the end-to-end tests drive: CHROMIUM_PATH, then Debian's /usr/bin/chromium. */
 export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
-  const candidates = [env.CHROMIUM_PATH, '/usr/bin/chromium'].filter((p): p is string => Boolean(p));
-  const found = candidates.find((p) => existsSync(p));
-  if (found) return found;
-  throw new Error(
-    [
-      'No Chromium found for the end-to-end tests.',
-      env.CHROMIUM_PATH ? `CHROMIUM_PATH is set to ${env.CHROMIUM_PATH}, but nothing is there.` : 'CHROMIUM_PATH is not set and /usr/bin/chromium does not exist.',
-      'Install it on Debian or Ubuntu with:  sudo apt-get update && sudo apt-get install -y chromium',
-      'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
-    ].join('\n'),
+  return findBrowser(
+    {
+      purpose: 'Chromium for the end-to-end tests',
+      envVar: 'CHROMIUM_PATH',
+      paths: ['/usr/bin/chromium'],
+      debianPackage: 'chromium',
+      alternative: 'a Chromium or Chrome binary',
+    },
+    env,
   );
 }
 
