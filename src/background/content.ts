@@ -6,7 +6,6 @@ import { AppError } from '../errors.ts';
 import { MAX_CONTENT_BYTES, type ContentView } from '../protocol/messages.ts';
 import { authorizedBinary, authorizedFetch } from './authorized-fetch.ts';
 import { getRoot } from './root-cache.ts';
-import { session } from './session-instance.ts';
 
 /** A fresh root updates the cached unread count and the badge; a failure here must not hide the letter. */
 async function refreshRoot(config: ExtensionConfig): Promise<void> {
@@ -19,10 +18,6 @@ async function refreshRoot(config: ExtensionConfig): Promise<void> {
 
 const MEGABYTE = 1024 * 1024;
 
-async function requireSignedIn(): Promise<void> {
-  if ((await session.status()).state !== 'signed_in') throw new AppError('signed_out');
-}
-
 /**
  * Fetches content (a letter's get_document_content link) with the token and hands it to the page
  * as Base64: runtime messages carry JSON only. Fetching content marks the letter read on the
@@ -33,7 +28,6 @@ export async function getContent(config: ExtensionConfig, request: { url: string
   const relation = request.relation ?? 'get_document_content';
   const verdict = classifyLink({ rel: relation, uri: request.url }, serviceOrigin);
   if (!verdict.followable) throw new AppError(verdict.reason);
-  await requireSignedIn();
   const content = await authorizedBinary(config, { url: request.url, mediaType: request.mediaType, relation });
   // Answered only once the new count is stored, so a popup opened next shows it.
   const refreshed = relationName(relation) === 'get_document_content' ? refreshRoot(config) : Promise.resolve();
@@ -51,7 +45,6 @@ export async function getContent(config: ExtensionConfig, request: { url: string
 export async function sendOpeningReceipt(config: ExtensionConfig, url: string): Promise<{ data: unknown }> {
   const problem = urlProblem(url, new URL(config.baseUrl).origin);
   if (problem) throw new AppError(problem);
-  await requireSignedIn();
   const data = await authorizedFetch(config, { url, relation: 'send_opening_receipt', method: 'POST' });
   return { data };
 }
