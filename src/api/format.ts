@@ -25,6 +25,11 @@ export function formatDate(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(safeLocale(locale), options).format(date);
 }
 
+/** A moment of today, such as when something was fetched: the time of day only. */
+export function formatTime(epochMs: number, locale: string): string {
+  return new Intl.DateTimeFormat(safeLocale(locale), { timeStyle: 'short' }).format(epochMs);
+}
+
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
 /** Powers of 1024: the service's storage quota is 1073741824 bytes, which people call 1 GB. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
+import { formatTime } from '../api/format.ts';
 import { collectRelations, type RelationEntry } from '../api/links.ts';
 import { toErrorInfo, type ErrorInfo } from '../errors.ts';
 import { ROOT_CACHE_KEY, type RootSnapshot } from '../protocol/messages.ts';
@@ -41,7 +42,7 @@ export async function readCache(): Promise<RootSnapshot | undefined> {
 }
 
 function FetchedAt(props: { at: number; stale: boolean; updating: boolean }) {
-  const time = new Intl.DateTimeFormat(uiLocale(), { timeStyle: 'short' }).format(props.at);
+  const time = formatTime(props.at, uiLocale());
   return (
     <p class={props.stale ? 'fetched stale' : 'fetched'}>
       {props.stale ? t('fetched_at_stale', time) : t('fetched_at', time)}

@@ -1,3 +1,4 @@
+import { formatDate } from '../api/format.ts';
 import { classifyLink, relationName } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import { t, uiLocale } from '../ui/i18n.ts';
@@ -31,13 +32,7 @@ function formatScalar(value: Json): string {
   if (value === null) return '—';
   if (typeof value === 'boolean') return value ? t('yes') : t('no');
   if (typeof value === 'number') return new Intl.NumberFormat(uiLocale()).format(value);
-  if (typeof value === 'string' && ISO_DATE.test(value)) {
-    const date = new Date(value);
-    if (!Number.isNaN(date.getTime())) {
-      const withTime = value.includes('T');
-      return new Intl.DateTimeFormat(uiLocale(), withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
-    }
-  }
+  if (typeof value === 'string' && ISO_DATE.test(value)) return formatDate(value, uiLocale());
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 

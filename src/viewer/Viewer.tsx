@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
+import { formatTime } from '../api/format.ts';
 import { toErrorInfo, type ErrorInfo } from '../errors.ts';
 import type { ResourceSnapshot, RootSnapshot } from '../protocol/messages.ts';
 import { Skeleton } from '../ui/components.tsx';
@@ -122,7 +123,7 @@ export function Viewer() {
       {state.kind === 'ready' && target ? (
         <>
           <p class="fetched">
-            {t('fetched_at', new Intl.DateTimeFormat(uiLocale(), { timeStyle: 'short' }).format(state.snapshot.fetchedAt))}
+            {t('fetched_at', formatTime(state.snapshot.fetchedAt, uiLocale()))}
           </p>
           <Resource state={state} target={target} title={title} />
         </>

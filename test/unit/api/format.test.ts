@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatBytes, formatDate } from '../../../src/api/format.ts';
+import { formatAmount, formatBytes, formatDate, formatTime } from '../../../src/api/format.ts';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -51,5 +51,17 @@ describe('formatAmount', () => {
     expect(plain(formatAmount(10, 'kroner', 'en'))).toBe('10.00 kroner');
     expect(plain(formatAmount(10, '', 'nb'))).toBe('10,00');
     expect(formatAmount(Number.POSITIVE_INFINITY, 'NOK', 'en')).toBe('Infinity');
+  });
+});
+
+describe('formatTime', () => {
+  it('gives the time of day in the locale', () => {
+    const at = Date.UTC(2026, 10, 22, 13, 5);
+    expect(formatTime(at, 'en-US')).toBe(new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(at));
+    expect(formatTime(at, 'nb')).toMatch(/^\d{2}[:.]05$/);
+  });
+
+  it('falls back to the default locale for an unusable tag', () => {
+    expect(formatTime(0, 'not a locale!')).toBe(new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(0));
   });
 });
