@@ -11,7 +11,8 @@ import { findLink } from '../api/links.ts';
 import { inboxSchema, type RootResource } from '../api/schemas.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { t } from '../ui/i18n.ts';
-import { openViewerFromWorker, viewerUrl } from '../ui/open-tab.ts';
+import { openViewerFromWorker } from '../ui/open-tab.ts';
+import { viewerUrl } from '../ui/viewer-address.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
 import { currentConfig, localArea, sessionArea } from './browser-deps.ts';
 import { clearLetterNotifications, notificationsApi, TARGETS_KEY, type NotificationsApi } from './notifications-clear.ts';
@@ -97,12 +98,12 @@ async function check(config: ExtensionConfig, root: RootResource): Promise<void>
   const targets = await loadTargets();
   for (const letter of plan.shown) {
     const id = `${LETTER_PREFIX}${letter.key}`;
-    targets[id] = viewerUrl(letter.target);
+    targets[id] = await viewerUrl(letter.target);
     await show(api, id, letterText(letter, t));
   }
   if (plan.more > 0) {
     const id = `${SUMMARY_PREFIX}${now}`;
-    targets[id] = viewerUrl({ url: inboxLink.uri, mediaType: inboxLink['media-type'], relation: 'document_inbox' });
+    targets[id] = await viewerUrl({ url: inboxLink.uri, mediaType: inboxLink['media-type'], relation: 'document_inbox' });
     await show(api, id, summaryText(plan.more, t));
   }
   await sessionArea.set({ [TARGETS_KEY]: boundTargets(targets) });

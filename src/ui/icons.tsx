@@ -212,3 +212,34 @@ export function InfoIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function HouseIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M2.5 7.5 8 3l5.5 4.5" />
+      <path d="M4 6.5V13h8V6.5" />
+      <path d="M6.75 13V9.5h2.5V13" />
+    </Svg>
+  );
+}
+
+export function ArchiveIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="2" y="3" width="12" height="3" rx="0.75" />
+      <path d="M3 6v6.5a.5.5 0 0 0 .5.5h9a.5.5 0 0 0 .5-.5V6" />
+      <path d="M6.5 8.75h3" />
+    </Svg>
+  );
+}
+
+export function TaxIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 2h5.5L12 4.5V14H4z" />
+      <path d="m6 11.5 4-4" />
+      <circle cx="6.5" cy="8" r="0.6" />
+      <circle cx="9.5" cy="11" r="0.6" />
+    </Svg>
+  );
+}

@@ -2,29 +2,7 @@ import browser from 'webextension-polyfill';
 import { classifyLink } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import { AppError } from '../errors.ts';
-
-export interface ViewerTarget {
-  url: string;
-  mediaType?: string | undefined;
-  relation?: string | undefined;
-}
-
-const VIEWER_PATH = 'src/viewer/viewer.html';
-
-/** The viewer page's address for a resource: the query names it, so a reload or bookmark works. */
-export function viewerUrl(target: ViewerTarget): string {
-  const params = new URLSearchParams({ url: target.url });
-  if (target.mediaType) params.set('type', target.mediaType);
-  if (target.relation) params.set('rel', target.relation);
-  return `${browser.runtime.getURL(VIEWER_PATH)}?${params.toString()}`;
-}
-
-export function viewerTargetFromLocation(search: string): ViewerTarget | undefined {
-  const params = new URLSearchParams(search);
-  const url = params.get('url');
-  if (!url) return undefined;
-  return { url, mediaType: params.get('type') ?? undefined, relation: params.get('rel') ?? undefined };
-}
+import { VIEWER_PATH, viewerUrl } from './viewer-address.ts';
 
 /**
  * The one way the extension opens a tab. It opens only the extension's own pages, or a page on
@@ -78,5 +56,5 @@ export async function openViewerFromWorker(url: string): Promise<void> {
 export async function openInViewer(link: Link, relation: string, serviceOrigin: string): Promise<void> {
   const verdict = classifyLink(link, serviceOrigin);
   if (!verdict.followable) throw new AppError(verdict.reason);
-  await openTab(viewerUrl({ url: link.uri, mediaType: link['media-type'], relation }), serviceOrigin);
+  await openTab(await viewerUrl({ url: link.uri, mediaType: link['media-type'], relation }), serviceOrigin);
 }

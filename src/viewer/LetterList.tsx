@@ -1,13 +1,16 @@
 import { Component } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatAmount, formatDate } from '../api/format.ts';
 import { toErrorInfo, type ErrorInfo } from '../errors.ts';
+import { formatRelativeDate } from '../ui/dates.ts';
+import { InvoiceIcon, LockIcon, PaperclipIcon, UnreadDot } from '../ui/icons.tsx';
 import { t, uiLocale } from '../ui/i18n.ts';
-import { viewerUrl, type ViewerTarget } from '../ui/open-tab.ts';
+import type { ViewerTarget } from '../ui/viewer-address.ts';
 import { ask } from '../ui/worker-client.ts';
 import { connectThen, ErrorView } from './ErrorView.tsx';
-import { documentsOf, linkNamed, summarize, type FolderEntry, type InvoiceInfo, type LetterSummary } from './model.ts';
+import { documentsOf, linkNamed, summarize, type InvoiceInfo, type LetterSummary } from './model.ts';
+import { ViewerLink } from './navigation.tsx';
 import { newLetters, nextPageUrl } from './paging.ts';
+import { formatDay, formatFullDate, formatMoney } from './values.ts';
 
 /** Invoices carry no currency in any sample; the service is Norwegian. */
 const INVOICE_CURRENCY = 'NOK';
@@ -16,21 +19,20 @@ function summariesOf(data: unknown, sessionLevel: number, requestUrl: string): L
   return (documentsOf(data) ?? []).map((doc, i) => summarize(doc, sessionLevel, `${requestUrl}#${i}`));
 }
 
-export function InvoiceText(props: { invoice: InvoiceInfo }) {
-  const { amount, dueDate, paid } = props.invoice;
-  const locale = uiLocale();
+/** An invoice's amount, due date and whether it is paid: "kr 1 250,00 · due 12 Dec 2025 · Not paid". */
+export function invoiceText(invoice: InvoiceInfo, locale: string): string {
   const parts: string[] = [];
-  if (amount !== undefined) parts.push(formatAmount(amount, INVOICE_CURRENCY, locale));
-  if (dueDate !== undefined) parts.push(t('invoice_due', formatDate(dueDate, locale)));
-  if (paid !== undefined) parts.push(paid ? t('invoice_paid') : t('invoice_unpaid'));
-  return <span class={`invoice${paid === false ? ' invoice-unpaid' : ''}`}>{parts.join(' · ')}</span>;
+  if (invoice.amount !== undefined) parts.push(formatMoney(invoice.amount, INVOICE_CURRENCY, locale));
+  if (invoice.dueDate !== undefined) parts.push(t('invoice_due', formatDay(invoice.dueDate, locale)));
+  if (invoice.paid !== undefined) parts.push(invoice.paid ? t('invoice_paid') : t('invoice_unpaid'));
+  return parts.join(' · ');
 }
 
-function Mark(props: { icon: string; label: string; class: string }) {
+export function InvoiceText(props: { invoice: InvoiceInfo }) {
   return (
-    <span class={`mark ${props.class}`} title={props.label}>
-      <span aria-hidden="true">{props.icon}</span>
-      <span class="sr-only">{props.label}</span>
+    <span class={`invoice${props.invoice.paid === false ? ' invoice-unpaid' : ''}`}>
+      <InvoiceIcon label={t('letter_type_invoice')} />
+      <span>{invoiceText(props.invoice, uiLocale())}</span>
     </span>
   );
 }
@@ -40,35 +42,38 @@ export function subjectText(letter: { subject: string; confidential: boolean }):
   return letter.confidential ? t('subject_confidential') : t('subject_none');
 }
 
-function LetterRow(props: { letter: LetterSummary }) {
+function LetterRow(props: { letter: LetterSummary; now: number }) {
   const { letter } = props;
   const locale = uiLocale();
   const body = (
     <>
-      {letter.unread ? <span class="sr-only">{t('letter_unread')} </span> : null}
+      <span class="row-dot">{letter.unread ? <UnreadDot label={t('letter_unread')} /> : null}</span>
       <span class="letter-sender">{letter.sender.trim() !== '' ? letter.sender : t('sender_unknown')}</span>
-      <span class="letter-subject">{subjectText(letter)}</span>
-      <span class="letter-meta">
-        {letter.locked ? <Mark icon="🔒" label={t('letter_locked_short')} class="mark-lock" /> : null}
+      <span class="letter-subject">
+        {letter.locked ? <LockIcon class="mark-lock row-icon" label={t('letter_locked_short')} /> : null}
+        <span class="subject-text">{subjectText(letter)}</span>
         {letter.attachmentCount > 1 ? (
-          <Mark icon="📎" label={t('letter_attachments', String(letter.attachmentCount))} class="mark-attachments" />
-        ) : null}
-        {letter.invoice ? <InvoiceText invoice={letter.invoice} /> : null}
-        {letter.created !== undefined ? (
-          <time class="letter-date" dateTime={letter.created}>
-            {formatDate(letter.created, locale)}
-          </time>
+          <span class="mark-attachments">
+            <PaperclipIcon class="row-icon" label={t('letter_attachments', String(letter.attachmentCount))} />
+          </span>
         ) : null}
       </span>
+      <span class="letter-amount">{letter.invoice ? <InvoiceText invoice={letter.invoice} /> : null}</span>
+      {letter.created !== undefined ? (
+        <time class="letter-date" dateTime={letter.created} title={formatFullDate(letter.created, locale)}>
+          {formatRelativeDate(letter.created, { now: props.now, locale })}
+        </time>
+      ) : (
+        <span class="letter-date" />
+      )}
     </>
   );
-  const href = letter.self ? viewerUrl({ url: letter.self.uri, mediaType: letter.self['media-type'], relation: 'self' }) : undefined;
   return (
     <li class={`letter-row${letter.unread ? ' unread' : ''}`}>
-      {href ? (
-        <a class="letter-link" href={href}>
+      {letter.self ? (
+        <ViewerLink class="letter-link" target={{ url: letter.self.uri, mediaType: letter.self['media-type'], relation: 'self' }}>
           {body}
-        </a>
+        </ViewerLink>
       ) : (
         <div class="letter-link">{body}</div>
       )}
@@ -77,8 +82,8 @@ function LetterRow(props: { letter: LetterSummary }) {
 }
 
 /** One page of rows. Pages never change once shown, so appending a page renders only that page. */
-class PageRows extends Component<{ letters: readonly LetterSummary[] }> {
-  override shouldComponentUpdate(next: { letters: readonly LetterSummary[] }): boolean {
+class PageRows extends Component<{ letters: readonly LetterSummary[]; now: number }> {
+  override shouldComponentUpdate(next: { letters: readonly LetterSummary[]; now: number }): boolean {
     return next.letters !== this.props.letters;
   }
 
@@ -86,7 +91,7 @@ class PageRows extends Component<{ letters: readonly LetterSummary[] }> {
     return (
       <>
         {this.props.letters.map((letter) => (
-          <LetterRow key={letter.key} letter={letter} />
+          <LetterRow key={letter.key} letter={letter} now={this.props.now} />
         ))}
       </>
     );
@@ -99,7 +104,6 @@ export interface LetterListProps {
   requestUrl: string;
   target: ViewerTarget;
   sessionLevel: number;
-  folders: readonly FolderEntry[];
   title: string;
 }
 
@@ -130,6 +134,8 @@ export function LetterList(props: LetterListProps) {
   const [auto, setAuto] = useState(false);
   const busy = useRef(false);
   const sentinel = useRef<HTMLDivElement>(null);
+  // One "now" for the whole list, so every row counts days from the same moment.
+  const [now] = useState(() => Date.now());
   const count = pages.reduce((sum, page) => sum + page.length, 0);
 
   const loadMore = async (): Promise<void> => {
@@ -171,26 +177,12 @@ export function LetterList(props: LetterListProps) {
 
   return (
     <>
-      {props.folders.length > 0 ? (
-        <nav class="folders" aria-label={t('folders')}>
-          <h2>{t('folders')}</h2>
-          <ul>
-            {props.folders.map((folder) => (
-              <li key={folder.self.uri}>
-                <a href={viewerUrl({ url: folder.self.uri, mediaType: folder.self['media-type'], relation: 'folder' })}>
-                  {folder.name.trim() !== '' ? folder.name : t('folder_unnamed')}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
       {count === 0 ? (
-        <p class="muted">{t('letters_none')}</p>
+        <p class="empty-state">{t('letters_none')}</p>
       ) : (
         <ul class="letters" aria-label={props.title}>
           {pages.map((page, i) => (
-            <PageRows key={i} letters={page} />
+            <PageRows key={i} letters={page} now={now} />
           ))}
         </ul>
       )}

@@ -1,11 +1,12 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { base64ToBytes } from '../api/content-base64.ts';
-import { formatBytes, formatDate } from '../api/format.ts';
 import type { Link } from '../api/schemas.ts';
 import type { Permission } from '../config/permissions.ts';
 import { toErrorInfo, type ErrorInfo } from '../errors.ts';
 import type { ContentView } from '../protocol/messages.ts';
 import { ErrorAlert } from '../ui/components.tsx';
+import { DocumentIcon, InfoIcon, LockIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../ui/i18n.ts';
 import { openTab } from '../ui/open-tab.ts';
 import { ask } from '../ui/worker-client.ts';
@@ -13,7 +14,8 @@ import { blobType, displayKind, downloadName, type DisplayKind } from './content
 import { connectThen, ErrorView } from './ErrorView.tsx';
 import { InvoiceText, subjectText } from './LetterList.tsx';
 import { attachmentsOf, linkNamed, summarize, type AttachmentInfo } from './model.ts';
-import { Value, type Json } from './ResourceTree.tsx';
+import { AllDetails } from './GenericView.tsx';
+import { codeInWords, formatFullDate, formatSize } from './values.ts';
 
 /** The service's own web app, where a stronger login (and everything else) is possible. */
 export function webSiteUrl(serviceOrigin: string): string {
@@ -25,6 +27,16 @@ function WebSiteButton(props: { serviceOrigin: string }) {
     <button type="button" onClick={() => void openTab(webSiteUrl(props.serviceOrigin), props.serviceOrigin)}>
       {t('open_on_web_site')}
     </button>
+  );
+}
+
+/** A calm panel for what limits a letter and the way forward: information, not an error. */
+function Notice(props: { icon?: 'lock'; children: ComponentChildren }) {
+  return (
+    <div class="info-panel" role="note">
+      {props.icon === 'lock' ? <LockIcon class="info-panel-icon" /> : <InfoIcon class="info-panel-icon" />}
+      <div>{props.children}</div>
+    </div>
   );
 }
 
@@ -49,7 +61,7 @@ function ContentPanel(props: { shown: Shown; title: string; fileType?: string | 
         <a href={shown.url} download={downloadName(title, shown.contentType, props.fileType)}>
           {t('download')}
         </a>
-        <span class="muted">{formatBytes(shown.size, uiLocale())}</span>
+        <span class="muted">{formatSize(shown.size, uiLocale())}</span>
         <button type="button" class="link-button" onClick={props.onClose}>
           {t('close_content')}
         </button>
@@ -128,36 +140,39 @@ function AttachmentItem(props: {
   const locale = uiLocale();
   const details = [
     attachment.fileType?.toUpperCase(),
-    attachment.fileSize !== undefined ? formatBytes(attachment.fileSize, locale) : undefined,
+    attachment.fileSize !== undefined ? formatSize(attachment.fileSize, locale) : undefined,
     read === false ? t('letter_unread') : undefined,
   ].filter((part): part is string => part !== undefined);
 
   let action;
+  let quickOpen;
   if (attachment.locked) {
     action = (
-      <div class="notice">
+      <Notice icon="lock">
         <p>{t('attachment_locked')}</p>
         <div class="actions">
           <WebSiteButton serviceOrigin={props.serviceOrigin} />
         </div>
-      </div>
+      </Notice>
     );
   } else if (content) {
-    action = props.canRead ? (
-      state.kind === 'shown' ? null : (
-        <div class="actions">
-          <button type="button" class="primary" aria-describedby={titleId} onClick={() => void open(content)}>
-            {t('open_content')}
-          </button>
-        </div>
-      )
-    ) : (
-      <p class="notice">{t('content_needs_permission')}</p>
+    if (props.canRead && state.kind !== 'shown') {
+      quickOpen = (
+        <button type="button" class="primary" aria-describedby={titleId} disabled={state.kind === 'busy'} onClick={() => void open(content)}>
+          {t('open_content')}
+        </button>
+      );
+    }
+    action = props.canRead ? null : (
+      <Notice>
+        <p>{t('content_needs_permission')}</p>
+      </Notice>
     );
   } else if (attachment.openingReceipt) {
     const receipt = attachment.openingReceipt;
     action = (
-      <div class="notice">
+      <Notice>
+        <p class="info-panel-title">{t('opening_receipt_title')}</p>
         <p>{t('opening_receipt_explain')}</p>
         {props.canRead ? null : <p>{t('content_needs_permission')}</p>}
         <div class="actions">
@@ -168,7 +183,7 @@ function AttachmentItem(props: {
           ) : null}
           <WebSiteButton serviceOrigin={props.serviceOrigin} />
         </div>
-      </div>
+      </Notice>
     );
   } else {
     action = <p class="muted">{t('content_unavailable')}</p>;
@@ -176,10 +191,16 @@ function AttachmentItem(props: {
 
   return (
     <li class="attachment">
-      <h3 class="attachment-title" id={titleId}>
-        {title}
-      </h3>
-      {details.length > 0 ? <p class="muted">{details.join(' · ')}</p> : null}
+      <div class="attachment-head">
+        <DocumentIcon class="attachment-icon" size={20} />
+        <div class="attachment-name">
+          <h3 class="attachment-title" id={titleId}>
+            {title}
+          </h3>
+          {details.length > 0 ? <p class="attachment-meta">{details.join(' · ')}</p> : null}
+        </div>
+        {quickOpen}
+      </div>
       {attachment.invoice ? (
         <p>
           <InvoiceText invoice={attachment.invoice} />
@@ -235,17 +256,29 @@ export function LetterView(props: LetterViewProps) {
     return typeof value === 'string' && value !== '' ? value : undefined;
   };
 
-  const rows: [string, string][] = [];
-  rows.push([t('letter_from'), letter.sender.trim() !== '' ? letter.sender : t('sender_unknown')]);
-  if (letter.created !== undefined) rows.push([t('letter_received'), formatDate(letter.created, locale)]);
   const type = field('type');
-  if (type) rows.push([t('letter_type'), type === 'INVOICE' ? t('letter_type_invoice') : type === 'LETTER' ? t('letter_type_letter') : type]);
   const level = field('authentication-level');
-  if (level) rows.push([t('letter_auth_level'), level]);
+  const origin = field('origin');
+  const rows: [string, string][] = [];
+  if (type) rows.push([t('letter_type'), codeInWords(type)]);
+  if (origin) rows.push([t('vf_origin'), codeInWords(origin)]);
+  if (level) rows.push([t('letter_auth_level'), codeInWords(level)]);
   rows.push([t('letter_status'), letter.unread && !mainOpened ? t('letter_unread') : t('letter_read')]);
 
   return (
     <>
+      <div class="letter-head">
+        <p class="letter-sender-line">
+          <span class="sr-only">{t('letter_from')} </span>
+          <span class="letter-from">{letter.sender.trim() !== '' ? letter.sender : t('sender_unknown')}</span>
+        </p>
+        {letter.created !== undefined ? (
+          <p class="letter-when">
+            <span class="sr-only">{t('letter_received')} </span>
+            <time dateTime={letter.created}>{formatFullDate(letter.created, locale)}</time>
+          </p>
+        ) : null}
+      </div>
       <dl class="fields letter-fields">
         {rows.map(([label, value]) => (
           <div key={label} class="field">
@@ -255,12 +288,13 @@ export function LetterView(props: LetterViewProps) {
         ))}
       </dl>
       {letter.locked ? (
-        <div class="notice" role="note">
+        <Notice icon="lock">
+          <p class="info-panel-title">{t('letter_locked_title')}</p>
           <p>{t('letter_locked')}</p>
           <div class="actions">
             <WebSiteButton serviceOrigin={props.serviceOrigin} />
           </div>
-        </div>
+        </Notice>
       ) : null}
       <section aria-labelledby="attachments-heading">
         <h2 id="attachments-heading">{t('attachments')}</h2>
@@ -280,10 +314,7 @@ export function LetterView(props: LetterViewProps) {
           ))}
         </ul>
       </section>
-      <details class="all-details">
-        <summary>{t('all_details')}</summary>
-        <Value value={props.data as Json} serviceOrigin={props.serviceOrigin} depth={0} />
-      </details>
+      <AllDetails data={props.data} serviceOrigin={props.serviceOrigin} />
     </>
   );
 }

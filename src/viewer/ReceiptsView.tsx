@@ -1,43 +1,88 @@
-import { formatAmount, formatDate } from '../api/format.ts';
+import { formatRelativeDate } from '../ui/dates.ts';
+import { ReceiptIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../ui/i18n.ts';
-import { viewerUrl } from '../ui/open-tab.ts';
-import { receiptsOf } from './model.ts';
+import { AllDetails } from './GenericView.tsx';
+import { receiptOf, receiptsOf } from './model.ts';
+import { ViewerLink } from './navigation.tsx';
+import { formatFullDate, formatMoney } from './values.ts';
 
-/** Receipts as a table: store, amount with its currency, time of purchase. */
-export function ReceiptsView(props: { data: unknown; title: string }) {
+/** Receipts as a list like the letters: store, when, and the amount with its currency. */
+export function ReceiptsView(props: { data: unknown; title: string; serviceOrigin: string }) {
   const receipts = receiptsOf(props.data);
   const locale = uiLocale();
-  if (receipts.length === 0) return <p class="muted">{t('receipts_none')}</p>;
+  const now = Date.now();
   return (
-    <div class="table-wrap">
-      <table class="receipts">
-        <caption class="sr-only">{props.title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('receipt_store')}</th>
-            <th scope="col" class="number">{t('receipt_amount')}</th>
-            <th scope="col">{t('receipt_time')}</th>
-            <th scope="col">{t('details')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {receipts.map((receipt) => (
-            <tr key={receipt.key}>
-              <td>{receipt.storeName}</td>
-              <td class="number">{receipt.amount !== undefined ? formatAmount(receipt.amount, receipt.currency, locale) : ''}</td>
-              <td>{receipt.time !== undefined ? <time dateTime={receipt.time}>{formatDate(receipt.time, locale)}</time> : ''}</td>
-              <td>
+    <>
+      {receipts.length === 0 ? (
+        <p class="empty-state">{t('receipts_none')}</p>
+      ) : (
+        <ul class="letters receipts" aria-label={props.title}>
+          {receipts.map((receipt) => {
+            const body = (
+              <>
+                <span class="row-dot" aria-hidden="true" />
+                <span class="letter-sender">{receipt.storeName.trim() !== '' ? receipt.storeName : t('receipt_store_unknown')}</span>
+                <span class="letter-subject">
+                  <ReceiptIcon class="row-icon" />
+                  {t('kind_receipt')}
+                </span>
+                <span class="letter-amount">{receipt.amount !== undefined ? formatMoney(receipt.amount, receipt.currency, locale) : ''}</span>
+                {receipt.time !== undefined ? (
+                  <time class="letter-date" dateTime={receipt.time} title={formatFullDate(receipt.time, locale)}>
+                    {formatRelativeDate(receipt.time, { now, locale })}
+                  </time>
+                ) : (
+                  <span />
+                )}
+              </>
+            );
+            return (
+              <li key={receipt.key} class="letter-row">
                 {receipt.self ? (
-                  <a href={viewerUrl({ url: receipt.self.uri, mediaType: receipt.self['media-type'], relation: 'receipt' })}>
-                    {t('open_here')}
-                    <span class="sr-only"> {receipt.storeName}</span>
-                  </a>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+                  <ViewerLink class="letter-link" target={{ url: receipt.self.uri, mediaType: receipt.self['media-type'], relation: 'receipt' }}>
+                    {body}
+                  </ViewerLink>
+                ) : (
+                  <div class="letter-link">{body}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <AllDetails data={props.data} serviceOrigin={props.serviceOrigin} />
+    </>
+  );
+}
+
+/** One receipt: where, when and how much. */
+export function ReceiptView(props: { data: unknown; serviceOrigin: string }) {
+  const receipt = receiptOf(props.data);
+  const locale = uiLocale();
+  if (!receipt) return null;
+  return (
+    <>
+      <dl class="fields letter-fields">
+        <div class="field">
+          <dt>{t('receipt_store')}</dt>
+          <dd>{receipt.storeName.trim() !== '' ? receipt.storeName : t('receipt_store_unknown')}</dd>
+        </div>
+        {receipt.amount !== undefined ? (
+          <div class="field">
+            <dt>{t('receipt_amount')}</dt>
+            <dd class="amount">{formatMoney(receipt.amount, receipt.currency, locale)}</dd>
+          </div>
+        ) : null}
+        {receipt.time !== undefined ? (
+          <div class="field">
+            <dt>{t('receipt_time')}</dt>
+            <dd>
+              <time dateTime={receipt.time}>{formatFullDate(receipt.time, locale)}</time>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <AllDetails data={props.data} serviceOrigin={props.serviceOrigin} />
+    </>
   );
 }

@@ -2,8 +2,8 @@ import { formatDate } from '../api/format.ts';
 import { classifyLink, relationName } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import { t, uiLocale } from '../ui/i18n.ts';
-import { openTab, viewerUrl } from '../ui/open-tab.ts';
 import { relationLabel } from '../ui/RelationList.tsx';
+import { ViewerLink } from './navigation.tsx';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = Record<string, Json>;
@@ -56,15 +56,11 @@ function LinkItem(props: { link: Link; serviceOrigin: string }) {
   return (
     <li class="link-item">
       <span class="relation-label">{relationLabel(name)}</span> <code class="relation-name">{name}</code>{' '}
+      <code class="link-uri">{props.link.uri}</code>{' '}
       {verdict.followable ? (
-        <>
-          <a href={viewerUrl(target)}>{t('open_here')}</a>{' '}
-          <button type="button" class="link-button" onClick={() => void openTab(viewerUrl(target), props.serviceOrigin)}>
-            {t('open_new_tab')}
-          </button>
-        </>
+        <ViewerLink target={target}>{t('open_here')}</ViewerLink>
       ) : (
-        <span class="relation-reason">{t(`error_${verdict.reason}`)}</span>
+        <span class="muted">{verdict.reason === 'link_is_action' ? t('action_short') : t(`error_${verdict.reason}`)}</span>
       )}
     </li>
   );

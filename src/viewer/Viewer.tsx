@@ -1,133 +1,236 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
-import { formatTime } from '../api/format.ts';
+import { isActionRelation } from '../api/actions.ts';
+import { relationName } from '../api/relation-name.ts';
 import { toErrorInfo, type ErrorInfo } from '../errors.ts';
 import type { ResourceSnapshot, RootSnapshot } from '../protocol/messages.ts';
 import { Skeleton } from '../ui/components.tsx';
-import { t, uiLocale } from '../ui/i18n.ts';
-import { viewerTargetFromLocation, type ViewerTarget } from '../ui/open-tab.ts';
+import { BackIcon, InfoIcon, SettingsIcon } from '../ui/icons.tsx';
+import { t } from '../ui/i18n.ts';
 import { relationLabel } from '../ui/RelationList.tsx';
+import { newPageId, pageIdFromLocation, recallTarget, type ViewerTarget } from '../ui/viewer-address.ts';
 import { ask } from '../ui/worker-client.ts';
+import { ActionView } from './ActionView.tsx';
 import { connectThen, ErrorView } from './ErrorView.tsx';
+import { GenericView } from './GenericView.tsx';
 import { LetterList } from './LetterList.tsx';
 import { LetterView } from './LetterView.tsx';
-import { chooseView, foldersOf, resourceName, sessionLevelOf, type ViewKind } from './model.ts';
+import { MailboxNav } from './MailboxNav.tsx';
+import { chooseView, mailboxNavOf, receiptOf, resourceName, sessionLevelOf, type ViewKind } from './model.ts';
+import { entryFromState, NavigationContext, pushEntry, type HistoryEntry } from './navigation.tsx';
 import { firstPageUrl } from './paging.ts';
-import { ReceiptsView } from './ReceiptsView.tsx';
-import { Value, type Json } from './ResourceTree.tsx';
+import { ReceiptsView, ReceiptView } from './ReceiptsView.tsx';
+import { RecipientSearch } from './RecipientSearch.tsx';
 
-interface Ready {
-  kind: 'ready';
-  snapshot: ResourceSnapshot;
-  /** The root, for the session's authentication level and the folders; absent if it could not be read. */
-  root: RootSnapshot | undefined;
-  view: ViewKind;
-  requestUrl: string;
+type PageKind = ViewKind | 'search' | 'action';
+
+type PageState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; for: HistoryEntry; view: PageKind; snapshot?: ResourceSnapshot; requestUrl: string }
+  | { kind: 'error'; for: HistoryEntry; error: ErrorInfo };
+
+/** What the tab says: the kind of page, never its content (titles end up in browser history). */
+function tabTitleKey(view: PageKind | undefined, relation: string | undefined): string | undefined {
+  if (view === 'letter') return 'title_letter';
+  if (view === 'letters') return relation === 'folder' ? 'title_folder' : relation === 'document_inbox' || relation === 'next' ? 'rel_document_inbox' : 'title_letters';
+  if (view === 'receipts') return 'rel_receipts';
+  if (view === 'receipt') return 'title_receipt';
+  if (view === 'search') return 'recipient_search';
+  return undefined;
 }
 
-type ViewerState = { kind: 'loading' } | Ready | { kind: 'error'; error: ErrorInfo };
-
-function titleFor(target: ViewerTarget | undefined, state: ViewerState): string {
-  if (state.kind === 'ready' && (state.view === 'letter' || state.view === 'letters')) {
-    const name = resourceName(state.snapshot.data);
-    if (name) return name;
-    if (state.view === 'letter') return t('subject_none');
-  }
-  return target?.relation ? relationLabel(target.relation) : t('viewer_title');
-}
-
-function Resource(props: { state: Ready; target: ViewerTarget; title: string }) {
-  const { snapshot, root, view, requestUrl } = props.state;
-  const sessionLevel = sessionLevelOf(root?.root);
-  switch (view) {
-    case 'letters':
-      return (
-        <LetterList
-          data={snapshot.data}
-          requestUrl={requestUrl}
-          target={props.target}
-          sessionLevel={sessionLevel}
-          folders={foldersOf(root?.root)}
-          title={props.title}
-        />
-      );
+/** The page's heading: here the content may show (the subject, the folder's name). */
+function headingFor(state: PageState, relation: string | undefined): string {
+  const generic = relation ? relationLabel(relation) : t('viewer_title');
+  if (state.kind !== 'ready') return relation === 'search' ? t('recipient_search') : generic;
+  const data = state.snapshot?.data;
+  switch (state.view) {
     case 'letter':
-      return <LetterView data={snapshot.data} serviceOrigin={snapshot.serviceOrigin} scopes={snapshot.scopes} sessionLevel={sessionLevel} />;
-    case 'receipts':
-      return <ReceiptsView data={snapshot.data} title={props.title} />;
+      return resourceName(data) ?? t('subject_none');
+    case 'letters':
+      return relation === 'folder' ? (resourceName(data) ?? t('title_folder')) : relation === 'document_inbox' || relation === 'next' ? t('rel_document_inbox') : generic;
+    case 'receipt':
+      return receiptOf(data)?.storeName.trim() ? (receiptOf(data)?.storeName ?? '') : t('title_receipt');
+    case 'search':
+      return t('recipient_search');
     default:
-      return <Value value={snapshot.data as Json} serviceOrigin={snapshot.serviceOrigin} depth={0} />;
+      return generic;
   }
 }
 
 export function Viewer() {
-  const target = viewerTargetFromLocation(location.search);
-  const [state, setState] = useState<ViewerState>({ kind: 'loading' });
-  const title = titleFor(target, state);
+  const [entry, setEntry] = useState<HistoryEntry | 'missing' | undefined>(undefined);
+  const [page, setPage] = useState<PageState>({ kind: 'loading' });
+  const [root, setRoot] = useState<RootSnapshot | undefined>(undefined);
+  const loads = useRef(0);
+  const current = typeof entry === 'object' ? entry : undefined;
+  const relation = current?.target.relation ? relationName(current.target.relation) : undefined;
 
-  const load = async () => {
-    if (!target) {
-      setState({ kind: 'error', error: { code: 'link_missing' } });
-      return;
-    }
-    setState({ kind: 'loading' });
-    try {
-      const requestUrl = firstPageUrl(target.url, target.relation);
-      // The root (usually cached by the worker) tells the session's level and the folders.
-      const [snapshot, root] = await Promise.all([
-        ask({ type: 'getResource', ...target, url: requestUrl }),
-        ask({ type: 'getRoot' }).catch(() => undefined),
-      ]);
-      setState({ kind: 'ready', snapshot, root, view: chooseView(target.relation, snapshot.data), requestUrl });
-    } catch (error) {
-      setState({ kind: 'error', error: toErrorInfo(error) });
-    }
-  };
-
-  const connect = async () => {
-    try {
-      await connectThen(load);
-    } catch (error) {
-      setState({ kind: 'error', error: toErrorInfo(error) });
-    }
-  };
-
+  // Which page this history entry is: from the entry itself, else from storage by the address's id.
   useEffect(() => {
-    void load();
+    const settle = async () => {
+      const fromState = entryFromState(history.state);
+      if (fromState) {
+        setEntry(fromState);
+        return;
+      }
+      const id = pageIdFromLocation(location.search);
+      const target = id ? await recallTarget(id).catch(() => undefined) : undefined;
+      if (!target) {
+        setEntry('missing');
+        return;
+      }
+      // Before the viewer pushed anything, more than one entry means the tab came from somewhere.
+      const first: HistoryEntry = { target, depth: 0, cameFrom: history.length > 1 };
+      history.replaceState(first, '');
+      setEntry(first);
+    };
+    void settle();
+    const onPop = (event: PopStateEvent) => setEntry(entryFromState(event.state) ?? 'missing');
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
   }, []);
 
+  const loadRoot = async () => {
+    try {
+      setRoot(await ask({ type: 'getRoot' }));
+    } catch {
+      // The side navigation waits for a later try; the page itself says what went wrong.
+    }
+  };
+
   useEffect(() => {
-    document.title = `${title} – ${t('extShortName')}`;
-  }, [title]);
+    void loadRoot();
+  }, []);
+
+  const load = async (at: HistoryEntry) => {
+    const { target } = at;
+    const mine = ++loads.current;
+    const name = target.relation ? relationName(target.relation) : undefined;
+    if (name === 'search' || (name && isActionRelation(name))) {
+      setPage({ kind: 'ready', for: at, view: name === 'search' ? 'search' : 'action', requestUrl: target.url });
+      return;
+    }
+    setPage({ kind: 'loading' });
+    try {
+      const requestUrl = firstPageUrl(target.url, target.relation);
+      const snapshot = await ask({ type: 'getResource', ...target, url: requestUrl });
+      if (mine !== loads.current) return;
+      setPage({ kind: 'ready', for: at, snapshot, view: chooseView(target.relation, snapshot.data), requestUrl });
+      if (!root) void loadRoot();
+    } catch (error) {
+      if (mine !== loads.current) return;
+      const info = toErrorInfo(error);
+      setPage(info.code === 'link_is_action' ? { kind: 'ready', for: at, view: 'action', requestUrl: target.url } : { kind: 'error', for: at, error: info });
+    }
+  };
+
+  useEffect(() => {
+    if (current) {
+      void load(current);
+      scrollTo(0, 0);
+    }
+  }, [entry]);
+
+  const go = (target: ViewerTarget, id = newPageId()) => setEntry(pushEntry(current, target, id));
+  const canGoBack = current !== undefined && (current.depth > 0 || current.cameFrom);
+  const view = page.kind === 'ready' && page.for === current ? page.view : undefined;
+  const heading = current ? headingFor(page.kind !== 'loading' && page.for === current ? page : { kind: 'loading' }, relation) : t('viewer_title');
+  const titleKey = tabTitleKey(view, relation);
+  const tabTitle = titleKey ? t(titleKey) : view === 'action' || view === 'tree' ? (relation ? relationLabel(relation) : undefined) : undefined;
+
+  useEffect(() => {
+    document.title = tabTitle ? t('tab_title', tabTitle) : t('extShortName');
+  }, [tabTitle]);
+
+  const retry = () => (current ? void load(current) : undefined);
+  const nav = mailboxNavOf(root?.root);
+  const sessionLevel = sessionLevelOf(root?.root);
+
+  let body;
+  if (entry === 'missing') {
+    body = (
+      <div class="info-panel" role="note">
+        <InfoIcon class="info-panel-icon" />
+        <div>
+          <p class="info-panel-title">{t('page_forgotten_title')}</p>
+          <p>{t('page_forgotten')}</p>
+          {nav.inbox ? (
+            <div class="actions">
+              <button
+                type="button"
+                class="primary"
+                onClick={() => nav.inbox && go({ url: nav.inbox.uri, mediaType: nav.inbox['media-type'], relation: 'document_inbox' })}
+              >
+                {t('open_inbox')}
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    );
+  } else if (!current || page.kind === 'loading' || page.for !== current) {
+    body = <Skeleton lines={8} />;
+  } else if (page.kind === 'error') {
+    body = (
+      <ErrorView
+        error={page.error}
+        onRetry={retry}
+        onConnect={() => void connectThen(async () => {
+          await loadRoot();
+          await load(current);
+        }).catch((error: unknown) => setPage({ kind: 'error', for: current, error: toErrorInfo(error) }))}
+      />
+    );
+  } else {
+    const snapshot = page.snapshot;
+    const serviceOrigin = snapshot?.serviceOrigin ?? '';
+    switch (page.view) {
+      case 'search':
+        body = <RecipientSearch target={current.target} />;
+        break;
+      case 'action':
+        body = <ActionView label={relation ? relationLabel(relation) : t('viewer_title')} canGoBack={canGoBack} onBack={() => history.back()} />;
+        break;
+      case 'letters':
+        body = <LetterList data={snapshot?.data} requestUrl={page.requestUrl} target={current.target} sessionLevel={sessionLevel} title={heading} />;
+        break;
+      case 'letter':
+        body = <LetterView data={snapshot?.data} serviceOrigin={serviceOrigin} scopes={snapshot?.scopes ?? []} sessionLevel={sessionLevel} />;
+        break;
+      case 'receipts':
+        body = <ReceiptsView data={snapshot?.data} title={heading} serviceOrigin={serviceOrigin} />;
+        break;
+      case 'receipt':
+        body = <ReceiptView data={snapshot?.data} serviceOrigin={serviceOrigin} />;
+        break;
+      default:
+        body = <GenericView data={snapshot?.data} serviceOrigin={serviceOrigin} />;
+    }
+  }
 
   return (
-    <main>
-      <header class="viewer-header">
-        <h1>{title}</h1>
-        {target ? (
-          <p class="resource-url">
-            <code>{target.url}</code>
-          </p>
-        ) : null}
-        <nav class="actions" aria-label={t('page_actions')}>
-          <button type="button" class="link-button" onClick={() => history.back()}>
-            {t('back')}
+    <NavigationContext.Provider value={go}>
+      <div class="viewer">
+        <header class="topbar">
+          {canGoBack ? (
+            <button type="button" class="back-button" onClick={() => history.back()}>
+              <BackIcon /> {t('back')}
+            </button>
+          ) : null}
+          <span class="brand">{t('extShortName')}</span>
+          <button type="button" class="icon-button" onClick={() => void browser.runtime.openOptionsPage()}>
+            <SettingsIcon /> <span>{t('open_settings')}</span>
           </button>
-          <button type="button" class="link-button" onClick={() => void browser.runtime.openOptionsPage()}>
-            {t('open_settings')}
-          </button>
-        </nav>
-      </header>
-      {state.kind === 'loading' ? <Skeleton lines={8} /> : null}
-      {state.kind === 'error' ? <ErrorView error={state.error} onRetry={() => void load()} onConnect={() => void connect()} /> : null}
-      {state.kind === 'ready' && target ? (
-        <>
-          <p class="fetched">
-            {t('fetched_at', formatTime(state.snapshot.fetchedAt, uiLocale()))}
-          </p>
-          <Resource state={state} target={target} title={title} />
-        </>
-      ) : null}
-    </main>
+        </header>
+        <div class="layout">
+          <MailboxNav nav={nav} current={current?.target} />
+          <main class="page" key={current ? `${current.depth}|${current.target.url}` : 'none'}>
+            <h1>{heading}</h1>
+            {body}
+          </main>
+        </div>
+      </div>
+    </NavigationContext.Provider>
   );
 }

@@ -188,7 +188,7 @@ export function documentsOf(data: unknown): unknown[] | undefined {
   return undefined;
 }
 
-export type ViewKind = 'letters' | 'letter' | 'receipts' | 'tree';
+export type ViewKind = 'letters' | 'letter' | 'receipts' | 'receipt' | 'tree';
 
 const LIST_RELATIONS = new Set(['document_inbox', 'documents', 'folder', 'document_archive', 'document_workarea', 'next']);
 
@@ -202,6 +202,7 @@ export function chooseView(relation: string | undefined, data: unknown): ViewKin
   if (documentsOf(data)) return 'letters';
   if (Array.isArray(data.attachment)) return 'letter';
   if (Array.isArray(data.receipt)) return 'receipts';
+  if (receiptOf(data)) return 'receipt';
   const name = relation ? relationName(relation) : '';
   if (LIST_RELATIONS.has(name) && !('receipt' in data)) return 'letters';
   return 'tree';
@@ -260,4 +261,72 @@ export function resourceName(data: unknown): string | undefined {
   if (!isObj(data)) return undefined;
   const name = Array.isArray(data.attachment) ? str(data.subject) : str(data.name);
   return name !== undefined && name.trim() !== '' ? name : undefined;
+}
+
+export interface MailboxNav {
+  inbox?: Link;
+  receipts?: Link;
+  search?: Link;
+  folders: (FolderEntry & { icon?: string })[];
+}
+
+/** Where the viewer's side navigation leads: the inbox, the folders, receipts and recipient search. */
+export function mailboxNavOf(root: unknown): MailboxNav {
+  const account = isObj(root) ? root.primaryAccount : undefined;
+  const mailboxes = isObj(root) && Array.isArray(root.mailbox) ? root.mailbox : [];
+  const nav: MailboxNav = { folders: [] };
+  const inbox = linkNamed(account, 'document_inbox') ?? mailboxes.map((m) => linkNamed(m, 'document_inbox')).find((l) => l !== undefined);
+  const receipts = linkNamed(account, 'receipts');
+  const search = linkNamed(root, 'search');
+  if (inbox) nav.inbox = inbox;
+  if (receipts) nav.receipts = receipts;
+  if (search) nav.search = search;
+  for (const mailbox of mailboxes) {
+    const folders = isObj(mailbox) && isObj(mailbox.folders) && Array.isArray(mailbox.folders.folder) ? mailbox.folders.folder : [];
+    for (const folder of folders) {
+      const self = linkNamed(folder, 'self');
+      if (!self || !isObj(folder)) continue;
+      const icon = str(folder.icon);
+      nav.folders.push(icon === undefined ? { name: str(folder.name) ?? '', self } : { name: str(folder.name) ?? '', self, icon });
+    }
+  }
+  return nav;
+}
+
+export interface ReceiptInfo {
+  storeName: string;
+  amount?: number;
+  currency: string;
+  time?: string;
+}
+
+/** A single receipt (`{storeName, amount, currency, timeOfPurchase, ...}`), or undefined for anything else. */
+export function receiptOf(data: unknown): ReceiptInfo | undefined {
+  if (!isObj(data) || (typeof data.storeName !== 'string' && typeof data.timeOfPurchase !== 'string')) return undefined;
+  const info: ReceiptInfo = { storeName: str(data.storeName) ?? '', currency: str(data.currency) ?? '' };
+  const amount = num(data.amount);
+  const time = str(data.timeOfPurchase);
+  if (amount !== undefined) info.amount = amount;
+  if (time !== undefined) info.time = time;
+  return info;
+}
+
+export interface Recipient {
+  key: string;
+  name: string;
+  address?: string;
+  organisationNumber?: string;
+}
+
+/** The recipients of a search answer (`{recipient: [{name, digipostaddress, organisationNumber}]}`). */
+export function recipientsOf(data: unknown): Recipient[] {
+  if (!isObj(data) || !Array.isArray(data.recipient)) return [];
+  return data.recipient.filter(isObj).map((item, index) => {
+    const recipient: Recipient = { key: `${index}`, name: str(item.name) ?? '' };
+    const address = str(item.digipostaddress);
+    const organisationNumber = str(item.organisationNumber) ?? (num(item.organisationNumber) !== undefined ? String(item.organisationNumber) : undefined);
+    if (address !== undefined) recipient.address = address;
+    if (organisationNumber !== undefined) recipient.organisationNumber = organisationNumber;
+    return recipient;
+  });
 }

@@ -4,13 +4,13 @@ import { accessibilityViolations } from './axe.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
 import { badgeText, storeItems, storedItems } from './extension-state.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { viewerPageFor } from './viewer-pages.ts';
 
 /*
  * The mailbox views against an inbox of 10,000 letters. Positions in the inbox (0 = newest) are the
  * emulator's seeded special letters (test/emulator/seed.ts SPECIAL): 0 markup in the subject,
  * 1 HTML, 2 IDPORTEN_4, 3 opening receipt, 4 JPEG, 6 a PDF invoice; the first eight are unread.
  */
-const MEDIA_TYPE = 'application/vnd.digipost-v2+json';
 const PAGE = 50;
 
 let h: Harness;
@@ -26,14 +26,13 @@ async function accountLink(relation: string): Promise<string> {
   return link.uri;
 }
 
-function viewerAddress(url: string, relation: string): string {
-  const params = new URLSearchParams({ url, type: MEDIA_TYPE, rel: relation });
-  return h.url(`src/viewer/viewer.html?${params.toString()}`);
+async function viewerAddress(url: string, relation: string): Promise<string> {
+  return viewerPageFor(await h.worker(), h.url, { url, relation });
 }
 
 async function openInbox(): Promise<Page> {
   const page = await h.context.newPage();
-  await page.goto(viewerAddress(await accountLink('document_inbox'), 'document_inbox'));
+  await page.goto(await viewerAddress(await accountLink('document_inbox'), 'document_inbox'));
   await page.locator('.letter-row').first().waitFor();
   return page;
 }
@@ -42,7 +41,6 @@ async function openInbox(): Promise<Page> {
 async function openLetter(position: number): Promise<Page> {
   const page = await openInbox();
   await page.locator('.letter-row a').nth(position).click();
-  await page.waitForURL(/rel=self/);
   await page.locator('.letter-fields').waitFor();
   return page;
 }
@@ -83,7 +81,7 @@ describe('the inbox', () => {
     await h.emulator.admin.clearRequests();
     const page = await h.context.newPage();
     const started = Date.now();
-    await page.goto(viewerAddress(await accountLink('document_inbox'), 'document_inbox'));
+    await page.goto(await viewerAddress(await accountLink('document_inbox'), 'document_inbox'));
     await page.locator('.letter-row').nth(PAGE - 1).waitFor();
     const firstPageMs = Date.now() - started;
     expect(await page.locator('.letter-row').count()).toBe(PAGE);
@@ -135,12 +133,12 @@ describe('the inbox', () => {
     expect(await rows.nth(0).locator('.letter-sender').textContent()).not.toBe('');
     expect(await rows.nth(2).locator('.mark-lock').count()).toBe(1);
     expect(await rows.nth(3).locator('.mark-lock').count()).toBe(0);
-    expect(await rows.nth(5).locator('.mark-attachments').textContent()).toContain('3 documents');
+    expect(await rows.nth(5).locator('.mark-attachments').getByRole('img', { name: '3 documents' }).count()).toBe(1);
     const invoice = (await rows.nth(6).locator('.invoice').textContent()) ?? '';
     expect(invoice).toMatch(/NOK|kr/);
     expect(invoice).toContain('due');
     expect(invoice).toMatch(/paid/);
-    expect(await page.locator('.folders').getByRole('link', { name: 'Skatt' }).count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Mailbox' }).getByRole('link', { name: 'Skatt' }).count()).toBe(1);
 
     await page.keyboard.press('Tab');
     let focused = '';
@@ -168,7 +166,7 @@ describe('the inbox', () => {
 
   it('shows markup in a subject as the characters it is', async () => {
     const page = await openInbox();
-    const subject = page.locator('.letter-row').first().locator('.letter-subject');
+    const subject = page.locator('.letter-row').first().locator('.subject-text');
     expect(await subject.textContent()).toBe('<b>Viktig</b> & "sitat"');
     expect(await page.locator('main b').count()).toBe(0);
     await page.locator('.letter-row a').first().click();
@@ -179,7 +177,7 @@ describe('the inbox', () => {
 
   it('opens a folder from the inbox as a list of its letters', async () => {
     const page = await openInbox();
-    await page.locator('.folders').getByRole('link', { name: 'Skatt' }).click();
+    await page.getByRole('navigation', { name: 'Mailbox' }).getByRole('link', { name: 'Skatt' }).click();
     await page.getByRole('heading', { level: 1, name: 'Skatt' }).waitFor();
     expect(await page.locator('.letter-row').count()).toBeGreaterThan(0);
     await page.close();
@@ -219,7 +217,7 @@ describe('a letter', () => {
   it('refuses a letter that needs a stronger login, explains why, and offers the web site', async () => {
     await h.emulator.admin.clearRequests();
     const page = await openLetter(2);
-    const notice = page.locator('.notice').first();
+    const notice = page.locator('.info-panel').first();
     expect(await notice.textContent()).toContain('needs a stronger login');
     expect(await page.getByRole('button', { name: 'Open', exact: true }).count()).toBe(0);
     const opened = h.context.waitForEvent('page');
@@ -235,7 +233,7 @@ describe('a letter', () => {
   it('sends an opening receipt only on the click, then opens the content', async () => {
     await h.emulator.admin.clearRequests();
     const page = await openLetter(3);
-    expect(await page.locator('.notice').first().textContent()).toContain('opening receipt');
+    expect(await page.locator('.info-panel').first().textContent()).toContain('opening receipt');
     await page.waitForTimeout(300);
     const quiet = await h.emulator.admin.requests();
     expect(quiet.filter((r) => r.path.includes('/openingreceipt') || r.path.endsWith('/content'))).toEqual([]);
@@ -296,13 +294,13 @@ describe('a letter', () => {
 });
 
 describe('receipts', () => {
-  it('shows receipts as a table of store, amount and time', async () => {
+  it('shows receipts as a list of store, amount and time', async () => {
     const page = await h.context.newPage();
-    await page.goto(viewerAddress(await accountLink('receipts'), 'receipts'));
-    const table = page.locator('table.receipts');
-    await table.waitFor();
-    expect(await table.locator('tbody tr').count()).toBe(6);
-    const first = (await table.locator('tbody tr').first().textContent()) ?? '';
+    await page.goto(await viewerAddress(await accountLink('receipts'), 'receipts'));
+    const list = page.locator('ul.receipts');
+    await list.waitFor();
+    expect(await list.locator('.letter-row').count()).toBe(6);
+    const first = (await list.locator('.letter-row').first().textContent()) ?? '';
     expect(first).toContain('Rema 1000');
     expect(first).toMatch(/NOK|kr/);
     expect(await accessibilityViolations(page)).toEqual([]);

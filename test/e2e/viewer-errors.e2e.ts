@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations } from './axe.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { viewerPageFor } from './viewer-pages.ts';
 
 let h: Harness;
 
@@ -12,9 +13,8 @@ afterAll(async () => {
   await h.close();
 });
 
-function viewerAddress(url: string, relation: string): string {
-  const params = new URLSearchParams({ url, type: 'application/vnd.digipost-v2+json', rel: relation });
-  return h.url(`src/viewer/viewer.html?${params.toString()}`);
+async function viewerAddress(url: string, relation: string): Promise<string> {
+  return viewerPageFor(await h.worker(), h.url, { url, relation });
 }
 
 async function alertText(page: Page): Promise<string> {
@@ -36,7 +36,7 @@ async function accountLink(relation: string): Promise<string> {
 describe('the viewer names each failure', () => {
   it('not signed in: says so and offers "Connect", which signs in and shows the resource', async () => {
     const page = await h.context.newPage();
-    await page.goto(viewerAddress(`${h.emulator.url}/post/api`, 'self'));
+    await page.goto(await viewerAddress(`${h.emulator.url}/post/api`, 'self'));
     expect(await alertText(page)).toContain('You are not connected');
     expect(await accessibilityViolations(page)).toEqual([]);
     await h.connectVia(page, 'Approve');
@@ -49,7 +49,7 @@ describe('the viewer names each failure', () => {
     await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
     await popup.close();
     const page = await h.context.newPage();
-    await page.goto(viewerAddress(await accountLink('receipts'), 'receipts'));
+    await page.goto(await viewerAddress(await accountLink('receipts'), 'receipts'));
     const text = await alertText(page);
     expect(text).toContain('READ_RECEIPTS');
     expect(text).toContain('which was not granted');
@@ -59,7 +59,7 @@ describe('the viewer names each failure', () => {
   it('not found', async () => {
     const page = await h.context.newPage();
     const missingLetter = (await accountLink('document_inbox')).replace('/documents/inbox', '/documents/99999999');
-    await page.goto(viewerAddress(missingLetter, 'self'));
+    await page.goto(await viewerAddress(missingLetter, 'self'));
     expect(await alertText(page)).toContain('not found');
     await page.close();
   });
@@ -68,7 +68,7 @@ describe('the viewer names each failure', () => {
     const inbox = await accountLink('document_inbox');
     await h.emulator.admin.failNext(1, '500', new URL(inbox).pathname);
     const page = await h.context.newPage();
-    await page.goto(viewerAddress(inbox, 'document_inbox'));
+    await page.goto(await viewerAddress(inbox, 'document_inbox'));
     expect(await alertText(page)).toContain('status 500');
     await page.reload();
     await page.getByRole('heading', { name: 'Inbox' }).waitFor();
@@ -81,17 +81,25 @@ describe('the viewer names each failure', () => {
     const inbox = await accountLink('document_inbox');
     await h.emulator.admin.failNext(1, 'malformed', new URL(inbox).pathname);
     const page = await h.context.newPage();
-    await page.goto(viewerAddress(inbox, 'document_inbox'));
+    await page.goto(await viewerAddress(inbox, 'document_inbox'));
     expect(await alertText(page)).toContain('not the data expected');
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.locator('main table, main ul, main .fields').first().waitFor();
     await page.close();
   });
 
-  it('a page opened without a resource', async () => {
-    const page = await h.context.newPage();
-    await page.goto(h.url('src/viewer/viewer.html'));
-    expect(await alertText(page)).toContain('without saying which resource');
-    await page.close();
+  it('a page whose address names nothing the viewer remembers: says so calmly and offers the inbox', async () => {
+    for (const address of ['src/viewer/viewer.html', 'src/viewer/viewer.html?page=AAAAAAAAAAAAAAAAAAAAAA']) {
+      const page = await h.context.newPage();
+      await page.goto(h.url(address));
+      const note = page.getByRole('note');
+      await note.waitFor();
+      expect(await note.textContent()).toContain('This page is no longer here');
+      expect(await page.getByRole('alert').count()).toBe(0);
+      await note.getByRole('button', { name: 'Open the inbox' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+      await page.locator('.letter-row').first().waitFor();
+      await page.close();
+    }
   });
 });

@@ -1,0 +1,55 @@
+import { classifyLink } from '../api/links.ts';
+import { relationName } from '../api/relation-name.ts';
+import { ChevronIcon, LinkIcon } from '../ui/icons.tsx';
+import { t } from '../ui/i18n.ts';
+import { relationLabel } from '../ui/RelationList.tsx';
+import { FieldList } from './Fields.tsx';
+import { linksOf } from './model.ts';
+import { ViewerLink } from './navigation.tsx';
+import { Value, type Json } from './ResourceTree.tsx';
+
+/** The raw resource, names, codes and addresses as the service sent them, for who wants them. */
+export function AllDetails(props: { data: unknown; serviceOrigin: string }) {
+  return (
+    <details class="all-details">
+      <summary>{t('all_details')}</summary>
+      <Value value={props.data as Json} serviceOrigin={props.serviceOrigin} depth={0} />
+    </details>
+  );
+}
+
+/**
+ * Any resource the viewer has no page of its own for: its fields in words, the pages it leads to
+ * by their names, and everything else under "All details and links".
+ */
+export function GenericView(props: { data: unknown; serviceOrigin: string }) {
+  const places = linksOf(props.data).filter((link) => {
+    const name = relationName(link.rel);
+    return name !== 'self' && classifyLink(link, props.serviceOrigin).followable;
+  });
+  return (
+    <>
+      <FieldList data={props.data} />
+      {places.length > 0 ? (
+        <section aria-labelledby="places-heading">
+          <h2 id="places-heading">{t('places_to_go')}</h2>
+          <ul class="place-list">
+            {places.map((link, i) => {
+              const name = relationName(link.rel);
+              return (
+                <li key={`${link.uri}|${i}`}>
+                  <ViewerLink class="place" target={{ url: link.uri, mediaType: link['media-type'], relation: name }}>
+                    <LinkIcon />
+                    <span>{relationLabel(name)}</span>
+                    <ChevronIcon class="place-chevron" />
+                  </ViewerLink>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+      <AllDetails data={props.data} serviceOrigin={props.serviceOrigin} />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import type { JSX } from 'preact';
+import { ArchiveIcon, FolderIcon, HouseIcon, InboxIcon, ReceiptIcon, SearchIcon, TaxIcon } from '../ui/icons.tsx';
+import { t } from '../ui/i18n.ts';
+import type { ViewerTarget } from '../ui/viewer-address.ts';
+import type { MailboxNav as Nav } from './model.ts';
+import { ViewerLink } from './navigation.tsx';
+
+/** The folder icons the service names (`icon`); any other gets the plain folder. */
+const FOLDER_ICONS: Readonly<Record<string, (props: { class?: string }) => JSX.Element>> = {
+  TAX: TaxIcon,
+  HOUSE: HouseIcon,
+  ARCHIVE: ArchiveIcon,
+};
+
+function Item(props: { target: ViewerTarget; current: ViewerTarget | undefined; icon: JSX.Element; label: string }) {
+  const here = props.current?.url === props.target.url;
+  return (
+    <li>
+      <ViewerLink target={props.target} class={`nav-item${here ? ' current' : ''}`} aria-current={here ? 'page' : undefined}>
+        {props.icon}
+        <span class="nav-label">{props.label}</span>
+      </ViewerLink>
+    </li>
+  );
+}
+
+/** The mailbox's places, inbox first, as a navigation list beside every page. */
+export function MailboxNav(props: { nav: Nav; current: ViewerTarget | undefined }) {
+  const { nav, current } = props;
+  const link = (uri: string, mediaType: string | undefined, relation: string): ViewerTarget => ({ url: uri, mediaType, relation });
+  return (
+    <nav class="mailbox-nav" aria-label={t('mailbox_nav')}>
+      <ul>
+        {nav.inbox ? (
+          <Item
+            target={link(nav.inbox.uri, nav.inbox['media-type'], 'document_inbox')}
+            current={current}
+            icon={<InboxIcon />}
+            label={t('rel_document_inbox')}
+          />
+        ) : null}
+        {nav.folders.map((folder) => {
+          const Icon = FOLDER_ICONS[folder.icon?.toUpperCase() ?? ''] ?? FolderIcon;
+          return (
+            <Item
+              key={folder.self.uri}
+              target={link(folder.self.uri, folder.self['media-type'], 'folder')}
+              current={current}
+              icon={<Icon />}
+              label={folder.name.trim() !== '' ? folder.name : t('folder_unnamed')}
+            />
+          );
+        })}
+      </ul>
+      <ul class="nav-more">
+        {nav.receipts ? (
+          <Item target={link(nav.receipts.uri, nav.receipts['media-type'], 'receipts')} current={current} icon={<ReceiptIcon />} label={t('rel_receipts')} />
+        ) : null}
+        {nav.search ? (
+          <Item target={link(nav.search.uri, nav.search['media-type'], 'search')} current={current} icon={<SearchIcon />} label={t('recipient_search')} />
+        ) : null}
+      </ul>
+    </nav>
+  );
+}

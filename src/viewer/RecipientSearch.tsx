@@ -1,0 +1,110 @@
+import { useRef, useState } from 'preact/hooks';
+import { toErrorInfo, type ErrorInfo } from '../errors.ts';
+import { Busy } from '../ui/components.tsx';
+import { PersonIcon, SearchIcon } from '../ui/icons.tsx';
+import { t } from '../ui/i18n.ts';
+import type { ViewerTarget } from '../ui/viewer-address.ts';
+import { ask } from '../ui/worker-client.ts';
+import { connectThen, ErrorView } from './ErrorView.tsx';
+import { recipientsOf, type Recipient } from './model.ts';
+import { recipientSearchUrl } from './recipient-search.ts';
+
+type SearchState =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'done'; query: string; recipients: Recipient[] }
+  | { kind: 'error'; error: ErrorInfo };
+
+/** Recipient search: one field, one button, and the people and organisations the service found. */
+export function RecipientSearch(props: { target: ViewerTarget }) {
+  const [query, setQuery] = useState('');
+  const [state, setState] = useState<SearchState>({ kind: 'idle' });
+  const field = useRef<HTMLInputElement>(null);
+
+  const search = async (): Promise<void> => {
+    const text = query.trim();
+    if (text === '') {
+      field.current?.focus();
+      return;
+    }
+    setState({ kind: 'busy' });
+    try {
+      const answer = await ask({ type: 'getResource', url: recipientSearchUrl(props.target.url, text), mediaType: props.target.mediaType, relation: 'search' });
+      setState({ kind: 'done', query: text, recipients: recipientsOf(answer.data) });
+    } catch (failure) {
+      setState({ kind: 'error', error: toErrorInfo(failure) });
+    }
+  };
+
+  return (
+    <>
+      <form
+        class="search-form"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void search();
+        }}
+      >
+        <label for="recipient-query">{t('recipient_search_label')}</label>
+        <div class="search-row">
+          <input
+            id="recipient-query"
+            ref={field}
+            type="search"
+            autocomplete="off"
+            value={query}
+            onInput={(event) => setQuery(event.currentTarget.value)}
+            aria-describedby="recipient-hint"
+          />
+          <button type="submit" class="primary" disabled={state.kind === 'busy'}>
+            <SearchIcon /> {t('search')}
+          </button>
+        </div>
+        <p id="recipient-hint" class="hint">
+          {t('recipient_search_hint')}
+        </p>
+      </form>
+      {state.kind === 'busy' ? <Busy label={t('searching')} /> : null}
+      {state.kind === 'error' ? (
+        <ErrorView
+          error={state.error}
+          onRetry={() => void search()}
+          onConnect={() => void connectThen(search).catch((failure: unknown) => setState({ kind: 'error', error: toErrorInfo(failure) }))}
+        />
+      ) : null}
+      {state.kind === 'done' ? (
+        <section aria-labelledby="results-heading" class="search-results">
+          <h2 id="results-heading">{t('search_results')}</h2>
+          <p role="status" class={state.recipients.length === 0 ? 'empty-state' : 'muted'}>
+            {state.recipients.length === 0
+              ? t('recipients_none', state.query)
+              : state.recipients.length === 1
+                ? t('recipients_one')
+                : t('recipients_many', String(state.recipients.length))}
+          </p>
+          {state.recipients.length > 0 ? (
+            <ul class="recipients">
+              {state.recipients.map((recipient) => (
+                <li key={recipient.key} class="recipient">
+                  <PersonIcon class="recipient-icon" />
+                  <div>
+                    <p class="recipient-name">{recipient.name.trim() !== '' ? recipient.name : t('recipient_unnamed')}</p>
+                    <p class="recipient-meta">
+                      {[
+                        recipient.address !== undefined ? t('recipient_address', recipient.address) : undefined,
+                        recipient.organisationNumber !== undefined ? t('recipient_org_number', recipient.organisationNumber) : undefined,
+                      ]
+                        .filter((part): part is string => part !== undefined)
+                        .join(' · ')}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { createContext, type ComponentChildren } from 'preact';
+import { useContext, useMemo } from 'preact/hooks';
+import browser from 'webextension-polyfill';
+import { asViewerTarget, newPageId, rememberTarget, viewerAddressOf, type ViewerTarget } from '../ui/viewer-address.ts';
+
+/*
+ * Moving between pages inside one viewer tab. Each step is a history entry of its own (Back and
+ * Forward work), whose address is only a random page id; the target itself lives in the entry's
+ * history.state (and in storage.session, so a link opened in a new tab finds it too).
+ */
+
+export interface HistoryEntry {
+  target: ViewerTarget;
+  /** Steps taken inside the viewer to reach this entry: 0 for the page the tab opened on. */
+  depth: number;
+  /** Whether the tab had a page before the viewer's first one: Back can return there. */
+  cameFrom: boolean;
+}
+
+export function entryFromState(state: unknown): HistoryEntry | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const { target, depth, cameFrom } = state as Record<string, unknown>;
+  const checked = asViewerTarget(target);
+  if (!checked || typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0) return undefined;
+  return { target: checked, depth, cameFrom: cameFrom === true };
+}
+
+/** The entry that follows `from` when a link to `target` is taken (`id` names its address). */
+export function pushEntry(from: HistoryEntry | undefined, target: ViewerTarget, id: string): HistoryEntry {
+  const entry: HistoryEntry = { target, depth: (from?.depth ?? -1) + 1, cameFrom: from?.cameFrom ?? false };
+  // Remembered too, so this address also works in a tab that did not take the step (a duplicate).
+  void rememberTarget(id, target).catch(() => undefined);
+  history.pushState(entry, '', viewerAddressOf(id, true));
+  return entry;
+}
+
+export type Go = (target: ViewerTarget, id?: string) => void;
+
+export const NavigationContext = createContext<Go>(() => undefined);
+
+export function useGo(): Go {
+  return useContext(NavigationContext);
+}
+
+async function openInNewTab(id: string, target: ViewerTarget, active: boolean): Promise<void> {
+  await rememberTarget(id, target);
+  const current = (await browser.tabs.getCurrent()) as browser.Tabs.Tab | undefined;
+  await browser.tabs.create({
+    url: viewerAddressOf(id),
+    active,
+    ...(current ? { index: current.index + 1 } : {}),
+    ...(current?.id !== undefined ? { openerTabId: current.id } : {}),
+  });
+}
+
+/**
+ * A link to another viewer page: a real link (keyboard, focus, "open in new tab" all work) whose
+ * address names nothing but a random id. A plain click stays in this tab as a new history entry.
+ */
+export function ViewerLink(props: {
+  target: ViewerTarget;
+  class?: string;
+  children: ComponentChildren;
+  'aria-current'?: 'page' | undefined;
+  'aria-describedby'?: string;
+}) {
+  const go = useGo();
+  const id = useMemo(newPageId, []);
+  const { target } = props;
+  return (
+    <a
+      class={props.class}
+      href={viewerAddressOf(id, true)}
+      aria-current={props['aria-current']}
+      aria-describedby={props['aria-describedby']}
+      onClick={(event) => {
+        if (event.button !== 0) return;
+        event.preventDefault();
+        if (event.ctrlKey || event.metaKey || event.shiftKey) void openInNewTab(id, target, event.shiftKey);
+        else go(target, id);
+      }}
+      onAuxClick={(event) => {
+        if (event.button !== 1) return;
+        event.preventDefault();
+        void openInNewTab(id, target, false);
+      }}
+      // The browser's own menu ("Open link in new tab") opens the address as it is: remember it now.
+      onContextMenu={() => void rememberTarget(id, target).catch(() => undefined)}
+    >
+      {props.children}
+    </a>
+  );
+}
