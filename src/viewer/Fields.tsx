@@ -18,9 +18,22 @@ function isScalar(value: unknown): value is Scalar {
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
 }
 
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}
+
+/** A postal address as one would write it on an envelope: "Storgata 12B, 0155 OSLO". */
+export function postalAddress(value: unknown): string | undefined {
+  if (!isObj(value) || !('street' in value || 'city' in value)) return undefined;
+  const street = [text(value.street), `${text(value.houseNumber)}${text(value.houseLetter)}`].filter((p) => p !== '').join(' ');
+  const place = [text(value.zipCode ?? value.postalCode ?? value.postalcode), text(value.city)].filter((p) => p !== '').join(' ');
+  const lines = [street, text(value.additionalAddressline), place, text(value.country)].filter((p) => p !== '');
+  return lines.length > 0 ? lines.join(', ') : undefined;
+}
+
 /** Whether a field has anything to show in the main view. */
 function shown(key: string, value: unknown): boolean {
-  if (key === 'link' || isAddress(value)) return false;
+  if (key === 'link' || isAddress(value) || value === '') return false;
   if (Array.isArray(value)) return value.some((item) => !isAddress(item));
   if (isObj(value)) return Object.entries(value).some(([k, v]) => shown(k, v));
   return value !== undefined;
@@ -29,11 +42,29 @@ function shown(key: string, value: unknown): boolean {
 function FieldValue(props: { name: string; value: unknown; siblings: Obj; depth: number }) {
   const { name, value, depth } = props;
   const locale = uiLocale();
+  const postal = Array.isArray(value) ? undefined : postalAddress(value);
+  if (postal !== undefined) return <>{postal}</>;
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => postalAddress(item) !== undefined)) {
+    return <>{value.map((item) => postalAddress(item)).join('; ')}</>;
+  }
   if (isScalar(value)) return <>{formatFieldValue(name, value, props.siblings, locale)}</>;
   if (Array.isArray(value)) {
     const items = value.filter((item) => !isAddress(item));
     if (items.length === 0) return <span class="muted">{t('empty_list')}</span>;
-    if (items.every(isScalar)) return <>{items.map((item) => formatFieldValue(name, item, props.siblings, locale)).join(', ')}</>;
+    if (items.every(isScalar)) {
+      const texts = items.map((item) => formatFieldValue(name, item, props.siblings, locale));
+      // Sentences (permissions, descriptions) read as a list; short values as one line.
+      if (texts.some((text) => text.length > 40)) {
+        return (
+          <ul class="value-lines">
+            {texts.map((text, i) => (
+              <li key={i}>{text}</li>
+            ))}
+          </ul>
+        );
+      }
+      return <>{texts.join(', ')}</>;
+    }
     return (
       <ul class="field-cards">
         {items.map((item: unknown, i) => (
@@ -53,6 +84,11 @@ export function FieldList(props: { data: unknown; depth?: number; omit?: readonl
   const data = props.data;
   const entries = Object.entries(data).filter(([key, value]) => !props.omit?.includes(key) && shown(key, value));
   if (entries.length === 0) return props.depth ? null : <p class="muted">{t('nothing_to_show')}</p>;
+  // A resource that is one list (connected apps, events): the page's heading already names it.
+  const [only] = entries;
+  if (!props.depth && entries.length === 1 && only && Array.isArray(only[1]) && only[1].some(isObj)) {
+    return <FieldValue name={only[0]} value={only[1]} siblings={data} depth={0} />;
+  }
   return (
     <dl class={props.depth ? 'fields fields-nested' : 'fields'}>
       {entries.map(([key, value]) => (

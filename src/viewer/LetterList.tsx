@@ -69,7 +69,7 @@ function LetterRow(props: { letter: LetterSummary; now: number }) {
     </>
   );
   return (
-    <li class={`letter-row${letter.unread ? ' unread' : ''}`}>
+    <li class={`letter-row${letter.unread ? ' is-unread' : ''}`}>
       {letter.self ? (
         <ViewerLink class="letter-link" target={{ url: letter.self.uri, mediaType: letter.self['media-type'], relation: 'self' }}>
           {body}

@@ -96,6 +96,8 @@ function AttachmentItem(props: {
   letterSelf: Link | undefined;
   serviceOrigin: string;
   canRead: boolean;
+  /** The whole letter is locked, and the page already says so with the way forward. */
+  letterLocked: boolean;
   /** Told when this attachment's content was shown (the service has then marked it read). */
   onRead: () => void;
 }) {
@@ -146,7 +148,13 @@ function AttachmentItem(props: {
 
   let action;
   let quickOpen;
-  if (attachment.locked) {
+  if (attachment.locked && props.letterLocked) {
+    action = (
+      <p class="attachment-note">
+        <LockIcon /> {t('letter_locked_title')}
+      </p>
+    );
+  } else if (attachment.locked) {
     action = (
       <Notice icon="lock">
         <p>{t('attachment_locked')}</p>
@@ -307,6 +315,7 @@ export function LetterView(props: LetterViewProps) {
               letterSelf={letter.self}
               serviceOrigin={props.serviceOrigin}
               canRead={canRead}
+              letterLocked={letter.locked}
               onRead={() => {
                 if (attachment.main) setMainOpened(true);
               }}

@@ -1,5 +1,4 @@
 import { formatRelativeDate } from '../ui/dates.ts';
-import { ReceiptIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../ui/i18n.ts';
 import { AllDetails } from './GenericView.tsx';
 import { receiptOf, receiptsOf } from './model.ts';
@@ -22,10 +21,7 @@ export function ReceiptsView(props: { data: unknown; title: string; serviceOrigi
               <>
                 <span class="row-dot" aria-hidden="true" />
                 <span class="letter-sender">{receipt.storeName.trim() !== '' ? receipt.storeName : t('receipt_store_unknown')}</span>
-                <span class="letter-subject">
-                  <ReceiptIcon class="row-icon" />
-                  {t('kind_receipt')}
-                </span>
+                <span class="letter-subject" />
                 <span class="letter-amount">{receipt.amount !== undefined ? formatMoney(receipt.amount, receipt.currency, locale) : ''}</span>
                 {receipt.time !== undefined ? (
                   <time class="letter-date" dateTime={receipt.time} title={formatFullDate(receipt.time, locale)}>
@@ -60,12 +56,13 @@ export function ReceiptView(props: { data: unknown; serviceOrigin: string }) {
   const receipt = receiptOf(props.data);
   const locale = uiLocale();
   if (!receipt) return null;
+  // The store is the page's heading; the kind of page says it is a receipt.
   return (
     <>
       <dl class="fields letter-fields">
         <div class="field">
-          <dt>{t('receipt_store')}</dt>
-          <dd>{receipt.storeName.trim() !== '' ? receipt.storeName : t('receipt_store_unknown')}</dd>
+          <dt>{t('letter_type')}</dt>
+          <dd>{t('kind_receipt')}</dd>
         </div>
         {receipt.amount !== undefined ? (
           <div class="field">

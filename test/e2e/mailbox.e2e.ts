@@ -27,7 +27,7 @@ async function accountLink(relation: string): Promise<string> {
 }
 
 async function viewerAddress(url: string, relation: string): Promise<string> {
-  return viewerPageFor(await h.worker(), h.url, { url, relation });
+  return viewerPageFor(h, { url, relation });
 }
 
 async function openInbox(): Promise<Page> {

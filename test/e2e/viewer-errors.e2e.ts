@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 async function viewerAddress(url: string, relation: string): Promise<string> {
-  return viewerPageFor(await h.worker(), h.url, { url, relation });
+  return viewerPageFor(h, { url, relation });
 }
 
 async function alertText(page: Page): Promise<string> {

@@ -18,15 +18,21 @@ interface ChromeInWorker {
   storage: { session: { set(items: object): Promise<void> } };
 }
 
+interface Extension {
+  worker(): Promise<Worker>;
+  url(path: string): string;
+}
+
 /** The viewer's address for a target, remembered first through the worker. */
-export async function viewerPageFor(worker: Worker, extensionUrl: (path: string) => string, target: Target): Promise<string> {
+export async function viewerPageFor(extension: Extension, target: Target): Promise<string> {
+  const worker = await extension.worker();
   const id = randomBytes(16).toString('base64url');
   const stored = { url: target.url, mediaType: target.mediaType ?? VIEWER_MEDIA_TYPE, relation: target.relation };
   await worker.evaluate(
     ([key, value]) => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.session.set({ [key]: value }),
     [`${STORAGE_PREFIX}${id}`, stored] as const,
   );
-  return extensionUrl(`src/viewer/viewer.html?page=${id}`);
+  return extension.url(`src/viewer/viewer.html?page=${id}`);
 }
 
 /** The text a person sees on the page: closed "All details and links" and hidden text left out. */

@@ -129,7 +129,8 @@ export function rootRoutes(app: Hono, em: Emulator): void {
       const q = c.req.query('q');
       if ((id ?? '') === '' && (q ?? '') === '') return apiError(400, 'MISSING_SEARCH_PARAMETER', { errorMessage: 'Give recipientId or q' });
       const needle = (id ?? q ?? '').toLowerCase();
-      const hits = DIRECTORY.filter((r) => (id !== undefined && id !== '' ? r.digipostaddress === id || r.organisationNumber === id : r.name.toLowerCase().includes(needle)));
+      // The service's apps send what the person typed as `recipientId`: an address, an organisation number or part of a name.
+      const hits = DIRECTORY.filter((r) => r.digipostaddress === id || r.organisationNumber === id || r.name.toLowerCase().includes(needle));
       return apiJson({ recipient: hits.map((r) => ({ ...r })), link: [linkerFor(em).link('self', ROUTES.search)] });
     }),
   });

@@ -1,0 +1,131 @@
+// The viewer's part of the screenshots gallery (`npm run screenshots`): every kind of viewer page,
+// in light and dark, in English and Norwegian Bokmål, wide and narrow, against the emulator.
+// Writes test/screenshots/gallery/viewer-<view>-<lang>-<theme>.png.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from '../e2e/build-extension.ts';
+import { storedItems, storeItems } from '../e2e/extension-state.ts';
+import { startHarness, type Harness } from '../e2e/harness.ts';
+import { viewerPageFor } from '../e2e/viewer-pages.ts';
+import { startEmulator } from '../emulator/index.ts';
+
+const OUT = resolve(process.env.GALLERY_DIR ?? 'test/screenshots/gallery');
+const WIDE = { width: 1280, height: 800 };
+const NARROW = { width: 420, height: 800 };
+const LANGS = [
+  { lang: 'en-US', tag: 'en', connect: 'Connect', search: 'Search' },
+  { lang: 'nb', tag: 'nb', connect: 'Koble til', search: 'Søk' },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+interface Links {
+  root: { link: { rel: string; uri: string }[]; primaryAccount: { link: { rel: string; uri: string }[] } };
+}
+
+async function link(h: Harness, where: 'root' | 'account', relation: string): Promise<string> {
+  const cache = (await storedItems(await h.worker(), 'session')) as unknown as { rootCache: Links };
+  const links = where === 'root' ? cache.rootCache.root.link : cache.rootCache.root.primaryAccount.link;
+  const found = links.find((l) => l.rel.endsWith(`/${relation}`));
+  if (!found) throw new Error(`no ${relation} link`);
+  return found.uri;
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: join(OUT, `${name}.png`), fullPage: false });
+  console.log(`  ${name}.png`);
+}
+
+mkdirSync(OUT, { recursive: true });
+const emulator = await startEmulator({ port: E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true });
+try {
+  await buildForEmulator(E2E_DIST, emulator.url, E2E_CLIENT_ID, E2E_CLIENT_SECRET);
+  for (const { lang, tag, connect, search } of LANGS) {
+    for (const theme of THEMES) {
+      const suffix = `${tag}-${theme}`;
+      const h = await startHarness({ reuseEmulator: emulator, lang, colorScheme: theme });
+      try {
+        await storeItems(await h.worker(), 'local', {
+          config: {
+            baseUrl: emulator.url,
+            clientId: E2E_CLIENT_ID,
+            clientSecret: E2E_CLIENT_SECRET,
+            scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_RECEIPTS', 'READ_SETTINGS'],
+            pollMinutes: 5,
+          },
+        });
+        const popup = await h.openPopup();
+        const consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
+        await popup.getByRole('button', { name: connect }).click();
+        await (await consentOpened).getByRole('button', { name: 'Approve' }).click();
+        await popup.getByRole('heading', { level: 1, name: emulator.user.fullName }).waitFor();
+        await popup.close();
+
+        const page = await h.context.newPage();
+        await page.setViewportSize(WIDE);
+        const open = async (where: 'root' | 'account', relation: string) => {
+          await page.goto(await viewerPageFor(h, { url: await link(h, where, relation), relation }));
+        };
+        console.log(`Viewer, ${lang}, ${theme}:`);
+        await open('account', 'document_inbox');
+        await page.locator('.letter-row').first().waitFor();
+        await shoot(page, `viewer-inbox-${suffix}`);
+        await page.setViewportSize(NARROW);
+        await shoot(page, `viewer-inbox-narrow-${suffix}`);
+        await page.setViewportSize(WIDE);
+
+        await page.locator('.letter-row a').nth(6).click();
+        await page.locator('.letter-fields').waitFor();
+        await shoot(page, `viewer-letter-invoice-${suffix}`);
+        await page.goBack();
+        await page.locator('.letter-row a').nth(2).click();
+        await page.locator('.info-panel').first().waitFor();
+        await shoot(page, `viewer-letter-locked-${suffix}`);
+        await page.goBack();
+        await page.locator('.letter-row a').nth(3).click();
+        await page.locator('.info-panel').first().waitFor();
+        await shoot(page, `viewer-letter-receipt-${suffix}`);
+        await page.goBack();
+        await page.locator('.letter-row a').nth(5).click();
+        await page.locator('.attachment').nth(1).waitFor();
+        await shoot(page, `viewer-letter-documents-${suffix}`);
+
+        await page.locator('.mailbox-nav a').nth(1).click();
+        await page.locator('.letter-row').first().waitFor();
+        await shoot(page, `viewer-folder-${suffix}`);
+
+        await open('account', 'receipts');
+        await page.locator('.letter-row').first().waitFor();
+        await shoot(page, `viewer-receipts-${suffix}`);
+        await page.locator('.letter-row a').first().click();
+        await page.locator('.letter-fields').waitFor();
+        await shoot(page, `viewer-receipt-${suffix}`);
+
+        await open('root', 'search');
+        await page.locator('#recipient-query').fill('kommune');
+        await page.getByRole('button', { name: search, exact: true }).click();
+        await page.locator('.recipient').first().waitFor();
+        await shoot(page, `viewer-search-${suffix}`);
+        await page.locator('#recipient-query').fill('zzz');
+        await page.getByRole('button', { name: search, exact: true }).click();
+        await page.locator('.search-results .empty-state').waitFor();
+        await shoot(page, `viewer-search-none-${suffix}`);
+
+        await open('account', 'account_settings');
+        await page.locator('.fields').first().waitFor();
+        await shoot(page, `viewer-resource-${suffix}`);
+        await open('account', 'token_list');
+        await page.locator('.fields').first().waitFor();
+        await shoot(page, `viewer-resource-tokens-${suffix}`);
+        await open('root', 'logout');
+        await page.locator('.info-panel').waitFor();
+        await shoot(page, `viewer-action-${suffix}`);
+      } finally {
+        await h.close();
+      }
+    }
+  }
+} finally {
+  await emulator.stop();
+}
