@@ -25,9 +25,11 @@ function text(value: unknown): string {
 /** A postal address as one would write it on an envelope: "Storgata 12B, 0155 OSLO". */
 export function postalAddress(value: unknown): string | undefined {
   if (!isObj(value) || !('street' in value || 'city' in value)) return undefined;
-  const street = [text(value.street), `${text(value.houseNumber)}${text(value.houseLetter)}`].filter((p) => p !== '').join(' ');
-  const place = [text(value.zipCode ?? value.postalCode ?? value.postalcode), text(value.city)].filter((p) => p !== '').join(' ');
-  const lines = [street, text(value.additionalAddressline), place, text(value.country)].filter((p) => p !== '');
+  // The service writes these names in more than one style (house-number, houseNumber).
+  const field = (...names: string[]) => text(names.map((name) => value[name]).find((v) => v !== undefined));
+  const street = [field('street'), `${field('house-number', 'houseNumber')}${field('house-letter', 'houseLetter')}`].filter((p) => p !== '').join(' ');
+  const place = [field('zip-code', 'zipCode', 'postalCode', 'postalcode'), field('city')].filter((p) => p !== '').join(' ');
+  const lines = [street, field('additional-addressline', 'additionalAddressline'), place, field('country')].filter((p) => p !== '');
   return lines.length > 0 ? lines.join(', ') : undefined;
 }
 

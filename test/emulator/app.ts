@@ -49,6 +49,7 @@ export function createApp(em: Emulator): Hono {
     em.world.log.push({
       method: c.req.method,
       path,
+      query: new URL(c.req.url).search,
       status: c.res.status,
       authorization: c.req.header('authorization') !== undefined,
       host: c.req.header('host') ?? '',

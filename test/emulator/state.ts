@@ -11,6 +11,8 @@ import { TokenStore } from './tokens.ts';
 export interface RequestLogEntry {
   method: string;
   path: string;
+  /** The query string as sent, with its "?" ("" when there is none). */
+  query: string;
   status: number;
   authorization: boolean;
   host: string;

@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { KNOWN_RELATIONS } from '../../src/api/relation-labels.ts';
+import { accessibilityViolations } from './axe.ts';
+import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
+import { storedItems, storeItems } from './extension-state.ts';
+import { startHarness, type Harness } from './harness.ts';
+import { viewerPageFor, visibleText } from './viewer-pages.ts';
+
+/*
+ * The viewer as a person reads it: what is on the screen (no service internals), dates the same
+ * way everywhere in the browser's time zone, history that works, private tab titles and addresses,
+ * recipient search, actions explained calmly; and no accessibility violations in either theme.
+ */
+
+// A time zone far from the emulator's (+01:00) and from UTC, so a date in the wrong zone shows.
+const TIME_ZONE = 'America/New_York';
+process.env.TZ = TIME_ZONE;
+
+let h: Harness;
+
+interface RootCache {
+  rootCache: { root: { link: { rel: string; uri: string }[]; primaryAccount: { link: { rel: string; uri: string }[] } } };
+}
+
+async function link(where: 'root' | 'account', relation: string): Promise<string> {
+  const cache = (await storedItems(await h.worker(), 'session')) as unknown as RootCache;
+  const links = where === 'root' ? cache.rootCache.root.link : cache.rootCache.root.primaryAccount.link;
+  const found = links.find((l) => l.rel.endsWith(`/${relation}`));
+  if (!found) throw new Error(`no ${relation} link`);
+  return found.uri;
+}
+
+async function open(where: 'root' | 'account', relation: string, harness = h): Promise<Page> {
+  const page = await harness.context.newPage();
+  await page.goto(await viewerPageFor(harness, { url: await link(where, relation), relation }));
+  return page;
+}
+
+/** Opens a viewer tab the way the popup and notifications do: a new tab with nothing before it. */
+async function openFresh(relation: string): Promise<Page> {
+  const address = await viewerPageFor(h, { url: await link('account', relation), relation });
+  const opened = h.context.waitForEvent('page', { predicate: (p) => p.url() === address });
+  await (await h.worker()).evaluate((url) => (globalThis as unknown as { chrome: { tabs: { create(o: object): Promise<unknown> } } }).chrome.tabs.create({ url }), address);
+  return opened;
+}
+
+/** Service internals a person must not see outside "All details and links". */
+function internals(text: string): string[] {
+  const found: string[] = [];
+  const host = new URL(h.emulator.url).host;
+  if (/https?:\/\//.test(text)) found.push('a URL');
+  if (text.includes(host) || text.includes('/post/')) found.push('the service address');
+  for (const name of [...KNOWN_RELATIONS.filter((n) => n.includes('_')), 'get_document_content', 'send_opening_receipt']) {
+    if (text.includes(name)) found.push(name);
+  }
+  for (const code of text.match(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g) ?? []) found.push(code);
+  for (const code of ['PASSWORD', 'CORPORATION', 'PUBLIC_ENTITY', 'INVOICE', 'NEWEST_FIRST', 'READ_ACCOUNT_INFO']) {
+    if (new RegExp(`\\b${code}\\b`).test(text)) found.push(code);
+  }
+  if (/\b\d+ byte\b/.test(text.replace(/\b1 byte\b/g, ''))) found.push('"byte" after a number other than 1');
+  return found;
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  await storeItems(await h.worker(), 'local', {
+    config: {
+      baseUrl: h.emulator.url,
+      clientId: E2E_CLIENT_ID,
+      clientSecret: E2E_CLIENT_SECRET,
+      scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_RECEIPTS', 'READ_SETTINGS'],
+      pollMinutes: 5,
+    },
+  });
+  const popup = await h.openPopup();
+  await h.connectVia(popup, 'Approve');
+  await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+  await popup.close();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe('what a person sees', () => {
+  it('the inbox, a letter, a receipt, a folder and other resources show no URLs, relation names or raw codes', async () => {
+    const page = await open('account', 'document_inbox');
+    await page.locator('.letter-row').first().waitFor();
+    expect(internals(await visibleText(page))).toEqual([]);
+
+    // Letters of each kind: the invoice (amount, due date), the locked one, the one with an opening receipt, three documents.
+    for (const position of [6, 2, 3, 5]) {
+      await page.locator('.letter-row a').nth(position).click();
+      await page.locator('.letter-fields').waitFor();
+      const text = await visibleText(page);
+      expect(internals(text), `letter ${position}`).toEqual([]);
+      if (position === 2) expect(text).toContain('ID-porten level 4 (BankID and similar)');
+      if (position === 6) expect(text).toMatch(/Kind\s+Invoice/);
+      expect(text).toMatch(/Sent by\s+(A business|A public body|A private person|Uploaded by you)/);
+      // The restriction is information with a way forward, not an error.
+      if (position === 2 || position === 3) {
+        expect(await page.getByRole('alert').count()).toBe(0);
+        expect(await page.getByRole('note').first().getByRole('button').count()).toBeGreaterThan(0);
+      }
+      await page.goBack();
+      await page.locator('.letter-row').first().waitFor();
+    }
+    // The raw data is still there for who wants it.
+    await page.locator('.letter-row a').nth(6).click();
+    await page.getByText('All details and links').click();
+    expect(await visibleText(page)).toContain('get_document_content');
+
+    await page.getByRole('navigation', { name: 'Mailbox' }).getByRole('link', { name: 'Skatt' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Skatt' }).waitFor();
+    await page.locator('.letter-row').first().waitFor();
+    expect(internals(await visibleText(page))).toEqual([]);
+
+    await page.getByRole('navigation', { name: 'Mailbox' }).getByRole('link', { name: 'Receipts' }).click();
+    await page.locator('.letter-row a').first().click();
+    await page.getByRole('heading', { level: 1, name: 'Rema 1000' }).waitFor();
+    const receipt = await visibleText(page);
+    expect(internals(receipt)).toEqual([]);
+    expect(receipt).toMatch(/Amount\s+NOK\s?\d/);
+    await page.close();
+
+    const expectations: [string, 'root' | 'account', RegExp[]][] = [
+      ['account_settings', 'account', [/Notify by text message\s+No/, /Storgata 12B, 0155 OSLO/]],
+      ['mailbox_settings', 'account', [/Language\s+Norwegian Bokmål/, /Order of letters\s+Newest first/, /Archive automatically after\s+0 days/]],
+      ['event_log', 'account', [/Access given to an app/]],
+      ['token_list', 'account', [/Read letter content/]],
+      ['session', 'root', [/Expires in\s+\d+ minutes?( \d+ seconds?)?/, /Authentication level\s+Password/]],
+    ];
+    for (const [relation, where, expected] of expectations) {
+      const resource = await open(where, relation);
+      await resource.locator('main .fields, main .field-cards').first().waitFor();
+      const text = await visibleText(resource);
+      expect(internals(text), relation).toEqual([]);
+      for (const pattern of expected) expect(text, relation).toMatch(pattern);
+      await resource.close();
+    }
+  });
+
+  it('shows the same letter with the same date and time in the inbox and on its page, in the browser\'s time zone', async () => {
+    const page = await open('account', 'document_inbox');
+    const row = page.locator('.letter-row').first();
+    const time = row.locator('time');
+    await time.waitFor();
+    const iso = (await time.getAttribute('datetime')) ?? '';
+    const listed = (await time.textContent()) ?? '';
+    const full = (await time.getAttribute('title')) ?? '';
+    // The seeded newest letter is from today: the list shows its time of day, in New York time.
+    const expectedTime = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: TIME_ZONE }).format(Date.parse(iso));
+    const expectedFull = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: TIME_ZONE }).format(Date.parse(iso));
+    expect(full).toBe(expectedFull);
+    if (/\d:\d\d/.test(listed)) expect(listed).toBe(expectedTime);
+    await row.locator('a').click();
+    const onPage = page.locator('.letter-when time');
+    await onPage.waitFor();
+    expect(await onPage.textContent()).toBe(expectedFull);
+    await page.close();
+  });
+});
+
+describe('history and privacy', () => {
+  it('tab titles and addresses name neither the letter nor the service; Reload and Back still work', async () => {
+    const page = await openFresh('document_inbox');
+    await page.locator('.letter-row').first().waitFor();
+    const subject = (await page.locator('.letter-row .subject-text').nth(6).textContent()) ?? '';
+    const sender = (await page.locator('.letter-row .letter-sender').nth(6).textContent()) ?? '';
+    expect(subject.length).toBeGreaterThan(3);
+    expect(await page.title()).toBe('Inbox – Digipost');
+    await page.locator('.letter-row a').nth(6).click();
+    await page.getByRole('heading', { level: 1, name: subject }).waitFor();
+    expect(await page.title()).toBe('Letter – Digipost');
+
+    // What the browser keeps, as another extension with the `tabs` permission would read it.
+    const tabs = (await (await h.worker()).evaluate(() =>
+      (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ url?: string; title?: string }[]> } } }).chrome.tabs.query({}),
+    )).filter((tab) => tab.url?.includes('viewer.html'));
+    expect(tabs.length).toBeGreaterThan(0);
+    for (const tab of [...tabs, { url: page.url(), title: await page.title() }]) {
+      for (const secret of [subject, sender, h.emulator.url, new URL(h.emulator.url).host, encodeURIComponent(h.emulator.url), '/documents/']) {
+        expect(tab.url).not.toContain(secret);
+        expect(tab.title).not.toContain(secret);
+      }
+    }
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: subject }).waitFor();
+    expect(await page.title()).toBe('Letter – Digipost');
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+    await page.goForward();
+    await page.getByRole('heading', { level: 1, name: subject }).waitFor();
+    await page.close();
+  });
+
+  it('Back after following a link inside the viewer; no Back control on a tab that started here', async () => {
+    const page = await openFresh('document_inbox');
+    await page.locator('.letter-row').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
+    await page.getByRole('navigation', { name: 'Mailbox' }).getByRole('link', { name: 'Bolig' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bolig' }).waitFor();
+    await page.locator('.letter-row a').first().click();
+    await page.locator('.letter-fields').waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bolig' }).waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('Back from the first page returns to the page the tab came from', async () => {
+    const page = await h.context.newPage();
+    await page.goto(h.url('src/options/options.html'));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const before = await page.title();
+    await page.goto(await viewerPageFor(h, { url: await link('account', 'document_inbox'), relation: 'document_inbox' }));
+    await page.locator('.letter-row').first().waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(/options\.html/);
+    expect(await page.title()).toBe(before);
+    await page.close();
+  });
+});
+
+describe('recipient search and actions', () => {
+  it('searches recipients by what the person types, and says so when nothing matches', async () => {
+    const page = await open('account', 'document_inbox');
+    await page.getByRole('navigation', { name: 'Mailbox' }).getByRole('link', { name: 'Find a recipient' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Find a recipient' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await h.emulator.admin.clearRequests();
+    await page.getByLabel('Name or Digipost address').fill('kommune');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.locator('.recipient');
+    await results.first().waitFor();
+    expect(await results.count()).toBe(1);
+    expect(await results.first().textContent()).toContain('Oslo kommune');
+    const searched = (await h.emulator.admin.requests()).filter((r) => r.path.includes('/recipients/search'));
+    expect(searched.map((r) => new URLSearchParams(r.query).get('recipientId'))).toEqual(['kommune']);
+    expect(internals(await visibleText(page))).toEqual([]);
+
+    await page.getByLabel('Name or Digipost address').fill('ingen slik mottaker');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'No recipient matches “ingen slik mottaker”.' }).waitFor();
+    expect(await results.count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('explains an action calmly instead of fetching it, with the way back', async () => {
+    await h.emulator.admin.clearRequests();
+    const page = await h.context.newPage();
+    await page.goto(h.url('src/options/options.html'));
+    await page.goto(await viewerPageFor(h, { url: await link('root', 'logout'), relation: 'logout' }));
+    const note = page.getByRole('note');
+    await note.waitFor();
+    expect(await note.textContent()).toContain('is something the service does, not a page');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect((await h.emulator.admin.requests()).filter((r) => r.path.includes('logout'))).toEqual([]);
+    expect(internals(await visibleText(page))).toEqual([]);
+    await note.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(/options\.html/);
+    await page.close();
+  });
+});
+
+describe('accessibility', () => {
+  async function checkAll(harness: Harness): Promise<void> {
+    const page = await open('account', 'document_inbox', harness);
+    await page.locator('.letter-row').first().waitFor();
+    expect(await accessibilityViolations(page), 'inbox').toEqual([]);
+    await page.locator('.letter-row a').nth(6).click();
+    await page.locator('.letter-fields').waitFor();
+    expect(await accessibilityViolations(page), 'letter').toEqual([]);
+    await page.goBack();
+    await page.locator('.letter-row a').nth(2).click();
+    await page.locator('.info-panel').first().waitFor();
+    expect(await accessibilityViolations(page), 'locked letter').toEqual([]);
+    await page.getByRole('navigation', { name: 'Mailbox' }).getByRole('link', { name: 'Receipts' }).click();
+    await page.locator('.letter-row').first().waitFor();
+    expect(await accessibilityViolations(page), 'receipts').toEqual([]);
+    await page.locator('.letter-row a').first().click();
+    await page.locator('.letter-fields').waitFor();
+    expect(await accessibilityViolations(page), 'receipt').toEqual([]);
+    await page.close();
+    for (const [where, relation] of [['account', 'account_settings'], ['account', 'token_list'], ['root', 'logout'], ['root', 'search']] as const) {
+      const other = await open(where, relation, harness);
+      await other.locator('main .fields, main .field-cards, main [role=note], main form').first().waitFor();
+      expect(await accessibilityViolations(other), relation).toEqual([]);
+      await other.close();
+    }
+  }
+
+  it('has no violations in the light theme', async () => {
+    await checkAll(h);
+  });
+
+  it('has no violations in the dark theme', async () => {
+    const dark = await startHarness({ reuseEmulator: h.emulator, colorScheme: 'dark' });
+    try {
+      // The same signed-in state, carried over to the second browser.
+      const worker = await dark.worker();
+      await storeItems(worker, 'local', await storedItems(await h.worker(), 'local'));
+      await storeItems(worker, 'session', await storedItems(await h.worker(), 'session'));
+      await checkAll(dark);
+    } finally {
+      await dark.close();
+    }
+  });
+});
