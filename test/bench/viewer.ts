@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { relationName } from '../../src/api/relation-name.ts';
+import { viewerPageFor } from '../e2e/viewer-pages.ts';
 import { BLANK_PAGE } from './build.ts';
 import { pageHeap } from './heap.ts';
 import { markOf, sleep, type Bench } from './pages.ts';
@@ -16,7 +17,6 @@ interface Snapshot {
   value?: { data: InboxPage };
 }
 
-const VIEWER_PAGE = 'src/viewer/viewer.html';
 /** The control the mailbox views will offer for the next page, in either language. */
 const LOAD_MORE = /load more|more letters|next page|vis flere|last flere|neste side/i;
 const PAGES_FOR_MEMORY = 5;
@@ -30,11 +30,6 @@ export interface ViewerResult {
   heapMethod: string;
 }
 
-function viewerPath(uri: string, mediaType: string | undefined): string {
-  const params = new URLSearchParams({ url: uri, rel: 'document_inbox' });
-  if (mediaType) params.set('type', mediaType);
-  return `${VIEWER_PAGE}?${params.toString()}`;
-}
 
 /** A subject on `page` that is on none of `others`: its appearance means that page is on screen. */
 function distinctSubject(page: InboxPage, others: InboxPage[] = []): string {
@@ -71,7 +66,8 @@ export async function measureViewer(bench: Bench, runs: number): Promise<ViewerR
   const openInbox = async (uri: string): Promise<{ page: Page; ms: number }> => {
     const page = await bench.browser.newPage();
     await page.addInitScript((text) => ((window as unknown as { __benchTexts: string[] }).__benchTexts = [text]), firstSubject);
-    await page.goto(bench.browser.url(viewerPath(uri, inbox['media-type'])), { waitUntil: 'commit' });
+    const address = await viewerPageFor(bench.browser, { url: uri, relation: 'document_inbox', ...(inbox['media-type'] ? { mediaType: inbox['media-type'] } : {}) });
+    await page.goto(address, { waitUntil: 'commit' });
     return { page, ms: await markOf(page, `text:${firstSubject}`, 30_000) };
   };
   const loadMore = async (page: Page) => {

@@ -86,7 +86,8 @@ describe('the popup, signed in', () => {
     await popup.getByRole('region', { name: 'Your account' }).getByRole('button', { name: /Inbox/ }).click();
     const viewer = await tabOpened;
     await viewer.getByRole('heading', { name: 'Inbox' }).waitFor();
-    expect(viewer.url()).toContain('viewer.html?url=');
+    // The address names a random page id only; the resource stays out of the browser's history.
+    expect(viewer.url()).toMatch(/viewer\.html\?page=[A-Za-z0-9_-]{22}$/);
     // Next to the tab it was opened from.
     const tabs = await (await h.worker()).evaluate(() =>
       (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ index: number; url?: string; openerTabId?: number; id?: number }[]> } } }).chrome.tabs.query({}),
@@ -94,11 +95,9 @@ describe('the popup, signed in', () => {
     const opened = tabs.find((t) => t.url?.includes('viewer.html'));
     const opener = tabs.find((t) => t.id === opened?.openerTabId);
     expect(opened && opener ? opened.index - opener.index : undefined).toBe(1);
-    expect(decodeURIComponent(viewer.url())).toContain('/documents/inbox');
     // Each letter row is a real link to the letter, in the same tab; back returns to the inbox.
     const letter = viewer.locator('.letter-row a').first();
     await letter.click();
-    await viewer.waitForURL(/rel=self/);
     await viewer.locator('.fields').first().waitFor();
     expect(await viewer.locator('h1').textContent()).not.toBe('Inbox');
     await viewer.goBack();
