@@ -3,6 +3,7 @@ import { sessionDeps, sessionArea } from './browser-deps.ts';
 import { showSignedOut } from './badge.ts';
 import { clearLetterNotifications } from './notifications-clear.ts';
 import { ROOT_CACHE_KEY } from '../protocol/messages.ts';
+import { forgetViewerPages } from '../ui/viewer-address.ts';
 
 /**
  * One Session per worker life. It keeps nothing that matters only in memory: a worker that the
@@ -15,5 +16,7 @@ export const session = new Session(
     await showSignedOut();
     // Notifications on screen name senders and subjects: they go too.
     await clearLetterNotifications().catch(() => undefined);
+    // And what the viewer's tabs stand for (which letter each page id is).
+    await forgetViewerPages().catch(() => undefined);
   }),
 );

@@ -4,8 +4,8 @@ import browser from 'webextension-polyfill';
  * The viewer tab's address names no resource. Browser history, synced tabs and any extension with
  * the `tabs` permission can read a tab's address and title, and a letter's address is personal
  * (it identifies the person's letter). So the address carries only a random page id; what it
- * stands for is kept in storage.session (memory only, gone when the browser closes) and, once the
- * page has read it, in the tab's own history entry (history.state), so Reload and Back keep working.
+ * stands for is kept in storage.session (memory only, emptied at sign-out and when the browser
+ * closes), where Reload, Back and Forward find it again.
  */
 export interface ViewerTarget {
   url: string;
@@ -65,4 +65,11 @@ export async function viewerUrl(target: ViewerTarget): Promise<string> {
   const id = newPageId();
   await rememberTarget(id, target);
   return viewerAddressOf(id);
+}
+
+/** Forgets every viewer page (at sign-out): an open viewer tab then names nothing any more. */
+export async function forgetViewerPages(): Promise<void> {
+  const all = await browser.storage.session.get(null);
+  const keys = Object.keys(all).filter((key) => key.startsWith(STORAGE_PREFIX));
+  if (keys.length > 0) await browser.storage.session.remove(keys);
 }

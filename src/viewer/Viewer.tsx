@@ -8,7 +8,7 @@ import { Skeleton } from '../ui/components.tsx';
 import { BackIcon, InfoIcon, SettingsIcon } from '../ui/icons.tsx';
 import { t } from '../ui/i18n.ts';
 import { relationLabel } from '../ui/RelationList.tsx';
-import { newPageId, pageIdFromLocation, recallTarget, type ViewerTarget } from '../ui/viewer-address.ts';
+import { newPageId, type ViewerTarget } from '../ui/viewer-address.ts';
 import { ask } from '../ui/worker-client.ts';
 import { ActionView } from './ActionView.tsx';
 import { connectThen, ErrorView } from './ErrorView.tsx';
@@ -17,7 +17,7 @@ import { LetterList } from './LetterList.tsx';
 import { LetterView } from './LetterView.tsx';
 import { MailboxNav } from './MailboxNav.tsx';
 import { chooseView, mailboxNavOf, receiptOf, resourceName, sessionLevelOf, type ViewKind } from './model.ts';
-import { entryFromState, NavigationContext, pushEntry, type HistoryEntry } from './navigation.tsx';
+import { currentEntry, NavigationContext, pushEntry, type HistoryEntry } from './navigation.tsx';
 import { firstPageUrl } from './paging.ts';
 import { ReceiptsView, ReceiptView } from './ReceiptsView.tsx';
 import { RecipientSearch } from './RecipientSearch.tsx';
@@ -66,27 +66,16 @@ export function Viewer() {
   const current = typeof entry === 'object' ? entry : undefined;
   const relation = current?.target.relation ? relationName(current.target.relation) : undefined;
 
-  // Which page this history entry is: from the entry itself, else from storage by the address's id.
+  // Which page this history entry is, now and after each Back or Forward (the latest move wins).
   useEffect(() => {
+    let moves = 0;
     const settle = async () => {
-      const fromState = entryFromState(history.state);
-      if (fromState) {
-        setEntry(fromState);
-        return;
-      }
-      const id = pageIdFromLocation(location.search);
-      const target = id ? await recallTarget(id).catch(() => undefined) : undefined;
-      if (!target) {
-        setEntry('missing');
-        return;
-      }
-      // Before the viewer pushed anything, more than one entry means the tab came from somewhere.
-      const first: HistoryEntry = { target, depth: 0, cameFrom: history.length > 1 };
-      history.replaceState(first, '');
-      setEntry(first);
+      const move = ++moves;
+      const found = await currentEntry();
+      if (move === moves) setEntry(found ?? 'missing');
     };
     void settle();
-    const onPop = (event: PopStateEvent) => setEntry(entryFromState(event.state) ?? 'missing');
+    const onPop = () => void settle();
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
   }, []);

@@ -1,12 +1,13 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useMemo } from 'preact/hooks';
 import browser from 'webextension-polyfill';
-import { asViewerTarget, newPageId, rememberTarget, viewerAddressOf, type ViewerTarget } from '../ui/viewer-address.ts';
+import { newPageId, pageIdFromLocation, recallTarget, rememberTarget, viewerAddressOf, type ViewerTarget } from '../ui/viewer-address.ts';
 
 /*
  * Moving between pages inside one viewer tab. Each step is a history entry of its own (Back and
- * Forward work), whose address is only a random page id; the target itself lives in the entry's
- * history.state (and in storage.session, so a link opened in a new tab finds it too).
+ * Forward work) whose address is only a random page id. What the id stands for is kept in
+ * storage.session alone (memory, emptied at sign-out and when the browser closes), never in the
+ * entry itself: the browser writes open tabs' history state to disk for session restore.
  */
 
 export interface HistoryEntry {
@@ -17,21 +18,37 @@ export interface HistoryEntry {
   cameFrom: boolean;
 }
 
-export function entryFromState(state: unknown): HistoryEntry | undefined {
+type Place = Omit<HistoryEntry, 'target'>;
+
+function placeFromState(state: unknown): Place | undefined {
   if (typeof state !== 'object' || state === null) return undefined;
-  const { target, depth, cameFrom } = state as Record<string, unknown>;
-  const checked = asViewerTarget(target);
-  if (!checked || typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0) return undefined;
-  return { target: checked, depth, cameFrom: cameFrom === true };
+  const { depth, cameFrom } = state as Record<string, unknown>;
+  if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0) return undefined;
+  return { depth, cameFrom: cameFrom === true };
+}
+
+/**
+ * The entry the tab is on now, or undefined when its id names nothing remembered (signed out since,
+ * the browser restarted, or no id at all). The first visit of an entry records its place in history.
+ */
+export async function currentEntry(): Promise<HistoryEntry | undefined> {
+  const id = pageIdFromLocation(location.search);
+  const target = id ? await recallTarget(id).catch(() => undefined) : undefined;
+  if (!target) return undefined;
+  const known = placeFromState(history.state);
+  if (known) return { target, ...known };
+  // Before the viewer pushed anything, more than one entry means the tab came from somewhere.
+  const first: Place = { depth: 0, cameFrom: history.length > 1 };
+  history.replaceState(first, '');
+  return { target, ...first };
 }
 
 /** The entry that follows `from` when a link to `target` is taken (`id` names its address). */
 export function pushEntry(from: HistoryEntry | undefined, target: ViewerTarget, id: string): HistoryEntry {
-  const entry: HistoryEntry = { target, depth: (from?.depth ?? -1) + 1, cameFrom: from?.cameFrom ?? false };
-  // Remembered too, so this address also works in a tab that did not take the step (a duplicate).
+  const place: Place = { depth: (from?.depth ?? -1) + 1, cameFrom: from?.cameFrom ?? false };
   void rememberTarget(id, target).catch(() => undefined);
-  history.pushState(entry, '', viewerAddressOf(id, true));
-  return entry;
+  history.pushState(place, '', viewerAddressOf(id, true));
+  return { target, ...place };
 }
 
 export type Go = (target: ViewerTarget, id?: string) => void;

@@ -312,3 +312,22 @@ describe('accessibility', () => {
     }
   });
 });
+
+describe('after signing out', () => {
+  it('an open viewer tab names nothing any more: Reload says the page is gone, and no page id is remembered', async () => {
+    const page = await open('account', 'document_inbox');
+    await page.locator('.letter-row a').first().click();
+    await page.locator('.letter-fields').waitFor();
+    const popup = await h.openPopup();
+    await popup.getByRole('button', { name: /Sign out/ }).click();
+    await popup.getByRole('button', { name: 'Connect' }).waitFor();
+    await popup.close();
+    const remembered = async () => Object.keys(await storedItems(await h.worker(), 'session')).filter((key) => key.startsWith('viewerPage:'));
+    await expect.poll(remembered).toEqual([]);
+    await page.reload();
+    await page.getByRole('note').filter({ hasText: 'This page is no longer here' }).waitFor();
+    await page.goBack();
+    await page.getByRole('note').filter({ hasText: 'This page is no longer here' }).waitFor();
+    await page.close();
+  });
+});
