@@ -242,20 +242,6 @@ export interface FolderEntry {
   self: Link;
 }
 
-/** The folders of every mailbox in the root (`mailbox[].folders.folder[]`) that have a `self` link. */
-export function foldersOf(root: unknown): FolderEntry[] {
-  if (!isObj(root) || !Array.isArray(root.mailbox)) return [];
-  const entries: FolderEntry[] = [];
-  for (const mailbox of root.mailbox) {
-    const folders = isObj(mailbox) && isObj(mailbox.folders) && Array.isArray(mailbox.folders.folder) ? mailbox.folders.folder : [];
-    for (const folder of folders) {
-      const self = linkNamed(folder, 'self');
-      if (self && isObj(folder)) entries.push({ name: str(folder.name) ?? '', self });
-    }
-  }
-  return entries;
-}
-
 /** A readable title from the resource itself: a letter's subject, a folder's name. */
 export function resourceName(data: unknown): string | undefined {
   if (!isObj(data)) return undefined;

@@ -130,7 +130,7 @@ export function rootRoutes(app: Hono, em: Emulator): void {
       if ((id ?? '') === '' && (q ?? '') === '') return apiError(400, 'MISSING_SEARCH_PARAMETER', { errorMessage: 'Give recipientId or q' });
       const needle = (id ?? q ?? '').toLowerCase();
       // The service's apps send what the person typed as `recipientId`: an address, an organisation number or part of a name.
-      const hits = DIRECTORY.filter((r) => r.digipostaddress === id || r.organisationNumber === id || r.name.toLowerCase().includes(needle));
+      const hits = DIRECTORY.filter((r) => (id !== undefined && id !== '' && (r.digipostaddress === id || r.organisationNumber === id)) || r.name.toLowerCase().includes(needle));
       return apiJson({ recipient: hits.map((r) => ({ ...r })), link: [linkerFor(em).link('self', ROUTES.search)] });
     }),
   });

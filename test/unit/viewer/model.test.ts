@@ -3,7 +3,9 @@ import {
   attachmentsOf,
   chooseView,
   documentsOf,
-  foldersOf,
+  mailboxNavOf,
+  receiptOf,
+  recipientsOf,
   receiptsOf,
   resourceName,
   sessionLevelOf,
@@ -123,13 +125,47 @@ describe('other resources', () => {
       authenticationlevel: 2,
       mailbox: [{ folders: { folder: [{ name: 'Skatt', link: [link('self', '/f/1')] }, { name: 'No link' }] } }, { name: 'shared' }],
     };
-    expect(foldersOf(root)).toEqual([{ name: 'Skatt', self: link('self', '/f/1') }]);
-    expect(foldersOf(undefined)).toEqual([]);
+    expect(mailboxNavOf(root).folders).toEqual([{ name: 'Skatt', self: link('self', '/f/1') }]);
     expect(sessionLevelOf(root)).toBe(2);
     expect(sessionLevelOf({ authenticationlevel: 4 })).toBe(4);
     expect(sessionLevelOf(undefined)).toBe(2);
     expect(resourceName(letter())).toBe('Skattemelding');
     expect(resourceName({ name: 'Skatt', documents: { document: [] } })).toBe('Skatt');
     expect(resourceName({ name: '  ' })).toBeUndefined();
+  });
+});
+
+describe('the side navigation, receipts and recipients', () => {
+  it('finds the inbox, receipts, search and folders (with icons) in the root', () => {
+    const root = {
+      link: [link('search', '/post/api/recipients/search'), link('logout', '/post/api/logout')],
+      primaryAccount: { link: [link('document_inbox', '/inbox'), link('receipts', '/receipts')] },
+      mailbox: [{ folders: { folder: [{ name: 'Skatt', icon: 'TAX', link: [link('self', '/f/1')] }, { name: 'Løs', link: [] }] } }],
+    };
+    const nav = mailboxNavOf(root);
+    expect(nav.inbox?.uri).toBe(`${BASE}/inbox`);
+    expect(nav.receipts?.uri).toBe(`${BASE}/receipts`);
+    expect(nav.search?.uri).toBe(`${BASE}/post/api/recipients/search`);
+    expect(nav.folders.map((f) => [f.name, f.icon])).toEqual([['Skatt', 'TAX']]);
+    expect(mailboxNavOf(undefined)).toEqual({ folders: [] });
+  });
+
+  it('reads one receipt, and only a receipt', () => {
+    expect(receiptOf({ storeName: 'Kiwi', amount: 12.5, currency: 'NOK', timeOfPurchase: '2025-01-01T10:00:00+01:00' })).toEqual({
+      storeName: 'Kiwi',
+      amount: 12.5,
+      currency: 'NOK',
+      time: '2025-01-01T10:00:00+01:00',
+    });
+    expect(receiptOf({ subject: 'A letter', attachment: [] })).toBeUndefined();
+    expect(chooseView('receipt', { storeName: 'Kiwi' })).toBe('receipt');
+  });
+
+  it('reads recipients, skipping what is not one', () => {
+    expect(recipientsOf({ recipient: [{ name: 'NAV', digipostaddress: 'nav#0002', organisationNumber: 889640782 }, 'junk'] })).toEqual([
+      { key: '0', name: 'NAV', address: 'nav#0002', organisationNumber: '889640782' },
+    ]);
+    expect(recipientsOf({ recipient: [] })).toEqual([]);
+    expect(recipientsOf(null)).toEqual([]);
   });
 });
