@@ -166,7 +166,7 @@ function AttachmentItem(props: {
   } else if (content) {
     if (props.canRead && state.kind !== 'shown') {
       quickOpen = (
-        <button type="button" class="primary" aria-describedby={titleId} disabled={state.kind === 'busy'} onClick={() => void open(content)}>
+        <button type="button" class={attachment.main ? 'primary' : ''} aria-describedby={titleId} disabled={state.kind === 'busy'} onClick={() => void open(content)}>
           {t('open_content')}
         </button>
       );
