@@ -13,7 +13,7 @@ import { newLetters, nextPageUrl } from './paging.ts';
 import { formatDay, formatFullDate, formatMoney } from './values.ts';
 
 /** Invoices carry no currency in any sample; the service is Norwegian. */
-const INVOICE_CURRENCY = 'NOK';
+export const INVOICE_CURRENCY = 'NOK';
 
 function summariesOf(data: unknown, sessionLevel: number, requestUrl: string): LetterSummary[] {
   return (documentsOf(data) ?? []).map((doc, i) => summarize(doc, sessionLevel, `${requestUrl}#${i}`));

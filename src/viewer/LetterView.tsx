@@ -12,10 +12,10 @@ import { openTab } from '../ui/open-tab.ts';
 import { ask } from '../ui/worker-client.ts';
 import { blobType, displayKind, downloadName, type DisplayKind } from './content.ts';
 import { connectThen, ErrorView } from './ErrorView.tsx';
-import { InvoiceText, subjectText } from './LetterList.tsx';
-import { attachmentsOf, linkNamed, summarize, type AttachmentInfo } from './model.ts';
+import { INVOICE_CURRENCY, subjectText } from './LetterList.tsx';
+import { attachmentsOf, linkNamed, summarize, type AttachmentInfo, type InvoiceInfo } from './model.ts';
 import { AllDetails } from './GenericView.tsx';
-import { codeInWords, formatFullDate, formatSize } from './values.ts';
+import { codeInWords, formatDay, formatFullDate, formatMoney, formatSize } from './values.ts';
 
 /** The service's own web app, where a stronger login (and everything else) is possible. */
 export function webSiteUrl(serviceOrigin: string): string {
@@ -27,6 +27,32 @@ function WebSiteButton(props: { serviceOrigin: string }) {
     <button type="button" onClick={() => void openTab(webSiteUrl(props.serviceOrigin), props.serviceOrigin)}>
       {t('open_on_web_site')}
     </button>
+  );
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+/** What a person needs to pay an invoice, one labelled line each. */
+function InvoiceDetails(props: { invoice: InvoiceInfo }) {
+  const { amount, dueDate, paid, kid, accountNumber } = props.invoice;
+  const locale = uiLocale();
+  const rows: [string, string][] = [];
+  if (amount !== undefined) rows.push([t('receipt_amount'), formatMoney(amount, INVOICE_CURRENCY, locale)]);
+  if (dueDate !== undefined) rows.push([t('vf_due_date'), formatDay(dueDate, locale)]);
+  if (paid !== undefined) rows.push([t('invoice_payment'), capitalised(paid ? t('invoice_paid') : t('invoice_unpaid'))]);
+  if (kid !== undefined) rows.push([t('invoice_kid_label'), kid]);
+  if (accountNumber !== undefined) rows.push([t('invoice_account_label'), accountNumber]);
+  return (
+    <dl class="fields invoice-fields">
+      {rows.map(([label, value]) => (
+        <div key={label} class="field">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -209,13 +235,7 @@ function AttachmentItem(props: {
         </div>
         {quickOpen}
       </div>
-      {attachment.invoice ? (
-        <p>
-          <InvoiceText invoice={attachment.invoice} />
-          {attachment.invoice.kid ? ` · ${t('invoice_kid', attachment.invoice.kid)}` : null}
-          {attachment.invoice.accountNumber ? ` · ${t('invoice_account', attachment.invoice.accountNumber)}` : null}
-        </p>
-      ) : null}
+      {attachment.invoice ? <InvoiceDetails invoice={attachment.invoice} /> : null}
       {action}
       {state.kind === 'busy' ? (
         <p class="busy" role="status">
