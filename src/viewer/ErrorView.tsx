@@ -1,7 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { ErrorInfo } from '../errors.ts';
-import { ErrorAlert } from '../ui/components.tsx';
-import { t } from '../ui/i18n.ts';
+import { errorMessage, t } from '../ui/i18n.ts';
 import { ask } from '../ui/worker-client.ts';
 
 export function needsConnect(error: ErrorInfo): boolean {
@@ -14,20 +13,43 @@ export async function connectThen(retry: () => Promise<void>): Promise<void> {
   await retry();
 }
 
-/** A failure with its sentence and the one next step: Connect when the session is gone, else Try again. */
+/** "Read receipts (if enabled)" for READ_RECEIPTS: a permission as the options page words it. */
+function permissionInWords(permission: string): string {
+  const words = t(`permission_${permission}`);
+  return words === `permission_${permission}` ? permission : `“${words.replace(/\.$/, '')}”`;
+}
+
+/** The sentence for a failure, with a permission in words rather than its code. */
+export function viewerErrorMessage(error: ErrorInfo): string {
+  return error.permission ? t(`error_${error.code}`, permissionInWords(error.permission)) : errorMessage(error);
+}
+
+/**
+ * A failure with its sentence and the one next step: Connect when the session is gone, else Try
+ * again. The service's own code and message, if any, wait under a disclosure.
+ */
 export function ErrorView(props: { error: ErrorInfo; onRetry: () => void; onConnect: () => void; children?: ComponentChildren }) {
   const connect = needsConnect(props.error);
   return (
-    <ErrorAlert error={props.error}>
-      {connect ? (
-        <button type="button" class="primary" onClick={props.onConnect}>
-          {t('connect')}
-        </button>
+    <div class="alert" role="alert">
+      <p class="alert-message">{viewerErrorMessage(props.error)}</p>
+      {props.error.detail ? (
+        <details class="alert-more">
+          <summary>{t('details')}</summary>
+          <p class="alert-detail">{props.error.detail}</p>
+        </details>
       ) : null}
-      <button type="button" class={connect ? '' : 'primary'} onClick={props.onRetry}>
-        {t('try_again')}
-      </button>
-      {props.children}
-    </ErrorAlert>
+      <div class="actions">
+        {connect ? (
+          <button type="button" class="primary" onClick={props.onConnect}>
+            {t('connect')}
+          </button>
+        ) : null}
+        <button type="button" class={connect ? '' : 'primary'} onClick={props.onRetry}>
+          {t('try_again')}
+        </button>
+        {props.children}
+      </div>
+    </div>
   );
 }

@@ -5,7 +5,6 @@ import type { Link } from '../api/schemas.ts';
 import type { Permission } from '../config/permissions.ts';
 import { toErrorInfo, type ErrorInfo } from '../errors.ts';
 import type { ContentView } from '../protocol/messages.ts';
-import { ErrorAlert } from '../ui/components.tsx';
 import { DocumentIcon, InfoIcon, LockIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../ui/i18n.ts';
 import { openTab } from '../ui/open-tab.ts';
@@ -245,9 +244,12 @@ function AttachmentItem(props: {
       ) : null}
       {state.kind === 'error' ? (
         state.error.code === 'auth_level_too_low' ? (
-          <ErrorAlert error={state.error}>
-            <WebSiteButton serviceOrigin={props.serviceOrigin} />
-          </ErrorAlert>
+          <Notice icon="lock">
+            <p>{t('error_auth_level_too_low')}</p>
+            <div class="actions">
+              <WebSiteButton serviceOrigin={props.serviceOrigin} />
+            </div>
+          </Notice>
         ) : (
           <ErrorView
             error={state.error}
