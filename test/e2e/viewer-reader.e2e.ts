@@ -161,6 +161,41 @@ describe('what a person sees', () => {
   });
 });
 
+describe('the list of letters', () => {
+  it('marks unread letters by weight and a dot without changing the row height, wide and narrow', async () => {
+    const page = await open('account', 'document_inbox');
+    const rows = page.locator('.letter-row');
+    await rows.nth(8).waitFor();
+    // Row 0 is unread, row 8 read; neither is an invoice (whose details take a line of their own when narrow).
+    for (const size of [{ width: 1280, height: 800 }, { width: 420, height: 800 }]) {
+      await page.setViewportSize(size);
+      const unread = await rows.nth(0).boundingBox();
+      const read = await rows.nth(8).boundingBox();
+      expect(await rows.nth(0).getAttribute('class')).toContain('unread');
+      expect(await rows.nth(8).getAttribute('class')).not.toContain('unread');
+      expect(unread?.height).toBe(read?.height);
+      expect(await rows.nth(0).getByRole('img', { name: 'Unread' }).count()).toBe(1);
+      const weights = await Promise.all([0, 8].map((n) => rows.nth(n).locator('.letter-sender').evaluate((el) => getComputedStyle(el).fontWeight)));
+      expect(weights).toEqual(['700', '400']);
+    }
+    await page.close();
+  });
+
+  it('opens a letter in a new tab on a middle click, leaving the list where it was', async () => {
+    const page = await open('account', 'document_inbox');
+    await page.locator('.letter-row').first().waitFor();
+    const subject = (await page.locator('.letter-row .subject-text').nth(1).textContent()) ?? '';
+    const opened = h.context.waitForEvent('page');
+    await page.locator('.letter-row a').nth(1).click({ button: 'middle' });
+    const tab = await opened;
+    await tab.getByRole('heading', { level: 1, name: subject }).waitFor();
+    expect(tab.url()).toMatch(/viewer\.html\?page=[A-Za-z0-9_-]{22}$/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Inbox');
+    await tab.close();
+    await page.close();
+  });
+});
+
 describe('history and privacy', () => {
   it('tab titles and addresses name neither the letter nor the service; Reload and Back still work', async () => {
     const page = await openFresh('document_inbox');
