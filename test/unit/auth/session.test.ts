@@ -134,7 +134,7 @@ describe('connect', () => {
     expect(local.data[LOCAL_KEYS.refreshToken]).toBe('RT-1');
     expect(JSON.stringify(local.data)).not.toContain('AT-1');
     expect(session.data).not.toHaveProperty(SESSION_KEYS.pendingSignIn);
-    expect(await s.getAccessToken()).toBe('AT-1');
+    expect((await s.getAccessToken()).token).toBe('AT-1');
   });
 
   it('stores state and nonce before opening the window, sends the state there and the nonce to the token endpoint', async () => {
@@ -222,7 +222,7 @@ describe('connect', () => {
     arrange(w);
     expect(await errorCode(w.s.connect())).toBe(code);
     expect(w.snapshot()).toEqual(before);
-    expect(await w.s.getAccessToken()).toBe('AT-1');
+    expect((await w.s.getAccessToken()).token).toBe('AT-1');
   });
 
   it('refuses a second sign-in while one is under way, and the first still completes', async () => {
@@ -303,19 +303,19 @@ describe('getAccessToken', () => {
   it('hands out the stored token without asking the service while it is fresh', async () => {
     const w = await signedIn();
     w.clock.advance(15 * MINUTE - REFRESH_MARGIN_MS - 1);
-    expect(await w.s.getAccessToken()).toBe('AT-1');
+    expect((await w.s.getAccessToken()).token).toBe('AT-1');
     expect(w.tokenRequests()).toHaveLength(1);
   });
 
   it('refreshes within a minute of the expiry and stores the new tokens', async () => {
     const w = await signedIn();
     w.clock.advance(15 * MINUTE - REFRESH_MARGIN_MS);
-    expect(await w.s.getAccessToken()).toBe('AT-2');
+    expect((await w.s.getAccessToken()).token).toBe('AT-2');
     const refresh = w.tokenRequests()[1];
     expect(Object.fromEntries(refresh?.body ?? [])).toEqual({ grant_type: 'refresh_token', refresh_token: 'RT-1' });
     expect(w.local.data[LOCAL_KEYS.refreshToken]).toBe('RT-2');
     expect(await w.s.status()).toMatchObject({ state: 'signed_in', expiresAt: w.clock.ms + 900_000 });
-    expect(await w.s.getAccessToken()).toBe('AT-2');
+    expect((await w.s.getAccessToken()).token).toBe('AT-2');
     expect(w.tokenRequests()).toHaveLength(2);
   });
 
@@ -323,10 +323,10 @@ describe('getAccessToken', () => {
     const w = await signedIn();
     w.setRotate(false);
     w.clock.advance(20 * MINUTE);
-    expect(await w.s.getAccessToken()).toBe('AT-2');
+    expect((await w.s.getAccessToken()).token).toBe('AT-2');
     expect(w.local.data[LOCAL_KEYS.refreshToken]).toBe('RT-1');
     w.clock.advance(20 * MINUTE);
-    expect(await w.s.getAccessToken()).toBe('AT-3');
+    expect((await w.s.getAccessToken()).token).toBe('AT-3');
     expect(w.tokenRequests()[2]?.body.get('refresh_token')).toBe('RT-1');
   });
 
@@ -335,7 +335,7 @@ describe('getAccessToken', () => {
     w.clock.advance(20 * MINUTE);
     await w.s.getAccessToken();
     w.clock.advance(20 * MINUTE);
-    expect(await w.s.getAccessToken()).toBe('AT-3');
+    expect((await w.s.getAccessToken()).token).toBe('AT-3');
     expect(w.tokenRequests()[2]?.body.get('refresh_token')).toBe('RT-2');
   });
 
@@ -350,21 +350,21 @@ describe('getAccessToken', () => {
     const callers = Array.from({ length: 20 }, () => w.s.getAccessToken());
     await settle();
     gate.resolve(undefined);
-    expect(new Set(await Promise.all(callers))).toEqual(new Set(['SHARED']));
+    expect(new Set((await Promise.all(callers)).map((t) => t.token))).toEqual(new Set(['SHARED']));
     expect(w.tokenRequests()).toHaveLength(2); // the sign-in and one refresh
   });
 
   it('gives concurrent forced callers one refresh too', async () => {
     const w = await signedIn();
     const tokens = await Promise.all(Array.from({ length: 10 }, () => w.s.getAccessToken({ forceRefresh: true })));
-    expect(new Set(tokens)).toEqual(new Set(['AT-2']));
+    expect(new Set(tokens.map((t) => t.token))).toEqual(new Set(['AT-2']));
     expect(w.tokenRequests()).toHaveLength(2);
   });
 
   it('forces a refresh of a token that has not expired', async () => {
     const w = await signedIn();
-    expect(await w.s.getAccessToken({ forceRefresh: true })).toBe('AT-2');
-    expect(await w.s.getAccessToken({ forceRefresh: true })).toBe('AT-3');
+    expect((await w.s.getAccessToken({ forceRefresh: true })).token).toBe('AT-2');
+    expect((await w.s.getAccessToken({ forceRefresh: true })).token).toBe('AT-3');
     expect(w.tokenRequests()).toHaveLength(3);
   });
 
@@ -376,7 +376,7 @@ describe('getAccessToken', () => {
       ...Array.from({ length: 5 }, () => w.s.getAccessToken()),
       ...Array.from({ length: 5 }, () => other.getAccessToken()),
     ]);
-    expect(new Set(tokens)).toEqual(new Set(['AT-2']));
+    expect(new Set(tokens.map((t) => t.token))).toEqual(new Set(['AT-2']));
     expect(w.tokenRequests()).toHaveLength(2);
   });
 
@@ -384,8 +384,8 @@ describe('getAccessToken', () => {
     const w = await signedIn();
     const other = w.newSession();
     const [a, b] = await Promise.all([w.s.getAccessToken({ forceRefresh: true }), other.getAccessToken({ forceRefresh: true })]);
-    expect(a).toBe('AT-2');
-    expect(b).toBe('AT-2');
+    expect(a.token).toBe('AT-2');
+    expect(b.token).toBe('AT-2');
     expect(w.tokenRequests()).toHaveLength(2);
   });
 
@@ -410,7 +410,7 @@ describe('getAccessToken', () => {
     expect(await errorCode(w.s.getAccessToken())).toBe('network');
     expect(w.snapshot()).toEqual(before);
     expect((await w.s.status()).state).toBe('signed_in');
-    expect(await w.s.getAccessToken()).toBe('AT-2');
+    expect((await w.s.getAccessToken()).token).toBe('AT-2');
     expect(w.signedOut).toEqual([]);
   });
 
@@ -439,8 +439,8 @@ describe('getAccessToken', () => {
     const s = w.newSession();
     await s.connect();
     w.clock.advance(15 * MINUTE - 30_000); // inside the margin, but still valid: nothing better to offer
-    expect(await s.getAccessToken()).toBe('ONLY');
-    expect(await s.getAccessToken({ forceRefresh: true })).toBe('ONLY');
+    expect((await s.getAccessToken()).token).toBe('ONLY');
+    expect((await s.getAccessToken({ forceRefresh: true })).token).toBe('ONLY');
     expect((await s.status()).state).toBe('signed_in');
     w.clock.advance(60_000);
     expect(await errorCode(s.getAccessToken())).toBe('session_ended');
@@ -560,7 +560,7 @@ describe('a restarted worker', () => {
     const w = await signedIn();
     const restarted = w.newSession();
     expect(await restarted.status()).toMatchObject({ state: 'signed_in', userId: '123456' });
-    expect(await restarted.getAccessToken()).toBe('AT-1');
+    expect((await restarted.getAccessToken()).token).toBe('AT-1');
     expect(w.tokenRequests()).toHaveLength(1);
   });
 
@@ -569,7 +569,7 @@ describe('a restarted worker', () => {
     w.session.data = {};
     const restarted = w.newSession();
     expect(await restarted.status()).toMatchObject({ state: 'signed_in', expiresAt: 0 });
-    expect(await restarted.getAccessToken()).toBe('AT-2');
+    expect((await restarted.getAccessToken()).token).toBe('AT-2');
     expect(w.tokenRequests()[1]?.body.get('refresh_token')).toBe('RT-1');
   });
 
@@ -586,7 +586,7 @@ describe('a restarted worker', () => {
     answer.resolve(`${REDIRECT}?code=C&state=${pending.state}`);
     await attempt;
     expect(w.tokenRequests()[0]?.body.get('nonce')).toBe(pending.nonce);
-    expect(await restarted.getAccessToken()).toBe('AT-1');
+    expect((await restarted.getAccessToken()).token).toBe('AT-1');
   });
 
   it('a sign-in started again replaces the pending one, so the old window cannot complete', async () => {
@@ -681,6 +681,6 @@ describe('a sign-in while the old session ends', () => {
     answer.resolve(`${REDIRECT}?code=C&state=${w.launched[1]?.searchParams.get('state') ?? ''}`);
     await attempt;
     expect(await w.s.status()).toMatchObject({ state: 'signed_in' });
-    expect(await w.s.getAccessToken()).toBe('AT-2');
+    expect((await w.s.getAccessToken()).token).toBe('AT-2');
   });
 });
