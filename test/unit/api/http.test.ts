@@ -59,7 +59,7 @@ describe('fetchJson: where the token goes', () => {
       cache: 'no-store',
       redirect: 'manual',
       referrerPolicy: 'no-referrer',
-      signal: expect.any(AbortSignal),
+      signal: expect.any(AbortSignal) as unknown,
     });
   });
 

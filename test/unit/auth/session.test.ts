@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NETWORK_TIMEOUT_MS } from '../../../src/api/deadline.ts';
 import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
 import type { ServiceConfig } from '../../../src/auth/service-config.ts';
 import { REFRESH_MARGIN_MS, Session, type SessionDeps } from '../../../src/auth/session.ts';
@@ -682,5 +683,89 @@ describe('a sign-in while the old session ends', () => {
     await attempt;
     expect(await w.s.status()).toMatchObject({ state: 'signed_in' });
     expect((await w.s.getAccessToken()).token).toBe('AT-2');
+  });
+});
+
+describe('hardening', () => {
+  /** A token endpoint that takes the request and never answers, giving up only when aborted, as fetch does. */
+  const silent = ((_input: RequestInfo | URL, init?: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
+    })) as typeof fetch;
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a token endpoint that never answers ends in "timeout", frees the lock, and the next call works', async () => {
+    const w = await signedIn();
+    w.clock.advance(20 * MINUTE);
+    vi.useFakeTimers();
+    // Refreshes meet an endpoint that never answers; a code exchange is answered.
+    const refreshesHang = ((input: RequestInfo | URL, init?: RequestInit) =>
+      String(init?.body).includes('grant_type=refresh_token') ? silent(input, init) : w.service.fetch(input, init)) as typeof fetch;
+    w.deps.fetch = refreshesHang;
+    const stuck = errorCode(w.s.getAccessToken());
+    await vi.advanceTimersByTimeAsync(0);
+    // A sign-in from another context must store its tokens under the lock the refresh holds.
+    const other = w.newSession();
+    let signedInAgain = false;
+    const signIn = other.connect().then(() => {
+      signedInAgain = true;
+    });
+    await vi.advanceTimersByTimeAsync(NETWORK_TIMEOUT_MS - 1000);
+    expect(signedInAgain).toBe(false); // still waiting for the lock
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await stuck).toBe('timeout');
+    await signIn;
+    expect(signedInAgain).toBe(true);
+    // The service recovers: the same Session instance carries on, no reload, no stale single flight.
+    vi.useRealTimers();
+    w.deps.fetch = w.service.fetch;
+    w.clock.advance(20 * MINUTE);
+    expect((await w.s.getAccessToken()).token).toMatch(/^AT-/);
+  });
+
+  it('binds each token to the origin of the service that issued it', async () => {
+    const w = await signedIn();
+    expect(await w.s.getAccessToken()).toEqual({ token: 'AT-1', origin: BASE });
+    // The address moves to another service, and the user signs in there.
+    const B = 'https://b.example.org';
+    w.setConfig({ ...config, baseUrl: B });
+    w.setIdToken((request) => makeIdToken(w.clock.ms, request.body.get('nonce') ?? 'null', { iss: `${B}/` }));
+    expect(await errorCode(w.s.getAccessToken())).toBe('session_ended');
+    await w.s.connect();
+    expect(await w.s.getAccessToken()).toEqual({ token: 'AT-2', origin: B });
+  });
+
+  it('ten bare 403s cost one forced refresh, not ten', async () => {
+    const w = await signedIn();
+    for (let i = 0; i < 10; i++) {
+      const refused = await w.s.getAccessToken();
+      await w.s.getAccessToken({ forceRefresh: true, refused: refused.token, forbidden: true });
+    }
+    expect(w.tokenRequests()).toHaveLength(2); // the sign-in and one refresh
+  });
+
+  it('a 401 still refreshes a token that came from a forced refresh', async () => {
+    const w = await signedIn();
+    const first = await w.s.getAccessToken();
+    const forced = await w.s.getAccessToken({ forceRefresh: true, refused: first.token, forbidden: true });
+    expect((await w.s.getAccessToken({ forceRefresh: true, refused: forced.token })).token).toBe('AT-3');
+  });
+
+  it('verifies an id_token that comes with a refresh answer (nonce "null"), and stores nothing when it fails', async () => {
+    const w = await signedIn();
+    w.clock.advance(20 * MINUTE);
+    const answer = (idToken: string) => () =>
+      json({ access_token: 'AT-R', refresh_token: 'RT-R', expires_in: 900, token_type: 'bearer', id_token: idToken });
+    w.service.reply(answer(makeIdToken(w.clock.ms, 'null', {}, 'another-secret')));
+    expect(await errorCode(w.s.getAccessToken())).toBe('id_token_signature');
+    expect(JSON.stringify(w.snapshot())).not.toContain('AT-R');
+    w.service.reply(answer(makeIdToken(w.clock.ms, 'null', { user_id: 'someone-else' })));
+    expect(await errorCode(w.s.getAccessToken())).toBe('id_token_malformed');
+    expect(JSON.stringify(w.snapshot())).not.toContain('AT-R');
+    w.service.reply(answer(makeIdToken(w.clock.ms, 'null')));
+    expect((await w.s.getAccessToken()).token).toBe('AT-R');
   });
 });
