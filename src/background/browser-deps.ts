@@ -38,16 +38,16 @@ export const LOCK_WAIT_MS = 2 * NETWORK_TIMEOUT_MS + 5000;
 /** Web Locks are shared by every context of the extension and released when a worker dies. */
 async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   let result: { value: T } | undefined;
-  let granted = false;
+  const lock = { granted: false };
   const waited = AbortSignal.timeout(LOCK_WAIT_MS);
   try {
     await navigator.locks.request(name, { signal: waited }, async () => {
-      granted = true;
+      lock.granted = true;
       result = { value: await fn() };
     });
   } catch (error) {
     // The signal only cuts the wait for the lock; once held, fn runs to its own (bounded) end.
-    if (!granted && waited.aborted) throw new AppError('timeout', { detail: 'the sign-in data was busy' });
+    if (!lock.granted && waited.aborted) throw new AppError('timeout', { detail: 'the sign-in data was busy' });
     throw error;
   }
   if (!result) throw new Error(`lock ${name} was not granted`);

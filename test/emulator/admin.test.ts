@@ -78,7 +78,7 @@ describe('scenario triggers', () => {
     const { id } = await em.admin.addLetter({ subject: 'Egen HTML', html });
     const inbox = await getJson<{ document: DocumentJson[] }>(linkOf((await root()).primaryAccount.link, 'document_inbox').uri, token);
     const letter = inbox.document.find((d) => d.id === id);
-    const content = linkOf(letter?.attachment?.[0]?.link, 'get_document_content');
+    const content = linkOf(letter?.attachment[0]?.link, 'get_document_content');
     const answer = await api(content.uri, token, { accept: '*/*' });
     expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await answer.text()).toBe(html);

@@ -63,7 +63,7 @@ function stallingAfterHeaders(): typeof globalThis.fetch {
       },
     });
     return Promise.resolve(new Response(stream, { status: 200 }));
-  }) as typeof globalThis.fetch;
+  });
 }
 
 describe('every call has a deadline', () => {

@@ -703,7 +703,7 @@ describe('hardening', () => {
     vi.useFakeTimers();
     // Refreshes meet an endpoint that never answers; a code exchange is answered.
     const refreshesHang = ((input: RequestInfo | URL, init?: RequestInit) =>
-      String(init?.body).includes('grant_type=refresh_token') ? silent(input, init) : w.service.fetch(input, init)) as typeof fetch;
+      typeof init?.body === 'string' && init.body.includes('grant_type=refresh_token') ? silent(input, init) : w.service.fetch(input, init)) as typeof fetch;
     w.deps.fetch = refreshesHang;
     const stuck = errorCode(w.s.getAccessToken());
     await vi.advanceTimersByTimeAsync(0);

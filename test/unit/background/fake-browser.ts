@@ -24,7 +24,7 @@ export const fakeBrowser = {
   identity: {
     getRedirectURL: () => REDIRECT_URI,
     /** Set by the test: what the consent window answers. */
-    launchWebAuthFlow: (_details: { url: string; interactive: boolean }): Promise<string> => Promise.reject(new Error('no consent window in this test')),
+    launchWebAuthFlow: (() => Promise.reject(new Error('no consent window in this test'))) as (details: { url: string; interactive: boolean }) => Promise<string>,
   },
   permissions: { contains: () => Promise.resolve(true), onAdded: listeners },
   alarms: { get: () => Promise.resolve(undefined), create: noop, onAlarm: listeners },
