@@ -10,9 +10,10 @@ export { parseWith } from './parse.ts';
 
 /**
  * The largest JSON answer read. The biggest resource the service sends is a page of the inbox:
- * at most 100 letters (`limit`), each about 2–3 KiB with its attachments and links, so some
- * 300 KiB. 4 MiB leaves more than ten times that for longer subjects and new fields, while an
- * answer that is not what we asked for stops long before it fills the worker's memory.
+ * at most 100 letters (`limit`), each 1.5–3 KiB with its attachments and links (a page of 100
+ * from the emulator is 160 KiB), so at most some 300 KiB. 4 MiB leaves more than ten times that
+ * for longer subjects and new fields, while an answer that is not what we asked for stops long
+ * before it fills the worker's memory.
  */
 export const MAX_JSON_BYTES = 4 * 1024 * 1024;
 
