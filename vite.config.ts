@@ -3,7 +3,7 @@ import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import baseManifest from './manifest.json' with { type: 'json' };
-import { buildDefaultsFromEnv, contentHostPermissions, hostPermissionFor } from './src/config/build-defaults.ts';
+import { buildDefaultsFromEnv, contentHostPermissions, hostPermissionFor, networkTimeoutFromEnv } from './src/config/build-defaults.ts';
 
 // Build-time defaults let a distributor (or `npm start`) ship a dist/ that is already configured
 // for one service; the production build asks only for the real service's origin and its content host.
@@ -107,6 +107,8 @@ export default defineConfig(({ mode }) => {
     publicDir: 'src/public',
     define: {
       __BUILD_DEFAULTS__: JSON.stringify(defaults),
+      // Tests only (the e2e build): a short network deadline, so a service that never answers is seen quickly.
+      __NETWORK_TIMEOUT_MS__: JSON.stringify(networkTimeoutFromEnv(process.env)),
     },
     oxc: {
       jsx: { runtime: 'automatic', importSource: 'preact' },

@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'session_ended',
   // API
   'network',
+  'timeout',
   'http_unauthorized',
   'http_forbidden',
   'http_forbidden_permission',
@@ -48,6 +49,7 @@ export const ERROR_CODES = [
   'http_unexpected_status',
   'response_not_json',
   'response_malformed',
+  'response_too_large',
   'auth_level_too_low',
   'content_too_large',
   // links

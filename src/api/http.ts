@@ -1,26 +1,48 @@
 import { AppError } from '../errors.ts';
+import { MAX_CONTENT_BYTES } from '../protocol/messages.ts';
+import { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS, withDeadline } from './deadline.ts';
 import { errorForStatus } from './http-errors.ts';
 import { API_MEDIA_TYPE } from './media-types.ts';
 import { requireServiceUrl } from './origin.ts';
+import { readLimited, readLimitedText } from './read-body.ts';
 
 export { parseWith } from './parse.ts';
+
+/**
+ * The largest JSON answer read. The biggest resource the service sends is a page of the inbox:
+ * at most 100 letters (`limit`), each 1.5–3 KiB with its attachments and links (a page of 100
+ * from the emulator is 160 KiB), so at most some 300 KiB. 4 MiB leaves more than ten times that
+ * for longer subjects and new fields, while an answer that is not what we asked for stops long
+ * before it fills the worker's memory.
+ */
+export const MAX_JSON_BYTES = 4 * 1024 * 1024;
+
+/** An error answer is read only for its code and message, which are short. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 export interface FetchResourceOptions {
   url: string;
   /** The Accept header; the link's own media type when it has one. */
   mediaType?: string | undefined;
   accessToken: string;
-  /** The only origin the bearer token may go to. */
+  /** The only origin the bearer token may go to: the origin of the service that issued the token. */
   serviceOrigin: string;
   /** Injected so the worker, the pages' tests and Node can all supply their own. */
   fetch: typeof fetch;
   method?: 'GET' | 'POST' | undefined;
   signal?: AbortSignal | undefined;
+  /** How long the whole call may take (default NETWORK_TIMEOUT_MS, CONTENT_TIMEOUT_MS for content). */
+  timeoutMs?: number | undefined;
 }
 
 export interface BinaryContent {
   blob: Blob;
   contentType: string;
+}
+
+export interface FetchBinaryOptions extends FetchResourceOptions {
+  /** Content larger than this is refused ('content_too_large') as soon as the count passes it. */
+  maxBytes?: number | undefined;
 }
 
 /**
@@ -31,7 +53,7 @@ export interface BinaryContent {
  *  - cache 'no-store': answers are personal data and must not linger in the HTTP cache.
  *  - referrerPolicy 'no-referrer': the extension's own addresses are nobody's business.
  */
-async function send(opts: FetchResourceOptions, redirect: RequestRedirect, accept: string): Promise<Response> {
+async function send(opts: FetchResourceOptions, redirect: RequestRedirect, accept: string, signal: AbortSignal): Promise<Response> {
   const url = requireServiceUrl(opts.url, opts.serviceOrigin);
   const init: RequestInit = {
     method: opts.method ?? 'GET',
@@ -40,27 +62,37 @@ async function send(opts: FetchResourceOptions, redirect: RequestRedirect, accep
     cache: 'no-store',
     redirect,
     referrerPolicy: 'no-referrer',
-    ...(opts.signal ? { signal: opts.signal } : {}),
+    signal,
   };
-  try {
-    return await opts.fetch(url, init);
-  } catch (error) {
-    throw networkError(error, opts.signal);
-  }
+  return opts.fetch(url, init);
 }
 
-/** A caller's own abort is not a network failure: it is passed on untouched for the caller to recognise. */
-function networkError(error: unknown, signal: AbortSignal | undefined): unknown {
-  if (signal?.aborted) return error;
-  return new AppError('network', { detail: error instanceof Error ? error.message : String(error) });
+/**
+ * Runs one call under its deadline. Failures of the network become 'network'; AppErrors (ours),
+ * a timeout and the caller's own abort pass through as they are.
+ */
+async function call<T>(opts: FetchResourceOptions, defaultTimeout: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  return withDeadline(opts.timeoutMs ?? defaultTimeout, opts.signal, async (signal) => {
+    try {
+      return await run(signal);
+    } catch (error) {
+      if (error instanceof AppError || signal.aborted) throw error;
+      throw new AppError('network', { detail: error instanceof Error ? error.message : String(error) });
+    }
+  });
 }
 
-async function readText(response: Response, signal: AbortSignal | undefined): Promise<string> {
+const jsonTooLarge = (detail: string) => new AppError('response_too_large', { detail });
+
+async function readError(response: Response): Promise<AppError> {
+  let text = '';
   try {
-    return await response.text();
+    text = await readLimitedText(response, MAX_ERROR_BODY_BYTES, jsonTooLarge);
   } catch (error) {
-    throw networkError(error, signal);
+    // An error page too long to be the service's JSON says nothing we would show.
+    if (!(error instanceof AppError && error.code === 'response_too_large')) throw error;
   }
+  return errorForStatus(response.status, text);
 }
 
 /**
@@ -74,23 +106,25 @@ async function readText(response: Response, signal: AbortSignal | undefined): Pr
  * (type 'opaqueredirect', status 0), Node with the 3xx itself.
  */
 export async function fetchJson(opts: FetchResourceOptions): Promise<unknown> {
-  const response = await send(opts, 'manual', opts.mediaType ?? API_MEDIA_TYPE);
-  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-    throw new AppError('http_unexpected_status', { status: response.status, detail: 'redirect refused' });
-  }
-  const text = await readText(response, opts.signal);
-  if (!response.ok) throw errorForStatus(response.status, text);
-  if (text.trim() === '') {
-    // An action (logout) or a 204 may answer with nothing; a resource we asked to read may not.
-    if (response.status === 204 || response.status === 205 || opts.method === 'POST') return null;
-    throw new AppError('response_not_json', { detail: 'empty body' });
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    const type = response.headers.get('content-type');
-    throw new AppError('response_not_json', type ? { detail: type } : {});
-  }
+  return call(opts, NETWORK_TIMEOUT_MS, async (signal) => {
+    const response = await send(opts, 'manual', opts.mediaType ?? API_MEDIA_TYPE, signal);
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      throw new AppError('http_unexpected_status', { status: response.status, detail: 'redirect refused' });
+    }
+    if (!response.ok) throw await readError(response);
+    const text = await readLimitedText(response, MAX_JSON_BYTES, jsonTooLarge);
+    if (text.trim() === '') {
+      // An action (logout) or a 204 may answer with nothing; a resource we asked to read may not.
+      if (response.status === 204 || response.status === 205 || opts.method === 'POST') return null;
+      throw new AppError('response_not_json', { detail: 'empty body' });
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      const type = response.headers.get('content-type');
+      throw new AppError('response_not_json', type ? { detail: type } : {});
+    }
+  });
 }
 
 /**
@@ -104,15 +138,12 @@ export async function fetchJson(opts: FetchResourceOptions): Promise<unknown> {
  * Firefox from 111, Safari from 16.1; Node's fetch (undici) does the same, which a unit test checks
  * against two real local servers. The first request still goes only to the service origin.
  */
-export async function fetchBinary(opts: FetchResourceOptions): Promise<BinaryContent> {
-  const response = await send(opts, 'follow', opts.mediaType ?? '*/*');
-  if (!response.ok) throw errorForStatus(response.status, await readText(response, opts.signal));
-  let blob: Blob;
-  try {
-    blob = await response.blob();
-  } catch (error) {
-    throw networkError(error, opts.signal);
-  }
-  const contentType = response.headers.get('content-type') ?? (blob.type || 'application/octet-stream');
-  return { blob, contentType };
+export async function fetchBinary(opts: FetchBinaryOptions): Promise<BinaryContent> {
+  return call(opts, CONTENT_TIMEOUT_MS, async (signal) => {
+    const response = await send(opts, 'follow', opts.mediaType ?? '*/*', signal);
+    if (!response.ok) throw await readError(response);
+    const bytes = await readLimited(response, opts.maxBytes ?? MAX_CONTENT_BYTES, (detail) => new AppError('content_too_large', { detail }));
+    const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
+    return { blob: new Blob([bytes], { type: contentType }), contentType };
+  });
 }

@@ -26,6 +26,11 @@ export interface IdTokenExpectations {
 export const MAX_CLOCK_AHEAD_S = 5 * 60;
 /** An id_token is checked right after it is issued; one older than a day is a replay, not lag. */
 export const MAX_AGE_S = 24 * 60 * 60;
+/**
+ * The longest `exp` read as a lifetime. The real service sends the token's lifetime (899);
+ * anything from a year up is a point in time, and one not after `iat` has already passed.
+ */
+export const MAX_LIFETIME_S = 365 * 24 * 60 * 60;
 /** Grace for an expiry that has just passed, for clocks that disagree a little. */
 export const EXPIRY_SKEW_S = 60;
 
@@ -86,7 +91,9 @@ function sameIssuer(iss: string, issuer: string): boolean {
  * payload as received). It is not a JWT. The MAC is checked before the payload is even decoded.
  *
  * `exp` comes two ways: an absolute Unix time (greater than iat) or, as seen from the real
- * service, a lifetime in seconds (e.g. 899, not greater than iat), which then counts from iat.
+ * service, a lifetime in seconds (e.g. 899), which then counts from iat. A value not greater
+ * than iat is a lifetime only when it is short enough to be one (MAX_LIFETIME_S): an absolute
+ * time before iat is an expired token, not a lifetime of fifty years.
  */
 export async function verifyIdToken(idToken: string, opts: IdTokenExpectations): Promise<IdTokenClaims> {
   const parts = idToken.split('.');
@@ -108,6 +115,7 @@ export async function verifyIdToken(idToken: string, opts: IdTokenExpectations):
   if (claims.iat > nowS + MAX_CLOCK_AHEAD_S) throw new AppError('id_token_issued_at', { detail: 'issued in the future' });
   if (claims.iat < nowS - MAX_AGE_S) throw new AppError('id_token_issued_at', { detail: 'issued too long ago' });
 
+  if (claims.exp <= claims.iat && claims.exp > MAX_LIFETIME_S) throw new AppError('id_token_expired', { detail: 'exp is before iat' });
   const expiresAtS = claims.exp > claims.iat ? claims.exp : claims.iat + claims.exp;
   if (expiresAtS + EXPIRY_SKEW_S <= nowS) throw new AppError('id_token_expired');
   return claims;

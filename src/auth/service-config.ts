@@ -36,6 +36,11 @@ export function tokenEndpoint(baseUrl: string): string {
   return `${baseUrl}/post/api/oauth/accesstoken`;
 }
 
+/** Ends the grant behind the bearer token (POST, notes): how a sign-out tells the service. */
+export function revokeEndpoint(baseUrl: string): string {
+  return `${baseUrl}/post/api/oauth/revoke`;
+}
+
 export function authorizeEndpoint(baseUrl: string): string {
   return `${baseUrl}/post/api/oauth/authorize/new`;
 }

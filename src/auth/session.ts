@@ -26,6 +26,8 @@ export interface SessionDeps {
   /** browser storage.session: access token and expiry, the pending sign-in. */
   session: KeyValueArea;
   fetch: typeof fetch;
+  /** How long the token endpoint may take (default NETWORK_TIMEOUT_MS); the lock is held no longer. */
+  timeoutMs?: number;
   /** Milliseconds since the epoch. */
   now: () => number;
   /** Resolves with the redirect URL (also for error=...); rejects when the user closes the window. */
@@ -40,6 +42,33 @@ export interface SessionDeps {
 export type SessionStatus =
   | { state: 'signed_out'; reason?: ErrorInfo }
   | { state: 'signed_in'; userId: string; scopes: Permission[]; expiresAt: number };
+
+/**
+ * An access token and the origin of the service that issued it. Whoever sends the token checks
+ * the URL against this origin, never against the configuration read earlier: the configuration
+ * may have moved to another service (and another sign-in) while a request was under way.
+ */
+export interface BoundToken {
+  token: string;
+  origin: string;
+}
+
+export interface TokenOptions {
+  /** After the API refused a token (401/403): refresh even an unexpired one. */
+  forceRefresh?: boolean;
+  /** The token the API refused; when storage already holds another, that one is the answer. */
+  refused?: string;
+  /**
+   * The refusal was a bare 403, which may be about a permission rather than the token: a token
+   * that itself came from a forced refresh is not refreshed again, so ten refused calls cost at
+   * most one refresh, not ten.
+   */
+  forbidden?: boolean;
+}
+
+function bind(token: string, account: StoredAccount): BoundToken {
+  return { token, origin: new URL(account.baseUrl).origin };
+}
 
 /** A token this close to its expiry is refreshed first, so it does not die on the way. */
 export const REFRESH_MARGIN_MS = 60_000;
@@ -67,7 +96,7 @@ function usable(access: StoredAccess | undefined, now: number, margin: number): 
  */
 export class Session {
   readonly #deps: SessionDeps;
-  #refreshing: Promise<string> | undefined;
+  #refreshing: Promise<BoundToken> | undefined;
   #connecting: Promise<void> | undefined;
   /** Set by #end; the worker is told only after the lock is released (its callback may need the lock). */
   #endedUntold = false;
@@ -166,7 +195,7 @@ export class Session {
    * forceRefresh (after an API 401/403) refreshes even an unexpired token, unless someone else
    * replaced the token meanwhile.
    */
-  async getAccessToken(options: { forceRefresh?: boolean } = {}): Promise<string> {
+  async getAccessToken(options: TokenOptions = {}): Promise<BoundToken> {
     const force = options.forceRefresh === true;
     const stored = await readStoredSession(this.#deps.local, this.#deps.session);
     if (!stored.account) throw new AppError('signed_out');
@@ -176,10 +205,11 @@ export class Session {
       } finally {
         await this.#tellEnded();
       }
-      return stored.access.token;
+      return bind(stored.access.token, stored.account);
     }
     if (this.#refreshing) return this.#refreshing;
-    const flight = this.#refreshUnderLock(force ? stored.access?.token : undefined, force);
+    const stale = force ? (options.refused ?? stored.access?.token) : undefined;
+    const flight = this.#refreshUnderLock(stale, force, options.forbidden === true);
     this.#refreshing = flight;
     const done = () => {
       if (this.#refreshing === flight) this.#refreshing = undefined;
@@ -188,7 +218,7 @@ export class Session {
     return flight;
   }
 
-  #refreshUnderLock(staleToken: string | undefined, force: boolean): Promise<string> {
+  #refreshUnderLock(staleToken: string | undefined, force: boolean, forbidden: boolean): Promise<BoundToken> {
     return this.#locked(async () => {
       const { local, session } = this.#deps;
       const generation = await readGeneration(local);
@@ -196,22 +226,25 @@ export class Session {
       if (!stored.account) throw new AppError('signed_out');
       const now = this.#deps.now();
       const access = stored.access;
-      if (usable(access, now, REFRESH_MARGIN_MS) && (!force || access.token !== staleToken)) {
+      const keep = !force || access?.token !== staleToken || (forbidden && access?.forced === true);
+      if (usable(access, now, REFRESH_MARGIN_MS) && keep) {
         await this.#checkConfig(stored.account);
-        return access.token;
+        return bind(access.token, stored.account);
       }
       const config = await this.#checkConfig(stored.account);
       if (stored.refreshToken === undefined) {
         // Without a refresh token a token is good until its very end. A forced caller gets it back
         // too: a 403 may be about a permission, not the session, and endSession() is the caller's.
-        if (usable(access, now, 0)) return access.token;
+        if (usable(access, now, 0)) return bind(access.token, stored.account);
         await this.#end(generation);
         throw new AppError('session_ended', { detail: 'no refresh token' });
       }
 
       let tokens: TokenSet;
+      let idToken: string | undefined;
       try {
-        ({ tokens } = await refreshTokens(this.#deps, config, stored.refreshToken));
+        // Bounded by the token endpoint's timeout: the lock is never held across an endless wait.
+        ({ tokens, idToken } = await refreshTokens(this.#deps, config, stored.refreshToken));
       } catch (error) {
         if (error instanceof AppError && error.code === 'oauth_invalid_grant') {
           await this.#end(generation);
@@ -219,9 +252,20 @@ export class Session {
         }
         throw error; // network and server trouble: the session stays, a later call tries again
       }
-      // The refresh's id_token is not checked: no nonce was sent, and the access token is what counts.
+      if (idToken !== undefined) {
+        // No nonce is sent with a refresh; the service then signs the word "null".
+        const claims = await verifyIdToken(idToken, {
+          clientId: config.clientId,
+          clientSecret: config.clientSecret,
+          nonce: 'null',
+          issuer: config.baseUrl,
+          now: this.#deps.now(),
+        });
+        if (claims.user_id !== stored.account.userId) throw new AppError('id_token_malformed', { detail: 'issued for another user' });
+      }
       if ((await readGeneration(local)) !== generation) throw new AppError('signed_out');
-      await session.set({ [SESSION_KEYS.accessToken]: { token: tokens.accessToken, expiresAt: tokens.expiresAt } });
+      const fresh: StoredAccess = { token: tokens.accessToken, expiresAt: tokens.expiresAt, ...(force ? { forced: true } : {}) };
+      await session.set({ [SESSION_KEYS.accessToken]: fresh });
       // A new refresh token replaces the old; when none comes, the old one stays valid.
       const account = { ...stored.account, scopes: scopesFrom(tokens, stored.account.scopes) };
       await local.set({
@@ -232,7 +276,7 @@ export class Session {
         await clearTokens(local, session);
         throw new AppError('signed_out');
       }
-      return tokens.accessToken;
+      return bind(tokens.accessToken, account);
     });
   }
 

@@ -21,6 +21,8 @@ export interface StoredAccount {
 export interface StoredAccess {
   token: string;
   expiresAt: number;
+  /** Came from a refresh forced by a refused call: a bare 403 does not force another. */
+  forced?: boolean | undefined;
 }
 
 export interface PendingSignIn {
@@ -43,7 +45,7 @@ const accountSchema = z.object({
   clientId: z.string().check(z.minLength(1)),
   signedInAt: z.number(),
 });
-const accessSchema = z.object({ token: z.string().check(z.minLength(1)), expiresAt: z.number() });
+const accessSchema = z.object({ token: z.string().check(z.minLength(1)), expiresAt: z.number(), forced: z.optional(z.boolean()) });
 const pendingSchema = z.object({ state: z.string().check(z.minLength(1)), nonce: z.string().check(z.minLength(1)), createdAt: z.number() });
 const tokenSchema = z.string().check(z.minLength(1));
 const generationSchema = z.number();

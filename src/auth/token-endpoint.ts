@@ -1,3 +1,5 @@
+import { NETWORK_TIMEOUT_MS, withDeadline } from '../api/deadline.ts';
+import { readLimitedText } from '../api/read-body.ts';
 import { AppError } from '../errors.ts';
 import { utf8ToBase64 } from './base64.ts';
 import { oauthError, shortDetail } from './oauth-errors.ts';
@@ -15,7 +17,12 @@ export interface TokenSet {
 export interface TokenEndpointDeps {
   fetch: typeof fetch;
   now: () => number;
+  /** How long the token endpoint may take to answer (default NETWORK_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
+
+/** A token answer is a few hundred bytes; anything near this is not one. */
+export const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
 
 /**
  * `expires_in` of 0 or absent means "no limited lifetime" (spec 2.4). We still do not trust a
@@ -64,26 +71,43 @@ async function requestTokens(
   const sentAt = deps.now();
   // Called unbound: a browser's fetch refuses a `this` other than the global object.
   const { fetch: send } = deps;
-  let response: Response;
-  let text: string;
-  try {
-    response = await send(tokenEndpoint(config.baseUrl), {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Accept: 'application/json',
-        Authorization: basicAuthorization(config),
-      },
-      body: new URLSearchParams(form).toString(),
-      // The user's web-site cookies have nothing to do with this client's credentials.
-      credentials: 'omit',
-      cache: 'no-store',
-    });
-    text = await response.text();
-  } catch (error) {
-    throw new AppError('network', { detail: error instanceof Error ? shortDetail(error.message) : 'request failed' });
-  }
-  return readTokenResponse(response.status, text, sentAt);
+  const { status, text } = await withDeadline(deps.timeoutMs ?? NETWORK_TIMEOUT_MS, undefined, async (signal) => {
+    let response: Response;
+    try {
+      response = await send(tokenEndpoint(config.baseUrl), {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+          Authorization: basicAuthorization(config),
+        },
+        body: new URLSearchParams(form).toString(),
+        // The user's web-site cookies have nothing to do with this client's credentials.
+        credentials: 'omit',
+        cache: 'no-store',
+        // The form carries the client secret and a code or refresh token: it goes to the token
+        // endpoint of the configured service and nowhere else, and only its own answer counts.
+        redirect: 'manual',
+        referrerPolicy: 'no-referrer',
+        signal,
+      });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new AppError('network', { detail: error instanceof Error ? shortDetail(error.message) : 'request failed' });
+    }
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new AppError('http_unexpected_status', { status: response.status, detail: 'redirect refused' });
+    }
+    try {
+      const body = await readLimitedText(response, MAX_TOKEN_RESPONSE_BYTES, (detail) => new AppError('response_too_large', { detail }));
+      return { status: response.status, text: body };
+    } catch (error) {
+      if (error instanceof AppError || signal.aborted) throw error;
+      throw new AppError('network', { detail: error instanceof Error ? shortDetail(error.message) : 'request failed' });
+    }
+  });
+  return readTokenResponse(status, text, sentAt);
 }
 
 function readTokenResponse(status: number, text: string, sentAt: number): TokenResponse {

@@ -1,10 +1,9 @@
 import { fetchBinary, fetchJson, type BinaryContent, type FetchResourceOptions } from '../api/http.ts';
 import { requiredPermission } from '../api/links.ts';
+import type { BoundToken } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { session } from './session-instance.ts';
-
-const RETRYABLE = new Set(['http_unauthorized', 'http_forbidden']);
 
 export interface AuthorizedRequest {
   url: string;
@@ -12,25 +11,31 @@ export interface AuthorizedRequest {
   /** The relation that led here, to name the permission a 403 is about. */
   relation?: string | undefined;
   method?: 'GET' | 'POST';
+  /** A shorter deadline than the default, for calls that must not keep the user waiting (logout). */
+  timeoutMs?: number | undefined;
 }
 
 /**
  * Calls the service with the bearer token. A 401 or 403 may mean the token went stale or was
  * revoked, so it earns one forced refresh and one retry; if that refresh is refused the session
  * has ended (the Session signs out). A 403 that persists with a working token is about a
- * permission, named when we can tell which.
+ * permission, named when we can tell which. Each try sends the token only to the origin of the
+ * service that issued it (BoundToken): the configuration may have changed service meanwhile.
  */
-async function withToken<T>(config: ExtensionConfig, relation: string | undefined, call: (accessToken: string) => Promise<T>): Promise<T> {
+async function withToken<T>(config: ExtensionConfig, relation: string | undefined, call: (token: BoundToken) => Promise<T>): Promise<T> {
+  const first = await session.getAccessToken();
+  let refusal: 'http_unauthorized' | 'http_forbidden';
   try {
-    return await call(await session.getAccessToken());
+    return await call(first);
   } catch (error) {
-    if (!(error instanceof AppError) || !RETRYABLE.has(error.code)) throw error;
+    if (!(error instanceof AppError) || (error.code !== 'http_unauthorized' && error.code !== 'http_forbidden')) throw error;
     const needed = relation ? requiredPermission(relation) : undefined;
     if (error.code === 'http_forbidden' && needed && !config.scopes.includes(needed)) {
       throw new AppError('http_forbidden_permission', { permission: needed, status: 403 });
     }
+    refusal = error.code;
   }
-  const fresh = await session.getAccessToken({ forceRefresh: true });
+  const fresh = await session.getAccessToken({ forceRefresh: true, refused: first.token, forbidden: refusal === 'http_forbidden' });
   try {
     return await call(fresh);
   } catch (error) {
@@ -42,23 +47,24 @@ async function withToken<T>(config: ExtensionConfig, relation: string | undefine
   }
 }
 
-function fetchOptions(config: ExtensionConfig, request: AuthorizedRequest, accessToken: string): FetchResourceOptions {
+function fetchOptions(request: AuthorizedRequest, token: BoundToken): FetchResourceOptions {
   return {
     url: request.url,
-    accessToken,
-    serviceOrigin: new URL(config.baseUrl).origin,
+    accessToken: token.token,
+    serviceOrigin: token.origin,
     fetch: (input, init) => fetch(input, init),
     ...(request.mediaType ? { mediaType: request.mediaType } : {}),
     ...(request.method ? { method: request.method } : {}),
+    ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
   };
 }
 
 /** A JSON resource of the service (GET), or one of the few actions we perform (POST). */
 export async function authorizedFetch(config: ExtensionConfig, request: AuthorizedRequest): Promise<unknown> {
-  return withToken(config, request.relation, (accessToken) => fetchJson(fetchOptions(config, request, accessToken)));
+  return withToken(config, request.relation, (token) => fetchJson(fetchOptions(request, token)));
 }
 
 /** A letter's content: binary, and possibly behind a redirect to another host (see fetchBinary). */
 export async function authorizedBinary(config: ExtensionConfig, request: AuthorizedRequest): Promise<BinaryContent> {
-  return withToken(config, request.relation, (accessToken) => fetchBinary(fetchOptions(config, request, accessToken)));
+  return withToken(config, request.relation, (token) => fetchBinary(fetchOptions(request, token)));
 }

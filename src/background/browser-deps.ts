@@ -1,4 +1,6 @@
 import browser from 'webextension-polyfill';
+import { NETWORK_TIMEOUT_MS } from '../api/deadline.ts';
+import { AppError } from '../errors.ts';
 import type { KeyValueArea, SessionDeps } from '../auth/session.ts';
 import { isConfigured } from '../config/config.ts';
 import { loadConfig } from '../config/config-store.ts';
@@ -26,12 +28,28 @@ async function serviceConfig(): Promise<ServiceConfig | undefined> {
   return { baseUrl: config.baseUrl, clientId: config.clientId, clientSecret: config.clientSecret, scopes: config.scopes };
 }
 
+/**
+ * The longest wait for the lock. Whoever holds it makes at most one bounded call to the token
+ * endpoint (NETWORK_TIMEOUT_MS) and writes storage, so a wait longer than two such calls means a
+ * holder is stuck; the caller then hears "the service did not answer in time" instead of hanging.
+ */
+export const LOCK_WAIT_MS = 2 * NETWORK_TIMEOUT_MS + 5000;
+
 /** Web Locks are shared by every context of the extension and released when a worker dies. */
 async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   let result: { value: T } | undefined;
-  await navigator.locks.request(name, async () => {
-    result = { value: await fn() };
-  });
+  const lock = { granted: false };
+  const waited = AbortSignal.timeout(LOCK_WAIT_MS);
+  try {
+    await navigator.locks.request(name, { signal: waited }, async () => {
+      lock.granted = true;
+      result = { value: await fn() };
+    });
+  } catch (error) {
+    // The signal only cuts the wait for the lock; once held, fn runs to its own (bounded) end.
+    if (!lock.granted && waited.aborted) throw new AppError('timeout', { detail: 'the sign-in data was busy' });
+    throw error;
+  }
   if (!result) throw new Error(`lock ${name} was not granted`);
   return result.value;
 }

@@ -1,9 +1,11 @@
 import { bytesToBase64Chunked } from '../api/content-base64.ts';
+import { parseWith } from '../api/http.ts';
 import { classifyLink, relationName } from '../api/links.ts';
+import { anyResourceSchema } from '../api/schemas.ts';
 import { urlProblem } from '../api/origin.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../errors.ts';
-import { MAX_CONTENT_BYTES, type ContentView } from '../protocol/messages.ts';
+import type { ContentView } from '../protocol/messages.ts';
 import { authorizedBinary, authorizedFetch } from './authorized-fetch.ts';
 import { getRoot } from './root-cache.ts';
 
@@ -16,25 +18,28 @@ async function refreshRoot(config: ExtensionConfig): Promise<void> {
   }
 }
 
-const MEGABYTE = 1024 * 1024;
-
 /**
  * Fetches content (a letter's get_document_content link) with the token and hands it to the page
  * as Base64: runtime messages carry JSON only. Fetching content marks the letter read on the
- * server, so the root (unread counts, badge) is refreshed before answering.
+ * server, so the root (unread counts, badge) is refreshed before answering. Content over
+ * MAX_CONTENT_BYTES is refused while it streams in (fetchBinary), never read whole.
  */
 export async function getContent(config: ExtensionConfig, request: { url: string; mediaType?: string | undefined; relation?: string | undefined }): Promise<ContentView> {
   const serviceOrigin = new URL(config.baseUrl).origin;
   const relation = request.relation ?? 'get_document_content';
   const verdict = classifyLink({ rel: relation, uri: request.url }, serviceOrigin);
   if (!verdict.followable) throw new AppError(verdict.reason);
-  const content = await authorizedBinary(config, { url: request.url, mediaType: request.mediaType, relation });
-  // Answered only once the new count is stored, so a popup opened next shows it.
-  const refreshed = relationName(relation) === 'get_document_content' ? refreshRoot(config) : Promise.resolve();
-  if (content.blob.size > MAX_CONTENT_BYTES) {
-    await refreshed;
-    throw new AppError('content_too_large', { detail: `${Math.ceil(content.blob.size / MEGABYTE)} MB > ${MAX_CONTENT_BYTES / MEGABYTE} MB` });
+  // Fetching the content marks the letter read, even when it turns out too large to show.
+  const refresh = () => (relationName(relation) === 'get_document_content' ? refreshRoot(config) : Promise.resolve());
+  let content;
+  try {
+    content = await authorizedBinary(config, { url: request.url, mediaType: request.mediaType, relation });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'content_too_large') await refresh();
+    throw error;
   }
+  // Answered only once the new count is stored, so a popup opened next shows it.
+  const refreshed = refresh();
   const bytes = new Uint8Array(await content.blob.arrayBuffer());
   const answer = { contentType: content.contentType, base64: bytesToBase64Chunked(bytes), size: bytes.length };
   await refreshed;
@@ -45,6 +50,7 @@ export async function getContent(config: ExtensionConfig, request: { url: string
 export async function sendOpeningReceipt(config: ExtensionConfig, url: string): Promise<{ data: unknown }> {
   const problem = urlProblem(url, new URL(config.baseUrl).origin);
   if (problem) throw new AppError(problem);
-  const data = await authorizedFetch(config, { url, relation: 'send_opening_receipt', method: 'POST' });
-  return { data };
+  const answer = await authorizedFetch(config, { url, relation: 'send_opening_receipt', method: 'POST' });
+  // The page reads links from the answer: an answer, when there is one, must be a resource.
+  return { data: answer === null ? null : parseWith(anyResourceSchema, answer, 'receipt answer') };
 }

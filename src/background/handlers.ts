@@ -1,11 +1,14 @@
 import browser from 'webextension-polyfill';
+import { parseWith } from '../api/http.ts';
 import { classifyLink } from '../api/links.ts';
+import { anyResourceSchema } from '../api/schemas.ts';
 import { isPermission } from '../config/permissions.ts';
 import { isConfigured, validateConfigInput, type ExtensionConfig } from '../config/config.ts';
 import { saveConfig } from '../config/config-store.ts';
 import { originPattern } from '../config/service-address.ts';
 import { AppError } from '../errors.ts';
-import type { Request, ResponseMap, StatusView, StoredConfigView } from '../protocol/messages.ts';
+import type { Handlers } from '../protocol/dispatch.ts';
+import type { Request, StatusView, StoredConfigView } from '../protocol/messages.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
 import { currentConfig, localArea } from './browser-deps.ts';
 import { getContent, sendOpeningReceipt } from './content.ts';
@@ -46,14 +49,13 @@ async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['
     before.baseUrl !== checked.config.baseUrl || before.clientId !== checked.config.clientId ||
     before.scopes.join() !== checked.config.scopes.join();
   // Tokens belong to one service, client and set of permissions: a change of any means connecting again.
-  if (changedService && (await session.status()).state === 'signed_in') await session.signOut();
+  // The old service is told, as Sign out does: its grant must not outlive the session here.
+  if (changedService && (await session.status()).state === 'signed_in') await signOut(before);
   await saveConfig(localArea, checked.config);
   await schedulePoll(checked.config);
   await notifySettingSaved(before, checked.config, async () => (await getRoot(checked.config, false)).root);
   return configView(checked.config);
 }
-
-type Handlers = { [K in Request['type']]: (request: Extract<Request, { type: K }>) => Promise<ResponseMap[K]> };
 
 export const handlers: Handlers = {
   getStatus: async () => statusView(await currentConfig()),
@@ -78,7 +80,9 @@ export const handlers: Handlers = {
     if (!verdict.followable) throw new AppError(verdict.reason);
     const status = await session.status();
     if (status.state !== 'signed_in') throw new AppError('signed_out');
-    const data = await authorizedFetch(config, { url: request.url, mediaType: request.mediaType, relation: request.relation });
+    const answer = await authorizedFetch(config, { url: request.url, mediaType: request.mediaType, relation: request.relation });
+    // Pages render what comes back: it must be an object whose links, if any, are links.
+    const data = parseWith(anyResourceSchema, answer, 'resource');
     return { data, url: request.url, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes.filter(isPermission) };
   },
   getConfig: async () => configView(await currentConfig()),

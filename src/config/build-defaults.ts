@@ -55,3 +55,16 @@ export function contentHostPermissions(env: Env, baseUrl: string): string[] {
   }
   return new URL(baseUrl).origin === PRODUCTION_BASE_URL ? [originPattern(PRODUCTION_CONTENT_ORIGIN)] : [];
 }
+
+/**
+ * DIGIPOST_NETWORK_TIMEOUT_MS: a deadline for each network call other than the default (20 s),
+ * for test builds. Absent means the default; anything but a whole number of 1000 ms or more
+ * stops the build.
+ */
+export function networkTimeoutFromEnv(env: Env): number | null {
+  const value = env.DIGIPOST_NETWORK_TIMEOUT_MS?.trim();
+  if (!value) return null;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1000) throw new Error('DIGIPOST_NETWORK_TIMEOUT_MS must be a whole number of milliseconds, 1000 or more');
+  return ms;
+}

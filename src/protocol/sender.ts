@@ -20,3 +20,44 @@ export function isOwnPage(sender: SenderInfo, ownId: string, pagesOrigin: string
     return false;
   }
 }
+
+/** The extension's pages, by the path the build gives them (the manifest's and vite.config.ts's inputs). */
+export const PAGE_PATHS = {
+  popup: '/src/popup/popup.html',
+  options: '/src/options/options.html',
+  viewer: '/src/viewer/viewer.html',
+} as const;
+
+export type PageName = keyof typeof PAGE_PATHS;
+
+/** Which of our pages sent a message (undefined: another of our pages, such as a test's blank page). */
+export function senderPage(sender: SenderInfo): PageName | undefined {
+  if (typeof sender.url !== 'string') return undefined;
+  let path: string;
+  try {
+    path = new URL(sender.url).pathname;
+  } catch {
+    return undefined;
+  }
+  return (Object.keys(PAGE_PATHS) as PageName[]).find((name) => PAGE_PATHS[name] === path);
+}
+
+/**
+ * Requests that change the configuration or the session, and the pages that need each. The
+ * viewer renders the service's data, so it may not change the settings or sign out; it may
+ * connect, which only opens the service's own consent window after a click on its Connect button.
+ * Every other request reads, and any of our pages may send it.
+ */
+export const RESTRICTED: Readonly<Partial<Record<string, readonly PageName[]>>> = {
+  saveConfig: ['options'],
+  signOut: ['popup', 'options'],
+  connect: ['popup', 'options', 'viewer'],
+};
+
+/** Whether this sender (already known to be one of our pages) may send this type of request. */
+export function mayRequest(sender: SenderInfo, type: string): boolean {
+  const allowed = RESTRICTED[type];
+  if (!allowed) return true;
+  const page = senderPage(sender);
+  return page !== undefined && allowed.includes(page);
+}

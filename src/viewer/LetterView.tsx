@@ -10,10 +10,12 @@ import { t, uiLocale } from '../ui/i18n.ts';
 import { openTab } from '../ui/open-tab.ts';
 import { ask } from '../ui/worker-client.ts';
 import { blobType, displayKind, downloadName, type DisplayKind } from './content.ts';
+import { DownloadLink } from './DownloadLink.tsx';
 import { connectThen, ErrorView } from './ErrorView.tsx';
+import { AllDetails } from './GenericView.tsx';
+import { HtmlLetterFrame } from './HtmlLetterFrame.tsx';
 import { INVOICE_CURRENCY, subjectText } from './LetterList.tsx';
 import { attachmentsOf, linkNamed, summarize, type AttachmentInfo, type InvoiceInfo } from './model.ts';
-import { AllDetails } from './GenericView.tsx';
 import { codeInWords, formatDay, formatFullDate, formatMoney, formatSize } from './values.ts';
 
 /** The service's own web app, where a stronger login (and everything else) is possible. */
@@ -67,6 +69,7 @@ function Notice(props: { icon?: 'lock'; children: ComponentChildren }) {
 
 interface Shown {
   url: string;
+  blob: Blob;
   kind: DisplayKind;
   contentType: string;
   size: number;
@@ -79,13 +82,12 @@ function ContentPanel(props: { shown: Shown; title: string; fileType?: string | 
     <div class="content-panel">
       {shown.kind === 'pdf' ? <iframe class="content-frame" src={shown.url} title={label} /> : null}
       {shown.kind === 'image' ? <img class="content-image" src={shown.url} alt={label} /> : null}
-      {/* A sender's HTML runs nothing: an empty sandbox (no allow-scripts, no same-origin). */}
-      {shown.kind === 'html' || shown.kind === 'text' ? <iframe class="content-frame" sandbox="" src={shown.url} title={label} /> : null}
+      {shown.kind === 'html' || shown.kind === 'text' ? <HtmlLetterFrame blob={shown.blob} contentType={shown.contentType} kind={shown.kind} title={label} /> : null}
       {shown.kind === 'download' ? <p class="muted">{t('content_cannot_show')}</p> : null}
       <div class="actions">
-        <a href={shown.url} download={downloadName(title, shown.contentType, props.fileType)}>
+        <DownloadLink blob={shown.blob} name={downloadName(title, shown.contentType, props.fileType)}>
           {t('download')}
-        </a>
+        </DownloadLink>
         <span class="muted">{formatSize(shown.size, uiLocale())}</span>
         <button type="button" class="link-button" onClick={props.onClose}>
           {t('close_content')}
@@ -98,7 +100,7 @@ function ContentPanel(props: { shown: Shown; title: string; fileType?: string | 
 function toShown(content: ContentView): Shown {
   const bytes = base64ToBytes(content.base64);
   const blob = new Blob([bytes], { type: blobType(content.contentType) });
-  return { url: URL.createObjectURL(blob), kind: displayKind(content.contentType), contentType: content.contentType, size: content.size };
+  return { url: URL.createObjectURL(blob), blob, kind: displayKind(content.contentType), contentType: content.contentType, size: content.size };
 }
 
 type AttachmentState =

@@ -5,6 +5,12 @@ export const E2E_CLIENT_ID = 'digipost-mailbox-demo';
 export const E2E_CLIENT_SECRET = 'demo-secret-change-me';
 // One build per port, so two e2e runs on one machine (E2E_EMULATOR_PORT) do not overwrite each other.
 export const E2E_DIST = `dist-e2e-${E2E_PORT}`;
+/**
+ * The e2e build's deadline for each network call (the default is 20 s): short, so the test of a
+ * token endpoint that never answers sees the timeout quickly, and long enough for the emulator
+ * on a busy machine (its slowest planned answer is 800 ms).
+ */
+export const E2E_NETWORK_TIMEOUT_MS = 5000;
 
 /** The emulator serves redirected content from http://localhost:<its port> (test/emulator/state.ts). */
 function contentOriginFor(baseUrl: string): string {
@@ -21,10 +27,13 @@ export async function buildForEmulator(
   clientId: string,
   clientSecret: string,
   scope?: string,
+  /** DIGIPOST_NETWORK_TIMEOUT_MS: a short deadline, so a test of a silent service need not wait 20 s. */
+  networkTimeoutMs?: number,
 ): Promise<void> {
   const saved = { ...process.env };
   Object.assign(process.env, {
     ...(scope ? { DIGIPOST_SCOPE: scope } : {}),
+    ...(networkTimeoutMs ? { DIGIPOST_NETWORK_TIMEOUT_MS: String(networkTimeoutMs) } : {}),
     DIGIPOST_BASE_URL: baseUrl,
     DIGIPOST_CLIENT_ID: clientId,
     DIGIPOST_CLIENT_SECRET: clientSecret,
@@ -35,7 +44,7 @@ export async function buildForEmulator(
   try {
     await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
   } finally {
-    for (const key of ['DIGIPOST_BASE_URL', 'DIGIPOST_CLIENT_ID', 'DIGIPOST_CLIENT_SECRET', 'DIGIPOST_SCOPE', 'DIGIPOST_OUT_DIR', 'DIGIPOST_CONTENT_ORIGIN']) {
+    for (const key of ['DIGIPOST_BASE_URL', 'DIGIPOST_CLIENT_ID', 'DIGIPOST_CLIENT_SECRET', 'DIGIPOST_SCOPE', 'DIGIPOST_OUT_DIR', 'DIGIPOST_CONTENT_ORIGIN', 'DIGIPOST_NETWORK_TIMEOUT_MS']) {
       if (saved[key] === undefined) Reflect.deleteProperty(process.env, key);
       else process.env[key] = saved[key];
     }

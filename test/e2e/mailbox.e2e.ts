@@ -239,8 +239,9 @@ describe('a letter', () => {
     expect(quiet.filter((r) => r.path.includes('/openingreceipt') || r.path.endsWith('/content'))).toEqual([]);
     await page.getByRole('button', { name: 'Send opening receipt and open' }).click();
     await page.locator('.content-panel').waitFor();
-    const src = await page.locator('.content-panel iframe, .content-panel img').first().getAttribute('src');
-    expect(src).toMatch(/^blob:/);
+    // A PDF or picture from a blob: address, an HTML letter from its srcdoc.
+    const shown = page.locator('.content-panel iframe, .content-panel img').first();
+    expect((await shown.getAttribute('src')) ?? ((await shown.getAttribute('srcdoc')) === null ? '' : 'srcdoc')).toMatch(/^(blob:|srcdoc$)/);
     const log = await h.emulator.admin.requests();
     const receipt = log.filter((r) => r.method === 'POST' && r.path.includes('/openingreceipt'));
     const content = log.filter((r) => r.method === 'GET' && r.path.endsWith('/content'));
@@ -252,19 +253,24 @@ describe('a letter', () => {
     await page.close();
   });
 
-  it('shows HTML only in a sandboxed frame without scripts', async () => {
+  it('shows HTML only in a sandboxed frame without scripts, as tall as the letter', async () => {
     const page = await openLetter(1);
     await page.getByRole('button', { name: 'Open', exact: true }).click();
-    const frame = page.locator('iframe.content-frame');
+    const frame = page.locator('iframe.letter-frame');
     await frame.waitFor();
-    expect(await frame.getAttribute('sandbox')).toBe('');
-    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    expect(await frame.getAttribute('sandbox')).not.toContain('allow-scripts');
+    await expect.poll(async () => page.frameLocator('iframe.letter-frame').locator('body').textContent()).toContain('eksempelbrev');
+    // A short letter gets a short frame: its height follows the letter, not a fixed box.
     await expect
-      .poll(async () => {
-        const inner = page.frames().find((f) => f.url().startsWith('blob:'));
-        return inner ? await inner.locator('body').textContent() : '';
-      })
-      .toContain('eksempelbrev');
+      .poll(() =>
+        page.evaluate(() => {
+          const element = document.querySelector<HTMLIFrameElement>('iframe.letter-frame');
+          const root = element?.contentDocument?.documentElement;
+          return element && root ? Math.abs(element.getBoundingClientRect().height - root.getBoundingClientRect().height) : Infinity;
+        }),
+      )
+      .toBeLessThanOrEqual(4);
+    expect((await frame.boundingBox())?.height ?? Infinity).toBeLessThan(page.viewportSize()?.height ?? 0);
     await page.close();
   });
 

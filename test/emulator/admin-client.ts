@@ -12,6 +12,8 @@ export interface NewLetter {
   origin?: 'CORPORATION' | 'PUBLIC_ENTITY' | 'PRIVATE_PERSON' | 'UPLOADED';
   openingReceipt?: boolean;
   invoice?: { kid: string; accountNumber: string; amount: number; dueDate: string; paid?: boolean };
+  /** The letter's own HTML (the letter is then an HTML letter). */
+  html?: string;
 }
 
 export class EmulatorAdmin {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from './index.ts';
 import { startEmulator } from './index.ts';
 import type { DocumentJson, RootJson } from './flow.ts';
-import { api, getJson, linkOf, signIn } from './flow.ts';
+import { api, getJson, linkOf, signIn, tokenCall } from './flow.ts';
 
 let em: RunningEmulator;
 let token: string;
@@ -29,6 +29,7 @@ describe('knobs', () => {
       idTokenExp: 'lifetime',
       badIdTokenSignature: false,
       contentRedirect: false,
+      stallTokenEndpoint: false,
       extraLinks: { root: [], account: [] },
     });
     const changed = await em.admin.configure({ accessTokenLifetime: 60, rotateRefreshTokens: false });
@@ -70,6 +71,35 @@ describe('scenario triggers', () => {
     expect(inbox.document[0]).toMatchObject({ id, subject: 'Ny melding', creatorName: 'Testavsender', read: false });
     expect(Date.parse(inbox.document[0]?.created ?? '')).toBeGreaterThan(Date.parse(inbox.document[1]?.created ?? ''));
     await expect(em.admin.addLetter({ subject: '' })).rejects.toThrow(/400/);
+  });
+
+  it('addLetter with html serves that HTML as the letter content', async () => {
+    const html = '<!doctype html><p>Eget brev</p>';
+    const { id } = await em.admin.addLetter({ subject: 'Egen HTML', html });
+    const inbox = await getJson<{ document: DocumentJson[] }>(linkOf((await root()).primaryAccount.link, 'document_inbox').uri, token);
+    const letter = inbox.document.find((d) => d.id === id);
+    const content = linkOf(letter?.attachment[0]?.link, 'get_document_content');
+    const answer = await api(content.uri, token, { accept: '*/*' });
+    expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await answer.text()).toBe(html);
+  });
+
+  it('stallTokenEndpoint takes token requests and never answers, until the knob is cleared', async () => {
+    await em.admin.configure({ stallTokenEndpoint: true });
+    const caller = new AbortController();
+    let settled = false;
+    const stalled = tokenCall(em, { grant_type: 'refresh_token', refresh_token: 'x' }, undefined, caller.signal).then(
+      () => 'answered',
+      () => 'gave up',
+    );
+    void stalled.then(() => (settled = true));
+    // Other requests, sent after it, are answered while it waits.
+    for (let i = 0; i < 3; i++) expect((await api(`${em.url}/post/api`, token)).status).toBe(200);
+    expect(settled).toBe(false);
+    caller.abort();
+    expect(await stalled).toBe('gave up');
+    await em.admin.configure({ stallTokenEndpoint: false });
+    expect((await tokenCall(em, { grant_type: 'refresh_token', refresh_token: 'x' })).status).toBe(400);
   });
 
   it('failNext answers 500 or malformed JSON for the next matching requests only', async () => {

@@ -17,6 +17,7 @@ export const knobsSchema = z.strictObject({
   idTokenExp: z.enum(['lifetime', 'absolute']),
   badIdTokenSignature: z.boolean(),
   contentRedirect: z.boolean(),
+  stallTokenEndpoint: z.boolean(),
   extraLinks: z.strictObject({ root: z.array(link).max(50), account: z.array(link).max(50) }),
 });
 
@@ -29,6 +30,8 @@ const letterSchema = z.strictObject({
   origin: z.enum(['CORPORATION', 'PUBLIC_ENTITY', 'PRIVATE_PERSON', 'UPLOADED']).optional(),
   openingReceipt: z.boolean().optional(),
   invoice: z.strictObject({ kid: z.string(), accountNumber: z.string(), amount: z.number(), dueDate: z.string(), paid: z.boolean().optional() }).optional(),
+  /** The letter's own HTML (fileType becomes html), e.g. one that tries to track its reader. */
+  html: z.string().max(60_000).optional(),
 });
 
 export type NewLetter = z.input<typeof letterSchema>;
@@ -57,7 +60,7 @@ function addLetter(em: Emulator, input: NewLetter): Letter {
   const attachment: Attachment = {
     id: `${id}-1`,
     subject,
-    fileType: input.fileType ?? 'pdf',
+    fileType: input.html === undefined ? (input.fileType ?? 'pdf') : 'html',
     authLevel: input.authenticationLevel ?? 'PASSWORD',
     read: input.read ?? false,
     mainDocument: true,
@@ -66,6 +69,7 @@ function addLetter(em: Emulator, input: NewLetter): Letter {
     body: ['Lagt til av en test.'],
     seed: Number(id) % 251,
   };
+  if (input.html !== undefined) attachment.content = Buffer.from(input.html, 'utf8');
   if (input.invoice) attachment.invoice = { ...input.invoice, paid: input.invoice.paid ?? false };
   const letter: Letter = {
     id,

@@ -31,6 +31,8 @@ export interface Knobs {
   badIdTokenSignature: boolean;
   /** Serve letter content through a 307 to a one-time address on another origin, as the real service does. */
   contentRedirect: boolean;
+  /** The token endpoint takes each request and never answers (until the client gives up). */
+  stallTokenEndpoint: boolean;
   extraLinks: { root: Link[]; account: Link[] };
 }
 
@@ -85,6 +87,7 @@ export function settingsFrom(options: EmulatorOptions): Settings {
       idTokenExp: options.idTokenExp ?? 'lifetime',
       badIdTokenSignature: false,
       contentRedirect: false,
+      stallTokenEndpoint: false,
       extraLinks: { root: [], account: [] },
     },
   };

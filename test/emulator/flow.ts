@@ -50,10 +50,15 @@ export function basic(id: string, secret: string): string {
   return `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 }
 
-export async function tokenCall(em: RunningEmulator, form: Record<string, string>, authorization: string | null = basic(em.clientId, em.clientSecret)): Promise<Response> {
+export async function tokenCall(
+  em: RunningEmulator,
+  form: Record<string, string>,
+  authorization: string | null = basic(em.clientId, em.clientSecret),
+  signal?: AbortSignal,
+): Promise<Response> {
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
   if (authorization !== null) headers.Authorization = authorization;
-  return fetch(`${em.url}/post/api/oauth/accesstoken`, { method: 'POST', headers, body: new URLSearchParams(form) });
+  return fetch(`${em.url}/post/api/oauth/accesstoken`, { method: 'POST', headers, body: new URLSearchParams(form), ...(signal ? { signal } : {}) });
 }
 
 export async function signIn(em: RunningEmulator, scope = ALL_SCOPES, nonce = 'nonce-1'): Promise<TokenResponse> {

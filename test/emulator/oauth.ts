@@ -180,7 +180,15 @@ function refresh(em: Emulator, client: Client, form: URLSearchParams): Response 
   return issueTokens(em, { client, grant, permissions, nonce: form.get('nonce') ?? 'null', refresh: knobs.rotateRefreshTokens });
 }
 
+/** The `stallTokenEndpoint` knob: the request is taken and never answered; it ends when the client gives up. */
+function stall(c: Context): Promise<Response> {
+  return new Promise((resolve) => {
+    c.req.raw.signal.addEventListener('abort', () => resolve(new Response(null, { status: 499 })));
+  });
+}
+
 async function token(em: Emulator, c: Context): Promise<Response> {
+  if (em.world.knobs.stallTokenEndpoint) return stall(c);
   const client = authenticateClient(em, c.req.header('authorization'));
   if (!client) return tokenError('invalid_client', 'Client authentication failed (HTTP Basic with client id and secret).', 401);
   const read = await readForm(c);

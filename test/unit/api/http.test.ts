@@ -59,16 +59,20 @@ describe('fetchJson: where the token goes', () => {
       cache: 'no-store',
       redirect: 'manual',
       referrerPolicy: 'no-referrer',
+      signal: expect.any(AbortSignal) as unknown,
     });
   });
 
   it("uses the link's media type, the method and the signal it is given", async () => {
     const { fetch, requests } = fakeFetch();
-    const signal = new AbortController().signal;
-    await fetchJson(options(fetch, { mediaType: 'application/json', method: 'POST', signal }));
+    const caller = new AbortController();
+    await fetchJson(options(fetch, { mediaType: 'application/json', method: 'POST', signal: caller.signal }));
     expect(requests[0]?.init.method).toBe('POST');
     expect(requests[0]?.init.headers).toEqual({ Accept: 'application/json', Authorization: `Bearer ${TOKEN}` });
-    expect(requests[0]?.init.signal).toBe(signal);
+    // The request's signal follows the caller's (and the deadline's).
+    expect(requests[0]?.init.signal?.aborted).toBe(false);
+    caller.abort();
+    expect(requests[0]?.init.signal?.aborted).toBe(true);
   });
 
   it.each([

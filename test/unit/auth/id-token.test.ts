@@ -128,6 +128,13 @@ describe('verifyIdToken', () => {
       expect(await at({ exp: NOW_S + 600 }, NOW + 700_000)).toBe('id_token_expired');
     });
 
+    it('refuses an absolute exp in the past (before iat) rather than reading it as a lifetime', async () => {
+      expect(await at({ exp: NOW_S - 3600 })).toBe('id_token_expired');
+      expect(await at({ exp: NOW_S - 1 })).toBe('id_token_expired');
+      // A year is the longest lifetime believed; a real lifetime well under it still counts from iat.
+      expect(await at({ exp: 30 * 24 * 3600 }, NOW + 1000)).toBe('accepted');
+    });
+
     it('allows a minute of skew around the expiry, not more', async () => {
       expect(await at({ exp: NOW_S + 10 }, NOW + 50_000)).toBe('accepted');
       expect(await at({ exp: NOW_S + 10 }, NOW + 71_000)).toBe('id_token_expired');

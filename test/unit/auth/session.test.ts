@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NETWORK_TIMEOUT_MS } from '../../../src/api/deadline.ts';
 import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
 import type { ServiceConfig } from '../../../src/auth/service-config.ts';
 import { REFRESH_MARGIN_MS, Session, type SessionDeps } from '../../../src/auth/session.ts';
@@ -134,7 +135,7 @@ describe('connect', () => {
     expect(local.data[LOCAL_KEYS.refreshToken]).toBe('RT-1');
     expect(JSON.stringify(local.data)).not.toContain('AT-1');
     expect(session.data).not.toHaveProperty(SESSION_KEYS.pendingSignIn);
-    expect(await s.getAccessToken()).toBe('AT-1');
+    expect((await s.getAccessToken()).token).toBe('AT-1');
   });
 
   it('stores state and nonce before opening the window, sends the state there and the nonce to the token endpoint', async () => {
@@ -222,7 +223,7 @@ describe('connect', () => {
     arrange(w);
     expect(await errorCode(w.s.connect())).toBe(code);
     expect(w.snapshot()).toEqual(before);
-    expect(await w.s.getAccessToken()).toBe('AT-1');
+    expect((await w.s.getAccessToken()).token).toBe('AT-1');
   });
 
   it('refuses a second sign-in while one is under way, and the first still completes', async () => {
@@ -303,19 +304,19 @@ describe('getAccessToken', () => {
   it('hands out the stored token without asking the service while it is fresh', async () => {
     const w = await signedIn();
     w.clock.advance(15 * MINUTE - REFRESH_MARGIN_MS - 1);
-    expect(await w.s.getAccessToken()).toBe('AT-1');
+    expect((await w.s.getAccessToken()).token).toBe('AT-1');
     expect(w.tokenRequests()).toHaveLength(1);
   });
 
   it('refreshes within a minute of the expiry and stores the new tokens', async () => {
     const w = await signedIn();
     w.clock.advance(15 * MINUTE - REFRESH_MARGIN_MS);
-    expect(await w.s.getAccessToken()).toBe('AT-2');
+    expect((await w.s.getAccessToken()).token).toBe('AT-2');
     const refresh = w.tokenRequests()[1];
     expect(Object.fromEntries(refresh?.body ?? [])).toEqual({ grant_type: 'refresh_token', refresh_token: 'RT-1' });
     expect(w.local.data[LOCAL_KEYS.refreshToken]).toBe('RT-2');
     expect(await w.s.status()).toMatchObject({ state: 'signed_in', expiresAt: w.clock.ms + 900_000 });
-    expect(await w.s.getAccessToken()).toBe('AT-2');
+    expect((await w.s.getAccessToken()).token).toBe('AT-2');
     expect(w.tokenRequests()).toHaveLength(2);
   });
 
@@ -323,10 +324,10 @@ describe('getAccessToken', () => {
     const w = await signedIn();
     w.setRotate(false);
     w.clock.advance(20 * MINUTE);
-    expect(await w.s.getAccessToken()).toBe('AT-2');
+    expect((await w.s.getAccessToken()).token).toBe('AT-2');
     expect(w.local.data[LOCAL_KEYS.refreshToken]).toBe('RT-1');
     w.clock.advance(20 * MINUTE);
-    expect(await w.s.getAccessToken()).toBe('AT-3');
+    expect((await w.s.getAccessToken()).token).toBe('AT-3');
     expect(w.tokenRequests()[2]?.body.get('refresh_token')).toBe('RT-1');
   });
 
@@ -335,7 +336,7 @@ describe('getAccessToken', () => {
     w.clock.advance(20 * MINUTE);
     await w.s.getAccessToken();
     w.clock.advance(20 * MINUTE);
-    expect(await w.s.getAccessToken()).toBe('AT-3');
+    expect((await w.s.getAccessToken()).token).toBe('AT-3');
     expect(w.tokenRequests()[2]?.body.get('refresh_token')).toBe('RT-2');
   });
 
@@ -350,21 +351,21 @@ describe('getAccessToken', () => {
     const callers = Array.from({ length: 20 }, () => w.s.getAccessToken());
     await settle();
     gate.resolve(undefined);
-    expect(new Set(await Promise.all(callers))).toEqual(new Set(['SHARED']));
+    expect(new Set((await Promise.all(callers)).map((t) => t.token))).toEqual(new Set(['SHARED']));
     expect(w.tokenRequests()).toHaveLength(2); // the sign-in and one refresh
   });
 
   it('gives concurrent forced callers one refresh too', async () => {
     const w = await signedIn();
     const tokens = await Promise.all(Array.from({ length: 10 }, () => w.s.getAccessToken({ forceRefresh: true })));
-    expect(new Set(tokens)).toEqual(new Set(['AT-2']));
+    expect(new Set(tokens.map((t) => t.token))).toEqual(new Set(['AT-2']));
     expect(w.tokenRequests()).toHaveLength(2);
   });
 
   it('forces a refresh of a token that has not expired', async () => {
     const w = await signedIn();
-    expect(await w.s.getAccessToken({ forceRefresh: true })).toBe('AT-2');
-    expect(await w.s.getAccessToken({ forceRefresh: true })).toBe('AT-3');
+    expect((await w.s.getAccessToken({ forceRefresh: true })).token).toBe('AT-2');
+    expect((await w.s.getAccessToken({ forceRefresh: true })).token).toBe('AT-3');
     expect(w.tokenRequests()).toHaveLength(3);
   });
 
@@ -376,7 +377,7 @@ describe('getAccessToken', () => {
       ...Array.from({ length: 5 }, () => w.s.getAccessToken()),
       ...Array.from({ length: 5 }, () => other.getAccessToken()),
     ]);
-    expect(new Set(tokens)).toEqual(new Set(['AT-2']));
+    expect(new Set(tokens.map((t) => t.token))).toEqual(new Set(['AT-2']));
     expect(w.tokenRequests()).toHaveLength(2);
   });
 
@@ -384,8 +385,8 @@ describe('getAccessToken', () => {
     const w = await signedIn();
     const other = w.newSession();
     const [a, b] = await Promise.all([w.s.getAccessToken({ forceRefresh: true }), other.getAccessToken({ forceRefresh: true })]);
-    expect(a).toBe('AT-2');
-    expect(b).toBe('AT-2');
+    expect(a.token).toBe('AT-2');
+    expect(b.token).toBe('AT-2');
     expect(w.tokenRequests()).toHaveLength(2);
   });
 
@@ -410,7 +411,7 @@ describe('getAccessToken', () => {
     expect(await errorCode(w.s.getAccessToken())).toBe('network');
     expect(w.snapshot()).toEqual(before);
     expect((await w.s.status()).state).toBe('signed_in');
-    expect(await w.s.getAccessToken()).toBe('AT-2');
+    expect((await w.s.getAccessToken()).token).toBe('AT-2');
     expect(w.signedOut).toEqual([]);
   });
 
@@ -439,8 +440,8 @@ describe('getAccessToken', () => {
     const s = w.newSession();
     await s.connect();
     w.clock.advance(15 * MINUTE - 30_000); // inside the margin, but still valid: nothing better to offer
-    expect(await s.getAccessToken()).toBe('ONLY');
-    expect(await s.getAccessToken({ forceRefresh: true })).toBe('ONLY');
+    expect((await s.getAccessToken()).token).toBe('ONLY');
+    expect((await s.getAccessToken({ forceRefresh: true })).token).toBe('ONLY');
     expect((await s.status()).state).toBe('signed_in');
     w.clock.advance(60_000);
     expect(await errorCode(s.getAccessToken())).toBe('session_ended');
@@ -560,7 +561,7 @@ describe('a restarted worker', () => {
     const w = await signedIn();
     const restarted = w.newSession();
     expect(await restarted.status()).toMatchObject({ state: 'signed_in', userId: '123456' });
-    expect(await restarted.getAccessToken()).toBe('AT-1');
+    expect((await restarted.getAccessToken()).token).toBe('AT-1');
     expect(w.tokenRequests()).toHaveLength(1);
   });
 
@@ -569,7 +570,7 @@ describe('a restarted worker', () => {
     w.session.data = {};
     const restarted = w.newSession();
     expect(await restarted.status()).toMatchObject({ state: 'signed_in', expiresAt: 0 });
-    expect(await restarted.getAccessToken()).toBe('AT-2');
+    expect((await restarted.getAccessToken()).token).toBe('AT-2');
     expect(w.tokenRequests()[1]?.body.get('refresh_token')).toBe('RT-1');
   });
 
@@ -586,7 +587,7 @@ describe('a restarted worker', () => {
     answer.resolve(`${REDIRECT}?code=C&state=${pending.state}`);
     await attempt;
     expect(w.tokenRequests()[0]?.body.get('nonce')).toBe(pending.nonce);
-    expect(await restarted.getAccessToken()).toBe('AT-1');
+    expect((await restarted.getAccessToken()).token).toBe('AT-1');
   });
 
   it('a sign-in started again replaces the pending one, so the old window cannot complete', async () => {
@@ -681,6 +682,90 @@ describe('a sign-in while the old session ends', () => {
     answer.resolve(`${REDIRECT}?code=C&state=${w.launched[1]?.searchParams.get('state') ?? ''}`);
     await attempt;
     expect(await w.s.status()).toMatchObject({ state: 'signed_in' });
-    expect(await w.s.getAccessToken()).toBe('AT-2');
+    expect((await w.s.getAccessToken()).token).toBe('AT-2');
+  });
+});
+
+describe('hardening', () => {
+  /** A token endpoint that takes the request and never answers, giving up only when aborted, as fetch does. */
+  const silent = ((_input: RequestInfo | URL, init?: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
+    })) as typeof fetch;
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a token endpoint that never answers ends in "timeout", frees the lock, and the next call works', async () => {
+    const w = await signedIn();
+    w.clock.advance(20 * MINUTE);
+    vi.useFakeTimers();
+    // Refreshes meet an endpoint that never answers; a code exchange is answered.
+    const refreshesHang = ((input: RequestInfo | URL, init?: RequestInit) =>
+      typeof init?.body === 'string' && init.body.includes('grant_type=refresh_token') ? silent(input, init) : w.service.fetch(input, init)) as typeof fetch;
+    w.deps.fetch = refreshesHang;
+    const stuck = errorCode(w.s.getAccessToken());
+    await vi.advanceTimersByTimeAsync(0);
+    // A sign-in from another context must store its tokens under the lock the refresh holds.
+    const other = w.newSession();
+    let signedInAgain = false;
+    const signIn = other.connect().then(() => {
+      signedInAgain = true;
+    });
+    await vi.advanceTimersByTimeAsync(NETWORK_TIMEOUT_MS - 1000);
+    expect(signedInAgain).toBe(false); // still waiting for the lock
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await stuck).toBe('timeout');
+    await signIn;
+    expect(signedInAgain).toBe(true);
+    // The service recovers: the same Session instance carries on, no reload, no stale single flight.
+    vi.useRealTimers();
+    w.deps.fetch = w.service.fetch;
+    w.clock.advance(20 * MINUTE);
+    expect((await w.s.getAccessToken()).token).toMatch(/^AT-/);
+  });
+
+  it('binds each token to the origin of the service that issued it', async () => {
+    const w = await signedIn();
+    expect(await w.s.getAccessToken()).toEqual({ token: 'AT-1', origin: BASE });
+    // The address moves to another service, and the user signs in there.
+    const B = 'https://b.example.org';
+    w.setConfig({ ...config, baseUrl: B });
+    w.setIdToken((request) => makeIdToken(w.clock.ms, request.body.get('nonce') ?? 'null', { iss: `${B}/` }));
+    expect(await errorCode(w.s.getAccessToken())).toBe('session_ended');
+    await w.s.connect();
+    expect(await w.s.getAccessToken()).toEqual({ token: 'AT-2', origin: B });
+  });
+
+  it('ten bare 403s cost one forced refresh, not ten', async () => {
+    const w = await signedIn();
+    for (let i = 0; i < 10; i++) {
+      const refused = await w.s.getAccessToken();
+      await w.s.getAccessToken({ forceRefresh: true, refused: refused.token, forbidden: true });
+    }
+    expect(w.tokenRequests()).toHaveLength(2); // the sign-in and one refresh
+  });
+
+  it('a 401 still refreshes a token that came from a forced refresh', async () => {
+    const w = await signedIn();
+    const first = await w.s.getAccessToken();
+    const forced = await w.s.getAccessToken({ forceRefresh: true, refused: first.token, forbidden: true });
+    expect((await w.s.getAccessToken({ forceRefresh: true, refused: forced.token })).token).toBe('AT-3');
+  });
+
+  it('verifies an id_token that comes with a refresh answer (nonce "null"), and stores nothing when it fails', async () => {
+    const w = await signedIn();
+    w.clock.advance(20 * MINUTE);
+    const answer = (idToken: string) => () =>
+      json({ access_token: 'AT-R', refresh_token: 'RT-R', expires_in: 900, token_type: 'bearer', id_token: idToken });
+    w.service.reply(answer(makeIdToken(w.clock.ms, 'null', {}, 'another-secret')));
+    expect(await errorCode(w.s.getAccessToken())).toBe('id_token_signature');
+    expect(JSON.stringify(w.snapshot())).not.toContain('AT-R');
+    w.service.reply(answer(makeIdToken(w.clock.ms, 'null', { user_id: 'someone-else' })));
+    expect(await errorCode(w.s.getAccessToken())).toBe('id_token_malformed');
+    expect(JSON.stringify(w.snapshot())).not.toContain('AT-R');
+    w.service.reply(answer(makeIdToken(w.clock.ms, 'null')));
+    expect((await w.s.getAccessToken()).token).toBe('AT-R');
   });
 });

@@ -159,7 +159,6 @@ describe('exchangeCode', () => {
     [502, 'http_server'],
     [404, 'http_unexpected_status'],
     [401, 'http_unexpected_status'],
-    [302, 'http_unexpected_status'],
   ])('reports status %i without an error body as %s', async (status, code) => {
     const { fake, deps } = setup();
     fake.reply(() => new Response('<html>oops</html>', { status }));

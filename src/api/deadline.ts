@@ -1,0 +1,37 @@
+import { AppError } from '../errors.ts';
+
+/**
+ * How long one call to the service may take, from sending it to the last byte of its answer.
+ * The service answers in well under a second; 20 s covers a slow mobile connection, and past it
+ * the person is better served by "the service did not answer in time" than by a spinner.
+ * A build may set a shorter one (__NETWORK_TIMEOUT_MS__, from DIGIPOST_NETWORK_TIMEOUT_MS): the
+ * end-to-end tests do, so a service that never answers is seen without a long wait.
+ */
+export const NETWORK_TIMEOUT_MS =
+  typeof __NETWORK_TIMEOUT_MS__ === 'number' && __NETWORK_TIMEOUT_MS__ > 0 ? __NETWORK_TIMEOUT_MS__ : 20_000;
+
+/** A letter's content may be 20 MiB: its transfer gets more time than a JSON answer. */
+export const CONTENT_TIMEOUT_MS = NETWORK_TIMEOUT_MS * 6;
+
+/**
+ * Runs `call` with a signal that aborts after `ms` (or when `outer` aborts, e.g. the caller gave
+ * up). The signal must be given to fetch and stay in force while the body is read, so a service
+ * that sends its headers and then stalls is cut off too. A timeout becomes AppError('timeout');
+ * the caller's own abort is passed on untouched, for the caller to recognise.
+ *
+ * setTimeout rather than AbortSignal.timeout: the timer is cleared as soon as the call is done,
+ * and tests can drive it with fake timers.
+ */
+export async function withDeadline<T>(ms: number, outer: AbortSignal | undefined, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const timer = new AbortController();
+  const handle = setTimeout(() => timer.abort(new DOMException('The service did not answer in time', 'TimeoutError')), ms);
+  const signal = outer ? AbortSignal.any([outer, timer.signal]) : timer.signal;
+  try {
+    return await call(signal);
+  } catch (error) {
+    if (timer.signal.aborted && !outer?.aborted) throw new AppError('timeout', { detail: `no answer within ${Math.round(ms / 1000)} s` });
+    throw error;
+  } finally {
+    clearTimeout(handle);
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The parts of the WebExtension API the worker's modules use, over in-memory storage, for unit
+ * tests that run the real handlers (vi.mock('webextension-polyfill') hands this out). The network
+ * is a FakeNetwork standing in for `fetch`, with one handler per origin.
+ */
+import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
+import { MemoryArea } from '../auth/fakes.ts';
+
+export const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
+export const REDIRECT_URI = `https://${EXTENSION_ID}.chromiumapp.org/`;
+
+const noop = () => Promise.resolve();
+const listeners = { addListener: () => undefined };
+
+export const fakeBrowser = {
+  storage: { local: new MemoryArea(), session: new MemoryArea() },
+  runtime: {
+    id: EXTENSION_ID,
+    getURL: (path: string) => `chrome-extension://${EXTENSION_ID}/${path.replace(/^\//, '')}`,
+    onMessage: listeners,
+    onInstalled: listeners,
+    onStartup: listeners,
+  },
+  identity: {
+    getRedirectURL: () => REDIRECT_URI,
+    /** Set by the test: what the consent window answers. */
+    launchWebAuthFlow: (() => Promise.reject(new Error('no consent window in this test'))) as (details: { url: string; interactive: boolean }) => Promise<string>,
+  },
+  permissions: { contains: () => Promise.resolve(true), onAdded: listeners },
+  alarms: { get: () => Promise.resolve(undefined), create: noop, onAlarm: listeners },
+  action: { setIcon: noop, setBadgeText: noop, setBadgeBackgroundColor: noop },
+  i18n: { getMessage: (key: string) => key, getUILanguage: () => 'en' },
+  tabs: { query: () => Promise.resolve([]), create: noop },
+};
+
+/** Empty storage for each test (the same objects: the worker's modules hold on to them). */
+export function resetFakeBrowser(): void {
+  fakeBrowser.storage.local.data = {};
+  fakeBrowser.storage.session.data = {};
+}
+
+/** navigator.locks.request over the in-memory lock (Node 20 has no navigator.locks). */
+export function fakeLocks() {
+  const withLock = createMemoryLock();
+  return {
+    request: <T>(name: string, optionsOrFn: unknown, maybeFn?: () => Promise<T>) =>
+      withLock(name, (typeof optionsOrFn === 'function' ? optionsOrFn : maybeFn) as () => Promise<T>),
+  };
+}
+
+export interface SeenRequest {
+  url: URL;
+  method: string;
+  authorization: string | undefined;
+  body: string;
+}
+
+type Handler = (request: SeenRequest) => Response | Promise<Response>;
+
+/** `fetch` for the tests: every request is recorded, then answered by its origin's handler. */
+export class FakeNetwork {
+  readonly seen: SeenRequest[] = [];
+  readonly handlers = new Map<string, Handler>();
+
+  fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const headers = new Headers(init?.headers);
+    const request: SeenRequest = {
+      url,
+      method: init?.method ?? 'GET',
+      authorization: headers.get('authorization') ?? undefined,
+      body: typeof init?.body === 'string' ? init.body : '',
+    };
+    this.seen.push(request);
+    const handler = this.handlers.get(url.origin);
+    if (!handler) throw new TypeError(`Failed to fetch ${url.origin}`);
+    return handler(request);
+  };
+
+  /** Requests that carried a bearer token, as [origin, token]. */
+  bearers(): [string, string][] {
+    return this.seen
+      .filter((r) => r.authorization?.startsWith('Bearer '))
+      .map((r) => [r.url.origin, r.authorization?.slice('Bearer '.length) ?? '']);
+  }
+}

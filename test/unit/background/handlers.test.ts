@@ -1,0 +1,165 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ExtensionConfig } from '../../../src/config/config.ts';
+import { AppError } from '../../../src/errors.ts';
+import { deferred, makeIdToken, settle } from '../auth/fakes.ts';
+import { FakeNetwork, fakeBrowser, fakeLocks, REDIRECT_URI, resetFakeBrowser, type SeenRequest } from './fake-browser.ts';
+
+vi.mock('webextension-polyfill', async () => ({ default: (await import('./fake-browser.ts')).fakeBrowser }));
+
+const A = 'https://a.example.org';
+const B = 'https://b.example.org';
+const CLIENT = { clientId: 'client-1', clientSecret: 's3cr3t-value' };
+
+const configFor = (baseUrl: string): ExtensionConfig => ({ baseUrl, ...CLIENT, scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'], pollMinutes: 5, notify: false });
+
+const network = new FakeNetwork();
+vi.stubGlobal('fetch', network.fetch);
+vi.stubGlobal('navigator', { locks: fakeLocks() });
+vi.stubGlobal('__BUILD_DEFAULTS__', { baseUrl: A, ...CLIENT, scopes: ['READ_ACCOUNT_INFO'] });
+
+// Imported after the stubs: the worker's modules, over the fake browser.
+const { handlers } = await import('../../../src/background/handlers.ts');
+
+/**
+ * One service at `origin`: its token endpoint issues `<label>-AT-<n>` with an id_token it signs
+ * for itself; `api` answers everything else (by default a bare root).
+ */
+function service(origin: string, label: string, api: (request: SeenRequest) => Response | Promise<Response> = () => Response.json({ link: [] })) {
+  let issued = 0;
+  const tokenRequests: SeenRequest[] = [];
+  network.handlers.set(origin, (request) => {
+    if (request.url.pathname === '/post/api/oauth/accesstoken') {
+      tokenRequests.push(request);
+      issued++;
+      const form = new URLSearchParams(request.body);
+      const nonce = form.get('nonce') ?? 'null';
+      return Response.json({
+        access_token: `${label}-AT-${issued}`,
+        refresh_token: `${label}-RT-${issued}`,
+        expires_in: 900,
+        token_type: 'bearer',
+        id_token: makeIdToken(Date.now(), nonce, { iss: `${origin}/` }),
+      });
+    }
+    return api(request);
+  });
+  return { tokenRequests };
+}
+
+async function useConfig(config: ExtensionConfig): Promise<void> {
+  await fakeBrowser.storage.local.set({ config });
+}
+
+function approveConsent(): void {
+  fakeBrowser.identity.launchWebAuthFlow = ({ url }) => {
+    const state = new URL(url).searchParams.get('state') ?? '';
+    return Promise.resolve(`${REDIRECT_URI}?code=CODE&state=${encodeURIComponent(state)}`);
+  };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+  return 'no error';
+}
+
+beforeEach(() => {
+  resetFakeBrowser();
+  network.seen.length = 0;
+  network.handlers.clear();
+  approveConsent();
+});
+
+describe('a token goes only to the service that issued it', () => {
+  it('sign in to A; A holds a request and answers 401; meanwhile the address moves to B and B signs in: B’s token never reaches A', async () => {
+    const held = deferred<Response>();
+    let first = true;
+    service(A, 'A', (request) => {
+      if (request.url.pathname === '/post/api/thing' && first) {
+        first = false;
+        return held.promise;
+      }
+      return Response.json({ link: [] });
+    });
+    service(B, 'B');
+    await useConfig(configFor(A));
+    await handlers.connect({ type: 'connect' });
+
+    const pending = failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/thing`, relation: 'self' }));
+    await settle();
+    expect(network.seen.some((r) => r.url.pathname === '/post/api/thing')).toBe(true);
+
+    await handlers.saveConfig({ type: 'saveConfig', config: { ...configFor(B) } });
+    await handlers.connect({ type: 'connect' });
+    held.resolve(new Response('', { status: 401 }));
+
+    expect(await pending).toBe('link_foreign_origin');
+    const leaked = network.bearers().filter(([origin, token]) => origin === A && token.startsWith('B-'));
+    expect(leaked).toEqual([]);
+    // B's token went to B only.
+    expect(network.bearers().filter(([, token]) => token.startsWith('B-')).every(([origin]) => origin === B)).toBe(true);
+  });
+});
+
+describe('forced refreshes', () => {
+  it('ten calls refused with a bare 403 cost one refresh, not ten', async () => {
+    const a = service(A, 'A', (request) => (request.url.pathname === '/post/api/doc' ? Response.json({}, { status: 403 }) : Response.json({ link: [] })));
+    await useConfig(configFor(A));
+    await handlers.connect({ type: 'connect' });
+    for (let i = 0; i < 10; i++) {
+      expect(await failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/doc`, relation: 'self' }))).toBe('http_forbidden');
+    }
+    expect(a.tokenRequests.map((r) => new URLSearchParams(r.body).get('grant_type'))).toEqual(['code', 'refresh_token']);
+  });
+});
+
+describe('what reaches a page is parsed', () => {
+  it.each([
+    ['a list', [1, 2, 3]],
+    ['a string', 'hello'],
+    ['an object whose link is not a list of links', { link: 'https://evil.example/' }],
+    ['a link without a uri', { link: [{ rel: 'self' }] }],
+  ])('getResource refuses %s', async (_, body) => {
+    service(A, 'A', (request) => (request.url.pathname === '/post/api/x' ? Response.json(body) : Response.json({ link: [] })));
+    await useConfig(configFor(A));
+    await handlers.connect({ type: 'connect' });
+    expect(await failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/x`, relation: 'self' }))).toBe('response_malformed');
+  });
+
+  it('getResource passes any object whose links are links', async () => {
+    const body = { subject: 'x', extra: { deep: [1] }, link: [{ rel: 'self', uri: `${A}/post/api/x` }] };
+    service(A, 'A', (request) => (request.url.pathname === '/post/api/x' ? Response.json(body) : Response.json({ link: [] })));
+    await useConfig(configFor(A));
+    await handlers.connect({ type: 'connect' });
+    expect((await handlers.getResource({ type: 'getResource', url: `${A}/post/api/x`, relation: 'self' })).data).toEqual(body);
+  });
+});
+
+describe('changing the service address', () => {
+  it('tells the old service, as Sign out does, before the new address is saved', async () => {
+    service(A, 'A');
+    service(B, 'B');
+    await useConfig(configFor(A));
+    await handlers.connect({ type: 'connect' });
+    network.seen.length = 0;
+    await handlers.saveConfig({ type: 'saveConfig', config: configFor(B) });
+    const told = network.seen.filter((r) => r.url.origin === A && r.method === 'POST');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.authorization).toMatch(/^Bearer A-AT-/);
+    expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_out');
+  });
+
+  it('changing only the poll interval keeps the session and tells nobody', async () => {
+    service(A, 'A');
+    await useConfig(configFor(A));
+    await handlers.connect({ type: 'connect' });
+    network.seen.length = 0;
+    await handlers.saveConfig({ type: 'saveConfig', config: { ...configFor(A), pollMinutes: 9 } });
+    expect(network.seen).toEqual([]);
+    expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_in');
+  });
+});
