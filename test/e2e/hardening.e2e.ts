@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
 import { storedItems, storeItems } from './extension-state.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { viewerPageFor } from './viewer-pages.ts';
 import { addTrackerLetter, startCountingServer, TRACKER_LETTER_SUBJECT, TRACKER_LETTER_TEXT, type CountingServer } from './tracker-letter.ts';
 
 /*
@@ -23,7 +24,7 @@ async function openNewestLetter(): Promise<Page> {
   const inbox = cache.rootCache.root.primaryAccount.link.find((l) => l.rel.endsWith('/document_inbox'));
   if (!inbox) throw new Error('no inbox link');
   const page = await h.context.newPage();
-  await page.goto(h.url(`src/viewer/viewer.html?${new URLSearchParams({ url: inbox.uri, type: MEDIA_TYPE, rel: 'document_inbox' }).toString()}`));
+  await page.goto(await viewerPageFor(h, { url: inbox.uri, mediaType: MEDIA_TYPE, relation: 'document_inbox' }));
   await page.locator('.letter-row a').first().click();
   await page.locator('.letter-fields').waitFor();
   return page;
