@@ -11,7 +11,7 @@ import { relationLabel } from '../ui/RelationList.tsx';
 import { newPageId, type ViewerTarget } from '../ui/viewer-address.ts';
 import { ask } from '../ui/worker-client.ts';
 import { ActionView } from './ActionView.tsx';
-import { connectThen, ErrorView } from './ErrorView.tsx';
+import { connectThen, ErrorView, needsConnect } from './ErrorView.tsx';
 import { GenericView } from './GenericView.tsx';
 import { LetterList } from './LetterList.tsx';
 import { LetterView } from './LetterView.tsx';
@@ -62,6 +62,7 @@ export function Viewer() {
   const [entry, setEntry] = useState<HistoryEntry | 'missing' | undefined>(undefined);
   const [page, setPage] = useState<PageState>({ kind: 'loading' });
   const [root, setRoot] = useState<RootSnapshot | undefined>(undefined);
+  const [rootError, setRootError] = useState<ErrorInfo | undefined>(undefined);
   const loads = useRef(0);
   const current = typeof entry === 'object' ? entry : undefined;
   const relation = current?.target.relation ? relationName(current.target.relation) : undefined;
@@ -83,8 +84,10 @@ export function Viewer() {
   const loadRoot = async () => {
     try {
       setRoot(await ask({ type: 'getRoot' }));
-    } catch {
+      setRootError(undefined);
+    } catch (error) {
       // The side navigation waits for a later try; the page itself says what went wrong.
+      setRootError(toErrorInfo(error));
     }
   };
 
@@ -152,6 +155,13 @@ export function Viewer() {
                 onClick={() => nav.inbox && go({ url: nav.inbox.uri, mediaType: nav.inbox['media-type'], relation: 'document_inbox' })}
               >
                 {t('open_inbox')}
+              </button>
+            </div>
+          ) : rootError && needsConnect(rootError) ? (
+            // Signed out (which is also why the page was forgotten): connect first, then the inbox is there.
+            <div class="actions">
+              <button type="button" class="primary" onClick={() => void connectThen(loadRoot).catch((error: unknown) => setRootError(toErrorInfo(error)))}>
+                {t('connect')}
               </button>
             </div>
           ) : null}

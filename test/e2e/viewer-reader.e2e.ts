@@ -362,7 +362,12 @@ describe('after signing out', () => {
     await page.reload();
     await page.getByRole('note').filter({ hasText: 'This page is no longer here' }).waitFor();
     await page.goBack();
-    await page.getByRole('note').filter({ hasText: 'This page is no longer here' }).waitFor();
+    const note = page.getByRole('note').filter({ hasText: 'This page is no longer here' });
+    await note.waitFor();
+    // The way on is to connect again; then the inbox is offered.
+    await h.connectVia(page, 'Approve');
+    await note.getByRole('button', { name: 'Open the inbox' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
     await page.close();
   });
 });
