@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { daysUntil, formatRelativeDate } from '../../../src/ui/dates.ts';
+
+// Intl output uses narrow no-break spaces in places; compare with plain spaces.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+// Sunday 22 November 2026, 14:30 in Oslo (UTC+1 in winter).
+const now = Date.parse('2026-11-22T13:30:00Z');
+const oslo = (locale: string) => ({ now, locale, timeZone: 'Europe/Oslo' });
+
+describe('formatRelativeDate', () => {
+  it('shows the time of day for a letter from today', () => {
+    expect(formatRelativeDate('2026-11-22T13:05:00Z', oslo('en-GB'))).toBe('14:05');
+    expect(formatRelativeDate('2026-11-22T13:05:00Z', oslo('nb'))).toBe('14:05');
+    expect(plain(formatRelativeDate('2026-11-22T13:05:00Z', oslo('en-US')))).toBe('2:05 PM');
+  });
+
+  it('counts calendar days in the time zone, not 24-hour spans', () => {
+    // 23:50 yesterday in Oslo, 14 hours ago: yesterday, though less than a day has passed.
+    expect(formatRelativeDate('2026-11-21T22:50:00Z', oslo('en'))).toBe('Yesterday');
+    // 00:10 today in Oslo, which is still the 21st in UTC.
+    expect(formatRelativeDate('2026-11-21T23:10:00Z', oslo('en-GB'))).toBe('00:10');
+  });
+
+  it('says Yesterday in the locale, capitalised', () => {
+    expect(formatRelativeDate('2026-11-21T08:00:00Z', oslo('en'))).toBe('Yesterday');
+    expect(formatRelativeDate('2026-11-21T08:00:00Z', oslo('nb'))).toBe('I går');
+  });
+
+  it('shows the weekday within the last six days', () => {
+    expect(formatRelativeDate('2026-11-16T08:00:00Z', oslo('en'))).toBe('Mon');
+    expect(formatRelativeDate('2026-11-20T08:00:00Z', oslo('en'))).toBe('Fri');
+    expect(formatRelativeDate('2026-11-16T08:00:00Z', oslo('nb'))).toMatch(/^Man\.?$/);
+  });
+
+  it('shows day and month from a week ago within the year', () => {
+    expect(formatRelativeDate('2026-11-15T08:00:00Z', oslo('en-GB'))).toBe('15 Nov');
+    expect(formatRelativeDate('2026-11-12T08:00:00Z', oslo('en-GB'))).toBe('12 Nov');
+    expect(formatRelativeDate('2026-01-02T08:00:00Z', oslo('nb'))).toBe('2. jan.');
+  });
+
+  it('adds the year for an earlier year', () => {
+    expect(formatRelativeDate('2025-12-30T08:00:00Z', oslo('en-GB'))).toBe('30 Dec 2025');
+    expect(formatRelativeDate('2024-11-12T08:00:00Z', oslo('nb'))).toBe('12. nov. 2024');
+  });
+
+  it('shows a date-only value as the calendar day written, whatever the time zone', () => {
+    expect(formatRelativeDate('2026-11-22', oslo('en'))).toBe('Today');
+    expect(formatRelativeDate('2026-11-21', { now, locale: 'en', timeZone: 'Pacific/Honolulu' })).toBe('Yesterday');
+    expect(formatRelativeDate('2026-11-12', { now, locale: 'en-GB', timeZone: 'America/Los_Angeles' })).toBe('12 Nov');
+  });
+
+  it('shows a date in the future as a date, not as a time', () => {
+    expect(formatRelativeDate('2026-11-25T08:00:00Z', oslo('en-GB'))).toBe('25 Nov');
+  });
+
+  it('gives back what it cannot read, and survives a bad locale', () => {
+    expect(formatRelativeDate('soon', oslo('en'))).toBe('soon');
+    expect(formatRelativeDate('', oslo('en'))).toBe('');
+    expect(formatRelativeDate('2026-11-12T08:00:00Z', oslo('not a locale!'))).toMatch(/12/);
+  });
+});
+
+describe('daysUntil', () => {
+  it('counts calendar days to a due date', () => {
+    expect(daysUntil('2026-11-22', { now, timeZone: 'Europe/Oslo' })).toBe(0);
+    expect(daysUntil('2026-12-06', { now, timeZone: 'Europe/Oslo' })).toBe(14);
+    expect(daysUntil('2026-11-20', { now, timeZone: 'Europe/Oslo' })).toBe(-2);
+  });
+
+  it('is undefined for a value that is not a date', () => {
+    expect(daysUntil('next week', { now })).toBeUndefined();
+    expect(daysUntil('2026-11-22T10:00:00Z', { now })).toBeUndefined();
+  });
+});
