@@ -44,7 +44,7 @@ async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['
   const before = await currentConfig();
   const changedService =
     before.baseUrl !== checked.config.baseUrl || before.clientId !== checked.config.clientId ||
-    before.scopes.join() !== checked.config.scopes.join();
+    [...before.scopes].sort().join() !== [...checked.config.scopes].sort().join();
   // Tokens belong to one service, client and set of permissions: a change of any means connecting again.
   if (changedService && (await session.status()).state === 'signed_in') await session.signOut();
   await saveConfig(localArea, checked.config);

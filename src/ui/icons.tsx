@@ -4,12 +4,12 @@ import type { JSX } from 'preact';
  * The extension's own icons: inline SVG drawn on a 16-unit grid with `currentColor`, so they follow
  * the text colour and theme and never depend on an emoji font being installed.
  */
-type IconProps = {
+interface IconProps {
   /** Spoken name; without one the icon is decorative and hidden from screen readers. */
   label?: string;
   size?: number;
   class?: string;
-};
+}
 
 function Svg(props: IconProps & { children: JSX.Element | JSX.Element[] }) {
   const size = props.size ?? 16;

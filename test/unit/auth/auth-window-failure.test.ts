@@ -7,7 +7,7 @@ const closed = new Error('The user did not approve access.');
 function answering(status: number): { send: typeof fetch; seen: { url: string; init: RequestInit | undefined }[] } {
   const seen: { url: string; init: RequestInit | undefined }[] = [];
   const send = ((input: RequestInfo | URL, init?: RequestInit) => {
-    seen.push({ url: String(input), init });
+    seen.push({ url: input instanceof Request ? input.url : input.toString(), init });
     return Promise.resolve(new Response('<h1>page</h1>', { status }));
   }) as typeof fetch;
   return { send, seen };
