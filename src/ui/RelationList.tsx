@@ -7,6 +7,11 @@ export function relationLabel(name: string): string {
   return KNOWN_RELATIONS.includes(name) ? t(relationLabelKey(name)) : labelFromName(name);
 }
 
+/** The root's own address is the service's overview; elsewhere `self` is "this resource". */
+function placeLabel(entry: RelationEntry): string {
+  return entry.source === 'root' && entry.name === 'self' ? t('place_overview') : relationLabel(entry.name);
+}
+
 function groupTitle(source: RelationEntry['source'], mailboxNames: readonly string[]): string {
   if (source === 'root') return t('group_root');
   if (source === 'account') return t('group_account');
@@ -39,7 +44,11 @@ function AllLinks(props: { entries: readonly RelationEntry[] }) {
         {props.entries.map((entry) => (
           <li key={`${entry.source}|${entry.name}|${entry.link.uri}`} class={entry.verdict.followable ? undefined : 'relation-blocked'}>
             <span class="all-links-label">{relationLabel(entry.name)}</span> <code class="relation-name">{entry.name}</code>
-            {entry.verdict.followable ? null : <span class="relation-reason">{t(`error_${entry.verdict.reason}`)}</span>}
+            {entry.verdict.followable ? null : entry.verdict.reason === 'link_is_action' ? (
+              <span class="link-kind">{t('link_kind_action')}</span>
+            ) : (
+              <span class="relation-reason">{t(`error_${entry.verdict.reason}`)}</span>
+            )}
           </li>
         ))}
       </ul>
@@ -71,7 +80,7 @@ export function RelationList(props: {
                 <li key={entry.link.uri}>
                   <button type="button" class="place" title={entry.name} onClick={() => props.onOpen(entry)}>
                     <RelationIcon name={entry.name} class="place-icon" />
-                    <span class="place-label">{relationLabel(entry.name)}</span>
+                    <span class="place-label">{placeLabel(entry)}</span>
                     <ChevronIcon class="place-go" />
                   </button>
                 </li>

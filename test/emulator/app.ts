@@ -41,8 +41,12 @@ export function createApp(em: Emulator): Hono {
     if (failure === '500') {
       c.res = json({ 'error-code': 'INTERNAL_SERVER_ERROR', errorMessage: 'Injected failure' }, 500);
     } else if (failure === 'drop') {
-      // No answer at all: the client sees a network error, as when the service goes away.
-      (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming?.socket?.destroy();
+      // The connection breaks in the middle of the answer, as when the service goes away: the
+      // client sees a network error. (Some bytes go first: a browser quietly tries a request
+      // again on a kept-alive connection that closed before anything came back.)
+      const socket = (c.env as { incoming?: { socket?: { write(data: string): void; destroy(): void } } } | undefined)?.incoming?.socket;
+      socket?.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+      socket?.destroy();
       c.res = new Response(null, { status: 502 });
     } else if (failure === 'malformed') {
       c.res = new Response('{"csrfToken": "abc", "primaryAccount": {"fullName": ', { status: 200, headers: { 'Content-Type': `${MEDIA_TYPE};charset=UTF-8` } });

@@ -16,6 +16,9 @@ const VARIANTS = [
   { lang: 'nb', name: 'nb', colorScheme: 'dark' },
 ] as const;
 
+/** The permissions the demo build asks for (npm start's DEMO_SCOPE). */
+const DEMO_SCOPES = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_SETTINGS', 'READ_RECEIPTS'];
+
 /** Chrome's popup: 380 px wide, as tall as its content up to 600 px. */
 const POPUP = { width: 380, height: 600 };
 
@@ -34,14 +37,18 @@ async function settled(page: Page): Promise<void> {
 
 /** The popup as Chrome shows it: clipped to its content's height, never more than 600 px. */
 async function shootPopup(page: Page, file: string): Promise<void> {
+  // No hover left over from the last click.
+  await page.mouse.move(POPUP.width - 1, 0);
   await settled(page);
   const height = await page.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
   await page.screenshot({ path: file, clip: { x: 0, y: 0, width: POPUP.width, height: Math.min(Math.max(height, 1), POPUP.height) } });
 }
 
-async function withConfig(worker: Worker, patch: Record<string, unknown>, during: () => Promise<void>): Promise<void> {
+/** Runs `during` with a changed configuration (the one the demo build ships, patched), then puts back what was stored. */
+async function withConfig(worker: Worker, emulator: RunningEmulator, patch: Record<string, unknown>, during: () => Promise<void>): Promise<void> {
   const { config } = await storedItems(worker, 'local');
-  await storeItems(worker, 'local', { config: { ...(config as object), ...patch } });
+  const shipped = { baseUrl: emulator.url, clientId: emulator.clientId, clientSecret: emulator.clientSecret, scopes: DEMO_SCOPES, pollMinutes: 5, notify: false };
+  await storeItems(worker, 'local', { config: { ...shipped, ...patch } });
   try {
     await during();
   } finally {
@@ -64,7 +71,7 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   };
   const worker = await browser.worker();
 
-  await withConfig(worker, { clientId: '' }, async () => {
+  await withConfig(worker, emulator, { clientId: '' }, async () => {
     const page = await open();
     await page.locator('.welcome button.primary').waitFor();
     await shot(page, 'not-configured');
@@ -72,13 +79,15 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   });
 
   // An unknown client ID: the service shows its own error page, and the user closes it.
-  await withConfig(worker, { clientId: 'not-registered' }, async () => {
+  await withConfig(worker, emulator, { clientId: 'not-registered' }, async () => {
     const page = await open();
     await page.locator('.welcome .asked li').first().waitFor();
-    const errorPage = context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
+    // Chrome does not show an error page in the sign-in window (Firefox does, and the user closes it).
+    const closeErrorPage = (opened: Page) => void opened.close();
+    context.on('page', closeErrorPage);
     await page.locator('.welcome button.primary').click();
-    await (await errorPage).close();
     await page.getByRole('alert').waitFor();
+    context.off('page', closeErrorPage);
     await shot(page, 'sign-in-failed');
     await page.close();
   });
@@ -98,6 +107,8 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await popup.locator('details.account > summary').click();
   await popup.locator('details.account dl').scrollIntoViewIfNeeded();
   await shot(popup, 'account-details');
+  await popup.locator('section.goto').evaluate((section) => section.scrollIntoView({ block: 'start' }));
+  await shot(popup, 'places');
   await popup.locator('details.all-links > summary').click();
   await popup.locator('details.all-links').evaluate((details) => details.scrollIntoView({ block: 'end' }));
   await shot(popup, 'all-links');
@@ -119,7 +130,7 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await page.close();
   await emulator.admin.configure({ latencyMs: 0 });
 
-  // The service goes away: the last view, marked as not up to date.
+  // The service goes away (the root and the inbox page both break off): the last view, marked as not up to date.
   await ageCache(worker, 5 * 60_000);
   await emulator.admin.failNext(2, 'drop', '/post/api');
   page = await open();

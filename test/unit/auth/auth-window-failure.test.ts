@@ -36,12 +36,17 @@ describe('why the sign-in window closed without an answer', () => {
     expect(error.info.detail).toContain('400');
   });
 
-  it('the sign-in page could not be loaded: the service was not reached, and it is not asked again', async () => {
-    const { send, seen } = answering(200);
+  it('Chrome could not load the page, and the service refuses this client: says the client ID may be wrong', async () => {
+    const { send } = answering(400);
+    const error = await authWindowFailure(new Error('Authorization page could not be loaded.'), AUTHORIZE, send);
+    expect(error.code).toBe('signin_client_unknown');
+  });
+
+  it('the page could not be loaded, yet the service answers now: a passing failure to reach it', async () => {
+    const { send } = answering(200);
     const error = await authWindowFailure(new Error('Authorization page could not be loaded.'), AUTHORIZE, send);
     expect(error.code).toBe('network');
     expect(error.info.detail).toBe('Authorization page could not be loaded.');
-    expect(seen).toHaveLength(0);
   });
 
   it('the service does not answer the look either: could not reach the service', async () => {
