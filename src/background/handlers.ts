@@ -70,7 +70,7 @@ export const handlers: Handlers = {
     await signOut(config);
     return statusView(config);
   },
-  getRoot: async (request) => getRoot(await requireConfigured(), request.force ?? false),
+  getRoot: async (request) => getRoot(await requireConfigured(), request.force ?? false, request.inbox ?? false),
   getResource: async (request) => {
     const config = await requireConfigured();
     const serviceOrigin = new URL(config.baseUrl).origin;

@@ -27,8 +27,8 @@ export async function fetchInboxGlance(config: ExtensionConfig, link: Link): Pro
   try {
     const data = await authorizedFetch(config, { url: glanceUrl(link), mediaType: link['media-type'], relation: 'document_inbox' });
     const inbox = parseWith(inboxSchema, data, 'inbox');
-    return { uri: link.uri, documents: inbox.document.slice(0, GLANCE_LETTERS) };
+    return { uri: link.uri, fetchedAt: Date.now(), documents: inbox.document.slice(0, GLANCE_LETTERS) };
   } catch (error) {
-    return { uri: link.uri, error: toErrorInfo(error) };
+    return { uri: link.uri, fetchedAt: Date.now(), error: toErrorInfo(error) };
   }
 }

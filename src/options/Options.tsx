@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import browser from 'webextension-polyfill';
+import type { Permissions } from 'webextension-polyfill';
+import { ext as browser } from '../ui/ext.ts';
 import { PERMISSIONS, type Permission } from '../config/permissions.ts';
 import { validateConfigInput, type ConfigInput, type ConfigProblem } from '../config/config.ts';
 import { checkServiceAddress, originPattern } from '../config/service-address.ts';
@@ -83,7 +84,7 @@ function TextField(props: {
   );
 }
 
-const NOTIFICATIONS: browser.Permissions.Permissions = { permissions: ['notifications'] };
+const NOTIFICATIONS: Permissions.Permissions = { permissions: ['notifications'] };
 
 /**
  * Asks for access to the service's origin, and for the optional `notifications` permission when

@@ -1,6 +1,7 @@
 import { formatAmount, formatDate } from '../api/format.ts';
 import type { Link } from '../api/schemas.ts';
 import type { InboxGlance } from '../protocol/messages.ts';
+import { Skeleton } from '../ui/components.tsx';
 import { formatRelativeDate } from '../ui/dates.ts';
 import { ChevronIcon, InboxIcon, InvoiceIcon, UnreadDot, WarningIcon } from '../ui/icons.tsx';
 import { errorMessage, t, uiLocale } from '../ui/i18n.ts';
@@ -113,6 +114,8 @@ function DueSoon(props: { letters: readonly GlanceLetter[]; onOpen: (self: Link)
 /** The five newest letters of the inbox, each opening in the viewer, then "Open inbox". */
 export function NewestLetters(props: {
   glance: InboxGlance | undefined;
+  /** The letters are on their way (not yet in the cache). */
+  pending: boolean;
   now: number;
   onOpenLetter: (self: Link) => void;
   onOpenInbox: (() => void) | undefined;
@@ -124,7 +127,9 @@ export function NewestLetters(props: {
       <DueSoon letters={letters} onOpen={props.onOpenLetter} />
       <section class="letters" aria-labelledby="letters-title">
         <h2 id="letters-title">{t('newest_letters')}</h2>
-        {glance?.error ? (
+        {props.pending ? (
+          <Skeleton lines={3} />
+        ) : glance?.error ? (
           <p class="letters-note">{errorMessage(glance.error)}</p>
         ) : glance?.documents && letters.length === 0 ? (
           <p class="letters-note">{t('inbox_empty')}</p>

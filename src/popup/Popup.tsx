@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import browser from 'webextension-polyfill';
+import { ext as browser } from '../ui/ext.ts';
 import { formatTime } from '../api/format.ts';
 import { inboxLinkOf } from '../api/inbox-link.ts';
 import { collectRelations, type RelationEntry } from '../api/links.ts';
@@ -90,6 +90,7 @@ function Ready(props: { snapshot: RootSnapshot; stale: boolean; updating: boolea
         {openError ? <ErrorAlert error={openError} /> : null}
         <NewestLetters
           glance={inbox}
+          pending={props.updating && !inbox && inboxLink !== undefined}
           now={Date.now()}
           onOpenLetter={(self) => open(self, 'self')}
           onOpenInbox={inboxLink ? () => open(inboxLink, 'document_inbox') : undefined}
@@ -160,7 +161,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
     const cached = first ? first.cached : await readCache();
     setState(initialState(cached));
     try {
-      const snapshot = await (first?.answer ?? ask({ type: 'getRoot', force }));
+      const snapshot = await (first?.answer ?? ask({ type: 'getRoot', force, inbox: true }));
       setState({ kind: 'ready', snapshot, revalidating: false });
     } catch (error) {
       setState(stateAfterFailure(toErrorInfo(error), cached));
@@ -175,7 +176,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
     setState({ kind: 'connecting' });
     try {
       await ask({ type: 'connect' });
-      // The worker fetched the root as part of connecting: the cache is fresh, no second request.
+      // The worker fetched the root as part of connecting: only the newest letters are fetched now.
       await load(false);
     } catch (error) {
       const info = toErrorInfo(error);

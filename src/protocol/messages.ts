@@ -13,7 +13,8 @@ export type Request =
   | { type: 'getStatus' }
   | { type: 'connect' }
   | { type: 'signOut' }
-  | { type: 'getRoot'; force?: boolean | undefined }
+  /** `inbox`: with the newest letters (the popup). */
+  | { type: 'getRoot'; force?: boolean | undefined; inbox?: boolean | undefined }
   | { type: 'getResource'; url: string; mediaType?: string | undefined; relation?: string | undefined }
   | { type: 'getConfig' }
   | { type: 'saveConfig'; config: ConfigInput }
@@ -33,6 +34,8 @@ export type StatusView =
 export interface InboxGlance {
   /** The inbox link they came from, so a root that names another inbox is not paired with them. */
   uri: string;
+  /** Kept apart from the root's: the alarm refreshes the root alone. */
+  fetchedAt: number;
   documents?: Document[];
   /** Why the letters could not be fetched (the root itself was). */
   error?: ErrorInfo;
