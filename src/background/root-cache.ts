@@ -61,9 +61,13 @@ export async function getRoot(config: ExtensionConfig, force: boolean, withInbox
   const root = parseWith(rootResourceSchema, data, 'root resource');
   const inboxLink = inboxLinkOf(root);
   let inbox: InboxGlance | undefined;
-  if (inboxLink && withInbox) {
-    // The inbox moved (or there was none before): the page fetched early is not this root's.
-    inbox = early && knownInbox?.uri === inboxLink.uri ? await early : await fetchInboxGlance(config, inboxLink);
+  if (inboxLink && withInbox && early && knownInbox?.uri === inboxLink.uri) {
+    inbox = await early;
+  } else if (inboxLink && withInbox) {
+    // The letters wait for this root to name their inbox (none cached, or it moved): the root is
+    // cached first, and the popup, which watches the cache, shows it while the letters come.
+    await store({ root, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes });
+    inbox = await fetchInboxGlance(config, inboxLink);
   } else if (inboxLink && cached?.inbox?.uri === inboxLink.uri) {
     inbox = cached.inbox;
   }

@@ -170,6 +170,13 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
 
   useEffect(() => {
     void load(false, { cached: props.cached, answer: props.firstAnswer });
+    // Without a cache, the worker caches the root before it fetches the letters: show it then.
+    const painted = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+      const next = area === 'session' ? (changes[ROOT_CACHE_KEY]?.newValue as RootSnapshot | undefined) : undefined;
+      if (next) setState((now) => (now.kind === 'loading' ? { kind: 'ready', snapshot: next, revalidating: true } : now));
+    };
+    browser.storage.onChanged.addListener(painted);
+    return () => browser.storage.onChanged.removeListener(painted);
   }, []);
 
   const connect = async () => {

@@ -59,7 +59,10 @@ describe('each state of the popup has one obvious next step', () => {
     await h.emulator.admin.configure({ latencyMs: 800 });
     const popup = await h.openPopup();
     await popup.locator('[aria-busy="true"]').waitFor();
+    // The root comes first (it names the inbox): the header shows while the letters are on their way.
     await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+    expect(await popup.locator('.letters [aria-busy="true"]').count()).toBe(1);
+    await popup.locator('.letter-list .letter').first().waitFor();
     expect(await popup.locator('[aria-busy="true"]').count()).toBe(0);
     await h.emulator.admin.configure({ latencyMs: 0 });
     await popup.close();
