@@ -251,6 +251,21 @@ describe('the popup, signed in', () => {
     await page.close();
   });
 
+  it('after the alarm refreshed the root alone, fetches only the letters', async () => {
+    const worker = await h.worker();
+    const snapshot = (await storedItems(worker, 'session')).rootCache as { fetchedAt: number; inbox: { fetchedAt: number } };
+    await storeItems(worker, 'session', { rootCache: { ...snapshot, fetchedAt: Date.now(), inbox: { ...snapshot.inbox, fetchedAt: Date.now() - 5 * 60_000 } } });
+    await h.emulator.admin.clearRequests();
+    const page = await h.openPopup();
+    // The letters already cached are shown at once, while they are brought up to date.
+    await page.locator('.letter-list .letter').first().waitFor();
+    expect(await page.locator('.letter-list .letter').count()).toBe(5);
+    await page.locator('.fetched .updating').waitFor({ state: 'detached' });
+    const log = await h.emulator.admin.requests();
+    expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([expect.stringMatching(/^GET .*\/documents\/inbox$/)]);
+    await page.close();
+  });
+
   it('opens from the cache without a request while the cache is fresh', async () => {
     await h.emulator.admin.clearRequests();
     const again = await h.openPopup();
