@@ -128,7 +128,7 @@ export function NewestLetters(props: {
       <section class="letters" aria-labelledby="letters-title">
         <h2 id="letters-title">{t('newest_letters')}</h2>
         {props.pending ? (
-          <Skeleton lines={3} />
+          <Skeleton lines={5} />
         ) : glance?.error ? (
           <p class="letters-note">{errorMessage(glance.error)}</p>
         ) : glance?.documents && letters.length === 0 ? (

@@ -120,6 +120,8 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   let page = await open();
   await page.locator('.fetched .updating').waitFor();
   await shot(page, 'updating');
+  // Nothing left under way when the next state is set up.
+  await page.locator('.fetched .updating').waitFor({ state: 'detached' });
   await page.close();
 
   await dropRootCache(worker);
@@ -127,6 +129,8 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await page.locator('.skeleton').waitFor();
   await shot(page, 'loading');
   await page.locator('.summary h1').waitFor();
+  await shot(page, 'letters-loading');
+  await page.locator('.letter-list .letter').first().waitFor();
   await page.close();
   await emulator.admin.configure({ latencyMs: 0 });
 
