@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { KNOWN_RELATIONS, labelFromName, relationLabelKey, type RelationEntry } from '../api/links.ts';
 import { ChevronIcon } from './icons.tsx';
 import { t } from './i18n.ts';
@@ -36,23 +37,31 @@ export function placesByGroup(entries: readonly RelationEntry[]): Map<RelationEn
   return groups;
 }
 
+/** Folded, and built only when unfolded: the popup's first paint does not pay for it. */
 function AllLinks(props: { entries: readonly RelationEntry[] }) {
+  const [open, setOpen] = useState(false);
   return (
-    <details class="all-links">
+    <details class="all-links" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>{t('all_links', String(props.entries.length))}</summary>
-      <ul>
-        {props.entries.map((entry) => (
-          <li key={`${entry.source}|${entry.name}|${entry.link.uri}`} class={entry.verdict.followable ? undefined : 'relation-blocked'}>
-            <span class="all-links-label">{relationLabel(entry.name)}</span> <code class="relation-name">{entry.name}</code>
-            {entry.verdict.followable ? null : entry.verdict.reason === 'link_is_action' ? (
-              <span class="link-kind">{t('link_kind_action')}</span>
-            ) : (
-              <span class="relation-reason">{t(`error_${entry.verdict.reason}`)}</span>
-            )}
-          </li>
-        ))}
-      </ul>
+      {open ? <AllLinksList entries={props.entries} /> : null}
     </details>
+  );
+}
+
+function AllLinksList(props: { entries: readonly RelationEntry[] }) {
+  return (
+    <ul>
+      {props.entries.map((entry) => (
+        <li key={`${entry.source}|${entry.name}|${entry.link.uri}`} class={entry.verdict.followable ? undefined : 'relation-blocked'}>
+          <span class="all-links-label">{relationLabel(entry.name)}</span> <code class="relation-name">{entry.name}</code>
+          {entry.verdict.followable ? null : entry.verdict.reason === 'link_is_action' ? (
+            <span class="link-kind">{t('link_kind_action')}</span>
+          ) : (
+            <span class="relation-reason">{t(`error_${entry.verdict.reason}`)}</span>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -134,11 +134,13 @@ describe('the popup, signed in', () => {
     const all = popup.locator('details.all-links');
     expect(await all.getAttribute('open')).toBeNull();
     await all.locator('summary').click();
+    await all.locator('li').first().waitFor();
     expect(await all.innerText()).toContain('document_inbox');
     await all.locator('summary').click();
   });
 
   it('shows foreign and non-web links as not followable, with the reason, and never sends them the token', async () => {
+    await popup.locator('details.all-links > summary').click();
     const help = popup.locator('.all-links .relation-blocked', { hasText: 'help_centre' });
     expect(await help.textContent()).toContain('another site than the service');
     const mail = popup.locator('.all-links .relation-blocked', { hasText: 'support_mail' });
@@ -146,6 +148,7 @@ describe('the popup, signed in', () => {
     const other = popup.locator('.all-links .relation-blocked', { hasText: 'archive_export' });
     expect(await other.textContent()).toContain('another site than the service');
     expect(await popup.locator('.place', { hasText: /help|support|export/i }).count()).toBe(0);
+    await popup.locator('details.all-links > summary').click();
     const log = await h.emulator.admin.requests();
     const hostOfService = new URL(h.emulator.url).host;
     expect(log.filter((r) => r.authorization && r.host !== hostOfService)).toEqual([]);
