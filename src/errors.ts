@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'signin_state_mismatch',
   'signin_missing_code',
   'signin_in_progress',
+  /** The service showed its own error page (unknown client ID or return address) and the user closed it. */
+  'signin_client_unknown',
   // OAuth 2.0 draft 31, sections 4.1.2.1 and 5.2
   'oauth_invalid_request',
   'oauth_unauthorized_client',

@@ -29,6 +29,8 @@ export const KNOWN_RELATIONS: readonly string[] = [
   'organisation_logo',
   'documents',
   'folder',
+  'document_archive',
+  'document_workarea',
 ];
 
 export function relationLabelKey(name: string): string {

@@ -1,8 +1,8 @@
 import { parseScope, type Permission } from '../config/permissions.ts';
 import { AppError, type ErrorInfo } from '../errors.ts';
+import { authWindowFailure } from './auth-window-failure.ts';
 import { buildAuthorizeUrl, parseRedirect, randomToken } from './authorize.ts';
 import { verifyIdToken } from './id-token.ts';
-import { shortDetail } from './oauth-errors.ts';
 import type { ServiceConfig } from './service-config.ts';
 import { AUTH_LOCK_NAME, LOCAL_KEYS, SESSION_KEYS } from './storage-keys.ts';
 import {
@@ -129,10 +129,11 @@ export class Session {
     await session.set({ [SESSION_KEYS.pendingSignIn]: pending });
     try {
       let redirect: string;
+      const authorizeUrl = buildAuthorizeUrl(config, redirectUri, pending.state);
       try {
-        redirect = await this.#deps.launchWebAuthFlow(buildAuthorizeUrl(config, redirectUri, pending.state));
+        redirect = await this.#deps.launchWebAuthFlow(authorizeUrl);
       } catch (error) {
-        throw new AppError('signin_cancelled', error instanceof Error ? { detail: shortDetail(error.message) } : {});
+        throw await authWindowFailure(error, authorizeUrl, this.#deps.fetch);
       }
       // The fence is read before the pending entry, and signOut removes that entry before it moves
       // the fence: so either we see the sign-out now, or the fence will have moved when we store.

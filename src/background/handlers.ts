@@ -47,7 +47,7 @@ async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['
   const before = await currentConfig();
   const changedService =
     before.baseUrl !== checked.config.baseUrl || before.clientId !== checked.config.clientId ||
-    before.scopes.join() !== checked.config.scopes.join();
+    [...before.scopes].sort().join() !== [...checked.config.scopes].sort().join();
   // Tokens belong to one service, client and set of permissions: a change of any means connecting again.
   // The old service is told, as Sign out does: its grant must not outlive the session here.
   if (changedService && (await session.status()).state === 'signed_in') await signOut(before);
@@ -72,7 +72,7 @@ export const handlers: Handlers = {
     await signOut(config);
     return statusView(config);
   },
-  getRoot: async (request) => getRoot(await requireConfigured(), request.force ?? false),
+  getRoot: async (request) => getRoot(await requireConfigured(), request.force ?? false, request.inbox ?? false),
   getResource: async (request) => {
     const config = await requireConfigured();
     const serviceOrigin = new URL(config.baseUrl).origin;

@@ -1,12 +1,14 @@
 import { parseWith } from '../api/http.ts';
+import { inboxLinkOf } from '../api/inbox-link.ts';
 import { rootResourceSchema } from '../api/schemas.ts';
 import { rootResourceUrl } from '../auth/service-config.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../errors.ts';
-import { ROOT_CACHE_KEY, type RootSnapshot } from '../protocol/messages.ts';
+import { ROOT_CACHE_KEY, type InboxGlance, type RootSnapshot } from '../protocol/messages.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
 import { showUnread } from './badge.ts';
 import { sessionArea } from './browser-deps.ts';
+import { fetchInboxGlance } from './inbox-page.ts';
 import { notifyNewLetters } from './notifications.ts';
 import { session } from './session-instance.ts';
 
@@ -18,30 +20,60 @@ export async function cachedRoot(): Promise<RootSnapshot | undefined> {
   return stored as RootSnapshot | undefined;
 }
 
-/**
- * The root resource, from the cache while it is fresh, otherwise from the service. Each fetch
- * refreshes the cache (storage.session only: it holds personal data) and the badge.
- */
-export async function getRoot(config: ExtensionConfig, force: boolean): Promise<RootSnapshot> {
-  const serviceOrigin = new URL(config.baseUrl).origin;
-  const cached = await cachedRoot();
-  if (!force && cached?.serviceOrigin === serviceOrigin && Date.now() - cached.fetchedAt < FRESHNESS_MS) {
-    return cached;
-  }
-  const status = await session.status();
-  if (status.state !== 'signed_in') throw new AppError('signed_out');
-  const data = await authorizedFetch(config, { url: rootResourceUrl(config.baseUrl), relation: 'self' });
-  const root = parseWith(rootResourceSchema, data, 'root resource');
-  const snapshot: RootSnapshot = { root, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes };
-  // A sign-out that happened while this request was under way wins: do not cache a dead session.
+function warn(what: string): (error: unknown) => void {
+  return (error) => console.warn(`${what}:`, error instanceof Error ? error.message : error);
+}
+
+/** Caches a snapshot, unless a sign-out happened while it was fetched: a dead session is not cached. */
+async function store(snapshot: RootSnapshot): Promise<RootSnapshot> {
   if ((await session.status()).state !== 'signed_in') throw new AppError('signed_out');
   await sessionArea.set({ [ROOT_CACHE_KEY]: snapshot });
+  return snapshot;
+}
+
+/**
+ * The root resource, and with `withInbox` (the popup) the newest letters too, from the cache while
+ * each is fresh, otherwise from the service. The inbox's address is known from the last root, so
+ * when both are stale they are fetched side by side; only without a cached root does the inbox
+ * wait for the root to name it. A fetch of the root alone (the alarm) keeps the letters already
+ * cached, with their own time. Each fetch refreshes the cache (storage.session only: it holds
+ * personal data); each fetch of the root refreshes the badge too.
+ */
+export async function getRoot(config: ExtensionConfig, force: boolean, withInbox = false): Promise<RootSnapshot> {
+  const serviceOrigin = new URL(config.baseUrl).origin;
+  const now = Date.now();
+  const stored = await cachedRoot();
+  const cached = stored?.serviceOrigin === serviceOrigin ? stored : undefined;
+  const knownInbox = inboxLinkOf(cached?.root);
+  const rootFresh = !force && cached !== undefined && now - cached.fetchedAt < FRESHNESS_MS;
+  const inboxFresh =
+    !force && cached?.inbox !== undefined && cached.inbox.uri === knownInbox?.uri && now - cached.inbox.fetchedAt < FRESHNESS_MS;
+  if (cached && rootFresh && (!withInbox || inboxFresh || !knownInbox)) return cached;
+
+  const status = await session.status();
+  if (status.state !== 'signed_in') throw new AppError('signed_out');
+  if (cached && rootFresh && knownInbox) {
+    // Only the letters are out of date (the alarm fetched the root a moment ago).
+    return store({ ...cached, inbox: await fetchInboxGlance(config, knownInbox) });
+  }
+  const early = withInbox && knownInbox ? fetchInboxGlance(config, knownInbox) : undefined;
+  const data = await authorizedFetch(config, { url: rootResourceUrl(config.baseUrl), relation: 'self' });
+  const root = parseWith(rootResourceSchema, data, 'root resource');
+  const inboxLink = inboxLinkOf(root);
+  let inbox: InboxGlance | undefined;
+  if (inboxLink && withInbox && early && knownInbox?.uri === inboxLink.uri) {
+    inbox = await early;
+  } else if (inboxLink && withInbox) {
+    // The letters wait for this root to name their inbox (none cached, or it moved): the root is
+    // cached first, and the popup, which watches the cache, shows it while the letters come.
+    await store({ root, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes });
+    inbox = await fetchInboxGlance(config, inboxLink);
+  } else if (inboxLink && cached?.inbox?.uri === inboxLink.uri) {
+    inbox = cached.inbox;
+  }
+  const snapshot = await store({ root, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes, ...(inbox ? { inbox } : {}) });
   // The badge and new-letter notifications follow in the background: the popup does not wait.
-  showUnread(root.primaryAccount?.unreadItemsInInbox).catch((error: unknown) =>
-    console.warn('Could not update the badge:', error instanceof Error ? error.message : error),
-  );
-  notifyNewLetters(config, root).catch((error: unknown) =>
-    console.warn('Could not check for new letters:', error instanceof Error ? error.message : error),
-  );
+  showUnread(root.primaryAccount?.unreadItemsInInbox).catch(warn('Could not update the badge'));
+  notifyNewLetters(config, root).catch(warn('Could not check for new letters'));
   return snapshot;
 }

@@ -1,13 +1,31 @@
 import { useEffect, useState } from 'preact/hooks';
-import browser from 'webextension-polyfill';
+import type { Permissions } from 'webextension-polyfill';
+import { ext as browser } from '../ui/ext.ts';
 import { PERMISSIONS, type Permission } from '../config/permissions.ts';
-import { validateConfigInput, type ConfigProblem } from '../config/config.ts';
+import { validateConfigInput, type ConfigInput, type ConfigProblem } from '../config/config.ts';
 import { checkServiceAddress, originPattern } from '../config/service-address.ts';
 import { toErrorInfo, type ErrorInfo } from '../errors.ts';
 import type { StoredConfigView } from '../protocol/messages.ts';
 import { Busy, ErrorAlert } from '../ui/components.tsx';
-import { t } from '../ui/i18n.ts';
+import { t, uiLocale } from '../ui/i18n.ts';
+import { InfoIcon } from '../ui/icons.tsx';
 import { ask } from '../ui/worker-client.ts';
+
+/** The settings a session belongs to: a change of any of them ends it (the worker signs out). */
+type SessionField = 'baseUrl' | 'clientId' | 'scopes';
+
+function sessionFieldsChanged(before: Pick<ConfigInput, SessionField>, after: Pick<ConfigInput, SessionField>): SessionField[] {
+  const changed: SessionField[] = [];
+  if (before.baseUrl !== after.baseUrl) changed.push('baseUrl');
+  if (before.clientId !== after.clientId) changed.push('clientId');
+  if ([...before.scopes].sort().join() !== [...after.scopes].sort().join()) changed.push('scopes');
+  return changed;
+}
+
+/** "the service address and the permissions", in the page's language. */
+function changeList(fields: readonly SessionField[]): string {
+  return new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(fields.map((f) => t(`changed_${f}`)));
+}
 
 type Form = Omit<StoredConfigView, 'redirectUri' | 'scopes' | 'pollMinutes'> & { scopes: Permission[]; pollMinutes: string };
 
@@ -28,10 +46,11 @@ function FieldError(props: { id: string; problems: readonly ConfigProblem[]; fie
 
 type TextFieldName = Exclude<ConfigProblem['field'], 'scopes'>;
 
-/** A labelled input whose problems, if any, are shown under it and announced with it. */
+/** A labelled input with its hint; its problems, if any, are shown under it and announced with it. */
 function TextField(props: {
   field: TextFieldName;
   label: string;
+  hint?: string;
   value: string;
   type?: 'url' | 'password' | 'number';
   range?: { min: number; max: number };
@@ -39,10 +58,17 @@ function TextField(props: {
   onValue: (value: string) => void;
 }) {
   const errorId = `${props.field}-error`;
+  const hintId = `${props.field}-hint`;
   const invalid = props.problems.some((p) => p.field === props.field);
+  const describedBy = [invalid ? errorId : '', props.hint ? hintId : ''].filter(Boolean).join(' ');
   return (
-    <>
+    <div class="field">
       <label for={props.field}>{props.label}</label>
+      {props.hint ? (
+        <p id={hintId} class="hint">
+          {props.hint}
+        </p>
+      ) : null}
       <input
         id={props.field}
         type={props.type ?? 'text'}
@@ -50,15 +76,15 @@ function TextField(props: {
         autocomplete="off"
         {...props.range}
         aria-invalid={invalid ? 'true' : undefined}
-        aria-describedby={invalid ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         onInput={(e) => props.onValue(e.currentTarget.value)}
       />
       <FieldError id={errorId} problems={props.problems} field={props.field} />
-    </>
+    </div>
   );
 }
 
-const NOTIFICATIONS: browser.Permissions.Permissions = { permissions: ['notifications'] };
+const NOTIFICATIONS: Permissions.Permissions = { permissions: ['notifications'] };
 
 /**
  * Asks for access to the service's origin, and for the optional `notifications` permission when
@@ -80,20 +106,31 @@ async function refusedPermission(baseUrl: string): Promise<ErrorInfo> {
   return hostHeld ? { code: 'notifications_permission_refused' } : { code: 'host_permission_refused', detail: baseUrl };
 }
 
+type Outcome =
+  | { kind: 'saved'; connected: boolean }
+  /** The save ended the session: which of the fields that belong to it changed. */
+  | { kind: 'signed_out'; changed: SessionField[] }
+  | { kind: 'connecting' }
+  | { kind: 'connected' };
+
 export function Options() {
   const [form, setForm] = useState<Form | undefined>();
+  const [stored, setStored] = useState<ConfigInput | undefined>();
+  const [signedIn, setSignedIn] = useState(false);
   const [redirectUri, setRedirectUri] = useState('');
   const [problems, setProblems] = useState<ConfigProblem[]>([]);
   const [error, setError] = useState<ErrorInfo | undefined>();
-  const [saved, setSaved] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | undefined>();
   const [copied, setCopied] = useState(false);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    Promise.all([ask({ type: 'getConfig' }), browser.permissions.contains(NOTIFICATIONS)]).then(
-      ([config, notificationsHeld]) => {
+    Promise.all([ask({ type: 'getConfig' }), browser.permissions.contains(NOTIFICATIONS), ask({ type: 'getStatus' })]).then(
+      ([config, notificationsHeld, status]) => {
         // Permission taken back in the browser's settings: the box says what will really happen.
         setForm({ ...config, notify: config.notify && notificationsHeld, pollMinutes: String(config.pollMinutes) });
+        setStored(config);
+        setSignedIn(status.state === 'signed_in');
         setRedirectUri(config.redirectUri);
       },
       (e: unknown) => setError(toErrorInfo(e)),
@@ -104,13 +141,13 @@ export function Options() {
 
   const update = (patch: Partial<Form>) => {
     setForm({ ...form, ...patch });
-    setSaved(false);
+    setOutcome(undefined);
   };
 
   const save = async (event: Event) => {
     event.preventDefault();
     setError(undefined);
-    setSaved(false);
+    setOutcome(undefined);
     const input = { ...form, pollMinutes: Number(form.pollMinutes) };
     const checked = validateConfigInput(input);
     if (!checked.ok) {
@@ -124,15 +161,33 @@ export function Options() {
         setError(await refusedPermission(checked.config.baseUrl));
         return;
       }
-      const stored = await ask({ type: 'saveConfig', config: checked.config });
-      setForm({ ...stored, pollMinutes: String(stored.pollMinutes) });
-      setSaved(true);
+      const changed = stored ? sessionFieldsChanged(stored, checked.config) : [];
+      const saved = await ask({ type: 'saveConfig', config: checked.config });
+      const status = await ask({ type: 'getStatus' });
+      const connected = status.state === 'signed_in';
+      setForm({ ...saved, pollMinutes: String(saved.pollMinutes) });
+      setStored(saved);
+      setOutcome(signedIn && !connected ? { kind: 'signed_out', changed } : { kind: 'saved', connected });
+      setSignedIn(connected);
       // Switched off: the permission is given back (best effort; nothing depends on it).
-      if (!stored.notify) browser.permissions.remove(NOTIFICATIONS).catch(() => undefined);
+      if (!saved.notify) browser.permissions.remove(NOTIFICATIONS).catch(() => undefined);
     } catch (e) {
       setError(toErrorInfo(e));
     } finally {
       setSaving(false);
+    }
+  };
+
+  const connect = async () => {
+    setError(undefined);
+    setOutcome({ kind: 'connecting' });
+    try {
+      await ask({ type: 'connect' });
+      setSignedIn(true);
+      setOutcome({ kind: 'connected' });
+    } catch (e) {
+      setOutcome(undefined);
+      setError(toErrorInfo(e));
     }
   };
 
@@ -143,39 +198,60 @@ export function Options() {
 
   const describedBy = (field: ConfigProblem['field']) =>
     problems.some((p) => p.field === field) ? `${field}-error` : undefined;
+  const pending = signedIn && stored ? sessionFieldsChanged(stored, form) : [];
 
   return (
     <form onSubmit={(e) => void save(e)} noValidate>
       <h1>{t('options_title')}</h1>
-      <p class="muted">{t('options_intro')}</p>
+      <p class="intro">{t('options_intro')}</p>
 
-      <TextField
-        field="baseUrl"
-        label={t('label_service_address')}
-        type="url"
-        value={form.baseUrl}
-        problems={problems}
-        onValue={(baseUrl) => update({ baseUrl })}
-      />
-      <TextField
-        field="clientId"
-        label={t('label_client_id')}
-        value={form.clientId}
-        problems={problems}
-        onValue={(clientId) => update({ clientId })}
-      />
-      <TextField
-        field="clientSecret"
-        label={t('label_client_secret')}
-        type="password"
-        value={form.clientSecret}
-        problems={problems}
-        onValue={(clientSecret) => update({ clientSecret })}
-      />
-      <p class="hint">{t('client_secret_hint')}</p>
+      <section class="group" aria-labelledby="service-title">
+        <h2 id="service-title">{t('options_service')}</h2>
+        <TextField
+          field="baseUrl"
+          label={t('label_service_address')}
+          hint={t('service_address_hint')}
+          type="url"
+          value={form.baseUrl}
+          problems={problems}
+          onValue={(baseUrl) => update({ baseUrl })}
+        />
+        <TextField
+          field="clientId"
+          label={t('label_client_id')}
+          hint={t('client_id_hint')}
+          value={form.clientId}
+          problems={problems}
+          onValue={(clientId) => update({ clientId })}
+        />
+        <TextField
+          field="clientSecret"
+          label={t('label_client_secret')}
+          hint={t('client_secret_hint')}
+          type="password"
+          value={form.clientSecret}
+          problems={problems}
+          onValue={(clientSecret) => update({ clientSecret })}
+        />
+        <div class="field">
+          <label for="redirectUri">{t('label_redirect_uri')}</label>
+          <p id="redirectUri-hint" class="hint">
+            {t('redirect_uri_hint')}
+          </p>
+          <div class="copy-row">
+            <input id="redirectUri" value={redirectUri} readOnly aria-describedby="redirectUri-hint" />
+            <button type="button" onClick={() => void copy()}>
+              {copied ? t('copied') : t('copy')}
+            </button>
+          </div>
+        </div>
+      </section>
 
-      <fieldset aria-describedby={describedBy('scopes')}>
+      <fieldset class="group permissions" aria-describedby={['scopes-hint', describedBy('scopes')].filter(Boolean).join(' ')}>
         <legend>{t('label_permissions')}</legend>
+        <p id="scopes-hint" class="hint">
+          {t('permissions_hint')}
+        </p>
         {PERMISSIONS.map((permission) => (
           <div class="checkbox" key={permission}>
             <input
@@ -191,57 +267,88 @@ export function Options() {
               }
             />
             <label for={`scope-${permission}`}>
-              <code>{permission}</code> <span class="muted">{t(`permission_${permission}`)}</span>
+              <span class="permission-text">{t(`permission_${permission}`)}</span>
+              <code class="permission-code">{permission}</code>
             </label>
           </div>
         ))}
+        <FieldError id="scopes-error" problems={problems} field="scopes" />
       </fieldset>
-      <FieldError id="scopes-error" problems={problems} field="scopes" />
 
-      <TextField
-        field="pollMinutes"
-        label={t('label_poll_minutes')}
-        type="number"
-        range={{ min: 1, max: 1440 }}
-        value={form.pollMinutes}
-        problems={problems}
-        onValue={(pollMinutes) => update({ pollMinutes })}
-      />
-
-      <div class="checkbox">
-        <input
-          id="notify"
-          type="checkbox"
-          checked={form.notify}
-          aria-describedby="notify-hint"
-          onChange={(e) => update({ notify: e.currentTarget.checked })}
+      <section class="group" aria-labelledby="letters-title">
+        <h2 id="letters-title">{t('options_new_letters')}</h2>
+        <TextField
+          field="pollMinutes"
+          label={t('label_poll_minutes')}
+          hint={t('poll_minutes_hint')}
+          type="number"
+          range={{ min: 1, max: 1440 }}
+          value={form.pollMinutes}
+          problems={problems}
+          onValue={(pollMinutes) => update({ pollMinutes })}
         />
-        <label for="notify">{t('label_notify')}</label>
-      </div>
-      <p id="notify-hint" class="hint">
-        {t('notify_hint')}
-      </p>
-
-      <label for="redirectUri">{t('label_redirect_uri')}</label>
-      <div class="copy-row">
-        <input id="redirectUri" value={redirectUri} readOnly />
-        <button type="button" onClick={() => void copy()}>
-          {copied ? t('copied') : t('copy')}
-        </button>
-      </div>
-      <p class="hint">{t('redirect_uri_hint')}</p>
+        <div class="checkbox notify">
+          <input
+            id="notify"
+            type="checkbox"
+            checked={form.notify}
+            aria-describedby="notify-hint"
+            onChange={(e) => update({ notify: e.currentTarget.checked })}
+          />
+          <label for="notify">{t('label_notify')}</label>
+        </div>
+        <p id="notify-hint" class="hint checkbox-hint">
+          {t('notify_hint')}
+        </p>
+      </section>
 
       {error ? <ErrorAlert error={error} /> : null}
-      {saved ? (
-        <p class="saved" role="status">
-          {t('saved')}
+      {pending.length > 0 && !outcome ? (
+        <p class="consequence">
+          <InfoIcon />
+          {t('save_will_sign_out', changeList(pending))}
         </p>
       ) : null}
-      <div class="actions">
+      <div class="save-row">
         <button type="submit" class="primary" disabled={saving}>
           {t('save')}
         </button>
+        <SaveResult outcome={outcome} onConnect={() => void connect()} />
       </div>
     </form>
   );
+}
+
+function SaveResult(props: { outcome: Outcome | undefined; onConnect: () => void }) {
+  const { outcome } = props;
+  if (!outcome) return <p class="save-result" role="status" />;
+  switch (outcome.kind) {
+    case 'saved':
+      return (
+        <p class="save-result" role="status">
+          {t('saved')}
+        </p>
+      );
+    case 'signed_out':
+      return (
+        <div class="save-result signed-out" role="status">
+          <p>{outcome.changed.length > 0 ? t('saved_signed_out', changeList(outcome.changed)) : t('saved_signed_out_plain')}</p>
+          <button type="button" class="primary" onClick={props.onConnect}>
+            {t('connect')}
+          </button>
+        </div>
+      );
+    case 'connecting':
+      return (
+        <div class="save-result" role="status">
+          <Busy label={t('connecting')} />
+        </div>
+      );
+    case 'connected':
+      return (
+        <p class="save-result" role="status">
+          {t('connected_again')}
+        </p>
+      );
+  }
 }

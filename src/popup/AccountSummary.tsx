@@ -1,5 +1,6 @@
 import type { RootResource } from '../api/schemas.ts';
-import { t, uiLocale } from '../ui/i18n.ts';
+import { PersonIcon } from '../ui/icons.tsx';
+import { t } from '../ui/i18n.ts';
 
 type Account = NonNullable<RootResource['primaryAccount']>;
 type Address = NonNullable<Account['address']>[number];
@@ -23,19 +24,18 @@ function Row(props: { label: string; values: readonly (string | undefined)[] }) 
   );
 }
 
-/** Who the user is, from the root resource; missing or empty fields are left out, never blank. */
+/**
+ * Who the user is, from the root resource, folded away so the letters stay on the first screen.
+ * Missing or empty fields are left out, never blank.
+ */
 export function AccountSummary(props: { root: RootResource }) {
   const account = props.root.primaryAccount;
-  const numbers = new Intl.NumberFormat(uiLocale());
-  const unread = account?.unreadItemsInInbox;
   return (
-    <section class="summary" aria-labelledby="account-name">
-      <h1 id="account-name">{account?.fullName?.trim() ? account.fullName : t('account_unnamed')}</h1>
-      {unread !== undefined ? (
-        <p class="unread">
-          <strong>{numbers.format(unread)}</strong> {t(unread === 1 ? 'unread_one' : 'unread_many')}
-        </p>
-      ) : null}
+    <details class="account">
+      <summary>
+        <PersonIcon />
+        {t('account_details')}
+      </summary>
       <dl>
         <Row label={t('field_digipostaddress')} values={[account?.digipostaddress]} />
         <Row label={t('field_identity_number')} values={[account?.personalidentificationnumberObfuscated]} />
@@ -44,6 +44,6 @@ export function AccountSummary(props: { root: RootResource }) {
         <Row label={t('field_address')} values={(account?.address ?? []).map(formatAddress)} />
         <Row label={t('field_auth_level')} values={[props.root.authenticationlevel?.toString()]} />
       </dl>
-    </section>
+    </details>
   );
 }

@@ -1,15 +1,21 @@
 import { useEffect, useState } from 'preact/hooks';
-import browser from 'webextension-polyfill';
+import { ext as browser } from '../ui/ext.ts';
 import { formatTime } from '../api/format.ts';
+import { inboxLinkOf } from '../api/inbox-link.ts';
 import { collectRelations, type RelationEntry } from '../api/links.ts';
-import { toErrorInfo, type ErrorInfo } from '../errors.ts';
+import type { Link } from '../api/schemas.ts';
+import type { Permission } from '../config/permissions.ts';
+import { toErrorInfo, type ErrorCode, type ErrorInfo } from '../errors.ts';
 import { ROOT_CACHE_KEY, type RootSnapshot } from '../protocol/messages.ts';
 import { Busy, ErrorAlert, Skeleton } from '../ui/components.tsx';
+import { SettingsIcon, SignOutIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../ui/i18n.ts';
 import { openInViewer } from '../ui/open-tab.ts';
 import { RelationList } from '../ui/RelationList.tsx';
 import { ask } from '../ui/worker-client.ts';
 import { AccountSummary } from './AccountSummary.tsx';
+import { Header } from './Header.tsx';
+import { NewestLetters } from './NewestLetters.tsx';
 
 export type PopupState =
   | { kind: 'loading'; cached?: RootSnapshot }
@@ -19,6 +25,15 @@ export type PopupState =
   | { kind: 'ready'; snapshot: RootSnapshot; revalidating: boolean }
   | { kind: 'offline'; snapshot: RootSnapshot }
   | { kind: 'error'; error: ErrorInfo };
+
+/** Failures of a sign-in that settings can mend: the page says so with a way there. */
+const SETTINGS_FIXES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'signin_client_unknown',
+  'oauth_invalid_client',
+  'oauth_unauthorized_client',
+  'oauth_invalid_scope',
+  'host_permission_refused',
+]);
 
 /** Where a failed root fetch leaves the popup: each failure has its own state and next step. */
 export function stateAfterFailure(error: ErrorInfo, cached: RootSnapshot | undefined): PopupState {
@@ -41,10 +56,12 @@ export async function readCache(): Promise<RootSnapshot | undefined> {
   return stored[ROOT_CACHE_KEY] as RootSnapshot | undefined;
 }
 
+const openSettings = () => void browser.runtime.openOptionsPage();
+
 function FetchedAt(props: { at: number; stale: boolean; updating: boolean }) {
   const time = formatTime(props.at, uiLocale());
   return (
-    <p class={props.stale ? 'fetched stale' : 'fetched'}>
+    <p class={props.stale ? 'fetched stale' : 'fetched'} aria-live="polite">
       {props.stale ? t('fetched_at_stale', time) : t('fetched_at', time)}
       {props.updating ? <span class="updating"> · {t('updating')}</span> : null}
     </p>
@@ -52,33 +69,80 @@ function FetchedAt(props: { at: number; stale: boolean; updating: boolean }) {
 }
 
 function Ready(props: { snapshot: RootSnapshot; stale: boolean; updating: boolean; onSignOut: () => void }) {
-  const { root, serviceOrigin } = props.snapshot;
+  const { root, serviceOrigin, inbox } = props.snapshot;
   const [openError, setOpenError] = useState<ErrorInfo | undefined>();
-  const open = (entry: RelationEntry) => {
-    openInViewer(entry.link, entry.name, serviceOrigin).then(
+  const open = (link: Link, relation: string) => {
+    openInViewer(link, relation, serviceOrigin).then(
       () => window.close(),
       (error: unknown) => setOpenError(toErrorInfo(error)),
     );
   };
+  const inboxLink = inboxLinkOf(root);
   return (
-    <>
-      <AccountSummary root={root} />
-      <FetchedAt at={props.snapshot.fetchedAt} stale={props.stale} updating={props.updating} />
-      {openError ? <ErrorAlert error={openError} /> : null}
-      <RelationList
-        entries={collectRelations(root, serviceOrigin)}
-        mailboxNames={(root.mailbox ?? []).map((m) => m.name ?? '')}
-        onOpen={open}
-      />
-      <div class="actions footer">
-        <button type="button" onClick={props.onSignOut}>
+    <div class="frame">
+      <Header root={root} />
+      <div class="scroll">
+        {props.stale ? (
+          <p class="offline" role="status">
+            {t('offline_notice')}
+          </p>
+        ) : null}
+        {openError ? <ErrorAlert error={openError} /> : null}
+        <NewestLetters
+          glance={inbox}
+          pending={props.updating && !inbox && inboxLink !== undefined}
+          now={Date.now()}
+          onOpenLetter={(self) => open(self, 'self')}
+          onOpenInbox={inboxLink ? () => open(inboxLink, 'document_inbox') : undefined}
+        />
+        <AccountSummary root={root} />
+        <section class="goto" aria-labelledby="goto-title">
+          <h2 id="goto-title">{t('places_title')}</h2>
+          <RelationList
+            entries={collectRelations(root, serviceOrigin)}
+            mailboxNames={(root.mailbox ?? []).map((m) => m.name ?? '')}
+            onOpen={(entry: RelationEntry) => open(entry.link, entry.name)}
+          />
+        </section>
+      </div>
+      <footer class="footer">
+        <FetchedAt at={props.snapshot.fetchedAt} stale={props.stale} updating={props.updating} />
+        <button type="button" class="quiet" onClick={openSettings}>
+          <SettingsIcon />
+          {t('settings')}
+        </button>
+        <button type="button" class="quiet" onClick={props.onSignOut}>
+          <SignOutIcon />
           {t('sign_out')}
         </button>
-        <button type="button" class="link-button" onClick={() => void browser.runtime.openOptionsPage()}>
-          {t('open_settings')}
-        </button>
-      </div>
-    </>
+      </footer>
+    </div>
+  );
+}
+
+function Brand() {
+  return <img class="brand" src={browser.runtime.getURL('icons/icon-128.png')} width={48} height={48} alt="" />;
+}
+
+/** What Connect will ask the user to allow, from the permissions in settings. */
+function WhatIsAsked() {
+  const [scopes, setScopes] = useState<Permission[] | undefined>();
+  useEffect(() => {
+    ask({ type: 'getConfig' }).then(
+      (config) => setScopes(config.scopes),
+      () => setScopes(undefined),
+    );
+  }, []);
+  if (!scopes || scopes.length === 0) return null;
+  return (
+    <div class="asked">
+      <p>{t('signed_out_asked')}</p>
+      <ul>
+        {scopes.map((scope) => (
+          <li key={scope}>{t(`permission_${scope}`)}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -97,7 +161,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
     const cached = first ? first.cached : await readCache();
     setState(initialState(cached));
     try {
-      const snapshot = await (first?.answer ?? ask({ type: 'getRoot', force }));
+      const snapshot = await (first?.answer ?? ask({ type: 'getRoot', force, inbox: true }));
       setState({ kind: 'ready', snapshot, revalidating: false });
     } catch (error) {
       setState(stateAfterFailure(toErrorInfo(error), cached));
@@ -106,13 +170,20 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
 
   useEffect(() => {
     void load(false, { cached: props.cached, answer: props.firstAnswer });
+    // Without a cache, the worker caches the root before it fetches the letters: show it then.
+    const painted = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+      const next = area === 'session' ? (changes[ROOT_CACHE_KEY]?.newValue as RootSnapshot | undefined) : undefined;
+      if (next) setState((now) => (now.kind === 'loading' ? { kind: 'ready', snapshot: next, revalidating: true } : now));
+    };
+    browser.storage.onChanged.addListener(painted);
+    return () => browser.storage.onChanged.removeListener(painted);
   }, []);
 
   const connect = async () => {
     setState({ kind: 'connecting' });
     try {
       await ask({ type: 'connect' });
-      // The worker fetched the root as part of connecting: the cache is fresh, no second request.
+      // The worker fetched the root as part of connecting: only the newest letters are fetched now.
       await load(false);
     } catch (error) {
       const info = toErrorInfo(error);
@@ -129,8 +200,8 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
     }
   };
 
-  const settings = (
-    <button type="button" onClick={() => void browser.runtime.openOptionsPage()}>
+  const settingsButton = (primary: boolean) => (
+    <button type="button" class={primary ? 'primary' : undefined} onClick={openSettings}>
       {t('open_settings')}
     </button>
   );
@@ -138,34 +209,42 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
   switch (state.kind) {
     case 'loading':
       return (
-        <>
+        <div class="state">
           <h1 class="visually-hidden">{t('extName')}</h1>
           <Skeleton lines={6} />
-        </>
+        </div>
       );
     case 'not_configured':
       return (
-        <section class="state">
+        <section class="state welcome">
+          <Brand />
           <h1>{t('not_configured_title')}</h1>
           <p>{t('not_configured_text')}</p>
-          <div class="actions">{settings}</div>
+          <div class="actions">{settingsButton(true)}</div>
         </section>
       );
     case 'signed_out':
       return (
-        <section class="state">
+        <section class="state welcome">
+          <Brand />
           <h1>{t('signed_out_title')}</h1>
-          {state.reason ? <ErrorAlert error={state.reason} /> : <p>{t('signed_out_text')}</p>}
+          {state.reason ? (
+            <ErrorAlert error={state.reason}>{SETTINGS_FIXES.has(state.reason.code) ? settingsButton(false) : null}</ErrorAlert>
+          ) : (
+            <p>{t('signed_out_text')}</p>
+          )}
           <div class="actions">
             <button type="button" class="primary" onClick={() => void connect()}>
               {t('connect')}
             </button>
           </div>
+          <WhatIsAsked />
         </section>
       );
     case 'connecting':
       return (
-        <section class="state">
+        <section class="state welcome">
+          <Brand />
           <h1>{t('connecting_title')}</h1>
           <Busy label={t('connecting')} />
           <p class="muted">{t('connecting_hint')}</p>
@@ -176,14 +255,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
         <Ready snapshot={state.snapshot} stale={false} updating={state.revalidating} onSignOut={() => void signOut()} />
       );
     case 'offline':
-      return (
-        <>
-          <p class="offline" role="status">
-            {t('offline_notice')}
-          </p>
-          <Ready snapshot={state.snapshot} stale updating={false} onSignOut={() => void signOut()} />
-        </>
-      );
+      return <Ready snapshot={state.snapshot} stale updating={false} onSignOut={() => void signOut()} />;
     case 'error':
       return (
         <section class="state">
@@ -193,8 +265,8 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
               {t('try_again')}
             </button>
           </ErrorAlert>
+          <div class="actions">{settingsButton(false)}</div>
         </section>
       );
   }
 }
-

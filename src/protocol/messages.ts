@@ -1,7 +1,7 @@
 import type { ErrorInfo } from '../errors.ts';
 import type { ConfigInput, ExtensionConfig } from '../config/config.ts';
 import type { Permission } from '../config/permissions.ts';
-import type { RootResource } from '../api/schemas.ts';
+import type { Document, RootResource } from '../api/schemas.ts';
 
 /**
  * The one place where pages and the worker agree on what they say to each other. The worker
@@ -13,7 +13,8 @@ export type Request =
   | { type: 'getStatus' }
   | { type: 'connect' }
   | { type: 'signOut' }
-  | { type: 'getRoot'; force?: boolean | undefined }
+  /** `inbox`: with the newest letters (the popup). */
+  | { type: 'getRoot'; force?: boolean | undefined; inbox?: boolean | undefined }
   | { type: 'getResource'; url: string; mediaType?: string | undefined; relation?: string | undefined }
   | { type: 'getConfig' }
   | { type: 'saveConfig'; config: ConfigInput }
@@ -29,11 +30,24 @@ export type StatusView =
   | { state: 'signed_out'; reason?: ErrorInfo }
   | { state: 'signed_in'; scopes: Permission[] };
 
+/** The newest letters of the inbox, fetched with the root and cached with it. */
+export interface InboxGlance {
+  /** The inbox link they came from, so a root that names another inbox is not paired with them. */
+  uri: string;
+  /** Kept apart from the root's: the alarm refreshes the root alone. */
+  fetchedAt: number;
+  documents?: Document[];
+  /** Why the letters could not be fetched (the root itself was). */
+  error?: ErrorInfo;
+}
+
 export interface RootSnapshot {
   root: RootResource;
   fetchedAt: number;
   serviceOrigin: string;
   scopes: Permission[];
+  /** Absent when the root offers no inbox. */
+  inbox?: InboxGlance;
 }
 
 export interface ResourceSnapshot {

@@ -15,7 +15,7 @@ export const requestSchema: z.ZodMiniType<Request> = z.discriminatedUnion('type'
   z.object({ type: z.literal('getStatus') }),
   z.object({ type: z.literal('connect') }),
   z.object({ type: z.literal('signOut') }),
-  z.object({ type: z.literal('getRoot'), force: z.optional(z.boolean()) }),
+  z.object({ type: z.literal('getRoot'), force: z.optional(z.boolean()), inbox: z.optional(z.boolean()) }),
   z.object({
     type: z.literal('getResource'),
     url: z.string().check(z.maxLength(8192)),

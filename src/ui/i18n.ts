@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { ext as browser } from './ext.ts';
 import type { ErrorInfo } from '../errors.ts';
 
 /** A message from the extension's catalogue (_locales); the key itself if a message is missing. */

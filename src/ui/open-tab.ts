@@ -1,4 +1,5 @@
-import browser from 'webextension-polyfill';
+import type { Tabs } from 'webextension-polyfill';
+import { ext as browser } from './ext.ts';
 import { classifyLink } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import { AppError } from '../errors.ts';
@@ -41,7 +42,7 @@ export function isViewerPageUrl(url: string): boolean {
  */
 export async function openViewerFromWorker(url: string): Promise<void> {
   if (!isViewerPageUrl(url)) throw new AppError('link_foreign_origin', { detail: url });
-  let tab: browser.Tabs.Tab;
+  let tab: Tabs.Tab;
   try {
     tab = await browser.tabs.create({ url });
   } catch {

@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { ext as browser } from './ext.ts';
 import { AppError } from '../errors.ts';
 import type { Answer, Request, ResponseMap } from '../protocol/messages.ts';
 

@@ -47,13 +47,14 @@ export function dropRootCache(worker: Worker): Promise<void> {
   return worker.evaluate(() => (globalThis as unknown as ChromeStorage).chrome.storage.session.remove('rootCache'));
 }
 
-/** Makes the cached root look `ageMs` old, as if the popup had last been opened that long ago. */
+/** Makes the cached root and its inbox page look `ageMs` old, as if the popup had last been opened that long ago. */
 export function ageRootCache(worker: Worker, ageMs: number): Promise<void> {
   return worker.evaluate(async (age) => {
     const area = (globalThis as unknown as ChromeStorage).chrome.storage.session;
-    const cached = (await area.get('rootCache')).rootCache as { fetchedAt: number } | undefined;
+    const cached = (await area.get('rootCache')).rootCache as { fetchedAt: number; inbox?: { fetchedAt: number } } | undefined;
     if (!cached) throw new Error('no cached root to age');
-    await area.set({ rootCache: { ...cached, fetchedAt: Date.now() - age } });
+    const at = Date.now() - age;
+    await area.set({ rootCache: { ...cached, fetchedAt: at, ...(cached.inbox ? { inbox: { ...cached.inbox, fetchedAt: at } } : {}) } });
   }, ageMs);
 }
 

@@ -36,6 +36,13 @@ describe('each state of the popup has one obvious next step', () => {
   it('signed out, then connecting while the consent window is open', async () => {
     const popup = await h.openPopup();
     await popup.getByRole('heading', { name: 'Not connected' }).waitFor();
+    // The extension's icon, what it does, and what Digipost will ask to be allowed.
+    expect(await popup.locator('img.brand').count()).toBe(1);
+    await popup.getByText('Digipost will ask you to allow:').waitFor();
+    expect(await popup.locator('.asked li').allTextContents()).toEqual([
+      'Read account information (name, date of birth, address, e-mail address, telephone number).',
+      'Read information about letters, not content and not information about confidential letters.',
+    ]);
     expect(await accessibilityViolations(popup)).toEqual([]);
     const consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
     await popup.getByRole('button', { name: 'Connect' }).click();
@@ -52,7 +59,10 @@ describe('each state of the popup has one obvious next step', () => {
     await h.emulator.admin.configure({ latencyMs: 800 });
     const popup = await h.openPopup();
     await popup.locator('[aria-busy="true"]').waitFor();
+    // The root comes first (it names the inbox): the header shows while the letters are on their way.
     await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+    expect(await popup.locator('.letters [aria-busy="true"]').count()).toBe(1);
+    await popup.locator('.letter-list .letter').first().waitFor();
     expect(await popup.locator('[aria-busy="true"]').count()).toBe(0);
     await h.emulator.admin.configure({ latencyMs: 0 });
     await popup.close();
@@ -77,11 +87,12 @@ describe('each state of the popup has one obvious next step', () => {
     const popup = await h.openPopup();
     await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
     let focused = '';
-    for (let i = 0; i < 40 && !focused.includes('document_inbox'); i++) {
+    for (let i = 0; i < 40 && focused !== 'document_inbox'; i++) {
       await popup.keyboard.press('Tab');
-      focused = await popup.evaluate(() => document.activeElement?.textContent ?? '');
+      focused = await popup.evaluate(() => document.activeElement?.getAttribute('title') ?? '');
     }
-    expect(focused).toContain('document_inbox');
+    expect(focused).toBe('document_inbox');
+    expect(await popup.evaluate(() => document.activeElement?.textContent)).toBe('Inbox');
     const tabOpened = h.context.waitForEvent('page');
     await popup.keyboard.press('Enter');
     const viewer = await tabOpened;

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations } from './axe.ts';
+import { ACTION_RELATIONS } from '../../src/api/actions.ts';
+import { relationName } from '../../src/api/relation-name.ts';
+import type { Link } from '../../src/api/schemas.ts';
 import { badgeText, dropRootCache, storeItems, storedItems } from './extension-state.ts';
 import { startHarness, type Harness } from './harness.ts';
 
@@ -34,48 +37,118 @@ afterAll(async () => {
   await h.close();
 });
 
+/** Every relation name the service offered in the root, the account and each mailbox, with its address. */
+async function offeredRelations(): Promise<{ name: string; uri: string }[]> {
+  const cache = (await storedItems(await h.worker(), 'session')).rootCache as {
+    root: { link?: Link[]; primaryAccount?: { link?: Link[] }; mailbox?: { link?: Link[] }[] };
+  };
+  const links = [...(cache.root.link ?? []), ...(cache.root.primaryAccount?.link ?? []), ...(cache.root.mailbox ?? []).flatMap((m) => m.link ?? [])];
+  return links.map((link) => ({ name: relationName(link.rel), uri: link.uri }));
+}
+
 describe('the popup, signed in', () => {
-  it('shows the account summary, leaving out empty fields', async () => {
-    const summary = popup.locator('.summary');
-    const text = (await summary.textContent()) ?? '';
+  it('shows who and how many unread in the header, and the account details folded away', async () => {
+    const header = popup.locator('.summary');
+    const text = (await header.textContent()) ?? '';
     expect(text).toContain(h.emulator.user.digipostaddress);
-    expect(text).toMatch(/Identity number\s*\d{6}\*+/);
-    expect(text).toContain('E-mail');
-    expect(text).toContain('Phone');
-    expect(text).toContain('Address');
-    expect(text).toMatch(/\d+ unread letters?/);
-    expect(text).toContain('Authentication level2');
+    expect(text).toMatch(/\d+\s*unread letters?/);
+    const account = popup.locator('details.account');
+    expect(await account.getAttribute('open')).toBeNull();
+    await account.locator('summary').click();
+    const details = (await account.locator('dl').innerText()).replace(/\s+/g, ' ');
+    expect(details).toMatch(/Identity number \d{6}\*+/);
+    expect(details).toContain('E-mail');
+    expect(details).toContain('Phone');
+    expect(details).toContain('Address');
+    expect(details).toContain('Authentication level 2');
+    // The middle name is an empty string in the service's answer: no blank row for it.
+    expect(await account.locator('dd').evaluateAll((dds) => dds.filter((d) => d.textContent.trim() === '').length)).toBe(0);
+    await account.locator('summary').click();
     expect(await popup.locator('.fetched').textContent()).toMatch(/^Fetched at \d{1,2}:\d{2}/);
     // It fits the popup: nothing wider than the popup's 380 px.
     expect(await popup.evaluate(() => document.body.scrollWidth)).toBeLessThanOrEqual(380);
-    // The middle name is an empty string in the service's answer: no blank row for it.
-    expect(await summary.locator('dd').evaluateAll((dds) => dds.filter((d) => d.textContent.trim() === '').length)).toBe(0);
   });
 
-  it('groups the followable relations by where they came from, with label and name', async () => {
-    const groups = await popup.locator('.relation-group h2').allTextContents();
-    expect(groups.slice(0, 2)).toEqual(['Service', 'Your account']);
-    expect(groups.some((g) => g.startsWith('Mailbox: '))).toBe(true);
-    const account = popup.getByRole('region', { name: 'Your account' });
-    const inbox = account.getByRole('button', { name: /Inbox/ });
-    expect(await inbox.textContent()).toContain('document_inbox');
-    expect(await account.getByRole('button', { name: /Receipts/ }).count()).toBe(1);
-    // Unknown relations get a label made from their name.
-    expect(await account.getByRole('button', { name: /Event log/ }).count()).toBe(1);
-    // Actions are not navigation.
-    const names = await popup.locator('.relation-name').allTextContents();
-    for (const action of ['logout', 'update_account', 'upload_document', 'close_account', 'change_language', 'create_folder']) {
-      expect(names).not.toContain(action);
+  it('reads at a size people can read: body at least 13 px, subject and sender never smaller than the date', async () => {
+    const size = (selector: string) => popup.locator(selector).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(await size('body')).toBeGreaterThanOrEqual(13);
+    const date = await size('.letter-date');
+    expect(date).toBeGreaterThanOrEqual(12);
+    expect(await size('.letter-subject')).toBeGreaterThanOrEqual(date);
+    expect(await size('.letter-sender')).toBeGreaterThanOrEqual(date);
+    expect(await size('.summary h1')).toBeGreaterThan(await size('.mailbox-address'));
+    expect(await size('.place-label')).toBeGreaterThanOrEqual(13);
+  });
+
+  it('keeps Settings and Sign out in view at 600 px, however long the list below', async () => {
+    await popup.setViewportSize({ width: 380, height: 600 });
+    for (const name of ['Sign out', 'Settings']) {
+      const button = popup.getByRole('button', { name, exact: true });
+      const box = await button.boundingBox();
+      expect(box, name).not.toBeNull();
+      expect((box?.y ?? 0) + (box?.height ?? 0), name).toBeLessThanOrEqual(600);
+      // Nothing lies over it: a click at its middle reaches it.
+      const hit = await button.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      });
+      expect(hit, name).toBe(true);
     }
+    // The places below the letters are there, further down the scrolling middle.
+    expect(await popup.locator('.scroll').evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  });
+
+  it('offers every followable relation with a human label and icon, each address once, without raw names in view', async () => {
+    const groups = await popup.locator('.relation-group h3').allTextContents();
+    expect(groups.slice(0, 2)).toEqual(['Service', 'Your account']);
+    const account = popup.getByRole('region', { name: 'Your account' });
+    expect(await account.getByRole('button', { name: 'Inbox', exact: true }).count()).toBe(1);
+    expect(await account.getByRole('button', { name: 'Receipts', exact: true }).count()).toBe(1);
+    // Unknown relations get a label made from their name.
+    expect(await account.getByRole('button', { name: 'Event log', exact: true }).count()).toBe(1);
+    expect(await popup.locator('.place svg.place-icon').count()).toBe(await popup.locator('.place').count());
+
+    const offered = await offeredRelations();
+    const serviceOrigin = new URL(h.emulator.url).origin;
+    const followable = offered.filter((r) => new URL(r.uri).origin === serviceOrigin && !ACTION_RELATIONS.has(r.name));
+    // Each place names its relation in its tooltip; together they cover every followable relation.
+    const titles = await popup.locator('.place').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('title') ?? ''));
+    expect(new Set(titles)).toEqual(new Set(followable.map((r) => r.name)));
+    // The account's and the mailbox's inbox are one address: shown once.
+    const addresses = new Set(followable.map((r) => r.uri));
+    expect(titles.length).toBe(addresses.size);
+    expect(await popup.getByRole('button', { name: 'Inbox', exact: true }).count()).toBe(1);
+
+    // What a person sees: labels, no relation names.
+    const visible = await popup.locator('.goto').innerText();
+    const lines = visible.split('\n').map((line) => line.trim());
+    for (const { name } of offered) {
+      expect(lines, name).not.toContain(name);
+      if (name.includes('_')) expect(visible, name).not.toContain(name);
+    }
+    // Actions are not places to go.
+    for (const action of ['logout', 'update_account', 'upload_document', 'close_account', 'change_language', 'create_folder']) {
+      expect(titles).not.toContain(action);
+    }
+    // The names are there for whoever wants them, folded under "All links".
+    const all = popup.locator('details.all-links');
+    expect(await all.getAttribute('open')).toBeNull();
+    await all.locator('summary').click();
+    await all.locator('li').first().waitFor();
+    expect(await all.innerText()).toContain('document_inbox');
+    await all.locator('summary').click();
   });
 
   it('shows foreign and non-web links as not followable, with the reason, and never sends them the token', async () => {
-    const help = popup.locator('.relation-blocked', { hasText: 'help_centre' });
+    await popup.locator('details.all-links > summary').click();
+    const help = popup.locator('.all-links .relation-blocked', { hasText: 'help_centre' });
     expect(await help.textContent()).toContain('another site than the service');
-    const mail = popup.locator('.relation-blocked', { hasText: 'support_mail' });
+    const mail = popup.locator('.all-links .relation-blocked', { hasText: 'support_mail' });
     expect(await mail.textContent()).toContain('not a web address');
-    const other = popup.locator('.relation-blocked', { hasText: 'archive_export' });
+    const other = popup.locator('.all-links .relation-blocked', { hasText: 'archive_export' });
     expect(await other.textContent()).toContain('another site than the service');
+    expect(await popup.locator('.place', { hasText: /help|support|export/i }).count()).toBe(0);
+    await popup.locator('details.all-links > summary').click();
     const log = await h.emulator.admin.requests();
     const hostOfService = new URL(h.emulator.url).host;
     expect(log.filter((r) => r.authorization && r.host !== hostOfService)).toEqual([]);
@@ -83,7 +156,7 @@ describe('the popup, signed in', () => {
 
   it('opens a relation in a new tab next to the popup, and the viewer follows its links', async () => {
     const tabOpened = h.context.waitForEvent('page');
-    await popup.getByRole('region', { name: 'Your account' }).getByRole('button', { name: /Inbox/ }).click();
+    await popup.getByRole('region', { name: 'Your account' }).getByRole('button', { name: 'Inbox', exact: true }).click();
     const viewer = await tabOpened;
     await viewer.getByRole('heading', { name: 'Inbox' }).waitFor();
     // The address names a random page id only; the resource stays out of the browser's history.
@@ -109,10 +182,97 @@ describe('the popup, signed in', () => {
     await viewer.close();
   });
 
+  it('lists the five newest letters, newest first, unread ones marked, and a click opens that letter', async () => {
+    const subjects = ['Første', 'Andre', 'Tredje', 'Fjerde', 'Femte', 'Sjette'];
+    for (const [i, subject] of subjects.entries()) {
+      await h.emulator.admin.addLetter({ subject, creatorName: `Avsender ${i + 1}`, read: i === 4 });
+    }
+    await dropRootCache(await h.worker());
+    const page = await h.openPopup();
+    const rows = page.locator('.letter-list .letter');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(5);
+    expect(await page.locator('.letter-subject').allTextContents()).toEqual(['Sjette', 'Femte', 'Fjerde', 'Tredje', 'Andre']);
+    expect(await page.locator('.letter-sender').first().textContent()).toBe('Avsender 6');
+    // Today's letters show the time of day.
+    expect(await page.locator('.letter-date').first().textContent()).toMatch(/^\d{1,2}:\d{2}( [AP]M)?$/);
+    // Unread: a dot and a heavier weight; the one read letter has neither.
+    const femte = rows.nth(1);
+    const sjette = rows.first();
+    expect(await sjette.getByRole('img', { name: 'Unread' }).count()).toBe(1);
+    expect(await femte.getByRole('img', { name: 'Unread' }).count()).toBe(0);
+    const weight = (row: typeof rows) => row.locator('.letter-sender').evaluate((el) => Number(getComputedStyle(el).fontWeight));
+    expect(await weight(sjette)).toBeGreaterThan(await weight(femte));
+    expect(await page.getByRole('button', { name: 'Open inbox' }).count()).toBe(1);
+
+    const tabOpened = h.context.waitForEvent('page');
+    await page.getByRole('button', { name: /Fjerde/ }).click();
+    const viewer = await tabOpened;
+    await viewer.waitForURL(/rel=self/);
+    await viewer.getByRole('heading', { level: 1, name: 'Fjerde' }).waitFor();
+    await viewer.close();
+    if (!page.isClosed()) await page.close();
+  });
+
+  it('calls out an unpaid invoice due within 14 days, with amount and due date', async () => {
+    // Three calendar days from today where the browser is (it runs on this machine, in its time zone).
+    const day = new Date(Date.now() + 3 * 86_400_000);
+    const due = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+    await h.emulator.admin.addLetter({
+      subject: 'Strømregning november',
+      creatorName: 'Fjordkraft',
+      invoice: { kid: '12345678901', accountNumber: '15031234567', amount: 1299.5, dueDate: due, paid: false },
+    });
+    await dropRootCache(await h.worker());
+    const page = await h.openPopup();
+    const callout = page.getByRole('region', { name: 'Invoices due soon' });
+    await callout.waitFor();
+    expect(plain(await callout.textContent())).toMatch(/Fjordkraft · NOK 1,299\.50 · due in 3 days/);
+    expect(plain(await page.locator('.letter', { hasText: 'Strømregning' }).locator('.letter-invoice').textContent())).toContain('NOK 1,299.50 · due in 3 days');
+    await page.close();
+  });
+
+  it('fetches the root and the inbox page side by side when the cache is stale', async () => {
+    const worker = await h.worker();
+    const snapshot = (await storedItems(worker, 'session')).rootCache as { fetchedAt: number };
+    await storeItems(worker, 'session', { rootCache: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
+    await h.emulator.admin.configure({ latencyMs: 400 });
+    await h.emulator.admin.clearRequests();
+    const page = await h.openPopup();
+    await page.locator('.fetched .updating').waitFor({ state: 'detached' });
+    await h.emulator.admin.configure({ latencyMs: 0 });
+    const log = (await h.emulator.admin.requests()).filter((r) => r.method === 'GET');
+    expect(log.map((r) => r.path).sort()).toEqual(['/post/api', expect.stringMatching(/\/documents\/inbox$/)].sort());
+    // Both were under way at once: the second began before the first could have been answered.
+    const [first, second] = log.map((r) => r.time).sort((a, b) => a - b);
+    expect((second ?? 0) - (first ?? 0)).toBeLessThan(400);
+    // The inbox page is kept with the root, so the next open needs neither.
+    const cached = (await storedItems(worker, 'session')).rootCache as { inbox?: { documents?: unknown[] } };
+    expect(cached.inbox?.documents).toHaveLength(5);
+    await page.close();
+  });
+
+  it('after the alarm refreshed the root alone, fetches only the letters', async () => {
+    const worker = await h.worker();
+    const snapshot = (await storedItems(worker, 'session')).rootCache as { fetchedAt: number; inbox: { fetchedAt: number } };
+    await storeItems(worker, 'session', { rootCache: { ...snapshot, fetchedAt: Date.now(), inbox: { ...snapshot.inbox, fetchedAt: Date.now() - 5 * 60_000 } } });
+    await h.emulator.admin.clearRequests();
+    const page = await h.openPopup();
+    // The letters already cached are shown at once, while they are brought up to date.
+    await page.locator('.letter-list .letter').first().waitFor();
+    expect(await page.locator('.letter-list .letter').count()).toBe(5);
+    await page.locator('.fetched .updating').waitFor({ state: 'detached' });
+    const log = await h.emulator.admin.requests();
+    expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([expect.stringMatching(/^GET .*\/documents\/inbox$/)]);
+    await page.close();
+  });
+
   it('opens from the cache without a request while the cache is fresh', async () => {
     await h.emulator.admin.clearRequests();
     const again = await h.openPopup();
     await again.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+    expect(await again.locator('.letter-list .letter').count()).toBe(5);
     await again.waitForTimeout(300);
     expect(await h.emulator.admin.requests()).toEqual([]);
     expect(await accessibilityViolations(again)).toEqual([]);
@@ -155,5 +315,23 @@ describe('the popup, signed in', () => {
     expect((await h.emulator.admin.requests()).some((r) => r.method === 'POST' && r.path.endsWith('/logout'))).toBe(true);
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.close();
+  });
+});
+
+describe('the dark theme', () => {
+  it('has no accessibility violations in the signed-in popup, with everything unfolded', async () => {
+    const dark = await startHarness({ colorScheme: 'dark', reuseEmulator: h.emulator });
+    try {
+      const page = await dark.openPopup();
+      await dark.connectVia(page, 'Approve');
+      await page.locator('.letter-list .letter').first().waitFor();
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(27, 27, 31)');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.locator('details.account > summary').click();
+      await page.locator('details.all-links > summary').click();
+      expect(await accessibilityViolations(page)).toEqual([]);
+    } finally {
+      await dark.close();
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { badgeText, storedItems } from './extension-state.ts';
+import type { Page } from 'playwright-core';
+import { E2E_CLIENT_SECRET } from './build-extension.ts';
+import { badgeText, storedItems, storeItems } from './extension-state.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -65,6 +67,50 @@ describe('connecting through the service consent window', () => {
     expect(await alert.textContent()).toContain('Sign-in was cancelled.');
   });
 
+  it('an unknown client ID: the service refuses it, and the popup says the client ID may be wrong', async () => {
+    const worker = await h.worker();
+    const { config } = await storedItems(worker, 'local');
+    const unknown = { baseUrl: h.emulator.url, clientId: 'not-registered', clientSecret: E2E_CLIENT_SECRET, scopes: ['READ_ACCOUNT_INFO'], pollMinutes: 5 };
+    await storeItems(worker, 'local', { config: unknown });
+    try {
+      const popup = await h.openPopup();
+      // Firefox shows the service's error page in the sign-in window and the user closes it;
+      // Chrome reports it as a page it could not load. Either way: the same message.
+      const closeErrorPage = (page: Page) => void page.close();
+      h.context.on('page', closeErrorPage);
+      await popup.getByRole('button', { name: 'Connect' }).click();
+      const alert = popup.getByRole('alert');
+      await alert.waitFor();
+      h.context.off('page', closeErrorPage);
+      const text = (await alert.textContent()) ?? '';
+      expect(text).toContain('the client ID in settings may be wrong');
+      expect(text).not.toContain('cancelled');
+      // The way to mend it is right there.
+      await alert.getByRole('button', { name: 'Open settings' }).waitFor();
+      expect(tokenRequests(await h.emulator.admin.requests())).toBe(0);
+    } finally {
+      await storeItems(worker, 'local', { config });
+    }
+  });
+
+  it('the service not answering during the code exchange: "Could not reach the service", not a cancel', async () => {
+    await h.emulator.admin.failNext(1, 'drop', '/post/api/oauth/accesstoken');
+    const popup = await h.openPopup();
+    await h.connectVia(popup, 'Approve');
+    const alert = popup.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.locator('.alert-message').textContent()).toBe('Could not reach the service. Check your connection and try again.');
+    // The browser's own words are there, small and secondary.
+    const sizes = await alert.evaluate((el) => {
+      const size = (selector: string) => parseFloat(getComputedStyle(el.querySelector(selector) ?? el).fontSize);
+      return { message: size('.alert-message'), detail: size('.alert-detail') };
+    });
+    expect(sizes.detail).toBeLessThan(sizes.message);
+    expect(JSON.stringify(await storedItems(await h.worker(), 'session'))).not.toMatch(/access/i);
+    await popup.reload();
+    await popup.getByRole('button', { name: 'Connect' }).waitFor();
+  });
+
   it('refuses an id_token with a bad signature and stores nothing', async () => {
     await h.emulator.admin.configure({ badIdTokenSignature: true });
     const popup = await h.openPopup();
@@ -90,7 +136,7 @@ describe('keeping the session', () => {
   async function openInbox() {
     const popup = await h.openPopup();
     const tabOpened = h.context.waitForEvent('page');
-    await popup.getByRole('region', { name: 'Your account' }).getByRole('button', { name: /Inbox/ }).click();
+    await popup.getByRole('region', { name: 'Your account' }).getByRole('button', { name: 'Inbox', exact: true }).click();
     const viewer = await tabOpened;
     await viewer.waitForLoadState();
     return viewer;

@@ -118,6 +118,13 @@ describe('scenario triggers', () => {
     await expect(em.admin.failNext(0, '500')).rejects.toThrow(/400/);
   });
 
+  it('failNext "drop" breaks the connection mid-answer: the client sees a network error, once', async () => {
+    await em.admin.failNext(1, 'drop', '/post/api');
+    // Node's fetch, like a browser, fails while reading the cut-off answer.
+    await expect(api(`${em.url}/post/api`, token).then((r) => r.text())).rejects.toThrow();
+    expect((await api(`${em.url}/post/api`, token)).status).toBe(200);
+  });
+
   it('the request log records method, path, status, Authorization and Host, but not admin calls', async () => {
     await em.admin.clearRequests();
     await api(`${em.url}/post/api`, token);

@@ -38,7 +38,7 @@ export type NewLetter = z.input<typeof letterSchema>;
 
 const failSchema = z.strictObject({
   count: z.number().int().min(1).max(1000),
-  kind: z.enum(['500', 'malformed']),
+  kind: z.enum(['500', 'malformed', 'drop']),
   pathPrefix: z.string().startsWith('/').max(500).optional(),
 });
 

@@ -8,7 +8,7 @@ import { rootRoutes } from './api-root.ts';
 import { ADMIN_PREFIX, MAX_BODY_BYTES, MEDIA_TYPE } from './config.ts';
 import { json } from './http.ts';
 import { oauthRoutes } from './oauth.ts';
-import type { Emulator } from './state.ts';
+import type { Emulator, FailureKind } from './state.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -17,7 +17,7 @@ function isAdmin(path: string): boolean {
 }
 
 /** A planned failure for this request, if one matches; spends one of its count. */
-function takeFailure(em: Emulator, path: string): '500' | 'malformed' | undefined {
+function takeFailure(em: Emulator, path: string): FailureKind | undefined {
   const rule = em.world.failures.find((f) => f.remaining > 0 && path.startsWith(f.pathPrefix));
   if (!rule) return undefined;
   rule.remaining--;
@@ -40,6 +40,14 @@ export function createApp(em: Emulator): Hono {
     const failure = takeFailure(em, path);
     if (failure === '500') {
       c.res = json({ 'error-code': 'INTERNAL_SERVER_ERROR', errorMessage: 'Injected failure' }, 500);
+    } else if (failure === 'drop') {
+      // The connection breaks in the middle of the answer, as when the service goes away: the
+      // client sees a network error. (Some bytes go first: a browser quietly tries a request
+      // again on a kept-alive connection that closed before anything came back.)
+      const socket = (c.env as { incoming?: { socket?: { write(data: string): void; destroy(): void } } } | undefined)?.incoming?.socket;
+      socket?.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+      socket?.destroy();
+      c.res = new Response(null, { status: 502 });
     } else if (failure === 'malformed') {
       c.res = new Response('{"csrfToken": "abc", "primaryAccount": {"fullName": ', { status: 200, headers: { 'Content-Type': `${MEDIA_TYPE};charset=UTF-8` } });
     } else {

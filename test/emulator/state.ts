@@ -19,7 +19,8 @@ export interface RequestLogEntry {
   time: number;
 }
 
-export type FailureKind = '500' | 'malformed';
+/** `drop`: the connection is closed without an answer, as a service that went away mid-request. */
+export type FailureKind = '500' | 'malformed' | 'drop';
 
 export interface FailureRule {
   remaining: number;

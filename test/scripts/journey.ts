@@ -39,14 +39,15 @@ export async function runJourney(context: BrowserContext, extensionId: string, o
   await popup.getByRole('button', { name: 'Connect' }).click();
   const consent = await consentOpened;
   await consent.getByRole('button', { name: 'Approve' }).waitFor();
-  await shoot(consent, 'consent');
+  // The whole page, down to the Approve and Decline buttons.
+  await shoot(consent, 'consent', true);
   await consent.getByRole('button', { name: 'Approve' }).click();
 
   await popup.locator('.summary h1').waitFor();
   await shoot(popup, 'popup-summary', true);
 
   const inboxOpened = context.waitForEvent('page');
-  await popup.getByRole('button', { name: /document_inbox/ }).first().click();
+  await popup.getByRole('button', { name: 'Open inbox' }).click();
   const viewer = await inboxOpened;
   await viewer.setViewportSize({ width: 1000, height: 720 });
   await settled(viewer);

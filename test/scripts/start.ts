@@ -88,6 +88,11 @@ try {
     console.log(forReadme ? 'Walking the new-user journey for the README.' : 'No display: walking the new-user journey headless.');
     const steps = await runJourney(context, extensionId, SCREENSHOTS);
     for (const step of steps) console.log(`  ${step.name}: ${relative(process.cwd(), step.file)}`);
+    if (forReadme) {
+      const { writeGallery } = await import('./gallery.ts');
+      const gallery = await writeGallery({ emulator, dist, outDir: join(SCREENSHOTS, 'gallery') });
+      console.log(`  gallery: ${gallery.length} pictures in ${relative(process.cwd(), join(SCREENSHOTS, 'gallery'))}/`);
+    }
     console.log(`Screenshots are in ${SCREENSHOTS}`);
     await stop(0);
   } else {

@@ -1,0 +1,34 @@
+import { parseWith } from '../api/http.ts';
+import { inboxSchema, type Link } from '../api/schemas.ts';
+import type { ExtensionConfig } from '../config/config.ts';
+import { toErrorInfo } from '../errors.ts';
+import type { InboxGlance } from '../protocol/messages.ts';
+import { authorizedFetch } from './authorized-fetch.ts';
+
+/** The popup shows this many of the newest letters; the page asked for holds no more. */
+export const GLANCE_LETTERS = 5;
+
+/** The inbox address with the page size the popup needs (the service pages with `limit`). */
+export function glanceUrl(link: Link): string {
+  try {
+    const url = new URL(link.uri);
+    url.searchParams.set('limit', String(GLANCE_LETTERS));
+    return url.href;
+  } catch {
+    return link.uri;
+  }
+}
+
+/**
+ * The newest letters for the popup. A failure here (a permission not granted, a passing error)
+ * is kept as the glance's error: the rest of the popup still shows, and says why letters do not.
+ */
+export async function fetchInboxGlance(config: ExtensionConfig, link: Link): Promise<InboxGlance> {
+  try {
+    const data = await authorizedFetch(config, { url: glanceUrl(link), mediaType: link['media-type'], relation: 'document_inbox' });
+    const inbox = parseWith(inboxSchema, data, 'inbox');
+    return { uri: link.uri, fetchedAt: Date.now(), documents: inbox.document.slice(0, GLANCE_LETTERS) };
+  } catch (error) {
+    return { uri: link.uri, fetchedAt: Date.now(), error: toErrorInfo(error) };
+  }
+}

@@ -1,0 +1,34 @@
+import type { RootResource } from '../api/schemas.ts';
+import { t, uiLocale } from '../ui/i18n.ts';
+
+/** Initials for the avatar: first and last name's first letters, as mail clients show them. */
+function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.charAt(0) ?? '';
+  const last = words.length > 1 ? (words.at(-1)?.charAt(0) ?? '') : '';
+  return (first + last).toLocaleUpperCase(uiLocale());
+}
+
+/** The user's name, mailbox address and unread count: what the popup is about, at the top. */
+export function Header(props: { root: RootResource }) {
+  const account = props.root.primaryAccount;
+  const name = account?.fullName?.trim() ? account.fullName : t('account_unnamed');
+  const unread = account?.unreadItemsInInbox;
+  const address = account?.digipostaddress?.trim();
+  return (
+    <header class="summary">
+      <span class="avatar" aria-hidden="true">
+        {initials(account?.fullName ?? '') || '?'}
+      </span>
+      <div class="who">
+        <h1 id="account-name">{name}</h1>
+        {address ? <p class="mailbox-address">{address}</p> : null}
+      </div>
+      {unread !== undefined ? (
+        <p class={unread > 0 ? 'unread-count has-unread' : 'unread-count'}>
+          <strong>{new Intl.NumberFormat(uiLocale()).format(unread)}</strong> {t(unread === 1 ? 'unread_one' : 'unread_many')}
+        </p>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,154 @@
+import { formatAmount, formatDate } from '../api/format.ts';
+import type { Link } from '../api/schemas.ts';
+import type { InboxGlance } from '../protocol/messages.ts';
+import { Skeleton } from '../ui/components.tsx';
+import { formatRelativeDate } from '../ui/dates.ts';
+import { ChevronIcon, InboxIcon, InvoiceIcon, UnreadDot, WarningIcon } from '../ui/icons.tsx';
+import { errorMessage, t, uiLocale } from '../ui/i18n.ts';
+import { glanceLetters, isDueSoon, type GlanceInvoice, type GlanceLetter } from './letters.ts';
+
+/** Invoices carry no currency in any sample; the service is Norwegian. */
+const INVOICE_CURRENCY = 'NOK';
+
+function subjectOf(letter: GlanceLetter): string {
+  if (letter.subject !== '') return letter.subject;
+  return letter.confidential ? t('subject_confidential') : t('subject_none');
+}
+
+function dueText(invoice: GlanceInvoice, locale: string): string | undefined {
+  const { daysLeft, dueDate } = invoice;
+  if (dueDate === undefined) return undefined;
+  if (daysLeft === undefined) return t('invoice_due', dueDate);
+  if (daysLeft < 0) return t('invoice_overdue', formatDate(dueDate, locale));
+  if (daysLeft === 0) return t('invoice_due_today');
+  if (daysLeft === 1) return t('invoice_due_tomorrow');
+  if (daysLeft <= 14) return t('invoice_due_in_days', String(daysLeft));
+  return t('invoice_due', formatDate(dueDate, locale));
+}
+
+function InvoiceLine(props: { invoice: GlanceInvoice }) {
+  const locale = uiLocale();
+  const { amount, paid } = props.invoice;
+  const parts = [
+    amount !== undefined ? formatAmount(amount, INVOICE_CURRENCY, locale) : undefined,
+    paid === true ? t('invoice_paid') : dueText(props.invoice, locale),
+  ].filter((p): p is string => p !== undefined);
+  return (
+    <span class={isDueSoon(props.invoice) ? 'letter-invoice due-soon' : 'letter-invoice'}>
+      <InvoiceIcon />
+      {parts.join(' · ')}
+    </span>
+  );
+}
+
+function LetterRow(props: { letter: GlanceLetter; now: number; onOpen: (self: Link) => void }) {
+  const { letter } = props;
+  const locale = uiLocale();
+  const body = (
+    <>
+      <span class="letter-top">
+        {letter.unread ? <UnreadDot class="letter-dot" label={t('letter_unread')} /> : null}
+        <span class="letter-sender">{letter.sender || t('sender_unknown')}</span>
+        {letter.created !== undefined ? (
+          <time class="letter-date" dateTime={letter.created}>
+            {formatRelativeDate(letter.created, { now: props.now, locale })}
+          </time>
+        ) : null}
+      </span>
+      <span class="letter-subject">{subjectOf(letter)}</span>
+      {letter.invoice ? <InvoiceLine invoice={letter.invoice} /> : null}
+    </>
+  );
+  const self = letter.self;
+  return (
+    <li class={letter.unread ? 'letter unread' : 'letter'}>
+      {self ? (
+        <button type="button" class="letter-open" onClick={() => props.onOpen(self)}>
+          {body}
+        </button>
+      ) : (
+        <div class="letter-open">{body}</div>
+      )}
+    </li>
+  );
+}
+
+/** Unpaid invoices due within two weeks, or overdue, above the letters: the one thing not to miss. */
+function DueSoon(props: { letters: readonly GlanceLetter[]; onOpen: (self: Link) => void }) {
+  const due = props.letters.filter((l) => isDueSoon(l.invoice));
+  if (due.length === 0) return null;
+  const locale = uiLocale();
+  return (
+    <section class="due" aria-labelledby="due-title">
+      <h2 id="due-title">
+        <WarningIcon />
+        {t('invoices_due_title')}
+      </h2>
+      <ul>
+        {due.map((letter) => {
+          const invoice = letter.invoice ?? {};
+          const text = [
+            letter.sender || t('sender_unknown'),
+            invoice.amount !== undefined ? formatAmount(invoice.amount, INVOICE_CURRENCY, locale) : undefined,
+            dueText(invoice, locale),
+          ].filter((p): p is string => p !== undefined).join(' · ');
+          const self = letter.self;
+          return (
+            <li key={letter.key}>
+              {self ? (
+                <button type="button" class="due-open" onClick={() => props.onOpen(self)}>
+                  <span>{text}</span>
+                  <ChevronIcon />
+                </button>
+              ) : (
+                <span>{text}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** The five newest letters of the inbox, each opening in the viewer, then "Open inbox". */
+export function NewestLetters(props: {
+  glance: InboxGlance | undefined;
+  /** The letters are on their way (not yet in the cache). */
+  pending: boolean;
+  now: number;
+  onOpenLetter: (self: Link) => void;
+  onOpenInbox: (() => void) | undefined;
+}) {
+  const { glance } = props;
+  const letters = glance?.documents ? glanceLetters(glance.documents, props.now) : [];
+  return (
+    <>
+      <DueSoon letters={letters} onOpen={props.onOpenLetter} />
+      <section class="letters" aria-labelledby="letters-title">
+        <h2 id="letters-title">{t('newest_letters')}</h2>
+        {props.pending ? (
+          <Skeleton lines={5} />
+        ) : glance?.error ? (
+          <p class="letters-note">{errorMessage(glance.error)}</p>
+        ) : glance?.documents && letters.length === 0 ? (
+          <p class="letters-note">{t('inbox_empty')}</p>
+        ) : !glance ? (
+          <p class="letters-note">{t('inbox_none')}</p>
+        ) : (
+          <ul class="letter-list">
+            {letters.map((letter) => (
+              <LetterRow key={letter.key} letter={letter} now={props.now} onOpen={props.onOpenLetter} />
+            ))}
+          </ul>
+        )}
+        {props.onOpenInbox ? (
+          <button type="button" class="open-inbox" onClick={props.onOpenInbox}>
+            <InboxIcon />
+            {t('open_inbox')}
+          </button>
+        ) : null}
+      </section>
+    </>
+  );
+}
