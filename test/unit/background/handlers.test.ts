@@ -15,6 +15,8 @@ const configFor = (baseUrl: string): ExtensionConfig => ({ baseUrl, ...CLIENT, s
 const network = new FakeNetwork();
 vi.stubGlobal('fetch', network.fetch);
 vi.stubGlobal('navigator', { locks: fakeLocks() });
+// Modules shared with the pages reach the API through Chrome's promise-returning `chrome`.
+vi.stubGlobal('chrome', fakeBrowser);
 vi.stubGlobal('__BUILD_DEFAULTS__', { baseUrl: A, ...CLIENT, scopes: ['READ_ACCOUNT_INFO'] });
 
 // Imported after the stubs: the worker's modules, over the fake browser.
