@@ -148,7 +148,7 @@ describe('keeping the session', () => {
     await h.emulator.admin.clearRequests();
     const viewer = await openInbox();
     await viewer.getByRole('heading', { name: 'Inbox' }).waitFor();
-    await viewer.getByText('Document').first().waitFor();
+    await viewer.locator('.letter-row').first().waitFor();
     expect(tokenRequests(await h.emulator.admin.requests())).toBe(1);
   });
 
@@ -172,7 +172,7 @@ describe('keeping the session', () => {
     await h.emulator.admin.clearRequests();
     const viewer = await openInbox();
     await viewer.getByRole('heading', { name: 'Inbox' }).waitFor();
-    await viewer.getByText('Document').first().waitFor();
+    await viewer.locator('.letter-row').first().waitFor();
     expect(tokenRequests(await h.emulator.admin.requests())).toBe(0);
   });
 });

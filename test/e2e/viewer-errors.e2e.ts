@@ -98,7 +98,7 @@ describe('the viewer names each failure', () => {
       await note.waitFor();
       expect(await note.textContent()).toContain('This page is no longer here');
       expect(await page.getByRole('alert').count()).toBe(0);
-      await note.getByRole('button', { name: 'Open the inbox' }).click();
+      await note.getByRole('button', { name: 'Open inbox' }).click();
       await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
       await page.locator('.letter-row').first().waitFor();
       await page.close();

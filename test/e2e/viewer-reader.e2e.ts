@@ -366,7 +366,7 @@ describe('after signing out', () => {
     await note.waitFor();
     // The way on is to connect again; then the inbox is offered.
     await h.connectVia(page, 'Approve');
-    await note.getByRole('button', { name: 'Open the inbox' }).click();
+    await note.getByRole('button', { name: 'Open inbox' }).click();
     await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
     await page.close();
   });

@@ -23,7 +23,21 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** Every key as written, in order: JSON.parse keeps only the last of two equal keys. */
+function writtenKeys(lang: string): string[] {
+  const text = readFileSync(`src/public/_locales/${lang}/messages.json`, 'utf8');
+  return [...text.matchAll(/^  "([^"]+)": \{/gm)].map((match) => match[1] ?? '');
+}
+
 describe('messages in English and Norwegian Bokmål', () => {
+  it('name each message once, so no text silently replaces another', () => {
+    for (const lang of LOCALES) {
+      const keys = writtenKeys(lang);
+      expect(keys.length, lang).toBe(Object.keys(catalogues[lang]).length);
+      expect(keys.filter((key, i) => keys.indexOf(key) !== i), lang).toEqual([]);
+    }
+  });
+
   it('have the same keys in both languages', () => {
     expect(Object.keys(catalogues.nb).sort()).toEqual(Object.keys(catalogues.en).sort());
   });
