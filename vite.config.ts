@@ -67,7 +67,7 @@ function replaceOnce(code: string, search: RegExp | string, replacement: string,
  * Takes out of the bundle the two library features the extension never uses and store linters
  * (Firefox's `web-ext lint`) flag as code from strings or HTML from strings:
  * - zod 4 probes `new Function("")` to decide whether to compile parsers. The extension runs zod
- *   jitless (src/api/zod-mini.ts), so the probe's answer is always "no"; here it is "no" by construction.
+ *   jitless (src/shared/zod.ts), so the probe's answer is always "no"; here it is "no" by construction.
  * - Preact's `dangerouslySetInnerHTML` assigns `innerHTML`; pages render text only (the lint config
  *   forbids the prop), so the assignment becomes an error that names the rule.
  */

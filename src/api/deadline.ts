@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { AppError } from '../shared/errors.ts';
 
 /**
  * How long one call to the service may take, from sending it to the last byte of its answer.

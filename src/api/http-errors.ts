@@ -1,5 +1,5 @@
-import { isPermission, type Permission } from '../config/permissions.ts';
-import { AppError } from '../errors.ts';
+import { isPermission, type Permission } from '../shared/permissions.ts';
+import { AppError } from '../shared/errors.ts';
 
 const MAX_DETAIL = 200;
 

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { AppError } from '../shared/errors.ts';
 import { MAX_CONTENT_BYTES } from '../protocol/messages.ts';
 import { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS, withDeadline } from './deadline.ts';
 import { errorForStatus } from './http-errors.ts';

@@ -8,7 +8,7 @@ export { ACTION_RELATIONS, isActionRelation } from './actions.ts';
 export { classifyLink, type LinkVerdict } from './classify.ts';
 export { findLink, relationName } from './relation-name.ts';
 export { requiredPermission } from './relation-permissions.ts';
-export { KNOWN_RELATIONS, labelFromName, relationLabelKey } from './relation-labels.ts';
+export { KNOWN_RELATIONS, labelFromName, relationLabelKey } from '../ui/relation-labels.ts';
 
 export interface RelationEntry {
   name: string;

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { AppError } from '../shared/errors.ts';
 
 export type UrlProblem = 'link_not_http' | 'link_foreign_origin';
 

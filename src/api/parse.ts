@@ -1,5 +1,5 @@
-import { z } from './zod-mini.ts';
-import { AppError } from '../errors.ts';
+import { z } from '../shared/zod.ts';
+import { AppError } from '../shared/errors.ts';
 
 /** 'primaryAccount.link[0].uri' — the form a developer would type to look at the field. */
 function formatPath(path: readonly PropertyKey[]): string {

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { AppError } from '../shared/errors.ts';
 
 /**
  * Reads a body, but never more than `limit` bytes of it: a declared Content-Length over the limit

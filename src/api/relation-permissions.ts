@@ -1,4 +1,4 @@
-import type { Permission } from '../config/permissions.ts';
+import type { Permission } from '../shared/permissions.ts';
 import { relationName } from './relation-name.ts';
 
 /*

@@ -1,4 +1,4 @@
-import { z } from './zod-mini.ts';
+import { z } from '../shared/zod.ts';
 
 /*
  * The spec shows only samples, and the real service adds fields freely. So every object is loose:

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { AppError } from '../shared/errors.ts';
 import { shortDetail } from './oauth-errors.ts';
 
 /** How long the look at the sign-in page may take; the user is waiting for the answer. */

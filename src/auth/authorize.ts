@@ -1,6 +1,6 @@
-import { formatScope } from '../config/permissions.ts';
-import { AppError } from '../errors.ts';
-import { bytesToBase64Url } from './base64.ts';
+import { formatScope } from '../shared/permissions.ts';
+import { AppError } from '../shared/errors.ts';
+import { bytesToBase64Url } from '../shared/base64.ts';
 import { oauthError } from './oauth-errors.ts';
 import { authorizeEndpoint, type ServiceConfig } from './service-config.ts';
 

@@ -1,6 +1,6 @@
-import { AppError } from '../errors.ts';
-import { base64ToBytes, canonicalBase64ToBytes } from './base64.ts';
-import { describeIssues, z } from './zod.ts';
+import { AppError } from '../shared/errors.ts';
+import { parseBase64, parseCanonicalBase64 } from '../shared/base64.ts';
+import { describeIssues, z } from '../shared/zod.ts';
 
 export interface IdTokenClaims {
   aud: string;
@@ -58,7 +58,7 @@ async function signatureMatches(secret: string, payload: string, signature: Uint
 }
 
 function decodeClaims(payload: string): IdTokenClaims {
-  const bytes = base64ToBytes(payload);
+  const bytes = parseBase64(payload);
   if (!bytes) throw malformed('the payload is not Base64');
   let json: unknown;
   try {
@@ -100,7 +100,7 @@ export async function verifyIdToken(idToken: string, opts: IdTokenExpectations):
   if (parts.length !== 2) throw malformed(`expected 2 parts, found ${parts.length}`);
   const [signaturePart = '', payload = ''] = parts;
   if (signaturePart === '' || payload === '') throw malformed('an empty part');
-  const signature = canonicalBase64ToBytes(signaturePart);
+  const signature = parseCanonicalBase64(signaturePart);
   if (!signature) throw malformed('the signature is not Base64');
   if (opts.clientSecret === '' || !(await signatureMatches(opts.clientSecret, payload, signature))) {
     throw new AppError('id_token_signature');

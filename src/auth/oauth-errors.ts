@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from '../errors.ts';
+import { AppError, type ErrorCode } from '../shared/errors.ts';
 
 /** OAuth 2.0 draft 31, 4.1.2.1 (authorization) and 5.2 (token) error codes we name. */
 const OAUTH_ERRORS: Readonly<Record<string, ErrorCode>> = {

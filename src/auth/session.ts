@@ -1,5 +1,5 @@
-import { parseScope, type Permission } from '../config/permissions.ts';
-import { AppError, type ErrorInfo } from '../errors.ts';
+import { parseScope, type Permission } from '../shared/permissions.ts';
+import { AppError, type ErrorInfo } from '../shared/errors.ts';
 import { authWindowFailure } from './auth-window-failure.ts';
 import { buildAuthorizeUrl, parseRedirect, randomToken } from './authorize.ts';
 import { verifyIdToken } from './id-token.ts';

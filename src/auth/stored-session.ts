@@ -1,6 +1,6 @@
-import { PERMISSIONS, type Permission } from '../config/permissions.ts';
+import { PERMISSIONS, type Permission } from '../shared/permissions.ts';
 import { LOCAL_KEYS, SESSION_KEYS } from './storage-keys.ts';
-import { z } from './zod.ts';
+import { z } from '../shared/zod.ts';
 
 /** The small storage interface both browser areas are wrapped in. */
 export interface KeyValueArea {

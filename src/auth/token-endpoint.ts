@@ -1,10 +1,10 @@
 import { NETWORK_TIMEOUT_MS, withDeadline } from '../api/deadline.ts';
 import { readLimitedText } from '../api/read-body.ts';
-import { AppError } from '../errors.ts';
-import { utf8ToBase64 } from './base64.ts';
+import { AppError } from '../shared/errors.ts';
+import { utf8ToBase64 } from '../shared/base64.ts';
 import { oauthError, shortDetail } from './oauth-errors.ts';
 import { tokenEndpoint, type ServiceConfig } from './service-config.ts';
-import { describeIssues, z } from './zod.ts';
+import { describeIssues, z } from '../shared/zod.ts';
 
 export interface TokenSet {
   accessToken: string;

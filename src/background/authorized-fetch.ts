@@ -1,7 +1,7 @@
 import { fetchBinary, fetchJson, type BinaryContent, type FetchResourceOptions } from '../api/http.ts';
 import { requiredPermission } from '../api/links.ts';
 import type { BoundToken } from '../auth/session.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../shared/errors.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { session } from './session-instance.ts';
 

@@ -1,7 +1,7 @@
 import { parseWith } from '../api/http.ts';
 import { inboxSchema, type Link } from '../api/schemas.ts';
 import type { ExtensionConfig } from '../config/config.ts';
-import { toErrorInfo } from '../errors.ts';
+import { toErrorInfo } from '../shared/errors.ts';
 import type { InboxGlance } from '../protocol/messages.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
 

@@ -1,7 +1,7 @@
 // The part of notifications that a sign-out needs, apart so that the Session's wiring can use it
 // without importing the inbox check (which itself needs the Session).
 import browser from 'webextension-polyfill';
-import { sessionArea } from './browser-deps.ts';
+import { sessionArea } from './composition-root.ts';
 
 /** storage.session: notification id → the viewer address its click opens (personal: session only). */
 export const TARGETS_KEY = 'notificationTargets';

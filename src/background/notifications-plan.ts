@@ -3,6 +3,7 @@
 import { classifyLink, findLink } from '../api/links.ts';
 import type { Inbox } from '../api/schemas.ts';
 import { isUnread } from '../api/unread.ts';
+import { bytesToBase64Url } from '../shared/base64.ts';
 
 /** At most this many notifications per check; beyond it, the last one sums up the rest. */
 export const MAX_SHOWN = 3;
@@ -51,16 +52,10 @@ export interface NotificationPlan {
   remember: string[];
 }
 
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
-
 /** A letter's opaque key: the first 128 bits of SHA-256 over its `self` address. */
 export async function letterKey(selfUri: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(selfUri));
-  return base64url(new Uint8Array(digest).slice(0, 16));
+  return bytesToBase64Url(new Uint8Array(digest).slice(0, 16));
 }
 
 /** The unread letters of an inbox page that can be opened (a `self` link on the service's origin). */

@@ -10,11 +10,11 @@ import { parseWith } from '../api/http.ts';
 import { findLink } from '../api/links.ts';
 import { inboxSchema, type RootResource } from '../api/schemas.ts';
 import type { ExtensionConfig } from '../config/config.ts';
-import { t } from '../ui/i18n.ts';
+import { t } from '../shared/i18n.ts';
 import { openViewerFromWorker } from '../ui/open-tab.ts';
-import { viewerUrl } from '../ui/viewer-address.ts';
+import { viewerUrl } from '../protocol/viewer-address.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
-import { currentConfig, localArea, sessionArea } from './browser-deps.ts';
+import { currentConfig, localArea, sessionArea } from './composition-root.ts';
 import { clearLetterNotifications, notificationsApi, TARGETS_KEY, type NotificationsApi } from './notifications-clear.ts';
 import {
   boundTargets,

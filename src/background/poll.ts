@@ -1,7 +1,7 @@
 import browser from 'webextension-polyfill';
 import { isConfigured, type ExtensionConfig } from '../config/config.ts';
 import { showSignedOut } from './badge.ts';
-import { currentConfig } from './browser-deps.ts';
+import { currentConfig } from './composition-root.ts';
 import { getRoot } from './root-cache.ts';
 import { session } from './session-instance.ts';
 

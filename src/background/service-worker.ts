@@ -1,7 +1,7 @@
 // The worker's entry. Every listener is registered synchronously at the top level, so an event
 // that wakes a stopped worker finds its listener; no state lives only in memory.
 import browser from 'webextension-polyfill';
-import { currentConfig } from './browser-deps.ts';
+import { currentConfig } from './composition-root.ts';
 import { route } from './message-router.ts';
 import { registerNotificationListeners } from './notifications.ts';
 import { POLL_ALARM, refreshBadge, schedulePoll } from './poll.ts';

@@ -1,9 +1,9 @@
 import { Session } from '../auth/session.ts';
-import { sessionDeps, sessionArea } from './browser-deps.ts';
+import { sessionDeps, sessionArea } from './composition-root.ts';
 import { showSignedOut } from './badge.ts';
 import { clearLetterNotifications } from './notifications-clear.ts';
 import { ROOT_CACHE_KEY } from '../protocol/messages.ts';
-import { forgetViewerPages } from '../ui/viewer-address.ts';
+import { forgetViewerPages } from '../protocol/viewer-address.ts';
 
 /**
  * One Session per worker life. It keeps nothing that matters only in memory: a worker that the

@@ -1,4 +1,4 @@
-import { DEFAULT_PERMISSIONS, parseScope, type Permission } from './permissions.ts';
+import { DEFAULT_PERMISSIONS, parseScope, type Permission } from '../shared/permissions.ts';
 import { checkServiceAddress, originPattern } from './service-address.ts';
 
 export const PRODUCTION_BASE_URL = 'https://www.digipost.no';

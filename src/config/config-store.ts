@@ -1,6 +1,6 @@
-import { z } from '../api/zod-mini.ts';
+import { z } from '../shared/zod.ts';
 import type { BuildDefaults } from './build-defaults.ts';
-import { isPermission } from './permissions.ts';
+import { isPermission } from '../shared/permissions.ts';
 import { DEFAULT_POLL_MINUTES, type ExtensionConfig } from './config.ts';
 import { checkServiceAddress } from './service-address.ts';
 

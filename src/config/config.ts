@@ -1,4 +1,4 @@
-import { isPermission, type Permission } from './permissions.ts';
+import { isPermission, type Permission } from '../shared/permissions.ts';
 import { checkServiceAddress } from './service-address.ts';
 
 export const DEFAULT_POLL_MINUTES = 5;

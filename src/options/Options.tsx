@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Permissions } from 'webextension-polyfill';
-import { ext as browser } from '../ui/ext.ts';
-import { PERMISSIONS, type Permission } from '../config/permissions.ts';
+import { ext as browser } from '../shared/ext.ts';
+import { PERMISSIONS, type Permission } from '../shared/permissions.ts';
 import { validateConfigInput, type ConfigInput, type ConfigProblem } from '../config/config.ts';
 import { checkServiceAddress, originPattern } from '../config/service-address.ts';
-import { toErrorInfo, type ErrorInfo } from '../errors.ts';
+import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { StoredConfigView } from '../protocol/messages.ts';
 import { Busy, ErrorAlert } from '../ui/components.tsx';
-import { t, uiLocale } from '../ui/i18n.ts';
+import { t, uiLocale } from '../shared/i18n.ts';
 import { InfoIcon } from '../ui/icons.tsx';
 import { ask } from '../ui/worker-client.ts';
 

@@ -1,6 +1,6 @@
 import type { RootResource } from '../api/schemas.ts';
 import { PersonIcon } from '../ui/icons.tsx';
-import { t } from '../ui/i18n.ts';
+import { t } from '../shared/i18n.ts';
 
 type Account = NonNullable<RootResource['primaryAccount']>;
 type Address = NonNullable<Account['address']>[number];

@@ -1,5 +1,5 @@
 import type { RootResource } from '../api/schemas.ts';
-import { t, uiLocale } from '../ui/i18n.ts';
+import { t, uiLocale } from '../shared/i18n.ts';
 
 /** Initials for the avatar: first and last name's first letters, as mail clients show them. */
 function initials(name: string): string {

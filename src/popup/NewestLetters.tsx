@@ -1,10 +1,10 @@
-import { formatAmount, formatDate } from '../api/format.ts';
+import { formatAmount, formatDate } from '../ui/format.ts';
 import type { Link } from '../api/schemas.ts';
 import type { InboxGlance } from '../protocol/messages.ts';
 import { Skeleton } from '../ui/components.tsx';
 import { formatRelativeDate } from '../ui/dates.ts';
 import { ChevronIcon, InboxIcon, InvoiceIcon, UnreadDot, WarningIcon } from '../ui/icons.tsx';
-import { errorMessage, t, uiLocale } from '../ui/i18n.ts';
+import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
 import { glanceLetters, isDueSoon, type GlanceInvoice, type GlanceLetter } from './letters.ts';
 
 /** Invoices carry no currency in any sample; the service is Norwegian. */

@@ -1,4 +1,4 @@
-import { AppError, toErrorInfo } from '../errors.ts';
+import { AppError, toErrorInfo } from '../shared/errors.ts';
 import type { Answer, Request, ResponseMap } from './messages.ts';
 import { requestSchema } from './request-schema.ts';
 import { isOwnPage, mayRequest, type SenderInfo } from './sender.ts';

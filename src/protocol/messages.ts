@@ -1,6 +1,6 @@
-import type { ErrorInfo } from '../errors.ts';
+import type { ErrorInfo } from '../shared/errors.ts';
 import type { ConfigInput, ExtensionConfig } from '../config/config.ts';
-import type { Permission } from '../config/permissions.ts';
+import type { Permission } from '../shared/permissions.ts';
 import type { Document, RootResource } from '../api/schemas.ts';
 
 /**

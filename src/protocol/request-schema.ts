@@ -1,4 +1,4 @@
-import { z } from '../api/zod-mini.ts';
+import { z } from '../shared/zod.ts';
 import type { Request } from './messages.ts';
 
 const configInputSchema = z.object({

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { KNOWN_RELATIONS, labelFromName, relationLabelKey, type RelationEntry } from '../api/links.ts';
 import { ChevronIcon } from './icons.tsx';
-import { t } from './i18n.ts';
+import { t } from '../shared/i18n.ts';
 import { RelationIcon } from './relation-icons.tsx';
 
 export function relationLabel(name: string): string {

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import type { ErrorInfo } from '../errors.ts';
-import { errorMessage, t } from './i18n.ts';
+import type { ErrorInfo } from '../shared/errors.ts';
+import { errorMessage, t } from '../shared/i18n.ts';
 
 /** A failure with its specific sentence, announced to screen readers, and the one next step. */
 export function ErrorAlert(props: { error: ErrorInfo; children?: ComponentChildren }) {

@@ -1,9 +1,9 @@
 import type { Tabs } from 'webextension-polyfill';
-import { ext as browser } from './ext.ts';
+import { ext as browser } from '../shared/ext.ts';
 import { classifyLink } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
-import { AppError } from '../errors.ts';
-import { VIEWER_PATH, viewerUrl } from './viewer-address.ts';
+import { AppError } from '../shared/errors.ts';
+import { VIEWER_PATH, viewerUrl } from '../protocol/viewer-address.ts';
 
 /**
  * The one way the extension opens a tab. It opens only the extension's own pages, or a page on

@@ -1,5 +1,5 @@
-import { ext as browser } from './ext.ts';
-import { AppError } from '../errors.ts';
+import { ext as browser } from '../shared/ext.ts';
+import { AppError } from '../shared/errors.ts';
 import type { Answer, Request, ResponseMap } from '../protocol/messages.ts';
 
 /** Sends one request to the worker and returns its answer, or throws the worker's AppError. */

@@ -1,5 +1,5 @@
 import { InfoIcon } from '../ui/icons.tsx';
-import { t } from '../ui/i18n.ts';
+import { t } from '../shared/i18n.ts';
 
 /**
  * A relation that is an action (sign out, delete, upload, ...) is never followed as a page. Nothing

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import type { ErrorInfo } from '../errors.ts';
-import { errorMessage, t } from '../ui/i18n.ts';
+import type { ErrorInfo } from '../shared/errors.ts';
+import { errorMessage, t } from '../shared/i18n.ts';
 import { ask } from '../ui/worker-client.ts';
 
 export function needsConnect(error: ErrorInfo): boolean {

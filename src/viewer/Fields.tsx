@@ -1,4 +1,4 @@
-import { t, uiLocale } from '../ui/i18n.ts';
+import { t, uiLocale } from '../shared/i18n.ts';
 import { fieldLabel, formatFieldValue, isAddress } from './values.ts';
 
 /*

@@ -1,10 +1,10 @@
 import { classifyLink } from '../api/links.ts';
 import { relationName } from '../api/relation-name.ts';
 import { ChevronIcon, LinkIcon } from '../ui/icons.tsx';
-import { t } from '../ui/i18n.ts';
+import { t } from '../shared/i18n.ts';
 import { relationLabel } from '../ui/RelationList.tsx';
 import { FieldList } from './Fields.tsx';
-import { linksOf } from './model.ts';
+import { linksOf } from './read-resource.ts';
 import { ViewerLink } from './navigation.tsx';
 import { Value, type Json } from './ResourceTree.tsx';
 

@@ -1,13 +1,13 @@
 import { Component } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { toErrorInfo, type ErrorInfo } from '../errors.ts';
+import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { formatRelativeDate } from '../ui/dates.ts';
 import { InvoiceIcon, LockIcon, PaperclipIcon, UnreadDot } from '../ui/icons.tsx';
-import { t, uiLocale } from '../ui/i18n.ts';
-import type { ViewerTarget } from '../ui/viewer-address.ts';
+import { t, uiLocale } from '../shared/i18n.ts';
+import type { ViewerTarget } from '../protocol/viewer-address.ts';
 import { ask } from '../ui/worker-client.ts';
 import { connectThen, ErrorView } from './ErrorView.tsx';
-import { documentsOf, linkNamed, summarize, type InvoiceInfo, type LetterSummary } from './model.ts';
+import { documentsOf, linkNamed, summarize, type InvoiceInfo, type LetterSummary } from './read-resource.ts';
 import { ViewerLink } from './navigation.tsx';
 import { newLetters, nextPageUrl } from './paging.ts';
 import { formatDay, formatFullDate, formatMoney } from './values.ts';

@@ -1,21 +1,21 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { base64ToBytes } from '../api/content-base64.ts';
+import { decodeBase64 } from '../shared/base64.ts';
 import type { Link } from '../api/schemas.ts';
-import type { Permission } from '../config/permissions.ts';
-import { toErrorInfo, type ErrorInfo } from '../errors.ts';
+import type { Permission } from '../shared/permissions.ts';
+import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { ContentView } from '../protocol/messages.ts';
 import { DocumentIcon, InfoIcon, LockIcon } from '../ui/icons.tsx';
-import { t, uiLocale } from '../ui/i18n.ts';
+import { t, uiLocale } from '../shared/i18n.ts';
 import { openTab } from '../ui/open-tab.ts';
 import { ask } from '../ui/worker-client.ts';
-import { blobType, displayKind, downloadName, type DisplayKind } from './content.ts';
+import { blobType, displayKind, downloadName, type DisplayKind } from './content-display.ts';
 import { DownloadLink } from './DownloadLink.tsx';
 import { connectThen, ErrorView } from './ErrorView.tsx';
 import { AllDetails } from './GenericView.tsx';
 import { HtmlLetterFrame } from './HtmlLetterFrame.tsx';
 import { INVOICE_CURRENCY, subjectText } from './LetterList.tsx';
-import { attachmentsOf, linkNamed, summarize, type AttachmentInfo, type InvoiceInfo } from './model.ts';
+import { attachmentsOf, linkNamed, summarize, type AttachmentInfo, type InvoiceInfo } from './read-resource.ts';
 import { codeInWords, formatDay, formatFullDate, formatMoney, formatSize } from './values.ts';
 
 /** The service's own web app, where a stronger login (and everything else) is possible. */
@@ -98,7 +98,7 @@ function ContentPanel(props: { shown: Shown; title: string; fileType?: string | 
 }
 
 function toShown(content: ContentView): Shown {
-  const bytes = base64ToBytes(content.base64);
+  const bytes = decodeBase64(content.base64);
   const blob = new Blob([bytes], { type: blobType(content.contentType) });
   return { url: URL.createObjectURL(blob), blob, kind: displayKind(content.contentType), contentType: content.contentType, size: content.size };
 }

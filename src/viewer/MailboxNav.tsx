@@ -1,8 +1,8 @@
 import type { JSX } from 'preact';
 import { ArchiveIcon, FolderIcon, HouseIcon, InboxIcon, ReceiptIcon, SearchIcon, TaxIcon } from '../ui/icons.tsx';
-import { t } from '../ui/i18n.ts';
-import type { ViewerTarget } from '../ui/viewer-address.ts';
-import type { MailboxNav as Nav } from './model.ts';
+import { t } from '../shared/i18n.ts';
+import type { ViewerTarget } from '../protocol/viewer-address.ts';
+import type { MailboxNav as Nav } from './read-resource.ts';
 import { ViewerLink } from './navigation.tsx';
 
 /** The folder icons the service names (`icon`); any other gets the plain folder. */

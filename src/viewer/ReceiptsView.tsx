@@ -1,7 +1,7 @@
 import { formatRelativeDate } from '../ui/dates.ts';
-import { t, uiLocale } from '../ui/i18n.ts';
+import { t, uiLocale } from '../shared/i18n.ts';
 import { AllDetails } from './GenericView.tsx';
-import { receiptOf, receiptsOf } from './model.ts';
+import { receiptOf, receiptsOf } from './read-resource.ts';
 import { ViewerLink } from './navigation.tsx';
 import { formatFullDate, formatMoney } from './values.ts';
 

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'preact/hooks';
-import { toErrorInfo, type ErrorInfo } from '../errors.ts';
+import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { Busy } from '../ui/components.tsx';
 import { PersonIcon, SearchIcon } from '../ui/icons.tsx';
-import { t } from '../ui/i18n.ts';
-import type { ViewerTarget } from '../ui/viewer-address.ts';
+import { t } from '../shared/i18n.ts';
+import type { ViewerTarget } from '../protocol/viewer-address.ts';
 import { ask } from '../ui/worker-client.ts';
 import { connectThen, ErrorView } from './ErrorView.tsx';
-import { recipientsOf, type Recipient } from './model.ts';
+import { recipientsOf, type Recipient } from './read-resource.ts';
 import { recipientSearchUrl } from './recipient-search.ts';
 
 type SearchState =

@@ -1,7 +1,7 @@
-import { formatDate } from '../api/format.ts';
+import { formatDate } from '../ui/format.ts';
 import { classifyLink, relationName } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
-import { t, uiLocale } from '../ui/i18n.ts';
+import { t, uiLocale } from '../shared/i18n.ts';
 import { relationLabel } from '../ui/RelationList.tsx';
 import { ViewerLink } from './navigation.tsx';
 

@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { applyDocumentLanguage } from '../ui/i18n.ts';
+import { applyDocumentLanguage } from '../shared/i18n.ts';
 import { Viewer } from './Viewer.tsx';
 
 applyDocumentLanguage();

@@ -1,7 +1,7 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useMemo } from 'preact/hooks';
 import browser from 'webextension-polyfill';
-import { newPageId, pageIdFromLocation, recallTarget, rememberTarget, viewerAddressOf, type ViewerTarget } from '../ui/viewer-address.ts';
+import { newPageId, pageIdFromLocation, recallTarget, rememberTarget, viewerAddressOf, type ViewerTarget } from '../protocol/viewer-address.ts';
 
 /*
  * Moving between pages inside one viewer tab. Each step is a history entry of its own (Back and

@@ -1,5 +1,5 @@
 import { relationName } from '../api/relation-name.ts';
-import { linkNamed, type LetterSummary } from './model.ts';
+import { linkNamed, type LetterSummary } from './read-resource.ts';
 
 /**
  * Paging through the inbox as the service's own apps do (notes): `?lastseen=<epoch ms of the

@@ -1,5 +1,5 @@
-import { labelFromName } from '../api/relation-labels.ts';
-import { t } from '../ui/i18n.ts';
+import { labelFromName } from '../ui/relation-labels.ts';
+import { t } from '../shared/i18n.ts';
 
 /*
  * How the viewer says what the service's fields mean: a translated label for each field it knows,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { KNOWN_RELATIONS } from '../../src/api/relation-labels.ts';
+import { KNOWN_RELATIONS } from '../../src/ui/relation-labels.ts';
 import { accessibilityViolations } from './axe.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
 import { storedItems, storeItems } from './extension-state.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_TIMEOUT_MS } from '../../../src/api/deadline.ts';
 import { fetchBinary, fetchJson, MAX_JSON_BYTES, type FetchResourceOptions } from '../../../src/api/http.ts';
-import { AppError, type ErrorInfo } from '../../../src/errors.ts';
+import { AppError, type ErrorInfo } from '../../../src/shared/errors.ts';
 
 const SERVICE = 'https://www.digipost.no';
 const CHUNK = 64 * 1024;

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchBinary, fetchJson } from '../../../src/api/http.ts';
-import { AppError } from '../../../src/errors.ts';
+import { AppError } from '../../../src/shared/errors.ts';
 
 /*
  * Two real servers on different ports (so different origins): the "service" answers content with a

@@ -9,7 +9,7 @@ import {
   receiptsSchema,
   rootResourceSchema,
 } from '../../../src/api/schemas.ts';
-import { AppError } from '../../../src/errors.ts';
+import { AppError } from '../../../src/shared/errors.ts';
 import * as fx from './fixtures.ts';
 
 function malformed(fn: () => unknown): AppError {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildAuthorizeUrl, parseRedirect, randomToken } from '../../../src/auth/authorize.ts';
-import { AppError } from '../../../src/errors.ts';
+import { AppError } from '../../../src/shared/errors.ts';
 import { BASE, REDIRECT, config } from './fakes.ts';
 
 function codeOf(fn: () => unknown): string {

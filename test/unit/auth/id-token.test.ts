@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { verifyIdToken, type IdTokenExpectations } from '../../../src/auth/id-token.ts';
-import { AppError } from '../../../src/errors.ts';
+import { AppError } from '../../../src/shared/errors.ts';
 import { BASE, b64, config, makeIdToken, sign } from './fakes.ts';
 
 const NOW = Date.UTC(2024, 4, 1, 12, 0, 0);

@@ -4,7 +4,7 @@ import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
 import type { ServiceConfig } from '../../../src/auth/service-config.ts';
 import { REFRESH_MARGIN_MS, Session, type SessionDeps } from '../../../src/auth/session.ts';
 import { AUTH_LOCK_NAME, LOCAL_KEYS, SESSION_KEYS } from '../../../src/auth/storage-keys.ts';
-import { AppError } from '../../../src/errors.ts';
+import { AppError } from '../../../src/shared/errors.ts';
 import {
   BASE,
   FakeClock,

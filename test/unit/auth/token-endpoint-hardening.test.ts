@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exchangeCode, MAX_TOKEN_RESPONSE_BYTES, refreshTokens } from '../../../src/auth/token-endpoint.ts';
-import { AppError, type ErrorInfo } from '../../../src/errors.ts';
+import { AppError, type ErrorInfo } from '../../../src/shared/errors.ts';
 import { config, FakeClock, REDIRECT } from './fakes.ts';
 
 async function failure(promise: Promise<unknown>): Promise<ErrorInfo> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exchangeCode, refreshTokens, UNLIMITED_LIFETIME_FALLBACK_MS } from '../../../src/auth/token-endpoint.ts';
-import { AppError, type ErrorInfo } from '../../../src/errors.ts';
+import { AppError, type ErrorInfo } from '../../../src/shared/errors.ts';
 import { BASE, FakeClock, FakeFetch, REDIRECT, config, json } from './fakes.ts';
 
 const TOKEN_URL = `${BASE}/post/api/oauth/accesstoken`;

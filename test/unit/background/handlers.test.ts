@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
-import { AppError } from '../../../src/errors.ts';
+import { AppError } from '../../../src/shared/errors.ts';
 import { deferred, makeIdToken, settle } from '../auth/fakes.ts';
 import { FakeNetwork, fakeBrowser, fakeLocks, REDIRECT_URI, resetFakeBrowser, type SeenRequest } from './fake-browser.ts';
 

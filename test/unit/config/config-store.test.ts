@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isConfigured, validateConfigInput } from '../../../src/config/config.ts';
 import { loadConfig, saveConfig } from '../../../src/config/config-store.ts';
-import { formatScope, parseScope } from '../../../src/config/permissions.ts';
+import { formatScope, parseScope } from '../../../src/shared/permissions.ts';
 
 const defaults = { baseUrl: 'https://www.digipost.no', clientId: '', clientSecret: '', scopes: ['READ_ACCOUNT_INFO' as const] };
 

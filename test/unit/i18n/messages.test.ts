@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KNOWN_RELATIONS, relationLabelKey } from '../../../src/api/links.ts';
-import { PERMISSIONS } from '../../../src/config/permissions.ts';
-import { ERROR_CODES } from '../../../src/errors.ts';
+import { PERMISSIONS } from '../../../src/shared/permissions.ts';
+import { ERROR_CODES } from '../../../src/shared/errors.ts';
 
 type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
 

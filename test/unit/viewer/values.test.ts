@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 
 // The pages' `t` reads the browser's catalogue; here it reads the English one from disk.
-vi.mock('../../../src/ui/i18n.ts', () => {
+vi.mock('../../../src/shared/i18n.ts', () => {
   const catalogue = JSON.parse(readFileSync('src/public/_locales/en/messages.json', 'utf8')) as Record<string, { message: string }>;
   const t = (key: string, substitutions?: string | string[]) => {
     const message = catalogue[key]?.message;

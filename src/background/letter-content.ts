@@ -1,10 +1,10 @@
-import { bytesToBase64Chunked } from '../api/content-base64.ts';
+import { bytesToBase64 } from '../shared/base64.ts';
 import { parseWith } from '../api/http.ts';
 import { classifyLink, relationName } from '../api/links.ts';
 import { anyResourceSchema } from '../api/schemas.ts';
 import { urlProblem } from '../api/origin.ts';
 import type { ExtensionConfig } from '../config/config.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../shared/errors.ts';
 import type { ContentView } from '../protocol/messages.ts';
 import { authorizedBinary, authorizedFetch } from './authorized-fetch.ts';
 import { getRoot } from './root-cache.ts';
@@ -41,7 +41,7 @@ export async function getContent(config: ExtensionConfig, request: { url: string
   // Answered only once the new count is stored, so a popup opened next shows it.
   const refreshed = refresh();
   const bytes = new Uint8Array(await content.blob.arrayBuffer());
-  const answer = { contentType: content.contentType, base64: bytesToBase64Chunked(bytes), size: bytes.length };
+  const answer = { contentType: content.contentType, base64: bytesToBase64(bytes), size: bytes.length };
   await refreshed;
   return answer;
 }

@@ -1,4 +1,5 @@
 import browser from 'webextension-polyfill';
+import { bytesToBase64Url } from '../shared/base64.ts';
 
 /**
  * The viewer tab's address names no resource. Browser history, synced tabs and any extension with
@@ -21,7 +22,7 @@ const PAGE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 /** A fresh random id (128 bits), base64url. */
 export function newPageId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return bytesToBase64Url(bytes);
 }
 
 /** The viewer's address for a page id; relative to the viewer page when `relative` is set. */

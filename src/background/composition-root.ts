@@ -1,6 +1,6 @@
 import browser from 'webextension-polyfill';
 import { NETWORK_TIMEOUT_MS } from '../api/deadline.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../shared/errors.ts';
 import type { KeyValueArea, SessionDeps } from '../auth/session.ts';
 import { isConfigured } from '../config/config.ts';
 import { loadConfig } from '../config/config-store.ts';

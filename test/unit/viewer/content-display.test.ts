@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64ToBytes, bytesToBase64Chunked } from '../../../src/api/content-base64.ts';
-import { blobType, displayKind, downloadName } from '../../../src/viewer/content.ts';
+import { blobType, displayKind, downloadName } from '../../../src/viewer/content-display.ts';
 
 describe('showing content', () => {
   it('chooses the browser viewer from a short list of types', () => {
@@ -28,17 +27,5 @@ describe('showing content', () => {
     expect(downloadName('<b>Viktig</b>\u0007', 'text/html', undefined)).toBe('b Viktig b.html');
     expect(downloadName('', 'image/jpeg', 'jpg')).toBe('letter.jpg');
     expect(downloadName('x', 'image/png', '../../etc')).toBe('x.png');
-  });
-});
-
-describe('Base64 between worker and page', () => {
-  it('round-trips every byte value and large content', () => {
-    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
-    expect([...base64ToBytes(bytesToBase64Chunked(all))]).toEqual([...all]);
-    const large = new Uint8Array(300_000).map((_, i) => (i * 31) % 256);
-    const encoded = bytesToBase64Chunked(large);
-    expect(encoded).toBe(Buffer.from(large).toString('base64'));
-    expect(Buffer.from(base64ToBytes(encoded)).equals(Buffer.from(large))).toBe(true);
-    expect(bytesToBase64Chunked(new Uint8Array(0))).toBe('');
   });
 });

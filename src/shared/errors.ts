@@ -1,4 +1,4 @@
-import type { Permission } from './config/permissions.ts';
+import type { Permission } from './permissions.ts';
 
 /**
  * Every failure the extension can show a person. Each code has a sentence in both locales

@@ -1,5 +1,5 @@
 import { ext as browser } from './ext.ts';
-import type { ErrorInfo } from '../errors.ts';
+import type { ErrorInfo } from './errors.ts';
 
 /** A message from the extension's catalogue (_locales); the key itself if a message is missing. */
 export function t(key: string, substitutions?: string | string[]): string {

@@ -10,7 +10,7 @@ export default tseslint.config(
   ...tseslint.configs.stylisticTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['test/lint/*.js'] }, tsconfigRootDir: process.cwd() },
+      parserOptions: { projectService: { allowDefaultProject: ['test/tools/*.js'] }, tsconfigRootDir: process.cwd() },
       globals: { ...globals.browser, ...globals.node },
     },
     rules: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatBytes, formatDate, formatTime } from '../../../src/api/format.ts';
+import { formatAmount, formatBytes, formatDate, formatTime } from '../../../src/ui/format.ts';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');

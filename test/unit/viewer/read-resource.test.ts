@@ -10,7 +10,7 @@ import {
   resourceName,
   sessionLevelOf,
   summarize,
-} from '../../../src/viewer/model.ts';
+} from '../../../src/viewer/read-resource.ts';
 
 const BASE = 'https://www.digipost.no';
 const rel = (name: string) => `${BASE}/post/relations/${name}`;
