@@ -1,8 +1,6 @@
 import { AppError } from '../shared/errors.ts';
-import { MAX_CONTENT_BYTES } from '../protocol/messages.ts';
 import { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS, withDeadline } from './deadline.ts';
 import { errorForStatus } from './http-errors.ts';
-import { API_MEDIA_TYPE } from './media-types.ts';
 import { requireServiceUrl } from './origin.ts';
 import { readLimited, readLimitedText } from './read-body.ts';
 
@@ -16,6 +14,12 @@ export { parseWith } from './parse.ts';
  * before it fills the worker's memory.
  */
 export const MAX_JSON_BYTES = 4 * 1024 * 1024;
+
+/** Content larger than this is refused (error `content_too_large`): it crosses to a page as Base64 in one runtime message. */
+export const MAX_CONTENT_BYTES = 20 * 1024 * 1024;
+
+/** Selects JSON and version 2 of the API (spec 4.3, 9); links may name another type. */
+export const API_MEDIA_TYPE = 'application/vnd.digipost-v2+json';
 
 /** An error answer is read only for its code and message, which are short. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;

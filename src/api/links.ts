@@ -1,5 +1,6 @@
 import { classifyLink, type LinkVerdict } from './classify.ts';
 import { relationName } from './relation-name.ts';
+import { findLink } from './relation-name.ts';
 import type { Link, RootResource } from './schemas.ts';
 
 // The link toolkit in one import for the pages and the worker. Types only from schemas.ts, so a
@@ -8,7 +9,6 @@ export { ACTION_RELATIONS, isActionRelation } from './actions.ts';
 export { classifyLink, type LinkVerdict } from './classify.ts';
 export { findLink, relationName } from './relation-name.ts';
 export { requiredPermission } from './relation-permissions.ts';
-export { KNOWN_RELATIONS, labelFromName, relationLabelKey } from '../ui/relation-labels.ts';
 
 export interface RelationEntry {
   name: string;
@@ -40,4 +40,9 @@ export function collectRelations(root: RootResource, serviceOrigin: string): Rel
     }
     return entries;
   });
+}
+
+/** The inbox a glance at the mailbox shows: the account's, else the first mailbox's. */
+export function inboxLinkOf(root: RootResource | undefined): Link | undefined {
+  return findLink(root?.primaryAccount?.link, 'document_inbox') ?? findLink(root?.mailbox?.[0]?.link, 'document_inbox');
 }

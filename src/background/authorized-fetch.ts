@@ -3,7 +3,7 @@ import { requiredPermission } from '../api/links.ts';
 import type { BoundToken } from '../auth/session.ts';
 import { AppError } from '../shared/errors.ts';
 import type { ExtensionConfig } from '../config/config.ts';
-import { session } from './session-instance.ts';
+import { session } from './composition-root.ts';
 
 export interface AuthorizedRequest {
   url: string;

@@ -1,9 +1,14 @@
+// The worker's composition root: the browser's storage areas, the configuration and the one
+// Session, wired once. Every other worker module takes what it needs from here.
 import browser from 'webextension-polyfill';
 import { NETWORK_TIMEOUT_MS } from '../api/deadline.ts';
 import { AppError } from '../shared/errors.ts';
-import type { KeyValueArea, SessionDeps } from '../auth/session.ts';
+import { Session, type KeyValueArea, type SessionDeps } from '../auth/session.ts';
 import { isConfigured } from '../config/config.ts';
 import { loadConfig } from '../config/config-store.ts';
+import { ROOT_CACHE_KEY } from '../protocol/messages.ts';
+import { forgetViewerPages } from '../protocol/viewer-address.ts';
+import { showSignedOut } from './badge.ts';
 import type { ServiceConfig } from '../auth/service-config.ts';
 
 /** The browser's storage areas behind the small interface the pure modules take. */
@@ -54,7 +59,7 @@ async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   return result.value;
 }
 
-export function sessionDeps(onSignedOut: NonNullable<SessionDeps['onSignedOut']>): SessionDeps {
+function sessionDeps(onSignedOut: NonNullable<SessionDeps['onSignedOut']>): SessionDeps {
   return {
     local: localArea,
     session: sessionArea,
@@ -67,3 +72,28 @@ export function sessionDeps(onSignedOut: NonNullable<SessionDeps['onSignedOut']>
     onSignedOut,
   };
 }
+
+/**
+ * What else must go when the session ends, registered by the module that owns it (notifications
+ * on screen name senders and subjects). Registered at import, so a worker woken by any event has it.
+ */
+const signOutCleanups: (() => Promise<void>)[] = [];
+
+export function onSignedOut(cleanup: () => Promise<void>): void {
+  signOutCleanups.push(cleanup);
+}
+
+/**
+ * One Session per worker life. It keeps nothing that matters only in memory: a worker that the
+ * browser stopped builds a new one over the same storage and carries on.
+ */
+export const session = new Session(
+  sessionDeps(async () => {
+    // Personal data goes with the tokens: a signed-out browser shows nobody's name.
+    await sessionArea.remove([ROOT_CACHE_KEY]);
+    await showSignedOut();
+    // And what the viewer's tabs stand for (which letter each page id is).
+    await forgetViewerPages().catch(() => undefined);
+    for (const cleanup of signOutCleanups) await cleanup().catch(() => undefined);
+  }),
+);

@@ -2,20 +2,19 @@ import browser from 'webextension-polyfill';
 import { parseWith } from '../api/http.ts';
 import { classifyLink } from '../api/links.ts';
 import { anyResourceSchema } from '../api/schemas.ts';
-import { isPermission } from '../shared/permissions.ts';
 import { isConfigured, validateConfigInput, type ExtensionConfig } from '../config/config.ts';
 import { saveConfig } from '../config/config-store.ts';
 import { originPattern } from '../config/service-address.ts';
 import { AppError } from '../shared/errors.ts';
-import type { Handlers } from '../protocol/dispatch.ts';
-import type { Request, StatusView, StoredConfigView } from '../protocol/messages.ts';
+import { dispatch, type Handlers } from '../protocol/dispatch.ts';
+import type { Answer, Request, StatusView, StoredConfigView } from '../protocol/messages.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
 import { currentConfig, localArea } from './composition-root.ts';
 import { getContent, sendOpeningReceipt } from './letter-content.ts';
 import { notificationsAllowed, notifySettingSaved, resetNotificationBaseline } from './notifications.ts';
 import { refreshBadge, schedulePoll } from './poll.ts';
-import { getRoot } from './root-cache.ts';
-import { session } from './session-instance.ts';
+import { getRootAndAnnounce } from './root-cache.ts';
+import { session } from './composition-root.ts';
 import { signOut } from './sign-out.ts';
 
 async function statusView(config: ExtensionConfig): Promise<StatusView> {
@@ -53,7 +52,7 @@ async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['
   if (changedService && (await session.status()).state === 'signed_in') await signOut(before);
   await saveConfig(localArea, checked.config);
   await schedulePoll(checked.config);
-  await notifySettingSaved(before, checked.config, async () => (await getRoot(checked.config, false)).root);
+  await notifySettingSaved(before, checked.config, async () => (await getRootAndAnnounce(checked.config, false)).root);
   return configView(checked.config);
 }
 
@@ -72,7 +71,7 @@ export const handlers: Handlers = {
     await signOut(config);
     return statusView(config);
   },
-  getRoot: async (request) => getRoot(await requireConfigured(), request.force ?? false, request.inbox ?? false),
+  getRoot: async (request) => getRootAndAnnounce(await requireConfigured(), request.force ?? false, request.inbox ?? false),
   getResource: async (request) => {
     const config = await requireConfigured();
     const serviceOrigin = new URL(config.baseUrl).origin;
@@ -83,10 +82,15 @@ export const handlers: Handlers = {
     const answer = await authorizedFetch(config, { url: request.url, mediaType: request.mediaType, relation: request.relation });
     // Pages render what comes back: it must be an object whose links, if any, are links.
     const data = parseWith(anyResourceSchema, answer, 'resource');
-    return { data, url: request.url, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes.filter(isPermission) };
+    return { data, url: request.url, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes };
   },
   getConfig: async () => configView(await currentConfig()),
   saveConfig: async (request) => saveFromOptions(request.config),
   getContent: async (request) => getContent(await requireConfigured(), request),
   sendOpeningReceipt: async (request) => sendOpeningReceipt(await requireConfigured(), request.url),
 };
+
+/** Every message from a page: checked by dispatch (sender, page, shape), then answered by its handler. */
+export function route(message: unknown, sender: browser.Runtime.MessageSender): Promise<Answer<unknown>> {
+  return dispatch(message, sender, { handlers, ownId: browser.runtime.id, pagesOrigin: browser.runtime.getURL('') });
+}

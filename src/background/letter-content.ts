@@ -5,16 +5,17 @@ import { anyResourceSchema } from '../api/schemas.ts';
 import { urlProblem } from '../api/origin.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
+import { warn } from '../shared/warn.ts';
 import type { ContentView } from '../protocol/messages.ts';
 import { authorizedBinary, authorizedFetch } from './authorized-fetch.ts';
-import { getRoot } from './root-cache.ts';
+import { getRootAndAnnounce } from './root-cache.ts';
 
 /** A fresh root updates the cached unread count and the badge; a failure here must not hide the letter. */
 async function refreshRoot(config: ExtensionConfig): Promise<void> {
   try {
-    await getRoot(config, true);
+    await getRootAndAnnounce(config, true);
   } catch (error) {
-    console.warn('Could not update the unread count:', error instanceof Error ? error.message : error);
+    warn('Could not update the unread count', error);
   }
 }
 

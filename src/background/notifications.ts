@@ -10,12 +10,13 @@ import { parseWith } from '../api/http.ts';
 import { findLink } from '../api/links.ts';
 import { inboxSchema, type RootResource } from '../api/schemas.ts';
 import type { ExtensionConfig } from '../config/config.ts';
-import { t } from '../shared/i18n.ts';
-import { openViewerFromWorker } from '../ui/open-tab.ts';
+import { NOTIFICATIONS_PERMISSION } from '../config/notifications-permission.ts';
 import { viewerUrl } from '../protocol/viewer-address.ts';
+import { t } from '../shared/i18n.ts';
+import { readKey } from '../shared/storage-area.ts';
+import { warn } from '../shared/warn.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
-import { currentConfig, localArea, sessionArea } from './composition-root.ts';
-import { clearLetterNotifications, notificationsApi, TARGETS_KEY, type NotificationsApi } from './notifications-clear.ts';
+import { currentConfig, localArea, onSignedOut, session, sessionArea } from './composition-root.ts';
 import {
   boundTargets,
   letterText,
@@ -28,7 +29,7 @@ import {
   type NotificationText,
   type SeenState,
 } from './notifications-plan.ts';
-import { session } from './session-instance.ts';
+import { openViewerFromWorker } from './open-viewer.ts';
 
 /** storage.local: `{keys, primed}`, opaque keys of letters already notified or already unread. */
 export const SEEN_KEY = 'notifiedLetters';
@@ -38,16 +39,38 @@ export const CHECK_KEY = 'notificationCheck';
 const LETTER_PREFIX = 'letter-';
 const SUMMARY_PREFIX = 'more-';
 const ICON = 'icons/icon-128.png';
-const NOTIFICATIONS_PERMISSION = { permissions: ['notifications'] };
+
+/** storage.session: notification id → the viewer address its click opens (personal: session only). */
+export const TARGETS_KEY = 'notificationTargets';
+
+export type NotificationsApi = typeof browser.notifications;
+
+/** The notifications API, when the optional permission is held (Chrome leaves it undefined before). */
+export function notificationsApi(): NotificationsApi | undefined {
+  return (browser as { notifications?: NotificationsApi }).notifications;
+}
+
+/** Clears the notifications this extension shows (they name senders and subjects) and their targets. */
+export async function clearLetterNotifications(): Promise<void> {
+  const api = notificationsApi();
+  if (api) {
+    const shown = await api.getAll();
+    await Promise.all(Object.keys(shown).map((id) => api.clear(id)));
+  }
+  await sessionArea.remove([TARGETS_KEY]);
+}
+
+// Notifications on screen name senders and subjects: they go at sign-out.
+onSignedOut(clearLetterNotifications);
 
 async function loadSeen(): Promise<SeenState> {
-  const stored = (await localArea.get([SEEN_KEY]))[SEEN_KEY] as Partial<SeenState> | undefined;
+  const stored = (await readKey(localArea, SEEN_KEY)) as Partial<SeenState> | undefined;
   const keys = Array.isArray(stored?.keys) ? stored.keys.filter((k): k is string => typeof k === 'string') : [];
   return { keys, primed: stored?.primed === true };
 }
 
 async function loadTargets(): Promise<Record<string, string>> {
-  const stored = (await sessionArea.get([TARGETS_KEY]))[TARGETS_KEY];
+  const stored = await readKey(sessionArea, TARGETS_KEY);
   if (typeof stored !== 'object' || stored === null) return {};
   return Object.fromEntries(Object.entries(stored).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
@@ -69,7 +92,7 @@ async function show(api: NotificationsApi, id: string, text: NotificationText): 
 async function check(config: ExtensionConfig, root: RootResource): Promise<void> {
   const unread = root.primaryAccount?.unreadItemsInInbox;
   const seen = await loadSeen();
-  const last = (await sessionArea.get([CHECK_KEY]))[CHECK_KEY] as CheckMark | undefined;
+  const last = (await readKey(sessionArea, CHECK_KEY)) as CheckMark | undefined;
   const now = Date.now();
   const minInterval = (config.pollMinutes * 60_000) / 2;
   if (unread === 0) {
@@ -140,7 +163,7 @@ function listen(): void {
   const api = notificationsApi();
   if (listening || !api) return;
   api.onClicked.addListener((id: string) => {
-    onClicked(id).catch((error: unknown) => console.warn('Could not open the letter:', error instanceof Error ? error.message : error));
+    onClicked(id).catch((error: unknown) => warn('Could not open the letter', error));
   });
   listening = true;
 }
@@ -176,6 +199,6 @@ export async function notifySettingSaved(
     await notifyNewLetters(after, await currentRoot());
   } catch (error) {
     // Not fatal: the first check after the next poll takes note instead.
-    console.warn('Could not take note of the unread letters:', error instanceof Error ? error.message : error);
+    warn('Could not take note of the unread letters', error);
   }
 }

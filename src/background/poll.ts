@@ -1,9 +1,10 @@
 import browser from 'webextension-polyfill';
 import { isConfigured, type ExtensionConfig } from '../config/config.ts';
+import { warn } from '../shared/warn.ts';
 import { showSignedOut } from './badge.ts';
 import { currentConfig } from './composition-root.ts';
-import { getRoot } from './root-cache.ts';
-import { session } from './session-instance.ts';
+import { getRootAndAnnounce } from './root-cache.ts';
+import { session } from './composition-root.ts';
 
 export const POLL_ALARM = 'poll-unread';
 
@@ -22,9 +23,9 @@ export async function refreshBadge(force: boolean): Promise<void> {
     return;
   }
   try {
-    await getRoot(config, force);
+    await getRootAndAnnounce(config, force);
   } catch (error) {
     // The Session has already cleared the badge if access ended; a passing failure keeps the last count.
-    console.warn('Could not update the unread count:', error instanceof Error ? error.message : error);
+    warn('Could not update the unread count', error);
   }
 }

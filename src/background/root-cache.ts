@@ -1,27 +1,24 @@
 import { parseWith } from '../api/http.ts';
-import { inboxLinkOf } from '../api/inbox-link.ts';
+import { inboxLinkOf } from '../api/links.ts';
 import { rootResourceSchema } from '../api/schemas.ts';
 import { rootResourceUrl } from '../auth/service-config.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
+import { readKey } from '../shared/storage-area.ts';
+import { warn } from '../shared/warn.ts';
 import { ROOT_CACHE_KEY, type InboxGlance, type RootSnapshot } from '../protocol/messages.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
 import { showUnread } from './badge.ts';
 import { sessionArea } from './composition-root.ts';
 import { fetchInboxGlance } from './inbox-page.ts';
 import { notifyNewLetters } from './notifications.ts';
-import { session } from './session-instance.ts';
+import { session } from './composition-root.ts';
 
 /** How long a fetched root counts as fresh: popups opened within it cost no request. */
 export const FRESHNESS_MS = 60_000;
 
 export async function cachedRoot(): Promise<RootSnapshot | undefined> {
-  const stored = (await sessionArea.get([ROOT_CACHE_KEY]))[ROOT_CACHE_KEY];
-  return stored as RootSnapshot | undefined;
-}
-
-function warn(what: string): (error: unknown) => void {
-  return (error) => console.warn(`${what}:`, error instanceof Error ? error.message : error);
+  return (await readKey(sessionArea, ROOT_CACHE_KEY)) as RootSnapshot | undefined;
 }
 
 /** Caches a snapshot, unless a sign-out happened while it was fetched: a dead session is not cached. */
@@ -39,7 +36,7 @@ async function store(snapshot: RootSnapshot): Promise<RootSnapshot> {
  * cached, with their own time. Each fetch refreshes the cache (storage.session only: it holds
  * personal data); each fetch of the root refreshes the badge too.
  */
-export async function getRoot(config: ExtensionConfig, force: boolean, withInbox = false): Promise<RootSnapshot> {
+export async function getRootAndAnnounce(config: ExtensionConfig, force: boolean, withInbox = false): Promise<RootSnapshot> {
   const serviceOrigin = new URL(config.baseUrl).origin;
   const now = Date.now();
   const stored = await cachedRoot();
@@ -73,7 +70,7 @@ export async function getRoot(config: ExtensionConfig, force: boolean, withInbox
   }
   const snapshot = await store({ root, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes, ...(inbox ? { inbox } : {}) });
   // The badge and new-letter notifications follow in the background: the popup does not wait.
-  showUnread(root.primaryAccount?.unreadItemsInInbox).catch(warn('Could not update the badge'));
-  notifyNewLetters(config, root).catch(warn('Could not check for new letters'));
+  showUnread(root.primaryAccount?.unreadItemsInInbox).catch((error: unknown) => warn('Could not update the badge', error));
+  notifyNewLetters(config, root).catch((error: unknown) => warn('Could not check for new letters', error));
   return snapshot;
 }

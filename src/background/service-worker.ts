@@ -2,7 +2,7 @@
 // that wakes a stopped worker finds its listener; no state lives only in memory.
 import browser from 'webextension-polyfill';
 import { currentConfig } from './composition-root.ts';
-import { route } from './message-router.ts';
+import { route } from './handlers.ts';
 import { registerNotificationListeners } from './notifications.ts';
 import { POLL_ALARM, refreshBadge, schedulePoll } from './poll.ts';
 

@@ -3,7 +3,7 @@ import { revokeEndpoint } from '../auth/service-config.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
 import { cachedRoot } from './root-cache.ts';
-import { session } from './session-instance.ts';
+import { session } from './composition-root.ts';
 
 const LOGOUT_TIMEOUT_MS = 3000;
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Permissions } from 'webextension-polyfill';
 import { ext as browser } from '../shared/ext.ts';
 import { PERMISSIONS, type Permission } from '../shared/permissions.ts';
 import { validateConfigInput, type ConfigInput, type ConfigProblem } from '../config/config.ts';
+import { NOTIFICATIONS_PERMISSION as NOTIFICATIONS } from '../config/notifications-permission.ts';
 import { checkServiceAddress, originPattern } from '../config/service-address.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { StoredConfigView } from '../protocol/messages.ts';
@@ -83,8 +83,6 @@ function TextField(props: {
     </div>
   );
 }
-
-const NOTIFICATIONS: Permissions.Permissions = { permissions: ['notifications'] };
 
 /**
  * Asks for access to the service's origin, and for the optional `notifications` permission when

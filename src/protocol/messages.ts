@@ -65,9 +65,6 @@ export interface ContentView {
   size: number;
 }
 
-/** Content larger than this is refused (error `content_too_large`): Base64 in one runtime message. */
-export const MAX_CONTENT_BYTES = 20 * 1024 * 1024;
-
 export interface ResponseMap {
   getStatus: StatusView;
   connect: StatusView;

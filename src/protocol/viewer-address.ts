@@ -19,6 +19,19 @@ const PAGE_PARAM = 'page';
 const STORAGE_PREFIX = 'viewerPage:';
 const PAGE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
+/** Whether an address is the extension's own viewer page (any query), and nothing else. */
+export function isViewerPageUrl(url: string): boolean {
+  const viewer = new URL(browser.runtime.getURL(VIEWER_PATH));
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return false;
+  }
+  return target.protocol === viewer.protocol && target.host === viewer.host && target.pathname === viewer.pathname &&
+    target.username === '' && target.password === '' && target.hash === '';
+}
+
 /** A fresh random id (128 bits), base64url. */
 export function newPageId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -87,10 +87,6 @@ export class AppError extends Error {
   }
 }
 
-export function isAppError(value: unknown): value is AppError {
-  return value instanceof AppError;
-}
-
 /** Turns anything thrown into something a page can show; unexpected errors keep only their message. */
 export function toErrorInfo(error: unknown): ErrorInfo {
   if (error instanceof AppError) return error.info;

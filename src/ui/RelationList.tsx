@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { KNOWN_RELATIONS, labelFromName, relationLabelKey, type RelationEntry } from '../api/links.ts';
+import type { RelationEntry } from '../api/links.ts';
+import { KNOWN_RELATIONS, labelFromName, relationLabelKey } from './relation-labels.ts';
 import { ChevronIcon } from './icons.tsx';
 import { t } from '../shared/i18n.ts';
 import { RelationIcon } from './relation-icons.tsx';

@@ -1,9 +1,8 @@
-import type { Tabs } from 'webextension-polyfill';
 import { ext as browser } from '../shared/ext.ts';
 import { classifyLink } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import { AppError } from '../shared/errors.ts';
-import { VIEWER_PATH, viewerUrl } from '../protocol/viewer-address.ts';
+import { viewerUrl } from '../protocol/viewer-address.ts';
 
 /**
  * The one way the extension opens a tab. It opens only the extension's own pages, or a page on
@@ -21,36 +20,6 @@ export async function openTab(url: string, serviceOrigin: string): Promise<void>
     ...(active?.index !== undefined ? { index: active.index + 1 } : {}),
     ...(active?.id !== undefined ? { openerTabId: active.id } : {}),
   });
-}
-
-/** Whether an address is the extension's own viewer page (any query), and nothing else. */
-export function isViewerPageUrl(url: string): boolean {
-  const viewer = new URL(browser.runtime.getURL(VIEWER_PATH));
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
-    return false;
-  }
-  return target.protocol === viewer.protocol && target.host === viewer.host && target.pathname === viewer.pathname &&
-    target.username === '' && target.password === '' && target.hash === '';
-}
-
-/**
- * The worker's way to open a tab (a click on a notification): it opens the extension's viewer page
- * only, in a new tab of the last window used, and brings that window to the front.
- */
-export async function openViewerFromWorker(url: string): Promise<void> {
-  if (!isViewerPageUrl(url)) throw new AppError('link_foreign_origin', { detail: url });
-  let tab: Tabs.Tab;
-  try {
-    tab = await browser.tabs.create({ url });
-  } catch {
-    // No window is open (the browser runs in the background): open one.
-    await browser.windows.create({ url, focused: true });
-    return;
-  }
-  if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => undefined);
 }
 
 /** Opens a link of the service in the viewer, in a new tab, if it is safe to follow. */

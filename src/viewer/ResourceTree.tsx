@@ -3,6 +3,7 @@ import { classifyLink, relationName } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { relationLabel } from '../ui/RelationList.tsx';
+import { labelFromName } from '../ui/relation-labels.ts';
 import { ViewerLink } from './navigation.tsx';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -18,15 +19,6 @@ function isLink(value: Json): value is JsonObject & { rel: string; uri: string }
   return isObject(value) && typeof value.rel === 'string' && typeof value.uri === 'string';
 }
 
-/** 'house-number' → 'House number', 'creatorName' → 'Creator name'. */
-export function humanize(key: string): string {
-  const words = key
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[-_]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 function formatScalar(value: Json): string {
   if (value === null) return '—';
@@ -84,7 +76,7 @@ function Table(props: { items: JsonObject[]; columns: string[]; serviceOrigin: s
           <tr>
             {props.columns.map((c) => (
               <th key={c} scope="col">
-                {humanize(c)}
+                {labelFromName(c)}
               </th>
             ))}
             <th scope="col">{t('details')}</th>
@@ -137,7 +129,7 @@ export function Value(props: { value: Json; serviceOrigin: string; depth: number
       <dl class="fields">
         {entries.map(([key, child]) => (
           <div key={key} class="field">
-            <dt>{humanize(key)}</dt>
+            <dt>{labelFromName(key)}</dt>
             <dd>
               <Value value={child} serviceOrigin={serviceOrigin} depth={depth + 1} />
             </dd>

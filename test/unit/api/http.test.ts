@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fetchBinary, fetchJson, type FetchResourceOptions } from '../../../src/api/http.ts';
-import { API_MEDIA_TYPE } from '../../../src/api/media-types.ts';
+import { API_MEDIA_TYPE, fetchBinary, fetchJson, type FetchResourceOptions } from '../../../src/api/http.ts';
 import { AppError, type ErrorInfo } from '../../../src/shared/errors.ts';
 
 const SERVICE = 'https://www.digipost.no';

@@ -5,13 +5,11 @@ import {
   collectRelations,
   findLink,
   isActionRelation,
-  KNOWN_RELATIONS,
-  labelFromName,
-  relationLabelKey,
   relationName,
   requiredPermission,
 } from '../../../src/api/links.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
+import { KNOWN_RELATIONS, labelFromName, relationLabelKey } from '../../../src/ui/relation-labels.ts';
 import * as fx from './fixtures.ts';
 
 const SERVICE = 'https://www.digipost.no';

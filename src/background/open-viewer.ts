@@ -1,0 +1,20 @@
+import browser, { type Tabs } from 'webextension-polyfill';
+import { isViewerPageUrl } from '../protocol/viewer-address.ts';
+import { AppError } from '../shared/errors.ts';
+
+/**
+ * The worker's way to open a tab (a click on a notification): it opens the extension's viewer page
+ * only, in a new tab of the last window used, and brings that window to the front.
+ */
+export async function openViewerFromWorker(url: string): Promise<void> {
+  if (!isViewerPageUrl(url)) throw new AppError('link_foreign_origin', { detail: url });
+  let tab: Tabs.Tab;
+  try {
+    tab = await browser.tabs.create({ url });
+  } catch {
+    // No window is open (the browser runs in the background): open one.
+    await browser.windows.create({ url, focused: true });
+    return;
+  }
+  if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => undefined);
+}
