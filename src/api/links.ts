@@ -10,6 +10,21 @@ export { classifyLink, type LinkVerdict } from './classify.ts';
 export { findLink, relationName } from './relation-name.ts';
 export { requiredPermission } from './relation-permissions.ts';
 
+/**
+ * Where a link leads, as a request for it: the address, the media type to ask for, and the
+ * relation that led there (to classify the link and name the permission a refusal is about).
+ * Pages send it to the worker, the viewer's tabs remember it, notifications open it.
+ */
+export interface LinkTarget {
+  url: string;
+  mediaType?: string | undefined;
+  relation?: string | undefined;
+}
+
+export function targetOf(link: Link, relation: string): LinkTarget {
+  return { url: link.uri, mediaType: link['media-type'], relation };
+}
+
 export interface RelationEntry {
   name: string;
   link: Link;

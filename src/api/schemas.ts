@@ -1,13 +1,16 @@
 import { z } from '../shared/zod.ts';
 
 /*
- * The spec shows only samples, and the real service adds fields freely. So every object is loose:
- * unknown fields survive for the generic viewer, and nothing fails because the service grew.
- * The fields we read are typed, so a wrong type is caught here, at the edge, and not in a page.
- * Fields the spec or the notes do not promise are optional; link lists default to empty so that
- * callers never have to tell "no links" from "no link field".
- * Written with zod/mini's functions (`z.optional(x)`, `z._default(x, ...)`, `x.check(...)`), not the
- * classic chained methods: the worker ships these, and zod/mini keeps its bundle small.
+ * The worker's reading of the service's answers (contract §4-§6): the root resource (with its
+ * account, mailboxes and folders) and an inbox page, which the worker itself uses, and
+ * `anyResourceSchema`, the loose check of whatever else it hands to a page. The pages do not ship
+ * zod: they read what they show with the checked readers of src/viewer/read-resource.ts.
+ * The contract shows only samples, and the real service adds fields freely. So every object is
+ * loose: unknown fields survive, and nothing fails because the service grew. The fields the worker
+ * reads are typed, so a wrong type is caught here, at the edge. Fields the contract does not promise
+ * are optional; link lists default to empty so that callers never have to tell "no links" from
+ * "no link field". Written with zod/mini's functions (`z.optional(x)`, `z._default(x, ...)`,
+ * `x.check(...)`), not the classic chained methods: zod/mini keeps the worker's bundle small.
  */
 
 const links = () => z._default(z.array(linkSchema), () => []);
@@ -108,20 +111,6 @@ export const mailboxSchema = z.looseObject({
   link: links(),
 });
 
-export const receiptSchema = z.looseObject({
-  id: z.optional(id),
-  amount: z.optional(z.number()),
-  currency: z.optional(z.string()),
-  storeName: z.optional(z.string()),
-  timeOfPurchase: z.optional(z.string()),
-  link: links(),
-});
-
-export const receiptsSchema = z.looseObject({
-  receipt: z._default(z.array(receiptSchema), () => []),
-  link: links(),
-});
-
 export const noticeSchema = z.looseObject({
   code: z.optional(z.string()),
   messageHeader: z.optional(z.string()),
@@ -148,16 +137,11 @@ export const anyResourceSchema = z.looseObject({
 
 export type Link = z.infer<typeof linkSchema>;
 export type Address = z.infer<typeof addressSchema>;
-export type PrimaryAccount = z.infer<typeof primaryAccountSchema>;
 export type Invoice = z.infer<typeof invoiceSchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;
 export type Document = z.infer<typeof documentSchema>;
 export type Inbox = z.infer<typeof inboxSchema>;
 export type Folder = z.infer<typeof folderSchema>;
-export type Folders = z.infer<typeof foldersSchema>;
 export type Mailbox = z.infer<typeof mailboxSchema>;
-export type Receipt = z.infer<typeof receiptSchema>;
-export type Receipts = z.infer<typeof receiptsSchema>;
 export type Notice = z.infer<typeof noticeSchema>;
 export type RootResource = z.infer<typeof rootResourceSchema>;
-export type AnyResource = z.infer<typeof anyResourceSchema>;

@@ -6,9 +6,15 @@ export function mainAttachment(document: Document): Attachment | undefined {
 }
 
 /**
- * Whether a letter counts as unread (notes: "a list row is unread when its main attachment is
- * unread"). Only an explicit `read: false` counts: a letter whose state is unknown is not new.
+ * The unread rule (contract §6: a letter is unread when its main attachment is), from the main
+ * attachment's `read` and the letter's own. Only an explicit `read: false` counts: a letter whose
+ * state is unknown is not new. The worker applies it to parsed letters, the viewer to letters it
+ * read itself.
  */
+export function isUnreadBy(mainAttachmentRead: boolean | undefined, letterRead: boolean | undefined): boolean {
+  return (mainAttachmentRead ?? letterRead) === false;
+}
+
 export function isUnread(document: Document): boolean {
-  return (mainAttachment(document)?.read ?? document.read) === false;
+  return isUnreadBy(mainAttachment(document)?.read, document.read);
 }

@@ -1,15 +1,11 @@
 import { fetchBinary, fetchJson, type BinaryContent, type FetchResourceOptions } from '../api/http.ts';
-import { requiredPermission } from '../api/links.ts';
+import { requiredPermission, type LinkTarget } from '../api/links.ts';
 import type { BoundToken } from '../auth/session.ts';
 import { AppError } from '../shared/errors.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { session } from './composition-root.ts';
 
-export interface AuthorizedRequest {
-  url: string;
-  mediaType?: string | undefined;
-  /** The relation that led here, to name the permission a 403 is about. */
-  relation?: string | undefined;
+export interface AuthorizedRequest extends LinkTarget {
   method?: 'GET' | 'POST';
   /** A shorter deadline than the default, for calls that must not keep the user waiting (logout). */
   timeoutMs?: number | undefined;

@@ -1,4 +1,5 @@
 import { parseWith } from '../api/http.ts';
+import { targetOf } from '../api/links.ts';
 import { inboxSchema, type Link } from '../api/schemas.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { toErrorInfo } from '../shared/errors.ts';
@@ -25,7 +26,7 @@ export function glanceUrl(link: Link): string {
  */
 export async function fetchInboxGlance(config: ExtensionConfig, link: Link): Promise<InboxGlance> {
   try {
-    const data = await authorizedFetch(config, { url: glanceUrl(link), mediaType: link['media-type'], relation: 'document_inbox' });
+    const data = await authorizedFetch(config, { ...targetOf(link, 'document_inbox'), url: glanceUrl(link) });
     const inbox = parseWith(inboxSchema, data, 'inbox');
     return { uri: link.uri, fetchedAt: Date.now(), documents: inbox.document.slice(0, GLANCE_LETTERS) };
   } catch (error) {

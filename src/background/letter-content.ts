@@ -1,6 +1,6 @@
 import { bytesToBase64 } from '../shared/base64.ts';
 import { parseWith } from '../api/http.ts';
-import { classifyLink, relationName } from '../api/links.ts';
+import { classifyLink, relationName, type LinkTarget } from '../api/links.ts';
 import { anyResourceSchema } from '../api/schemas.ts';
 import { urlProblem } from '../api/origin.ts';
 import type { ExtensionConfig } from '../config/config.ts';
@@ -25,7 +25,7 @@ async function refreshRoot(config: ExtensionConfig): Promise<void> {
  * server, so the root (unread counts, badge) is refreshed before answering. Content over
  * MAX_CONTENT_BYTES is refused while it streams in (fetchBinary), never read whole.
  */
-export async function getContent(config: ExtensionConfig, request: { url: string; mediaType?: string | undefined; relation?: string | undefined }): Promise<ContentView> {
+export async function getContent(config: ExtensionConfig, request: LinkTarget): Promise<ContentView> {
   const serviceOrigin = new URL(config.baseUrl).origin;
   const relation = request.relation ?? 'get_document_content';
   const verdict = classifyLink({ rel: relation, uri: request.url }, serviceOrigin);

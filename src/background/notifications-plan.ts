@@ -1,6 +1,6 @@
 // What to notify, decided without any browser API so that it runs (and is tested) in Node.
 // The worker's side (storage, the notifications API, clicks) is in notifications.ts.
-import { classifyLink, findLink } from '../api/links.ts';
+import { classifyLink, findLink, targetOf, type LinkTarget } from '../api/links.ts';
 import type { Inbox } from '../api/schemas.ts';
 import { isUnread } from '../api/unread.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
@@ -12,20 +12,14 @@ export const SEEN_LIMIT = 500;
 /** How many notification → viewer address entries are kept for clicks. */
 export const TARGETS_LIMIT = 50;
 
-/** Where a click on a notification leads: a resource of the service, shown in the viewer. */
-export interface LetterTarget {
-  url: string;
-  mediaType?: string | undefined;
-  relation: string;
-}
-
 /** An unread letter of the inbox, as a notification needs it. Sender and subject stay in memory. */
 export interface UnreadLetter {
   /** Opaque: a hash of the letter's `self` address, safe to keep in storage.local. */
   key: string;
   sender: string;
   subject: string;
-  target: LetterTarget;
+  /** Where a click on the notification leads: the letter, shown in the viewer. */
+  target: LinkTarget;
 }
 
 /** What is remembered across checks (storage.local): no personal data, only opaque keys. */
@@ -73,7 +67,7 @@ export async function unreadLetters(inbox: Inbox, serviceOrigin: string): Promis
       key,
       sender: document.creatorName?.trim() ?? '',
       subject: document.subject?.trim() ?? '',
-      target: { url: self.uri, mediaType: self['media-type'], relation: 'self' },
+      target: targetOf(self, 'self'),
     });
   }
   return letters;

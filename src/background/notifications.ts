@@ -7,7 +7,7 @@
 // listener is added at the top level when the API exists at start, or as soon as it is granted.
 import browser from 'webextension-polyfill';
 import { parseWith } from '../api/http.ts';
-import { findLink } from '../api/links.ts';
+import { findLink, targetOf } from '../api/links.ts';
 import { inboxSchema, type RootResource } from '../api/schemas.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { NOTIFICATIONS_PERMISSION } from '../config/notifications-permission.ts';
@@ -104,7 +104,7 @@ async function check(config: ExtensionConfig, root: RootResource): Promise<void>
   if (seen.primed && !shouldFetchInbox(unread, last, now, minInterval)) return;
   const inboxLink = findLink(root.primaryAccount?.link, 'document_inbox');
   if (!inboxLink) return;
-  const data = await authorizedFetch(config, { url: inboxLink.uri, mediaType: inboxLink['media-type'], relation: 'document_inbox' });
+  const data = await authorizedFetch(config, targetOf(inboxLink, 'document_inbox'));
   const inbox = parseWith(inboxSchema, data, 'inbox');
   const serviceOrigin = new URL(config.baseUrl).origin;
   const plan = planNotifications(await unreadLetters(inbox, serviceOrigin), seen);
@@ -126,7 +126,7 @@ async function check(config: ExtensionConfig, root: RootResource): Promise<void>
   }
   if (plan.more > 0) {
     const id = `${SUMMARY_PREFIX}${now}`;
-    targets[id] = await viewerUrl({ url: inboxLink.uri, mediaType: inboxLink['media-type'], relation: 'document_inbox' });
+    targets[id] = await viewerUrl(targetOf(inboxLink, 'document_inbox'));
     await show(api, id, summaryText(plan.more, t));
   }
   await sessionArea.set({ [TARGETS_KEY]: boundTargets(targets) });

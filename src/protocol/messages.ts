@@ -1,6 +1,7 @@
 import type { ErrorInfo } from '../shared/errors.ts';
 import type { ConfigInput, ExtensionConfig } from '../config/config.ts';
 import type { Permission } from '../shared/permissions.ts';
+import type { LinkTarget } from '../api/links.ts';
 import type { Document, RootResource } from '../api/schemas.ts';
 
 /**
@@ -15,11 +16,11 @@ export type Request =
   | { type: 'signOut' }
   /** `inbox`: with the newest letters (the popup). */
   | { type: 'getRoot'; force?: boolean | undefined; inbox?: boolean | undefined }
-  | { type: 'getResource'; url: string; mediaType?: string | undefined; relation?: string | undefined }
+  | ({ type: 'getResource' } & LinkTarget)
   | { type: 'getConfig' }
   | { type: 'saveConfig'; config: ConfigInput }
   /** A letter's content (get_document_content): fetched by the worker with the token, handed over as Base64. */
-  | { type: 'getContent'; url: string; mediaType?: string | undefined; relation?: string | undefined }
+  | ({ type: 'getContent' } & LinkTarget)
   /** POSTs an attachment's send_opening_receipt link; only ever after the user's own click. */
   | { type: 'sendOpeningReceipt'; url: string };
 

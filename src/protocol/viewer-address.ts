@@ -1,4 +1,5 @@
 import browser from 'webextension-polyfill';
+import type { LinkTarget } from '../api/links.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
 
 /**
@@ -8,11 +9,6 @@ import { bytesToBase64Url } from '../shared/base64.ts';
  * stands for is kept in storage.session (memory only, emptied at sign-out and when the browser
  * closes), where Reload, Back and Forward find it again.
  */
-export interface ViewerTarget {
-  url: string;
-  mediaType?: string | undefined;
-  relation?: string | undefined;
-}
 
 export const VIEWER_PATH = 'src/viewer/viewer.html';
 const PAGE_PARAM = 'page';
@@ -50,7 +46,7 @@ export function pageIdFromLocation(search: string): string | undefined {
 }
 
 /** Whether a value read back from storage or history is a target (anything else counts as absent). */
-export function asViewerTarget(value: unknown): ViewerTarget | undefined {
+export function asLinkTarget(value: unknown): LinkTarget | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { url, mediaType, relation } = value as Record<string, unknown>;
   if (typeof url !== 'string' || url === '') return undefined;
@@ -61,21 +57,21 @@ export function asViewerTarget(value: unknown): ViewerTarget | undefined {
   };
 }
 
-export async function rememberTarget(id: string, target: ViewerTarget): Promise<void> {
-  const plain: ViewerTarget = { url: target.url };
+export async function rememberTarget(id: string, target: LinkTarget): Promise<void> {
+  const plain: LinkTarget = { url: target.url };
   if (target.mediaType) plain.mediaType = target.mediaType;
   if (target.relation) plain.relation = target.relation;
   await browser.storage.session.set({ [`${STORAGE_PREFIX}${id}`]: plain });
 }
 
-export async function recallTarget(id: string): Promise<ViewerTarget | undefined> {
+export async function recallTarget(id: string): Promise<LinkTarget | undefined> {
   const key = `${STORAGE_PREFIX}${id}`;
   const stored = await browser.storage.session.get(key);
-  return asViewerTarget(stored[key]);
+  return asLinkTarget(stored[key]);
 }
 
 /** The address of a new viewer page showing `target` (remembered first, so the page finds it). */
-export async function viewerUrl(target: ViewerTarget): Promise<string> {
+export async function viewerUrl(target: LinkTarget): Promise<string> {
   const id = newPageId();
   await rememberTarget(id, target);
   return viewerAddressOf(id);

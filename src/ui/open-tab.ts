@@ -1,5 +1,5 @@
 import { ext as browser } from '../shared/ext.ts';
-import { classifyLink } from '../api/links.ts';
+import { classifyLink, targetOf } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import { AppError } from '../shared/errors.ts';
 import { viewerUrl } from '../protocol/viewer-address.ts';
@@ -26,5 +26,5 @@ export async function openTab(url: string, serviceOrigin: string): Promise<void>
 export async function openInViewer(link: Link, relation: string, serviceOrigin: string): Promise<void> {
   const verdict = classifyLink(link, serviceOrigin);
   if (!verdict.followable) throw new AppError(verdict.reason);
-  await openTab(await viewerUrl({ url: link.uri, mediaType: link['media-type'], relation }), serviceOrigin);
+  await openTab(await viewerUrl(targetOf(link, relation)), serviceOrigin);
 }

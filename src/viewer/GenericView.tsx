@@ -1,4 +1,4 @@
-import { classifyLink } from '../api/links.ts';
+import { classifyLink, targetOf } from '../api/links.ts';
 import { relationName } from '../api/relation-name.ts';
 import { ChevronIcon, LinkIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
@@ -38,7 +38,7 @@ export function GenericView(props: { data: unknown; serviceOrigin: string }) {
               const name = relationName(link.rel);
               return (
                 <li key={`${link.uri}|${i}`}>
-                  <ViewerLink class="place" target={{ url: link.uri, mediaType: link['media-type'], relation: name }}>
+                  <ViewerLink class="place" target={targetOf(link, name)}>
                     <LinkIcon />
                     <span>{relationLabel(name)}</span>
                     <ChevronIcon class="place-chevron" />

@@ -1,13 +1,13 @@
+import { findLink, targetOf, type LinkTarget } from '../api/links.ts';
 import { Component } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { formatRelativeDate } from '../ui/dates.ts';
 import { InvoiceIcon, LockIcon, PaperclipIcon, UnreadDot } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
-import type { ViewerTarget } from '../protocol/viewer-address.ts';
 import { ask } from '../ui/worker-client.ts';
 import { connectThen, ErrorView } from './ErrorView.tsx';
-import { documentsOf, linkNamed, summarize, type InvoiceInfo, type LetterSummary } from './read-resource.ts';
+import { documentsOf, linksOf, summarize, type InvoiceInfo, type LetterSummary } from './read-resource.ts';
 import { ViewerLink } from './navigation.tsx';
 import { newLetters, nextPageUrl } from './paging.ts';
 import { formatDay, formatFullDate, formatMoney } from './values.ts';
@@ -71,7 +71,7 @@ function LetterRow(props: { letter: LetterSummary; now: number }) {
   return (
     <li class={`letter-row${letter.unread ? ' is-unread' : ''}`}>
       {letter.self ? (
-        <ViewerLink class="letter-link" target={{ url: letter.self.uri, mediaType: letter.self['media-type'], relation: 'self' }}>
+        <ViewerLink class="letter-link" target={targetOf(letter.self, 'self')}>
           {body}
         </ViewerLink>
       ) : (
@@ -102,7 +102,7 @@ export interface LetterListProps {
   /** The first page, already fetched by the viewer. */
   data: unknown;
   requestUrl: string;
-  target: ViewerTarget;
+  target: LinkTarget;
   sessionLevel: number;
   title: string;
 }
@@ -117,7 +117,7 @@ export function LetterList(props: LetterListProps) {
   const nextLinksSeen = useRef(false);
   const [pages, setPages] = useState<LetterSummary[][]>(() => {
     const first = summariesOf(props.data, props.sessionLevel, props.requestUrl);
-    nextLinksSeen.current = linkNamed(props.data, 'next') !== undefined;
+    nextLinksSeen.current = findLink(linksOf(props.data), 'next') !== undefined;
     return [newLetters(seen.current, first)];
   });
   const [next, setNext] = useState<string | undefined>(() =>
@@ -151,7 +151,7 @@ export function LetterList(props: LetterListProps) {
         relation: props.target.relation ?? 'document_inbox',
       });
       const letters = summariesOf(snapshot.data, props.sessionLevel, next);
-      if (linkNamed(snapshot.data, 'next')) nextLinksSeen.current = true;
+      if (findLink(linksOf(snapshot.data), 'next')) nextLinksSeen.current = true;
       const fresh = newLetters(seen.current, letters);
       if (fresh.length > 0) setPages((before) => [...before, fresh]);
       const after = nextPageUrl({ requestUrl: next, data: snapshot.data, letters, nextLinksSeen: nextLinksSeen.current, computable });

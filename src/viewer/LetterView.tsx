@@ -1,3 +1,4 @@
+import { findLink } from '../api/links.ts';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { decodeBase64 } from '../shared/base64.ts';
@@ -15,7 +16,7 @@ import { connectThen, ErrorView } from './ErrorView.tsx';
 import { AllDetails } from './GenericView.tsx';
 import { HtmlLetterFrame } from './HtmlLetterFrame.tsx';
 import { INVOICE_CURRENCY, subjectText } from './LetterList.tsx';
-import { attachmentsOf, linkNamed, summarize, type AttachmentInfo, type InvoiceInfo } from './read-resource.ts';
+import { attachmentsOf, linksOf, summarize, type AttachmentInfo, type InvoiceInfo } from './read-resource.ts';
 import { codeInWords, formatDay, formatFullDate, formatMoney, formatSize } from './values.ts';
 
 /** The service's own web app, where a stronger login (and everything else) is possible. */
@@ -111,7 +112,7 @@ type AttachmentState =
 
 /** The content link the service hands back after a receipt, or the one a fresh copy of the letter has. */
 async function contentLinkAfterReceipt(answer: unknown, letterSelf: Link | undefined, index: number): Promise<Link | undefined> {
-  const direct = linkNamed(answer, 'get_document_content');
+  const direct = findLink(linksOf(answer), 'get_document_content');
   if (direct) return direct;
   if (!letterSelf) return undefined;
   const fresh = await ask({ type: 'getResource', url: letterSelf.uri, mediaType: letterSelf['media-type'], relation: 'self' });

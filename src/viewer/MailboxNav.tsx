@@ -1,7 +1,7 @@
 import type { JSX } from 'preact';
+import { targetOf, type LinkTarget } from '../api/links.ts';
 import { ArchiveIcon, FolderIcon, HouseIcon, InboxIcon, ReceiptIcon, SearchIcon, TaxIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
-import type { ViewerTarget } from '../protocol/viewer-address.ts';
 import type { MailboxNav as Nav } from './read-resource.ts';
 import { ViewerLink } from './navigation.tsx';
 
@@ -12,7 +12,7 @@ const FOLDER_ICONS: Readonly<Record<string, (props: { class?: string }) => JSX.E
   ARCHIVE: ArchiveIcon,
 };
 
-function Item(props: { target: ViewerTarget; current: ViewerTarget | undefined; icon: JSX.Element; label: string }) {
+function Item(props: { target: LinkTarget; current: LinkTarget | undefined; icon: JSX.Element; label: string }) {
   const here = props.current?.url === props.target.url;
   return (
     <li>
@@ -25,15 +25,14 @@ function Item(props: { target: ViewerTarget; current: ViewerTarget | undefined; 
 }
 
 /** The mailbox's places, inbox first, as a navigation list beside every page. */
-export function MailboxNav(props: { nav: Nav; current: ViewerTarget | undefined }) {
+export function MailboxNav(props: { nav: Nav; current: LinkTarget | undefined }) {
   const { nav, current } = props;
-  const link = (uri: string, mediaType: string | undefined, relation: string): ViewerTarget => ({ url: uri, mediaType, relation });
   return (
     <nav class="mailbox-nav" aria-label={t('mailbox_nav')}>
       <ul>
         {nav.inbox ? (
           <Item
-            target={link(nav.inbox.uri, nav.inbox['media-type'], 'document_inbox')}
+            target={targetOf(nav.inbox, 'document_inbox')}
             current={current}
             icon={<InboxIcon />}
             label={t('rel_document_inbox')}
@@ -44,7 +43,7 @@ export function MailboxNav(props: { nav: Nav; current: ViewerTarget | undefined 
           return (
             <Item
               key={folder.self.uri}
-              target={link(folder.self.uri, folder.self['media-type'], 'folder')}
+              target={targetOf(folder.self, 'folder')}
               current={current}
               icon={<Icon />}
               label={folder.name.trim() !== '' ? folder.name : t('folder_unnamed')}
@@ -54,10 +53,10 @@ export function MailboxNav(props: { nav: Nav; current: ViewerTarget | undefined 
       </ul>
       <ul class="nav-more">
         {nav.receipts ? (
-          <Item target={link(nav.receipts.uri, nav.receipts['media-type'], 'receipts')} current={current} icon={<ReceiptIcon />} label={t('rel_receipts')} />
+          <Item target={targetOf(nav.receipts, 'receipts')} current={current} icon={<ReceiptIcon />} label={t('rel_receipts')} />
         ) : null}
         {nav.search ? (
-          <Item target={link(nav.search.uri, nav.search['media-type'], 'search')} current={current} icon={<SearchIcon />} label={t('recipient_search')} />
+          <Item target={targetOf(nav.search, 'search')} current={current} icon={<SearchIcon />} label={t('recipient_search')} />
         ) : null}
       </ul>
     </nav>

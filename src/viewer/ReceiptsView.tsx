@@ -1,4 +1,5 @@
 import { formatRelativeDate } from '../ui/dates.ts';
+import { targetOf } from '../api/links.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { AllDetails } from './GenericView.tsx';
 import { receiptOf, receiptsOf } from './read-resource.ts';
@@ -35,7 +36,7 @@ export function ReceiptsView(props: { data: unknown; title: string; serviceOrigi
             return (
               <li key={receipt.key} class="letter-row">
                 {receipt.self ? (
-                  <ViewerLink class="letter-link" target={{ url: receipt.self.uri, mediaType: receipt.self['media-type'], relation: 'receipt' }}>
+                  <ViewerLink class="letter-link" target={targetOf(receipt.self, 'receipt')}>
                     {body}
                   </ViewerLink>
                 ) : (

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'preact/hooks';
+import type { LinkTarget } from '../api/links.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { Busy } from '../ui/components.tsx';
 import { PersonIcon, SearchIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
-import type { ViewerTarget } from '../protocol/viewer-address.ts';
 import { ask } from '../ui/worker-client.ts';
 import { connectThen, ErrorView } from './ErrorView.tsx';
 import { recipientsOf, type Recipient } from './read-resource.ts';
@@ -16,7 +16,7 @@ type SearchState =
   | { kind: 'error'; error: ErrorInfo };
 
 /** Recipient search: one field, one button, and the people and organisations the service found. */
-export function RecipientSearch(props: { target: ViewerTarget }) {
+export function RecipientSearch(props: { target: LinkTarget }) {
   const [query, setQuery] = useState('');
   const [state, setState] = useState<SearchState>({ kind: 'idle' });
   const field = useRef<HTMLInputElement>(null);

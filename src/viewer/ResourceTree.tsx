@@ -1,5 +1,5 @@
 import { formatDate } from '../ui/format.ts';
-import { classifyLink, relationName } from '../api/links.ts';
+import { classifyLink, relationName, targetOf } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { relationLabel } from '../ui/RelationList.tsx';
@@ -44,7 +44,7 @@ function sharedColumns(items: readonly Json[]): string[] | undefined {
 function LinkItem(props: { link: Link; serviceOrigin: string }) {
   const name = relationName(props.link.rel);
   const verdict = classifyLink(props.link, props.serviceOrigin);
-  const target = { url: props.link.uri, mediaType: props.link['media-type'], relation: name };
+  const target = targetOf(props.link, name);
   return (
     <li class="link-item">
       <span class="relation-label">{relationLabel(name)}</span> <code class="relation-name">{name}</code>{' '}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { targetOf, type LinkTarget } from '../api/links.ts';
 import browser from 'webextension-polyfill';
 import { isActionRelation } from '../api/actions.ts';
 import { relationName } from '../api/relation-name.ts';
@@ -8,7 +9,7 @@ import { Skeleton } from '../ui/components.tsx';
 import { BackIcon, InfoIcon, SettingsIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
 import { relationLabel } from '../ui/RelationList.tsx';
-import { newPageId, type ViewerTarget } from '../protocol/viewer-address.ts';
+import { newPageId } from '../protocol/viewer-address.ts';
 import { ask } from '../ui/worker-client.ts';
 import { ActionView } from './ActionView.tsx';
 import { connectThen, ErrorView, needsConnect } from './ErrorView.tsx';
@@ -124,7 +125,7 @@ export function Viewer() {
     }
   }, [entry]);
 
-  const go = (target: ViewerTarget, id = newPageId()) => setEntry(pushEntry(current, target, id));
+  const go = (target: LinkTarget, id = newPageId()) => setEntry(pushEntry(current, target, id));
   const canGoBack = current !== undefined && (current.depth > 0 || current.cameFrom);
   const view = page.kind === 'ready' && page.for === current ? page.view : undefined;
   const heading = current ? headingFor(page.kind !== 'loading' && page.for === current ? page : { kind: 'loading' }, relation) : t('viewer_title');
@@ -152,7 +153,7 @@ export function Viewer() {
               <button
                 type="button"
                 class="primary"
-                onClick={() => nav.inbox && go({ url: nav.inbox.uri, mediaType: nav.inbox['media-type'], relation: 'document_inbox' })}
+                onClick={() => nav.inbox && go(targetOf(nav.inbox, 'document_inbox'))}
               >
                 {t('open_inbox')}
               </button>

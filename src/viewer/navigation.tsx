@@ -1,7 +1,8 @@
 import { createContext, type ComponentChildren } from 'preact';
+import type { LinkTarget } from '../api/links.ts';
 import { useContext, useMemo } from 'preact/hooks';
 import browser from 'webextension-polyfill';
-import { newPageId, pageIdFromLocation, recallTarget, rememberTarget, viewerAddressOf, type ViewerTarget } from '../protocol/viewer-address.ts';
+import { newPageId, pageIdFromLocation, recallTarget, rememberTarget, viewerAddressOf } from '../protocol/viewer-address.ts';
 
 /*
  * Moving between pages inside one viewer tab. Each step is a history entry of its own (Back and
@@ -11,7 +12,7 @@ import { newPageId, pageIdFromLocation, recallTarget, rememberTarget, viewerAddr
  */
 
 export interface HistoryEntry {
-  target: ViewerTarget;
+  target: LinkTarget;
   /** Steps taken inside the viewer to reach this entry: 0 for the page the tab opened on. */
   depth: number;
   /** Whether the tab had a page before the viewer's first one: Back can return there. */
@@ -44,14 +45,14 @@ export async function currentEntry(): Promise<HistoryEntry | undefined> {
 }
 
 /** The entry that follows `from` when a link to `target` is taken (`id` names its address). */
-export function pushEntry(from: HistoryEntry | undefined, target: ViewerTarget, id: string): HistoryEntry {
+export function pushEntry(from: HistoryEntry | undefined, target: LinkTarget, id: string): HistoryEntry {
   const place: Place = { depth: (from?.depth ?? -1) + 1, cameFrom: from?.cameFrom ?? false };
   void rememberTarget(id, target).catch(() => undefined);
   history.pushState(place, '', viewerAddressOf(id, true));
   return { target, ...place };
 }
 
-export type Go = (target: ViewerTarget, id?: string) => void;
+export type Go = (target: LinkTarget, id?: string) => void;
 
 export const NavigationContext = createContext<Go>(() => undefined);
 
@@ -59,7 +60,7 @@ export function useGo(): Go {
   return useContext(NavigationContext);
 }
 
-async function openInNewTab(id: string, target: ViewerTarget, active: boolean): Promise<void> {
+async function openInNewTab(id: string, target: LinkTarget, active: boolean): Promise<void> {
   await rememberTarget(id, target);
   const current = (await browser.tabs.getCurrent()) as browser.Tabs.Tab | undefined;
   await browser.tabs.create({
@@ -75,7 +76,7 @@ async function openInNewTab(id: string, target: ViewerTarget, active: boolean): 
  * address names nothing but a random id. A plain click stays in this tab as a new history entry.
  */
 export function ViewerLink(props: {
-  target: ViewerTarget;
+  target: LinkTarget;
   class?: string;
   children: ComponentChildren;
   'aria-current'?: 'page' | undefined;

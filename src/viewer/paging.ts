@@ -1,5 +1,5 @@
-import { relationName } from '../api/relation-name.ts';
-import { linkNamed, type LetterSummary } from './read-resource.ts';
+import { findLink, relationName } from '../api/links.ts';
+import { linksOf, type LetterSummary } from './read-resource.ts';
 
 /**
  * Paging through the inbox as the service's own apps do (notes): `?lastseen=<epoch ms of the
@@ -40,7 +40,7 @@ export interface PageInput {
 
 /** The next page's address, or undefined when this was the last page. */
 export function nextPageUrl(page: PageInput): string | undefined {
-  const next = linkNamed(page.data, 'next');
+  const next = findLink(linksOf(page.data), 'next');
   if (next) return next.uri;
   if (page.nextLinksSeen || !page.computable) return undefined;
   let url: URL;

@@ -1,4 +1,5 @@
-import { relationName } from '../api/relation-name.ts';
+import { findLink, relationName } from '../api/relation-name.ts';
+import { isUnreadBy } from '../api/unread.ts';
 import type { Link } from '../api/schemas.ts';
 
 /*
@@ -36,10 +37,6 @@ export function linksOf(resource: unknown): Link[] {
     links.push(mediaType === undefined ? { rel: item.rel, uri: item.uri } : { rel: item.rel, uri: item.uri, 'media-type': mediaType });
   }
   return links;
-}
-
-export function linkNamed(resource: unknown, name: string): Link | undefined {
-  return linksOf(resource).find((link) => relationName(link.rel) === name);
 }
 
 /**
@@ -127,8 +124,8 @@ export function attachmentsOf(document: unknown, sessionLevel: number): Attachme
     if (level !== undefined) info.requiredLevel = level;
     const invoice = invoiceOf(item);
     if (invoice) info.invoice = invoice;
-    const content = linkNamed(item, 'get_document_content');
-    const receipt = linkNamed(item, 'send_opening_receipt');
+    const content = findLink(linksOf(item), 'get_document_content');
+    const receipt = findLink(linksOf(item), 'send_opening_receipt');
     if (content) info.content = content;
     else if (receipt) info.openingReceipt = receipt;
     return info;
@@ -159,15 +156,13 @@ export function summarize(document: unknown, sessionLevel: number, fallbackKey: 
   const attachments = attachmentsOf(doc, sessionLevel);
   const main = mainAttachmentOf(attachments);
   const level = requiredLevel(doc) ?? main?.requiredLevel;
-  const self = linkNamed(doc, 'self');
+  const self = findLink(linksOf(doc), 'self');
   const id = str(doc.id) ?? (num(doc.id) !== undefined ? String(doc.id) : undefined);
-  // Notes: a list row is unread when its main attachment is unread.
-  const read = main?.read ?? bool(doc.read) ?? true;
   const summary: LetterSummary = {
     key: self?.uri ?? (id !== undefined ? `id:${id}` : fallbackKey),
     subject: str(doc.subject) ?? '',
     sender: str(doc.creatorName) ?? '',
-    unread: !read,
+    unread: isUnreadBy(main?.read, bool(doc.read)),
     locked: level !== undefined && level > sessionLevel,
     confidential: doc.confidential === true,
     attachmentCount: attachments.length,
@@ -221,7 +216,7 @@ export function receiptsOf(data: unknown): ReceiptRow[] {
   if (!isObj(data) || !Array.isArray(data.receipt)) return [];
   return data.receipt.map((item, index) => {
     const receipt = isObj(item) ? item : {};
-    const self = linkNamed(receipt, 'self');
+    const self = findLink(linksOf(receipt), 'self');
     const id = str(receipt.id) ?? (num(receipt.id) !== undefined ? String(receipt.id) : undefined);
     const row: ReceiptRow = {
       key: self?.uri ?? (id !== undefined ? `id:${id}` : `#${index}`),
@@ -261,16 +256,16 @@ export function mailboxNavOf(root: unknown): MailboxNav {
   const account = isObj(root) ? root.primaryAccount : undefined;
   const mailboxes = isObj(root) && Array.isArray(root.mailbox) ? root.mailbox : [];
   const nav: MailboxNav = { folders: [] };
-  const inbox = linkNamed(account, 'document_inbox') ?? mailboxes.map((m) => linkNamed(m, 'document_inbox')).find((l) => l !== undefined);
-  const receipts = linkNamed(account, 'receipts');
-  const search = linkNamed(root, 'search');
+  const inbox = findLink(linksOf(account), 'document_inbox') ?? mailboxes.map((m) => findLink(linksOf(m), 'document_inbox')).find((l) => l !== undefined);
+  const receipts = findLink(linksOf(account), 'receipts');
+  const search = findLink(linksOf(root), 'search');
   if (inbox) nav.inbox = inbox;
   if (receipts) nav.receipts = receipts;
   if (search) nav.search = search;
   for (const mailbox of mailboxes) {
     const folders = isObj(mailbox) && isObj(mailbox.folders) && Array.isArray(mailbox.folders.folder) ? mailbox.folders.folder : [];
     for (const folder of folders) {
-      const self = linkNamed(folder, 'self');
+      const self = findLink(linksOf(folder), 'self');
       if (!self || !isObj(folder)) continue;
       const icon = str(folder.icon);
       nav.folders.push(icon === undefined ? { name: str(folder.name) ?? '', self } : { name: str(folder.name) ?? '', self, icon });
