@@ -46,13 +46,20 @@ function FieldError(props: { id: string; problems: readonly ConfigProblem[]; fie
 
 type TextFieldName = Exclude<ConfigProblem['field'], 'scopes'>;
 
+/** The service's fields, in the order the form shows them: message keys of their label and hint. */
+const SERVICE_FIELDS: readonly { field: 'baseUrl' | 'clientId' | 'clientSecret'; label: string; hint: string; type?: 'url' | 'password' }[] = [
+  { field: 'baseUrl', label: 'label_service_address', hint: 'service_address_hint', type: 'url' },
+  { field: 'clientId', label: 'label_client_id', hint: 'client_id_hint' },
+  { field: 'clientSecret', label: 'label_client_secret', hint: 'client_secret_hint', type: 'password' },
+];
+
 /** A labelled input with its hint; its problems, if any, are shown under it and announced with it. */
 function TextField(props: {
   field: TextFieldName;
   label: string;
   hint?: string;
   value: string;
-  type?: 'url' | 'password' | 'number';
+  type?: 'url' | 'password' | 'number' | undefined;
   range?: { min: number; max: number };
   problems: readonly ConfigProblem[];
   onValue: (value: string) => void;
@@ -205,32 +212,18 @@ export function Options() {
 
       <section class="group" aria-labelledby="service-title">
         <h2 id="service-title">{t('options_service')}</h2>
-        <TextField
-          field="baseUrl"
-          label={t('label_service_address')}
-          hint={t('service_address_hint')}
-          type="url"
-          value={form.baseUrl}
-          problems={problems}
-          onValue={(baseUrl) => update({ baseUrl })}
-        />
-        <TextField
-          field="clientId"
-          label={t('label_client_id')}
-          hint={t('client_id_hint')}
-          value={form.clientId}
-          problems={problems}
-          onValue={(clientId) => update({ clientId })}
-        />
-        <TextField
-          field="clientSecret"
-          label={t('label_client_secret')}
-          hint={t('client_secret_hint')}
-          type="password"
-          value={form.clientSecret}
-          problems={problems}
-          onValue={(clientSecret) => update({ clientSecret })}
-        />
+        {SERVICE_FIELDS.map(({ field, label, hint, type }) => (
+          <TextField
+            key={field}
+            field={field}
+            label={t(label)}
+            hint={t(hint)}
+            type={type}
+            value={form[field]}
+            problems={problems}
+            onValue={(value) => update({ [field]: value })}
+          />
+        ))}
         <div class="field">
           <label for="redirectUri">{t('label_redirect_uri')}</label>
           <p id="redirectUri-hint" class="hint">

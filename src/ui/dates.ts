@@ -6,15 +6,8 @@
  * 24-hour spans, so a letter from 23:50 yesterday is "Yesterday" at 00:10 today.
  */
 
-function safeLocale(locale: string): string | undefined {
-  try {
-    return Intl.getCanonicalLocales(locale)[0];
-  } catch {
-    return undefined;
-  }
-}
+import { DATE_ONLY, safeLocale } from './format.ts';
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
 /** The calendar day of a moment in a time zone, as a day number (days since 1970-01-01). */

@@ -4,7 +4,8 @@
  * An unusable locale tag falls back to the runtime's default rather than throwing.
  */
 
-function safeLocale(locale: string): string | undefined {
+/** The canonical form of a locale tag, or undefined (the runtime's default) for one Intl refuses. */
+export function safeLocale(locale: string): string | undefined {
   try {
     return Intl.getCanonicalLocales(locale)[0];
   } catch {
@@ -12,7 +13,8 @@ function safeLocale(locale: string): string | undefined {
   }
 }
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day without a time (`2025-11-10`), as the service writes due dates. */
+export const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A date-only value is a calendar day, so it is shown without a time and without time-zone shift. */
 export function formatDate(iso: string, locale: string): string {

@@ -1,4 +1,4 @@
-import { findLink, targetOf, type LinkTarget } from '../api/links.ts';
+import { findLink, type LinkTarget } from '../api/links.ts';
 import { Component } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
@@ -8,7 +8,7 @@ import { t, uiLocale } from '../shared/i18n.ts';
 import { ask } from '../ui/worker-client.ts';
 import { connectThen, ErrorView } from './ErrorView.tsx';
 import { documentsOf, linksOf, summarize, type InvoiceInfo, type LetterSummary } from './read-resource.ts';
-import { ViewerLink } from './navigation.tsx';
+import { RowLink } from './navigation.tsx';
 import { newLetters, nextPageUrl } from './paging.ts';
 import { formatDay, formatFullDate, formatMoney } from './values.ts';
 
@@ -70,13 +70,9 @@ function LetterRow(props: { letter: LetterSummary; now: number }) {
   );
   return (
     <li class={`letter-row${letter.unread ? ' is-unread' : ''}`}>
-      {letter.self ? (
-        <ViewerLink class="letter-link" target={targetOf(letter.self, 'self')}>
-          {body}
-        </ViewerLink>
-      ) : (
-        <div class="letter-link">{body}</div>
-      )}
+      <RowLink self={letter.self} relation="self">
+        {body}
+      </RowLink>
     </li>
   );
 }

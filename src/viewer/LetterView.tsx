@@ -6,6 +6,7 @@ import type { Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { ContentView } from '../protocol/messages.ts';
+import { Busy } from '../ui/components.tsx';
 import { DocumentIcon, InfoIcon, LockIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { openTab } from '../ui/open-tab.ts';
@@ -46,9 +47,26 @@ function InvoiceDetails(props: { invoice: InvoiceInfo }) {
   if (paid !== undefined) rows.push([t('invoice_payment'), capitalised(paid ? t('invoice_paid') : t('invoice_unpaid'))]);
   if (kid !== undefined) rows.push([t('invoice_kid_label'), kid]);
   if (accountNumber !== undefined) rows.push([t('invoice_account_label'), accountNumber]);
+  return <LabelledRows class="invoice-fields" rows={rows} />;
+}
+
+/** Why something cannot be read here, and the way to read it: the service's own web site. */
+function LockedNotice(props: { serviceOrigin: string; children: ComponentChildren }) {
   return (
-    <dl class="fields invoice-fields">
-      {rows.map(([label, value]) => (
+    <Notice icon="lock">
+      {props.children}
+      <div class="actions">
+        <WebSiteButton serviceOrigin={props.serviceOrigin} />
+      </div>
+    </Notice>
+  );
+}
+
+/** Label and value pairs, as the letter's facts and its invoice show them. */
+function LabelledRows(props: { class: string; rows: readonly [string, string][] }) {
+  return (
+    <dl class={`fields ${props.class}`}>
+      {props.rows.map(([label, value]) => (
         <div key={label} class="field">
           <dt>{label}</dt>
           <dd>{value}</dd>
@@ -184,12 +202,9 @@ function AttachmentItem(props: {
     );
   } else if (attachment.locked) {
     action = (
-      <Notice icon="lock">
+      <LockedNotice serviceOrigin={props.serviceOrigin}>
         <p>{t('attachment_locked')}</p>
-        <div class="actions">
-          <WebSiteButton serviceOrigin={props.serviceOrigin} />
-        </div>
-      </Notice>
+      </LockedNotice>
     );
   } else if (content) {
     if (props.canRead && state.kind !== 'shown') {
@@ -239,20 +254,12 @@ function AttachmentItem(props: {
       </div>
       {attachment.invoice ? <InvoiceDetails invoice={attachment.invoice} /> : null}
       {action}
-      {state.kind === 'busy' ? (
-        <p class="busy" role="status">
-          <span class="spinner" aria-hidden="true" />
-          {state.label}
-        </p>
-      ) : null}
+      {state.kind === 'busy' ? <Busy label={state.label} /> : null}
       {state.kind === 'error' ? (
         state.error.code === 'auth_level_too_low' ? (
-          <Notice icon="lock">
+          <LockedNotice serviceOrigin={props.serviceOrigin}>
             <p>{t('error_auth_level_too_low')}</p>
-            <div class="actions">
-              <WebSiteButton serviceOrigin={props.serviceOrigin} />
-            </div>
-          </Notice>
+          </LockedNotice>
         ) : (
           <ErrorView
             error={state.error}
@@ -312,22 +319,12 @@ export function LetterView(props: LetterViewProps) {
           </p>
         ) : null}
       </div>
-      <dl class="fields letter-fields">
-        {rows.map(([label, value]) => (
-          <div key={label} class="field">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <LabelledRows class="letter-fields" rows={rows} />
       {letter.locked ? (
-        <Notice icon="lock">
+        <LockedNotice serviceOrigin={props.serviceOrigin}>
           <p class="info-panel-title">{t('letter_locked_title')}</p>
           <p>{t('letter_locked')}</p>
-          <div class="actions">
-            <WebSiteButton serviceOrigin={props.serviceOrigin} />
-          </div>
-        </Notice>
+        </LockedNotice>
       ) : null}
       <section aria-labelledby="attachments-heading">
         <h2 id="attachments-heading">{t('attachments')}</h2>

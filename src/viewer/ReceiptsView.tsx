@@ -1,9 +1,8 @@
 import { formatRelativeDate } from '../ui/dates.ts';
-import { targetOf } from '../api/links.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { AllDetails } from './GenericView.tsx';
 import { receiptOf, receiptsOf } from './read-resource.ts';
-import { ViewerLink } from './navigation.tsx';
+import { RowLink } from './navigation.tsx';
 import { formatFullDate, formatMoney } from './values.ts';
 
 /** Receipts as a list like the letters: store, when, and the amount with its currency. */
@@ -35,13 +34,9 @@ export function ReceiptsView(props: { data: unknown; title: string; serviceOrigi
             );
             return (
               <li key={receipt.key} class="letter-row">
-                {receipt.self ? (
-                  <ViewerLink class="letter-link" target={targetOf(receipt.self, 'receipt')}>
-                    {body}
-                  </ViewerLink>
-                ) : (
-                  <div class="letter-link">{body}</div>
-                )}
+                <RowLink self={receipt.self} relation="receipt">
+                  {body}
+                </RowLink>
               </li>
             );
           })}

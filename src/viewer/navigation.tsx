@@ -1,5 +1,6 @@
 import { createContext, type ComponentChildren } from 'preact';
-import type { LinkTarget } from '../api/links.ts';
+import { targetOf, type LinkTarget } from '../api/links.ts';
+import type { Link } from '../api/schemas.ts';
 import { useContext, useMemo } from 'preact/hooks';
 import browser from 'webextension-polyfill';
 import { newPageId, pageIdFromLocation, recallTarget, rememberTarget, viewerAddressOf } from '../protocol/viewer-address.ts';
@@ -107,5 +108,16 @@ export function ViewerLink(props: {
     >
       {props.children}
     </a>
+  );
+}
+
+/** A list row's content: a link to the row's own resource when it has one, plain otherwise. */
+export function RowLink(props: { self: Link | undefined; relation: string; children: ComponentChildren }) {
+  return props.self ? (
+    <ViewerLink class="letter-link" target={targetOf(props.self, props.relation)}>
+      {props.children}
+    </ViewerLink>
+  ) : (
+    <div class="letter-link">{props.children}</div>
   );
 }

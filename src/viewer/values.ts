@@ -1,3 +1,4 @@
+import { DATE_ONLY, safeLocale } from '../ui/format.ts';
 import { labelFromName } from '../ui/relation-labels.ts';
 import { t } from '../shared/i18n.ts';
 
@@ -8,15 +9,6 @@ import { t } from '../shared/i18n.ts';
  * with a label made from its name. Raw names, codes and addresses stay in "All details and links".
  */
 
-function safeLocale(locale: string): string | undefined {
-  try {
-    return Intl.getCanonicalLocales(locale)[0];
-  } catch {
-    return undefined;
-  }
-}
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 export function isIsoDate(value: string): boolean {
