@@ -1,7 +1,7 @@
 /**
  * Relations that change something on the server (POST/PUT/DELETE in the service's own clients).
  * Opening one in a viewer would at best fail and at worst act, so they are never followed as pages.
- * The notes list most of these; the rest come from the public iOS sample root resource.
+ * The contract (§2) lists most of these; the rest come from the public iOS sample root resource.
  */
 export const ACTION_RELATIONS: ReadonlySet<string> = new Set([
   'logout',

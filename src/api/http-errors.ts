@@ -8,7 +8,7 @@ const CODE_FIELDS = ['error-code', 'errorCode', 'error', 'code'] as const;
 const MESSAGE_FIELDS = ['error-message', 'errorMessage', 'error_description', 'message'] as const;
 const PERMISSION_FIELDS = ['required', 'permission', 'requiredPermission', 'required-permission', 'scope'] as const;
 
-/** A higher authentication level is needed (notes: AUTHENTICATION_LEVEL_TOO_LOW and kin). */
+/** A higher authentication level is needed (contract §7: AUTHENTICATION_LEVEL_TOO_LOW and kin). */
 const AUTH_LEVEL = /AUTH(ENTICATION)?_?LEVEL/i;
 
 type Body = Record<string, unknown>;

@@ -18,7 +18,7 @@ export const MAX_JSON_BYTES = 4 * 1024 * 1024;
 /** Content larger than this is refused (error `content_too_large`): it crosses to a page as Base64 in one runtime message. */
 export const MAX_CONTENT_BYTES = 20 * 1024 * 1024;
 
-/** Selects JSON and version 2 of the API (spec 4.3, 9); links may name another type. */
+/** Selects JSON and version 2 of the API (contract §1); links may name another type. */
 export const API_MEDIA_TYPE = 'application/vnd.digipost-v2+json';
 
 /** An error answer is read only for its code and message, which are short. */
@@ -133,7 +133,7 @@ export async function fetchJson(opts: FetchResourceOptions): Promise<unknown> {
 
 /**
  * Fetches a letter's content. The service may answer 307 with a one-time address on another host
- * (notes: www.digipostdata.no). That redirect must be followed, and the token must not go with it.
+ * (contract §1: www.digipostdata.no). That redirect must be followed, and the token must not go with it.
  *
  * We cannot follow it ourselves: with redirect 'manual' a browser hides the Location header
  * (opaque-redirect response), in workers as well as pages. So we let fetch follow it, and rely on

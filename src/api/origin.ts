@@ -15,7 +15,7 @@ function originOf(serviceOrigin: string): string | undefined {
  * Why a URL may not receive the bearer token, or undefined when it may. The URL is parsed by the
  * same WHATWG parser that fetch uses, so what is checked here is exactly what would be requested
  * (tabs inside "java\tscript:", backslashes, default ports and letter case are all normalised).
- * Relative URLs are refused: the spec promises absolute ones, and resolving them against a base
+ * Relative URLs are refused: the contract promises absolute ones (§2), and resolving them against a base
  * would let "//other.host/" pick the host.
  */
 export function urlProblem(url: string, serviceOrigin: string): UrlProblem | undefined {

@@ -1,7 +1,7 @@
 import type { Link } from './schemas.ts';
 
 /**
- * The relation name is the last path segment of `rel` (spec 2.3). Only the name is stable: the
+ * The relation name is the last path segment of `rel` (contract §2). Only the name is stable: the
  * host part follows the environment, so matching a whole rel URI would break on every test host.
  */
 export function relationName(rel: string): string {

@@ -2,7 +2,7 @@ import type { Permission } from '../shared/permissions.ts';
 import { relationName } from './relation-name.ts';
 
 /*
- * Which permission (spec 5.4) a relation's target needs, so a 403 can name what to grant. The
+ * Which permission (contract §8) a relation's target needs, so a 403 can name what to grant. The
  * spec maps permissions to kinds of data, not to relations; this is our reading of it. Where the
  * reading is a guess we give no answer: a wrong name would send the user to grant the wrong thing,
  * while no name still yields the generic "forbidden" message.

@@ -15,7 +15,7 @@ export function randomToken(bytes = 32): string {
 }
 
 /**
- * The address that starts a sign-in (spec 4.1). The nonce is deliberately absent: the service
+ * The address that starts a sign-in (contract §3.1). The nonce is deliberately absent: the service
  * takes it at the token endpoint, not here.
  */
 export function buildAuthorizeUrl(config: ServiceConfig, redirectUri: string, state: string): string {

@@ -86,7 +86,7 @@ function sameIssuer(iss: string, issuer: string): boolean {
 }
 
 /**
- * Verifies the service's id_token (spec 5.3): `<signature>.<payload>`, where payload is standard
+ * Verifies the service's id_token (contract §3.3): `<signature>.<payload>`, where payload is standard
  * Base64 of the claims JSON and signature is standard Base64 of HMAC-SHA256(client secret,
  * payload as received). It is not a JWT. The MAC is checked before the payload is even decoded.
  *

@@ -13,7 +13,7 @@ export function tokenEndpoint(baseUrl: string): string {
   return `${baseUrl}/post/api/oauth/accesstoken`;
 }
 
-/** Ends the grant behind the bearer token (POST, notes): how a sign-out tells the service. */
+/** Ends the grant behind the bearer token (POST, contract §3.4): how a sign-out tells the service. */
 export function revokeEndpoint(baseUrl: string): string {
   return `${baseUrl}/post/api/oauth/revoke`;
 }

@@ -25,7 +25,7 @@ export interface TokenEndpointDeps {
 export const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
 
 /**
- * `expires_in` of 0 or absent means "no limited lifetime" (spec 2.4). We still do not trust a
+ * `expires_in` of 0 or absent means "no limited lifetime" (contract §3.2). We still do not trust a
  * token forever: after this long it is refreshed (or, without a refresh token, the user is asked
  * again), and an API 401/403 refreshes it sooner anyway.
  */
@@ -140,7 +140,7 @@ function readTokenResponse(status: number, text: string, sentAt: number): TokenR
   return { tokens, idToken: data.id_token };
 }
 
-/** The authorization-code exchange (spec 4.2): `grant_type=code`, with the nonce the id_token must echo. */
+/** The authorization-code exchange (contract §3.2): `grant_type=code`, with the nonce the id_token must echo. */
 export async function exchangeCode(
   deps: TokenEndpointDeps,
   config: ServiceConfig,

@@ -35,7 +35,7 @@ export function hostPermissionFor(baseUrl: string): string {
   return originPattern(new URL(baseUrl).origin);
 }
 
-/** Where the real service serves letter content after a 307 to a one-time address (notes). */
+/** Where the real service serves letter content after a 307 to a one-time address (contract §1). */
 export const PRODUCTION_CONTENT_ORIGIN = 'https://www.digipostdata.no';
 
 /**

@@ -38,7 +38,7 @@ function invoiceOf(document: Document, now: number): GlanceInvoice | undefined {
     const left = daysUntil(invoice.dueDate, { now });
     if (left !== undefined) glance.daysLeft = left;
   }
-  // `paid` is not in the spec's samples but the service's apps read it; only a boolean counts.
+  // `paid` is not in the contract's samples (§6) but the service's apps read it; only a boolean counts.
   const paid = (invoice as { paid?: unknown }).paid;
   if (typeof paid === 'boolean') glance.paid = paid;
   return glance;

@@ -1,4 +1,4 @@
-/** The permissions (scope values) of the service, section 5.4 of the spec, in its order. */
+/** The permissions (scope values) of the service (contract §8), in its order. */
 export const PERMISSIONS = [
   'READ_ACCOUNT_INFO',
   'READ_DOCUMENT_META_INFO',
@@ -22,7 +22,7 @@ export function isPermission(value: string): value is Permission {
 }
 
 /**
- * The spec does not say how several scope values are joined; no public client sends more than
+ * The contract does not say how several scope values are joined (§3.1); no public client sends more than
  * one. A space is the OAuth standard, and this is the one place that decides it.
  */
 export const SCOPE_SEPARATOR = ' ';

@@ -2,7 +2,7 @@ import { findLink, relationName } from '../api/links.ts';
 import { linksOf, type LetterSummary } from './read-resource.ts';
 
 /**
- * Paging through the inbox as the service's own apps do (notes): `?lastseen=<epoch ms of the
+ * Paging through the inbox as the service's own apps do (contract §6): `?lastseen=<epoch ms of the
  * oldest letter loaded>&limit=50`. When the service offers a `next` link we follow it as given;
  * otherwise we compute the next address, and a page shorter than the limit is the last one.
  */

@@ -40,7 +40,7 @@ export function linksOf(resource: unknown): Link[] {
 }
 
 /**
- * The numeric level each `authentication-level` needs. The spec: OAuth sessions have level 2 and
+ * The numeric level each `authentication-level` needs. The contract (§3.3, §6): OAuth sessions have level 2 and
  * "operations requiring authentication level 4 are not possible"; READ_DOCUMENT_CONTENT excludes
  * "letters that require a strong-authentication login". The emulator and the service's own apps
  * treat PASSWORD as the ordinary level (2), TWO_FACTOR and IDPORTEN_3 as level 3 and IDPORTEN_4
@@ -49,7 +49,7 @@ export function linksOf(resource: unknown): Link[] {
  */
 export const AUTH_LEVELS: Readonly<Record<string, number>> = { PASSWORD: 2, TWO_FACTOR: 3, IDPORTEN_3: 3, IDPORTEN_4: 4 };
 
-/** Sessions obtained through OAuth have level 2 (spec 5.3); the root's `authenticationlevel` says so. */
+/** Sessions obtained through OAuth have level 2 (contract §4); the root's `authenticationlevel` says so. */
 export const DEFAULT_SESSION_LEVEL = 2;
 
 export function requiredLevel(resource: unknown): number | undefined {

@@ -79,7 +79,7 @@ function content(em: Emulator, c: Context): Response {
   if (!attachment) return notFound();
   const refused = refuseContent(attachment);
   if (refused) return refused;
-  // The service marks a letter read when its content is fetched (notes).
+  // The service marks a letter read when its content is fetched (contract §6).
   attachment.read = true;
   if (em.world.knobs.contentRedirect) {
     const ticket = randomBytes(24).toString('base64url');

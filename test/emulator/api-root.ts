@@ -1,4 +1,4 @@
-/** The root resource (spec 2.1) and the service-level relations it links to. */
+/** The root resource (contract §4) and the service-level relations it links to. */
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { Link } from './config.ts';

@@ -28,7 +28,7 @@ async function inbox(query = ''): Promise<{ document: DocumentJson[]; link: Link
 }
 
 describe('root resource', () => {
-  it('has every field of spec 2.1 and 2.2 and the extras the real service sends', () => {
+  it('has every field of contract §4 and the extras the real service sends', () => {
     expect(root).toMatchObject({ authenticationlevel: 2, role: 'PRIVAT' });
     expect(root.csrfToken).toEqual(expect.any(String));
     for (const field of ['authenticationlevelIdporten', 'language', 'settings', 'validationRules']) expect(root).toHaveProperty(field);

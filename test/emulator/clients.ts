@@ -1,4 +1,4 @@
-/** The registered OAuth applications and their exact redirect URIs (spec 5.1). */
+/** The registered OAuth applications and their exact redirect URIs (contract §3.1). */
 import type { Permission } from './permissions.ts';
 import { ALL_PERMISSIONS } from './permissions.ts';
 

@@ -18,7 +18,7 @@ export function bearerOf(c: Context): string | undefined {
   return match?.[1];
 }
 
-/** 401 when no token came (spec 4.3: "not logged in"), 403 when it is invalid, expired or revoked (spec 7). */
+/** 401 when no token came (contract §3.4), 403 when it is invalid, expired or revoked (contract §3.4). */
 export function authenticate(em: Emulator, c: Context): Session | Response {
   const value = bearerOf(c);
   if (value === undefined) {

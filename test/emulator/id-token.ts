@@ -1,5 +1,5 @@
 /**
- * The service's own id_token (spec 5.3, notes): `<signature>.<payload>`, signature first, both
+ * The service's own id_token (contract §3.3): `<signature>.<payload>`, signature first, both
  * standard padded Base64, HMAC-SHA256 keyed with the client secret. Not a JWT.
  */
 import { createHmac } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** Link objects (spec 2.3) and the addresses of every resource, in one place. */
+/** Link objects (contract §2) and the addresses of every resource, in one place. */
 import type { Link } from './config.ts';
 import { CONTENT_MEDIA_TYPE, MEDIA_TYPE } from './config.ts';
 

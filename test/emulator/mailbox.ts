@@ -5,7 +5,7 @@ import { makeContent } from './content.ts';
 export type Origin = 'CORPORATION' | 'PUBLIC_ENTITY' | 'PRIVATE_PERSON' | 'UPLOADED';
 export type AuthLevel = 'PASSWORD' | 'TWO_FACTOR' | 'IDPORTEN_3' | 'IDPORTEN_4';
 
-/** The numeric level each letter needs; OAuth sessions have level 2 (spec 5.3). */
+/** The numeric level each letter needs; OAuth sessions have level 2 (contract §4, §6). */
 export const AUTH_LEVEL_NUMBER: Record<AuthLevel, number> = { PASSWORD: 2, TWO_FACTOR: 3, IDPORTEN_3: 3, IDPORTEN_4: 4 };
 export const SESSION_AUTH_LEVEL = 2;
 

@@ -131,7 +131,7 @@ describe('authorization endpoint', () => {
 });
 
 describe('token endpoint: code exchange', () => {
-  it('returns the token response of spec 2.4 with a verifiable id_token', async () => {
+  it('returns the token response of contract §3.2 with a verifiable id_token', async () => {
     const tokens = await signIn(em, 'READ_ACCOUNT_INFO READ_DOCUMENT_META_INFO', 'my-nonce');
     expect(tokens.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(tokens.refresh_token).toMatch(/^[0-9]+-[A-Za-z0-9_-]+$/);

@@ -1,4 +1,4 @@
-/** The OAuth endpoints: authorization with consent (spec 4.1) and token exchange (spec 4.2). */
+/** The OAuth endpoints: authorization with consent (contract §3.1) and token exchange (contract §3.2). */
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { Client } from './clients.ts';
@@ -93,7 +93,7 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** HTTP Basic with standard Base64 (spec 4.2); the secret may contain colons, the id may not. */
+/** HTTP Basic with standard Base64 (contract §3.2); the secret may contain colons, the id may not. */
 function authenticateClient(em: Emulator, header: string | undefined): Client | undefined {
   const match = /^Basic[ ]+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(header ?? '');
   if (!match?.[1]) return undefined;
@@ -176,7 +176,7 @@ function refresh(em: Emulator, client: Client, form: URLSearchParams): Response 
     permissions = checked.permissions;
   }
   if (knobs.rotateRefreshTokens) stored.active = false;
-  // The real service sends the string "null" when no nonce came (notes).
+  // The real service sends the string "null" when no nonce came (contract §3.3).
   return issueTokens(em, { client, grant, permissions, nonce: form.get('nonce') ?? 'null', refresh: knobs.rotateRefreshTokens });
 }
 

@@ -1,4 +1,4 @@
-/** The permissions (scope values) of spec section 5.4, with the meaning the consent page shows. */
+/** The permissions (scope values) of contract §8, with the meaning the consent page shows. */
 
 export const PERMISSIONS = {
   READ_ACCOUNT_INFO: 'Read account information (name, date of birth, address, e-mail address, telephone number).',
@@ -24,7 +24,7 @@ export function isPermission(value: string): value is Permission {
 export type ParsedScope = { ok: true; permissions: Permission[] } | { ok: false; unknown: string[] };
 
 /**
- * The spec leaves the separator open; a space is the OAuth standard, and a form-decoded `+` or a
+ * The contract (§3.1) leaves the separator open; a space is the OAuth standard, and a form-decoded `+` or a
  * comma are accepted too, so any reasonable client works. Duplicates collapse; order follows 5.4.
  */
 export function parseScope(scope: string): ParsedScope {

@@ -1,4 +1,4 @@
-/** JSON shapes of the mailbox resources, as the real service sends them (notes). */
+/** JSON shapes of the mailbox resources, as the real service sends them (contract §4-§7). */
 import { CONTENT_TYPES } from './content.ts';
 import type { Link } from './config.ts';
 import { ROUTES, type Linker } from './links.ts';

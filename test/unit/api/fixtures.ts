@@ -1,6 +1,7 @@
 /*
- * Responses as the service sends them, written from the spec (2.1-2.3) and from the real-service
- * notes (fields seen in the wild). Plain JSON-like objects: what the schemas must accept.
+ * Responses as the service sends them, written from the contract (src/api/service-contract.md
+ * §2, §4-§7): the published fields and those seen in the wild. Plain JSON-like objects: what the
+ * schemas must accept.
  */
 
 export const BASE = 'https://www.digipost.no';
@@ -14,7 +15,7 @@ export function link(name: string, path: string, mediaType: string | null = MEDI
   };
 }
 
-/** The root resource with exactly the spec's fields (2.1, 2.2), and its sample's links. */
+/** The root resource with exactly the published fields (contract §4), and its sample's links. */
 export function specRoot() {
   return {
     csrfToken: 'ZXhhbXBsZS1jc3JmLXRva2Vu',
@@ -40,7 +41,7 @@ export function specRoot() {
   };
 }
 
-/** A root as the real service has sent it: every extra the notes list. */
+/** A root as the real service has sent it: every extra the contract (§4) lists as seen. */
 export function realRoot() {
   return {
     csrfToken: 'HHQ9NDZH3UFIIXKZ2M4Q6E9JYCQZINS3',

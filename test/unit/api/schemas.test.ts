@@ -23,7 +23,7 @@ function malformed(fn: () => unknown): AppError {
 }
 
 describe('root resource', () => {
-  it('parses the spec sample and keeps its fields', () => {
+  it('parses the published sample and keeps its fields', () => {
     const root = parseWith(rootResourceSchema, fx.specRoot(), 'root');
     expect(root.authenticationlevel).toBe(2);
     expect(root.primaryAccount?.fullName).toBe('Kari Nordmann');

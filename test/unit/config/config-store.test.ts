@@ -80,7 +80,7 @@ describe('configuration', () => {
     expect((await loadConfig(area, defaults)).notify).toBe(false);
   });
 
-  it('joins scope values with a space in the order of the spec, and reads them back', () => {
+  it('joins scope values with a space in the order of the contract (§8), and reads them back', () => {
     expect(formatScope(['READ_RECEIPTS', 'READ_ACCOUNT_INFO'])).toBe('READ_ACCOUNT_INFO READ_RECEIPTS');
     expect(parseScope('READ_RECEIPTS,READ_ACCOUNT_INFO+BOGUS')).toEqual(['READ_ACCOUNT_INFO', 'READ_RECEIPTS']);
   });
