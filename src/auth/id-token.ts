@@ -38,7 +38,7 @@ const claimsSchema = z.object({
   aud: z.string(),
   exp: z.int().check(z.gte(0)),
   iat: z.int().check(z.gte(0)),
-  // The spec says string; a number would name the same user, so it is accepted as its text.
+  // The contract (§3.3) has a string; a number would name the same user, so it is accepted as its text.
   user_id: z.union([z.string().check(z.minLength(1)), z.pipe(z.int(), z.transform(String))]),
   iss: z.string(),
   nonce: z.string(),

@@ -5,6 +5,13 @@ import type { Inbox } from '../api/schemas.ts';
 import { isUnread } from '../api/unread.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
 
+/** storage.local: `{keys, primed}`, opaque keys of letters already notified or already unread. */
+export const SEEN_KEY = 'notifiedLetters';
+/** storage.session: the unread count and time of the last look at the inbox. */
+export const CHECK_KEY = 'notificationCheck';
+/** storage.session: notification id → the viewer address its click opens (personal: session only). */
+export const TARGETS_KEY = 'notificationTargets';
+
 /** At most this many notifications per check; beyond it, the last one sums up the rest. */
 export const MAX_SHOWN = 3;
 /** How many notified letters are remembered (opaque keys, newest last). */

@@ -28,20 +28,16 @@ import {
   type CheckMark,
   type NotificationText,
   type SeenState,
+  CHECK_KEY,
+  SEEN_KEY,
+  TARGETS_KEY,
 } from './notifications-plan.ts';
 import { openViewerFromWorker } from './open-viewer.ts';
 
-/** storage.local: `{keys, primed}`, opaque keys of letters already notified or already unread. */
-export const SEEN_KEY = 'notifiedLetters';
-/** storage.session: the unread count and time of the last look at the inbox. */
-export const CHECK_KEY = 'notificationCheck';
 
 const LETTER_PREFIX = 'letter-';
 const SUMMARY_PREFIX = 'more-';
 const ICON = 'icons/icon-128.png';
-
-/** storage.session: notification id → the viewer address its click opens (personal: session only). */
-export const TARGETS_KEY = 'notificationTargets';
 
 export type NotificationsApi = typeof browser.notifications;
 

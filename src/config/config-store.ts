@@ -4,7 +4,8 @@ import { isPermission } from '../shared/permissions.ts';
 import { DEFAULT_POLL_MINUTES, type ExtensionConfig } from './config.ts';
 import { checkServiceAddress } from './service-address.ts';
 
-const CONFIG_KEY = 'config';
+/** storage.local: the configuration. */
+export const CONFIG_KEY = 'config';
 
 const storedSchema = z.object({
   baseUrl: z.string(),

@@ -81,5 +81,8 @@ export interface ResponseMap {
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
 
+/** storage.session: a viewer tab's page id (after this prefix) → the LinkTarget it shows. */
+export const VIEWER_PAGE_PREFIX = 'viewerPage:';
+
 /** Where the popup reads its last view instantly, without waking the worker. */
 export const ROOT_CACHE_KEY = 'rootCache';

@@ -1,6 +1,7 @@
 import browser from 'webextension-polyfill';
 import type { LinkTarget } from '../api/links.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
+import { VIEWER_PAGE_PREFIX as STORAGE_PREFIX } from './messages.ts';
 
 /**
  * The viewer tab's address names no resource. Browser history, synced tabs and any extension with
@@ -12,7 +13,6 @@ import { bytesToBase64Url } from '../shared/base64.ts';
 
 export const VIEWER_PATH = 'src/viewer/viewer.html';
 const PAGE_PARAM = 'page';
-const STORAGE_PREFIX = 'viewerPage:';
 const PAGE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** Whether an address is the extension's own viewer page (any query), and nothing else. */

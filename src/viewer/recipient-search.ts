@@ -1,5 +1,5 @@
 /**
- * Recipient search (the root's `search` relation). The spec gives no parameter; the service's own
+ * Recipient search (the root's `search` relation). The contract (§7) names no parameter; the service's own
  * apps send the text as `recipientId`, so that is the one name used for it, here and nowhere else.
  */
 export const RECIPIENT_QUERY_PARAM = 'recipientId';

@@ -1,4 +1,5 @@
 import type { Page, Worker } from 'playwright-core';
+import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
 import type { RunningEmulator } from '../emulator/index.ts';
 import type { BenchBrowser } from './browser.ts';
 import type { ProbeMarks } from './probe.ts';
@@ -43,19 +44,17 @@ interface ChromeStorage {
   chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>>; set(i: object): Promise<void>; remove(k: string): Promise<void> } } };
 }
 
-export function dropRootCache(worker: Worker): Promise<void> {
-  return worker.evaluate(() => (globalThis as unknown as ChromeStorage).chrome.storage.session.remove('rootCache'));
-}
+export { dropRootCache } from '../e2e/helpers.ts';
 
 /** Makes the cached root and its inbox page look `ageMs` old, as if the popup had last been opened that long ago. */
 export function ageRootCache(worker: Worker, ageMs: number): Promise<void> {
-  return worker.evaluate(async (age) => {
+  return worker.evaluate(async ([age, key]) => {
     const area = (globalThis as unknown as ChromeStorage).chrome.storage.session;
-    const cached = (await area.get('rootCache')).rootCache as { fetchedAt: number; inbox?: { fetchedAt: number } } | undefined;
+    const cached = (await area.get(key))[key] as { fetchedAt: number; inbox?: { fetchedAt: number } } | undefined;
     if (!cached) throw new Error('no cached root to age');
     const at = Date.now() - age;
-    await area.set({ rootCache: { ...cached, fetchedAt: at, ...(cached.inbox ? { inbox: { ...cached.inbox, fetchedAt: at } } : {}) } });
-  }, ageMs);
+    await area.set({ [key]: { ...cached, fetchedAt: at, ...(cached.inbox ? { inbox: { ...cached.inbox, fetchedAt: at } } : {}) } });
+  }, [ageMs, ROOT_CACHE_KEY] as const);
 }
 
 /** Connects through the popup and the emulator's consent page, as a user would. */

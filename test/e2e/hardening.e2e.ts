@@ -1,30 +1,22 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
-import { storedItems, storeItems } from './extension-state.ts';
+import { SESSION_KEYS } from '../../src/auth/storage-keys.ts';
+import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
+import { cachedLink, signInWith, storeItems, viewerPageFor } from './helpers.ts';
 import { startHarness, type Harness } from './harness.ts';
-import { viewerPageFor } from './viewer-pages.ts';
 import { addTrackerLetter, startCountingServer, TRACKER_LETTER_SUBJECT, TRACKER_LETTER_TEXT, type CountingServer } from './tracker-letter.ts';
 
 /*
  * Points 1 and 3 of the hardening, in Chromium against the emulator: a token endpoint that never
  * answers, and an HTML letter that tries to tell its sender it was read.
  */
-const MEDIA_TYPE = 'application/vnd.digipost-v2+json';
 
 let h: Harness;
 let tracker: CountingServer;
 
-interface RootCache {
-  rootCache: { root: { primaryAccount: { link: { rel: string; uri: string }[] } } };
-}
-
 async function openNewestLetter(): Promise<Page> {
-  const cache = (await storedItems(await h.worker(), 'session')) as unknown as RootCache;
-  const inbox = cache.rootCache.root.primaryAccount.link.find((l) => l.rel.endsWith('/document_inbox'));
-  if (!inbox) throw new Error('no inbox link');
   const page = await h.context.newPage();
-  await page.goto(await viewerPageFor(h, { url: inbox.uri, mediaType: MEDIA_TYPE, relation: 'document_inbox' }));
+  await page.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
   await page.locator('.letter-row a').first().click();
   await page.locator('.letter-fields').waitFor();
   return page;
@@ -38,19 +30,7 @@ function inLetter<T>(page: Page, read: (doc: Document, frame: HTMLIFrameElement)
 beforeAll(async () => {
   tracker = await startCountingServer();
   h = await startHarness();
-  await storeItems(await h.worker(), 'local', {
-    config: {
-      baseUrl: h.emulator.url,
-      clientId: E2E_CLIENT_ID,
-      clientSecret: E2E_CLIENT_SECRET,
-      scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT'],
-      pollMinutes: 5,
-    },
-  });
-  const popup = await h.openPopup();
-  await h.connectVia(popup, 'Approve');
-  await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
-  await popup.close();
+  await signInWith(h, ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT']);
 });
 afterAll(async () => {
   await h.close();
@@ -83,7 +63,8 @@ describe('an HTML letter loads nothing from any host', () => {
     await expect.poll(() => letter.locator('#embedded').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(12);
     await expect.poll(() => inLetter(page, (doc) => doc.readyState)).toBe('complete');
     // Nothing announces "nothing happened": after the letter's load event, give late loaders
-    // (prefetch runs when the browser is idle, lazy images on layout) a moment, then count.
+    // (prefetch runs when the browser is idle, lazy images on layout) a moment, then count. This is
+    // the suite's one fixed wait: a loader that never starts fires no event to wait for.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.waitForTimeout(750);
     expect(tracker.requests()).toEqual([]);
@@ -112,7 +93,7 @@ describe('every network wait is bounded', () => {
   it('a token endpoint that never answers: the popup says so, and the next try works once the service answers', async () => {
     const worker = await h.worker();
     // The access token has run out, so the next call must go to the token endpoint first.
-    await storeItems(worker, 'session', { 'auth.accessToken': { token: 'expired', expiresAt: 0 }, rootCache: undefined });
+    await storeItems(worker, 'session', { [SESSION_KEYS.accessToken]: { token: 'expired', expiresAt: 0 }, [ROOT_CACHE_KEY]: undefined });
     await h.emulator.admin.configure({ stallTokenEndpoint: true });
     try {
       const popup = await h.openPopup();

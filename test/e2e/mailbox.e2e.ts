@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations } from './axe.ts';
-import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
-import { badgeText, storeItems, storedItems } from './extension-state.ts';
+import { badgeText, cachedLink, nextFrames, signInWith, viewerPageFor } from './helpers.ts';
 import { startHarness, type Harness } from './harness.ts';
-import { viewerPageFor } from './viewer-pages.ts';
 
 /*
  * The mailbox views against an inbox of 10,000 letters. Positions in the inbox (0 = newest) are the
@@ -15,24 +13,9 @@ const PAGE = 50;
 
 let h: Harness;
 
-interface RootCache {
-  rootCache: { root: { primaryAccount: { link: { rel: string; uri: string }[] } } };
-}
-
-async function accountLink(relation: string): Promise<string> {
-  const cache = (await storedItems(await h.worker(), 'session')) as unknown as RootCache;
-  const link = cache.rootCache.root.primaryAccount.link.find((l) => l.rel.endsWith(`/${relation}`));
-  if (!link) throw new Error(`no ${relation} link`);
-  return link.uri;
-}
-
-async function viewerAddress(url: string, relation: string): Promise<string> {
-  return viewerPageFor(h, { url, relation });
-}
-
 async function openInbox(): Promise<Page> {
   const page = await h.context.newPage();
-  await page.goto(await viewerAddress(await accountLink('document_inbox'), 'document_inbox'));
+  await page.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
   await page.locator('.letter-row').first().waitFor();
   return page;
 }
@@ -58,19 +41,7 @@ async function firstBytes(page: Page, url: string, n: number): Promise<string> {
 beforeAll(async () => {
   h = await startHarness({ emulator: { letters: 10_000 } });
   // Reading content needs READ_DOCUMENT_CONTENT, which the build's defaults do not ask for.
-  await storeItems(await h.worker(), 'local', {
-    config: {
-      baseUrl: h.emulator.url,
-      clientId: E2E_CLIENT_ID,
-      clientSecret: E2E_CLIENT_SECRET,
-      scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_RECEIPTS'],
-      pollMinutes: 5,
-    },
-  });
-  const popup = await h.openPopup();
-  await h.connectVia(popup, 'Approve');
-  await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
-  await popup.close();
+  await signInWith(h, ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_RECEIPTS']);
 });
 afterAll(async () => {
   await h.close();
@@ -81,7 +52,7 @@ describe('the inbox', () => {
     await h.emulator.admin.clearRequests();
     const page = await h.context.newPage();
     const started = Date.now();
-    await page.goto(await viewerAddress(await accountLink('document_inbox'), 'document_inbox'));
+    await page.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
     await page.locator('.letter-row').nth(PAGE - 1).waitFor();
     const firstPageMs = Date.now() - started;
     expect(await page.locator('.letter-row').count()).toBe(PAGE);
@@ -234,7 +205,9 @@ describe('a letter', () => {
     await h.emulator.admin.clearRequests();
     const page = await openLetter(3);
     expect(await page.locator('.info-panel').first().textContent()).toContain('opening receipt');
-    await page.waitForTimeout(300);
+    // The letter is on screen, so the page has its answer; the view asks for nothing by itself
+    // (no effect fetches), so once its effects have run the request log is complete without a click.
+    await nextFrames(page);
     const quiet = await h.emulator.admin.requests();
     expect(quiet.filter((r) => r.path.includes('/openingreceipt') || r.path.endsWith('/content'))).toEqual([]);
     await page.getByRole('button', { name: 'Send opening receipt and open' }).click();
@@ -302,7 +275,7 @@ describe('a letter', () => {
 describe('receipts', () => {
   it('shows receipts as a list of store, amount and time', async () => {
     const page = await h.context.newPage();
-    await page.goto(await viewerAddress(await accountLink('receipts'), 'receipts'));
+    await page.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'receipts'), relation: 'receipts' }));
     const list = page.locator('ul.receipts');
     await list.waitFor();
     expect(await list.locator('.letter-row').count()).toBe(6);

@@ -16,8 +16,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Worker } from 'playwright-core';
 import { E2E_DIST } from './build-extension.ts';
-import { storedItems } from './extension-state.ts';
+import { storedItems } from './helpers.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
 
 const GRANTED_DIST = `${E2E_DIST}-notifications-granted`;
 const POLL_ALARM = 'poll-unread';
@@ -53,8 +54,8 @@ function shown(worker: Worker): Promise<string[]> {
 }
 
 async function rootFetchedAt(worker: Worker): Promise<number> {
-  const items = await worker.evaluate(() => (globalThis as WorkerGlobal).chrome.storage.session.get(['rootCache']));
-  return (items.rootCache as { fetchedAt?: number } | undefined)?.fetchedAt ?? 0;
+  const items = await worker.evaluate((key) => (globalThis as WorkerGlobal).chrome.storage.session.get([key]), ROOT_CACHE_KEY);
+  return (items[ROOT_CACHE_KEY] as { fetchedAt?: number } | undefined)?.fetchedAt ?? 0;
 }
 
 /**
@@ -139,7 +140,7 @@ describe('notifications of new letters', () => {
   it('switched on, take note of the letters already unread without notifying any of them', async () => {
     await saveNotify(true);
     const worker = await h.worker();
-    const unread = ((await storedItems(worker, 'session')).rootCache as { root: { primaryAccount: { unreadItemsInInbox: number } } }).root
+    const unread = ((await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { root: { primaryAccount: { unreadItemsInInbox: number } } }).root
       .primaryAccount.unreadItemsInInbox;
     expect(unread).toBeGreaterThan(1);
     const seen = (await storedItems(worker, 'local')).notifiedLetters as { keys: string[]; primed: boolean };

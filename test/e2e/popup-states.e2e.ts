@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../emulator/index.ts';
 import { accessibilityViolations } from './axe.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_PORT } from './build-extension.ts';
-import { dropRootCache, storedItems, storeItems } from './extension-state.ts';
+import { dropRootCache, storedItems, storeItems } from './helpers.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
 
 let h: Harness;
 
@@ -70,14 +71,14 @@ describe('each state of the popup has one obvious next step', () => {
 
   it('ready at once from an old cache, saying it is updating until the fresh answer arrives', async () => {
     const worker = await h.worker();
-    const snapshot = (await storedItems(worker, 'session')).rootCache as { fetchedAt: number };
-    await storeItems(worker, 'session', { rootCache: { ...snapshot, fetchedAt: snapshot.fetchedAt - 5 * 60_000 } });
+    const snapshot = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { fetchedAt: number };
+    await storeItems(worker, 'session', { [ROOT_CACHE_KEY]: { ...snapshot, fetchedAt: snapshot.fetchedAt - 5 * 60_000 } });
     await h.emulator.admin.configure({ latencyMs: 800 });
     const popup = await h.openPopup();
     await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
     expect(await popup.locator('.fetched').textContent()).toContain('updating…');
     await popup.locator('.fetched .updating').waitFor({ state: 'detached' });
-    const fresh = (await storedItems(worker, 'session')).rootCache as { fetchedAt: number };
+    const fresh = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { fetchedAt: number };
     expect(fresh.fetchedAt).toBeGreaterThan(snapshot.fetchedAt);
     await h.emulator.admin.configure({ latencyMs: 0 });
     await popup.close();
@@ -111,8 +112,8 @@ describe('each state of the popup has one obvious next step', () => {
 
   it('offline: the cached view, marked as not up to date', async () => {
     const worker = await h.worker();
-    const snapshot = (await storedItems(worker, 'session')).rootCache as { fetchedAt: number };
-    await storeItems(worker, 'session', { rootCache: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
+    const snapshot = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { fetchedAt: number };
+    await storeItems(worker, 'session', { [ROOT_CACHE_KEY]: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
     await h.emulator.stop();
     try {
       const popup = await h.openPopup();

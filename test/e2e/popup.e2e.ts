@@ -4,8 +4,9 @@ import { accessibilityViolations } from './axe.ts';
 import { ACTION_RELATIONS } from '../../src/api/actions.ts';
 import { relationName } from '../../src/api/relation-name.ts';
 import type { Link } from '../../src/api/schemas.ts';
-import { badgeText, dropRootCache, storeItems, storedItems } from './extension-state.ts';
+import { badgeText, dropRootCache, storeItems, storedItems } from './helpers.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
 
 let h: Harness;
 let popup: Page;
@@ -39,7 +40,7 @@ afterAll(async () => {
 
 /** Every relation name the service offered in the root, the account and each mailbox, with its address. */
 async function offeredRelations(): Promise<{ name: string; uri: string }[]> {
-  const cache = (await storedItems(await h.worker(), 'session')).rootCache as {
+  const cache = (await storedItems(await h.worker(), 'session'))[ROOT_CACHE_KEY] as {
     root: { link?: Link[]; primaryAccount?: { link?: Link[] }; mailbox?: { link?: Link[] }[] };
   };
   const links = [...(cache.root.link ?? []), ...(cache.root.primaryAccount?.link ?? []), ...(cache.root.mailbox ?? []).flatMap((m) => m.link ?? [])];
@@ -234,8 +235,8 @@ describe('the popup, signed in', () => {
 
   it('fetches the root and the inbox page side by side when the cache is stale', async () => {
     const worker = await h.worker();
-    const snapshot = (await storedItems(worker, 'session')).rootCache as { fetchedAt: number };
-    await storeItems(worker, 'session', { rootCache: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
+    const snapshot = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { fetchedAt: number };
+    await storeItems(worker, 'session', { [ROOT_CACHE_KEY]: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
     await h.emulator.admin.configure({ latencyMs: 400 });
     await h.emulator.admin.clearRequests();
     const page = await h.openPopup();
@@ -247,15 +248,15 @@ describe('the popup, signed in', () => {
     const [first, second] = log.map((r) => r.time).sort((a, b) => a - b);
     expect((second ?? 0) - (first ?? 0)).toBeLessThan(400);
     // The inbox page is kept with the root, so the next open needs neither.
-    const cached = (await storedItems(worker, 'session')).rootCache as { inbox?: { documents?: unknown[] } };
+    const cached = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { inbox?: { documents?: unknown[] } };
     expect(cached.inbox?.documents).toHaveLength(5);
     await page.close();
   });
 
   it('after the alarm refreshed the root alone, fetches only the letters', async () => {
     const worker = await h.worker();
-    const snapshot = (await storedItems(worker, 'session')).rootCache as { fetchedAt: number; inbox: { fetchedAt: number } };
-    await storeItems(worker, 'session', { rootCache: { ...snapshot, fetchedAt: Date.now(), inbox: { ...snapshot.inbox, fetchedAt: Date.now() - 5 * 60_000 } } });
+    const snapshot = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { fetchedAt: number; inbox: { fetchedAt: number } };
+    await storeItems(worker, 'session', { [ROOT_CACHE_KEY]: { ...snapshot, fetchedAt: Date.now(), inbox: { ...snapshot.inbox, fetchedAt: Date.now() - 5 * 60_000 } } });
     await h.emulator.admin.clearRequests();
     const page = await h.openPopup();
     // The letters already cached are shown at once, while they are brought up to date.
@@ -272,7 +273,9 @@ describe('the popup, signed in', () => {
     const again = await h.openPopup();
     await again.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
     expect(await again.locator('.letter-list .letter').count()).toBe(5);
-    await again.waitForTimeout(300);
+    // The popup paints the cache and asks the worker; "updating" goes when the worker has answered,
+    // so the request log is then complete.
+    await again.locator('.fetched .updating').waitFor({ state: 'detached' });
     expect(await h.emulator.admin.requests()).toEqual([]);
     expect(await accessibilityViolations(again)).toEqual([]);
     await again.close();
@@ -284,8 +287,8 @@ describe('the popup, signed in', () => {
     expect(before).toBeGreaterThan(0);
     await h.emulator.admin.addLetter({ subject: 'Ny melding', creatorName: 'Testavsender' });
     const cache = await storedItems(worker, 'session');
-    const snapshot = cache.rootCache as { fetchedAt: number };
-    await storeItems(worker, 'session', { rootCache: { ...snapshot, fetchedAt: 0 } });
+    const snapshot = cache[ROOT_CACHE_KEY] as { fetchedAt: number };
+    await storeItems(worker, 'session', { [ROOT_CACHE_KEY]: { ...snapshot, fetchedAt: 0 } });
     const again = await h.openPopup();
     await again.getByText(`${before + 1} unread letters`).waitFor();
     expect(await badgeText(worker)).toBe(String(before + 1));

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { E2E_CLIENT_SECRET } from './build-extension.ts';
-import { badgeText, storedItems, storeItems } from './extension-state.ts';
+import { badgeText, storedItems, storeItems } from './helpers.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { CONFIG_KEY } from '../../src/config/config-store.ts';
 
 let h: Harness;
 
@@ -18,7 +19,7 @@ beforeEach(async () => {
   await worker.evaluate(() => (globalThis as unknown as { chrome: { storage: { session: { clear(): Promise<void> } } } }).chrome.storage.session.clear());
   await worker.evaluate(async () => {
     const local = (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>>; remove(k: string[]): Promise<void> } } } }).chrome.storage.local;
-    const keys = Object.keys(await local.get(null)).filter((k) => k !== 'config');
+    const keys = Object.keys(await local.get(null)).filter((k) => k !== CONFIG_KEY);
     await local.remove(keys);
   });
   for (const page of h.context.pages().slice(1)) await page.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations } from './axe.ts';
 import { startHarness, type Harness } from './harness.ts';
-import { viewerPageFor } from './viewer-pages.ts';
+import { cachedLink, viewerPageFor } from './helpers.ts';
 
 let h: Harness;
 
@@ -13,24 +13,13 @@ afterAll(async () => {
   await h.close();
 });
 
-async function viewerAddress(url: string, relation: string): Promise<string> {
-  return viewerPageFor(h, { url, relation });
-}
+const viewerAddress = (url: string, relation: string) => viewerPageFor(h, { url, relation });
+const accountLink = (relation: string) => cachedLink(h, 'account', relation);
 
 async function alertText(page: Page): Promise<string> {
   const alert = page.getByRole('alert');
   await alert.waitFor();
   return (await alert.textContent()) ?? '';
-}
-
-async function accountLink(relation: string): Promise<string> {
-  const worker = await h.worker();
-  const cache = (await worker.evaluate(() =>
-    (globalThis as unknown as { chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } } }).chrome.storage.session.get('rootCache'),
-  )) as { rootCache: { root: { primaryAccount: { link: { rel: string; uri: string }[] } } } };
-  const link = cache.rootCache.root.primaryAccount.link.find((l) => l.rel.endsWith(`/${relation}`));
-  if (!link) throw new Error(`no ${relation} link`);
-  return link.uri;
 }
 
 describe('the viewer names each failure', () => {

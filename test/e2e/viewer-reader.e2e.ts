@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { KNOWN_RELATIONS } from '../../src/ui/relation-labels.ts';
 import { accessibilityViolations } from './axe.ts';
-import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
-import { storedItems, storeItems } from './extension-state.ts';
+import { VIEWER_PAGE_PREFIX } from '../../src/protocol/messages.ts';
+import { cachedLink, signInWith, storedItems, storeItems, viewerPageFor, visibleText } from './helpers.ts';
 import { startHarness, type Harness } from './harness.ts';
-import { viewerPageFor, visibleText } from './viewer-pages.ts';
 
 /*
  * The viewer as a person reads it: what is on the screen (no service internals), dates the same
@@ -19,17 +18,7 @@ process.env.TZ = TIME_ZONE;
 
 let h: Harness;
 
-interface RootCache {
-  rootCache: { root: { link: { rel: string; uri: string }[]; primaryAccount: { link: { rel: string; uri: string }[] } } };
-}
-
-async function link(where: 'root' | 'account', relation: string): Promise<string> {
-  const cache = (await storedItems(await h.worker(), 'session')) as unknown as RootCache;
-  const links = where === 'root' ? cache.rootCache.root.link : cache.rootCache.root.primaryAccount.link;
-  const found = links.find((l) => l.rel.endsWith(`/${relation}`));
-  if (!found) throw new Error(`no ${relation} link`);
-  return found.uri;
-}
+const link = (where: 'root' | 'account', relation: string) => cachedLink(h, where, relation);
 
 async function open(where: 'root' | 'account', relation: string, harness = h): Promise<Page> {
   const page = await harness.context.newPage();
@@ -64,19 +53,7 @@ function internals(text: string): string[] {
 
 beforeAll(async () => {
   h = await startHarness();
-  await storeItems(await h.worker(), 'local', {
-    config: {
-      baseUrl: h.emulator.url,
-      clientId: E2E_CLIENT_ID,
-      clientSecret: E2E_CLIENT_SECRET,
-      scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_RECEIPTS', 'READ_SETTINGS'],
-      pollMinutes: 5,
-    },
-  });
-  const popup = await h.openPopup();
-  await h.connectVia(popup, 'Approve');
-  await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
-  await popup.close();
+  await signInWith(h, ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_RECEIPTS', 'READ_SETTINGS']);
 });
 afterAll(async () => {
   await h.close();
@@ -357,7 +334,7 @@ describe('after signing out', () => {
     await popup.getByRole('button', { name: /Sign out/ }).click();
     await popup.getByRole('button', { name: 'Connect' }).waitFor();
     await popup.close();
-    const remembered = async () => Object.keys(await storedItems(await h.worker(), 'session')).filter((key) => key.startsWith('viewerPage:'));
+    const remembered = async () => Object.keys(await storedItems(await h.worker(), 'session')).filter((key) => key.startsWith(VIEWER_PAGE_PREFIX));
     await expect.poll(remembered).toEqual([]);
     await page.reload();
     await page.getByRole('note').filter({ hasText: 'This page is no longer here' }).waitFor();

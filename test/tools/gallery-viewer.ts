@@ -5,9 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from '../e2e/build-extension.ts';
-import { storedItems, storeItems } from '../e2e/extension-state.ts';
-import { startHarness, type Harness } from '../e2e/harness.ts';
-import { viewerPageFor } from '../e2e/viewer-pages.ts';
+import { startHarness } from '../e2e/harness.ts';
+import { cachedLink, storeItems, viewerPageFor } from '../e2e/helpers.ts';
 import { startEmulator } from '../emulator/index.ts';
 
 const OUT = resolve(process.env.GALLERY_DIR ?? 'test/screenshots/gallery');
@@ -18,18 +17,6 @@ const LANGS = [
   { lang: 'nb', tag: 'nb', connect: 'Koble til', search: 'Søk' },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
-
-interface Links {
-  root: { link: { rel: string; uri: string }[]; primaryAccount: { link: { rel: string; uri: string }[] } };
-}
-
-async function link(h: Harness, where: 'root' | 'account', relation: string): Promise<string> {
-  const cache = (await storedItems(await h.worker(), 'session')) as unknown as { rootCache: Links };
-  const links = where === 'root' ? cache.rootCache.root.link : cache.rootCache.root.primaryAccount.link;
-  const found = links.find((l) => l.rel.endsWith(`/${relation}`));
-  if (!found) throw new Error(`no ${relation} link`);
-  return found.uri;
-}
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
@@ -65,7 +52,7 @@ try {
         const page = await h.context.newPage();
         await page.setViewportSize(WIDE);
         const open = async (where: 'root' | 'account', relation: string) => {
-          await page.goto(await viewerPageFor(h, { url: await link(h, where, relation), relation }));
+          await page.goto(await viewerPageFor(h, { url: await cachedLink(h, where, relation), relation }));
         };
         console.log(`Viewer, ${lang}, ${theme}:`);
         await open('account', 'document_inbox');

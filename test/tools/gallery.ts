@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import type { RunningEmulator } from '../emulator/index.ts';
 import { launchWithExtension, type ExtensionBrowser } from '../e2e/extension-browser.ts';
-import { dropRootCache, storedItems, storeItems } from '../e2e/extension-state.ts';
+import { dropRootCache, storedItems, storeItems } from '../e2e/helpers.ts';
+import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
 
 const VARIANTS = [
   { lang: 'en-US', name: 'en', colorScheme: 'light' },
@@ -57,8 +58,8 @@ async function withConfig(worker: Worker, emulator: RunningEmulator, patch: Reco
 }
 
 async function ageCache(worker: Worker, ageMs: number): Promise<void> {
-  const snapshot = (await storedItems(worker, 'session')).rootCache as { fetchedAt: number };
-  await storeItems(worker, 'session', { rootCache: { ...snapshot, fetchedAt: Date.now() - ageMs } });
+  const snapshot = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { fetchedAt: number };
+  await storeItems(worker, 'session', { [ROOT_CACHE_KEY]: { ...snapshot, fetchedAt: Date.now() - ageMs } });
 }
 
 async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator, shot: (page: Page, state: string) => Promise<void>): Promise<void> {

@@ -1,0 +1,119 @@
+// The helpers the e2e tests (and the screenshot and benchmark tools) share: reading and writing the
+// extension's storage through its worker, opening viewer pages, signing in with a set of permissions.
+import { randomBytes } from 'node:crypto';
+import type { Page, Worker } from 'playwright-core';
+import { CONFIG_KEY } from '../../src/config/config-store.ts';
+import { ROOT_CACHE_KEY, VIEWER_PAGE_PREFIX } from '../../src/protocol/messages.ts';
+import type { Permission } from '../../src/shared/permissions.ts';
+import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
+import type { Harness } from './harness.ts';
+
+interface ChromeInWorker {
+  action: { getBadgeText(details: object): Promise<string> };
+  storage: {
+    local: { get(keys: null): Promise<Record<string, unknown>>; set(items: object): Promise<void>; remove(keys: string[]): Promise<void> };
+    session: {
+      get(keys: null): Promise<Record<string, unknown>>;
+      set(items: object): Promise<void>;
+      remove(keys: string[]): Promise<void>;
+    };
+  };
+}
+
+/** What the toolbar badge says right now. */
+export function badgeText(worker: Worker): Promise<string> {
+  return worker.evaluate(() => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.action.getBadgeText({}));
+}
+
+/** Everything the extension keeps, per area, to prove what was (not) stored. */
+export function storedItems(worker: Worker, area: 'local' | 'session'): Promise<Record<string, unknown>> {
+  return worker.evaluate((a) => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage[a].get(null), area);
+}
+
+/** Stores items; an item whose value is undefined is removed, so a saved state can be put back exactly. */
+export function storeItems(worker: Worker, area: 'local' | 'session', items: Record<string, unknown>): Promise<void> {
+  const absent = Object.keys(items).filter((key) => items[key] === undefined);
+  return worker.evaluate(
+    async ([a, i, gone]) => {
+      const storage = (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage[a];
+      await storage.set(i);
+      if (gone.length > 0) await storage.remove(gone);
+    },
+    [area, items, absent] as const,
+  );
+}
+
+/** Forgets the popup's cached root, as if it had never been fetched in this browser session. */
+export function dropRootCache(worker: Worker): Promise<void> {
+  return worker.evaluate((key) => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.session.remove([key]), ROOT_CACHE_KEY);
+}
+
+/*
+ * Opening the viewer on a resource the way the extension does: the target goes to storage.session
+ * under a random page id, and the tab's address carries only that id (src/protocol/viewer-address.ts).
+ */
+export const VIEWER_MEDIA_TYPE = 'application/vnd.digipost-v2+json';
+
+export interface Target {
+  url: string;
+  relation: string;
+  mediaType?: string;
+}
+
+interface Extension {
+  worker(): Promise<Worker>;
+  url(path: string): string;
+}
+
+/** The viewer's address for a target, remembered first through the worker. */
+export async function viewerPageFor(extension: Extension, target: Target): Promise<string> {
+  const worker = await extension.worker();
+  const id = randomBytes(16).toString('base64url');
+  const stored = { url: target.url, mediaType: target.mediaType ?? VIEWER_MEDIA_TYPE, relation: target.relation };
+  await worker.evaluate(
+    ([key, value]) => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.session.set({ [key]: value }),
+    [`${VIEWER_PAGE_PREFIX}${id}`, stored] as const,
+  );
+  return extension.url(`src/viewer/viewer.html?page=${id}`);
+}
+
+/** The text a person sees on the page: closed "All details and links" and hidden text left out. */
+export function visibleText(page: Page): Promise<string> {
+  return page.evaluate(() => document.body.innerText);
+}
+
+/** The cached root snapshot (what the popup shows), as the worker stored it. */
+export async function cachedRoot(worker: Worker): Promise<Record<string, unknown> & { fetchedAt: number }> {
+  const snapshot = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY];
+  if (typeof snapshot !== 'object' || snapshot === null) throw new Error('no cached root');
+  return snapshot as Record<string, unknown> & { fetchedAt: number };
+}
+
+interface CachedLinks {
+  root: { link: { rel: string; uri: string }[]; primaryAccount: { link: { rel: string; uri: string }[] } };
+}
+
+/** The address of a relation of the cached root (`root`) or of its account (`account`). */
+export async function cachedLink(h: Pick<Harness, 'worker'>, where: 'root' | 'account', relation: string): Promise<string> {
+  const { root } = (await cachedRoot(await h.worker())) as unknown as CachedLinks;
+  const links = where === 'root' ? root.link : root.primaryAccount.link;
+  const found = links.find((l) => l.rel.endsWith(`/${relation}`));
+  if (!found) throw new Error(`no ${relation} link`);
+  return found.uri;
+}
+
+/** Configures the extension with these permissions and signs in through the popup and the consent page. */
+export async function signInWith(h: Harness, scopes: readonly Permission[]): Promise<void> {
+  await storeItems(await h.worker(), 'local', {
+    [CONFIG_KEY]: { baseUrl: h.emulator.url, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, scopes, pollMinutes: 5 },
+  });
+  const popup = await h.openPopup();
+  await h.connectVia(popup, 'Approve');
+  await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+  await popup.close();
+}
+
+/** Two animation frames: what was just rendered is painted, and the effects it scheduled have run. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
