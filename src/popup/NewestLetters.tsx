@@ -1,4 +1,4 @@
-import { formatAmount, formatDate } from '../ui/format.ts';
+import { formatDate, formatMoney } from '../ui/format.ts';
 import type { Link } from '../api/schemas.ts';
 import type { InboxGlance } from '../protocol/messages.ts';
 import { Skeleton } from '../ui/components.tsx';
@@ -30,7 +30,7 @@ function InvoiceLine(props: { invoice: GlanceInvoice }) {
   const locale = uiLocale();
   const { amount, paid } = props.invoice;
   const parts = [
-    amount !== undefined ? formatAmount(amount, INVOICE_CURRENCY, locale) : undefined,
+    amount !== undefined ? formatMoney(amount, INVOICE_CURRENCY, locale) : undefined,
     paid === true ? t('invoice_paid') : dueText(props.invoice, locale),
   ].filter((p): p is string => p !== undefined);
   return (
@@ -89,7 +89,7 @@ function DueSoon(props: { letters: readonly GlanceLetter[]; onOpen: (self: Link)
           const invoice = letter.invoice ?? {};
           const text = [
             letter.sender || t('sender_unknown'),
-            invoice.amount !== undefined ? formatAmount(invoice.amount, INVOICE_CURRENCY, locale) : undefined,
+            invoice.amount !== undefined ? formatMoney(invoice.amount, INVOICE_CURRENCY, locale) : undefined,
             dueText(invoice, locale),
           ].filter((p): p is string => p !== undefined).join(' · ');
           const self = letter.self;

@@ -1,5 +1,5 @@
 /*
- * Formatting shared by the pages. Each function returns something readable for any input: a value
+ * Dates and times shared by the pages (sizes and money are the viewer's: src/viewer/values.ts). Each function returns something readable for any input: a value
  * from the service that we cannot format is shown as it came, never as "Invalid Date" or "NaN".
  * An unusable locale tag falls back to the runtime's default rather than throwing.
  */
@@ -32,33 +32,15 @@ export function formatTime(epochMs: number, locale: string): string {
   return new Intl.DateTimeFormat(safeLocale(locale), { timeStyle: 'short' }).format(epochMs);
 }
 
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
-
-/** Powers of 1024: the service's storage quota is 1073741824 bytes, which people call 1 GB. */
-export function formatBytes(n: number, locale: string): string {
-  if (!Number.isFinite(n) || n < 0) return String(n);
-  let value = n;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(safeLocale(locale), {
-    style: 'unit',
-    unit: UNITS[unit] ?? 'byte',
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
-}
-
-/** An unknown or empty currency code still shows the amount, with the code as given. */
-export function formatAmount(n: number, currency: string, locale: string): string {
-  if (!Number.isFinite(n)) return String(n);
+/** Money in the page's language with its currency: "kr 1 250,00", "NOK 1,250.00". */
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  if (!Number.isFinite(amount)) return String(amount);
   const tag = safeLocale(locale);
   try {
-    return new Intl.NumberFormat(tag, { style: 'currency', currency }).format(n);
+    if (/^[A-Za-z]{3}$/.test(currency)) return new Intl.NumberFormat(tag, { style: 'currency', currency: currency.toUpperCase() }).format(amount);
   } catch {
-    const plain = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
-    return currency.trim() === '' ? plain : `${plain} ${currency}`;
+    // An unknown code still shows the amount, below.
   }
+  const plain = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  return currency.trim() === '' ? plain : `${plain} ${currency}`;
 }

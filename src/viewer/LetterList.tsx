@@ -10,7 +10,8 @@ import { connectThen, ErrorView } from './ErrorView.tsx';
 import { documentsOf, linksOf, summarize, type InvoiceInfo, type LetterSummary } from './read-resource.ts';
 import { RowLink } from './navigation.tsx';
 import { newLetters, nextPageUrl } from './paging.ts';
-import { formatDay, formatFullDate, formatMoney } from './values.ts';
+import { formatDay, formatFullDate } from './values.ts';
+import { formatMoney } from '../ui/format.ts';
 
 /** Invoices carry no currency in any sample; the service is Norwegian. */
 export const INVOICE_CURRENCY = 'NOK';

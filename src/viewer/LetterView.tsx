@@ -18,7 +18,8 @@ import { AllDetails } from './GenericView.tsx';
 import { HtmlLetterFrame } from './HtmlLetterFrame.tsx';
 import { INVOICE_CURRENCY, subjectText } from './LetterList.tsx';
 import { attachmentsOf, linksOf, summarize, type AttachmentInfo, type InvoiceInfo } from './read-resource.ts';
-import { codeInWords, formatDay, formatFullDate, formatMoney, formatSize } from './values.ts';
+import { codeInWords, formatDay, formatFullDate, formatSize } from './values.ts';
+import { formatMoney } from '../ui/format.ts';
 
 /** The service's own web app, where a stronger login (and everything else) is possible. */
 export function webSiteUrl(serviceOrigin: string): string {

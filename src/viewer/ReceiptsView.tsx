@@ -3,7 +3,8 @@ import { t, uiLocale } from '../shared/i18n.ts';
 import { AllDetails } from './GenericView.tsx';
 import { receiptOf, receiptsOf } from './read-resource.ts';
 import { RowLink } from './navigation.tsx';
-import { formatFullDate, formatMoney } from './values.ts';
+import { formatFullDate } from './values.ts';
+import { formatMoney } from '../ui/format.ts';
 
 /** Receipts as a list like the letters: store, when, and the amount with its currency. */
 export function ReceiptsView(props: { data: unknown; title: string; serviceOrigin: string }) {

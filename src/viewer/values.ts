@@ -1,4 +1,4 @@
-import { DATE_ONLY, safeLocale } from '../ui/format.ts';
+import { DATE_ONLY, formatMoney, safeLocale } from '../ui/format.ts';
 import { labelFromName } from '../ui/relation-labels.ts';
 import { t } from '../shared/i18n.ts';
 
@@ -72,19 +72,6 @@ export function formatDuration(seconds: number, locale: string): string {
 
 export function formatDays(days: number, locale: string): string {
   return Number.isFinite(days) ? unitText(days, 'day', locale) : String(days);
-}
-
-/** Money in the page's language with its currency: "kr 1 250,00", "NOK 1,250.00". */
-export function formatMoney(amount: number, currency: string, locale: string): string {
-  if (!Number.isFinite(amount)) return String(amount);
-  const tag = safeLocale(locale);
-  try {
-    if (/^[A-Za-z]{3}$/.test(currency)) return new Intl.NumberFormat(tag, { style: 'currency', currency: currency.toUpperCase() }).format(amount);
-  } catch {
-    // An unknown code still shows the amount, below.
-  }
-  const plain = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-  return currency.trim() === '' ? plain : `${plain} ${currency}`;
 }
 
 /** 'OAUTH_ACCESS_GRANTED' → 'Oauth access granted': a code the viewer has no words for, made readable. */

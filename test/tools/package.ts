@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildDefaultsFromEnv } from '../../src/config/build-defaults.ts';
+import { isLoopbackHost } from '../../src/config/service-address.ts';
 
 const OUT = 'dist-packages';
 const targets = [
@@ -17,7 +18,7 @@ Reflect.deleteProperty(env, 'DIGIPOST_OUT_DIR');
 Reflect.deleteProperty(env, 'DIGIPOST_TARGET');
 const defaults = buildDefaultsFromEnv(env);
 const { hostname, protocol } = new URL(defaults.baseUrl);
-if (protocol !== 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) {
+if (protocol !== 'https:' || isLoopbackHost(hostname)) {
   console.error(`DIGIPOST_BASE_URL is ${defaults.baseUrl}: a package for a store must point at the real service. Unset it.`);
   process.exit(1);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatBytes, formatDate, formatTime } from '../../../src/ui/format.ts';
+import { formatDate, formatMoney, formatTime } from '../../../src/ui/format.ts';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -22,38 +22,6 @@ describe('formatDate', () => {
   });
 });
 
-describe('formatBytes', () => {
-  it.each([
-    [0, 'en', '0 byte'],
-    [512, 'en', '512 byte'],
-    [1536, 'en', '1.5 kB'],
-    [15641167, 'en', '14.9 MB'],
-    [1073741824, 'en', '1 GB'],
-    [1073741824, 'nb', '1 GB'],
-    [1610612736, 'nb', '1,5 GB'],
-  ])('%i in %s → %s', (n, locale, text) => {
-    expect(plain(formatBytes(n, locale))).toBe(text);
-  });
-
-  it('shows nonsense as it came', () => {
-    expect(formatBytes(-1, 'en')).toBe('-1');
-    expect(formatBytes(Number.NaN, 'en')).toBe('NaN');
-  });
-});
-
-describe('formatAmount', () => {
-  it('formats money in the locale', () => {
-    expect(plain(formatAmount(1299.5, 'NOK', 'en'))).toBe('NOK 1,299.50');
-    expect(plain(formatAmount(1299.5, 'NOK', 'nb'))).toBe('1 299,50 kr');
-  });
-
-  it('still shows the amount with an unknown or empty currency', () => {
-    expect(plain(formatAmount(10, 'kroner', 'en'))).toBe('10.00 kroner');
-    expect(plain(formatAmount(10, '', 'nb'))).toBe('10,00');
-    expect(formatAmount(Number.POSITIVE_INFINITY, 'NOK', 'en')).toBe('Infinity');
-  });
-});
-
 describe('formatTime', () => {
   it('gives the time of day in the locale', () => {
     const at = Date.UTC(2026, 10, 22, 13, 5);
@@ -63,5 +31,25 @@ describe('formatTime', () => {
 
   it('falls back to the default locale for an unusable tag', () => {
     expect(formatTime(0, 'not a locale!')).toBe(new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(0));
+  });
+});
+
+describe('formatMoney', () => {
+  it('money in the locale', () => {
+    expect(formatMoney(1299.5, 'NOK', 'en').replace(/\s/g, ' ')).toBe('NOK 1,299.50');
+    expect(formatMoney(1299.5, 'NOK', 'nb').replace(/\s/g, ' ')).toBe('1 299,50 kr');
+  });
+
+  it('money still shows its amount with an unknown or empty currency', () => {
+    expect(formatMoney(10, 'kroner', 'en')).toBe('10.00 kroner');
+    expect(formatMoney(10, '', 'nb')).toBe('10,00');
+    expect(formatMoney(Number.POSITIVE_INFINITY, 'NOK', 'en')).toBe('Infinity');
+  });
+
+  it('money with its currency, in the page language', () => {
+    expect(formatMoney(1250, 'NOK', 'en').replace(/\s/g, ' ')).toBe('NOK 1,250.00');
+    expect(formatMoney(1250, 'NOK', 'nb').replace(/\s/g, ' ')).toBe('1 250,00 kr');
+    expect(formatMoney(12.5, '', 'en')).toBe('12.50');
+    expect(formatMoney(12.5, 'POINTS', 'en')).toBe('12.50 POINTS');
   });
 });

@@ -13,7 +13,7 @@ vi.mock('../../../src/shared/i18n.ts', () => {
   return { t, uiLocale: () => 'en' };
 });
 
-const { codeInWords, fieldLabel, formatDuration, formatFieldValue, formatFullDate, formatMoney, formatSize, isCode } = await import('../../../src/viewer/values.ts');
+const { codeInWords, fieldLabel, formatDuration, formatFieldValue, formatFullDate, formatSize, isCode } = await import('../../../src/viewer/values.ts');
 const { postalAddress } = await import('../../../src/viewer/Fields.tsx');
 const { recipientSearchUrl, RECIPIENT_QUERY_PARAM } = await import('../../../src/viewer/recipient-search.ts');
 
@@ -27,19 +27,29 @@ describe('values in words and units', () => {
     expect(formatSize(-1, 'en')).toBe('-1');
   });
 
+  it.each([
+    [0, 'en', '0 bytes'],
+    [512, 'en', '512 bytes'],
+    [1536, 'en', '1.5 kB'],
+    [15641167, 'en', '15 MB'],
+    [1073741824, 'en', '1 GB'],
+    [1073741824, 'nb', '1 GB'],
+    [1610612736, 'nb', '1,5 GB'],
+  ])('sizes in powers of 1024: %i in %s is %s', (n, locale, text) => {
+    expect(formatSize(n, locale).replace(/[\u00a0\u202f]/g, ' ')).toBe(text);
+  });
+
+  it('sizes that are nonsense are shown as they came', () => {
+    expect(formatSize(-1, 'en')).toBe('-1');
+    expect(formatSize(Number.NaN, 'en')).toBe('NaN');
+  });
+
   it('durations with their units, the two largest', () => {
     expect(formatDuration(894, 'en')).toBe('14 minutes 54 seconds');
     expect(formatDuration(3600, 'en')).toBe('1 hour');
     expect(formatDuration(90_061, 'en')).toBe('1 day 1 hour');
     expect(formatDuration(0, 'en')).toBe('0 seconds');
     expect(formatDuration(894, 'nb')).toBe('14 minutter 54 sekunder');
-  });
-
-  it('money with its currency, in the page language', () => {
-    expect(formatMoney(1250, 'NOK', 'en').replace(/\s/g, ' ')).toBe('NOK 1,250.00');
-    expect(formatMoney(1250, 'NOK', 'nb').replace(/\s/g, ' ')).toBe('1 250,00 kr');
-    expect(formatMoney(12.5, '', 'en')).toBe('12.50');
-    expect(formatMoney(12.5, 'POINTS', 'en')).toBe('12.50 POINTS');
   });
 
   it('authentication levels, origins, kinds and other codes in words', () => {
