@@ -18,7 +18,8 @@ import type { Page, Worker } from 'playwright-core';
 import { E2E_DIST } from './build-extension.ts';
 import { storedItems } from './helpers.ts';
 import { startHarness, type Harness } from './harness.ts';
-import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
+import { SEEN_KEY, TARGETS_KEY } from '../../src/background/notifications-plan.ts';
+import { ROOT_CACHE_KEY, VIEWER_PAGE_PREFIX } from '../../src/protocol/messages.ts';
 
 const GRANTED_DIST = `${E2E_DIST}-notifications-granted`;
 const POLL_ALARM = 'poll-unread';
@@ -80,13 +81,13 @@ function inboxFetches(): Promise<number> {
 }
 
 async function targets(worker: Worker): Promise<Record<string, string>> {
-  return ((await storedItems(worker, 'session')).notificationTargets ?? {}) as Record<string, string>;
+  return ((await storedItems(worker, 'session'))[TARGETS_KEY] ?? {}) as Record<string, string>;
 }
 
-/** What a viewer address stands for: its page id's target in storage.session (src/ui/viewer-address.ts). */
+/** What a viewer address stands for: its page id's target in storage.session (src/protocol/viewer-address.ts). */
 function pageTarget(session: Record<string, unknown>, address: string): { url: string; relation?: string } | undefined {
   const id = new URL(address).searchParams.get('page') ?? '';
-  return session[`viewerPage:${id}`] as { url: string; relation?: string } | undefined;
+  return session[`${VIEWER_PAGE_PREFIX}${id}`] as { url: string; relation?: string } | undefined;
 }
 
 /** Clicks a notification: the event Chromium fires for a click, dispatched to the worker's listeners. */
@@ -143,7 +144,7 @@ describe('notifications of new letters', () => {
     const unread = ((await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { root: { primaryAccount: { unreadItemsInInbox: number } } }).root
       .primaryAccount.unreadItemsInInbox;
     expect(unread).toBeGreaterThan(1);
-    const seen = (await storedItems(worker, 'local')).notifiedLetters as { keys: string[]; primed: boolean };
+    const seen = (await storedItems(worker, 'local'))[SEEN_KEY] as { keys: string[]; primed: boolean };
     expect(seen.primed).toBe(true);
     // The emulator's inbox page holds every unread letter (fewer than 50).
     expect(seen.keys).toHaveLength(unread);
