@@ -1,4 +1,5 @@
 import { build } from 'vite';
+import type { BuildTarget } from '../../src/config/build-defaults.ts';
 
 export const E2E_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4711);
 export const E2E_CLIENT_ID = 'digipost-mailbox-demo';
@@ -21,6 +22,7 @@ export async function buildForEmulator(
   clientId: string,
   clientSecret: string,
   scope?: string,
+  target: BuildTarget = 'chrome',
 ): Promise<void> {
   const saved = { ...process.env };
   Object.assign(process.env, {
@@ -29,13 +31,14 @@ export async function buildForEmulator(
     DIGIPOST_CLIENT_ID: clientId,
     DIGIPOST_CLIENT_SECRET: clientSecret,
     DIGIPOST_OUT_DIR: outDir,
+    DIGIPOST_TARGET: target,
     // The emulator's content host (its `contentRedirect` knob): same server, the other loopback name.
     DIGIPOST_CONTENT_ORIGIN: contentOriginFor(baseUrl),
   });
   try {
     await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
   } finally {
-    for (const key of ['DIGIPOST_BASE_URL', 'DIGIPOST_CLIENT_ID', 'DIGIPOST_CLIENT_SECRET', 'DIGIPOST_SCOPE', 'DIGIPOST_OUT_DIR', 'DIGIPOST_CONTENT_ORIGIN']) {
+    for (const key of ['DIGIPOST_BASE_URL', 'DIGIPOST_CLIENT_ID', 'DIGIPOST_CLIENT_SECRET', 'DIGIPOST_SCOPE', 'DIGIPOST_OUT_DIR', 'DIGIPOST_CONTENT_ORIGIN', 'DIGIPOST_TARGET']) {
       if (saved[key] === undefined) Reflect.deleteProperty(process.env, key);
       else process.env[key] = saved[key];
     }
