@@ -47,13 +47,20 @@ export async function navigate(page: Page, url: string): Promise<void> {
  * Firefox (headless unless HEADLESS=0 and a display is there) over WebDriver BiDi, with the build in
  * `dist` installed as a temporary add-on under a fixed UUID, in a throwaway profile.
  */
-export async function launchFirefoxWithExtension(dist: string, options: { headless?: boolean } = {}): Promise<FirefoxWithExtension> {
+export async function launchFirefoxWithExtension(
+  dist: string,
+  options: { headless?: boolean; handleSignals?: boolean } = {},
+): Promise<FirefoxWithExtension> {
+  const signals = options.handleSignals ?? true;
   const uuid = randomUUID();
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: findFirefox(),
     headless: options.headless ?? true,
     defaultViewport: null,
+    handleSIGINT: signals,
+    handleSIGTERM: signals,
+    handleSIGHUP: signals,
     // WebDriver BiDi may open moz-extension:// pages only with this flag (a test browser, temporary profile).
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {

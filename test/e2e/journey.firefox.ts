@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
 import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from './firefox.ts';
+import { click, control, field, headingText, shows, WAIT } from './firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -13,54 +14,11 @@ import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
  */
 
 const LETTER_SUBJECT = 'Strømregning for oktober';
-const WAIT = { timeout: 20_000 };
 
 let emulator: RunningEmulator;
 let firefox: FirefoxWithExtension;
 let popup: Page;
 let viewer: Page;
-
-/** The first button or link whose visible text or label contains `text`, once there is one. */
-async function control(page: Page, text: string, exact = false): Promise<ElementHandle> {
-  const handle = await page.waitForFunction(
-    (wanted: string, whole: boolean) =>
-      [...document.querySelectorAll('button, a[href], [role="button"], [role="link"]')].find((el) => {
-        const name = (el.getAttribute('aria-label') ?? el.textContent).replace(/\s+/g, ' ').trim();
-        return whole ? name === wanted : name.includes(wanted);
-      }),
-    WAIT,
-    text,
-    exact,
-  );
-  return handle as ElementHandle;
-}
-
-async function click(page: Page, text: string, exact = false): Promise<void> {
-  await (await control(page, text, exact)).click();
-}
-
-/** Waits until the page shows `text` somewhere a person can read it. */
-async function shows(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((wanted: string) => document.body.innerText.includes(wanted), WAIT, text);
-}
-
-/** The form field a label names, as a person finds it. */
-async function field(page: Page, label: string): Promise<ElementHandle<HTMLInputElement>> {
-  const handle = await page.waitForFunction(
-    (wanted: string) => {
-      const named = [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === wanted);
-      return named?.control ?? undefined;
-    },
-    WAIT,
-    label,
-  );
-  return handle as ElementHandle<HTMLInputElement>;
-}
-
-async function headingText(page: Page): Promise<string> {
-  const h1 = await page.waitForSelector('h1', WAIT);
-  return ((await h1?.evaluate((node) => node.textContent)) ?? '').trim();
-}
 
 /** Opens the popup afresh, as a click on the toolbar button does (the popup closes itself when it opens a tab). */
 async function reopenPopup(): Promise<void> {
