@@ -3,7 +3,11 @@
 // of the pages does not break them.
 import type { ElementHandle, Page } from 'puppeteer-core';
 
-export const WAIT = { timeout: 20_000 };
+/**
+ * Checks run on every change to the page, not on animation frames: a tab in the background (the
+ * viewer, once the popup is in front) gets no animation frames from Firefox.
+ */
+export const WAIT = { timeout: 20_000, polling: 'mutation' } as const;
 
 /** The first button or link whose visible text or label contains `text`, once there is one. */
 export async function control(page: Page, text: string, exact = false): Promise<ElementHandle> {

@@ -33,14 +33,38 @@ export interface FirefoxWithExtension {
   close: () => Promise<void>;
 }
 
+interface DocumentSeen {
+  href: string;
+  /** When the document started: a new document (a reload too) has a new one. */
+  timeOrigin: number;
+}
+
+async function documentOf(page: Page): Promise<DocumentSeen> {
+  return page.evaluate(() => ({ href: location.href, timeOrigin: performance.timeOrigin })).catch(() => ({ href: '', timeOrigin: 0 }));
+}
+
 /**
- * Starts a page's navigation without waiting for its load event: over WebDriver BiDi Firefox
- * reports none for a moz-extension:// page, so the callers wait for what the page shows instead.
+ * Waits until the tab shows a document `wanted` accepts. Over WebDriver BiDi Firefox reports no
+ * navigation to a moz-extension:// page (no load event; the tab's URL stays about:blank), so a wait
+ * set up before the page arrived would watch the old document: this asks the tab itself, until
+ * the document is the one wanted.
  */
+async function arrived(page: Page, wanted: (seen: DocumentSeen) => boolean, timeout = 20_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let seen = await documentOf(page);
+  while (!wanted(seen)) {
+    if (Date.now() > deadline) throw new Error(`the tab did not arrive in ${timeout} ms; it shows ${seen.href || 'nothing yet'}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    seen = await documentOf(page);
+  }
+}
+
+/** Navigates a tab to `url` (the address it shows already: a reload) and waits for the new document. */
 export async function navigate(page: Page, url: string): Promise<void> {
-  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 1000 }).catch((error: unknown) => {
-    if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
-  });
+  const before = await documentOf(page);
+  // Not awaited: for a moz-extension:// page the navigation never reports its end.
+  page.goto(url, { waitUntil: 'domcontentloaded', timeout: 20_000 }).catch(() => undefined);
+  await arrived(page, (seen) => seen.href === url && seen.timeOrigin !== before.timeOrigin);
 }
 
 /**
@@ -92,6 +116,7 @@ export async function launchFirefoxWithExtension(
       const target = await opened;
       const page = await target.page();
       if (!page) throw new Error(`no page for ${target.url()}`);
+      await arrived(page, (seen) => seen.href !== '' && seen.href !== 'about:blank');
       return page;
     },
     close: () => browser.close(),

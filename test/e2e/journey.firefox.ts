@@ -104,10 +104,12 @@ describe('Firefox: reading', () => {
     expect(magic).toBe('%PDF');
   });
 
-  it('after the access token expired, the next page refreshes it once and still loads', async () => {
+  it('after the access token expired, reloading the letter refreshes the token once and still shows it', async () => {
     await emulator.admin.clearRequests();
     await emulator.admin.expireAccessTokens();
+    await viewer.bringToFront();
     await navigate(viewer, await viewer.evaluate(() => location.href));
+    await control(viewer, 'Open', true);
     await shows(viewer, LETTER_SUBJECT);
     expect(await tokenRequests()).toEqual([expect.objectContaining({ method: 'POST', status: 200 })]);
     expect((await emulator.admin.requests()).filter((r) => r.method === 'OPTIONS')).toEqual([]);
