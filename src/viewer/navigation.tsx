@@ -2,6 +2,7 @@ import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useMemo } from 'preact/hooks';
 import browser from 'webextension-polyfill';
 import { newPageId, pageIdFromLocation, recallTarget, rememberTarget, viewerAddressOf, type ViewerTarget } from '../ui/viewer-address.ts';
+import { createTab } from '../ui/open-tab.ts';
 
 /*
  * Moving between pages inside one viewer tab. Each step is a history entry of its own (Back and
@@ -62,7 +63,7 @@ export function useGo(): Go {
 async function openInNewTab(id: string, target: ViewerTarget, active: boolean): Promise<void> {
   await rememberTarget(id, target);
   const current = (await browser.tabs.getCurrent()) as browser.Tabs.Tab | undefined;
-  await browser.tabs.create({
+  await createTab({
     url: viewerAddressOf(id),
     active,
     ...(current ? { index: current.index + 1 } : {}),

@@ -26,7 +26,7 @@ function sourceFiles(dir: string): string[] {
 /** Every key as written, in order: JSON.parse keeps only the last of two equal keys. */
 function writtenKeys(lang: string): string[] {
   const text = readFileSync(`src/public/_locales/${lang}/messages.json`, 'utf8');
-  return [...text.matchAll(/^  "([^"]+)": \{/gm)].map((match) => match[1] ?? '');
+  return [...text.matchAll(/^ {2}"([^"]+)": \{/gm)].map((match) => match[1] ?? '');
 }
 
 describe('messages in English and Norwegian Bokmål', () => {
