@@ -1,28 +1,28 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The page and worker code reach the browser through webextension-polyfill: here a fake browser
-// on a platform the test picks, recording the tabs it is asked to open.
+// A fake browser on a platform the test picks, recording the tabs it is asked to open.
 const fake = vi.hoisted(() => ({
   os: 'linux',
   extensionOrigin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/',
   created: [] as Record<string, unknown>[],
 }));
-vi.mock('webextension-polyfill', () => ({
-  default: {
-    runtime: {
-      getPlatformInfo: () => Promise.resolve({ os: fake.os, arch: 'arm64' }),
-      getURL: (path: string) => `${fake.extensionOrigin}${path}`,
-    },
-    tabs: {
-      query: () => Promise.resolve([{ id: 7, index: 2 }]),
-      create: (properties: Record<string, unknown>) => {
-        fake.created.push(properties);
-        return Promise.resolve({ id: 8, windowId: 1, ...properties });
-      },
-    },
-    windows: { update: () => Promise.resolve({}) },
+const fakeApi = vi.hoisted(() => ({
+  runtime: {
+    getPlatformInfo: () => Promise.resolve({ os: fake.os, arch: 'arm64' }),
+    getURL: (path: string) => `${fake.extensionOrigin}${path}`,
   },
+  tabs: {
+    query: () => Promise.resolve([{ id: 7, index: 2 }]),
+    create: (properties: Record<string, unknown>) => {
+      fake.created.push(properties);
+      return Promise.resolve({ id: 8, windowId: 1, ...properties });
+    },
+  },
+  windows: { update: () => Promise.resolve({}) },
 }));
+// Pages reach it as Chrome's promise-returning `chrome`, the worker through webextension-polyfill.
+vi.stubGlobal('chrome', fakeApi);
+vi.mock('webextension-polyfill', () => ({ default: fakeApi }));
 
 beforeEach(() => {
   fake.created.length = 0;
