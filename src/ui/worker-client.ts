@@ -1,5 +1,5 @@
 import { ext as browser } from './ext.ts';
-import { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from '../api/deadline.ts';
+import { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from '../api/timeouts.ts';
 import { AppError } from '../errors.ts';
 import type { Answer, Request, ResponseMap } from '../protocol/messages.ts';
 

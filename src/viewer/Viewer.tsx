@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import browser from 'webextension-polyfill';
+import { ext as browser } from '../ui/ext.ts';
 import { isActionRelation } from '../api/actions.ts';
 import { relationName } from '../api/relation-name.ts';
 import { toErrorInfo, type ErrorInfo } from '../errors.ts';

@@ -1,6 +1,7 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useMemo } from 'preact/hooks';
-import browser from 'webextension-polyfill';
+import type { Tabs } from 'webextension-polyfill';
+import { ext as browser } from '../ui/ext.ts';
 import { newPageId, pageIdFromLocation, recallTarget, rememberTarget, viewerAddressOf, type ViewerTarget } from '../ui/viewer-address.ts';
 import { createTab } from '../ui/open-tab.ts';
 
@@ -62,7 +63,7 @@ export function useGo(): Go {
 
 async function openInNewTab(id: string, target: ViewerTarget, active: boolean): Promise<void> {
   await rememberTarget(id, target);
-  const current = (await browser.tabs.getCurrent()) as browser.Tabs.Tab | undefined;
+  const current = (await browser.tabs.getCurrent()) as Tabs.Tab | undefined;
   await createTab({
     url: viewerAddressOf(id),
     active,
