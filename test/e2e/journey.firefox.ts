@@ -70,7 +70,7 @@ describe('Firefox: signing in through identity.launchWebAuthFlow', () => {
     expect(await tokenRequests()).toEqual([]);
   });
 
-  it('approving signs in: the popup shows who is signed in and the unread letters', async () => {
+  it('approving signs in: the popup shows who is signed in, the unread count and the newest letters', async () => {
     await reopenPopup();
     await connectVia('Approve');
     await popup.waitForFunction(
@@ -79,6 +79,8 @@ describe('Firefox: signing in through identity.launchWebAuthFlow', () => {
       emulator.user.fullName,
     );
     await shows(popup, 'unread letters');
+    // The newest letters: the PDF letter added last is among them.
+    await shows(popup, LETTER_SUBJECT);
     // The token request went straight to the service: no CORS preflight, as the host permission covers it.
     expect(await tokenRequests()).toEqual([expect.objectContaining({ method: 'POST', status: 200 })]);
     expect((await emulator.admin.requests()).filter((r) => r.method === 'OPTIONS')).toEqual([]);
