@@ -3,21 +3,25 @@ import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import baseManifest from './manifest.json' with { type: 'json' };
-import { buildDefaultsFromEnv, contentHostPermissions, hostPermissionFor, networkTimeoutFromEnv } from './src/config/build-defaults.ts';
+import { buildDefaultsFromEnv, contentHostPermissions, hostPermissionFor, networkTimeoutFromEnv, type BuildTarget } from './src/config/build-defaults.ts';
 
 // Build-time defaults let a distributor (or `npm start`) ship a dist/ that is already configured
 // for one service; the production build asks only for the real service's origin and its content host.
 const defaults = buildDefaultsFromEnv(process.env);
 
-type Target = 'chrome' | 'firefox';
-
 /** The add-on's ID in Firefox: fixed, so its storage and its redirect URI survive updates. */
 const FIREFOX_ADDON_ID = 'digipost-mailbox@extensions.example';
 
-const chromeManifest = {
-  ...baseManifest,
-  host_permissions: [hostPermissionFor(defaults.baseUrl), ...contentHostPermissions(process.env, defaults.baseUrl)],
-};
+/**
+ * The service's origin and its content host, in the form the target browser matches: Firefox
+ * matches no port in a host permission, so its build asks for the host alone (any port).
+ */
+function manifestFor(target: BuildTarget) {
+  return {
+    ...baseManifest,
+    host_permissions: [hostPermissionFor(defaults.baseUrl, target), ...contentHostPermissions(process.env, defaults.baseUrl, target)],
+  };
+}
 
 /**
  * Firefox runs MV3 background code as an event page (`background.scripts`), not a service worker;
@@ -25,7 +29,7 @@ const chromeManifest = {
  * none here, since the extension talks only to the service the user signs into.
  */
 function firefoxManifest(): Record<string, unknown> {
-  const { background, ...rest } = chromeManifest;
+  const { background, ...rest } = manifestFor('firefox');
   const common: Partial<typeof rest> = { ...rest };
   delete common.minimum_chrome_version; // Chrome's key; Firefox's linter warns about it
   return {
@@ -101,8 +105,8 @@ function textOnlyLibraries(): Plugin {
 // `vite build` makes the Chrome build in dist/. `vite build --mode firefox` (npm run build:firefox),
 // or DIGIPOST_TARGET=firefox, makes the Firefox build in dist-firefox/ from the same sources.
 export default defineConfig(({ mode }) => {
-  const target: Target = mode === 'firefox' || process.env.DIGIPOST_TARGET === 'firefox' ? 'firefox' : 'chrome';
-  const manifest = (target === 'firefox' ? firefoxManifest() : chromeManifest) as ManifestV3Export;
+  const target: BuildTarget = mode === 'firefox' || process.env.DIGIPOST_TARGET === 'firefox' ? 'firefox' : 'chrome';
+  const manifest = (target === 'firefox' ? firefoxManifest() : manifestFor('chrome')) as ManifestV3Export;
   return {
     publicDir: 'src/public',
     define: {

@@ -1,17 +1,6 @@
 import { AppError } from '../shared/errors.ts';
 
-/**
- * How long one call to the service may take, from sending it to the last byte of its answer.
- * The service answers in well under a second; 20 s covers a slow mobile connection, and past it
- * the person is better served by "the service did not answer in time" than by a spinner.
- * A build may set a shorter one (__NETWORK_TIMEOUT_MS__, from DIGIPOST_NETWORK_TIMEOUT_MS): the
- * end-to-end tests do, so a service that never answers is seen without a long wait.
- */
-export const NETWORK_TIMEOUT_MS =
-  typeof __NETWORK_TIMEOUT_MS__ === 'number' && __NETWORK_TIMEOUT_MS__ > 0 ? __NETWORK_TIMEOUT_MS__ : 20_000;
-
-/** A letter's content may be 20 MiB: its transfer gets more time than a JSON answer. */
-export const CONTENT_TIMEOUT_MS = NETWORK_TIMEOUT_MS * 6;
+export { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from './timeouts.ts';
 
 /**
  * Runs `call` with a signal that aborts after `ms` (or when `outer` aborts, e.g. the caller gave

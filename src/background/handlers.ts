@@ -4,7 +4,7 @@ import { classifyLink } from '../api/links.ts';
 import { anyResourceSchema } from '../api/schemas.ts';
 import { isConfigured, validateConfigInput, type ExtensionConfig } from '../config/config.ts';
 import { saveConfig } from '../config/config-store.ts';
-import { originPattern } from '../config/service-address.ts';
+import { serviceHostPermission } from '../config/host-permission.ts';
 import { AppError } from '../shared/errors.ts';
 import { dispatch, type Handlers } from '../protocol/dispatch.ts';
 import type { Answer, Request, StatusView, StoredConfigView } from '../protocol/messages.ts';
@@ -40,7 +40,7 @@ async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['
     throw new AppError('bad_request', { detail: checked.problems.map((p) => `${p.field}: ${p.problem}`).join(', ') });
   }
   // The page asks for the host permission (it needs the user's click); the worker only checks it.
-  const origins = [originPattern(new URL(checked.config.baseUrl).origin)];
+  const origins = [serviceHostPermission(new URL(checked.config.baseUrl).origin)];
   if (!(await browser.permissions.contains({ origins }))) throw new AppError('host_permission_refused');
   if (checked.config.notify && !(await notificationsAllowed())) throw new AppError('notifications_permission_refused');
   const before = await currentConfig();

@@ -1,4 +1,5 @@
 import browser, { type Tabs } from 'webextension-polyfill';
+import { createTab } from '../shared/create-tab.ts';
 import { isViewerPageUrl } from '../protocol/viewer-address.ts';
 import { AppError } from '../shared/errors.ts';
 
@@ -10,7 +11,7 @@ export async function openViewerFromWorker(url: string): Promise<void> {
   if (!isViewerPageUrl(url)) throw new AppError('link_foreign_origin', { detail: url });
   let tab: Tabs.Tab;
   try {
-    tab = await browser.tabs.create({ url });
+    tab = await createTab({ url });
   } catch {
     // No window is open (the browser runs in the background): open one.
     await browser.windows.create({ url, focused: true });

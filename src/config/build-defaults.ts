@@ -1,5 +1,5 @@
 import { DEFAULT_PERMISSIONS, parseScope, type Permission } from '../shared/permissions.ts';
-import { checkServiceAddress, originPattern } from './service-address.ts';
+import { checkServiceAddress, originPattern, type PortMatching } from './service-address.ts';
 
 export const PRODUCTION_BASE_URL = 'https://www.digipost.no';
 
@@ -31,8 +31,15 @@ export function buildDefaultsFromEnv(env: Env): BuildDefaults {
   };
 }
 
-export function hostPermissionFor(baseUrl: string): string {
-  return originPattern(new URL(baseUrl).origin);
+/** The browser a build is for; Firefox matches no port in a host permission (see PortMatching). */
+export type BuildTarget = 'chrome' | 'firefox';
+
+function portMatchingOf(target: BuildTarget): PortMatching {
+  return target === 'firefox' ? 'host-only' : 'matches-port';
+}
+
+export function hostPermissionFor(baseUrl: string, target: BuildTarget): string {
+  return originPattern(new URL(baseUrl).origin, portMatchingOf(target));
 }
 
 /** Where the real service serves letter content after a 307 to a one-time address (contract §1). */
@@ -45,15 +52,15 @@ export const PRODUCTION_CONTENT_ORIGIN = 'https://www.digipostdata.no';
  * other services (the emulator, a test environment); "none" asks for nothing. The production
  * service gets its known content host; any other service gets none unless one is named.
  */
-export function contentHostPermissions(env: Env, baseUrl: string): string[] {
+export function contentHostPermissions(env: Env, baseUrl: string, target: BuildTarget): string[] {
   const named = env.DIGIPOST_CONTENT_ORIGIN?.trim();
   if (named === 'none') return [];
   if (named) {
     const address = checkServiceAddress(named);
     if (!address.ok) throw new Error(`DIGIPOST_CONTENT_ORIGIN is not a usable address (${address.problem})`);
-    return [originPattern(address.origin)];
+    return [originPattern(address.origin, portMatchingOf(target))];
   }
-  return new URL(baseUrl).origin === PRODUCTION_BASE_URL ? [originPattern(PRODUCTION_CONTENT_ORIGIN)] : [];
+  return new URL(baseUrl).origin === PRODUCTION_BASE_URL ? [originPattern(PRODUCTION_CONTENT_ORIGIN, portMatchingOf(target))] : [];
 }
 
 /**

@@ -38,8 +38,17 @@ export function checkServiceAddress(input: string): AddressCheck {
   return { ok: true, baseUrl: `${url.origin}${path}`, origin: url.origin };
 }
 
-/** The host-permission match pattern that covers a service address's origin. */
-export function originPattern(origin: string): string {
+/**
+ * How a browser reads the host of a host-permission match pattern. Chrome matches a port written
+ * in it. Firefox matches no port (MDN, "Match patterns"; Mozilla bugs 1362809 and 1468162): it
+ * accepts `http://127.0.0.1:4710/*` and lists it as held, yet never matches a request against it,
+ * so the extension's requests there go out as cross-origin requests, with a CORS preflight the
+ * service does not answer. Firefox is therefore asked for the host alone, which covers its every port.
+ */
+export type PortMatching = 'matches-port' | 'host-only';
+
+/** The host-permission match pattern that covers a service address's origin in a browser that matches ports as given. */
+export function originPattern(origin: string, ports: PortMatching): string {
   const url = new URL(origin);
-  return `${url.protocol}//${url.host}/*`;
+  return `${url.protocol}//${ports === 'matches-port' ? url.host : url.hostname}/*`;
 }

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { ext as browser } from '../shared/ext.ts';
 import { PERMISSIONS, type Permission } from '../shared/permissions.ts';
 import { validateConfigInput, type ConfigInput, type ConfigProblem } from '../config/config.ts';
+import { serviceHostPermission } from '../config/host-permission.ts';
 import { NOTIFICATIONS_PERMISSION as NOTIFICATIONS } from '../config/notifications-permission.ts';
-import { checkServiceAddress, originPattern } from '../config/service-address.ts';
+import { checkServiceAddress } from '../config/service-address.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { StoredConfigView } from '../protocol/messages.ts';
 import { Busy, ErrorAlert } from '../ui/components.tsx';
@@ -100,14 +101,14 @@ function TextField(props: {
 function ensurePermissions(baseUrl: string, notify: boolean): Promise<boolean> {
   const checked = checkServiceAddress(baseUrl);
   if (!checked.ok) return Promise.resolve(false);
-  const origins = [originPattern(checked.origin)];
+  const origins = [serviceHostPermission(checked.origin)];
   return browser.permissions.request(notify ? { origins, ...NOTIFICATIONS } : { origins });
 }
 
 /** Which of the two was refused, to say so: the service's origin, or notifications. */
 async function refusedPermission(baseUrl: string): Promise<ErrorInfo> {
   const checked = checkServiceAddress(baseUrl);
-  const hostHeld = checked.ok && (await browser.permissions.contains({ origins: [originPattern(checked.origin)] }));
+  const hostHeld = checked.ok && (await browser.permissions.contains({ origins: [serviceHostPermission(checked.origin)] }));
   return hostHeld ? { code: 'notifications_permission_refused' } : { code: 'host_permission_refused', detail: baseUrl };
 }
 

@@ -1,6 +1,6 @@
-import browser from 'webextension-polyfill';
 import type { LinkTarget } from '../api/links.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
+import { ext as browser } from '../shared/ext.ts';
 import { VIEWER_PAGE_PREFIX as STORAGE_PREFIX } from './messages.ts';
 
 /**

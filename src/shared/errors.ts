@@ -61,6 +61,7 @@ export const ERROR_CODES = [
   'link_missing',
   // messaging
   'bad_request',
+  'worker_no_answer',
   'internal',
 ] as const;
 

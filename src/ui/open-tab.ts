@@ -3,9 +3,10 @@ import { classifyLink, targetOf } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import { AppError } from '../shared/errors.ts';
 import { viewerUrl } from '../protocol/viewer-address.ts';
+import { createTab } from '../shared/create-tab.ts';
 
 /**
- * The one way the extension opens a tab. It opens only the extension's own pages, or a page on
+ * The one way the extension opens a page's link in a tab. It opens only the extension's own pages, or a page on
  * the service's own origin over https, and places the new tab next to the one in front.
  */
 export async function openTab(url: string, serviceOrigin: string): Promise<void> {
@@ -15,7 +16,7 @@ export async function openTab(url: string, serviceOrigin: string): Promise<void>
   const service = target.origin === serviceOrigin && (target.protocol === 'https:' || target.protocol === 'http:');
   if (!own && !service) throw new AppError('link_foreign_origin', { detail: target.origin });
   const [active] = await browser.tabs.query({ active: true, currentWindow: true });
-  await browser.tabs.create({
+  await createTab({
     url,
     ...(active?.index !== undefined ? { index: active.index + 1 } : {}),
     ...(active?.id !== undefined ? { openerTabId: active.id } : {}),

@@ -1,13 +1,48 @@
 import { ext as browser } from '../shared/ext.ts';
+import { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from '../api/timeouts.ts';
 import { AppError } from '../shared/errors.ts';
 import type { Answer, Request, ResponseMap } from '../protocol/messages.ts';
+
+/** Room for the worker's own bookkeeping (waking up, storage, the auth lock) on a slow machine. */
+const WORKER_SLACK_MS = 10_000;
+
+/**
+ * How long a page waits for the worker's answer. Longer than the most the worker may spend on the
+ * request (a token refresh, the call, and after a 401 one more refresh and the retry, each under its
+ * own deadline), so the worker's specific error always comes first. What is left is a reply that
+ * never comes: a worker stopped mid-request, or (seen in Firefox) an answer lost while the popup
+ * that opened the tab closed. That ends in an error with Try again, not in a spinner for ever.
+ * Connecting waits for the person on the consent page, which has no deadline.
+ */
+export function answerDeadlineMs(type: Request['type']): number | undefined {
+  switch (type) {
+    case 'connect':
+      return undefined;
+    case 'getContent':
+    case 'sendOpeningReceipt':
+      return 2 * NETWORK_TIMEOUT_MS + 2 * CONTENT_TIMEOUT_MS + WORKER_SLACK_MS;
+    default:
+      return 4 * NETWORK_TIMEOUT_MS + WORKER_SLACK_MS;
+  }
+}
+
+function noAnswerWithin<T>(ms: number, sent: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AppError('worker_no_answer', { detail: `no answer within ${Math.round(ms / 1000)} s` })), ms);
+  });
+  return Promise.race([sent, late]).finally(() => clearTimeout(timer));
+}
 
 /** Sends one request to the worker and returns its answer, or throws the worker's AppError. */
 export async function ask<K extends Request['type']>(request: Extract<Request, { type: K }>): Promise<ResponseMap[K]> {
   let answer: Answer<ResponseMap[K]> | undefined;
+  const sent = browser.runtime.sendMessage<Request, Answer<ResponseMap[K]> | undefined>(request);
+  const deadline = answerDeadlineMs(request.type);
   try {
-    answer = await browser.runtime.sendMessage<Request, Answer<ResponseMap[K]> | undefined>(request);
+    answer = await (deadline === undefined ? sent : noAnswerWithin(deadline, sent));
   } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('internal', { detail: error instanceof Error ? error.message : String(error) });
   }
   if (!answer) throw new AppError('internal', { detail: 'no answer from the background worker' });

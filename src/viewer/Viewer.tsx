@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { targetOf, type LinkTarget } from '../api/links.ts';
-import browser from 'webextension-polyfill';
+import { ext as browser } from '../shared/ext.ts';
 import { isActionRelation } from '../api/actions.ts';
 import { relationName } from '../api/relation-name.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';

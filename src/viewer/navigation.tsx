@@ -2,8 +2,10 @@ import { createContext, type ComponentChildren } from 'preact';
 import { targetOf, type LinkTarget } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import { useContext, useMemo } from 'preact/hooks';
-import browser from 'webextension-polyfill';
+import type { Tabs } from 'webextension-polyfill';
+import { ext as browser } from '../shared/ext.ts';
 import { newPageId, pageIdFromLocation, recallTarget, rememberTarget, viewerAddressOf } from '../protocol/viewer-address.ts';
+import { createTab } from '../shared/create-tab.ts';
 
 /*
  * Moving between pages inside one viewer tab. Each step is a history entry of its own (Back and
@@ -63,8 +65,8 @@ export function useGo(): Go {
 
 async function openInNewTab(id: string, target: LinkTarget, active: boolean): Promise<void> {
   await rememberTarget(id, target);
-  const current = (await browser.tabs.getCurrent()) as browser.Tabs.Tab | undefined;
-  await browser.tabs.create({
+  const current = (await browser.tabs.getCurrent()) as Tabs.Tab | undefined;
+  await createTab({
     url: viewerAddressOf(id),
     active,
     ...(current ? { index: current.index + 1 } : {}),

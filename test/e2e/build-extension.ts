@@ -1,4 +1,5 @@
 import { build } from 'vite';
+import type { BuildTarget } from '../../src/config/build-defaults.ts';
 
 export const E2E_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4711);
 export const E2E_CLIENT_ID = 'digipost-mailbox-demo';
@@ -17,6 +18,14 @@ function contentOriginFor(baseUrl: string): string {
   return `http://localhost:${new URL(baseUrl).port}`;
 }
 
+export interface BuildOptions {
+  /** DIGIPOST_SCOPE: the permissions to ask for; the build's default when absent. */
+  scope?: string | undefined;
+  /** DIGIPOST_NETWORK_TIMEOUT_MS: a short deadline, so a test of a silent service need not wait 20 s. */
+  networkTimeoutMs?: number | undefined;
+  target?: BuildTarget | undefined;
+}
+
 /**
  * Builds the extension exactly as a distributor would, configured through the DIGIPOST_*
  * variables for the local emulator: the extension itself knows nothing of the emulator.
@@ -26,10 +35,9 @@ export async function buildForEmulator(
   baseUrl: string,
   clientId: string,
   clientSecret: string,
-  scope?: string,
-  /** DIGIPOST_NETWORK_TIMEOUT_MS: a short deadline, so a test of a silent service need not wait 20 s. */
-  networkTimeoutMs?: number,
+  options: BuildOptions = {},
 ): Promise<void> {
+  const { scope, networkTimeoutMs, target = 'chrome' } = options;
   const saved = { ...process.env };
   Object.assign(process.env, {
     ...(scope ? { DIGIPOST_SCOPE: scope } : {}),
@@ -38,13 +46,14 @@ export async function buildForEmulator(
     DIGIPOST_CLIENT_ID: clientId,
     DIGIPOST_CLIENT_SECRET: clientSecret,
     DIGIPOST_OUT_DIR: outDir,
+    DIGIPOST_TARGET: target,
     // The emulator's content host (its `contentRedirect` knob): same server, the other loopback name.
     DIGIPOST_CONTENT_ORIGIN: contentOriginFor(baseUrl),
   });
   try {
     await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
   } finally {
-    for (const key of ['DIGIPOST_BASE_URL', 'DIGIPOST_CLIENT_ID', 'DIGIPOST_CLIENT_SECRET', 'DIGIPOST_SCOPE', 'DIGIPOST_OUT_DIR', 'DIGIPOST_CONTENT_ORIGIN', 'DIGIPOST_NETWORK_TIMEOUT_MS']) {
+    for (const key of ['DIGIPOST_BASE_URL', 'DIGIPOST_CLIENT_ID', 'DIGIPOST_CLIENT_SECRET', 'DIGIPOST_SCOPE', 'DIGIPOST_OUT_DIR', 'DIGIPOST_CONTENT_ORIGIN', 'DIGIPOST_NETWORK_TIMEOUT_MS', 'DIGIPOST_TARGET']) {
       if (saved[key] === undefined) Reflect.deleteProperty(process.env, key);
       else process.env[key] = saved[key];
     }

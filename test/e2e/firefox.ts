@@ -1,10 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import puppeteer, { TargetType, type Browser, type Page, type Target } from 'puppeteer-core';
 import { findBrowser } from './find-browser.ts';
 
-/** Finds the Firefox the smoke test drives: FIREFOX_PATH, then Debian's firefox-esr, then firefox. */
+/** The Firefox build's add-on ID (vite.config.ts): Firefox derives the redirect URI from it. */
+export const FIREFOX_ADDON_ID = 'digipost-mailbox@extensions.example';
+
+/** Finds the Firefox the Firefox tests drive: FIREFOX_PATH, then Debian's firefox-esr, then firefox. */
 export function findFirefox(env: NodeJS.ProcessEnv = process.env): string {
   return findBrowser(
     {
-      purpose: 'Firefox for the Firefox smoke test',
+      purpose: 'Firefox for the Firefox tests',
       envVar: 'FIREFOX_PATH',
       paths: ['/usr/bin/firefox-esr', '/usr/bin/firefox'],
       debianPackage: 'firefox-esr',
@@ -12,4 +18,107 @@ export function findFirefox(env: NodeJS.ProcessEnv = process.env): string {
     },
     env,
   );
+}
+
+export interface FirefoxWithExtension {
+  browser: Browser;
+  /** The add-on's internal UUID, fixed before it is installed, so its pages have a known address. */
+  uuid: string;
+  /** An address inside the extension, e.g. url('src/popup/popup.html'). */
+  url: (path: string) => string;
+  /** A new tab showing an extension page. */
+  openPage: (path: string) => Promise<Page>;
+  /** The next tab or window that opens, once `action` has run. */
+  nextPage: (action: () => Promise<void>, predicate?: (target: Target) => boolean) => Promise<Page>;
+  close: () => Promise<void>;
+}
+
+interface DocumentSeen {
+  href: string;
+  /** When the document started: a new document (a reload too) has a new one. */
+  timeOrigin: number;
+}
+
+async function documentOf(page: Page): Promise<DocumentSeen> {
+  return page.evaluate(() => ({ href: location.href, timeOrigin: performance.timeOrigin })).catch(() => ({ href: '', timeOrigin: 0 }));
+}
+
+/**
+ * Waits until the tab shows a document `wanted` accepts. Over WebDriver BiDi Firefox reports no
+ * navigation to a moz-extension:// page (no load event; the tab's URL stays about:blank), so a wait
+ * set up before the page arrived would watch the old document: this asks the tab itself, until
+ * the document is the one wanted.
+ */
+async function arrived(page: Page, wanted: (seen: DocumentSeen) => boolean, timeout = 20_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let seen = await documentOf(page);
+  while (!wanted(seen)) {
+    if (Date.now() > deadline) throw new Error(`the tab did not arrive in ${timeout} ms; it shows ${seen.href || 'nothing yet'}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    seen = await documentOf(page);
+  }
+}
+
+/** Navigates a tab to `url` (the address it shows already: a reload) and waits for the new document. */
+export async function navigate(page: Page, url: string): Promise<void> {
+  const before = await documentOf(page);
+  // Not awaited: for a moz-extension:// page the navigation never reports its end.
+  page.goto(url, { waitUntil: 'domcontentloaded', timeout: 20_000 }).catch(() => undefined);
+  await arrived(page, (seen) => seen.href === url && seen.timeOrigin !== before.timeOrigin);
+}
+
+/**
+ * Firefox (headless unless HEADLESS=0 and a display is there) over WebDriver BiDi, with the build in
+ * `dist` installed as a temporary add-on under a fixed UUID, in a throwaway profile.
+ */
+export async function launchFirefoxWithExtension(
+  dist: string,
+  options: { headless?: boolean; handleSignals?: boolean } = {},
+): Promise<FirefoxWithExtension> {
+  const signals = options.handleSignals ?? true;
+  const uuid = randomUUID();
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: findFirefox(),
+    headless: options.headless ?? true,
+    defaultViewport: null,
+    handleSIGINT: signals,
+    handleSIGTERM: signals,
+    handleSIGHUP: signals,
+    // WebDriver BiDi may open moz-extension:// pages only with this flag (a test browser, temporary profile).
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_ADDON_ID]: uuid }),
+      'intl.locale.requested': 'en-US',
+    },
+  });
+  try {
+    const id = await browser.installExtension(resolve(dist));
+    if (id !== FIREFOX_ADDON_ID) throw new Error(`the add-on installed as ${id}, expected ${FIREFOX_ADDON_ID}`);
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  const url = (path: string) => `moz-extension://${uuid}/${path.replace(/^\//, '')}`;
+  return {
+    browser,
+    uuid,
+    url,
+    openPage: async (path) => {
+      const page = await browser.newPage();
+      await navigate(page, url(path));
+      return page;
+    },
+    nextPage: async (action, predicate = () => true) => {
+      const before = new Set(browser.targets());
+      const opened = browser.waitForTarget((t) => t.type() === TargetType.PAGE && !before.has(t) && predicate(t), { timeout: 20_000 });
+      await action();
+      const target = await opened;
+      const page = await target.page();
+      if (!page) throw new Error(`no page for ${target.url()}`);
+      await arrived(page, (seen) => seen.href !== '' && seen.href !== 'about:blank');
+      return page;
+    },
+    close: () => browser.close(),
+  };
 }

@@ -3,5 +3,5 @@ import { findChromium } from './chromium.ts';
 
 export default async function setup(): Promise<void> {
   findChromium(); // fail first, with the install command, when there is no browser
-  await buildForEmulator(E2E_DIST, `http://127.0.0.1:${E2E_PORT}`, E2E_CLIENT_ID, E2E_CLIENT_SECRET, undefined, E2E_NETWORK_TIMEOUT_MS);
+  await buildForEmulator(E2E_DIST, `http://127.0.0.1:${E2E_PORT}`, E2E_CLIENT_ID, E2E_CLIENT_SECRET, { networkTimeoutMs: E2E_NETWORK_TIMEOUT_MS });
 }

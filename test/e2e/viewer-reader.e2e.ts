@@ -30,6 +30,8 @@ async function open(where: 'root' | 'account', relation: string, harness = h): P
 async function openFresh(relation: string): Promise<Page> {
   const address = await viewerPageFor(h, { url: await link('account', relation), relation });
   const opened = h.context.waitForEvent('page', { predicate: (p) => p.url() === address });
+  // As a notification click does: the worker opens the tab, with no opener and nothing before it.
+  // eslint-disable-next-line no-restricted-syntax -- the test drives the browser, not the extension's code
   await (await h.worker()).evaluate((url) => (globalThis as unknown as { chrome: { tabs: { create(o: object): Promise<unknown> } } }).chrome.tabs.create({ url }), address);
   return opened;
 }

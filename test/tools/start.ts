@@ -4,28 +4,36 @@
 //
 // `npm run screenshots` (`--screenshots`): the same journey, always headless, writing the README's
 // pictures to test/screenshots/.
+//
+// `npm start -- --firefox`: the same in Firefox (Debian's firefox-esr), the Firefox build installed
+// as a temporary add-on; without a display its journey's screenshots go to screenshots/firefox/.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import type { RunningEmulator } from '../emulator/index.ts';
+import type { FirefoxWithExtension } from '../e2e/firefox.ts';
 
 const forReadme = process.argv.includes('--screenshots');
+const inFirefox = process.argv.includes('--firefox');
 const PORT = Number(process.env.EMULATOR_PORT ?? 4710);
-const OUT_DIR = 'dist-start';
+const OUT_DIR = inFirefox ? 'dist-start-firefox' : 'dist-start';
+const BROWSER_NAME = inFirefox ? 'Firefox' : 'Chromium';
 const DEMO_SCOPE = 'READ_ACCOUNT_INFO READ_DOCUMENT_META_INFO READ_DOCUMENT_CONTENT READ_RECEIPTS READ_SETTINGS';
-const SCREENSHOTS = resolve(process.env.SCREENSHOTS_DIR ?? (forReadme ? 'test/screenshots' : 'screenshots'));
+const SCREENSHOTS = resolve(process.env.SCREENSHOTS_DIR ?? (inFirefox ? 'screenshots/firefox' : forReadme ? 'test/screenshots' : 'screenshots'));
 const headless = forReadme || process.env.HEADLESS === '1' || (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
 
 let emulator: RunningEmulator | undefined;
 let context: BrowserContext | undefined;
+let firefox: FirefoxWithExtension | undefined;
 let profile: string | undefined;
 let stopping: Promise<never> | undefined;
 
-/** Closes Chromium, stops the emulator, removes the temporary profile, then exits; safe to call more than once. */
+/** Closes the browser, stops the emulator, removes the temporary profile, then exits; safe to call more than once. */
 function stop(code: number): Promise<never> {
   stopping ??= (async () => {
     await context?.close().catch(() => undefined);
+    await firefox?.close().catch(() => undefined);
     await emulator?.stop().catch(() => undefined);
     if (profile) rmSync(profile, { recursive: true, force: true });
     process.exit(code);
@@ -37,7 +45,7 @@ function stop(code: number): Promise<never> {
 // Ctrl-C is how the user ends `npm start`, so it is a normal exit (0).
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
-    if (!stopping) console.log(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping Chromium and the emulator.`);
+    if (!stopping) console.log(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping ${BROWSER_NAME} and the emulator.`);
     void stop(0);
   });
 }
@@ -50,7 +58,6 @@ try {
   const { findChromium } = await import('../e2e/chromium.ts');
   const { extensionArgs } = await import('../e2e/extension-browser.ts');
   const { runJourney } = await import('./journey.ts');
-  const executablePath = findChromium();
   emulator = await startEmulator({ port: PORT }).catch((error: unknown) => {
     if ((error as { code?: string }).code === 'EADDRINUSE') {
       throw new Error(`Port ${PORT} is in use (another npm start?). Stop it, or run with EMULATOR_PORT=<another port>.`);
@@ -59,54 +66,58 @@ try {
   });
   console.log(`Emulator: ${emulator.url}  (client ${emulator.clientId}, user ${emulator.user.fullName})`);
   // The demo asks for the read permissions, so a newcomer can open letters and receipts too.
-  await buildForEmulator(OUT_DIR, emulator.url, emulator.clientId, emulator.clientSecret, DEMO_SCOPE);
+  await buildForEmulator(OUT_DIR, emulator.url, emulator.clientId, emulator.clientSecret, { scope: DEMO_SCOPE, target: inFirefox ? 'firefox' : 'chrome' });
   console.log(`Extension built for it in ${OUT_DIR}/`);
-
-  profile = mkdtempSync(join(tmpdir(), 'digipost-start-'));
-  const dist = resolve(OUT_DIR);
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath,
-    headless,
-    viewport: null,
-    locale: 'en-US',
-    timezoneId: 'Europe/Oslo',
-    colorScheme: 'light',
-    // This script owns the signals: it stops the emulator too, and exits 0 on Ctrl-C.
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    args: extensionArgs(dist),
-  });
-  if (stopping) {
-    await context.close(); // Ctrl-C came during the launch
-    await stopping;
-  }
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  const extensionId = new URL(worker.url()).host;
-
-  if (headless) {
-    console.log(forReadme ? 'Walking the new-user journey for the README.' : 'No display: walking the new-user journey headless.');
-    const steps = await runJourney(context, extensionId, SCREENSHOTS);
-    for (const step of steps) console.log(`  ${step.name}: ${relative(process.cwd(), step.file)}`);
-    if (forReadme) {
-      const { writeGallery } = await import('./gallery.ts');
-      const gallery = await writeGallery({ emulator, dist, outDir: join(SCREENSHOTS, 'gallery') });
-      console.log(`  gallery: ${gallery.length} pictures in ${relative(process.cwd(), join(SCREENSHOTS, 'gallery'))}/`);
-    }
-    console.log(`Screenshots are in ${SCREENSHOTS}`);
-    await stop(0);
+  if (inFirefox) {
+    await startFirefox(emulator);
   } else {
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`chrome-extension://${extensionId}/src/popup/popup.html`);
-    console.log('Chromium is open with the extension. Click its toolbar icon (the puzzle piece, then Digipost Mailbox),');
-    console.log('or use the open tab, and press Connect, then Approve on the consent page.');
-    console.log(`Demo client: ${emulator.clientId}. Press Ctrl-C here, or close Chromium, to stop.`);
-    context.on('close', () => void stop(0));
+    const executablePath = findChromium();
+    profile = mkdtempSync(join(tmpdir(), 'digipost-start-'));
+    const dist = resolve(OUT_DIR);
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath,
+      headless,
+      viewport: null,
+      locale: 'en-US',
+      timezoneId: 'Europe/Oslo',
+      colorScheme: 'light',
+      // This script owns the signals: it stops the emulator too, and exits 0 on Ctrl-C.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+      args: extensionArgs(dist),
+    });
+    if (stopping) {
+      await context.close(); // Ctrl-C came during the launch
+      await stopping;
+    }
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const extensionId = new URL(worker.url()).host;
+
+    if (headless) {
+      console.log(forReadme ? 'Walking the new-user journey for the README.' : 'No display: walking the new-user journey headless.');
+      const steps = await runJourney(context, extensionId, SCREENSHOTS);
+      for (const step of steps) console.log(`  ${step.name}: ${relative(process.cwd(), step.file)}`);
+      if (forReadme) {
+        const { writeGallery } = await import('./gallery.ts');
+        const gallery = await writeGallery({ emulator, dist, outDir: join(SCREENSHOTS, 'gallery') });
+        console.log(`  gallery: ${gallery.length} pictures in ${relative(process.cwd(), join(SCREENSHOTS, 'gallery'))}/`);
+      }
+      console.log(`Screenshots are in ${SCREENSHOTS}`);
+      await stop(0);
+    } else {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(`chrome-extension://${extensionId}/src/popup/popup.html`);
+      console.log('Chromium is open with the extension. Click its toolbar icon (the puzzle piece, then Digipost Mailbox),');
+      console.log('or use the open tab, and press Connect, then Approve on the consent page.');
+      console.log(`Demo client: ${emulator.clientId}. Press Ctrl-C here, or close Chromium, to stop.`);
+      context.on('close', () => void stop(0));
+    }
   }
 } catch (error) {
   if (!stopping) {
     console.error(headless ? 'The journey failed:' : 'npm start failed:', error instanceof Error ? error.message : error);
-    const last = context?.pages().at(-1);
+    const last = context?.pages().at(-1) ?? (await firefox?.browser.pages().catch(() => []))?.at(-1);
     if (headless && last) {
       const file = join(SCREENSHOTS, 'failure.png');
       await last.screenshot({ path: file }).then(
@@ -115,5 +126,27 @@ try {
       );
     }
     await stop(1);
+  }
+}
+
+/** Firefox with the Firefox build: the demo journey headless, or a window to try it in. */
+async function startFirefox(running: RunningEmulator): Promise<void> {
+  const { launchFirefoxWithExtension } = await import('../e2e/firefox.ts');
+  const { runFirefoxJourney } = await import('./journey-firefox.ts');
+  // This script owns the signals: it stops the emulator too, and exits 0 on Ctrl-C.
+  firefox = await launchFirefoxWithExtension(OUT_DIR, { headless, handleSignals: false });
+  if (stopping) await stopping; // Ctrl-C came during the launch
+  if (headless) {
+    console.log('No display: walking the new-user journey headless in Firefox.');
+    const steps = await runFirefoxJourney(firefox, running.user.fullName, SCREENSHOTS);
+    for (const step of steps) console.log(`  ${step.name}: ${relative(process.cwd(), step.file)}`);
+    console.log(`Screenshots are in ${SCREENSHOTS}`);
+    await stop(0);
+  } else {
+    await firefox.openPage('src/popup/popup.html');
+    console.log('Firefox is open with the extension (a temporary add-on). Use the open tab, or its toolbar button');
+    console.log('(the puzzle piece, then Digipost Mailbox), press Connect, then Approve in the window that opens.');
+    console.log(`Demo client: ${running.clientId}. Press Ctrl-C here, or close Firefox, to stop.`);
+    firefox.browser.on('disconnected', () => void stop(0));
   }
 }

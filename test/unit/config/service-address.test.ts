@@ -30,9 +30,17 @@ describe('checkServiceAddress', () => {
     expect(checkServiceAddress(input)).toEqual({ ok: false, problem });
   });
 
-  it('gives the host permission pattern of an origin, port included', () => {
-    expect(originPattern('http://127.0.0.1:4710')).toBe('http://127.0.0.1:4710/*');
-    expect(originPattern('https://www.digipost.no')).toBe('https://www.digipost.no/*');
+  it('gives the host permission pattern of an origin, port included, for a browser that matches ports', () => {
+    expect(originPattern('http://127.0.0.1:4710', 'matches-port')).toBe('http://127.0.0.1:4710/*');
+    expect(originPattern('https://www.digipost.no', 'matches-port')).toBe('https://www.digipost.no/*');
+    expect(originPattern('https://[::1]:8443', 'matches-port')).toBe('https://[::1]:8443/*');
+  });
+
+  it('gives the host alone, which covers every port, for a browser that matches no port (Firefox)', () => {
+    expect(originPattern('http://127.0.0.1:4710', 'host-only')).toBe('http://127.0.0.1/*');
+    expect(originPattern('https://mail.example.org:8443', 'host-only')).toBe('https://mail.example.org/*');
+    expect(originPattern('http://[::1]:4710', 'host-only')).toBe('http://[::1]/*');
+    expect(originPattern('https://www.digipost.no', 'host-only')).toBe('https://www.digipost.no/*');
   });
 });
 
@@ -45,7 +53,8 @@ describe('build defaults', () => {
       clientSecret: '',
       scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'],
     });
-    expect(hostPermissionFor(defaults.baseUrl)).toBe('https://www.digipost.no/*');
+    expect(hostPermissionFor(defaults.baseUrl, 'chrome')).toBe('https://www.digipost.no/*');
+    expect(hostPermissionFor(defaults.baseUrl, 'firefox')).toBe('https://www.digipost.no/*');
   });
 
   it('takes the DIGIPOST_* variables', () => {

@@ -1,0 +1,52 @@
+// What a person does on a page, for the Firefox tests and `npm start -- --firefox`: find a control
+// by its text, click it, wait for text to show. By role and text, not by layout, so a redesign
+// of the pages does not break them.
+import type { ElementHandle, Page } from 'puppeteer-core';
+
+/**
+ * Checks run on every change to the page, not on animation frames: a tab in the background (the
+ * viewer, once the popup is in front) gets no animation frames from Firefox.
+ */
+export const WAIT = { timeout: 20_000, polling: 'mutation' } as const;
+
+/** The first button or link whose visible text or label contains `text`, once there is one. */
+export async function control(page: Page, text: string, exact = false): Promise<ElementHandle> {
+  const handle = await page.waitForFunction(
+    (wanted: string, whole: boolean) =>
+      [...document.querySelectorAll('button, a[href], [role="button"], [role="link"]')].find((el) => {
+        const name = (el.getAttribute('aria-label') ?? el.textContent).replace(/\s+/g, ' ').trim();
+        return whole ? name === wanted : name.includes(wanted);
+      }),
+    WAIT,
+    text,
+    exact,
+  );
+  return handle as ElementHandle;
+}
+
+export async function click(page: Page, text: string, exact = false): Promise<void> {
+  await (await control(page, text, exact)).click();
+}
+
+/** Waits until the page shows `text` somewhere a person can read it. */
+export async function shows(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((wanted: string) => document.body.innerText.includes(wanted), WAIT, text);
+}
+
+/** The form field a label names, as a person finds it. */
+export async function field(page: Page, label: string): Promise<ElementHandle<HTMLInputElement>> {
+  const handle = await page.waitForFunction(
+    (wanted: string) => {
+      const named = [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === wanted);
+      return named?.control ?? undefined;
+    },
+    WAIT,
+    label,
+  );
+  return handle as ElementHandle<HTMLInputElement>;
+}
+
+export async function headingText(page: Page): Promise<string> {
+  const h1 = await page.waitForSelector('h1', WAIT);
+  return ((await h1?.evaluate((node) => node.textContent)) ?? '').trim();
+}

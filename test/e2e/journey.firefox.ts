@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
+import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
+import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from './firefox.ts';
+import { click, control, field, headingText, shows, WAIT } from './firefox-page.ts';
+import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
+import { addTrackerLetter, startCountingServer, TRACKER_LETTER_SUBJECT, TRACKER_LETTER_TEXT } from './tracker-letter.ts';
+
+/*
+ * The whole journey of a Firefox user, in Debian's firefox-esr over WebDriver BiDi, against the
+ * emulator on a port of its own (an address with a port is what Firefox's host permissions once
+ * tripped on). The tests run in order in one browser, as one person would: decline, cancel,
+ * connect, read, and sign out. Elements are found by their role and text, as a person finds them.
+ */
+
+const LETTER_SUBJECT = 'Strømregning for oktober';
+
+let emulator: RunningEmulator;
+let firefox: FirefoxWithExtension;
+let popup: Page;
+let viewer: Page;
+
+/** Opens the popup afresh, as a click on the toolbar button does (the popup closes itself when it opens a tab). */
+async function reopenPopup(): Promise<void> {
+  await popup.close().catch(() => undefined);
+  popup = await firefox.openPage('src/popup/popup.html');
+}
+
+/** Clicks Connect and answers the service's consent page, in the window identity.launchWebAuthFlow opens. */
+async function connectVia(decision: 'Approve' | 'Decline'): Promise<void> {
+  const consent = await firefox.nextPage(() => click(popup, 'Connect', true), (t) => t.url().includes('/oauth/authorize'));
+  await click(consent, decision, true);
+}
+
+async function tokenRequests(): Promise<{ method: string; status: number }[]> {
+  return (await emulator.admin.requests()).filter((r) => r.path.endsWith('/oauth/accesstoken'));
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: FIREFOX_E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, letters: 40, quiet: true });
+  // The newest letter: a PDF the suite opens.
+  await emulator.admin.addLetter({ subject: LETTER_SUBJECT, creatorName: 'Fjordkraft', fileType: 'pdf' });
+  firefox = await launchFirefoxWithExtension(FIREFOX_E2E_DIST);
+  popup = await firefox.openPage('src/popup/popup.html');
+});
+
+afterAll(async () => {
+  // Either may be missing when beforeAll failed part-way.
+  await (firefox as FirefoxWithExtension | undefined)?.close();
+  await (emulator as RunningEmulator | undefined)?.stop();
+});
+
+describe('Firefox: signing in through identity.launchWebAuthFlow', () => {
+  it('declining on the consent page says so and stays signed out', async () => {
+    await control(popup, 'Connect', true);
+    expect(await headingText(popup)).toBe('Not connected');
+    await connectVia('Decline');
+    await shows(popup, 'You declined access');
+    expect(await tokenRequests()).toEqual([]);
+    await reopenPopup();
+    await control(popup, 'Connect', true);
+  });
+
+  it('closing the consent window cancels the sign-in', async () => {
+    const consent = await firefox.nextPage(() => click(popup, 'Connect', true), (t) => t.url().includes('/oauth/authorize'));
+    await control(consent, 'Approve', true);
+    await consent.close();
+    await shows(popup, 'Sign-in was cancelled.');
+    expect(await tokenRequests()).toEqual([]);
+  });
+
+  it('approving signs in: the popup shows who is signed in, the unread count and the newest letters', async () => {
+    await reopenPopup();
+    await connectVia('Approve');
+    await popup.waitForFunction(
+      (name: string) => [...document.querySelectorAll('h1')].some((h) => h.textContent.trim() === name),
+      WAIT,
+      emulator.user.fullName,
+    );
+    await shows(popup, 'unread letters');
+    // The newest letters: the PDF letter added last is among them.
+    await shows(popup, LETTER_SUBJECT);
+    // The token request went straight to the service: no CORS preflight, as the host permission covers it.
+    expect(await tokenRequests()).toEqual([expect.objectContaining({ method: 'POST', status: 200 })]);
+    expect((await emulator.admin.requests()).filter((r) => r.method === 'OPTIONS')).toEqual([]);
+  });
+});
+
+describe('Firefox: reading', () => {
+  it('the inbox link opens the viewer in a new tab, with the newest letters', async () => {
+    viewer = await firefox.nextPage(() => click(popup, 'Inbox'));
+    await viewer.waitForFunction(() => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
+    await shows(viewer, LETTER_SUBJECT);
+  });
+
+  it("opens a letter and its PDF", async () => {
+    await click(viewer, LETTER_SUBJECT);
+    await viewer.waitForFunction((s: string) => document.querySelector('h1')?.textContent.includes(s), WAIT, LETTER_SUBJECT);
+    await click(viewer, 'Open', true);
+    const frame = await viewer.waitForSelector('iframe[src^="blob:moz-extension:"]', WAIT);
+    const src = (await frame?.evaluate((node) => node.getAttribute('src'))) ?? '';
+    const magic = await viewer.evaluate(async (address: string) => {
+      const bytes = new Uint8Array(await (await fetch(address)).arrayBuffer());
+      return String.fromCharCode(...bytes.slice(0, 4));
+    }, src);
+    expect(magic).toBe('%PDF');
+  });
+
+  it('after the access token expired, reloading the letter refreshes the token once and still shows it', async () => {
+    await emulator.admin.clearRequests();
+    await emulator.admin.expireAccessTokens();
+    await viewer.bringToFront();
+    await navigate(viewer, await viewer.evaluate(() => location.href));
+    await control(viewer, 'Open', true);
+    await shows(viewer, LETTER_SUBJECT);
+    expect(await tokenRequests()).toEqual([expect.objectContaining({ method: 'POST', status: 200 })]);
+    expect((await emulator.admin.requests()).filter((r) => r.method === 'OPTIONS')).toEqual([]);
+  });
+});
+
+describe('Firefox: an HTML letter loads nothing from any host', () => {
+  it('opening a letter full of trackers makes no request to the tracker, while its embedded image shows', async () => {
+    const tracker = await startCountingServer();
+    try {
+      await addTrackerLetter(emulator.admin, tracker.origin);
+      await viewer.bringToFront();
+      // Back to the inbox, which is fetched afresh and now lists the tracker letter.
+      await viewer.evaluate(() => history.back());
+      await viewer.waitForFunction(() => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
+      await click(viewer, TRACKER_LETTER_SUBJECT);
+      await viewer.waitForFunction((s: string) => document.querySelector('h1')?.textContent.includes(s), WAIT, TRACKER_LETTER_SUBJECT);
+      await click(viewer, 'Open', true);
+      await viewer.waitForSelector('iframe.letter-frame', WAIT);
+      // The frame runs no script but shares nothing else: the page can read what it shows.
+      const shown = await viewer.waitForFunction(
+        () => {
+          const frame = document.querySelector<HTMLIFrameElement>('iframe.letter-frame');
+          const doc = frame?.contentDocument;
+          const image = doc?.querySelector<HTMLImageElement>('#embedded');
+          if (doc?.readyState !== 'complete' || !image?.complete) return undefined;
+          return { text: doc.querySelector('#tracker-text')?.textContent, imageWidth: image.naturalWidth, sandbox: frame?.getAttribute('sandbox') ?? '' };
+        },
+        WAIT,
+      );
+      const seen = (await shown.jsonValue()) as { text: string; imageWidth: number; sandbox: string };
+      expect(seen.text).toBe(TRACKER_LETTER_TEXT);
+      expect(seen.imageWidth).toBe(12);
+      expect(seen.sandbox).not.toContain('allow-scripts');
+      // Nothing announces "nothing happened": after the letter's load, give late loaders
+      // (prefetch when idle, lazy images on layout) the same moment as the Chromium test, then count.
+      await new Promise((resolve) => setTimeout(resolve, 750));
+      expect(tracker.requests()).toEqual([]);
+      expect(tracker.connections()).toBe(0);
+    } finally {
+      await tracker.stop();
+    }
+  });
+});
+
+describe('Firefox: signing out and the settings', () => {
+  it('Sign out in the popup ends the session; the viewer then asks to connect', async () => {
+    await reopenPopup();
+    await click(popup, 'Sign out', true);
+    await control(popup, 'Connect', true);
+    expect(await headingText(popup)).toBe('Not connected');
+    await navigate(viewer, await viewer.evaluate(() => location.href));
+    await control(viewer, 'Connect', true);
+  });
+
+  it('the options page shows the Firefox redirect URI, and saving another port of the service host needs no new permission', async () => {
+    const options = await firefox.openPage('src/options/options.html');
+    const address = await field(options, 'Service address');
+    const redirect = await field(options, 'Redirect URI');
+    expect(await redirect.evaluate((node) => node.value)).toMatch(/^https:\/\/[0-9a-f]{40}\.extensions\.allizom\.org\/$/);
+    expect(await address.evaluate((node) => node.value)).toBe(emulator.url);
+    // Firefox holds http://127.0.0.1/* (it matches no port), so the request answers at once, with no prompt.
+    await address.click({ count: 3 });
+    await address.type(`http://127.0.0.1:${FIREFOX_E2E_PORT + 1}`);
+    await click(options, 'Save', true);
+    await shows(options, 'Saved.');
+  });
+});

@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import type { FirefoxWithExtension } from '../e2e/firefox.ts';
+import { click, control, shows, WAIT } from '../e2e/firefox-page.ts';
+import type { JourneyStep } from './journey.ts';
+
+/**
+ * The new user's path of journey.ts, in Firefox: open the popup, connect, approve in the window
+ * identity.launchWebAuthFlow opens, read the summary, open the inbox, open an invoice. Each step
+ * leaves a screenshot in `outDir`.
+ */
+export async function runFirefoxJourney(firefox: FirefoxWithExtension, userName: string, outDir: string): Promise<JourneyStep[]> {
+  mkdirSync(outDir, { recursive: true });
+  const steps: JourneyStep[] = [];
+  const shoot = async (page: Page, name: string, fullPage = false) => {
+    const file = join(outDir, `${String(steps.length + 1).padStart(2, '0')}-${name}.png`);
+    await page.screenshot({ path: file, fullPage });
+    steps.push({ name, file });
+  };
+
+  // The toolbar popup is as tall as its content: a narrow viewport and full-page shots show it so.
+  const popup = await firefox.openPage('src/popup/popup.html');
+  await popup.setViewport({ width: 380, height: 120 });
+  await control(popup, 'Connect', true);
+  await shoot(popup, 'popup-signed-out', true);
+
+  const consent = await firefox.nextPage(() => click(popup, 'Connect', true), (t) => t.url().includes('/oauth/authorize'));
+  await control(consent, 'Approve', true);
+  await shoot(consent, 'consent');
+  await click(consent, 'Approve', true);
+
+  await popup.waitForFunction((name: string) => [...document.querySelectorAll('h1')].some((h) => h.textContent.trim() === name), WAIT, userName);
+  await shoot(popup, 'popup-summary', true);
+
+  const viewer = await firefox.nextPage(() => click(popup, 'Inbox'));
+  await viewer.setViewport({ width: 1000, height: 720 });
+  await viewer.waitForFunction(() => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
+  await shows(viewer, 'Faktura');
+  await shoot(viewer, 'inbox');
+
+  // An invoice: the letter a newcomer most likely wants to read.
+  await click(viewer, 'Faktura');
+  await viewer.waitForFunction(() => document.querySelector('h1')?.textContent.includes('Faktura'), WAIT);
+  await shoot(viewer, 'letter');
+  return steps;
+}
