@@ -17,11 +17,11 @@ beforeEach(async () => {
   await h.emulator.admin.reset();
   const worker = await h.worker();
   await worker.evaluate(() => (globalThis as unknown as { chrome: { storage: { session: { clear(): Promise<void> } } } }).chrome.storage.session.clear());
-  await worker.evaluate(async () => {
+  await worker.evaluate(async (configKey) => {
     const local = (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>>; remove(k: string[]): Promise<void> } } } }).chrome.storage.local;
-    const keys = Object.keys(await local.get(null)).filter((k) => k !== CONFIG_KEY);
+    const keys = Object.keys(await local.get(null)).filter((k) => k !== configKey);
     await local.remove(keys);
-  });
+  }, CONFIG_KEY);
   for (const page of h.context.pages().slice(1)) await page.close();
 });
 
