@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_TIMEOUT_MS } from '../../../src/api/deadline.ts';
 import { fetchBinary, fetchJson, MAX_JSON_BYTES, type FetchResourceOptions } from '../../../src/api/http.ts';
 import { AppError, type ErrorInfo } from '../../../src/shared/errors.ts';
+import { appErrorOf } from '../app-error.ts';
 
 const SERVICE = 'https://www.digipost.no';
 const CHUNK = 64 * 1024;
@@ -11,13 +12,7 @@ function options(fetch: typeof globalThis.fetch, extra: Partial<FetchResourceOpt
 }
 
 async function failure(promise: Promise<unknown>): Promise<ErrorInfo> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error.info;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
+  return (await appErrorOf(promise)) ?? expect.unreachable('expected the call to fail');
 }
 
 /** A fetch like the browser's: it never answers, but gives up when its signal aborts. */

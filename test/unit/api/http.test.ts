@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { API_MEDIA_TYPE, fetchBinary, fetchJson, type FetchResourceOptions } from '../../../src/api/http.ts';
 import { AppError, type ErrorInfo } from '../../../src/shared/errors.ts';
+import { appErrorOf } from '../app-error.ts';
 
 const SERVICE = 'https://www.digipost.no';
 const TOKEN = 'tok_0123456789abcdefghijklmnopqrstuvwxyzABCDE';
@@ -27,13 +28,7 @@ function options(fetch: typeof globalThis.fetch, extra: Partial<FetchResourceOpt
 }
 
 async function failure(promise: Promise<unknown>): Promise<ErrorInfo> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return (error as AppError).info;
-  }
-  throw new Error('expected the call to fail');
+  return (await appErrorOf(promise)) ?? expect.unreachable('expected the call to fail');
 }
 
 function isPlainServiceUrl(url: URL, origin: string): boolean {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyIdToken, type IdTokenExpectations } from '../../../src/auth/id-token.ts';
 import { AppError } from '../../../src/shared/errors.ts';
 import { BASE, b64, config, makeIdToken, sign } from './fakes.ts';
+import { appErrorOf } from '../app-error.ts';
 
 const NOW = Date.UTC(2024, 4, 1, 12, 0, 0);
 const NOW_S = NOW / 1000;
@@ -16,13 +17,7 @@ const expect_: IdTokenExpectations = {
 };
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-  return 'accepted';
+  return (await appErrorOf(promise))?.code ?? 'accepted';
 }
 
 /** Signs any payload text with the right secret, so only the check under test can fail. */

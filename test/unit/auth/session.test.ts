@@ -18,6 +18,7 @@ import {
   settle,
   type RecordedRequest,
 } from './fakes.ts';
+import { appErrorOf } from '../app-error.ts';
 
 const MINUTE = 60_000;
 
@@ -112,13 +113,7 @@ async function signedIn() {
 }
 
 async function errorCode(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-  return 'no error';
+  return (await appErrorOf(promise))?.code ?? 'no error';
 }
 
 describe('connect', () => {

@@ -2,17 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exchangeCode, MAX_TOKEN_RESPONSE_BYTES, refreshTokens } from '../../../src/auth/token-endpoint.ts';
-import { AppError, type ErrorInfo } from '../../../src/shared/errors.ts';
+import type { ErrorInfo } from '../../../src/shared/errors.ts';
 import { config, FakeClock, REDIRECT } from './fakes.ts';
+import { appErrorOf } from '../app-error.ts';
 
 async function failure(promise: Promise<unknown>): Promise<ErrorInfo> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error.info;
-    throw error;
-  }
-  throw new Error('expected a failure');
+  return (await appErrorOf(promise)) ?? expect.unreachable('expected a failure');
 }
 
 const goodAnswer = { access_token: 'AT-OTHER', refresh_token: 'RT-OTHER', expires_in: 900, token_type: 'bearer', id_token: 'sig.payload' };

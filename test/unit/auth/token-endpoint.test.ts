@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { exchangeCode, refreshTokens, UNLIMITED_LIFETIME_FALLBACK_MS } from '../../../src/auth/token-endpoint.ts';
-import { AppError, type ErrorInfo } from '../../../src/shared/errors.ts';
+import type { ErrorInfo } from '../../../src/shared/errors.ts';
 import { BASE, FakeClock, FakeFetch, REDIRECT, config, json } from './fakes.ts';
+import { appErrorOf } from '../app-error.ts';
 
 const TOKEN_URL = `${BASE}/post/api/oauth/accesstoken`;
 
@@ -20,13 +21,7 @@ const goodBody = {
 };
 
 async function failure(promise: Promise<unknown>): Promise<ErrorInfo> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error.info;
-    throw error;
-  }
-  throw new Error('expected a failure');
+  return (await appErrorOf(promise)) ?? expect.unreachable('expected a failure');
 }
 
 describe('exchangeCode', () => {

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
-import { AppError } from '../../../src/shared/errors.ts';
 import { deferred, makeIdToken, settle } from '../auth/fakes.ts';
 import { FakeNetwork, fakeBrowser, fakeLocks, REDIRECT_URI, resetFakeBrowser, type SeenRequest } from './fake-browser.ts';
+import { appErrorOf } from '../app-error.ts';
 
 vi.mock('webextension-polyfill', async () => ({ default: (await import('./fake-browser.ts')).fakeBrowser }));
 
@@ -60,13 +60,7 @@ function approveConsent(): void {
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-  return 'no error';
+  return (await appErrorOf(promise))?.code ?? 'no error';
 }
 
 beforeEach(() => {
