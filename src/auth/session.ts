@@ -11,14 +11,13 @@ import {
   readGeneration,
   readPendingSignIn,
   readStoredSession,
-  type KeyValueArea,
   type PendingSignIn,
   type StoredAccess,
   type StoredAccount,
 } from './stored-session.ts';
 import { exchangeCode, refreshTokens, type TokenSet } from './token-endpoint.ts';
+import type { KeyValueArea } from '../shared/storage-area.ts';
 
-export type { KeyValueArea } from './stored-session.ts';
 
 export interface SessionDeps {
   /** browser storage.local: refresh token and sign-in metadata (survives restarts). */

@@ -1,13 +1,7 @@
 import { PERMISSIONS, type Permission } from '../shared/permissions.ts';
 import { LOCAL_KEYS, SESSION_KEYS } from './storage-keys.ts';
 import { z } from '../shared/zod.ts';
-
-/** The small storage interface both browser areas are wrapped in. */
-export interface KeyValueArea {
-  get(keys: string[]): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-  remove(keys: string[]): Promise<void>;
-}
+import type { KeyValueArea } from '../shared/storage-area.ts';
 
 export interface StoredAccount {
   userId: string;

@@ -3,7 +3,8 @@
 import browser from 'webextension-polyfill';
 import { NETWORK_TIMEOUT_MS } from '../api/deadline.ts';
 import { AppError } from '../shared/errors.ts';
-import { Session, type KeyValueArea, type SessionDeps } from '../auth/session.ts';
+import { Session, type SessionDeps } from '../auth/session.ts';
+import type { KeyValueArea } from '../shared/storage-area.ts';
 import { isConfigured } from '../config/config.ts';
 import { loadConfig } from '../config/config-store.ts';
 import { ROOT_CACHE_KEY } from '../protocol/messages.ts';

@@ -1,3 +1,4 @@
+import { readKey, type KeyValueArea } from '../shared/storage-area.ts';
 import { z } from '../shared/zod.ts';
 import type { BuildDefaults } from './build-defaults.ts';
 import { isPermission } from '../shared/permissions.ts';
@@ -16,18 +17,13 @@ const storedSchema = z.object({
   notify: z.optional(z.boolean()),
 });
 
-export interface ConfigArea {
-  get(keys: string[]): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-}
-
 export function fromBuildDefaults(defaults: BuildDefaults): ExtensionConfig {
   return { ...defaults, scopes: [...defaults.scopes], pollMinutes: DEFAULT_POLL_MINUTES, notify: false };
 }
 
 /** The stored configuration, or the build's defaults when nothing (valid) is stored. */
-export async function loadConfig(area: ConfigArea, defaults: BuildDefaults): Promise<ExtensionConfig> {
-  const stored = storedSchema.safeParse((await area.get([CONFIG_KEY]))[CONFIG_KEY]);
+export async function loadConfig(area: Pick<KeyValueArea, 'get' | 'set'>, defaults: BuildDefaults): Promise<ExtensionConfig> {
+  const stored = storedSchema.safeParse(await readKey(area, CONFIG_KEY));
   if (!stored.success) return fromBuildDefaults(defaults);
   const address = checkServiceAddress(stored.data.baseUrl);
   if (!address.ok) return fromBuildDefaults(defaults);
@@ -40,6 +36,6 @@ export async function loadConfig(area: ConfigArea, defaults: BuildDefaults): Pro
   };
 }
 
-export async function saveConfig(area: ConfigArea, config: ExtensionConfig): Promise<void> {
+export async function saveConfig(area: Pick<KeyValueArea, 'get' | 'set'>, config: ExtensionConfig): Promise<void> {
   await area.set({ [CONFIG_KEY]: config });
 }

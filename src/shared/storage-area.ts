@@ -1,9 +1,14 @@
-/** The one method of a storage area (browser.storage.*, or a test's stand-in) that reading needs. */
-export interface ReadableArea {
+/**
+ * A storage area (browser.storage.local or .session, or a test's stand-in) as every module takes
+ * it: the three calls the extension makes, so the pure modules run in Node over a fake.
+ */
+export interface KeyValueArea {
   get(keys: string[]): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(keys: string[]): Promise<void>;
 }
 
 /** The value stored under one key, as the area holds it: unknown until the caller checks it. */
-export async function readKey(area: ReadableArea, key: string): Promise<unknown> {
+export async function readKey(area: Pick<KeyValueArea, 'get'>, key: string): Promise<unknown> {
   return (await area.get([key]))[key];
 }

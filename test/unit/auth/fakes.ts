@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { ServiceConfig } from '../../../src/auth/service-config.ts';
-import type { KeyValueArea } from '../../../src/auth/session.ts';
+import type { KeyValueArea } from '../../../src/shared/storage-area.ts';
 
 export const BASE = 'https://www.digipost.no';
 export const REDIRECT = 'https://abcdefghijklmnop.chromiumapp.org/';
