@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The layout the README describes, held: which folder of src/ may import which. A folder is the
+ * first path segment under src/ ('.' for the files at its top).
+ */
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+function folderOf(path: string): string {
+  const [first, ...rest] = relative('src', path).split(/[\\/]/);
+  return rest.length === 0 ? '.' : (first ?? '.');
+}
+
+/** Every import from one folder of src/ into another: [from, to, the importing file]. */
+function crossFolderImports(): [string, string, string][] {
+  const found: [string, string, string][] = [];
+  for (const file of sourceFiles('src')) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
+      const target = normalize(join(dirname(file), match[1] ?? ''));
+      const [from, to] = [folderOf(file), folderOf(target)];
+      if (from !== to) found.push([from, to, file]);
+    }
+  }
+  return found;
+}
+
+describe('the structure of src/', () => {
+  const imports = crossFolderImports();
+
+  it('finds the imports it checks', () => {
+    expect(imports.length).toBeGreaterThan(50);
+  });
+
+  it('keeps the worker out of the pages\' modules: src/background imports nothing from src/ui', () => {
+    expect(imports.filter(([from, to]) => from === 'background' && to === 'ui')).toEqual([]);
+  });
+
+  it('keeps src/shared free of the rest of src/', () => {
+    expect(imports.filter(([from]) => from === 'shared')).toEqual([]);
+  });
+
+  it('has no import cycle between folders', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const [from, to] of imports) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+    const cycles: string[] = [];
+    const visit = (folder: string, path: string[]) => {
+      for (const next of edges.get(folder) ?? []) {
+        if (path.includes(next)) cycles.push([...path.slice(path.indexOf(next)), next].join(' → '));
+        else visit(next, [...path, next]);
+      }
+    };
+    for (const folder of edges.keys()) visit(folder, [folder]);
+    expect(cycles).toEqual([]);
+  });
+});
