@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { ext as browser } from '../shared/ext.ts';
 import { originPattern, type PortMatching } from './service-address.ts';
 
 /** Firefox (desktop and Android) runs extension pages at moz-extension://, and matches no port in a host permission. */

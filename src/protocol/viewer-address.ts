@@ -1,5 +1,4 @@
 import type { LinkTarget } from '../api/links.ts';
-import { bytesToBase64Url } from '../shared/base64.ts';
 import { ext as browser } from '../shared/ext.ts';
 import { VIEWER_PAGE_PREFIX as STORAGE_PREFIX } from './messages.ts';
 
@@ -28,10 +27,9 @@ export function isViewerPageUrl(url: string): boolean {
     target.username === '' && target.password === '' && target.hash === '';
 }
 
-/** A fresh random id (128 bits), base64url. */
+/** A fresh random id (128 bits), in hex: 32 characters the address and the storage key take as they are. */
 export function newPageId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return bytesToBase64Url(bytes);
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** The viewer's address for a page id; relative to the viewer page when `relative` is set. */
