@@ -27,6 +27,16 @@ function bool(value: unknown): boolean | undefined {
   return typeof value === 'boolean' ? value : undefined;
 }
 
+/** An id or number the service may send as either type, as text. */
+function idText(value: unknown): string | undefined {
+  return str(value) ?? (num(value) !== undefined ? String(value) : undefined);
+}
+
+/** The fields that have a value: an absent one stays absent (not `undefined`), as the types promise. */
+function present<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
 /** The link objects of a resource (its `link` field), leaving out anything that is not one. */
 export function linksOf(resource: unknown): Link[] {
   if (!isObj(resource) || !Array.isArray(resource.link)) return [];
@@ -73,18 +83,13 @@ export interface InvoiceInfo {
 function invoiceOf(resource: unknown): InvoiceInfo | undefined {
   const invoice = isObj(resource) ? resource.invoice : undefined;
   if (!isObj(invoice)) return undefined;
-  const info: InvoiceInfo = {};
-  const amount = num(invoice.amount);
-  const dueDate = str(invoice.dueDate);
-  const paid = bool(invoice.paid);
-  const kid = str(invoice.kid);
-  const accountNumber = str(invoice.accountNumber);
-  if (amount !== undefined) info.amount = amount;
-  if (dueDate !== undefined) info.dueDate = dueDate;
-  if (paid !== undefined) info.paid = paid;
-  if (kid !== undefined) info.kid = kid;
-  if (accountNumber !== undefined) info.accountNumber = accountNumber;
-  return info;
+  return present({
+    amount: num(invoice.amount),
+    dueDate: str(invoice.dueDate),
+    paid: bool(invoice.paid),
+    kid: str(invoice.kid),
+    accountNumber: str(invoice.accountNumber),
+  });
 }
 
 export interface AttachmentInfo {
@@ -106,29 +111,25 @@ export interface AttachmentInfo {
 export function attachmentsOf(document: unknown, sessionLevel: number): AttachmentInfo[] {
   if (!isObj(document) || !Array.isArray(document.attachment)) return [];
   return document.attachment.map((item, index) => {
-    const level = requiredLevel(item);
-    const info: AttachmentInfo = {
+    const attachment = isObj(item) ? item : {};
+    const level = requiredLevel(attachment);
+    const content = findLink(linksOf(attachment), 'get_document_content');
+    return {
       index,
-      subject: (isObj(item) ? str(item.subject) : undefined) ?? '',
-      main: isObj(item) && item.mainDocument === true,
+      subject: str(attachment.subject) ?? '',
+      main: attachment.mainDocument === true,
       locked: level !== undefined && level > sessionLevel,
+      ...present({
+        fileType: str(attachment.fileType),
+        fileSize: num(attachment.fileSize),
+        read: bool(attachment.read),
+        requiredLevel: level,
+        invoice: invoiceOf(attachment),
+        content,
+        // The receipt is asked for only where the content is not offered yet.
+        openingReceipt: content ? undefined : findLink(linksOf(attachment), 'send_opening_receipt'),
+      }),
     };
-    if (isObj(item)) {
-      const fileType = str(item.fileType);
-      const fileSize = num(item.fileSize);
-      const read = bool(item.read);
-      if (fileType !== undefined) info.fileType = fileType;
-      if (fileSize !== undefined) info.fileSize = fileSize;
-      if (read !== undefined) info.read = read;
-    }
-    if (level !== undefined) info.requiredLevel = level;
-    const invoice = invoiceOf(item);
-    if (invoice) info.invoice = invoice;
-    const content = findLink(linksOf(item), 'get_document_content');
-    const receipt = findLink(linksOf(item), 'send_opening_receipt');
-    if (content) info.content = content;
-    else if (receipt) info.openingReceipt = receipt;
-    return info;
   });
 }
 
@@ -157,8 +158,8 @@ export function summarize(document: unknown, sessionLevel: number, fallbackKey: 
   const main = mainAttachmentOf(attachments);
   const level = requiredLevel(doc) ?? main?.requiredLevel;
   const self = findLink(linksOf(doc), 'self');
-  const id = str(doc.id) ?? (num(doc.id) !== undefined ? String(doc.id) : undefined);
-  const summary: LetterSummary = {
+  const id = idText(doc.id);
+  return {
     key: self?.uri ?? (id !== undefined ? `id:${id}` : fallbackKey),
     subject: str(doc.subject) ?? '',
     sender: str(doc.creatorName) ?? '',
@@ -166,13 +167,8 @@ export function summarize(document: unknown, sessionLevel: number, fallbackKey: 
     locked: level !== undefined && level > sessionLevel,
     confidential: doc.confidential === true,
     attachmentCount: attachments.length,
+    ...present({ created: str(doc.created), invoice: main?.invoice, self }),
   };
-  const created = str(doc.created);
-  if (created !== undefined) summary.created = created;
-  const invoice = main?.invoice;
-  if (invoice) summary.invoice = invoice;
-  if (self) summary.self = self;
-  return summary;
 }
 
 /** The letters of an inbox (`document`) or of a folder (`documents.document`). */
@@ -217,17 +213,13 @@ export function receiptsOf(data: unknown): ReceiptRow[] {
   return data.receipt.map((item, index) => {
     const receipt = isObj(item) ? item : {};
     const self = findLink(linksOf(receipt), 'self');
-    const id = str(receipt.id) ?? (num(receipt.id) !== undefined ? String(receipt.id) : undefined);
+    const id = idText(receipt.id);
     const row: ReceiptRow = {
       key: self?.uri ?? (id !== undefined ? `id:${id}` : `#${index}`),
       storeName: str(receipt.storeName) ?? '',
       currency: str(receipt.currency) ?? '',
+      ...present({ amount: num(receipt.amount), time: str(receipt.timeOfPurchase), self }),
     };
-    const amount = num(receipt.amount);
-    const time = str(receipt.timeOfPurchase);
-    if (amount !== undefined) row.amount = amount;
-    if (time !== undefined) row.time = time;
-    if (self) row.self = self;
     return row;
   });
 }
@@ -284,12 +276,11 @@ export interface ReceiptInfo {
 /** A single receipt (`{storeName, amount, currency, timeOfPurchase, ...}`), or undefined for anything else. */
 export function receiptOf(data: unknown): ReceiptInfo | undefined {
   if (!isObj(data) || (typeof data.storeName !== 'string' && typeof data.timeOfPurchase !== 'string')) return undefined;
-  const info: ReceiptInfo = { storeName: str(data.storeName) ?? '', currency: str(data.currency) ?? '' };
-  const amount = num(data.amount);
-  const time = str(data.timeOfPurchase);
-  if (amount !== undefined) info.amount = amount;
-  if (time !== undefined) info.time = time;
-  return info;
+  return {
+    storeName: str(data.storeName) ?? '',
+    currency: str(data.currency) ?? '',
+    ...present({ amount: num(data.amount), time: str(data.timeOfPurchase) }),
+  };
 }
 
 export interface Recipient {
@@ -303,11 +294,10 @@ export interface Recipient {
 export function recipientsOf(data: unknown): Recipient[] {
   if (!isObj(data) || !Array.isArray(data.recipient)) return [];
   return data.recipient.filter(isObj).map((item, index) => {
-    const recipient: Recipient = { key: `${index}`, name: str(item.name) ?? '' };
-    const address = str(item.digipostaddress);
-    const organisationNumber = str(item.organisationNumber) ?? (num(item.organisationNumber) !== undefined ? String(item.organisationNumber) : undefined);
-    if (address !== undefined) recipient.address = address;
-    if (organisationNumber !== undefined) recipient.organisationNumber = organisationNumber;
-    return recipient;
+    return {
+      key: `${index}`,
+      name: str(item.name) ?? '',
+      ...present({ address: str(item.digipostaddress), organisationNumber: idText(item.organisationNumber) }),
+    };
   });
 }
