@@ -1,4 +1,5 @@
 import type { LinkTarget } from '../api/links.ts';
+import { bytesToBase64Url } from '../shared/base64.ts';
 import { ext as browser } from '../shared/ext.ts';
 import { VIEWER_PAGE_PREFIX as STORAGE_PREFIX } from './messages.ts';
 
@@ -27,9 +28,9 @@ export function isViewerPageUrl(url: string): boolean {
     target.username === '' && target.password === '' && target.hash === '';
 }
 
-/** A fresh random id (128 bits), in hex: 32 characters the address and the storage key take as they are. */
+/** A fresh random id (128 bits), base64url. */
 export function newPageId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return bytesToBase64Url(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /** The viewer's address for a page id; relative to the viewer page when `relative` is set. */
