@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { ext as browser } from './ext.ts';
 
 /**
  * The viewer tab's address names no resource. Browser history, synced tabs and any extension with
