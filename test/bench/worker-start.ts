@@ -1,4 +1,5 @@
-import { ageRootCache, markOf, openTimed, POPUP_PAGE, SUMMARY, type Bench } from './pages.ts';
+import { BLANK_PAGE } from './build.ts';
+import { ageRootCache, markOf, openTimed, POPUP_PAGE, SUMMARY, timeOnce, type Bench } from './pages.ts';
 
 export interface WorkerStart {
   /** From navigation start to the popup's first answer from a worker that had been stopped. */
@@ -9,6 +10,11 @@ export interface WorkerStart {
   stoppedContent: number[];
   /** The same with the worker running. */
   runningContent: number[];
+  /**
+   * The blank page opened the same way (worker stopped, no extension page open), for the baseline:
+   * with nothing of the extension running, the browser may also have to start its process.
+   */
+  stoppedBlank: number[];
 }
 
 async function open(bench: Bench): Promise<{ content: number; answer: number }> {
@@ -19,13 +25,15 @@ async function open(bench: Bench): Promise<{ content: number; answer: number }> 
 }
 
 export async function measureWorkerStart(bench: Bench, runs: number): Promise<WorkerStart> {
-  const result: WorkerStart = { stopped: [], running: [], stoppedContent: [], runningContent: [] };
+  const result: WorkerStart = { stopped: [], running: [], stoppedContent: [], runningContent: [], stoppedBlank: [] };
   for (let i = 0; i < runs; i++) {
     // A fresh cache, so the answer is the worker's own work and no network.
     await ageRootCache(await bench.browser.worker(), 0);
     const running = await open(bench);
     result.running.push(running.answer);
     result.runningContent.push(running.content);
+    await bench.browser.stopWorker();
+    result.stoppedBlank.push(await timeOnce(bench, BLANK_PAGE, SUMMARY));
     await bench.browser.stopWorker();
     const stopped = await open(bench);
     result.stopped.push(stopped.answer);
