@@ -164,7 +164,7 @@ async function main(): Promise<void> {
         },
         {
           figure: 'Firefox: popup to content, no cache; worker stopped',
-          value: 'not measured: the Firefox add-on cannot be signed in from the test (identity.launchWebAuthFlow opens a window WebDriver BiDi does not drive), and an event page cannot be stopped on demand',
+          value: 'not measured: signing the Firefox add-on in is not automated (its sign-in window is not driven by these tests; the Firefox smoke test stops at Connect), so it has no session to fetch with; and its background is an event page, which WebDriver BiDi offers no command to suspend',
           goal: 'as in Chromium',
           met: undefined,
         },
