@@ -61,10 +61,12 @@ export async function getRootAndAnnounce(config: ExtensionConfig, force: boolean
   if (inboxLink && withInbox && early && knownInbox?.uri === inboxLink.uri) {
     inbox = await early;
   } else if (inboxLink && withInbox) {
-    // The letters wait for this root to name their inbox (none cached, or it moved): the root is
-    // cached first, and the popup, which watches the cache, shows it while the letters come.
+    // The letters wait for this root to name their inbox (none cached, or it moved). Their request
+    // goes out first; meanwhile the root is cached, and the popup, which watches the cache, shows it.
+    const letters = fetchInboxGlance(config, inboxLink);
+    letters.catch(() => undefined);
     await store({ root, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes });
-    inbox = await fetchInboxGlance(config, inboxLink);
+    inbox = await letters;
   } else if (inboxLink && cached?.inbox?.uri === inboxLink.uri) {
     inbox = cached.inbox;
   }

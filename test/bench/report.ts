@@ -24,12 +24,12 @@ export function consoleTable(rows: readonly Row[]): string {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }
 
-export function markdownReport(rows: readonly Row[], env: Environment, notes: readonly string[]): string {
+export function markdownReport(rows: readonly Row[], env: Environment, notes: readonly string[], sections: readonly string[] = []): string {
   return [
     '# Benchmarks',
     '',
     'What a user feels, measured by `npm run bench` (test/bench/) on the extension built for the local',
-    'emulator, in headless Chromium. Times are the median of repeated runs with the interquartile',
+    'emulator, in headless Chromium (and the popup in headless Firefox ESR: rows named Firefox). Times are the median of repeated runs with the interquartile',
     'range; "navigation start" is the page\'s own `performance.timeOrigin`. Regenerate with `npm run bench`.',
     '',
     `- Machine: ${env.cpu}, ${env.cores} cores, ${env.memory} memory`,
@@ -42,5 +42,6 @@ export function markdownReport(rows: readonly Row[], env: Environment, notes: re
     '',
     ...notes.map((n) => `- ${n}`),
     '',
+    ...sections,
   ].join('\n');
 }

@@ -42,21 +42,21 @@ export async function measureViewer(bench: Bench, runs: number): Promise<ViewerR
   // The inbox link and its pages, fetched through the extension itself.
   const helper = await bench.browser.newPage();
   await helper.goto(bench.browser.url(BLANK_PAGE));
-  const fetchThrough = async (url: string): Promise<InboxPage> => {
+  const fetchThrough = async (url: string, relation: string): Promise<InboxPage> => {
     const answer = (await helper.evaluate(
-      (u) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'getResource', url: u }),
-      url,
+      ([u, r]) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'getResource', url: u, relation: r }),
+      [url, relation] as const,
     )) as Snapshot;
-    if (!answer.ok || !answer.value) throw new Error(`could not fetch ${url}`);
+    if (!answer.ok || !answer.value) throw new Error(`could not fetch ${url}: ${JSON.stringify(answer)}`);
     return answer.value.data;
   };
-  const root = await fetchThrough(`${bench.emulator.url}/post/api`);
+  const root = await fetchThrough(`${bench.emulator.url}/post/api`, 'self');
   const rootLinks = [...(root.link ?? []), ...((root as { mailbox?: InboxPage[] }).mailbox ?? []).flatMap((m) => m.link ?? [])];
   const inbox = rootLinks.find((l) => relationName(l.rel) === 'document_inbox');
   if (!inbox) throw new Error('the root has no document_inbox link');
-  const first = await fetchThrough(inbox.uri);
+  const first = await fetchThrough(inbox.uri, 'document_inbox');
   const nextLink = first.link?.find((l) => relationName(l.rel) === 'next');
-  const second = nextLink ? await fetchThrough(nextLink.uri) : undefined;
+  const second = nextLink ? await fetchThrough(nextLink.uri, 'next') : undefined;
   await helper.close();
   const firstSubject = distinctSubject(first);
   const secondSubject = second ? distinctSubject(second, [first]) : undefined;
