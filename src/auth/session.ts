@@ -50,6 +50,11 @@ export type SessionStatus =
 export interface BoundToken {
   token: string;
   origin: string;
+  /**
+   * Came from a forced refresh and the API has not yet accepted it: a bare 403 will not force
+   * another refresh. Once a call succeeds with it, tokenAccepted() makes it an ordinary token.
+   */
+  unproven?: true;
 }
 
 export interface TokenOptions {
@@ -65,8 +70,8 @@ export interface TokenOptions {
   forbidden?: boolean;
 }
 
-function bind(token: string, account: StoredAccount): BoundToken {
-  return { token, origin: new URL(account.baseUrl).origin };
+function bind(token: string, account: StoredAccount, forced?: boolean): BoundToken {
+  return { token, origin: new URL(account.baseUrl).origin, ...(forced === true ? { unproven: true as const } : {}) };
 }
 
 /** A token this close to its expiry is refreshed first, so it does not die on the way. */
@@ -205,7 +210,7 @@ export class Session {
       } finally {
         await this.#tellEnded();
       }
-      return bind(stored.access.token, stored.account);
+      return bind(stored.access.token, stored.account, stored.access.forced);
     }
     if (this.#refreshing) return this.#refreshing;
     const stale = force ? (options.refused ?? stored.access?.token) : undefined;
@@ -216,6 +221,20 @@ export class Session {
     };
     flight.then(done, done);
     return flight;
+  }
+
+  /**
+   * The API accepted a token that came from a forced refresh. It has proven to be good, so a bare
+   * 403 later on may again mean that the service expired or revoked it, and may force one refresh.
+   * (Until then a bare 403 with it is taken to be about a permission: see TokenOptions.forbidden.)
+   */
+  async tokenAccepted(token: BoundToken): Promise<void> {
+    if (token.unproven !== true) return;
+    await this.#locked(async () => {
+      const access = (await readStoredSession(this.#deps.local, this.#deps.session)).access;
+      if (access?.token !== token.token || access.forced !== true) return;
+      await this.#deps.session.set({ [SESSION_KEYS.accessToken]: { token: access.token, expiresAt: access.expiresAt } satisfies StoredAccess });
+    });
   }
 
   #refreshUnderLock(staleToken: string | undefined, force: boolean, forbidden: boolean): Promise<BoundToken> {
@@ -229,7 +248,7 @@ export class Session {
       const keep = !force || access?.token !== staleToken || (forbidden && access?.forced === true);
       if (usable(access, now, REFRESH_MARGIN_MS) && keep) {
         await this.#checkConfig(stored.account);
-        return bind(access.token, stored.account);
+        return bind(access.token, stored.account, access.forced);
       }
       const config = await this.#checkConfig(stored.account);
       if (stored.refreshToken === undefined) {
@@ -276,7 +295,7 @@ export class Session {
         await clearTokens(local, session);
         throw new AppError('signed_out');
       }
-      return bind(tokens.accessToken, account);
+      return bind(tokens.accessToken, account, force);
     });
   }
 

@@ -22,7 +22,9 @@ async function withToken<T>(config: ExtensionConfig, relation: string | undefine
   const first = await session.getAccessToken();
   let refusal: 'http_unauthorized' | 'http_forbidden';
   try {
-    return await call(first);
+    const answer = await call(first);
+    await session.tokenAccepted(first);
+    return answer;
   } catch (error) {
     if (!(error instanceof AppError) || (error.code !== 'http_unauthorized' && error.code !== 'http_forbidden')) throw error;
     const needed = relation ? requiredPermission(relation) : undefined;
@@ -33,7 +35,9 @@ async function withToken<T>(config: ExtensionConfig, relation: string | undefine
   }
   const fresh = await session.getAccessToken({ forceRefresh: true, refused: first.token, forbidden: refusal === 'http_forbidden' });
   try {
-    return await call(fresh);
+    const answer = await call(fresh);
+    await session.tokenAccepted(fresh);
+    return answer;
   } catch (error) {
     if (error instanceof AppError && error.code === 'http_unauthorized') {
       await session.endSession();

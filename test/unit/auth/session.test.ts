@@ -742,6 +742,20 @@ describe('hardening', () => {
     expect(w.tokenRequests()).toHaveLength(2); // the sign-in and one refresh
   });
 
+  it('a token from a forced refresh that the API then accepted may force one refresh again, when the service has expired it since', async () => {
+    const w = await signedIn();
+    const first = await w.s.getAccessToken();
+    const forced = await w.s.getAccessToken({ forceRefresh: true, refused: first.token, forbidden: true });
+    expect(forced).toMatchObject({ token: 'AT-2', unproven: true });
+    // Until the API accepts it, a bare 403 with it forces nothing.
+    expect((await w.s.getAccessToken({ forceRefresh: true, refused: forced.token, forbidden: true })).token).toBe('AT-2');
+    await w.s.tokenAccepted(forced);
+    expect(await w.s.getAccessToken()).toEqual({ token: 'AT-2', origin: BASE });
+    // The service expires it later: the next bare 403 refreshes, once.
+    expect((await w.s.getAccessToken({ forceRefresh: true, refused: 'AT-2', forbidden: true })).token).toBe('AT-3');
+    expect(w.tokenRequests()).toHaveLength(3); // the sign-in and two refreshes
+  });
+
   it('a 401 still refreshes a token that came from a forced refresh', async () => {
     const w = await signedIn();
     const first = await w.s.getAccessToken();

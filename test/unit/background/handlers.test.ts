@@ -111,6 +111,24 @@ describe('forced refreshes', () => {
     }
     expect(a.tokenRequests.map((r) => new URLSearchParams(r.body).get('grant_type'))).toEqual(['code', 'refresh_token']);
   });
+
+  it('a token the service expires again after a forced refresh that worked is refreshed again: each burst costs one refresh and succeeds', async () => {
+    const expired = new Set<string>();
+    const a = service(A, 'A', (request) =>
+      request.url.pathname === '/post/api/doc' && expired.has(request.authorization ?? '') ? Response.json({}, { status: 403 }) : Response.json({ link: [] }),
+    );
+    await useConfig(configFor(A));
+    await handlers.connect({ type: 'connect' });
+    for (let burst = 0; burst < 3; burst++) {
+      // The service expires every token it has issued so far (as the emulator's knob does).
+      for (let n = 1; n <= burst + 1; n++) expired.add(`Bearer A-AT-${n}`);
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/doc`, relation: 'self' }))),
+      );
+      expect(answers).toEqual(Array.from({ length: 5 }, () => 'no error'));
+    }
+    expect(a.tokenRequests.map((r) => new URLSearchParams(r.body).get('grant_type'))).toEqual(['code', 'refresh_token', 'refresh_token', 'refresh_token']);
+  });
 });
 
 describe('what reaches a page is parsed', () => {
