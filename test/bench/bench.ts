@@ -164,7 +164,7 @@ async function main(): Promise<void> {
         },
         {
           figure: 'Firefox: popup to content, no cache; worker stopped',
-          value: 'not measured: signing the Firefox add-on in is not automated (its sign-in window is not driven by these tests; the Firefox smoke test stops at Connect), so it has no session to fetch with; and its background is an event page, which WebDriver BiDi offers no command to suspend',
+          value: 'not measured: the benchmark does not sign the Firefox add-on in (the Firefox journey in npm test does, through its consent window; the benchmark does not repeat it), so it has no session to fetch with; and its background is an event page, which WebDriver BiDi offers no command to suspend',
           goal: 'as in Chromium',
           met: undefined,
         },
@@ -191,7 +191,7 @@ async function main(): Promise<void> {
       'Worker start: ServiceWorker.stopAllWorkers (DevTools), then a popup is opened; the time is from its navigation start to the answer of its first chrome.runtime.sendMessage (cache fresh, so no network), and to its content on screen (as above). The blank page is opened the same way (worker stopped first, no extension page open) for the baseline of that row.',
       `Viewer: the inbox link of a ${LETTERS}-letter mailbox opened in the viewer; time until the first letter's subject is on screen. Heap: ${heapMethod}.`,
       'Heap: Runtime.getHeapUsage usedSize after HeapProfiler.collectGarbage, through DevTools (the worker through Target.attachToTarget).',
-      'Firefox: Debian\'s firefox-esr, headless, driven over WebDriver BiDi by puppeteer-core (as test/e2e/firefox-smoke.ts), the Firefox build installed as a temporary add-on. Its toolbar popup cannot be opened from a test, so the popup page is opened in a tab, interleaved with the blank page. The add-on is not signed in, so the popup reads the cache Chromium\'s signed-in run left (copied into Firefox\'s storage.session with a fresh time): the same content from the same data. Firefox runs no init script in moz-extension:// pages, so the time is each page\'s first contentful paint (for both pages the heading; the popup\'s first render from a fresh cache is its content).',
+      'Firefox: Debian\'s firefox-esr, headless, driven over WebDriver BiDi by puppeteer-core (as test/e2e/firefox.ts), the Firefox build installed as a temporary add-on. Its toolbar popup cannot be opened from a test, so the popup page is opened in a tab, interleaved with the blank page. The add-on is not signed in, so the popup reads the cache Chromium\'s signed-in run left (copied into Firefox\'s storage.session with a fresh time): the same content from the same data. Firefox runs no init script in moz-extension:// pages, so the time is each page\'s first contentful paint (for both pages the heading; the popup\'s first render from a fresh cache is its content).',
       'Bundles: every JS chunk an entry loads (the built manifest and HTML, then the chunks\' imports), each gzipped at level 9, summed. 1 kB = 1000 bytes. The budgets are also held by `npm run size` in `npm test`.',
     ];
     console.log(`\n${consoleTable(rows)}\n`);

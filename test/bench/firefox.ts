@@ -1,7 +1,7 @@
 // The popup's figures in Firefox (Debian's firefox-esr, headless, over WebDriver BiDi with
-// puppeteer-core, as the Firefox smoke test drives it). Firefox's toolbar popup cannot be opened
+// puppeteer-core, as the Firefox journey in test/e2e drives it). Firefox's toolbar popup cannot be opened
 // from a test, so the popup page is opened in a tab, as in Chromium; and its add-on is not signed
-// in (signing in through its own window is not automated here), so the popup is timed with the
+// in (the benchmark does not sign in through the consent window, as the Firefox journey in npm test does), so the popup is timed with the
 // cache Chromium's signed-in run left, copied into Firefox's storage.session: what the popup
 // paints from the cache is then the same content from the same data.
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
