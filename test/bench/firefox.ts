@@ -57,12 +57,7 @@ async function timeOnce(browser: Browser, url: string): Promise<number> {
 
 /** `rootCache` is the snapshot the popup reads (from Chromium's storage.session after its runs). */
 export async function measureFirefoxPopup(emulator: RunningEmulator, rootCache: unknown, runs: number): Promise<FirefoxTimings> {
-  process.env.DIGIPOST_TARGET = 'firefox';
-  try {
-    await buildForEmulator(DIST, emulator.url, BENCH_CLIENT_ID, BENCH_CLIENT_SECRET);
-  } finally {
-    Reflect.deleteProperty(process.env, 'DIGIPOST_TARGET');
-  }
+  await buildForEmulator(DIST, emulator.url, BENCH_CLIENT_ID, BENCH_CLIENT_SECRET, { target: 'firefox' });
   mkdirSync(join(DIST, 'bench'), { recursive: true });
   copyFileSync('test/bench/blank.html', join(DIST, BLANK_PAGE));
   const uuid = randomUUID();
