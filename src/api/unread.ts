@@ -1,7 +1,7 @@
 import type { Attachment, Document } from './schemas.ts';
 
 /** The attachment a letter is about: the one marked as the main document, else the first. */
-export function mainAttachment(document: Document): Attachment | undefined {
+function mainAttachment(document: Document): Attachment | undefined {
   return document.attachment.find((a) => a.mainDocument === true) ?? document.attachment[0];
 }
 

@@ -1,7 +1,6 @@
-import { isUnread, mainAttachment } from '../api/unread.ts';
 import type { Document, Link } from '../api/schemas.ts';
-import { findLink } from '../api/links.ts';
 import { daysUntil } from '../ui/dates.ts';
+import { DEFAULT_SESSION_LEVEL, summarize, type InvoiceInfo } from '../viewer/read-resource.ts';
 
 /** Unpaid invoices due within this many days (or overdue) are called out above the letters. */
 export const DUE_SOON_DAYS = 14;
@@ -28,36 +27,34 @@ export interface GlanceLetter {
   self?: Link;
 }
 
-function invoiceOf(document: Document, now: number): GlanceInvoice | undefined {
-  const invoice = mainAttachment(document)?.invoice;
+function glanceInvoice(invoice: InvoiceInfo | undefined, now: number): GlanceInvoice | undefined {
   if (!invoice) return undefined;
   const glance: GlanceInvoice = {};
-  if (invoice.amount !== undefined && Number.isFinite(invoice.amount)) glance.amount = invoice.amount;
+  if (invoice.amount !== undefined) glance.amount = invoice.amount;
+  if (invoice.paid !== undefined) glance.paid = invoice.paid;
   if (invoice.dueDate !== undefined) {
     glance.dueDate = invoice.dueDate;
     const left = daysUntil(invoice.dueDate, { now });
     if (left !== undefined) glance.daysLeft = left;
   }
-  // `paid` is not in the contract's samples (§6) but the service's apps read it; only a boolean counts.
-  const paid = (invoice as { paid?: unknown }).paid;
-  if (typeof paid === 'boolean') glance.paid = paid;
   return glance;
 }
 
+/** The newest letters as the viewer's list reads them (one reading of a letter), plus days left to pay. */
 export function glanceLetters(documents: readonly Document[], now: number): GlanceLetter[] {
   return documents.map((document, index) => {
-    const self = findLink(document.link, 'self');
+    const summary = summarize(document, DEFAULT_SESSION_LEVEL, `#${index}`);
     const letter: GlanceLetter = {
-      key: self?.uri ?? `#${index}`,
-      sender: document.creatorName?.trim() ?? '',
-      subject: document.subject?.trim() ?? '',
-      confidential: document.confidential === true,
-      unread: isUnread(document),
+      key: summary.key,
+      sender: summary.sender.trim(),
+      subject: summary.subject.trim(),
+      confidential: summary.confidential,
+      unread: summary.unread,
     };
-    if (document.created !== undefined) letter.created = document.created;
-    const invoice = invoiceOf(document, now);
+    if (summary.created !== undefined) letter.created = summary.created;
+    const invoice = glanceInvoice(summary.invoice, now);
     if (invoice) letter.invoice = invoice;
-    if (self) letter.self = self;
+    if (summary.self) letter.self = summary.self;
     return letter;
   });
 }
