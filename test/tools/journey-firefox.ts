@@ -1,9 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'puppeteer-core';
 import type { FirefoxWithExtension } from '../e2e/firefox.ts';
 import { click, control, shows, WAIT } from '../e2e/firefox-page.ts';
-import type { JourneyStep } from './journey.ts';
+import { stepShooter, type JourneyStep } from './journey.ts';
 
 /**
  * The new user's path of journey.ts, in Firefox: open the popup, connect, approve in the window
@@ -11,13 +8,7 @@ import type { JourneyStep } from './journey.ts';
  * leaves a screenshot in `outDir`.
  */
 export async function runFirefoxJourney(firefox: FirefoxWithExtension, userName: string, outDir: string): Promise<JourneyStep[]> {
-  mkdirSync(outDir, { recursive: true });
-  const steps: JourneyStep[] = [];
-  const shoot = async (page: Page, name: string, fullPage = false) => {
-    const file = join(outDir, `${String(steps.length + 1).padStart(2, '0')}-${name}.png`);
-    await page.screenshot({ path: file, fullPage });
-    steps.push({ name, file });
-  };
+  const { steps, shoot } = stepShooter(outDir);
 
   // The toolbar popup is as tall as its content: a narrow viewport and full-page shots show it so.
   const popup = await firefox.openPage('src/popup/popup.html');

@@ -7,6 +7,23 @@ export interface JourneyStep {
   file: string;
 }
 
+/** A page of either driver (Playwright's or puppeteer's) that can take a screenshot. */
+interface Shootable {
+  screenshot(options: { path: string; fullPage: boolean }): Promise<unknown>;
+}
+
+/** Screenshots of a journey's steps in `outDir`, numbered in the order they are taken, and their list. */
+export function stepShooter(outDir: string): { steps: JourneyStep[]; shoot: (page: Shootable, name: string, fullPage?: boolean) => Promise<void> } {
+  mkdirSync(outDir, { recursive: true });
+  const steps: JourneyStep[] = [];
+  const shoot = async (page: Shootable, name: string, fullPage = false) => {
+    const file = join(outDir, `${String(steps.length + 1).padStart(2, '0')}-${name}.png`);
+    await page.screenshot({ path: file, fullPage });
+    steps.push({ name, file });
+  };
+  return { steps, shoot };
+}
+
 /** Waits until a viewer page shows its resource (or an error): its heading is there and nothing is loading. */
 async function settled(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor();
@@ -20,13 +37,7 @@ async function settled(page: Page): Promise<void> {
  * the summary, open the inbox, open a letter. Each step leaves a screenshot in `outDir`.
  */
 export async function runJourney(context: BrowserContext, extensionId: string, outDir: string): Promise<JourneyStep[]> {
-  mkdirSync(outDir, { recursive: true });
-  const steps: JourneyStep[] = [];
-  const shoot = async (page: Page, name: string, fullPage = false) => {
-    const file = join(outDir, `${String(steps.length + 1).padStart(2, '0')}-${name}.png`);
-    await page.screenshot({ path: file, fullPage });
-    steps.push({ name, file });
-  };
+  const { steps, shoot } = stepShooter(outDir);
 
   // The toolbar popup is as tall as its content: a short viewport and full-page shots show it so.
   const popup = await context.newPage();
