@@ -15,7 +15,7 @@ import {
   type StoredAccess,
   type StoredAccount,
 } from './stored-session.ts';
-import { exchangeCode, refreshTokens, type TokenSet } from './token-endpoint.ts';
+import { exchangeCode, REFRESH_MARGIN_MS, refreshTokens, type TokenSet } from './token-endpoint.ts';
 import type { KeyValueArea } from '../shared/storage-area.ts';
 
 
@@ -74,9 +74,6 @@ function bind(token: string, account: StoredAccount, forced?: boolean): BoundTok
   return { token, origin: new URL(account.baseUrl).origin, ...(forced === true ? { unproven: true as const } : {}) };
 }
 
-/** A token this close to its expiry is refreshed first, so it does not die on the way. */
-export const REFRESH_MARGIN_MS = 60_000;
-
 function scopesFrom(tokens: TokenSet, fallback: Permission[]): Permission[] {
   const granted = tokens.scope === undefined ? [] : parseScope(tokens.scope);
   // The official scopes (FULL, ...) are not ours to name; then what we asked for is the best guess.
@@ -88,8 +85,18 @@ function ignoreSignedOut(error: unknown): void {
   if (!(error instanceof AppError && error.code === 'signed_out')) throw error;
 }
 
-function usable(access: StoredAccess | undefined, now: number, margin: number): access is StoredAccess {
-  return access !== undefined && access.expiresAt - margin > now;
+/** Good to hand out without a refresh first. */
+function fresh(access: StoredAccess | undefined, now: number): access is StoredAccess {
+  return access !== undefined && (access.refreshAt ?? access.expiresAt - REFRESH_MARGIN_MS) > now;
+}
+
+/** Not yet expired: what a session without a refresh token can still use. */
+function unexpired(access: StoredAccess | undefined, now: number): access is StoredAccess {
+  return access !== undefined && access.expiresAt > now;
+}
+
+function storedAccess(tokens: TokenSet, forced: boolean): StoredAccess {
+  return { token: tokens.accessToken, expiresAt: tokens.expiresAt, refreshAt: tokens.refreshAt, ...(forced ? { forced: true } : {}) };
 }
 
 /**
@@ -184,7 +191,7 @@ export class Session {
     });
     // A refresh token of an earlier session must not be used for this one.
     if (tokens.refreshToken === undefined) await local.remove([LOCAL_KEYS.refreshToken]);
-    await session.set({ [SESSION_KEYS.accessToken]: { token: tokens.accessToken, expiresAt: tokens.expiresAt } });
+    await session.set({ [SESSION_KEYS.accessToken]: storedAccess(tokens, false) });
     await session.remove([SESSION_KEYS.pendingSignIn, SESSION_KEYS.endReason]);
     if ((await readGeneration(local)) !== next) {
       // Signed out while we were writing: take back what this attempt wrote.
@@ -194,7 +201,7 @@ export class Session {
   }
 
   /**
-   * One valid access token for every caller. A token within REFRESH_MARGIN_MS of its expiry is
+   * One valid access token for every caller. A token past its refresh point (see refreshPoint) is
    * refreshed; all concurrent callers of this instance share one refresh, and the refresh runs
    * under the shared lock and re-reads storage, so one done by another context is reused.
    * forceRefresh (after an API 401/403) refreshes even an unexpired token, unless someone else
@@ -204,7 +211,7 @@ export class Session {
     const force = options.forceRefresh === true;
     const stored = await readStoredSession(this.#deps.local, this.#deps.session);
     if (!stored.account) throw new AppError('signed_out');
-    if (!force && usable(stored.access, this.#deps.now(), REFRESH_MARGIN_MS)) {
+    if (!force && fresh(stored.access, this.#deps.now())) {
       try {
         await this.#checkConfig(stored.account);
       } finally {
@@ -233,7 +240,7 @@ export class Session {
     await this.#locked(async () => {
       const access = (await readStoredSession(this.#deps.local, this.#deps.session)).access;
       if (access?.token !== token.token || access.forced !== true) return;
-      await this.#deps.session.set({ [SESSION_KEYS.accessToken]: { token: access.token, expiresAt: access.expiresAt } satisfies StoredAccess });
+      await this.#deps.session.set({ [SESSION_KEYS.accessToken]: { token: access.token, expiresAt: access.expiresAt, refreshAt: access.refreshAt } satisfies StoredAccess });
     });
   }
 
@@ -246,7 +253,7 @@ export class Session {
       const now = this.#deps.now();
       const access = stored.access;
       const keep = !force || access?.token !== staleToken || (forbidden && access?.forced === true);
-      if (usable(access, now, REFRESH_MARGIN_MS) && keep) {
+      if (fresh(access, now) && keep) {
         await this.#checkConfig(stored.account);
         return bind(access.token, stored.account, access.forced);
       }
@@ -254,7 +261,7 @@ export class Session {
       if (stored.refreshToken === undefined) {
         // Without a refresh token a token is good until its very end. A forced caller gets it back
         // too: a 403 may be about a permission, not the session, and endSession() is the caller's.
-        if (usable(access, now, 0)) return bind(access.token, stored.account);
+        if (unexpired(access, now)) return bind(access.token, stored.account);
         await this.#end(generation);
         throw new AppError('session_ended', { detail: 'no refresh token' });
       }
@@ -283,8 +290,7 @@ export class Session {
         if (claims.user_id !== stored.account.userId) throw new AppError('id_token_malformed', { detail: 'issued for another user' });
       }
       if ((await readGeneration(local)) !== generation) throw new AppError('signed_out');
-      const fresh: StoredAccess = { token: tokens.accessToken, expiresAt: tokens.expiresAt, ...(force ? { forced: true } : {}) };
-      await session.set({ [SESSION_KEYS.accessToken]: fresh });
+      await session.set({ [SESSION_KEYS.accessToken]: storedAccess(tokens, force) });
       // A new refresh token replaces the old; when none comes, the old one stays valid.
       const account = { ...stored.account, scopes: scopesFrom(tokens, stored.account.scopes) };
       await local.set({
@@ -375,11 +381,11 @@ export class Session {
   async status(): Promise<SessionStatus> {
     const { local, session } = this.#deps;
     const stored = await readStoredSession(local, session);
-    if (stored.account && stored.refreshToken === undefined && !usable(stored.access, this.#deps.now(), 0)) {
+    if (stored.account && stored.refreshToken === undefined && !unexpired(stored.access, this.#deps.now())) {
       await this.#locked(async () => {
         const generation = await readGeneration(local);
         const again = await readStoredSession(local, session);
-        if (again.account && again.refreshToken === undefined && !usable(again.access, this.#deps.now(), 0)) {
+        if (again.account && again.refreshToken === undefined && !unexpired(again.access, this.#deps.now())) {
           await this.#end(generation).catch(ignoreSignedOut);
         }
       });

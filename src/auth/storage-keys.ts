@@ -18,7 +18,7 @@ export const LOCAL_KEYS = {
 
 /** storage.session: memory only, cleared when the browser closes. */
 export const SESSION_KEYS = {
-  /** { token, expiresAt } */
+  /** { token, expiresAt, refreshAt } */
   accessToken: 'auth.accessToken',
   /** { state, nonce, createdAt } of a sign-in whose consent window is open. */
   pendingSignIn: 'auth.pendingSignIn',

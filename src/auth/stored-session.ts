@@ -15,6 +15,8 @@ export interface StoredAccount {
 export interface StoredAccess {
   token: string;
   expiresAt: number;
+  /** When to refresh it; absent in what an older version stored, then REFRESH_MARGIN_MS applies. */
+  refreshAt?: number | undefined;
   /** Came from a refresh forced by a refused call: a bare 403 does not force another. */
   forced?: boolean | undefined;
 }
@@ -39,7 +41,7 @@ const accountSchema = z.object({
   clientId: z.string().check(z.minLength(1)),
   signedInAt: z.number(),
 });
-const accessSchema = z.object({ token: z.string().check(z.minLength(1)), expiresAt: z.number(), forced: z.optional(z.boolean()) });
+const accessSchema = z.object({ token: z.string().check(z.minLength(1)), expiresAt: z.number(), refreshAt: z.optional(z.number()), forced: z.optional(z.boolean()) });
 const pendingSchema = z.object({ state: z.string().check(z.minLength(1)), nonce: z.string().check(z.minLength(1)), createdAt: z.number() });
 const tokenSchema = z.string().check(z.minLength(1));
 const generationSchema = z.number();

@@ -11,7 +11,20 @@ export interface TokenSet {
   refreshToken?: string;
   /** Milliseconds since the epoch. */
   expiresAt: number;
+  /** When to refresh it (milliseconds since the epoch): see refreshPoint. */
+  refreshAt: number;
   scope?: string;
+}
+
+/** A token this close to its expiry is refreshed first, so it does not die on the way. */
+export const REFRESH_MARGIN_MS = 60_000;
+
+/**
+ * A minute before the expiry, or half way through a shorter lifetime: a service that hands out
+ * 30-second tokens must not cost a refresh on every call.
+ */
+export function refreshPoint(sentAt: number, lifetimeMs: number): number {
+  return sentAt + lifetimeMs - Math.min(REFRESH_MARGIN_MS, lifetimeMs / 2);
 }
 
 export interface TokenEndpointDeps {
@@ -134,7 +147,11 @@ function readTokenResponse(status: number, text: string, sentAt: number): TokenR
   }
   const data = parsed.data;
   const lifetimeMs = data.expires_in ? data.expires_in * 1000 : UNLIMITED_LIFETIME_FALLBACK_MS;
-  const tokens: TokenSet = { accessToken: data.access_token, expiresAt: sentAt + lifetimeMs };
+  const tokens: TokenSet = {
+    accessToken: data.access_token,
+    expiresAt: sentAt + lifetimeMs,
+    refreshAt: refreshPoint(sentAt, lifetimeMs),
+  };
   if (data.refresh_token) tokens.refreshToken = data.refresh_token;
   if (data.scope) tokens.scope = data.scope;
   return { tokens, idToken: data.id_token };

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_TIMEOUT_MS } from '../../../src/api/deadline.ts';
 import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
 import type { ServiceConfig } from '../../../src/auth/service-config.ts';
-import { REFRESH_MARGIN_MS, Session, type SessionDeps } from '../../../src/auth/session.ts';
+import { Session, type SessionDeps } from '../../../src/auth/session.ts';
+import { REFRESH_MARGIN_MS } from '../../../src/auth/token-endpoint.ts';
 import { AUTH_LOCK_NAME, LOCAL_KEYS, SESSION_KEYS } from '../../../src/auth/storage-keys.ts';
 import { AppError } from '../../../src/shared/errors.ts';
 import {
@@ -40,6 +41,8 @@ function world() {
   let idTokenFor = (request: RecordedRequest) => makeIdToken(clock.ms, request.body.get('nonce') ?? 'null');
   /** Whether a refresh answer carries a new refresh token. */
   let rotate = true;
+  /** expires_in of every answer, in seconds. */
+  let lifetime = 900;
 
   service.fallback = (request) => {
     issued++;
@@ -48,7 +51,7 @@ function world() {
       return json({
         access_token: `AT-${issued}`,
         refresh_token: `RT-${issued}`,
-        expires_in: 900,
+        expires_in: lifetime,
         token_type: 'bearer',
         id_token: idTokenFor(request),
       });
@@ -56,7 +59,7 @@ function world() {
     return json({
       access_token: `AT-${issued}`,
       ...(rotate ? { refresh_token: `RT-${issued}` } : {}),
-      expires_in: 900,
+      expires_in: lifetime,
       token_type: 'bearer',
     });
   };
@@ -97,6 +100,9 @@ function world() {
     setRotate: (value: boolean) => {
       rotate = value;
     },
+    setLifetime: (seconds: number) => {
+      lifetime = seconds;
+    },
     setConfig: (value: ServiceConfig | undefined) => {
       currentConfig = value;
     },
@@ -126,7 +132,7 @@ describe('connect', () => {
       scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'],
       expiresAt: clock.ms + 900_000,
     });
-    expect(session.data[SESSION_KEYS.accessToken]).toEqual({ token: 'AT-1', expiresAt: clock.ms + 900_000 });
+    expect(session.data[SESSION_KEYS.accessToken]).toEqual({ token: 'AT-1', expiresAt: clock.ms + 900_000, refreshAt: clock.ms + 840_000 });
     expect(local.data[LOCAL_KEYS.refreshToken]).toBe('RT-1');
     expect(JSON.stringify(local.data)).not.toContain('AT-1');
     expect(session.data).not.toHaveProperty(SESSION_KEYS.pendingSignIn);
@@ -313,6 +319,31 @@ describe('getAccessToken', () => {
     expect(await w.s.status()).toMatchObject({ state: 'signed_in', expiresAt: w.clock.ms + 900_000 });
     expect((await w.s.getAccessToken()).token).toBe('AT-2');
     expect(w.tokenRequests()).toHaveLength(2);
+  });
+
+  it('refreshes a token shorter-lived than the margin half way through, not on every call', async () => {
+    const w = world();
+    w.setLifetime(30);
+    const s = w.newSession();
+    await s.connect();
+    w.clock.advance(15_000 - 1);
+    expect((await s.getAccessToken()).token).toBe('AT-1');
+    expect((await s.getAccessToken()).token).toBe('AT-1');
+    expect(w.tokenRequests()).toHaveLength(1);
+    w.clock.advance(1);
+    expect((await s.getAccessToken()).token).toBe('AT-2');
+    expect((await s.getAccessToken()).token).toBe('AT-2');
+    expect(w.tokenRequests()).toHaveLength(2);
+  });
+
+  it('refreshes a token an older version stored without a refresh point a minute before its expiry', async () => {
+    const w = await signedIn();
+    const stored = w.session.data[SESSION_KEYS.accessToken] as { token: string; expiresAt: number };
+    w.session.data[SESSION_KEYS.accessToken] = { token: stored.token, expiresAt: stored.expiresAt };
+    w.clock.advance(15 * MINUTE - REFRESH_MARGIN_MS - 1);
+    expect((await w.s.getAccessToken()).token).toBe('AT-1');
+    w.clock.advance(1);
+    expect((await w.s.getAccessToken()).token).toBe('AT-2');
   });
 
   it('keeps the old refresh token when the answer brings none', async () => {

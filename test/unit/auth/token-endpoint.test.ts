@@ -62,7 +62,7 @@ describe('exchangeCode', () => {
     });
     const result = await exchangeCode(deps, config, 'c', REDIRECT, 'n');
     expect(result).toEqual({
-      tokens: { accessToken: goodBody.access_token, refreshToken: '12345-abcdef', expiresAt: start + 899_000, scope: 'READ_ACCOUNT_INFO' },
+      tokens: { accessToken: goodBody.access_token, refreshToken: '12345-abcdef', expiresAt: start + 899_000, refreshAt: start + 839_000, scope: 'READ_ACCOUNT_INFO' },
       idToken: 'sig.payload',
     });
   });
@@ -77,11 +77,18 @@ describe('exchangeCode', () => {
     expect(tokens.expiresAt).toBe(clock.ms + UNLIMITED_LIFETIME_FALLBACK_MS);
   });
 
+  it('sets the refresh point a minute before the expiry, or half way through a shorter lifetime', async () => {
+    const { fake, deps, clock } = setup();
+    fake.reply(() => json({ ...goodBody, expires_in: 30 }));
+    const { tokens } = await exchangeCode(deps, config, 'c', REDIRECT, 'n');
+    expect(tokens).toMatchObject({ expiresAt: clock.ms + 30_000, refreshAt: clock.ms + 15_000 });
+  });
+
   it('accepts token_type in any case, expires_in as digits, and no refresh token', async () => {
     const { fake, deps, clock } = setup();
     fake.reply(() => json({ ...goodBody, token_type: 'Bearer', expires_in: '900', refresh_token: undefined }));
     const { tokens } = await exchangeCode(deps, config, 'c', REDIRECT, 'n');
-    expect(tokens).toEqual({ accessToken: goodBody.access_token, expiresAt: clock.ms + 900_000 });
+    expect(tokens).toEqual({ accessToken: goodBody.access_token, expiresAt: clock.ms + 900_000, refreshAt: clock.ms + 840_000 });
   });
 
   it.each([
