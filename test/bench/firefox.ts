@@ -1,95 +1,195 @@
 // The popup's figures in Firefox (Debian's firefox-esr, headless, over WebDriver BiDi with
-// puppeteer-core, as the Firefox journey in test/e2e drives it). Firefox's toolbar popup cannot be opened
-// from a test, so the popup page is opened in a tab, as in Chromium; and its add-on is not signed
-// in (the benchmark does not sign in through the consent window, as the Firefox journey in npm test does), so the popup is timed with the
-// cache Chromium's signed-in run left, copied into Firefox's storage.session: what the popup
-// paints from the cache is then the same content from the same data.
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import { join, resolve } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+// puppeteer-core, as the Firefox journey in test/e2e drives it). Firefox's toolbar popup cannot be
+// opened from a test, so the popup page is opened in a tab, as in Chromium. The add-on signs in
+// through the emulator's consent window, as a user does, and then is measured as in Chromium:
+// blank page, warm and cold popup interleaved, and the popup opened while the background is stopped.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
 import type { RunningEmulator } from '../emulator/index.ts';
 import { buildForEmulator } from '../e2e/build-extension.ts';
-import { findFirefox } from '../e2e/firefox.ts';
+import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from '../e2e/firefox.ts';
+import { click, WAIT } from '../e2e/firefox-page.ts';
 import { BENCH_CLIENT_ID, BENCH_CLIENT_SECRET, BLANK_PAGE } from './build.ts';
-import { POPUP_PAGE, SUMMARY } from './pages.ts';
+import { POPUP_PAGE, sleep, SUMMARY } from './pages.ts';
+import { ROUND_TRIP_MS } from './popup-timing.ts';
+import { PROBE_SCRIPT, type ProbeMarks } from './probe.ts';
 
 const DIST = 'dist-bench-firefox';
-const ADDON_ID = 'digipost-mailbox@extensions.example';
+const PROBE_FILE = 'bench/probe.js';
+/**
+ * Firefox suspends an idle background page after `extensions.background.idle.timeout` (30 s by
+ * default). The benchmark shortens it, so a stopped background is a wait away rather than half a
+ * minute, and wakes the background with a message before every run that wants it running.
+ */
+const IDLE_TIMEOUT_MS = 2_000;
+const SUSPENDED_AFTER_MS = IDLE_TIMEOUT_MS + 1_500;
 
 export interface FirefoxTimings {
   version: string;
   blank: number[];
   warm: number[];
+  cold: number[];
+  /** Popup to content from the cache, with the background stopped / running. */
+  stoppedContent: number[];
+  runningContent: number[];
+  /** The popup's first answer from the background, stopped / running. */
+  stoppedAnswer: number[];
+  runningAnswer: number[];
 }
 
 /**
- * Firefox runs no init script in moz-extension:// pages (puppeteer's evaluateOnNewDocument does
- * not reach them), so the time is the page's own first contentful paint: for both pages that is
- * the heading, since the popup's first render from a fresh cache is its content (no skeleton), and
- * it is rendered before any answer of the worker can change it. (That answer, in this signed-out
- * add-on, then turns the popup to its Connect screen: the paint entry stays.)
+ * The probe as the first script of the benchmark's copy of a page (classic, so it runs while the
+ * page is parsed, before the page's own module), since Firefox runs no init script in
+ * moz-extension:// pages. The blank page gets it too, so both pay the same.
  */
-async function firstContentfulPaint(page: Page): Promise<number> {
+function addProbe(page: string): void {
+  const file = join(DIST, page);
+  const depth = page.split('/').length - 1;
+  const src = `${'../'.repeat(depth)}${PROBE_FILE}`;
+  const html = readFileSync(file, 'utf8');
+  if (!html.includes('<head>')) throw new Error(`${page} has no <head> to put the probe in`);
+  writeFileSync(file, html.replace('<head>', `<head><script src="${src}"></script>`));
+}
+
+async function build(emulator: RunningEmulator): Promise<void> {
+  await buildForEmulator(DIST, emulator.url, BENCH_CLIENT_ID, BENCH_CLIENT_SECRET, { target: 'firefox' });
+  mkdirSync(join(DIST, 'bench'), { recursive: true });
+  writeFileSync(join(DIST, PROBE_FILE), PROBE_SCRIPT.content);
+  writeFileSync(join(DIST, BLANK_PAGE), readFileSync('test/bench/blank.html', 'utf8'));
+  addProbe(BLANK_PAGE);
+  addProbe(POPUP_PAGE);
+}
+
+async function markOf(page: Page, key: string): Promise<number> {
   const handle = await page.waitForFunction(
-    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? false,
+    (k: string) => {
+      const value = (window as unknown as { __bench?: ProbeMarks }).__bench?.[k];
+      return typeof value === 'number' ? value : false;
+    },
     { timeout: 15_000, polling: 50 },
+    key,
   );
   return (await handle.jsonValue()) as number;
 }
 
-/** Starts the navigation without waiting for a load event (an extension page may not report one over BiDi). */
-async function open(page: Page, url: string): Promise<void> {
-  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 1500 }).catch((error: unknown) => {
-    if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
-  });
+interface Opened {
+  content: number;
+  answer: number | undefined;
 }
 
-async function timeOnce(browser: Browser, url: string): Promise<number> {
-  const page = await browser.newPage();
+/** Opens a page in a new tab; the time its content was on screen and, if asked, its first answer. */
+async function openTimed(firefox: FirefoxWithExtension, path: string, answer: boolean): Promise<Opened> {
+  const page = await firefox.browser.newPage();
   try {
-    await open(page, url);
-    return await firstContentfulPaint(page);
+    await navigate(page, firefox.url(path));
+    const content = await markOf(page, SUMMARY);
+    return { content, answer: answer ? await markOf(page, 'answer') : undefined };
   } finally {
     await page.close();
   }
 }
 
-/** `rootCache` is the snapshot the popup reads (from Chromium's storage.session after its runs). */
-export async function measureFirefoxPopup(emulator: RunningEmulator, rootCache: unknown, runs: number): Promise<FirefoxTimings> {
-  await buildForEmulator(DIST, emulator.url, BENCH_CLIENT_ID, BENCH_CLIENT_SECRET, { target: 'firefox' });
-  mkdirSync(join(DIST, 'bench'), { recursive: true });
-  copyFileSync('test/bench/blank.html', join(DIST, BLANK_PAGE));
-  const uuid = randomUUID();
-  const browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: findFirefox(),
-    headless: true,
-    args: ['--remote-allow-system-access', '--width=380', '--height=600'],
-    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: uuid }), 'intl.locale.requested': 'en-US' },
+interface ExtensionApi {
+  storage: { session: { get(k: string): Promise<Record<string, unknown>>; set(i: object): Promise<void>; remove(k: string): Promise<void> } };
+  runtime: { sendMessage(message: object): Promise<unknown> };
+}
+
+/** What the benchmark does with the add-on's own API, from one of its pages that stays open. */
+interface Controls {
+  /** Any message wakes the background; a page it does not serve is refused, which is an answer too. */
+  wake: () => Promise<void>;
+  dropCache: () => Promise<void>;
+  /** Makes the cached root and newest letters look just fetched. */
+  freshenCache: () => Promise<void>;
+}
+
+async function controls(firefox: FirefoxWithExtension): Promise<Controls> {
+  const page = await firefox.openPage(BLANK_PAGE);
+  return {
+    wake: () =>
+      page.evaluate(async () => {
+        await (globalThis as unknown as { browser: ExtensionApi }).browser.runtime.sendMessage({ type: 'getStatus' }).catch(() => undefined);
+      }),
+    dropCache: () => page.evaluate((key: string) => (globalThis as unknown as { browser: ExtensionApi }).browser.storage.session.remove(key), ROOT_CACHE_KEY),
+    freshenCache: () =>
+      page.evaluate(async (key: string) => {
+        const area = (globalThis as unknown as { browser: ExtensionApi }).browser.storage.session;
+        const cached = (await area.get(key))[key] as { inbox?: object } | undefined;
+        if (!cached) throw new Error('no cached root to freshen');
+        const at = Date.now();
+        await area.set({ [key]: { ...cached, fetchedAt: at, ...(cached.inbox ? { inbox: { ...cached.inbox, fetchedAt: at } } : {}) } });
+      }, ROOT_CACHE_KEY),
+  };
+}
+
+/** Connects through the popup and the emulator's consent window, as a user would. */
+async function signIn(firefox: FirefoxWithExtension): Promise<void> {
+  const popup = await firefox.openPage(POPUP_PAGE);
+  const consent = await firefox.nextPage(() => click(popup, 'Connect', true), (t) => t.url().includes('/oauth/authorize'));
+  await click(consent, 'Approve', true);
+  await popup.waitForSelector(SUMMARY.replace('selector:', ''), WAIT);
+  await popup.close();
+}
+
+export async function measureFirefoxPopup(emulator: RunningEmulator, runs: number): Promise<FirefoxTimings> {
+  await build(emulator);
+  const firefox = await launchFirefoxWithExtension(DIST, {
+    args: ['--width=380', '--height=600'],
+    prefs: { 'extensions.background.idle.timeout': IDLE_TIMEOUT_MS },
   });
   try {
-    const version = await browser.version();
-    await browser.installExtension(resolve(DIST));
-    const base = `moz-extension://${uuid}/`;
-    const seed = await browser.newPage();
-    await open(seed, `${base}${BLANK_PAGE}`);
-    await seed.waitForSelector(SUMMARY.replace('selector:', ''));
-    await seed.evaluate(async (snapshot) => {
-      const api = (globalThis as unknown as { browser: { storage: { session: { set(items: object): Promise<void> } } } }).browser;
-      await api.storage.session.set({ rootCache: { ...(snapshot as object), fetchedAt: Date.now() } });
-    }, rootCache);
-    await seed.close();
-    const result: FirefoxTimings = { version, blank: [], warm: [] };
-    await timeOnce(browser, `${base}${BLANK_PAGE}`);
-    await timeOnce(browser, `${base}${POPUP_PAGE}`);
-    for (let i = 0; i < runs; i++) {
-      result.blank.push(await timeOnce(browser, `${base}${BLANK_PAGE}`));
-      result.warm.push(await timeOnce(browser, `${base}${POPUP_PAGE}`));
+    const result: FirefoxTimings = {
+      version: await firefox.browser.version(),
+      blank: [],
+      warm: [],
+      cold: [],
+      stoppedContent: [],
+      runningContent: [],
+      stoppedAnswer: [],
+      runningAnswer: [],
+    };
+    await signIn(firefox);
+    const { wake, dropCache, freshenCache } = await controls(firefox);
+
+    await emulator.admin.configure({ latencyMs: ROUND_TRIP_MS });
+    try {
+      // One unmeasured round warms the browser's caches of the pages themselves.
+      await wake();
+      await openTimed(firefox, BLANK_PAGE, false);
+      await openTimed(firefox, POPUP_PAGE, false);
+      for (let i = 0; i < runs; i++) {
+        await wake();
+        result.blank.push((await openTimed(firefox, BLANK_PAGE, false)).content);
+        await dropCache();
+        await wake();
+        result.cold.push((await openTimed(firefox, POPUP_PAGE, false)).content);
+        await wake();
+        result.warm.push((await openTimed(firefox, POPUP_PAGE, false)).content);
+      }
+    } finally {
+      await emulator.admin.configure({ latencyMs: 0 });
+    }
+
+    const stoppedRuns = Math.max(3, Math.round(runs / 2));
+    for (let i = 0; i < stoppedRuns; i++) {
+      // A fresh cache, so the answer is the background's own work and no network.
+      await freshenCache();
+      await wake();
+      const running = await openTimed(firefox, POPUP_PAGE, true);
+      result.runningContent.push(running.content);
+      result.runningAnswer.push(running.answer ?? Number.NaN);
+      await sleep(SUSPENDED_AFTER_MS);
+      const stopped = await openTimed(firefox, POPUP_PAGE, true);
+      result.stoppedContent.push(stopped.content);
+      result.stoppedAnswer.push(stopped.answer ?? Number.NaN);
     }
     return result;
   } finally {
-    await browser.close().catch(() => undefined);
+    await firefox.close().catch(() => undefined);
     rmSync(DIST, { recursive: true, force: true });
   }
 }
+
+export const FIREFOX_METHOD = `Firefox: Debian's firefox-esr, headless, driven over WebDriver BiDi by puppeteer-core (as test/e2e/firefox.ts), the Firefox build installed as a temporary add-on and signed in through the emulator's consent window. Its toolbar popup cannot be opened from a test, so the popup page is opened in a tab. Firefox runs no init script in moz-extension:// pages, so the benchmark's copy of the popup and of the blank page carries the same probe as Chromium's as its first (classic) script: times are taken the same way. The background is an event page, which Firefox suspends after extensions.background.idle.timeout; the benchmark sets that to ${IDLE_TIMEOUT_MS} ms, wakes the background with a message before each run that wants it running, and waits ${SUSPENDED_AFTER_MS} ms for a stopped one.`;

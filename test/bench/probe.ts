@@ -5,7 +5,9 @@
  * - `selector:<css>`: the first frame after an element matching a watched selector entered the DOM;
  * - `text:<string>`: the same for a watched piece of text (window.__benchTexts, set by a later init
  *   script or by page.evaluate before an action);
- * - `answer`: when the page's first message to the worker was answered (chrome.runtime.sendMessage).
+ * - `answer`: when the page's first message to the worker was answered (runtime.sendMessage).
+ * Chromium injects it with addInitScript; Firefox runs no init script in moz-extension:// pages, so
+ * there it is a classic script placed first in the benchmark's copy of each page (firefox.ts).
  * The frame time (requestAnimationFrame) is when the browser is about to paint what was added.
  */
 /** Keys as above; null until the frame is reached. */
@@ -36,21 +38,24 @@ const PROBE_SOURCE = `
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
   document.addEventListener('DOMContentLoaded', check);
 
-  const runtime = globalThis.chrome && globalThis.chrome.runtime;
-  const original = runtime && runtime.sendMessage;
-  if (!original) return;
   const answered = () => { if (marks.answer == null) marks.answer = performance.now(); };
-  runtime.sendMessage = function (...args) {
-    const at = args.findIndex((a) => typeof a === 'function');
-    if (at >= 0) {
-      const callback = args[at];
-      args[at] = function (...result) { answered(); return callback.apply(this, result); };
-      return original.apply(runtime, args);
-    }
-    const result = original.apply(runtime, args);
-    if (result && typeof result.then === 'function') result.then(answered, answered);
-    return result;
-  };
+  // Chromium's pages call chrome.*, Firefox's browser.* (src/shared/ext.ts): watch both.
+  for (const namespace of [globalThis.browser, globalThis.chrome]) {
+    const runtime = namespace && namespace.runtime;
+    const original = runtime && runtime.sendMessage;
+    if (!original) continue;
+    runtime.sendMessage = function (...args) {
+      const at = args.findIndex((a) => typeof a === 'function');
+      if (at >= 0) {
+        const callback = args[at];
+        args[at] = function (...result) { answered(); return callback.apply(this, result); };
+        return original.apply(runtime, args);
+      }
+      const result = original.apply(runtime, args);
+      if (result && typeof result.then === 'function') result.then(answered, answered);
+      return result;
+    };
+  }
 })();
 `;
 

@@ -73,7 +73,7 @@ export async function navigate(page: Page, url: string): Promise<void> {
  */
 export async function launchFirefoxWithExtension(
   dist: string,
-  options: { headless?: boolean; handleSignals?: boolean } = {},
+  options: { headless?: boolean; handleSignals?: boolean; args?: string[]; prefs?: Record<string, unknown> } = {},
 ): Promise<FirefoxWithExtension> {
   const signals = options.handleSignals ?? true;
   const uuid = randomUUID();
@@ -86,10 +86,11 @@ export async function launchFirefoxWithExtension(
     handleSIGTERM: signals,
     handleSIGHUP: signals,
     // WebDriver BiDi may open moz-extension:// pages only with this flag (a test browser, temporary profile).
-    args: ['--remote-allow-system-access'],
+    args: ['--remote-allow-system-access', ...(options.args ?? [])],
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_ADDON_ID]: uuid }),
       'intl.locale.requested': 'en-US',
+      ...options.prefs,
     },
   });
   try {
