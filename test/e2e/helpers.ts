@@ -109,8 +109,17 @@ export async function signInWith(h: Harness, scopes: readonly Permission[]): Pro
   });
   const popup = await h.openPopup();
   await h.connectVia(popup, 'Approve');
-  await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+  await showsAccount(h, popup);
   await popup.close();
+}
+
+/**
+ * Waits until the popup shows the signed-in user and its newest letters have arrived too: from then
+ * on, the requests the emulator logs are the test's own, not the popup's letters still on their way.
+ */
+export async function showsAccount(h: Harness, popup: Page): Promise<void> {
+  await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+  await popup.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
 }
 
 /** Two animation frames: what was just rendered is painted, and the effects it scheduled have run. */

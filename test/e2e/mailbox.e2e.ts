@@ -171,7 +171,7 @@ describe('a letter', () => {
     expect(src).toMatch(/^blob:chrome-extension:\/\//);
     expect(await firstBytes(page, src, 4)).toBe('%PDF');
     expect(await status.textContent()).toMatch(/Status\s*Read/);
-    await expect.poll(() => badgeText(worker), { timeout: 5000 }).toBe(String(before - 1));
+    await expect.poll(() => badgeText(worker), { timeout: 10_000 }).toBe(String(before - 1));
     const popup = await h.openPopup();
     await popup.getByText(`${before - 1} unread letters`).waitFor();
     await popup.close();

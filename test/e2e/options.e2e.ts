@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { accessibilityViolations } from './axe.ts';
 import { E2E_CLIENT_ID, E2E_PORT } from './build-extension.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { showsAccount } from './helpers.ts';
 
 let h: Harness;
 let page: Page;
@@ -103,7 +104,7 @@ describe('saving while connected', () => {
   it('says when a change signs the user out, and offers Connect instead of leaving them signed out silently', async () => {
     const popup = await h.openPopup();
     await h.connectVia(popup, 'Approve');
-    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+    await showsAccount(h, popup);
     await popup.close();
     await page.reload();
     await page.getByLabel('Service address').waitFor();

@@ -4,7 +4,7 @@ import { accessibilityViolations } from './axe.ts';
 import { ACTION_RELATIONS } from '../../src/api/actions.ts';
 import { relationName } from '../../src/api/relation-name.ts';
 import type { Link } from '../../src/api/schemas.ts';
-import { badgeText, dropRootCache, storeItems, storedItems } from './helpers.ts';
+import { badgeText, dropRootCache, showsAccount, storeItems, storedItems } from './helpers.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   popup = await h.openPopup();
   await h.connectVia(popup, 'Approve');
-  await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+  await showsAccount(h, popup);
 });
 afterAll(async () => {
   await h.close();
@@ -312,7 +312,7 @@ describe('the popup, signed in', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Connect' }).waitFor();
     const worker = await h.worker();
-    await expect.poll(() => badgeText(worker), { timeout: 2000 }).toBe('');
+    await expect.poll(() => badgeText(worker), { timeout: 10_000 }).toBe('');
     expect(JSON.stringify(await storedItems(worker, 'session'))).not.toContain(h.emulator.user.fullName);
     expect((await h.emulator.admin.requests()).some((r) => r.method === 'POST' && r.path.endsWith('/logout'))).toBe(true);
     expect(await accessibilityViolations(page)).toEqual([]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { E2E_CLIENT_SECRET } from './build-extension.ts';
-import { badgeText, storedItems, storeItems } from './helpers.ts';
+import { badgeText, showsAccount, storedItems, storeItems } from './helpers.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { CONFIG_KEY } from '../../src/config/config-store.ts';
 
@@ -34,7 +34,7 @@ describe('connecting through the service consent window', () => {
     const popup = await h.openPopup();
     await popup.getByRole('heading', { name: 'Not connected' }).waitFor();
     await h.connectVia(popup, 'Approve');
-    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+    await showsAccount(h, popup);
     const worker = await h.worker();
     expect(Number(await badgeText(worker))).toBeGreaterThan(0);
     // Tokens stay in the worker's storage: the access token only in the session area.
@@ -130,7 +130,7 @@ describe('keeping the session', () => {
   async function connected() {
     const popup = await h.openPopup();
     await h.connectVia(popup, 'Approve');
-    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+    await showsAccount(h, popup);
     return popup;
   }
 
@@ -166,7 +166,7 @@ describe('keeping the session', () => {
     expect(await alert.textContent()).toContain('Your access has ended; connect again.');
     await viewer.getByRole('button', { name: 'Connect' }).waitFor();
     const worker = await h.worker();
-    await expect.poll(() => badgeText(worker), { timeout: 2000 }).toBe('');
+    await expect.poll(() => badgeText(worker), { timeout: 10_000 }).toBe('');
     const popup = await h.openPopup();
     await popup.getByRole('button', { name: 'Connect' }).waitFor();
   });

@@ -8,5 +8,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits for something the browser does; 1 s (vitest's default) is short on a busy two-core machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
