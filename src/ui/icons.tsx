@@ -124,15 +124,6 @@ export function ReceiptIcon(props: IconProps) {
   );
 }
 
-export function LetterIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <rect x="1.75" y="3.25" width="12.5" height="9.5" rx="1" />
-      <path d="m2 4 6 4.5L14 4" />
-    </Svg>
-  );
-}
-
 export function SearchIcon(props: IconProps) {
   return (
     <Svg {...props}>

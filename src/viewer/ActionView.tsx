@@ -1,4 +1,4 @@
-import { InfoIcon } from '../ui/icons.tsx';
+import { ActionIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
 
 /**
@@ -8,7 +8,7 @@ import { t } from '../shared/i18n.ts';
 export function ActionView(props: { label: string; canGoBack: boolean; onBack: () => void }) {
   return (
     <div class="info-panel" role="note">
-      <InfoIcon class="info-panel-icon" />
+      <ActionIcon class="info-panel-icon" />
       <div>
         <p class="info-panel-title">{t('action_title', props.label)}</p>
         <p>{t('action_explain')}</p>

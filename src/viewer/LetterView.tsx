@@ -7,7 +7,7 @@ import type { Permission } from '../shared/permissions.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { ContentView } from '../protocol/messages.ts';
 import { Busy } from '../ui/components.tsx';
-import { DocumentIcon, InfoIcon, LockIcon } from '../ui/icons.tsx';
+import { DocumentIcon, ExternalIcon, InfoIcon, LockIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { openTab } from '../ui/open-tab.ts';
 import { ask } from '../ui/worker-client.ts';
@@ -29,6 +29,7 @@ export function webSiteUrl(serviceOrigin: string): string {
 function WebSiteButton(props: { serviceOrigin: string }) {
   return (
     <button type="button" onClick={() => void openTab(webSiteUrl(props.serviceOrigin), props.serviceOrigin)}>
+      <ExternalIcon />
       {t('open_on_web_site')}
     </button>
   );
