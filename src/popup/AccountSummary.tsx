@@ -1,6 +1,8 @@
 import type { RootResource } from '../api/schemas.ts';
 import { PersonIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
+import { formatPhone } from '../ui/format.ts';
+import { levelInWords } from '../viewer/values.ts';
 
 type Account = NonNullable<RootResource['primaryAccount']>;
 type Address = NonNullable<Account['address']>[number];
@@ -40,9 +42,9 @@ export function AccountSummary(props: { root: RootResource }) {
         <Row label={t('field_digipostaddress')} values={[account?.digipostaddress]} />
         <Row label={t('field_identity_number')} values={[account?.personalidentificationnumberObfuscated]} />
         <Row label={t('field_email')} values={account?.email ?? []} />
-        <Row label={t('field_phone')} values={[account?.phonenumber]} />
+        <Row label={t('field_phone')} values={[account?.phonenumber === undefined ? undefined : formatPhone(account.phonenumber)]} />
         <Row label={t('field_address')} values={(account?.address ?? []).map(formatAddress)} />
-        <Row label={t('field_auth_level')} values={[props.root.authenticationlevel?.toString()]} />
+        <Row label={t('field_auth_level')} values={[props.root.authenticationlevel === undefined ? undefined : levelInWords(props.root.authenticationlevel)]} />
       </dl>
     </details>
   );

@@ -7,9 +7,23 @@ export function ErrorAlert(props: { error: ErrorInfo; children?: ComponentChildr
   return (
     <div class="alert" role="alert">
       <p class="alert-message">{errorMessage(props.error)}</p>
-      {props.error.detail ? <p class="alert-detail">{props.error.detail}</p> : null}
+      <AlertDetail detail={props.error.detail} />
       {props.children ? <div class="actions">{props.children}</div> : null}
     </div>
+  );
+}
+
+/**
+ * The service's or the browser's own words about a failure ("INTERNAL_SERVER_ERROR: …", "Failed to
+ * fetch"): for a person who asks, under a disclosure, never in the alert's main text.
+ */
+export function AlertDetail(props: { detail: string | undefined }) {
+  if (!props.detail) return null;
+  return (
+    <details class="alert-more">
+      <summary>{t('details')}</summary>
+      <p class="alert-detail">{props.detail}</p>
+    </details>
   );
 }
 

@@ -61,6 +61,14 @@ export function formatRelativeDate(iso: string, context: DateContext): string {
   return formatShortDate(at, zone, locale, now, timeZone);
 }
 
+/** A calendar day for a list, such as a due date: "4 Dec" within this year, "4 Dec 2027" beyond it. */
+export function formatListDay(iso: string, context: DateContext): string {
+  const dateOnly = DATE_ONLY.test(iso);
+  const at = dateOnly ? Date.parse(`${iso}T12:00:00Z`) : Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  return formatShortDate(at, dateOnly ? 'UTC' : context.timeZone, safeLocale(context.locale), context.now, context.timeZone);
+}
+
 function formatShortDate(at: number, zone: string | undefined, locale: string | undefined, now: number, nowZone: string | undefined): string {
   const year = (ms: number, z: string | undefined) =>
     new Intl.DateTimeFormat('en-US', { timeZone: z, year: 'numeric' }).format(ms);

@@ -44,3 +44,17 @@ export function formatMoney(amount: number, currency: string, locale: string): s
   const plain = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   return currency.trim() === '' ? plain : `${plain} ${currency}`;
 }
+
+/**
+ * A Norwegian telephone number as people write it: "+47 912 34 567" for a mobile (4 or 9 first),
+ * "+47 22 12 34 56" for others. Any other number is left as the service gave it.
+ */
+export function formatPhone(phone: string): string {
+  const match = /^(\+47|0047)?(\d{8})$/.exec(phone.replace(/[\s-]/g, ''));
+  const [, country, digits] = match ?? [];
+  if (digits === undefined) return phone;
+  const grouped = /^[49]/.test(digits)
+    ? `${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5)}`
+    : `${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4, 6)} ${digits.slice(6)}`;
+  return country === undefined ? grouped : `+47 ${grouped}`;
+}

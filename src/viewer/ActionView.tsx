@@ -1,24 +1,26 @@
 import { ActionIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
+import { WebSiteButton } from './WebSiteButton.tsx';
 
 /**
  * A relation that is an action (sign out, delete, upload, ...) is never followed as a page. Nothing
  * went wrong: the viewer says what it is, calmly, and where to go instead.
  */
-export function ActionView(props: { label: string; canGoBack: boolean; onBack: () => void }) {
+export function ActionView(props: { label: string; canGoBack: boolean; onBack: () => void; serviceOrigin: string | undefined }) {
   return (
     <div class="info-panel" role="note">
       <ActionIcon class="info-panel-icon" />
       <div>
         <p class="info-panel-title">{t('action_title', props.label)}</p>
         <p>{t('action_explain')}</p>
-        {props.canGoBack ? (
-          <div class="actions">
+        <div class="actions">
+          {props.serviceOrigin ? <WebSiteButton serviceOrigin={props.serviceOrigin} /> : null}
+          {props.canGoBack ? (
             <button type="button" onClick={props.onBack}>
               {t('back')}
             </button>
-          </div>
-        ) : null}
+          ) : null}
+        </div>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { ErrorInfo } from '../shared/errors.ts';
 import { errorMessage, t } from '../shared/i18n.ts';
+import { AlertDetail } from '../ui/components.tsx';
 import { ask } from '../ui/worker-client.ts';
 
 export function needsConnect(error: ErrorInfo): boolean {
@@ -33,12 +34,7 @@ export function ErrorView(props: { error: ErrorInfo; onRetry: () => void; onConn
   return (
     <div class="alert" role="alert">
       <p class="alert-message">{viewerErrorMessage(props.error)}</p>
-      {props.error.detail ? (
-        <details class="alert-more">
-          <summary>{t('details')}</summary>
-          <p class="alert-detail">{props.error.detail}</p>
-        </details>
-      ) : null}
+      <AlertDetail detail={props.error.detail} />
       <div class="actions">
         {connect ? (
           <button type="button" class="primary" onClick={props.onConnect}>

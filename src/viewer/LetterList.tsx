@@ -2,7 +2,7 @@ import { findLink, type LinkTarget } from '../api/links.ts';
 import { Component } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
-import { formatRelativeDate } from '../ui/dates.ts';
+import { formatListDay, formatRelativeDate, type DateContext } from '../ui/dates.ts';
 import { InvoiceIcon, LockIcon, PaperclipIcon, UnreadDot } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { ask } from '../ui/worker-client.ts';
@@ -10,7 +10,7 @@ import { connectThen, ErrorView } from './ErrorView.tsx';
 import { documentsOf, linksOf, summarize, type InvoiceInfo, type LetterSummary } from './read-resource.ts';
 import { RowLink } from './navigation.tsx';
 import { newLetters, nextPageUrl } from './paging.ts';
-import { formatDay, formatFullDate } from './values.ts';
+import { formatFullDate } from './values.ts';
 import { formatMoney } from '../ui/format.ts';
 
 /** Invoices carry no currency in any sample; the service is Norwegian. */
@@ -20,20 +20,22 @@ function summariesOf(data: unknown, sessionLevel: number, requestUrl: string): L
   return (documentsOf(data) ?? []).map((doc, i) => summarize(doc, sessionLevel, `${requestUrl}#${i}`));
 }
 
-/** An invoice's amount, due date and whether it is paid: "kr 1 250,00 · due 12 Dec 2025 · Not paid". */
-export function invoiceText(invoice: InvoiceInfo, locale: string): string {
+/** An invoice's amount, due date and whether it is paid, short for a row: "NOK 1,250.00 · due Dec 12 · not paid". */
+export function invoiceText(invoice: InvoiceInfo, context: DateContext): string {
   const parts: string[] = [];
-  if (invoice.amount !== undefined) parts.push(formatMoney(invoice.amount, INVOICE_CURRENCY, locale));
-  if (invoice.dueDate !== undefined) parts.push(t('invoice_due', formatDay(invoice.dueDate, locale)));
+  if (invoice.amount !== undefined) parts.push(formatMoney(invoice.amount, INVOICE_CURRENCY, context.locale));
+  if (invoice.dueDate !== undefined) parts.push(t('invoice_due', formatListDay(invoice.dueDate, context)));
   if (invoice.paid !== undefined) parts.push(invoice.paid ? t('invoice_paid') : t('invoice_unpaid'));
   return parts.join(' · ');
 }
 
 export function InvoiceText(props: { invoice: InvoiceInfo }) {
+  const text = invoiceText(props.invoice, { now: Date.now(), locale: uiLocale() });
+  // A narrow row cuts the text short before the subject: the whole of it is then in the tooltip.
   return (
-    <span class={`invoice${props.invoice.paid === false ? ' invoice-unpaid' : ''}`}>
+    <span class={`invoice${props.invoice.paid === false ? ' invoice-unpaid' : ''}`} title={text}>
       <InvoiceIcon label={t('letter_type_invoice')} />
-      <span>{invoiceText(props.invoice, uiLocale())}</span>
+      <span class="invoice-text">{text}</span>
     </span>
   );
 }

@@ -7,33 +7,19 @@ import type { Permission } from '../shared/permissions.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { ContentView } from '../protocol/messages.ts';
 import { Busy } from '../ui/components.tsx';
-import { DocumentIcon, ExternalIcon, InfoIcon, LockIcon } from '../ui/icons.tsx';
+import { DocumentIcon, InfoIcon, LockIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
-import { openTab } from '../ui/open-tab.ts';
 import { ask } from '../ui/worker-client.ts';
 import { blobType, displayKind, downloadName, type DisplayKind } from './content-display.ts';
 import { DownloadLink } from './DownloadLink.tsx';
 import { connectThen, ErrorView } from './ErrorView.tsx';
 import { AllDetails } from './GenericView.tsx';
 import { HtmlLetterFrame } from './HtmlLetterFrame.tsx';
+import { WebSiteButton } from './WebSiteButton.tsx';
 import { INVOICE_CURRENCY, subjectText } from './LetterList.tsx';
 import { attachmentsOf, linksOf, summarize, type AttachmentInfo, type InvoiceInfo } from './read-resource.ts';
 import { codeInWords, formatDay, formatFullDate, formatSize } from './values.ts';
 import { formatMoney } from '../ui/format.ts';
-
-/** The service's own web app, where a stronger login (and everything else) is possible. */
-export function webSiteUrl(serviceOrigin: string): string {
-  return `${serviceOrigin}/app/`;
-}
-
-function WebSiteButton(props: { serviceOrigin: string }) {
-  return (
-    <button type="button" onClick={() => void openTab(webSiteUrl(props.serviceOrigin), props.serviceOrigin)}>
-      <ExternalIcon />
-      {t('open_on_web_site')}
-    </button>
-  );
-}
 
 function capitalised(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);

@@ -20,9 +20,7 @@ export function ReceiptsView(props: { data: unknown; title: string; serviceOrigi
           {receipts.map((receipt) => {
             const body = (
               <>
-                <span class="row-dot" aria-hidden="true" />
                 <span class="letter-sender">{receipt.storeName.trim() !== '' ? receipt.storeName : t('receipt_store_unknown')}</span>
-                <span class="letter-subject" />
                 <span class="letter-amount">{receipt.amount !== undefined ? formatMoney(receipt.amount, receipt.currency, locale) : ''}</span>
                 {receipt.time !== undefined ? (
                   <time class="letter-date" dateTime={receipt.time} title={formatFullDate(receipt.time, locale)}>

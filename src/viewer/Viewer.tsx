@@ -190,7 +190,9 @@ export function Viewer() {
         body = <RecipientSearch target={current.target} />;
         break;
       case 'action':
-        body = <ActionView label={relation ? relationLabel(relation) : t('viewer_title')} canGoBack={canGoBack} onBack={() => history.back()} />;
+        body = (
+          <ActionView label={relation ? relationLabel(relation) : t('viewer_title')} canGoBack={canGoBack} onBack={() => history.back()} serviceOrigin={root?.serviceOrigin} />
+        );
         break;
       case 'letters':
         body = <LetterList data={snapshot?.data} requestUrl={page.requestUrl} target={current.target} sessionLevel={sessionLevel} title={heading} />;

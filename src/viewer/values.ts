@@ -1,4 +1,4 @@
-import { DATE_ONLY, formatMoney, safeLocale } from '../ui/format.ts';
+import { DATE_ONLY, formatMoney, formatPhone, safeLocale } from '../ui/format.ts';
 import { labelFromName } from '../ui/relation-labels.ts';
 import { t } from '../shared/i18n.ts';
 
@@ -228,6 +228,7 @@ export function formatFieldValue(key: string, value: string | number | boolean |
     return new Intl.NumberFormat(safeLocale(locale)).format(value);
   }
   if (key === 'currency') return value;
+  if (key === 'phonenumber' || key === 'phone') return formatPhone(value);
   if (key === 'language') return languageName(value, locale) ?? value;
   if (key === 'fileType') return value.toUpperCase();
   if (isIsoDate(value)) return formatFullDate(value, locale);

@@ -59,9 +59,9 @@ describe('the popup, signed in', () => {
     const details = (await account.locator('dl').innerText()).replace(/\s+/g, ' ');
     expect(details).toMatch(/Identity number \d{6}\*+/);
     expect(details).toContain('E-mail');
-    expect(details).toContain('Phone');
+    expect(details).toMatch(/Phone \+47 \d{3} \d{2} \d{3}/);
     expect(details).toContain('Address');
-    expect(details).toContain('Authentication level 2');
+    expect(details).toContain('Authentication level Password');
     // The middle name is an empty string in the service's answer: no blank row for it.
     expect(await account.locator('dd').evaluateAll((dds) => dds.filter((d) => d.textContent.trim() === '').length)).toBe(0);
     await account.locator('summary').click();
@@ -307,14 +307,19 @@ describe('the popup, signed in', () => {
     await page.close();
   });
 
-  it('signs out, greys the badge and forgets the personal data', async () => {
+  it('signs out: ends the web session and revokes the grant, greys the badge and forgets the personal data', async () => {
     const page = await h.openPopup();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Connect' }).waitFor();
     const worker = await h.worker();
     await expect.poll(() => badgeText(worker), { timeout: 10_000 }).toBe('');
     expect(JSON.stringify(await storedItems(worker, 'session'))).not.toContain(h.emulator.user.fullName);
-    expect((await h.emulator.admin.requests()).some((r) => r.method === 'POST' && r.path.endsWith('/logout'))).toBe(true);
+    // The web session ends, and so does the grant: a refresh token left anywhere no longer works.
+    const told = (await h.emulator.admin.requests()).filter((r) => r.method === 'POST' && (r.path.endsWith('/logout') || r.path.endsWith('/oauth/revoke')));
+    expect(told.map((r) => [r.path.split('/').pop(), r.status])).toEqual([
+      ['logout', 200],
+      ['revoke', 200],
+    ]);
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.close();
   });

@@ -265,7 +265,7 @@ describe('recipient search and actions', () => {
     await page.close();
   });
 
-  it('explains an action calmly instead of fetching it, with the way back', async () => {
+  it('explains an action calmly instead of fetching it, with the web site and the way back', async () => {
     await h.emulator.admin.clearRequests();
     const page = await h.context.newPage();
     await page.goto(h.url('src/options/options.html'));
@@ -276,6 +276,8 @@ describe('recipient search and actions', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
     expect((await h.emulator.admin.requests()).filter((r) => r.path.includes('logout'))).toEqual([]);
     expect(internals(await visibleText(page))).toEqual([]);
+    // The way forward for what the extension does not do: the service's web site.
+    expect(await note.getByRole('button', { name: /^Open on Digipost/ }).count()).toBe(1);
     await note.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL(/options\.html/);
     await page.close();

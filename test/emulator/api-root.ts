@@ -115,10 +115,11 @@ export function rootRoutes(app: Hono, em: Emulator): void {
     ),
   });
 
-  // Signing out ends the grant behind the token: its access and refresh tokens stop working.
+  // Ends the web session (the access token), not the grant behind it: that is what revoke does,
+  // so a client that only logs out leaves a refresh token that still works.
   resource(app, ROUTES.logout, {
     POST: guarded(em, {}, (_c, session) => {
-      em.world.tokens.revokeGrant(session.grant.id);
+      session.token.expires = Math.min(session.token.expires, Date.now() - 1);
       return apiJson({ loggedOut: true });
     }),
   });

@@ -3,7 +3,7 @@ import type { Link } from './config.ts';
 import type { RunningEmulator } from './index.ts';
 import { startEmulator } from './index.ts';
 import type { DocumentJson, RootJson } from './flow.ts';
-import { api, getJson, linkOf, signIn } from './flow.ts';
+import { api, getJson, linkOf, refresh, signIn } from './flow.ts';
 
 let em: RunningEmulator;
 let token: string;
@@ -252,9 +252,11 @@ describe('other resources', () => {
     expect(await response.json()).toMatchObject({ 'error-code': 'AUTHENTICATION_LEVEL_TOO_LOW' });
   });
 
-  it('logout ends the session', async () => {
-    expect((await api(linkOf(root.link, 'logout').uri, token, { method: 'POST' })).status).toBe(200);
-    expect((await api(`${em.url}/post/api`, token)).status).toBe(403);
+  it('logout ends the web session (the access token), not the grant: the refresh token still works', async () => {
+    const session = await signIn(em, 'READ_ACCOUNT_INFO');
+    expect((await api(linkOf(root.link, 'logout').uri, session.access_token, { method: 'POST' })).status).toBe(200);
+    expect((await api(`${em.url}/post/api`, session.access_token)).status).toBe(403);
+    expect((await refresh(em, session.refresh_token ?? '')).status).toBe(200);
   });
 });
 

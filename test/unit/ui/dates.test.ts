@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysUntil, formatRelativeDate } from '../../../src/ui/dates.ts';
+import { daysUntil, formatListDay, formatRelativeDate } from '../../../src/ui/dates.ts';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -58,6 +58,24 @@ describe('formatRelativeDate', () => {
     expect(formatRelativeDate('soon', oslo('en'))).toBe('soon');
     expect(formatRelativeDate('', oslo('en'))).toBe('');
     expect(formatRelativeDate('2026-11-12T08:00:00Z', oslo('not a locale!'))).toMatch(/12/);
+  });
+});
+
+describe('formatListDay', () => {
+  it('shows a due date as day and month within the year, with the year beyond it, never with a weekday', () => {
+    expect(formatListDay('2026-12-04', oslo('en-GB'))).toBe('4 Dec');
+    expect(formatListDay('2026-12-04', oslo('en-US'))).toBe('Dec 4');
+    expect(formatListDay('2026-12-04', oslo('nb'))).toBe('4. des.');
+    expect(formatListDay('2027-01-15', oslo('en-GB'))).toBe('15 Jan 2027');
+  });
+
+  it('keeps the calendar day written in a date-only value, in any time zone', () => {
+    expect(formatListDay('2026-12-04', { now, locale: 'en-GB', timeZone: 'Pacific/Kiritimati' })).toBe('4 Dec');
+    expect(formatListDay('2026-12-04', { now, locale: 'en-GB', timeZone: 'Pacific/Pago_Pago' })).toBe('4 Dec');
+  });
+
+  it('gives back a value that is not a date as it was', () => {
+    expect(formatListDay('soon', oslo('en'))).toBe('soon');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatTime } from '../../../src/ui/format.ts';
+import { formatDate, formatMoney, formatPhone, formatTime } from '../../../src/ui/format.ts';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -51,5 +51,20 @@ describe('formatMoney', () => {
     expect(formatMoney(1250, 'NOK', 'nb').replace(/\s/g, ' ')).toBe('1 250,00 kr');
     expect(formatMoney(12.5, '', 'en')).toBe('12.50');
     expect(formatMoney(12.5, 'POINTS', 'en')).toBe('12.50 POINTS');
+  });
+});
+
+describe('formatPhone', () => {
+  it('groups a Norwegian number as people write it, mobile and landline', () => {
+    expect(formatPhone('+4791234567')).toBe('+47 912 34 567');
+    expect(formatPhone('004741234567')).toBe('+47 412 34 567');
+    expect(formatPhone('22123456')).toBe('22 12 34 56');
+    expect(formatPhone('+47 22 12 34 56')).toBe('+47 22 12 34 56');
+  });
+
+  it('leaves any other number as the service gave it', () => {
+    expect(formatPhone('+46701234567')).toBe('+46701234567');
+    expect(formatPhone('12345')).toBe('12345');
+    expect(formatPhone('')).toBe('');
   });
 });
