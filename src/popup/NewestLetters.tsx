@@ -5,6 +5,7 @@ import { Skeleton } from '../ui/components.tsx';
 import { formatRelativeDate } from '../ui/dates.ts';
 import { ChevronIcon, InboxIcon, InvoiceIcon, UnreadDot, WarningIcon } from '../ui/icons.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
+import { senderText } from '../ui/sender.ts';
 import { glanceLetters, isDueSoon, type GlanceInvoice, type GlanceLetter } from './letters.ts';
 
 /** Invoices carry no currency in any sample; the service is Norwegian. */
@@ -48,7 +49,7 @@ function LetterRow(props: { letter: GlanceLetter; now: number; onOpen: (self: Li
     <>
       <span class="letter-top">
         {letter.unread ? <UnreadDot class="letter-dot" label={t('letter_unread')} /> : null}
-        <span class="letter-sender">{letter.sender || t('sender_unknown')}</span>
+        <span class="letter-sender">{senderText(letter)}</span>
         {letter.created !== undefined ? (
           <time class="letter-date" dateTime={letter.created}>
             {formatRelativeDate(letter.created, { now: props.now, locale })}
@@ -88,7 +89,7 @@ function DueSoon(props: { letters: readonly GlanceLetter[]; onOpen: (self: Link)
         {due.map((letter) => {
           const invoice = letter.invoice ?? {};
           const text = [
-            letter.sender || t('sender_unknown'),
+            senderText(letter),
             invoice.amount !== undefined ? formatMoney(invoice.amount, INVOICE_CURRENCY, locale) : undefined,
             dueText(invoice, locale),
           ].filter((p): p is string => p !== undefined).join(' · ');

@@ -18,6 +18,8 @@ export interface GlanceInvoice {
 export interface GlanceLetter {
   key: string;
   sender: string;
+  /** Uploaded by the person themself, so shown as theirs when it has no sender's name. */
+  uploaded: boolean;
   subject: string;
   confidential: boolean;
   created?: string;
@@ -47,6 +49,7 @@ export function glanceLetters(documents: readonly Document[], now: number): Glan
     const letter: GlanceLetter = {
       key: summary.key,
       sender: summary.sender.trim(),
+      uploaded: summary.uploaded,
       subject: summary.subject.trim(),
       confidential: summary.confidential,
       unread: summary.unread,

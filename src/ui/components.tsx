@@ -7,7 +7,7 @@ export function ErrorAlert(props: { error: ErrorInfo; children?: ComponentChildr
   return (
     <div class="alert" role="alert">
       <p class="alert-message">{errorMessage(props.error)}</p>
-      <AlertDetail detail={props.error.detail} />
+      <AlertDetail error={props.error} />
       {props.children ? <div class="actions">{props.children}</div> : null}
     </div>
   );
@@ -17,12 +17,14 @@ export function ErrorAlert(props: { error: ErrorInfo; children?: ComponentChildr
  * The service's or the browser's own words about a failure ("INTERNAL_SERVER_ERROR: …", "Failed to
  * fetch"): for a person who asks, under a disclosure, never in the alert's main text.
  */
-export function AlertDetail(props: { detail: string | undefined }) {
-  if (!props.detail) return null;
+export function AlertDetail(props: { error: ErrorInfo }) {
+  const { detail, status } = props.error;
+  const text = [detail, status === undefined ? undefined : `HTTP ${status}`].filter(Boolean).join(' · ');
+  if (text === '') return null;
   return (
     <details class="alert-more">
       <summary>{t('details')}</summary>
-      <p class="alert-detail">{props.detail}</p>
+      <p class="alert-detail">{text}</p>
     </details>
   );
 }

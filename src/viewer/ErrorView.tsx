@@ -34,7 +34,7 @@ export function ErrorView(props: { error: ErrorInfo; onRetry: () => void; onConn
   return (
     <div class="alert" role="alert">
       <p class="alert-message">{viewerErrorMessage(props.error)}</p>
-      <AlertDetail detail={props.error.detail} />
+      <AlertDetail error={props.error} />
       <div class="actions">
         {connect ? (
           <button type="button" class="primary" onClick={props.onConnect}>

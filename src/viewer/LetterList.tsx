@@ -5,6 +5,7 @@ import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { formatListDay, formatRelativeDate, type DateContext } from '../ui/dates.ts';
 import { InvoiceIcon, LockIcon, PaperclipIcon, UnreadDot } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
+import { senderText } from '../ui/sender.ts';
 import { ask } from '../ui/worker-client.ts';
 import { connectThen, ErrorView } from './ErrorView.tsx';
 import { documentsOf, linksOf, summarize, type InvoiceInfo, type LetterSummary } from './read-resource.ts';
@@ -51,7 +52,7 @@ function LetterRow(props: { letter: LetterSummary; now: number }) {
   const body = (
     <>
       <span class="row-dot">{letter.unread ? <UnreadDot label={t('letter_unread')} /> : null}</span>
-      <span class="letter-sender">{letter.sender.trim() !== '' ? letter.sender : t('sender_unknown')}</span>
+      <span class="letter-sender">{senderText(letter)}</span>
       <span class="letter-subject">
         {letter.locked ? <LockIcon class="mark-lock row-icon" label={t('letter_locked_short')} /> : null}
         <span class="subject-text">{subjectText(letter)}</span>

@@ -9,6 +9,7 @@ import type { ContentView } from '../protocol/messages.ts';
 import { Busy } from '../ui/components.tsx';
 import { DocumentIcon, InfoIcon, LockIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
+import { senderText } from '../ui/sender.ts';
 import { ask } from '../ui/worker-client.ts';
 import { blobType, displayKind, downloadName, type DisplayKind } from './content-display.ts';
 import { DownloadLink } from './DownloadLink.tsx';
@@ -298,7 +299,7 @@ export function LetterView(props: LetterViewProps) {
       <div class="letter-head">
         <p class="letter-sender-line">
           <span class="sr-only">{t('letter_from')} </span>
-          <span class="letter-from">{letter.sender.trim() !== '' ? letter.sender : t('sender_unknown')}</span>
+          <span class="letter-from">{senderText(letter)}</span>
         </p>
         {letter.created !== undefined ? (
           <p class="letter-when">

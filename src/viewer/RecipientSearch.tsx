@@ -83,6 +83,7 @@ export function RecipientSearch(props: { target: LinkTarget }) {
                 ? t('recipients_one')
                 : t('recipients_many', String(state.recipients.length))}
           </p>
+          {state.recipients.length === 0 ? <p class="hint">{t('recipients_none_hint')}</p> : null}
           {state.recipients.length > 0 ? (
             <ul class="recipients">
               {state.recipients.map((recipient) => (

@@ -222,7 +222,7 @@ export function Viewer() {
           ) : null}
           <span class="brand">{t('extShortName')}</span>
           <button type="button" class="icon-button" onClick={() => void browser.runtime.openOptionsPage()}>
-            <SettingsIcon /> <span>{t('open_settings')}</span>
+            <SettingsIcon /> <span>{t('extension_settings')}</span>
           </button>
         </header>
         <div class="layout">

@@ -143,6 +143,8 @@ export interface LetterSummary {
   key: string;
   subject: string;
   sender: string;
+  /** The person uploaded the letter themself (origin UPLOADED): such letters carry no sender's name. */
+  uploaded: boolean;
   created?: string;
   unread: boolean;
   locked: boolean;
@@ -163,6 +165,7 @@ export function summarize(document: unknown, sessionLevel: number, fallbackKey: 
     key: self?.uri ?? (id !== undefined ? `id:${id}` : fallbackKey),
     subject: str(doc.subject) ?? '',
     sender: str(doc.creatorName) ?? '',
+    uploaded: doc.origin === 'UPLOADED',
     unread: isUnreadBy(main?.read, bool(doc.read)),
     locked: level !== undefined && level > sessionLevel,
     confidential: doc.confidential === true,

@@ -185,14 +185,14 @@ describe('a letter', () => {
     await page.close();
   });
 
-  it('refuses a letter that needs a stronger login, explains why, and offers the web site', async () => {
+  it('refuses a letter that needs a stronger login, explains why, and offers the website', async () => {
     await h.emulator.admin.clearRequests();
     const page = await openLetter(2);
     const notice = page.locator('.info-panel').first();
     expect(await notice.textContent()).toContain('needs a stronger login');
     expect(await page.getByRole('button', { name: 'Open', exact: true }).count()).toBe(0);
     const opened = h.context.waitForEvent('page');
-    await notice.getByRole('button', { name: "Open on Digipost's web site" }).click();
+    await notice.getByRole('button', { name: "Open on Digipost's website" }).click();
     const site = await opened;
     expect(site.url()).toBe(`${h.emulator.url}/app/`);
     await site.close();
@@ -204,7 +204,10 @@ describe('a letter', () => {
   it('sends an opening receipt only on the click, then opens the content', async () => {
     await h.emulator.admin.clearRequests();
     const page = await openLetter(3);
-    expect(await page.locator('.info-panel').first().textContent()).toContain('opening receipt');
+    const panel = page.locator('.info-panel').first();
+    expect(await panel.locator('.info-panel-title').textContent()).toBe('The sender asks for an opening receipt');
+    // The body says what happens, without repeating the title.
+    expect(await panel.locator('p:not(.info-panel-title)').first().textContent()).toMatch(/^When you open this document, Digipost tells the sender that you opened it/);
     // The letter is on screen, so the page has its answer; the view asks for nothing by itself
     // (no effect fetches), so once its effects have run the request log is complete without a click.
     await nextFrames(page);

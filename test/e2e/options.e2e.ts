@@ -26,13 +26,13 @@ describe('the options page', () => {
     expect(await page.getByRole('checkbox', { name: /READ_ACCOUNT_INFO/ }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: /READ_DOCUMENT_META_INFO/ }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: /READ_RECEIPTS/ }).isChecked()).toBe(false);
-    expect(await page.getByRole('group', { name: 'Permissions' }).textContent()).toContain('Read receipts (if enabled).');
+    expect(await page.getByRole('group', { name: 'Permissions' }).textContent()).toContain('See your receipts from stores (if you use Digipost receipts).');
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
   it('describes each permission in plain words first, and its code second, smaller', async () => {
     const label = page.locator('label[for="scope-READ_RECEIPTS"]');
-    expect((await label.innerText()).split('\n').map((line) => line.trim())).toEqual(['Read receipts (if enabled).', 'READ_RECEIPTS']);
+    expect((await label.innerText()).split('\n').map((line) => line.trim())).toEqual(['See your receipts from stores (if you use Digipost receipts).', 'READ_RECEIPTS']);
     const size = (selector: string) => label.locator(selector).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     expect(await size('.permission-text')).toBeGreaterThan(await size('.permission-code'));
   });

@@ -41,7 +41,7 @@ describe('each state of the popup has one obvious next step', () => {
     expect(await popup.locator('img.brand').count()).toBe(1);
     await popup.getByText('Digipost will ask you to allow:').waitFor();
     expect(await popup.locator('.asked li').allTextContents()).toEqual([
-      'Read account information (name, date of birth, address, e-mail address, telephone number).',
+      'Read account information (name, date of birth, address, email address, telephone number).',
       'Read information about letters, not content and not information about confidential letters.',
     ]);
     expect(await accessibilityViolations(popup)).toEqual([]);

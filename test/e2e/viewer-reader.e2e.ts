@@ -119,6 +119,19 @@ describe('what a person sees', () => {
     }
   });
 
+  it('names the top bar\'s settings button for the extension, apart from the service\'s own settings pages', async () => {
+    const page = await open('account', 'account_settings');
+    await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
+    const topBar = page.getByRole('banner');
+    expect(await topBar.getByRole('button', { name: 'Open settings' }).count()).toBe(0);
+    const optionsOpened = h.context.waitForEvent('page');
+    await topBar.getByRole('button', { name: 'Extension settings' }).click();
+    const options = await optionsOpened;
+    await options.getByLabel('Client ID').waitFor();
+    await options.close();
+    await page.close();
+  });
+
   it('shows the same letter with the same date and time in the inbox and on its page, in the browser\'s time zone', async () => {
     const page = await open('account', 'document_inbox');
     const row = page.locator('.letter-row').first();
@@ -259,6 +272,7 @@ describe('recipient search and actions', () => {
     await page.getByLabel('Name or Digipost address').fill('ingen slik mottaker');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'No recipient matches “ingen slik mottaker”.' }).waitFor();
+    await page.getByText('Check the spelling, or search for a Digipost address such as name#1234.').waitFor();
     expect(await results.count()).toBe(0);
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);

@@ -26,6 +26,12 @@ describe('glanceLetters', () => {
     expect(row?.self?.uri).toBe('https://x/documents/1');
   });
 
+  it('carries whether the person uploaded the letter themself', () => {
+    const [uploaded, sent] = glanceLetters([letter({ creatorName: undefined, origin: 'UPLOADED' }), letter({ origin: 'CORPORATION' })], now);
+    expect(uploaded).toMatchObject({ sender: '', uploaded: true });
+    expect(sent).toMatchObject({ sender: 'Fjordkraft', uploaded: false });
+  });
+
   it('counts a letter as unread only when its main document says so', () => {
     const read = letter({ attachment: [{ subject: 'x', mainDocument: true, read: true }] });
     const unknown = letter({ attachment: [{ subject: 'x' }] });

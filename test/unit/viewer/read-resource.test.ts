@@ -82,6 +82,13 @@ describe('a letter in a list', () => {
     expect(summary.invoice).toEqual({ amount: 499.5, dueDate: '2024-03-15', paid: false, kid: '123' });
   });
 
+  it('knows a letter the person uploaded themself by its origin', () => {
+    expect(summarize(letter({ creatorName: undefined, origin: 'UPLOADED' }), 2, 'x')).toMatchObject({ sender: '', uploaded: true });
+    expect(summarize(letter({ origin: 'CORPORATION' }), 2, 'x').uploaded).toBe(false);
+    expect(summarize(letter(), 2, 'x').uploaded).toBe(false);
+    expect(summarize(letter({ origin: 7 }), 2, 'x').uploaded).toBe(false);
+  });
+
   it('survives fields of the wrong type and falls back to an id or its place for a key', () => {
     const odd = summarize({ subject: 42, creatorName: null, created: 7, id: 99, attachment: 'no', link: 'no' }, 2, 'fallback');
     expect(odd).toMatchObject({ subject: '', sender: '', unread: false, locked: false, attachmentCount: 0, key: 'id:99' });

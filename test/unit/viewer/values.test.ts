@@ -59,7 +59,7 @@ describe('values in words and units', () => {
     expect(codeInWords('IDPORTEN_4')).toBe('ID-porten level 4 (BankID and similar)');
     expect(codeInWords('CORPORATION')).toBe('A business');
     expect(codeInWords('INVOICE')).toBe('Invoice');
-    expect(codeInWords('READ_RECEIPTS')).toBe('Read receipts (if enabled).');
+    expect(codeInWords('READ_RECEIPTS')).toBe('See your receipts from stores (if you use Digipost receipts).');
     expect(codeInWords('SOMETHING_NEW_HERE')).toBe('Something new here');
     // A short capitalised word may be a name: it stays.
     expect(codeInWords('NAV')).toBe('NAV');

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+
+// The pages' `t` reads the browser's catalogue; here it reads the chosen one from disk.
+const language = vi.hoisted(() => ({ current: 'en' }));
+vi.mock('../../../src/shared/i18n.ts', () => {
+  const catalogues = Object.fromEntries(
+    ['en', 'nb'].map((lang) => [lang, JSON.parse(readFileSync(`src/public/_locales/${lang}/messages.json`, 'utf8')) as Record<string, { message: string }>]),
+  );
+  return { t: (key: string) => catalogues[language.current]?.[key]?.message ?? key };
+});
+
+const { senderText } = await import('../../../src/ui/sender.ts');
+
+describe('who a letter is from, as the lists show it', () => {
+  it('is the sender\'s name when the letter has one, uploaded or not', () => {
+    expect(senderText({ sender: 'Skatteetaten', uploaded: false })).toBe('Skatteetaten');
+    expect(senderText({ sender: ' Fjordkraft ', uploaded: false })).toBe('Fjordkraft');
+    expect(senderText({ sender: 'Kari Nordmann', uploaded: true })).toBe('Kari Nordmann');
+  });
+
+  it('is the person themself for a letter they uploaded, which has no sender\'s name', () => {
+    language.current = 'en';
+    expect(senderText({ sender: '', uploaded: true })).toBe('Uploaded by you');
+    expect(senderText({ sender: '  ', uploaded: true })).toBe('Uploaded by you');
+    language.current = 'nb';
+    expect(senderText({ sender: '', uploaded: true })).toBe('Lastet opp av deg');
+  });
+
+  it('is "Unknown sender" for any other letter without a name', () => {
+    language.current = 'en';
+    expect(senderText({ sender: '', uploaded: false })).toBe('Unknown sender');
+    language.current = 'nb';
+    expect(senderText({ sender: ' ', uploaded: false })).toBe('Ukjent avsender');
+  });
+});
