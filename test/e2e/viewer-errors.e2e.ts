@@ -60,7 +60,12 @@ describe('the viewer names each failure', () => {
     await h.emulator.admin.failNext(1, '500', new URL(inbox).pathname);
     const page = await h.context.newPage();
     await page.goto(await viewerAddress(inbox, 'document_inbox'));
-    expect(await alertText(page)).toContain('status 500');
+    const alert = page.getByRole('alert');
+    expect(await alertText(page)).toContain('The service had an error. Try again later.');
+    // The status and the service's own words wait under Details, out of the sentence.
+    expect(await alert.getByText('HTTP 500').isVisible()).toBe(false);
+    await alert.getByText('Details').click();
+    expect(await alert.getByText(/INTERNAL_SERVER_ERROR.*HTTP 500/).isVisible()).toBe(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Inbox' }).waitFor();
     await page.locator('main table, main ul, main .fields').first().waitFor();
