@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'content_too_large',
   /** The host a content redirect led to refused (401/403); it never had our token, so the session stands. */
   'content_host_refused',
+  /** The opening receipt was accepted, yet neither its answer nor the letter offers the content. */
+  'receipt_sent_content_missing',
   // links
   'link_foreign_origin',
   'link_not_http',
