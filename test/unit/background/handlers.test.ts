@@ -167,6 +167,31 @@ describe('changing the service address', () => {
     expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_out');
   });
 
+  it.each([
+    ['another address', configFor(B)],
+    ['other permissions', { ...configFor(A), scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT'] }],
+  ] satisfies [string, ExtensionConfig][])('settings saved with %s while the consent window is open: its late approval stores nothing', async (_, changed) => {
+    const a = service(A, 'A');
+    const b = service(B, 'B');
+    await useConfig(configFor(A));
+    const launched = deferred<string>();
+    const consent = deferred<string>();
+    fakeBrowser.identity.launchWebAuthFlow = ({ url }) => {
+      launched.resolve(url);
+      return consent.promise;
+    };
+    const connecting = failureOf(handlers.connect({ type: 'connect' }));
+    const state = new URL(await launched.promise).searchParams.get('state') ?? '';
+
+    await handlers.saveConfig({ type: 'saveConfig', config: changed });
+    consent.resolve(`${REDIRECT_URI}?code=CODE&state=${encodeURIComponent(state)}`);
+
+    expect(await connecting).toBe('signin_cancelled');
+    expect([...a.tokenRequests, ...b.tokenRequests]).toEqual([]);
+    expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_out');
+    expect(network.bearers()).toEqual([]);
+  });
+
   it('changing only the poll interval keeps the session and tells nobody', async () => {
     service(A, 'A');
     await useConfig(configFor(A));
