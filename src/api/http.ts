@@ -132,6 +132,17 @@ export async function fetchJson(opts: FetchResourceOptions): Promise<unknown> {
 }
 
 /**
+ * A 401 or 403 from the host a content redirect led to (contract §1, §9). That host never saw our
+ * token, so its refusal says nothing about the token: it must not cost a refresh or end the
+ * session, as a 401 from the service would (authorized-fetch).
+ */
+function refusedByContentHost(response: Response, serviceOrigin: string): AppError | undefined {
+  if (response.status !== 401 && response.status !== 403) return undefined;
+  if (!response.redirected || new URL(response.url).origin === serviceOrigin) return undefined;
+  return new AppError('content_host_refused', { status: response.status });
+}
+
+/**
  * Fetches a letter's content. The service may answer 307 with a one-time address on another host
  * (contract §1: www.digipostdata.no). That redirect must be followed, and the token must not go with it.
  *
@@ -145,7 +156,7 @@ export async function fetchJson(opts: FetchResourceOptions): Promise<unknown> {
 export async function fetchBinary(opts: FetchBinaryOptions): Promise<BinaryContent> {
   return call(opts, CONTENT_TIMEOUT_MS, async (signal) => {
     const response = await send(opts, 'follow', opts.mediaType ?? '*/*', signal);
-    if (!response.ok) throw await readError(response);
+    if (!response.ok) throw refusedByContentHost(response, opts.serviceOrigin) ?? (await readError(response));
     const bytes = await readLimited(response, opts.maxBytes ?? MAX_CONTENT_BYTES, (detail) => new AppError('content_too_large', { detail }));
     const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
     return { blob: new Blob([bytes], { type: contentType }), contentType };

@@ -48,8 +48,10 @@ async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['
     before.baseUrl !== checked.config.baseUrl || before.clientId !== checked.config.clientId ||
     [...before.scopes].sort().join() !== [...checked.config.scopes].sort().join();
   // Tokens belong to one service, client and set of permissions: a change of any means connecting again.
-  // The old service is told, as Sign out does: its grant must not outlive the session here.
-  if (changedService && (await session.status()).state === 'signed_in') await signOut(before);
+  // The old service is told, as Sign out does: its grant must not outlive the session here. A sign-in
+  // still waiting for consent ends too, or it would complete under the old settings; signOut asks the
+  // network nothing when nobody is signed in.
+  if (changedService) await signOut(before);
   await saveConfig(localArea, checked.config);
   await schedulePoll(checked.config);
   await notifySettingSaved(before, checked.config, async () => (await getRootAndAnnounce(checked.config, false)).root);

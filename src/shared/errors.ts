@@ -54,6 +54,10 @@ export const ERROR_CODES = [
   'response_too_large',
   'auth_level_too_low',
   'content_too_large',
+  /** The host a content redirect led to refused (401/403); it never had our token, so the session stands. */
+  'content_host_refused',
+  /** The opening receipt was accepted, yet neither its answer nor the letter offers the content. */
+  'receipt_sent_content_missing',
   // links
   'link_foreign_origin',
   'link_not_http',

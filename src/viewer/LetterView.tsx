@@ -1,4 +1,3 @@
-import { findLink } from '../api/links.ts';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { decodeBase64 } from '../shared/base64.ts';
@@ -16,9 +15,10 @@ import { DownloadLink } from './DownloadLink.tsx';
 import { connectThen, ErrorView } from './ErrorView.tsx';
 import { AllDetails } from './GenericView.tsx';
 import { HtmlLetterFrame } from './HtmlLetterFrame.tsx';
+import { openingReceipt, type OpeningReceipt } from './opening-receipt.ts';
 import { WebSiteButton } from './WebSiteButton.tsx';
 import { INVOICE_CURRENCY, subjectText } from './LetterList.tsx';
-import { attachmentsOf, linksOf, summarize, type AttachmentInfo, type InvoiceInfo } from './read-resource.ts';
+import { attachmentsOf, summarize, type AttachmentInfo, type InvoiceInfo } from './read-resource.ts';
 import { codeInWords, formatDay, formatFullDate, formatSize } from './values.ts';
 import { formatMoney } from '../ui/format.ts';
 
@@ -117,15 +117,6 @@ type AttachmentState =
   | { kind: 'shown'; shown: Shown }
   | { kind: 'error'; error: ErrorInfo; retry: () => Promise<void> };
 
-/** The content link the service hands back after a receipt, or the one a fresh copy of the letter has. */
-async function contentLinkAfterReceipt(answer: unknown, letterSelf: Link | undefined, index: number): Promise<Link | undefined> {
-  const direct = findLink(linksOf(answer), 'get_document_content');
-  if (direct) return direct;
-  if (!letterSelf) return undefined;
-  const fresh = await ask({ type: 'getResource', url: letterSelf.uri, mediaType: letterSelf['media-type'], relation: 'self' });
-  return attachmentsOf(fresh.data, Number.POSITIVE_INFINITY)[index]?.content;
-}
-
 function AttachmentItem(props: {
   attachment: AttachmentInfo;
   letterSelf: Link | undefined;
@@ -161,16 +152,14 @@ function AttachmentItem(props: {
     }
   };
 
-  const sendReceiptAndOpen = async (receipt: Link): Promise<void> => {
-    setState({ kind: 'busy', label: t('receipt_sending') });
+  const sendReceiptAndOpen = (receipt: OpeningReceipt) => async (): Promise<void> => {
+    setState({ kind: 'busy', label: receipt.sent ? t('content_loading') : t('receipt_sending') });
     try {
-      const answer = await ask({ type: 'sendOpeningReceipt', url: receipt.uri });
-      const link = await contentLinkAfterReceipt(answer.data, props.letterSelf, attachment.index);
-      if (!link) throw new Error(t('content_unavailable'));
+      const link = await receipt.contentLink();
       setContent(link);
       await open(link);
     } catch (failure) {
-      setState({ kind: 'error', error: toErrorInfo(failure), retry: () => sendReceiptAndOpen(receipt) });
+      setState({ kind: 'error', error: toErrorInfo(failure), retry: sendReceiptAndOpen(receipt) });
     }
   };
 
@@ -217,7 +206,7 @@ function AttachmentItem(props: {
         {props.canRead ? null : <p>{t('content_needs_permission')}</p>}
         <div class="actions">
           {props.canRead ? (
-            <button type="button" class="primary" aria-describedby={titleId} onClick={() => void sendReceiptAndOpen(receipt)}>
+            <button type="button" class="primary" aria-describedby={titleId} onClick={() => void sendReceiptAndOpen(openingReceipt(ask, receipt, props.letterSelf, attachment.index))()}>
               {t('send_receipt_and_open')}
             </button>
           ) : null}

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchBinary, fetchJson } from '../../../src/api/http.ts';
 import { AppError } from '../../../src/shared/errors.ts';
+import { appErrorOf } from '../app-error.ts';
 
 /*
  * Two real servers on different ports (so different origins): the "service" answers content with a
@@ -37,11 +38,13 @@ function listen(server: Server): Promise<string> {
 beforeAll(async () => {
   content = createServer((req, res) => {
     seenByContent.push({ path: req.url ?? '', headers: req.headers });
+    if (req.url === '/expired/abc') return void res.writeHead(401).end();
     res.writeHead(200, { 'content-type': 'application/pdf' }).end(PDF);
   });
   service = createServer((req, res) => {
     seenByService.push({ path: req.url ?? '', headers: req.headers });
     if (req.url === '/content/77') res.writeHead(307, { location: `${contentOrigin}/one-time/abc` }).end();
+    else if (req.url === '/content/78') res.writeHead(307, { location: `${contentOrigin}/expired/abc` }).end();
     else if (req.url === '/moved') res.writeHead(302, { location: `${contentOrigin}/elsewhere` }).end();
     else res.writeHead(200, { 'content-type': 'application/vnd.digipost-v2+json' }).end('{"ok":true}');
   });
@@ -68,6 +71,11 @@ describe('redirects with a real fetch', () => {
     expect(Buffer.from(await blob.arrayBuffer())).toEqual(PDF);
     expect(seenByService.map((s) => [s.path, s.headers.authorization])).toEqual([['/content/77', `Bearer ${TOKEN}`]]);
     expect(seenByContent.map((s) => [s.path, s.headers.authorization])).toEqual([['/one-time/abc', undefined]]);
+  });
+
+  it('a 401 from the content host is the content host refusing, not the service refusing the token', async () => {
+    const error = await appErrorOf(fetchBinary({ url: `${serviceOrigin}/content/78`, accessToken: TOKEN, serviceOrigin, fetch }));
+    expect(error).toEqual({ code: 'content_host_refused', status: 401 });
   });
 
   it('does not follow a JSON call that redirects, so the other host hears nothing', async () => {

@@ -57,7 +57,14 @@ export interface SeenRequest {
 
 type Handler = (request: SeenRequest) => Response | Promise<Response>;
 
-/** `fetch` for the tests: every request is recorded, then answered by its origin's handler. */
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * `fetch` for the tests: every request is recorded, then answered by its origin's handler. With
+ * redirect 'follow' (fetch's default) a redirect is followed as the Fetch standard does: the
+ * Authorization header is dropped on a change of origin, and the answer says it was redirected
+ * and where it came from. With 'manual' the 3xx itself comes back, as in Node.
+ */
 export class FakeNetwork {
   readonly seen: SeenRequest[] = [];
   readonly handlers = new Map<string, Handler>();
@@ -65,17 +72,27 @@ export class FakeNetwork {
   fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const headers = new Headers(init?.headers);
-    const request: SeenRequest = {
+    const response = await this.#answer({
       url,
       method: init?.method ?? 'GET',
       authorization: headers.get('authorization') ?? undefined,
       body: typeof init?.body === 'string' ? init.body : '',
-    };
-    this.seen.push(request);
-    const handler = this.handlers.get(url.origin);
-    if (!handler) throw new TypeError(`Failed to fetch ${url.origin}`);
-    return handler(request);
+    });
+    const location = response.headers.get('location');
+    if ((init?.redirect ?? 'follow') !== 'follow' || !REDIRECT_STATUSES.has(response.status) || location === null) return response;
+    const next = new URL(location, url);
+    if (next.origin !== url.origin) headers.delete('authorization');
+    const final = await this.fetch(next.href, { ...init, headers });
+    Object.defineProperties(final, { redirected: { value: true }, url: { value: final.url || next.href } });
+    return final;
   };
+
+  async #answer(request: SeenRequest): Promise<Response> {
+    this.seen.push(request);
+    const handler = this.handlers.get(request.url.origin);
+    if (!handler) throw new TypeError(`Failed to fetch ${request.url.origin}`);
+    return handler(request);
+  }
 
   /** Requests that carried a bearer token, as [origin, token]. */
   bearers(): [string, string][] {

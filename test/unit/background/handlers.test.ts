@@ -167,6 +167,31 @@ describe('changing the service address', () => {
     expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_out');
   });
 
+  it.each([
+    ['another address', configFor(B)],
+    ['other permissions', { ...configFor(A), scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT'] }],
+  ] satisfies [string, ExtensionConfig][])('settings saved with %s while the consent window is open: its late approval stores nothing', async (_, changed) => {
+    const a = service(A, 'A');
+    const b = service(B, 'B');
+    await useConfig(configFor(A));
+    const launched = deferred<string>();
+    const consent = deferred<string>();
+    fakeBrowser.identity.launchWebAuthFlow = ({ url }) => {
+      launched.resolve(url);
+      return consent.promise;
+    };
+    const connecting = failureOf(handlers.connect({ type: 'connect' }));
+    const state = new URL(await launched.promise).searchParams.get('state') ?? '';
+
+    await handlers.saveConfig({ type: 'saveConfig', config: changed });
+    consent.resolve(`${REDIRECT_URI}?code=CODE&state=${encodeURIComponent(state)}`);
+
+    expect(await connecting).toBe('signin_cancelled');
+    expect([...a.tokenRequests, ...b.tokenRequests]).toEqual([]);
+    expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_out');
+    expect(network.bearers()).toEqual([]);
+  });
+
   it('changing only the poll interval keeps the session and tells nobody', async () => {
     service(A, 'A');
     await useConfig(configFor(A));
@@ -175,5 +200,44 @@ describe('changing the service address', () => {
     await handlers.saveConfig({ type: 'saveConfig', config: { ...configFor(A), pollMinutes: 9 } });
     expect(network.seen).toEqual([]);
     expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_in');
+  });
+});
+
+describe('letter content behind a redirect to the content host', () => {
+  const CONTENT_HOST = 'https://data.example.net';
+  const contentUrl = `${A}/post/api/document/7/content`;
+
+  it.each([401, 403])('a %i from the content host is its own error: no refresh, no sign-out, and the token never went there', async (status) => {
+    const a = service(A, 'A', (request) =>
+      request.url.pathname === '/post/api/document/7/content'
+        ? new Response(null, { status: 307, headers: { location: `${CONTENT_HOST}/one-time/abc` } })
+        : Response.json({ link: [] }),
+    );
+    network.handlers.set(CONTENT_HOST, () => new Response('', { status }));
+    await useConfig(configFor(A));
+    await handlers.connect({ type: 'connect' });
+
+    const error = await appErrorOf(handlers.getContent({ type: 'getContent', url: contentUrl, relation: 'get_document_content' }));
+
+    expect(error).toEqual({ code: 'content_host_refused', status });
+    expect(a.tokenRequests.map((r) => new URLSearchParams(r.body).get('grant_type'))).toEqual(['code']);
+    expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_in');
+    expect(network.seen.filter((r) => r.url.origin === CONTENT_HOST).map((r) => r.authorization)).toEqual([undefined]);
+  });
+
+  it('a 401 from the service itself still earns one refresh and a retry', async () => {
+    const a = service(A, 'A', (request) => {
+      if (request.url.pathname !== '/post/api/document/7/content') return Response.json({ link: [] });
+      // The first token has gone stale on the service's side.
+      if (request.authorization === 'Bearer A-AT-1') return new Response('', { status: 401 });
+      return new Response('%PDF', { headers: { 'content-type': 'application/pdf' } });
+    });
+    await useConfig(configFor(A));
+    await handlers.connect({ type: 'connect' });
+
+    const content = await handlers.getContent({ type: 'getContent', url: contentUrl, relation: 'get_document_content' });
+
+    expect(content.contentType).toBe('application/pdf');
+    expect(a.tokenRequests.map((r) => new URLSearchParams(r.body).get('grant_type'))).toEqual(['code', 'refresh_token']);
   });
 });
