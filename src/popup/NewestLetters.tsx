@@ -7,9 +7,9 @@ import { ChevronIcon, InboxIcon, InvoiceIcon, UnreadDot, WarningIcon } from '../
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
 import { senderText } from '../ui/sender.ts';
 import { glanceLetters, isDueSoon, type GlanceInvoice, type GlanceLetter } from './letters.ts';
+import { INVOICE_CURRENCY } from '../viewer/invoice-text.ts';
 
 /** Invoices carry no currency in any sample; the service is Norwegian. */
-const INVOICE_CURRENCY = 'NOK';
 
 function subjectOf(letter: GlanceLetter): string {
   if (letter.subject !== '') return letter.subject;

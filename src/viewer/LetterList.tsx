@@ -2,7 +2,7 @@ import { findLink, type LinkTarget } from '../api/links.ts';
 import { Component } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
-import { formatListDay, formatRelativeDate, type DateContext } from '../ui/dates.ts';
+import { formatRelativeDate } from '../ui/dates.ts';
 import { InvoiceIcon, LockIcon, PaperclipIcon, UnreadDot } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { senderText } from '../ui/sender.ts';
@@ -10,33 +10,26 @@ import { ask } from '../ui/worker-client.ts';
 import { connectThen, ErrorView } from './ErrorView.tsx';
 import { documentsOf, linksOf, summarize, type InvoiceInfo, type LetterSummary } from './read-resource.ts';
 import { RowLink } from './navigation.tsx';
+import { invoiceRowText, invoiceText } from './invoice-text.ts';
 import { newLetters, nextPageUrl } from './paging.ts';
 import { formatFullDate } from './values.ts';
-import { formatMoney } from '../ui/format.ts';
-
-/** Invoices carry no currency in any sample; the service is Norwegian. */
-export const INVOICE_CURRENCY = 'NOK';
 
 function summariesOf(data: unknown, sessionLevel: number, requestUrl: string): LetterSummary[] {
   return (documentsOf(data) ?? []).map((doc, i) => summarize(doc, sessionLevel, `${requestUrl}#${i}`));
 }
 
-/** An invoice's amount, due date and whether it is paid, short for a row: "NOK 1,250.00 · due Dec 12 · not paid". */
-export function invoiceText(invoice: InvoiceInfo, context: DateContext): string {
-  const parts: string[] = [];
-  if (invoice.amount !== undefined) parts.push(formatMoney(invoice.amount, INVOICE_CURRENCY, context.locale));
-  if (invoice.dueDate !== undefined) parts.push(t('invoice_due', formatListDay(invoice.dueDate, context)));
-  if (invoice.paid !== undefined) parts.push(invoice.paid ? t('invoice_paid') : t('invoice_unpaid'));
-  return parts.join(' · ');
-}
-
 export function InvoiceText(props: { invoice: InvoiceInfo }) {
-  const text = invoiceText(props.invoice, { now: Date.now(), locale: uiLocale() });
-  // A narrow row cuts the text short before the subject: the whole of it is then in the tooltip.
+  const context = { now: Date.now(), locale: uiLocale() };
+  const full = invoiceText(props.invoice, context);
+  const short = invoiceRowText(props.invoice, context);
+  // The row shows the short form; the whole is the tooltip and what a screen reader hears.
   return (
-    <span class={`invoice${props.invoice.paid === false ? ' invoice-unpaid' : ''}`} title={text}>
+    <span class={`invoice${props.invoice.paid === false ? ' invoice-unpaid' : ''}`} title={full}>
       <InvoiceIcon label={t('letter_type_invoice')} />
-      <span class="invoice-text">{text}</span>
+      <span class="invoice-text" aria-hidden={short === full ? undefined : 'true'}>
+        {short}
+      </span>
+      {short === full ? null : <span class="sr-only">{full}</span>}
     </span>
   );
 }

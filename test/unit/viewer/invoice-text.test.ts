@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+
+// The pages' `t` reads the browser's catalogue; here it reads the English one from disk.
+vi.mock('../../../src/shared/i18n.ts', () => {
+  const catalogue = JSON.parse(readFileSync('src/public/_locales/en/messages.json', 'utf8')) as Record<string, { message: string }>;
+  const t = (key: string, substitutions?: string | string[]) => {
+    const message = catalogue[key]?.message;
+    if (message === undefined) return key;
+    const [first = ''] = typeof substitutions === 'string' ? [substitutions] : (substitutions ?? []);
+    return message.replace(/\$VALUE\$/g, first);
+  };
+  return { t, uiLocale: () => 'en' };
+});
+
+const { invoiceRowText, invoiceText } = await import('../../../src/viewer/invoice-text.ts');
+
+// Sunday 22 November 2026.
+const context = { now: Date.parse('2026-11-22T12:00:00Z'), locale: 'en-GB', timeZone: 'Europe/Oslo' };
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe("an invoice in a list of letters", () => {
+  it('says in full what it costs, when it is due and whether it is paid', () => {
+    expect(plain(invoiceText({ amount: 476.87, dueDate: '2026-12-04', paid: false }, context))).toBe('NOK 476.87 · due 4 Dec · not paid');
+    expect(plain(invoiceText({ amount: 476.87, dueDate: '2027-01-04', paid: true }, context))).toBe('NOK 476.87 · due 4 Jan 2027 · paid');
+  });
+
+  it('in a row, short: the due date while it is to pay, "paid" once it is', () => {
+    expect(plain(invoiceRowText({ amount: 476.87, dueDate: '2026-12-04', paid: false }, context))).toBe('NOK 476.87 · due 4 Dec');
+    expect(plain(invoiceRowText({ amount: 476.87, dueDate: '2026-12-04', paid: true }, context))).toBe('NOK 476.87 · paid');
+    expect(plain(invoiceRowText({ amount: 476.87, paid: false }, context))).toBe('NOK 476.87 · not paid');
+    expect(plain(invoiceRowText({ dueDate: '2026-12-04' }, context))).toBe('due 4 Dec');
+  });
+});
