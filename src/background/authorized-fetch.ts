@@ -1,8 +1,10 @@
+import browser from 'webextension-polyfill';
 import { fetchBinary, fetchJson, type BinaryContent, type FetchResourceOptions } from '../api/http.ts';
 import { requiredPermission, type LinkTarget } from '../api/links.ts';
 import type { BoundToken } from '../auth/session.ts';
 import { AppError } from '../shared/errors.ts';
 import type { ExtensionConfig } from '../config/config.ts';
+import { serviceHostPermission } from '../config/host-permission.ts';
 import { session } from './composition-root.ts';
 
 export interface AuthorizedRequest extends LinkTarget {
@@ -59,12 +61,30 @@ function fetchOptions(request: AuthorizedRequest, token: BoundToken): FetchResou
   };
 }
 
+/**
+ * A request the browser blocks because the user took away the extension's access to the site
+ * (Chrome's "site access", Firefox's add-on permissions) fails like a network failure. Which of
+ * the two it was decides what helps, so a network failure is checked against the permission.
+ */
+async function explained<T>(config: ExtensionConfig, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'network') {
+      const origin = new URL(config.baseUrl).origin;
+      const held = await browser.permissions.contains({ origins: [serviceHostPermission(origin)] }).catch(() => true);
+      if (!held) throw new AppError('host_permission_withdrawn', { detail: new URL(origin).host });
+    }
+    throw error;
+  }
+}
+
 /** A JSON resource of the service (GET), or one of the few actions we perform (POST). */
 export async function authorizedFetch(config: ExtensionConfig, request: AuthorizedRequest): Promise<unknown> {
-  return withToken(config, request.relation, (token) => fetchJson(fetchOptions(request, token)));
+  return explained(config, withToken(config, request.relation, (token) => fetchJson(fetchOptions(request, token))));
 }
 
 /** A letter's content: binary, and possibly behind a redirect to another host (see fetchBinary). */
 export async function authorizedBinary(config: ExtensionConfig, request: AuthorizedRequest): Promise<BinaryContent> {
-  return withToken(config, request.relation, (token) => fetchBinary(fetchOptions(request, token)));
+  return explained(config, withToken(config, request.relation, (token) => fetchBinary(fetchOptions(request, token))));
 }

@@ -33,6 +33,7 @@ const SETTINGS_FIXES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'oauth_unauthorized_client',
   'oauth_invalid_scope',
   'host_permission_refused',
+  'host_permission_withdrawn',
 ]);
 
 /** Where a failed root fetch leaves the popup: each failure has its own state and next step. */

@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   // configuration
   'not_configured',
   'host_permission_refused',
+  'host_permission_withdrawn',
   'notifications_permission_refused',
   // sign-in (authorization step)
   'signin_cancelled',

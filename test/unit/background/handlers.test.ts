@@ -241,3 +241,28 @@ describe('letter content behind a redirect to the content host', () => {
     expect(a.tokenRequests.map((r) => new URLSearchParams(r.body).get('grant_type'))).toEqual(['code', 'refresh_token']);
   });
 });
+
+describe('a request the browser blocks', () => {
+  it('says the site access was taken away when that is why the service cannot be reached', async () => {
+    service(A, 'A');
+    await useConfig(configFor(A));
+    await handlers.connect({ type: 'connect' });
+    // The user turns the extension's access to the site off: requests then fail like a network failure.
+    fakeBrowser.permissions.contains = ({ origins = [] }) => Promise.resolve(!origins.some((o) => o.startsWith(A)));
+    network.handlers.delete(A);
+
+    const error = await appErrorOf(handlers.getRoot({ type: 'getRoot', force: true }));
+
+    expect(error).toEqual({ code: 'host_permission_withdrawn', detail: 'a.example.org' });
+    expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_in');
+  });
+
+  it('a network failure with the access still held stays a network failure', async () => {
+    service(A, 'A');
+    await useConfig(configFor(A));
+    await handlers.connect({ type: 'connect' });
+    network.handlers.delete(A);
+
+    expect(await failureOf(handlers.getRoot({ type: 'getRoot', force: true }))).toBe('network');
+  });
+});
