@@ -69,7 +69,7 @@ function FetchedAt(props: { at: number; stale: boolean; updating: boolean }) {
   );
 }
 
-function Ready(props: { snapshot: RootSnapshot; stale: boolean; updating: boolean; onSignOut: () => void }) {
+function Ready(props: { snapshot: RootSnapshot; stale: boolean; updating: boolean; onSignOut: () => void; onRetry?: () => void }) {
   const { root, serviceOrigin, inbox } = props.snapshot;
   const [openError, setOpenError] = useState<ErrorInfo | undefined>();
   const open = (link: Link, relation: string) => {
@@ -84,9 +84,14 @@ function Ready(props: { snapshot: RootSnapshot; stale: boolean; updating: boolea
       <Header root={root} />
       <div class="scroll">
         {props.stale ? (
-          <p class="offline" role="status">
-            {t('offline_notice')}
-          </p>
+          <div class="offline" role="status">
+            <span>{t('offline_notice')}</span>
+            {props.onRetry ? (
+              <button type="button" class="link-button" onClick={props.onRetry}>
+                {t('try_again')}
+              </button>
+            ) : null}
+          </div>
         ) : null}
         {openError ? <ErrorAlert error={openError} /> : null}
         <NewestLetters
@@ -256,7 +261,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
         <Ready snapshot={state.snapshot} stale={false} updating={state.revalidating} onSignOut={() => void signOut()} />
       );
     case 'offline':
-      return <Ready snapshot={state.snapshot} stale updating={false} onSignOut={() => void signOut()} />;
+      return <Ready snapshot={state.snapshot} stale updating={false} onSignOut={() => void signOut()} onRetry={() => void load(true)} />;
     case 'error':
       return (
         <section class="state">

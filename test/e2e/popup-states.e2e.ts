@@ -114,6 +114,22 @@ describe('each state of the popup has one obvious next step', () => {
     expect(alarm?.periodInMinutes).toBe(5);
   });
 
+  it('offline: Try again in the notice fetches afresh once the service answers', async () => {
+    const worker = await h.worker();
+    const snapshot = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { fetchedAt: number };
+    await storeItems(worker, 'session', { [ROOT_CACHE_KEY]: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
+    // The root and the inbox page (fetched side by side for a stale cache) both fail to arrive.
+    await h.emulator.admin.failNext(2, 'drop', '/post/api');
+    const popup = await h.openPopup();
+    const notice = popup.getByRole('status').filter({ hasText: 'You seem to be offline.' });
+    await notice.waitFor();
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await popup.getByText(/^Fetched at/).waitFor();
+    expect(await popup.getByText(/not up to date/).count()).toBe(0);
+    await popup.close();
+  });
+
   it('offline: the cached view, marked as not up to date', async () => {
     const worker = await h.worker();
     const snapshot = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { fetchedAt: number };
