@@ -58,3 +58,9 @@ export function formatPhone(phone: string): string {
     : `${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4, 6)} ${digits.slice(6)}`;
   return country === undefined ? grouped : `+47 ${grouped}`;
 }
+
+/** A Norwegian organisation number as written: "958 935 420". Anything else is left as it is. */
+export function formatOrganisationNumber(number: string): string {
+  const digits = number.replace(/\s/g, '');
+  return /^\d{9}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : number;
+}

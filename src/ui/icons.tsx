@@ -158,6 +158,16 @@ export function PersonIcon(props: IconProps) {
   );
 }
 
+/** A business or another organisation (a recipient with an organisation number). */
+export function BuildingIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3 14V2.5h7V14M10 6h3v8M1.75 14h12.5" />
+      <path d="M5.25 5h2.5M5.25 7.5h2.5M5.25 10h2.5" />
+    </Svg>
+  );
+}
+
 /** A link or a page of the service that has no icon of its own. */
 export function LinkIcon(props: IconProps) {
   return (

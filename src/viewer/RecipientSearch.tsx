@@ -2,7 +2,8 @@ import { useRef, useState } from 'preact/hooks';
 import type { LinkTarget } from '../api/links.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { Busy } from '../ui/components.tsx';
-import { PersonIcon, SearchIcon } from '../ui/icons.tsx';
+import { BuildingIcon, PersonIcon, SearchIcon } from '../ui/icons.tsx';
+import { formatOrganisationNumber } from '../ui/format.ts';
 import { t } from '../shared/i18n.ts';
 import { ask } from '../ui/worker-client.ts';
 import { connectThen, ErrorView } from './ErrorView.tsx';
@@ -88,13 +89,13 @@ export function RecipientSearch(props: { target: LinkTarget }) {
             <ul class="recipients">
               {state.recipients.map((recipient) => (
                 <li key={recipient.key} class="recipient">
-                  <PersonIcon class="recipient-icon" />
+                  {recipient.organisationNumber !== undefined ? <BuildingIcon class="recipient-icon" /> : <PersonIcon class="recipient-icon" />}
                   <div>
                     <p class="recipient-name">{recipient.name.trim() !== '' ? recipient.name : t('recipient_unnamed')}</p>
                     <p class="recipient-meta">
                       {[
                         recipient.address !== undefined ? t('recipient_address', recipient.address) : undefined,
-                        recipient.organisationNumber !== undefined ? t('recipient_org_number', recipient.organisationNumber) : undefined,
+                        recipient.organisationNumber !== undefined ? t('recipient_org_number', formatOrganisationNumber(recipient.organisationNumber)) : undefined,
                       ]
                         .filter((part): part is string => part !== undefined)
                         .join(' · ')}

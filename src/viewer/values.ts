@@ -1,4 +1,4 @@
-import { DATE_ONLY, formatMoney, formatPhone, safeLocale } from '../ui/format.ts';
+import { DATE_ONLY, formatMoney, formatOrganisationNumber, formatPhone, safeLocale } from '../ui/format.ts';
 import { labelFromName } from '../ui/relation-labels.ts';
 import { t } from '../shared/i18n.ts';
 
@@ -224,11 +224,13 @@ export function formatFieldValue(key: string, value: string | number | boolean |
       const currency = typeof siblings.currency === 'string' ? siblings.currency : 'NOK';
       return formatMoney(value, currency, locale);
     }
+    if (/^organi[sz]ationNumber$/i.test(key)) return formatOrganisationNumber(String(value));
     if (/(^id$|number$|Number$|code$)/i.test(key)) return String(value);
     return new Intl.NumberFormat(safeLocale(locale)).format(value);
   }
   if (key === 'currency') return value;
   if (key === 'phonenumber' || key === 'phone') return formatPhone(value);
+  if (/^organi[sz]ationNumber$/i.test(key)) return formatOrganisationNumber(value);
   if (key === 'language') return languageName(value, locale) ?? value;
   if (key === 'fileType') return value.toUpperCase();
   if (isIsoDate(value)) return formatFullDate(value, locale);

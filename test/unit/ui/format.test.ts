@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatPhone, formatTime } from '../../../src/ui/format.ts';
+import { formatDate, formatMoney, formatOrganisationNumber, formatPhone, formatTime } from '../../../src/ui/format.ts';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -66,5 +66,13 @@ describe('formatPhone', () => {
     expect(formatPhone('+46701234567')).toBe('+46701234567');
     expect(formatPhone('12345')).toBe('12345');
     expect(formatPhone('')).toBe('');
+  });
+});
+
+describe('formatOrganisationNumber', () => {
+  it('groups nine digits in threes, and leaves anything else as it is', () => {
+    expect(formatOrganisationNumber('958935420')).toBe('958 935 420');
+    expect(formatOrganisationNumber('958 935 420')).toBe('958 935 420');
+    expect(formatOrganisationNumber('NO958935420MVA')).toBe('NO958935420MVA');
   });
 });

@@ -80,7 +80,7 @@ describe('values in words and units', () => {
     expect(formatFieldValue('language', 'nb', {}, 'en')).toBe('Norwegian Bokmål');
     expect(formatFieldValue('sortOrder', 'NEWEST_FIRST', {}, 'en')).toBe('Newest first');
     expect(formatFieldValue('currency', 'NOK', {}, 'en')).toBe('NOK');
-    expect(formatFieldValue('organisationNumber', 974761076, {}, 'en')).toBe('974761076');
+    expect(formatFieldValue('organisationNumber', 974761076, {}, 'en')).toBe('974 761 076');
   });
 
   it('a full date in the time zone asked for, a date-only value without a shift', () => {
