@@ -1,14 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 
-// The pages' `t` reads the browser's catalogue; here it reads the chosen one from disk.
+// The pages' `t` reads the browser's catalogue; here the chosen one on disk.
 const language = vi.hoisted(() => ({ current: 'en' }));
-vi.mock('../../../src/shared/i18n.ts', () => {
-  const catalogues = Object.fromEntries(
-    ['en', 'nb'].map((lang) => [lang, JSON.parse(readFileSync(`src/public/_locales/${lang}/messages.json`, 'utf8')) as Record<string, { message: string }>]),
-  );
-  return { t: (key: string) => catalogues[language.current]?.[key]?.message ?? key };
-});
+vi.mock('../../../src/shared/i18n.ts', async () => (await import('../catalogue-i18n.ts')).catalogueI18n(() => language.current));
 
 const { senderText } = await import('../../../src/ui/sender.ts');
 

@@ -1,17 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 
-// The pages' `t` reads the browser's catalogue; here it reads the English one from disk.
-vi.mock('../../../src/shared/i18n.ts', () => {
-  const catalogue = JSON.parse(readFileSync('src/public/_locales/en/messages.json', 'utf8')) as Record<string, { message: string }>;
-  const t = (key: string, substitutions?: string | string[]) => {
-    const message = catalogue[key]?.message;
-    if (message === undefined) return key;
-    const [first = ''] = typeof substitutions === 'string' ? [substitutions] : (substitutions ?? []);
-    return message.replace(/\$VALUE\$/g, first);
-  };
-  return { t, uiLocale: () => 'en' };
-});
+// The pages' `t` reads the browser's catalogue; here the English one on disk.
+vi.mock('../../../src/shared/i18n.ts', async () => (await import('../catalogue-i18n.ts')).catalogueI18n());
 
 const { codeInWords, fieldLabel, formatDuration, formatFieldValue, formatFullDate, formatSize, isCode } = await import('../../../src/viewer/values.ts');
 const { postalAddress } = await import('../../../src/viewer/Fields.tsx');
