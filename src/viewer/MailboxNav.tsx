@@ -12,11 +12,23 @@ const FOLDER_ICONS: Readonly<Record<string, (props: { class?: string }) => JSX.E
   ARCHIVE: ArchiveIcon,
 };
 
-function Item(props: { target: LinkTarget; current: LinkTarget | undefined; icon: JSX.Element; label: string }) {
-  const here = props.current?.url === props.target.url;
+/** Where the page is: the place itself, or a place that holds it (a letter in the inbox). */
+export interface NavPosition {
+  current: LinkTarget | undefined;
+  /** The address of the list the current page belongs to, when it is not a place itself. */
+  within?: string | undefined;
+}
+
+function Item(props: { target: LinkTarget; position: NavPosition; icon: JSX.Element; label: string }) {
+  const here = props.position.current?.url === props.target.url;
+  const holds = !here && props.position.within === props.target.url;
   return (
     <li>
-      <ViewerLink target={props.target} class={`nav-item${here ? ' current' : ''}`} aria-current={here ? 'page' : undefined}>
+      <ViewerLink
+        target={props.target}
+        class={`nav-item${here || holds ? ' current' : ''}`}
+        aria-current={here ? 'page' : holds ? 'location' : undefined}
+      >
         {props.icon}
         <span class="nav-label">{props.label}</span>
       </ViewerLink>
@@ -25,15 +37,15 @@ function Item(props: { target: LinkTarget; current: LinkTarget | undefined; icon
 }
 
 /** The mailbox's places, inbox first, as a navigation list beside every page. */
-export function MailboxNav(props: { nav: Nav; current: LinkTarget | undefined }) {
-  const { nav, current } = props;
+export function MailboxNav(props: { nav: Nav; position: NavPosition }) {
+  const { nav, position } = props;
   return (
     <nav class="mailbox-nav" aria-label={t('mailbox_nav')}>
       <ul>
         {nav.inbox ? (
           <Item
             target={targetOf(nav.inbox, 'document_inbox')}
-            current={current}
+            position={position}
             icon={<InboxIcon />}
             label={t('rel_document_inbox')}
           />
@@ -44,7 +56,7 @@ export function MailboxNav(props: { nav: Nav; current: LinkTarget | undefined })
             <Item
               key={folder.self.uri}
               target={targetOf(folder.self, 'folder')}
-              current={current}
+              position={position}
               icon={<Icon />}
               label={folder.name.trim() !== '' ? folder.name : t('folder_unnamed')}
             />
@@ -53,10 +65,10 @@ export function MailboxNav(props: { nav: Nav; current: LinkTarget | undefined })
       </ul>
       <ul class="nav-more">
         {nav.receipts ? (
-          <Item target={targetOf(nav.receipts, 'receipts')} current={current} icon={<ReceiptIcon />} label={t('rel_receipts')} />
+          <Item target={targetOf(nav.receipts, 'receipts')} position={position} icon={<ReceiptIcon />} label={t('rel_receipts')} />
         ) : null}
         {nav.search ? (
-          <Item target={targetOf(nav.search, 'search')} current={current} icon={<SearchIcon />} label={t('recipient_search')} />
+          <Item target={targetOf(nav.search, 'search')} position={position} icon={<SearchIcon />} label={t('recipient_search')} />
         ) : null}
       </ul>
     </nav>

@@ -17,7 +17,7 @@ import { GenericView } from './GenericView.tsx';
 import { LetterList } from './LetterList.tsx';
 import { LetterView } from './LetterView.tsx';
 import { MailboxNav } from './MailboxNav.tsx';
-import { chooseView, mailboxNavOf, receiptOf, resourceName, sessionLevelOf, type ViewKind } from './read-resource.ts';
+import { chooseView, mailboxNavOf, placeHolding, receiptOf, resourceName, sessionLevelOf, type ViewKind } from './read-resource.ts';
 import { currentEntry, NavigationContext, pushEntry, type HistoryEntry } from './navigation.tsx';
 import { firstPageUrl } from './paging.ts';
 import { ReceiptsView, ReceiptView } from './ReceiptsView.tsx';
@@ -226,7 +226,10 @@ export function Viewer() {
           </button>
         </header>
         <div class="layout">
-          <MailboxNav nav={nav} current={current?.target} />
+          <MailboxNav
+            nav={nav}
+            position={{ current: current?.target, within: page.kind === 'ready' && page.for === current ? placeHolding(page.view, page.snapshot?.data, nav) : undefined }}
+          />
           <main class="page" key={current ? `${current.depth}|${current.target.url}` : 'none'}>
             <h1>{heading}</h1>
             {body}

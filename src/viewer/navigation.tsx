@@ -82,7 +82,7 @@ export function ViewerLink(props: {
   target: LinkTarget;
   class?: string;
   children: ComponentChildren;
-  'aria-current'?: 'page' | undefined;
+  'aria-current'?: 'page' | 'location' | undefined;
   'aria-describedby'?: string;
 }) {
   const go = useGo();

@@ -269,6 +269,17 @@ export function mailboxNavOf(root: unknown): MailboxNav {
   return nav;
 }
 
+/**
+ * The place of the side navigation that holds a page that is not a place itself: the inbox for a
+ * letter that lies in it (its `location`), Receipts for a receipt. Undefined when it cannot be told
+ * (a letter in a folder names no folder).
+ */
+export function placeHolding(kind: string, data: unknown, nav: MailboxNav): string | undefined {
+  if (kind === 'receipt') return nav.receipts?.uri;
+  if (kind === 'letter' && isObj(data) && str(data.location)?.toUpperCase() === 'INBOX') return nav.inbox?.uri;
+  return undefined;
+}
+
 export interface ReceiptInfo {
   storeName: string;
   amount?: number;

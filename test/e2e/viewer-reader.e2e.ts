@@ -173,6 +173,21 @@ describe('the list of letters', () => {
     await page.close();
   });
 
+  it('marks in the side list the place a letter or a receipt belongs to', async () => {
+    const page = await open('account', 'document_inbox');
+    const nav = page.getByRole('navigation', { name: 'Mailbox' });
+    await nav.getByRole('link', { name: 'Inbox' }).and(page.locator('[aria-current="page"]')).waitFor();
+    await page.locator('.letter-row a').first().click();
+    await page.locator('.letter-head').waitFor();
+    await nav.getByRole('link', { name: 'Inbox' }).and(page.locator('[aria-current="location"]')).waitFor();
+    await nav.getByRole('link', { name: 'Receipts' }).click();
+    await page.locator('.letters.receipts .letter-row a').first().click();
+    await page.locator('.letter-fields').getByText('Time of purchase').waitFor();
+    await nav.getByRole('link', { name: 'Receipts' }).and(page.locator('[aria-current="location"]')).waitFor();
+    expect(await nav.locator('[aria-current]').count()).toBe(1);
+    await page.close();
+  });
+
   it('opens a letter in a new tab on a middle click, leaving the list where it was', async () => {
     const page = await open('account', 'document_inbox');
     await page.locator('.letter-row').first().waitFor();

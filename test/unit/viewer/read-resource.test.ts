@@ -4,6 +4,7 @@ import {
   chooseView,
   documentsOf,
   mailboxNavOf,
+  placeHolding,
   receiptOf,
   recipientsOf,
   receiptsOf,
@@ -155,6 +156,15 @@ describe('the side navigation, receipts and recipients', () => {
     expect(nav.search?.uri).toBe(`${BASE}/post/api/recipients/search`);
     expect(nav.folders.map((f) => [f.name, f.icon])).toEqual([['Skatt', 'TAX']]);
     expect(mailboxNavOf(undefined)).toEqual({ folders: [] });
+  });
+
+  it('knows which place holds a letter of the inbox and a receipt, and no place for what it cannot tell', () => {
+    const nav = mailboxNavOf({ primaryAccount: { link: [link('document_inbox', '/inbox'), link('receipts', '/receipts')] } });
+    expect(placeHolding('letter', letter({ location: 'INBOX' }), nav)).toBe(`${BASE}/inbox`);
+    expect(placeHolding('receipt', { storeName: 'Kiwi' }, nav)).toBe(`${BASE}/receipts`);
+    expect(placeHolding('letter', letter({ location: 'FOLDER' }), nav)).toBeUndefined();
+    expect(placeHolding('letters', {}, nav)).toBeUndefined();
+    expect(placeHolding('letter', letter({ location: 'INBOX' }), { folders: [] })).toBeUndefined();
   });
 
   it('reads one receipt, and only a receipt', () => {
