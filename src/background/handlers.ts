@@ -34,6 +34,17 @@ async function requireConfigured(): Promise<ExtensionConfig> {
   return config;
 }
 
+/**
+ * Access to the old service's site is given back once another address is saved: the extension
+ * holds only what it uses. Best effort: the build's own address is a required permission, which
+ * the browser keeps (and refuses to remove).
+ */
+async function giveBackAccess(oldBaseUrl: string, newBaseUrl: string): Promise<void> {
+  const old = serviceHostPermission(new URL(oldBaseUrl).origin);
+  if (old === serviceHostPermission(new URL(newBaseUrl).origin)) return;
+  await browser.permissions.remove({ origins: [old] }).catch(() => undefined);
+}
+
 async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['config']): Promise<StoredConfigView> {
   const checked = validateConfigInput(input);
   if (!checked.ok) {
@@ -53,6 +64,7 @@ async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['
   // network nothing when nobody is signed in.
   if (changedService) await signOut(before);
   await saveConfig(localArea, checked.config);
+  await giveBackAccess(before.baseUrl, checked.config.baseUrl);
   await schedulePoll(checked.config);
   await notifySettingSaved(before, checked.config, async () => (await getRootAndAnnounce(checked.config, false)).root);
   return configView(checked.config);

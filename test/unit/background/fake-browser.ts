@@ -26,7 +26,16 @@ export const fakeBrowser = {
     /** Set by the test: what the consent window answers. */
     launchWebAuthFlow: (() => Promise.reject(new Error('no consent window in this test'))) as (details: { url: string; interactive: boolean }) => Promise<string>,
   },
-  permissions: { contains: ((): Promise<boolean> => Promise.resolve(true)) as (permissions: { origins?: string[] }) => Promise<boolean>, onAdded: listeners },
+  permissions: {
+    contains: ((): Promise<boolean> => Promise.resolve(true)) as (permissions: { origins?: string[] }) => Promise<boolean>,
+    /** What was given back, in order (the tests read it). */
+    removed: [] as string[][],
+    remove(permissions: { origins?: string[] }): Promise<boolean> {
+      this.removed.push(permissions.origins ?? []);
+      return Promise.resolve(true);
+    },
+    onAdded: listeners,
+  },
   alarms: { get: () => Promise.resolve(undefined), create: noop, onAlarm: listeners },
   action: { setIcon: noop, setBadgeText: noop, setBadgeBackgroundColor: noop },
   i18n: { getMessage: (key: string) => key, getUILanguage: () => 'en' },
@@ -36,6 +45,7 @@ export const fakeBrowser = {
 /** Empty storage for each test (the same objects: the worker's modules hold on to them). */
 export function resetFakeBrowser(): void {
   fakeBrowser.permissions.contains = () => Promise.resolve(true);
+  fakeBrowser.permissions.removed = [];
   fakeBrowser.storage.local.data = {};
   fakeBrowser.storage.session.data = {};
 }

@@ -165,6 +165,8 @@ describe('changing the service address', () => {
     expect(told).toHaveLength(1);
     expect(told[0]?.authorization).toMatch(/^Bearer A-AT-/);
     expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_out');
+    // And the access to the old site is given back: the extension holds only what it uses.
+    expect(fakeBrowser.permissions.removed).toEqual([[`${A}/*`]]);
   });
 
   it.each([
@@ -199,6 +201,7 @@ describe('changing the service address', () => {
     network.seen.length = 0;
     await handlers.saveConfig({ type: 'saveConfig', config: { ...configFor(A), pollMinutes: 9 } });
     expect(network.seen).toEqual([]);
+    expect(fakeBrowser.permissions.removed).toEqual([]);
     expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_in');
   });
 });
