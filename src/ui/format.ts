@@ -64,3 +64,9 @@ export function formatOrganisationNumber(number: string): string {
   const digits = number.replace(/\s/g, '');
   return /^\d{9}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : number;
 }
+
+/** A Norwegian bank account number as written: "1503 47 00879". Anything else is left as it is. */
+export function formatAccountNumber(number: string): string {
+  const digits = number.replace(/[\s.]/g, '');
+  return /^\d{11}$/.test(digits) ? `${digits.slice(0, 4)} ${digits.slice(4, 6)} ${digits.slice(6)}` : number;
+}

@@ -21,7 +21,7 @@ import { INVOICE_CURRENCY } from './invoice-text.ts';
 import { subjectText } from './LetterList.tsx';
 import { attachmentsOf, summarize, type AttachmentInfo, type InvoiceInfo } from './read-resource.ts';
 import { codeInWords, formatDay, formatFullDate, formatSize } from './values.ts';
-import { formatMoney } from '../ui/format.ts';
+import { formatAccountNumber, formatMoney } from '../ui/format.ts';
 
 function capitalised(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
@@ -36,7 +36,7 @@ function InvoiceDetails(props: { invoice: InvoiceInfo }) {
   if (dueDate !== undefined) rows.push([t('vf_due_date'), formatDay(dueDate, locale)]);
   if (paid !== undefined) rows.push([t('invoice_payment'), capitalised(paid ? t('invoice_paid') : t('invoice_unpaid'))]);
   if (kid !== undefined) rows.push([t('invoice_kid_label'), kid]);
-  if (accountNumber !== undefined) rows.push([t('invoice_account_label'), accountNumber]);
+  if (accountNumber !== undefined) rows.push([t('invoice_account_label'), formatAccountNumber(accountNumber)]);
   return <LabelledRows class="invoice-fields" rows={rows} />;
 }
 

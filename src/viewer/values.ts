@@ -1,4 +1,4 @@
-import { DATE_ONLY, formatMoney, formatOrganisationNumber, formatPhone, safeLocale } from '../ui/format.ts';
+import { DATE_ONLY, formatAccountNumber, formatMoney, formatOrganisationNumber, formatPhone, safeLocale } from '../ui/format.ts';
 import { labelFromName } from '../ui/relation-labels.ts';
 import { t } from '../shared/i18n.ts';
 
@@ -231,6 +231,7 @@ export function formatFieldValue(key: string, value: string | number | boolean |
   if (key === 'currency') return value;
   if (key === 'phonenumber' || key === 'phone') return formatPhone(value);
   if (/^organi[sz]ationNumber$/i.test(key)) return formatOrganisationNumber(value);
+  if (key === 'accountNumber') return formatAccountNumber(value);
   if (key === 'language') return languageName(value, locale) ?? value;
   if (key === 'fileType') return value.toUpperCase();
   if (isIsoDate(value)) return formatFullDate(value, locale);

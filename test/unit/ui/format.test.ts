@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatOrganisationNumber, formatPhone, formatTime } from '../../../src/ui/format.ts';
+import { formatAccountNumber, formatDate, formatMoney, formatOrganisationNumber, formatPhone, formatTime } from '../../../src/ui/format.ts';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -74,5 +74,13 @@ describe('formatOrganisationNumber', () => {
     expect(formatOrganisationNumber('958935420')).toBe('958 935 420');
     expect(formatOrganisationNumber('958 935 420')).toBe('958 935 420');
     expect(formatOrganisationNumber('NO958935420MVA')).toBe('NO958935420MVA');
+  });
+});
+
+describe('formatAccountNumber', () => {
+  it('groups eleven digits as 4-2-5, and leaves anything else as it is', () => {
+    expect(formatAccountNumber('15034700879')).toBe('1503 47 00879');
+    expect(formatAccountNumber('1503.47.00879')).toBe('1503 47 00879');
+    expect(formatAccountNumber('NO9386011117947')).toBe('NO9386011117947');
   });
 });
