@@ -5,16 +5,9 @@ import { Skeleton } from '../ui/components.tsx';
 import { formatRelativeDate } from '../ui/dates.ts';
 import { ChevronIcon, InboxIcon, InvoiceIcon, UnreadDot, WarningIcon } from '../ui/icons.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
-import { senderText } from '../ui/sender.ts';
+import { senderText, subjectText } from '../ui/letter-text.ts';
 import { glanceLetters, isDueSoon, type GlanceInvoice, type GlanceLetter } from './letters.ts';
 import { INVOICE_CURRENCY } from '../viewer/invoice-text.ts';
-
-/** Invoices carry no currency in any sample; the service is Norwegian. */
-
-function subjectOf(letter: GlanceLetter): string {
-  if (letter.subject !== '') return letter.subject;
-  return letter.confidential ? t('subject_confidential') : t('subject_none');
-}
 
 function dueText(invoice: GlanceInvoice, locale: string): string | undefined {
   const { daysLeft, dueDate } = invoice;
@@ -56,7 +49,7 @@ function LetterRow(props: { letter: GlanceLetter; now: number; onOpen: (self: Li
           </time>
         ) : null}
       </span>
-      <span class="letter-subject">{subjectOf(letter)}</span>
+      <span class="letter-subject">{subjectText(letter)}</span>
       {letter.invoice ? <InvoiceLine invoice={letter.invoice} /> : null}
     </>
   );

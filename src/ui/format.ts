@@ -1,7 +1,9 @@
 /*
- * Dates and times shared by the pages (sizes and money are the viewer's: src/viewer/values.ts). Each function returns something readable for any input: a value
- * from the service that we cannot format is shown as it came, never as "Invalid Date" or "NaN".
- * An unusable locale tag falls back to the runtime's default rather than throwing.
+ * Values shared by the pages: dates and times, money, and Norwegian phone, organisation and
+ * account numbers (sizes and durations are the viewer's: src/viewer/values.ts). Each function
+ * returns something readable for any input: a value from the service that we cannot format is
+ * shown as it came, never as "Invalid Date" or "NaN". An unusable locale tag falls back to the
+ * runtime's default rather than throwing.
  */
 
 /** The canonical form of a locale tag, or undefined (the runtime's default) for one Intl refuses. */

@@ -5,7 +5,7 @@ import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { formatRelativeDate } from '../ui/dates.ts';
 import { InvoiceIcon, LockIcon, PaperclipIcon, UnreadDot } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
-import { senderText } from '../ui/sender.ts';
+import { senderText, subjectText } from '../ui/letter-text.ts';
 import { ask } from '../ui/worker-client.ts';
 import { connectThen, ErrorView } from './ErrorView.tsx';
 import { documentsOf, linksOf, summarize, type InvoiceInfo, type LetterSummary } from './read-resource.ts';
@@ -18,8 +18,8 @@ function summariesOf(data: unknown, sessionLevel: number, requestUrl: string): L
   return (documentsOf(data) ?? []).map((doc, i) => summarize(doc, sessionLevel, `${requestUrl}#${i}`));
 }
 
-export function InvoiceText(props: { invoice: InvoiceInfo }) {
-  const context = { now: Date.now(), locale: uiLocale() };
+function InvoiceText(props: { invoice: InvoiceInfo; now: number }) {
+  const context = { now: props.now, locale: uiLocale() };
   const full = invoiceText(props.invoice, context);
   const short = invoiceRowText(props.invoice, context);
   // The row shows the short form; the whole is the tooltip and what a screen reader hears.
@@ -32,11 +32,6 @@ export function InvoiceText(props: { invoice: InvoiceInfo }) {
       {short === full ? null : <span class="sr-only">{full}</span>}
     </span>
   );
-}
-
-export function subjectText(letter: { subject: string; confidential: boolean }): string {
-  if (letter.subject.trim() !== '') return letter.subject;
-  return letter.confidential ? t('subject_confidential') : t('subject_none');
 }
 
 function LetterRow(props: { letter: LetterSummary; now: number }) {
@@ -55,7 +50,7 @@ function LetterRow(props: { letter: LetterSummary; now: number }) {
           </span>
         ) : null}
       </span>
-      <span class="letter-amount">{letter.invoice ? <InvoiceText invoice={letter.invoice} /> : null}</span>
+      <span class="letter-amount">{letter.invoice ? <InvoiceText invoice={letter.invoice} now={props.now} /> : null}</span>
       {letter.created !== undefined ? (
         <time class="letter-date" dateTime={letter.created} title={formatFullDate(letter.created, locale)}>
           {formatRelativeDate(letter.created, { now: props.now, locale })}

@@ -127,7 +127,8 @@ export function Viewer() {
 
   const go = (target: LinkTarget, id = newPageId()) => setEntry(pushEntry(current, target, id));
   const canGoBack = current !== undefined && (current.depth > 0 || current.cameFrom);
-  const view = page.kind === 'ready' && page.for === current ? page.view : undefined;
+  const ready = page.kind === 'ready' && page.for === current ? page : undefined;
+  const view = ready?.view;
   const heading = current ? headingFor(page.kind !== 'loading' && page.for === current ? page : { kind: 'loading' }, relation) : t('viewer_title');
   const titleKey = tabTitleKey(view, relation);
   const tabTitle = titleKey ? t(titleKey) : view === 'action' || view === 'tree' ? (relation ? relationLabel(relation) : undefined) : undefined;
@@ -226,10 +227,7 @@ export function Viewer() {
           </button>
         </header>
         <div class="layout">
-          <MailboxNav
-            nav={nav}
-            position={{ current: current?.target, within: page.kind === 'ready' && page.for === current ? placeHolding(page.view, page.snapshot?.data, nav) : undefined }}
-          />
+          <MailboxNav nav={nav} position={{ current: current?.target, within: ready ? placeHolding(ready.view, ready.snapshot?.data, nav) : undefined }} />
           <main class="page" key={current ? `${current.depth}|${current.target.url}` : 'none'}>
             <h1>{heading}</h1>
             {body}

@@ -1,3 +1,4 @@
+// How a letter's sender and subject read in the popup's and the viewer's lists and pages.
 import { t } from '../shared/i18n.ts';
 
 /**
@@ -7,4 +8,10 @@ import { t } from '../shared/i18n.ts';
 export function senderText(letter: { sender: string; uploaded: boolean }): string {
   if (letter.sender.trim() !== '') return letter.sender.trim();
   return letter.uploaded ? t('origin_uploaded') : t('sender_unknown');
+}
+
+/** A letter's subject, or what stands for a missing one (a confidential letter hides it). */
+export function subjectText(letter: { subject: string; confidential: boolean }): string {
+  if (letter.subject.trim() !== '') return letter.subject;
+  return letter.confidential ? t('subject_confidential') : t('subject_none');
 }

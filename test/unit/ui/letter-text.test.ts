@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 const language = vi.hoisted(() => ({ current: 'en' }));
 vi.mock('../../../src/shared/i18n.ts', async () => (await import('../catalogue-i18n.ts')).catalogueI18n(() => language.current));
 
-const { senderText } = await import('../../../src/ui/sender.ts');
+const { senderText, subjectText } = await import('../../../src/ui/letter-text.ts');
 
 describe('who a letter is from, as the lists show it', () => {
   it('is the sender\'s name when the letter has one, uploaded or not', () => {
@@ -26,5 +26,14 @@ describe('who a letter is from, as the lists show it', () => {
     expect(senderText({ sender: '', uploaded: false })).toBe('Unknown sender');
     language.current = 'nb';
     expect(senderText({ sender: ' ', uploaded: false })).toBe('Ukjent avsender');
+  });
+});
+
+describe('what a letter is about, as the lists and its page show it', () => {
+  it('is its subject, or says why there is none', () => {
+    language.current = 'en';
+    expect(subjectText({ subject: 'Skattemelding', confidential: false })).toBe('Skattemelding');
+    expect(subjectText({ subject: ' ', confidential: true })).toBe('Confidential letter');
+    expect(subjectText({ subject: '', confidential: false })).toBe('(no subject)');
   });
 });
