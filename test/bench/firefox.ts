@@ -12,7 +12,7 @@ import { buildForEmulator } from '../e2e/build-extension.ts';
 import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from '../e2e/firefox.ts';
 import { click, WAIT } from '../e2e/firefox-page.ts';
 import { BENCH_CLIENT_ID, BENCH_CLIENT_SECRET, BLANK_PAGE } from './build.ts';
-import { POPUP_PAGE, sleep, SUMMARY } from './pages.ts';
+import { ageCachedRootInExtension, POPUP_PAGE, sleep, SUMMARY } from './pages.ts';
 import { ROUND_TRIP_MS } from './popup-timing.ts';
 import { PROBE_SCRIPT, type ProbeMarks } from './probe.ts';
 
@@ -92,7 +92,7 @@ async function openTimed(firefox: FirefoxWithExtension, path: string, answer: bo
 }
 
 interface ExtensionApi {
-  storage: { session: { get(k: string): Promise<Record<string, unknown>>; set(i: object): Promise<void>; remove(k: string): Promise<void> } };
+  storage: { session: { remove(k: string): Promise<void> } };
   runtime: { sendMessage(message: object): Promise<unknown> };
 }
 
@@ -113,14 +113,7 @@ async function controls(firefox: FirefoxWithExtension): Promise<Controls> {
         await (globalThis as unknown as { browser: ExtensionApi }).browser.runtime.sendMessage({ type: 'getStatus' }).catch(() => undefined);
       }),
     dropCache: () => page.evaluate((key: string) => (globalThis as unknown as { browser: ExtensionApi }).browser.storage.session.remove(key), ROOT_CACHE_KEY),
-    freshenCache: () =>
-      page.evaluate(async (key: string) => {
-        const area = (globalThis as unknown as { browser: ExtensionApi }).browser.storage.session;
-        const cached = (await area.get(key))[key] as { inbox?: object } | undefined;
-        if (!cached) throw new Error('no cached root to freshen');
-        const at = Date.now();
-        await area.set({ [key]: { ...cached, fetchedAt: at, ...(cached.inbox ? { inbox: { ...cached.inbox, fetchedAt: at } } : {}) } });
-      }, ROOT_CACHE_KEY),
+    freshenCache: () => page.evaluate(ageCachedRootInExtension, [ROOT_CACHE_KEY, 0] as const),
   };
 }
 

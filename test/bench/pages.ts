@@ -40,21 +40,30 @@ export async function timeOnce(bench: Bench, path: string, key: string): Promise
   return ms;
 }
 
-interface ChromeStorage {
-  chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>>; set(i: object): Promise<void>; remove(k: string): Promise<void> } } };
+interface SessionArea {
+  get(k: string): Promise<Record<string, unknown>>;
+  set(i: object): Promise<void>;
+}
+
+/**
+ * Runs inside the extension (Chromium's worker, a Firefox extension page; serialized by the driver,
+ * so it refers to nothing outside itself): makes the cached root and its inbox page look `age` ms
+ * old, as if the popup had last been opened that long ago.
+ */
+export async function ageCachedRootInExtension([key, age]: readonly [string, number]): Promise<void> {
+  const scope = globalThis as unknown as { browser?: { storage: { session: SessionArea } }; chrome: { storage: { session: SessionArea } } };
+  const area = (scope.browser ?? scope.chrome).storage.session;
+  const cached = (await area.get(key))[key] as { fetchedAt: number; inbox?: { fetchedAt: number } } | undefined;
+  if (!cached) throw new Error('no cached root to age');
+  const at = Date.now() - age;
+  await area.set({ [key]: { ...cached, fetchedAt: at, ...(cached.inbox ? { inbox: { ...cached.inbox, fetchedAt: at } } : {}) } });
 }
 
 export { dropRootCache } from '../e2e/helpers.ts';
 
-/** Makes the cached root and its inbox page look `ageMs` old, as if the popup had last been opened that long ago. */
+/** Makes the cached root and its inbox page look `ageMs` old (in Chromium's worker). */
 export function ageRootCache(worker: Worker, ageMs: number): Promise<void> {
-  return worker.evaluate(async ([age, key]) => {
-    const area = (globalThis as unknown as ChromeStorage).chrome.storage.session;
-    const cached = (await area.get(key))[key] as { fetchedAt: number; inbox?: { fetchedAt: number } } | undefined;
-    if (!cached) throw new Error('no cached root to age');
-    const at = Date.now() - age;
-    await area.set({ [key]: { ...cached, fetchedAt: at, ...(cached.inbox ? { inbox: { ...cached.inbox, fetchedAt: at } } : {}) } });
-  }, [ageMs, ROOT_CACHE_KEY] as const);
+  return worker.evaluate(ageCachedRootInExtension, [ROOT_CACHE_KEY, ageMs] as const);
 }
 
 /** Connects through the popup and the emulator's consent page, as a user would. */
