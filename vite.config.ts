@@ -175,9 +175,23 @@ export default defineConfig(({ mode }) => {
         input: { viewer: 'src/viewer/viewer.html' },
       },
     },
+    // `vitest run` (npm run test:unit) runs both projects; `--project unit` or `--project component` one.
     test: {
-      include: ['test/unit/**/*.test.ts', 'test/emulator/**/*.test.ts'],
-      environment: 'node',
+      projects: [
+        { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/emulator/**/*.test.ts'], environment: 'node' } },
+        {
+          extends: true,
+          test: {
+            // The pages rendered in a DOM (happy-dom), over a fake extension API and worker.
+            name: 'component',
+            include: ['test/component/**/*.test.tsx'],
+            environment: 'happy-dom',
+            setupFiles: ['test/component/setup.ts'],
+            // Longer than a find… query waits (setup.ts), so a page that never shows something says what it lacked.
+            testTimeout: 15_000,
+          },
+        },
+      ],
     },
   };
 });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { launchWithExtension, type ExtensionBrowser } from '../e2e/extension-browser.ts';
+import { launchWithExtension, type ExtensionBrowser } from '../support/extension-browser.ts';
 import { BENCH_DIST } from './build.ts';
 import { PROBE_SCRIPT } from './probe.ts';
 

@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildForEmulator } from '../e2e/build-extension.ts';
+import { buildForEmulator } from '../support/build-extension.ts';
 
 export const BENCH_PORT = Number(process.env.BENCH_EMULATOR_PORT ?? 4712);
 export const BENCH_DIST = 'dist-bench';

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
 import type { RunningEmulator } from '../emulator/index.ts';
-import { buildForEmulator } from '../e2e/build-extension.ts';
-import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from '../e2e/firefox.ts';
-import { click, WAIT } from '../e2e/firefox-page.ts';
+import { buildForEmulator } from '../support/build-extension.ts';
+import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from '../support/firefox.ts';
+import { click, WAIT } from '../support/firefox-page.ts';
 import { BENCH_CLIENT_ID, BENCH_CLIENT_SECRET, BLANK_PAGE } from './build.ts';
 import { ageCachedRootInExtension, POPUP_PAGE, sleep, SUMMARY } from './pages.ts';
 import { ROUND_TRIP_MS } from './popup-timing.ts';
@@ -185,4 +185,4 @@ export async function measureFirefoxPopup(emulator: RunningEmulator, runs: numbe
   }
 }
 
-export const FIREFOX_METHOD = `Firefox: Debian's firefox-esr, headless, driven over WebDriver BiDi by puppeteer-core (as test/e2e/firefox.ts), the Firefox build installed as a temporary add-on and signed in through the emulator's consent window. Its toolbar popup cannot be opened from a test, so the popup page is opened in a tab. Firefox runs no init script in moz-extension:// pages, so the benchmark's copy of the popup and of the blank page carries the same probe as Chromium's as its first (classic) script: times are taken the same way. The background is an event page, which Firefox suspends after extensions.background.idle.timeout; the benchmark sets that to ${IDLE_TIMEOUT_MS} ms, wakes the background with a message before each run that wants it running, and waits ${SUSPENDED_AFTER_MS} ms for a stopped one.`;
+export const FIREFOX_METHOD = `Firefox: Debian's firefox-esr, headless, driven over WebDriver BiDi by puppeteer-core (as test/support/firefox.ts), the Firefox build installed as a temporary add-on and signed in through the emulator's consent window. Its toolbar popup cannot be opened from a test, so the popup page is opened in a tab. Firefox runs no init script in moz-extension:// pages, so the benchmark's copy of the popup and of the blank page carries the same probe as Chromium's as its first (classic) script: times are taken the same way. The background is an event page, which Firefox suspends after extensions.background.idle.timeout; the benchmark sets that to ${IDLE_TIMEOUT_MS} ms, wakes the background with a message before each run that wants it running, and waits ${SUSPENDED_AFTER_MS} ms for a stopped one.`;

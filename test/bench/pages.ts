@@ -59,7 +59,7 @@ export async function ageCachedRootInExtension([key, age]: readonly [string, num
   await area.set({ [key]: { ...cached, fetchedAt: at, ...(cached.inbox ? { inbox: { ...cached.inbox, fetchedAt: at } } : {}) } });
 }
 
-export { dropRootCache } from '../e2e/helpers.ts';
+export { dropRootCache } from '../support/helpers.ts';
 
 /** Makes the cached root and its inbox page look `ageMs` old (in Chromium's worker). */
 export function ageRootCache(worker: Worker, ageMs: number): Promise<void> {

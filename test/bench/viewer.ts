@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { relationName } from '../../src/api/relation-name.ts';
-import { viewerPageFor } from '../e2e/helpers.ts';
+import { viewerPageFor } from '../support/helpers.ts';
 import { BLANK_PAGE } from './build.ts';
 import { pageHeap } from './heap.ts';
 import { markOf, sleep, type Bench } from './pages.ts';

@@ -1,5 +1,5 @@
-import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_NETWORK_TIMEOUT_MS } from './build-extension.ts';
-import { findFirefox } from './firefox.ts';
+import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_NETWORK_TIMEOUT_MS } from '../support/build-extension.ts';
+import { findFirefox } from '../support/firefox.ts';
 
 /**
  * The Firefox suite's emulator listens on a port other than the default ones (80, 443) and other

@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_KEYS } from '../../src/auth/storage-keys.ts';
 import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
-import { cachedLink, signInWith, storeItems, viewerPageFor } from './helpers.ts';
-import { startHarness, type Harness } from './harness.ts';
-import { addTrackerLetter, startCountingServer, TRACKER_LETTER_SUBJECT, TRACKER_LETTER_TEXT, type CountingServer } from './tracker-letter.ts';
+import { cachedLink, signInWith, storeItems, viewerPageFor } from '../support/helpers.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
+import { addTrackerLetter, startCountingServer, TRACKER_LETTER_SUBJECT, TRACKER_LETTER_TEXT, type CountingServer } from '../support/tracker-letter.ts';
 
 /*
  * Points 1 and 3 of the hardening, in Chromium against the emulator: a token endpoint that never

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
-import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
-import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from './firefox.ts';
-import { click, control, field, headingText, shows, WAIT } from './firefox-page.ts';
+import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
+import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from '../support/firefox.ts';
+import { click, control, field, headingText, shows, WAIT } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
-import { addTrackerLetter, startCountingServer, TRACKER_LETTER_SUBJECT, TRACKER_LETTER_TEXT } from './tracker-letter.ts';
+import { addTrackerLetter, startCountingServer, TRACKER_LETTER_SUBJECT, TRACKER_LETTER_TEXT } from '../support/tracker-letter.ts';
 
 /*
  * The whole journey of a Firefox user, in Debian's firefox-esr over WebDriver BiDi, against the

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { accessibilityViolations } from './axe.ts';
-import { badgeText, cachedLink, nextFrames, signInWith, viewerPageFor } from './helpers.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { accessibilityViolations } from '../support/axe.ts';
+import { badgeText, cachedLink, nextFrames, signInWith, viewerPageFor } from '../support/helpers.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
 
 /*
  * The mailbox views against an inbox of 10,000 letters. Positions in the inbox (0 = newest) are the

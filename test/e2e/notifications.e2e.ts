@@ -15,9 +15,9 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Worker } from 'playwright-core';
-import { E2E_DIST } from './build-extension.ts';
-import { showsAccount, storedItems } from './helpers.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { E2E_DIST } from '../support/build-extension.ts';
+import { showsAccount, storedItems } from '../support/helpers.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
 import { SEEN_KEY, TARGETS_KEY } from '../../src/background/notifications-plan.ts';
 import { ROOT_CACHE_KEY, VIEWER_PAGE_PREFIX } from '../../src/protocol/messages.ts';
 

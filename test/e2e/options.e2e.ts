@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { accessibilityViolations } from './axe.ts';
-import { E2E_CLIENT_ID, E2E_PORT } from './build-extension.ts';
-import { startHarness, type Harness } from './harness.ts';
-import { showsAccount } from './helpers.ts';
+import { accessibilityViolations } from '../support/axe.ts';
+import { E2E_CLIENT_ID, E2E_PORT } from '../support/build-extension.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
+import { showsAccount } from '../support/helpers.ts';
 
 let h: Harness;
 let page: Page;

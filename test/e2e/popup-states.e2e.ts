@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../emulator/index.ts';
-import { accessibilityViolations } from './axe.ts';
-import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_PORT } from './build-extension.ts';
-import { dropRootCache, storedItems, storeItems } from './helpers.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { accessibilityViolations } from '../support/axe.ts';
+import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_PORT } from '../support/build-extension.ts';
+import { dropRootCache, storedItems, storeItems } from '../support/helpers.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
 import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
 
 let h: Harness;

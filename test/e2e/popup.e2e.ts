@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { accessibilityViolations } from './axe.ts';
+import { accessibilityViolations } from '../support/axe.ts';
 import { ACTION_RELATIONS } from '../../src/api/actions.ts';
 import { relationName } from '../../src/api/relation-name.ts';
 import type { Link } from '../../src/api/schemas.ts';
-import { badgeText, dropRootCache, showsAccount, storeItems, storedItems } from './helpers.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { badgeText, dropRootCache, showsAccount, storeItems, storedItems } from '../support/helpers.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
 import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
 
 let h: Harness;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { E2E_CLIENT_SECRET } from './build-extension.ts';
-import { badgeText, showsAccount, storedItems, storeItems } from './helpers.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { E2E_CLIENT_SECRET } from '../support/build-extension.ts';
+import { badgeText, showsAccount, storedItems, storeItems } from '../support/helpers.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
 import { CONFIG_KEY } from '../../src/config/config-store.ts';
 
 let h: Harness;

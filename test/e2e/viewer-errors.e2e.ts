@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { accessibilityViolations } from './axe.ts';
-import { startHarness, type Harness } from './harness.ts';
-import { cachedLink, viewerPageFor } from './helpers.ts';
+import { accessibilityViolations } from '../support/axe.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
+import { cachedLink, viewerPageFor } from '../support/helpers.ts';
 
 let h: Harness;
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { KNOWN_RELATIONS } from '../../src/ui/relation-labels.ts';
-import { accessibilityViolations } from './axe.ts';
+import { accessibilityViolations } from '../support/axe.ts';
 import { VIEWER_PAGE_PREFIX } from '../../src/protocol/messages.ts';
-import { cachedLink, signInWith, storedItems, storeItems, viewerPageFor, visibleText } from './helpers.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { cachedLink, signInWith, storedItems, storeItems, viewerPageFor, visibleText } from '../support/helpers.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
 
 /*
  * The viewer as a person reads it: what is on the screen (no service internals), dates the same

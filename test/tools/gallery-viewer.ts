@@ -4,9 +4,9 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from '../e2e/build-extension.ts';
-import { startHarness } from '../e2e/harness.ts';
-import { cachedLink, storeItems, viewerPageFor } from '../e2e/helpers.ts';
+import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from '../support/build-extension.ts';
+import { startHarness } from '../support/harness.ts';
+import { cachedLink, storeItems, viewerPageFor } from '../support/helpers.ts';
 import { startEmulator } from '../emulator/index.ts';
 
 const OUT = resolve(process.env.GALLERY_DIR ?? 'test/screenshots/gallery');

@@ -6,8 +6,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import type { RunningEmulator } from '../emulator/index.ts';
-import { launchWithExtension, type ExtensionBrowser } from '../e2e/extension-browser.ts';
-import { dropRootCache, storedItems, storeItems } from '../e2e/helpers.ts';
+import { launchWithExtension, type ExtensionBrowser } from '../support/extension-browser.ts';
+import { dropRootCache, storedItems, storeItems } from '../support/helpers.ts';
 import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
 
 const VARIANTS = [

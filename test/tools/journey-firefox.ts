@@ -1,5 +1,5 @@
-import type { FirefoxWithExtension } from '../e2e/firefox.ts';
-import { click, control, shows, WAIT } from '../e2e/firefox-page.ts';
+import type { FirefoxWithExtension } from '../support/firefox.ts';
+import { click, control, shows, WAIT } from '../support/firefox-page.ts';
 import { stepShooter, type JourneyStep } from './journey.ts';
 
 /**

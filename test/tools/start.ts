@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import type { RunningEmulator } from '../emulator/index.ts';
-import type { FirefoxWithExtension } from '../e2e/firefox.ts';
+import type { FirefoxWithExtension } from '../support/firefox.ts';
 
 const forReadme = process.argv.includes('--screenshots');
 const inFirefox = process.argv.includes('--firefox');
@@ -54,9 +54,9 @@ try {
   // Loaded after the signal handlers are in place: loading them takes a moment, and Ctrl-C then must still exit cleanly.
   const { chromium } = await import('playwright-core');
   const { startEmulator } = await import('../emulator/index.ts');
-  const { buildForEmulator } = await import('../e2e/build-extension.ts');
-  const { findChromium } = await import('../e2e/chromium.ts');
-  const { extensionArgs } = await import('../e2e/extension-browser.ts');
+  const { buildForEmulator } = await import('../support/build-extension.ts');
+  const { findChromium } = await import('../support/chromium.ts');
+  const { extensionArgs } = await import('../support/extension-browser.ts');
   const { runJourney } = await import('./journey.ts');
   emulator = await startEmulator({ port: PORT }).catch((error: unknown) => {
     if ((error as { code?: string }).code === 'EADDRINUSE') {
@@ -131,7 +131,7 @@ try {
 
 /** Firefox with the Firefox build: the demo journey headless, or a window to try it in. */
 async function startFirefox(running: RunningEmulator): Promise<void> {
-  const { launchFirefoxWithExtension } = await import('../e2e/firefox.ts');
+  const { launchFirefoxWithExtension } = await import('../support/firefox.ts');
   const { runFirefoxJourney } = await import('./journey-firefox.ts');
   // This script owns the signals: it stops the emulator too, and exits 0 on Ctrl-C.
   firefox = await launchFirefoxWithExtension(OUT_DIR, { headless, handleSignals: false });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findBrowser } from '../../e2e/find-browser.ts';
+import { findBrowser } from '../../support/find-browser.ts';
 
 const search = {
   purpose: 'Chromium for the end-to-end tests',

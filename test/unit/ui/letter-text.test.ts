@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 // The pages' `t` reads the browser's catalogue; here the chosen one on disk.
 const language = vi.hoisted(() => ({ current: 'en' }));
-vi.mock('../../../src/shared/i18n.ts', async () => (await import('../catalogue-i18n.ts')).catalogueI18n(() => language.current));
+vi.mock('../../../src/shared/i18n.ts', async () => (await import('../../support/catalogue-i18n.ts')).catalogueI18n(() => language.current));
 
 const { senderText, subjectText } = await import('../../../src/ui/letter-text.ts');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 // The pages' `t` reads the browser's catalogue; here the English one on disk.
-vi.mock('../../../src/shared/i18n.ts', async () => (await import('../catalogue-i18n.ts')).catalogueI18n());
+vi.mock('../../../src/shared/i18n.ts', async () => (await import('../../support/catalogue-i18n.ts')).catalogueI18n());
 
 const { invoiceRowText, invoiceText } = await import('../../../src/viewer/invoice-text.ts');
 

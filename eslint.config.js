@@ -1,4 +1,4 @@
-// Strict, type-aware lint for the whole repository (run from the repository root).
+// Strict, type-aware lint for the whole repository. At the root, so `eslint` and editors find it without --config.
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -10,7 +10,7 @@ export default tseslint.config(
   ...tseslint.configs.stylisticTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['test/tools/*.js'] }, tsconfigRootDir: process.cwd() },
+      parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.browser, ...globals.node },
     },
     rules: {

@@ -1,0 +1,187 @@
+import { fireEvent, screen, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { VIEWER_PAGE_PREFIX } from '../../src/protocol/messages.ts';
+import type { Permission } from '../../src/shared/permissions.ts';
+import { extension } from '../support/fake-extension.ts';
+import { content, document, letter, READ_SCOPES, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
+import { openPage } from './page.ts';
+
+/*
+ * A letter in the viewer (src/viewer/LetterView.tsx) and each state of its documents: loading,
+ * shown (PDF, image, HTML in a sandboxed frame), behind an opening receipt, behind a stronger
+ * login, too large, failed with Try again. What needs a real browser (the PDF viewer, the
+ * sandbox's effect, the frame's height, requests reaching the service) stays in
+ * test/e2e/mailbox.e2e.ts and hardening.e2e.ts.
+ */
+
+const { worker } = extension;
+const PAGE_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
+const SUBJECT = 'Skattemelding 2026';
+
+type Letter = ReturnType<typeof letter>;
+
+const plainLetter = (fields: Partial<Parameters<typeof document>[2]> = {}) =>
+  letter(11, { subject: SUBJECT, creatorName: 'Skatteetaten', attachment: [document(11, 1, { subject: SUBJECT, ...fields })] });
+
+/** Opens the viewer tab on `data`'s letter, as a click in the popup or the inbox does. */
+async function openLetter(data: Letter, scopes: Permission[] = READ_SCOPES): Promise<void> {
+  const self = data.link[0]?.uri ?? '';
+  await extension.storage.session.set({ [`${VIEWER_PAGE_PREFIX}${PAGE_ID}`]: { url: self, relation: 'self' } });
+  worker.answer('getRoot', rootSnapshot());
+  worker.answer('getResource', resourceSnapshot(data, self, scopes));
+  await openPage('viewer', `?page=${PAGE_ID}`);
+}
+
+/** The document's entry in the list of the letter's documents. */
+function documentItem(): HTMLElement {
+  const list = screen.getByRole('region', { name: 'Documents in this letter' });
+  const [item] = within(list).getAllByRole('listitem');
+  if (!item) throw new Error('the letter lists no document');
+  return item;
+}
+
+function statusRow(): string {
+  return screen.getByText('Status').parentElement?.textContent ?? '';
+}
+
+describe('a letter and its documents', () => {
+  it('loading: a skeleton until the worker has the letter, then who sent it and what it is', async () => {
+    const held = worker.hold('getResource');
+    await openLetter(plainLetter());
+    expect((await screen.findByLabelText('Loading…')).getAttribute('aria-busy')).toBe('true');
+    held.answer(resourceSnapshot(plainLetter(), plainLetter().link[0]?.uri ?? ''));
+    await screen.findByRole('heading', { level: 1, name: SUBJECT });
+    // The sender once in view; the raw data, which names it too, stays folded away.
+    expect(screen.getAllByText('Skatteetaten').filter((element) => !element.closest('details'))).toHaveLength(1);
+    expect(statusRow()).toBe('StatusUnread');
+    expect(screen.queryByLabelText('Loading…')).toBeNull();
+  });
+
+  it('a PDF: "Opening…" while the worker fetches it, then shown from a blob: address, with Download; the letter is read', async () => {
+    await openLetter(plainLetter());
+    await screen.findByRole('heading', { level: 1, name: SUBJECT });
+    const held = worker.hold('getContent');
+    fireEvent.click(within(documentItem()).getByRole('button', { name: 'Open' }));
+    expect((await within(documentItem()).findByRole('status')).textContent).toBe('Opening…');
+    const request = await held.asked;
+    expect(request).toEqual({ type: 'getContent', url: `${SERVICE}/post/api/private/accounts/1234/documents/11/attachments/1/content`, mediaType: 'application/octet-stream', relation: 'get_document_content' });
+    held.answer(content('application/pdf', '%PDF-1.4 a letter'));
+    const frame = await within(documentItem()).findByTitle(`Content: ${SUBJECT}`);
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('src')).toMatch(/^blob:/);
+    const download = await within(documentItem()).findByRole('link', { name: 'Download' });
+    expect(download.getAttribute('download')).toBe(`${SUBJECT}.pdf`);
+    expect(statusRow()).toBe('StatusRead');
+    // Close hides the content and offers Open again.
+    fireEvent.click(within(documentItem()).getByRole('button', { name: 'Close' }));
+    await within(documentItem()).findByRole('button', { name: 'Open' });
+    expect(within(documentItem()).queryByTitle(`Content: ${SUBJECT}`)).toBeNull();
+  });
+
+  it('an image: shown as a picture from a blob: address', async () => {
+    worker.answer('getContent', content('image/png', 'not really a png'));
+    await openLetter(plainLetter({ fileType: 'png' }));
+    fireEvent.click(within(await waitForDocument()).getByRole('button', { name: 'Open' }));
+    const image = await within(documentItem()).findByRole('img', { name: `Content: ${SUBJECT}` });
+    expect(image.getAttribute('src')).toMatch(/^blob:/);
+  });
+
+  it('an HTML letter: only in a sandboxed frame that runs no script', async () => {
+    worker.answer('getContent', content('text/html; charset=utf-8', '<p>Dette er et eksempelbrev.</p><script>parent.alert(1)</script>'));
+    await openLetter(plainLetter({ fileType: 'html' }));
+    fireEvent.click(within(await waitForDocument()).getByRole('button', { name: 'Open' }));
+    const frame = await within(documentItem()).findByTitle(`Content: ${SUBJECT}`);
+    const sandbox = frame.getAttribute('sandbox');
+    expect(sandbox).not.toBeNull();
+    expect(sandbox?.split(' ')).not.toContain('allow-scripts');
+    expect(frame.getAttribute('srcdoc')).toContain('Dette er et eksempelbrev.');
+    expect(frame.getAttribute('src')).toBeNull();
+  });
+
+  it('a kind of file the browser cannot show: says so and offers Download', async () => {
+    worker.answer('getContent', content('application/zip', 'PK'));
+    await openLetter(plainLetter({ fileType: 'zip' }));
+    fireEvent.click(within(await waitForDocument()).getByRole('button', { name: 'Open' }));
+    await within(documentItem()).findByText('This kind of file cannot be shown here. Download it to open it.');
+    expect((await within(documentItem()).findByRole('link', { name: 'Download' })).getAttribute('download')).toBe(`${SUBJECT}.zip`);
+    expect(within(documentItem()).queryByTitle(`Content: ${SUBJECT}`)).toBeNull();
+  });
+
+  it('an opening receipt: explained, and sent only when the person presses the button', async () => {
+    await openLetter(plainLetter({ openingReceipt: true }));
+    const item = await waitForDocument();
+    within(item).getByText('The sender asks for an opening receipt');
+    expect(within(item).queryByRole('button', { name: 'Open' })).toBeNull();
+    expect(worker.asked('sendOpeningReceipt')).toEqual([]);
+    expect(worker.asked('getContent')).toEqual([]);
+
+    const receipt = worker.hold('sendOpeningReceipt');
+    worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
+    fireEvent.click(within(item).getByRole('button', { name: 'Send opening receipt and open' }));
+    expect((await within(documentItem()).findByRole('status')).textContent).toBe('Sending the opening receipt…');
+    expect((await receipt.asked).url).toBe(`${SERVICE}/post/api/private/accounts/1234/documents/11/attachments/1/openingreceipt`);
+    // The service answers with the document, which now has its content link.
+    receipt.answer({ data: document(11, 1, { subject: SUBJECT }) });
+    await within(documentItem()).findByTitle(`Content: ${SUBJECT}`);
+    expect(worker.asked('sendOpeningReceipt')).toHaveLength(1);
+    expect(worker.asked('getContent')).toHaveLength(1);
+  });
+
+  it('a letter that needs a stronger login: says why, opens nothing, and offers the website', async () => {
+    await openLetter(plainLetter({ authLevel: 'IDPORTEN_4' }));
+    await screen.findByRole('heading', { level: 1, name: SUBJECT });
+    const notice = screen.getByRole('note');
+    within(notice).getByText('Needs a stronger login');
+    within(notice).getByText(/^This letter needs a stronger login \(such as BankID through ID-porten\)/);
+    expect(screen.queryByRole('button', { name: 'Open' })).toBeNull();
+    fireEvent.click(within(notice).getByRole('button', { name: "Open on Digipost's website" }));
+    await expect.poll(() => extension.openedTabs.map((tab) => tab.url)).toEqual([`${SERVICE}/app/`]);
+    expect(worker.asked('getContent')).toEqual([]);
+  });
+
+  it('a document the service refuses for the login level: the same explanation and the website', async () => {
+    worker.fail('getContent', { code: 'auth_level_too_low' });
+    await openLetter(plainLetter());
+    fireEvent.click(within(await waitForDocument()).getByRole('button', { name: 'Open' }));
+    const notice = await within(documentItem()).findByRole('note');
+    within(notice).getByText("This letter needs a stronger login than this extension can have. Open it on Digipost's website.");
+    within(notice).getByRole('button', { name: "Open on Digipost's website" });
+    expect(within(documentItem()).queryByRole('alert')).toBeNull();
+  });
+
+  it('a document too large to show: says so, shows nothing', async () => {
+    worker.fail('getContent', { code: 'content_too_large', detail: 'more than 20 MiB' });
+    await openLetter(plainLetter());
+    fireEvent.click(within(await waitForDocument()).getByRole('button', { name: 'Open' }));
+    const alert = await within(documentItem()).findByRole('alert');
+    expect(alert.querySelector('.alert-message')?.textContent).toBe("This document is too large to show here. Open it on Digipost's website.");
+    expect(within(documentItem()).queryByTitle(`Content: ${SUBJECT}`)).toBeNull();
+  });
+
+  it('content that could not be fetched: the reason, and Try again fetches it', async () => {
+    worker.fail('getContent', { code: 'content_host_refused', status: 403 });
+    await openLetter(plainLetter());
+    fireEvent.click(within(await waitForDocument()).getByRole('button', { name: 'Open' }));
+    const alert = await within(documentItem()).findByRole('alert');
+    within(alert).getByText("The letter's content could not be fetched from the service's content server. Try again.");
+    expect(within(alert).getByText('Details').closest('details')?.open).toBe(false);
+    worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await within(documentItem()).findByTitle(`Content: ${SUBJECT}`);
+    expect(within(documentItem()).queryByRole('alert')).toBeNull();
+    expect(worker.asked('getContent')).toHaveLength(2);
+  });
+
+  it('without the permission to read content: says which permission is missing, and offers no Open', async () => {
+    await openLetter(plainLetter(), ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']);
+    const item = await waitForDocument();
+    within(item).getByText(/^Reading letters needs the permission “Read the content of letters”/);
+    expect(within(item).queryByRole('button', { name: 'Open' })).toBeNull();
+  });
+});
+
+/** The letter's document entry, once the letter is on the page. */
+async function waitForDocument(): Promise<HTMLElement> {
+  await screen.findByRole('heading', { level: 1, name: SUBJECT });
+  return documentItem();
+}

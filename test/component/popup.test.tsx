@@ -1,0 +1,181 @@
+import { fireEvent, screen, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { ROOT_CACHE_KEY, VIEWER_PAGE_PREFIX } from '../../src/protocol/messages.ts';
+import { extension } from '../support/fake-extension.ts';
+import { config, LETTERS, rootSnapshot } from './fixtures.ts';
+import { openPage, pageClosedItself } from './page.ts';
+
+/*
+ * The popup's states (src/popup/Popup.tsx), each as a person sees it and with its next step. The
+ * worker answers getRoot as each state needs; what needs a real browser (the consent window, the
+ * toolbar, layout, the cache in a real session) stays in test/e2e/popup*.e2e.ts.
+ */
+
+const { worker } = extension;
+
+describe('the popup', () => {
+  it('not set up: says so, and "Open settings" opens the options page', async () => {
+    worker.fail('getRoot', { code: 'not_configured' });
+    await openPage('popup');
+    await screen.findByRole('heading', { level: 1, name: 'Set up the extension' });
+    fireEvent.click(screen.getByRole('button', { name: 'Open settings' }));
+    expect(extension.optionsPagesOpened).toBe(1);
+  });
+
+  it('signed out: explains the extension, lists what Digipost will ask for, and offers Connect', async () => {
+    worker.fail('getRoot', { code: 'signed_out' });
+    worker.answer('getConfig', config({ scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_CONTENT'] }));
+    await openPage('popup');
+    await screen.findByRole('heading', { level: 1, name: 'Not connected' });
+    screen.getByText(/right from the browser's toolbar/);
+    await screen.findByText('Digipost will ask you to allow:');
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Read account information (name, date of birth, address, email address, telephone number).',
+      'Read letter content, except letters that require a strong-authentication login.',
+    ]);
+    screen.getByRole('button', { name: 'Connect' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('connecting: waits for the consent window, then shows the mailbox', async () => {
+    worker.fail('getRoot', { code: 'signed_out' });
+    worker.answer('getConfig', config());
+    const connect = worker.hold('connect');
+    await openPage('popup');
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect' }));
+    await screen.findByRole('heading', { level: 1, name: 'Waiting for Digipost' });
+    expect(screen.getByRole('status').textContent).toBe('Connecting…');
+    screen.getByText('Finish in the Digipost window that opened. If you close it, nothing changes.');
+    worker.answer('getRoot', rootSnapshot());
+    connect.answer({ state: 'signed_in', scopes: ['READ_ACCOUNT_INFO'] });
+    await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
+  });
+
+  it('a failed sign-in: back to Connect, with the reason', async () => {
+    worker.fail('getRoot', { code: 'signed_out' });
+    worker.answer('getConfig', config());
+    worker.fail('connect', { code: 'oauth_access_denied' });
+    await openPage('popup');
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('You declined access, so the extension is not connected.');
+    screen.getByRole('heading', { level: 1, name: 'Not connected' });
+    screen.getByRole('button', { name: 'Connect' });
+    // Declining is mended by connecting again, not in settings.
+    expect(within(alert).queryByRole('button')).toBeNull();
+  });
+
+  it('a sign-in that settings can mend: the reason, with "Open settings" beside it', async () => {
+    worker.fail('getRoot', { code: 'signed_out' });
+    worker.answer('getConfig', config());
+    worker.fail('connect', { code: 'oauth_invalid_client' });
+    await openPage('popup');
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect' }));
+    const alert = await screen.findByRole('alert');
+    within(alert).getByText('The service did not accept the client ID or client secret. Check them in settings.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Open settings' }));
+    expect(extension.optionsPagesOpened).toBe(1);
+  });
+
+  it('loading: a skeleton until the root arrives, the header before the letters', async () => {
+    const root = worker.hold('getRoot');
+    await openPage('popup');
+    const skeleton = await screen.findByLabelText('Loading…');
+    expect(skeleton.getAttribute('aria-busy')).toBe('true');
+    await root.asked;
+    // The worker caches the root before it fetches the letters, and the popup, once it listens, paints it from there.
+    await expect.poll(() => extension.storageListeners).toBe(1);
+    const withoutLetters = rootSnapshot();
+    delete withoutLetters.inbox;
+    await extension.storage.session.set({ [ROOT_CACHE_KEY]: withoutLetters });
+    await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
+    const letters = screen.getByRole('region', { name: 'Newest letters' });
+    expect(within(letters).getByLabelText('Loading…').getAttribute('aria-busy')).toBe('true');
+    root.answer(rootSnapshot());
+    await within(letters).findByText('Skattemelding 2026');
+    expect(screen.queryByLabelText('Loading…')).toBeNull();
+  });
+
+  it('ready: the name, the unread count and the newest letters; a letter opens in the viewer and the popup closes', async () => {
+    worker.answer('getRoot', rootSnapshot());
+    await openPage('popup');
+    await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
+    expect(screen.getByText('unread letters').textContent).toBe('2 unread letters');
+    const letters = screen.getByRole('region', { name: 'Newest letters' });
+    // Newest first, each with its sender and subject, the unread one marked.
+    expect(within(letters).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^UnreadSkatteetaten.*Skattemelding 2026$/),
+      expect.stringMatching(/^Fjordkraft.*Strømregning november$/),
+    ]);
+    // Account details are folded away.
+    expect(screen.getByText('Account details').closest('details')?.open).toBe(false);
+    fireEvent.click(within(letters).getByRole('button', { name: /Skattemelding 2026/ }));
+    await expect.poll(() => extension.openedTabs).toHaveLength(1);
+    // The viewer's address names only a page id; the letter it stands for is in session storage.
+    const [viewer, query] = (extension.openedTabs[0]?.url ?? '').split('?');
+    expect(viewer).toBe(extension.api.runtime.getURL('src/viewer/viewer.html'));
+    const pageId = new URLSearchParams(query).get('page') ?? '';
+    expect(extension.storage.session.data[`${VIEWER_PAGE_PREFIX}${pageId}`]).toEqual({ url: LETTERS[0]?.link[0]?.uri, mediaType: 'application/vnd.digipost-v2+json', relation: 'self' });
+    await expect.poll(pageClosedItself).toBe(true);
+  });
+
+  it('ready at once from the cache, saying it is updating until the worker answers', async () => {
+    await extension.storage.session.set({ [ROOT_CACHE_KEY]: rootSnapshot({ fetchedAt: Date.now() - 5 * 60_000 }) });
+    const root = worker.hold('getRoot');
+    await openPage('popup');
+    await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
+    await screen.findByText('updating…', { exact: false });
+    root.answer(rootSnapshot());
+    await expect.poll(() => screen.queryByText('updating…', { exact: false })).toBeNull();
+  });
+
+  it('offline: the last data, marked as not up to date, and Try again fetches afresh', async () => {
+    await extension.storage.session.set({ [ROOT_CACHE_KEY]: rootSnapshot({ fetchedAt: Date.now() - 5 * 60_000 }) });
+    worker.fail('getRoot', { code: 'network', detail: 'Failed to fetch' });
+    await openPage('popup');
+    const notice = await screen.findByText('You seem to be offline. This is what was fetched last; it may be out of date.');
+    screen.getByRole('heading', { level: 1, name: 'Kari Nordmann' });
+    screen.getByText(/— not up to date$/);
+    worker.answer('getRoot', rootSnapshot());
+    expect(notice.closest('[role="status"]')?.textContent).toContain('Try again');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await expect.poll(() => screen.getByText(/^Fetched at/).textContent).not.toContain('not up to date');
+    expect(screen.queryByText(/You seem to be offline/)).toBeNull();
+    expect(worker.asked('getRoot').at(-1)).toEqual({ type: 'getRoot', force: true, inbox: true });
+  });
+
+  it('an error: the sentence in view, the service\'s words folded under Details, and Try again', async () => {
+    worker.fail('getRoot', { code: 'http_server', status: 500, detail: 'INTERNAL_SERVER_ERROR: the database is away' });
+    await openPage('popup');
+    await screen.findByRole('heading', { level: 1, name: 'Could not show your mailbox' });
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText(/^The service had an error/).textContent).toBe('The service had an error. Try again later.');
+    const details = within(alert).getByText('Details').closest('details');
+    expect(details?.open).toBe(false);
+    expect(details?.textContent).toContain('INTERNAL_SERVER_ERROR: the database is away · HTTP 500');
+    expect(within(alert).getByText(/^The service had an error/).textContent).not.toContain('500');
+    worker.answer('getRoot', rootSnapshot());
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
+  });
+
+  it('speaks Norwegian Bokmål when the browser chose it', async () => {
+    extension.language = 'nb';
+    worker.fail('getRoot', { code: 'signed_out' });
+    worker.answer('getConfig', config());
+    await openPage('popup');
+    await screen.findByRole('heading', { level: 1, name: 'Ikke tilkoblet' });
+    screen.getByRole('button', { name: 'Koble til' });
+    expect(document.documentElement.lang).toBe('nb');
+  });
+
+  it('signs out from the ready view', async () => {
+    worker.answer('getRoot', rootSnapshot());
+    worker.answer('signOut', { state: 'signed_out' });
+    worker.answer('getConfig', config());
+    await openPage('popup');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { level: 1, name: 'Not connected' });
+    expect(worker.asked('signOut')).toHaveLength(1);
+  });
+});
