@@ -157,19 +157,27 @@ function readTokenResponse(status: number, text: string, sentAt: number): TokenR
   return { tokens, idToken: data.id_token };
 }
 
-/** The authorization-code exchange (contract §3.2): `grant_type=code`, with the nonce the id_token must echo. */
-export async function exchangeCode(
-  deps: TokenEndpointDeps,
-  config: ServiceConfig,
-  code: string,
-  redirectUri: string,
-  nonce: string,
-): Promise<{ tokens: TokenSet; idToken: string }> {
+/** What a code exchange sends besides the client's credentials: all of it belongs to one sign-in. */
+export interface CodeGrant {
+  code: string;
+  redirectUri: string;
+  /** The value the id_token must echo (contract §3.3). */
+  nonce: string;
+  /** The PKCE verifier whose challenge went with the authorization request (pkce.ts). */
+  codeVerifier: string;
+}
+
+/**
+ * The authorization-code exchange (contract §3.2): `grant_type=code`, with the nonce the id_token
+ * must echo and the PKCE verifier that proves this client asked for the code.
+ */
+export async function exchangeCode(deps: TokenEndpointDeps, config: ServiceConfig, grant: CodeGrant): Promise<{ tokens: TokenSet; idToken: string }> {
   const { tokens, idToken } = await requestTokens(deps, config, {
     grant_type: 'code',
-    code,
-    redirect_uri: redirectUri,
-    nonce,
+    code: grant.code,
+    redirect_uri: grant.redirectUri,
+    nonce: grant.nonce,
+    code_verifier: grant.codeVerifier,
   });
   if (idToken === undefined) throw new AppError('token_response_malformed', { detail: 'id_token: missing' });
   return { tokens, idToken };
