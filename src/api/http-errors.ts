@@ -3,6 +3,13 @@ import { AppError } from '../shared/errors.ts';
 
 const MAX_DETAIL = 200;
 
+/** Server (or network) text is shown small and only as a detail, so it is cut short and kept printable. */
+export function shortDetail(text: string): string {
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  const clean = text.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  return clean.length > MAX_DETAIL ? `${clean.slice(0, MAX_DETAIL)}…` : clean;
+}
+
 /** Body fields seen (or plausible) in the service's error answers, most specific first. */
 const CODE_FIELDS = ['error-code', 'errorCode', 'error', 'code'] as const;
 const MESSAGE_FIELDS = ['error-message', 'errorMessage', 'error_description', 'message'] as const;

@@ -1,8 +1,8 @@
 import { AppError } from '../shared/errors.ts';
-import { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS, withDeadline } from './deadline.ts';
+import { hardenedFetch, type HttpAnswer, type HttpRequest, type RedirectPolicy } from './http-core.ts';
 import { errorForStatus } from './http-errors.ts';
 import { requireServiceUrl } from './origin.ts';
-import { readLimited, readLimitedText } from './read-body.ts';
+import { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from './timeouts.ts';
 
 export { parseWith } from './parse.ts';
 
@@ -50,100 +50,68 @@ export interface FetchBinaryOptions extends FetchResourceOptions {
 }
 
 /**
- * One request with the bearer token. The origin check comes first and throws before `fetch` is
- * called, so no code path can hand the token to another host.
- *  - credentials 'omit': the bearer is the only credential; cookies of a web session on the same
- *    host must not decide what we see, nor be sent along.
- *  - cache 'no-store': answers are personal data and must not linger in the HTTP cache.
- *  - referrerPolicy 'no-referrer': the extension's own addresses are nobody's business.
+ * A request with the bearer token. The origin check comes first and throws before anything is
+ * sent, so no code path can hand the token to another host.
  */
-async function send(opts: FetchResourceOptions, redirect: RequestRedirect, accept: string, signal: AbortSignal): Promise<Response> {
-  const url = requireServiceUrl(opts.url, opts.serviceOrigin);
-  const init: RequestInit = {
+function bearerRequest(opts: FetchResourceOptions, accept: string, redirects: RedirectPolicy, defaultTimeout: number): HttpRequest {
+  return {
+    url: requireServiceUrl(opts.url, opts.serviceOrigin),
     method: opts.method ?? 'GET',
     headers: { Accept: accept, Authorization: `Bearer ${opts.accessToken}` },
-    credentials: 'omit',
-    cache: 'no-store',
-    redirect,
-    referrerPolicy: 'no-referrer',
-    signal,
+    redirects,
+    timeoutMs: opts.timeoutMs ?? defaultTimeout,
+    signal: opts.signal,
   };
-  return opts.fetch(url, init);
-}
-
-/**
- * Runs one call under its deadline. Failures of the network become 'network'; AppErrors (ours),
- * a timeout and the caller's own abort pass through as they are.
- */
-async function call<T>(opts: FetchResourceOptions, defaultTimeout: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  return withDeadline(opts.timeoutMs ?? defaultTimeout, opts.signal, async (signal) => {
-    try {
-      return await run(signal);
-    } catch (error) {
-      if (error instanceof AppError || signal.aborted) throw error;
-      throw new AppError('network', { detail: error instanceof Error ? error.message : String(error) });
-    }
-  });
 }
 
 const jsonTooLarge = (detail: string) => new AppError('response_too_large', { detail });
 
-async function readError(response: Response): Promise<AppError> {
+/** The error a refused call means, from its status and (when JSON) its body. */
+async function errorOf(answer: HttpAnswer): Promise<AppError> {
   let text = '';
   try {
-    text = await readLimitedText(response, MAX_ERROR_BODY_BYTES, jsonTooLarge);
+    text = await answer.text(MAX_ERROR_BODY_BYTES, jsonTooLarge);
   } catch (error) {
     // An error page too long to be the service's JSON says nothing we would show.
     if (!(error instanceof AppError && error.code === 'response_too_large')) throw error;
   }
-  return errorForStatus(response.status, text);
+  return errorForStatus(answer.status, text);
 }
 
 /**
- * GETs (or POSTs, for the few actions we perform, such as logout) a JSON resource of the service.
- *
- * Redirects are not followed (redirect 'manual'). The API has no reason to redirect a JSON call,
- * and a redirect to another host must never carry the token. Browsers do strip Authorization on a
- * cross-origin redirect (see fetchBinary), but the answer would then come from a host we did not
- * choose, and we would present it as the service's data. 'manual' (rather than 'error') lets us
- * tell a redirect apart from a network failure: browsers answer with an opaque-redirect response
- * (type 'opaqueredirect', status 0), Node with the 3xx itself.
+ * A resource (GET) or one of the few actions we perform (POST: the revoke at sign-out, an opening
+ * receipt). Redirects are refused: the API has no reason to redirect a JSON call, and although a
+ * browser drops the token on a redirect to another host (see contentRequest), the answer would
+ * then come from a host we did not choose, and we would present it as the service's data.
  */
+function jsonRequest(opts: FetchResourceOptions): HttpRequest {
+  return bearerRequest(opts, opts.mediaType ?? API_MEDIA_TYPE, 'refuse', NETWORK_TIMEOUT_MS);
+}
+
+/** The body of a resource as JSON; null for an action (or a 204) that answers with nothing. */
+async function processJsonResponse(answer: HttpAnswer, method: 'GET' | 'POST'): Promise<unknown> {
+  if (!answer.ok) throw await errorOf(answer);
+  const text = await answer.text(MAX_JSON_BYTES, jsonTooLarge);
+  if (text.trim() === '') {
+    // A resource we asked to read may not be empty.
+    if (answer.status === 204 || answer.status === 205 || method === 'POST') return null;
+    throw new AppError('response_not_json', { detail: 'empty body' });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    const type = answer.header('content-type');
+    throw new AppError('response_not_json', type ? { detail: type } : {});
+  }
+}
+
+/** GETs a JSON resource of the service, or POSTs one of its actions. */
 export async function fetchJson(opts: FetchResourceOptions): Promise<unknown> {
-  return call(opts, NETWORK_TIMEOUT_MS, async (signal) => {
-    const response = await send(opts, 'manual', opts.mediaType ?? API_MEDIA_TYPE, signal);
-    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-      throw new AppError('http_unexpected_status', { status: response.status, detail: 'redirect refused' });
-    }
-    if (!response.ok) throw await readError(response);
-    const text = await readLimitedText(response, MAX_JSON_BYTES, jsonTooLarge);
-    if (text.trim() === '') {
-      // An action (logout) or a 204 may answer with nothing; a resource we asked to read may not.
-      if (response.status === 204 || response.status === 205 || opts.method === 'POST') return null;
-      throw new AppError('response_not_json', { detail: 'empty body' });
-    }
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      const type = response.headers.get('content-type');
-      throw new AppError('response_not_json', type ? { detail: type } : {});
-    }
-  });
+  return hardenedFetch(opts.fetch, jsonRequest(opts), (answer) => processJsonResponse(answer, opts.method ?? 'GET'));
 }
 
 /**
- * A 401 or 403 from the host a content redirect led to (contract §1, §9). That host never saw our
- * token, so its refusal says nothing about the token: it must not cost a refresh or end the
- * session, as a 401 from the service would (authorized-fetch).
- */
-function refusedByContentHost(response: Response, serviceOrigin: string): AppError | undefined {
-  if (response.status !== 401 && response.status !== 403) return undefined;
-  if (!response.redirected || new URL(response.url).origin === serviceOrigin) return undefined;
-  return new AppError('content_host_refused', { status: response.status });
-}
-
-/**
- * Fetches a letter's content. The service may answer 307 with a one-time address on another host
+ * A letter's content. The service may answer 307 with a one-time address on another host
  * (contract §1: www.digipostdata.no). That redirect must be followed, and the token must not go with it.
  *
  * We cannot follow it ourselves: with redirect 'manual' a browser hides the Location header
@@ -153,12 +121,31 @@ function refusedByContentHost(response: Response, serviceOrigin: string): AppErr
  * Firefox from 111, Safari from 16.1; Node's fetch (undici) does the same, which a unit test checks
  * against two real local servers. The first request still goes only to the service origin.
  */
+function contentRequest(opts: FetchBinaryOptions): HttpRequest {
+  return bearerRequest(opts, opts.mediaType ?? '*/*', 'follow', CONTENT_TIMEOUT_MS);
+}
+
+/**
+ * A 401 or 403 from the host a content redirect led to (contract §1, §9). That host never saw our
+ * token, so its refusal says nothing about the token: it must not cost a refresh or end the
+ * session, as a 401 from the service would (authorized-fetch).
+ */
+function refusedByContentHost(answer: HttpAnswer, serviceOrigin: string): AppError | undefined {
+  if (answer.status !== 401 && answer.status !== 403) return undefined;
+  if (!answer.redirected || new URL(answer.url).origin === serviceOrigin) return undefined;
+  return new AppError('content_host_refused', { status: answer.status });
+}
+
+async function processContentResponse(answer: HttpAnswer, serviceOrigin: string, maxBytes: number): Promise<BinaryContent> {
+  if (!answer.ok) throw refusedByContentHost(answer, serviceOrigin) ?? (await errorOf(answer));
+  const bytes = await answer.bytes(maxBytes, (detail) => new AppError('content_too_large', { detail }));
+  const contentType = answer.header('content-type') ?? 'application/octet-stream';
+  return { blob: new Blob([bytes], { type: contentType }), contentType };
+}
+
+/** Fetches a letter's content (see contentRequest), refused past `maxBytes` as it streams in. */
 export async function fetchBinary(opts: FetchBinaryOptions): Promise<BinaryContent> {
-  return call(opts, CONTENT_TIMEOUT_MS, async (signal) => {
-    const response = await send(opts, 'follow', opts.mediaType ?? '*/*', signal);
-    if (!response.ok) throw refusedByContentHost(response, opts.serviceOrigin) ?? (await readError(response));
-    const bytes = await readLimited(response, opts.maxBytes ?? MAX_CONTENT_BYTES, (detail) => new AppError('content_too_large', { detail }));
-    const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
-    return { blob: new Blob([bytes], { type: contentType }), contentType };
-  });
+  return hardenedFetch(opts.fetch, contentRequest(opts), (answer) =>
+    processContentResponse(answer, opts.serviceOrigin, opts.maxBytes ?? MAX_CONTENT_BYTES),
+  );
 }

@@ -1,5 +1,6 @@
+import { hardenedFetch, type HttpAnswer, type HttpRequest } from '../api/http-core.ts';
+import { shortDetail } from '../api/http-errors.ts';
 import { AppError } from '../shared/errors.ts';
-import { shortDetail } from './oauth-errors.ts';
 
 /** How long the look at the sign-in page may take; the user is waiting for the answer. */
 const PROBE_TIMEOUT_MS = 5_000;
@@ -11,27 +12,35 @@ const PROBE_TIMEOUT_MS = 5_000;
 const NOT_LOADED = /could not be loaded|couldn't be loaded|failed to load|could not load/i;
 
 /**
+ * The look at the sign-in page: the same address, without the user's cookies. A redirect (to a
+ * login page, say) is an answer like any other and is not followed.
+ */
+function probeRequest(authorizeUrl: string): HttpRequest {
+  return { url: authorizeUrl, method: 'GET', redirects: 'report', timeoutMs: PROBE_TIMEOUT_MS };
+}
+
+/** Only the status counts; the page itself is not read. */
+async function processProbeResponse(answer: HttpAnswer): Promise<number> {
+  await answer.discard();
+  return answer.status;
+}
+
+/**
  * Why the sign-in window ended without an answer. Browsers say little: Chrome reports an error
  * page of the service as "could not be loaded", Firefox shows it and reports the user closing it
- * as a cancel. So the sign-in page is looked at once more, without cookies: a service that
- * refuses it (4xx) refuses this client ID or return address; one that does not answer was never
- * reached; otherwise the window failed to load (the service was not reached) or the user cancelled.
+ * as a cancel. So the sign-in page is looked at once more: a service that refuses it (4xx) refuses
+ * this client ID or return address; one that does not answer was never reached; otherwise the
+ * window failed to load (the service was not reached) or the user cancelled.
  */
 export async function authWindowFailure(error: unknown, authorizeUrl: string, send: typeof fetch): Promise<AppError> {
   const message = error instanceof Error ? error.message : String(error);
   const detail = shortDetail(message);
   let status: number;
   try {
-    const response = await send(authorizeUrl, {
-      credentials: 'omit',
-      redirect: 'manual',
-      cache: 'no-store',
-      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-    });
-    status = response.status;
-    await response.body?.cancel().catch(() => undefined);
+    status = await hardenedFetch(send, probeRequest(authorizeUrl), processProbeResponse);
   } catch (probeError) {
-    return new AppError('network', { detail: probeError instanceof Error ? shortDetail(probeError.message) : detail });
+    // Not reached, or not in time: either way the service could not be reached.
+    return new AppError('network', { detail: probeError instanceof AppError ? (probeError.info.detail ?? detail) : detail });
   }
   if (status >= 400 && status < 500) return new AppError('signin_client_unknown', { status, detail: `${detail} (HTTP ${status})` });
   if (NOT_LOADED.test(message)) return new AppError('network', { detail });

@@ -2,6 +2,7 @@ import { formatScope } from '../shared/permissions.ts';
 import { AppError } from '../shared/errors.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
 import { oauthError } from './oauth-errors.ts';
+import { CODE_CHALLENGE_METHOD } from './pkce.ts';
 import { authorizeEndpoint, type ServiceConfig } from './service-config.ts';
 
 const MIN_RANDOM_BYTES = 16; // 128 bits: the least that makes a state or nonce unguessable
@@ -16,15 +17,18 @@ export function randomToken(bytes = 32): string {
 
 /**
  * The address that starts a sign-in (contract §3.1). The nonce is deliberately absent: the service
- * takes it at the token endpoint, not here.
+ * takes it at the token endpoint, not here. The PKCE challenge (see pkce.ts) is the hash of the
+ * verifier; this address is seen by the browser and the service, the verifier is not.
  */
-export function buildAuthorizeUrl(config: ServiceConfig, redirectUri: string, state: string): string {
+export function buildAuthorizeUrl(config: ServiceConfig, redirectUri: string, state: string, codeChallenge: string): string {
   const url = new URL(authorizeEndpoint(config.baseUrl));
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', config.clientId);
   url.searchParams.set('redirect_uri', redirectUri);
   url.searchParams.set('state', state);
   url.searchParams.set('scope', formatScope(config.scopes));
+  url.searchParams.set('code_challenge', codeChallenge);
+  url.searchParams.set('code_challenge_method', CODE_CHALLENGE_METHOD);
   return url.toString();
 }
 

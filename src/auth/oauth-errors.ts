@@ -1,3 +1,4 @@
+import { shortDetail } from '../api/http-errors.ts';
 import { AppError, type ErrorCode } from '../shared/errors.ts';
 
 /** OAuth 2.0 draft 31, 4.1.2.1 (authorization) and 5.2 (token) error codes we name. */
@@ -13,15 +14,6 @@ const OAUTH_ERRORS: Readonly<Record<string, ErrorCode>> = {
   invalid_grant: 'oauth_invalid_grant',
   unsupported_grant_type: 'oauth_unsupported_grant_type',
 };
-
-const MAX_DETAIL = 200;
-
-/** Server text is shown small and only as a detail, so it is cut short and kept printable. */
-export function shortDetail(text: string): string {
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const clean = text.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
-  return clean.length > MAX_DETAIL ? `${clean.slice(0, MAX_DETAIL)}…` : clean;
-}
 
 /** An OAuth error answer as an AppError; a code we do not know keeps its text in the detail. */
 export function oauthError(error: string, description?: string | null, status?: number): AppError {

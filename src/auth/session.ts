@@ -3,6 +3,7 @@ import { AppError, type ErrorInfo } from '../shared/errors.ts';
 import { authWindowFailure } from './auth-window-failure.ts';
 import { buildAuthorizeUrl, parseRedirect, randomToken } from './authorize.ts';
 import { verifyIdToken } from './id-token.ts';
+import { codeChallengeOf, newCodeVerifier } from './pkce.ts';
 import type { ServiceConfig } from './service-config.ts';
 import { AUTH_LOCK_NAME, LOCAL_KEYS, SESSION_KEYS } from './storage-keys.ts';
 import {
@@ -135,12 +136,13 @@ export class Session {
   async #connect(): Promise<void> {
     const { local, session, redirectUri } = this.#deps;
     const config = await this.#config();
-    const pending: PendingSignIn = { state: randomToken(), nonce: randomToken(), createdAt: this.#deps.now() };
-    // Stored before the window opens: the state and nonce must outlive this worker if it is stopped.
+    // A new verifier for every attempt: a code stolen from one sign-in is useless with another's.
+    const pending: PendingSignIn = { state: randomToken(), nonce: randomToken(), codeVerifier: newCodeVerifier(), createdAt: this.#deps.now() };
+    // Stored before the window opens: the state, nonce and verifier must outlive this worker if it is stopped.
     await session.set({ [SESSION_KEYS.pendingSignIn]: pending });
     try {
       let redirect: string;
-      const authorizeUrl = buildAuthorizeUrl(config, redirectUri, pending.state);
+      const authorizeUrl = buildAuthorizeUrl(config, redirectUri, pending.state, await codeChallengeOf(pending.codeVerifier));
       try {
         redirect = await this.#deps.launchWebAuthFlow(authorizeUrl);
       } catch (error) {
@@ -155,7 +157,7 @@ export class Session {
       if (current?.state !== pending.state) throw new AppError('signin_cancelled', { detail: 'superseded' });
 
       const { code } = parseRedirect(redirect, current.state, redirectUri);
-      const { tokens, idToken } = await exchangeCode(this.#deps, config, code, redirectUri, current.nonce);
+      const { tokens, idToken } = await exchangeCode(this.#deps, config, { code, redirectUri, nonce: current.nonce, codeVerifier: current.codeVerifier });
       const claims = await verifyIdToken(idToken, {
         clientId: config.clientId,
         clientSecret: config.clientSecret,

@@ -20,7 +20,7 @@ export const LOCAL_KEYS = {
 export const SESSION_KEYS = {
   /** { token, expiresAt, refreshAt } */
   accessToken: 'auth.accessToken',
-  /** { state, nonce, createdAt } of a sign-in whose consent window is open. */
+  /** { state, nonce, codeVerifier, createdAt } of a sign-in whose consent window is open. */
   pendingSignIn: 'auth.pendingSignIn',
   /** Why the session ended when the user did not ask for it (an ErrorInfo). */
   endReason: 'auth.endReason',

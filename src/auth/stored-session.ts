@@ -1,4 +1,5 @@
 import { PERMISSIONS, type Permission } from '../shared/permissions.ts';
+import { CODE_VERIFIER_PATTERN } from './pkce.ts';
 import { LOCAL_KEYS, SESSION_KEYS } from './storage-keys.ts';
 import { z } from '../shared/zod.ts';
 import type { KeyValueArea } from '../shared/storage-area.ts';
@@ -24,6 +25,11 @@ export interface StoredAccess {
 export interface PendingSignIn {
   state: string;
   nonce: string;
+  /**
+   * The PKCE verifier (pkce.ts). Kept beside the state for as long as the consent window is open,
+   * in storage.session only (the worker may be stopped meanwhile), and removed with it.
+   */
+  codeVerifier: string;
   createdAt: number;
 }
 
@@ -42,7 +48,12 @@ const accountSchema = z.object({
   signedInAt: z.number(),
 });
 const accessSchema = z.object({ token: z.string().check(z.minLength(1)), expiresAt: z.number(), refreshAt: z.optional(z.number()), forced: z.optional(z.boolean()) });
-const pendingSchema = z.object({ state: z.string().check(z.minLength(1)), nonce: z.string().check(z.minLength(1)), createdAt: z.number() });
+const pendingSchema = z.object({
+  state: z.string().check(z.minLength(1)),
+  nonce: z.string().check(z.minLength(1)),
+  codeVerifier: z.string().check(z.regex(CODE_VERIFIER_PATTERN)),
+  createdAt: z.number(),
+});
 const tokenSchema = z.string().check(z.minLength(1));
 const generationSchema = z.number();
 

@@ -1,8 +1,8 @@
-import { NETWORK_TIMEOUT_MS, withDeadline } from '../api/deadline.ts';
-import { readLimitedText } from '../api/read-body.ts';
+import { hardenedFetch, type HttpAnswer, type HttpRequest } from '../api/http-core.ts';
+import { NETWORK_TIMEOUT_MS } from '../api/timeouts.ts';
 import { AppError } from '../shared/errors.ts';
 import { utf8ToBase64 } from '../shared/base64.ts';
-import { oauthError, shortDetail } from './oauth-errors.ts';
+import { oauthError } from './oauth-errors.ts';
 import { tokenEndpoint, type ServiceConfig } from './service-config.ts';
 import { describeIssues, z } from '../shared/zod.ts';
 
@@ -75,55 +75,33 @@ interface TokenResponse {
   idToken: string | undefined;
 }
 
-async function requestTokens(
-  deps: TokenEndpointDeps,
-  config: ServiceConfig,
-  form: Record<string, string>,
-): Promise<TokenResponse> {
-  // Taken before sending, so the expiry we compute is never later than the server's.
-  const sentAt = deps.now();
-  // Called unbound: a browser's fetch refuses a `this` other than the global object.
-  const { fetch: send } = deps;
-  const { status, text } = await withDeadline(deps.timeoutMs ?? NETWORK_TIMEOUT_MS, undefined, async (signal) => {
-    let response: Response;
-    try {
-      response = await send(tokenEndpoint(config.baseUrl), {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Accept: 'application/json',
-          Authorization: basicAuthorization(config),
-        },
-        body: new URLSearchParams(form).toString(),
-        // The user's web-site cookies have nothing to do with this client's credentials.
-        credentials: 'omit',
-        cache: 'no-store',
-        // The form carries the client secret and a code or refresh token: it goes to the token
-        // endpoint of the configured service and nowhere else, and only its own answer counts.
-        redirect: 'manual',
-        referrerPolicy: 'no-referrer',
-        signal,
-      });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new AppError('network', { detail: error instanceof Error ? shortDetail(error.message) : 'request failed' });
-    }
-    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new AppError('http_unexpected_status', { status: response.status, detail: 'redirect refused' });
-    }
-    try {
-      const body = await readLimitedText(response, MAX_TOKEN_RESPONSE_BYTES, (detail) => new AppError('response_too_large', { detail }));
-      return { status: response.status, text: body };
-    } catch (error) {
-      if (error instanceof AppError || signal.aborted) throw error;
-      throw new AppError('network', { detail: error instanceof Error ? shortDetail(error.message) : 'request failed' });
-    }
-  });
-  return readTokenResponse(status, text, sentAt);
+/**
+ * A request to the token endpoint (contract §3.2): the form with HTTP Basic client credentials.
+ * It carries the client secret and a code or refresh token, so it goes to the token endpoint of
+ * the configured service and nowhere else: a redirect is refused, and only its own answer counts.
+ */
+function tokenRequest(deps: TokenEndpointDeps, config: ServiceConfig, form: Record<string, string>): HttpRequest {
+  return {
+    url: tokenEndpoint(config.baseUrl),
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'application/json',
+      Authorization: basicAuthorization(config),
+    },
+    body: new URLSearchParams(form).toString(),
+    redirects: 'refuse',
+    timeoutMs: deps.timeoutMs ?? NETWORK_TIMEOUT_MS,
+  };
 }
 
-function readTokenResponse(status: number, text: string, sentAt: number): TokenResponse {
+/** Any answer of the token endpoint; `sentAt` is when the request left, so an expiry is never late. */
+async function processTokenResponse(answer: HttpAnswer, sentAt: number): Promise<TokenResponse> {
+  const text = await answer.text(MAX_TOKEN_RESPONSE_BYTES, (detail) => new AppError('response_too_large', { detail }));
+  return parseTokenResponse(answer.status, text, sentAt);
+}
+
+function parseTokenResponse(status: number, text: string, sentAt: number): TokenResponse {
   let body: unknown;
   let isJson = true;
   try {
@@ -157,36 +135,57 @@ function readTokenResponse(status: number, text: string, sentAt: number): TokenR
   return { tokens, idToken: data.id_token };
 }
 
-/** The authorization-code exchange (contract §3.2): `grant_type=code`, with the nonce the id_token must echo. */
-export async function exchangeCode(
-  deps: TokenEndpointDeps,
-  config: ServiceConfig,
-  code: string,
-  redirectUri: string,
-  nonce: string,
-): Promise<{ tokens: TokenSet; idToken: string }> {
-  const { tokens, idToken } = await requestTokens(deps, config, {
+/** What a code exchange sends besides the client's credentials: all of it belongs to one sign-in. */
+export interface CodeGrant {
+  code: string;
+  redirectUri: string;
+  /** The value the id_token must echo (contract §3.3). */
+  nonce: string;
+  /** The PKCE verifier whose challenge went with the authorization request (pkce.ts). */
+  codeVerifier: string;
+}
+
+/**
+ * The authorization-code exchange (contract §3.2): `grant_type=code`, with the nonce the id_token
+ * must echo and the PKCE verifier that proves this client asked for the code.
+ */
+function codeExchangeRequest(deps: TokenEndpointDeps, config: ServiceConfig, grant: CodeGrant): HttpRequest {
+  return tokenRequest(deps, config, {
     grant_type: 'code',
-    code,
-    redirect_uri: redirectUri,
-    nonce,
+    code: grant.code,
+    redirect_uri: grant.redirectUri,
+    nonce: grant.nonce,
+    code_verifier: grant.codeVerifier,
   });
+}
+
+/** A sign-in is not done without the id_token that names the user. */
+async function processCodeExchangeResponse(answer: HttpAnswer, sentAt: number): Promise<{ tokens: TokenSet; idToken: string }> {
+  const { tokens, idToken } = await processTokenResponse(answer, sentAt);
   if (idToken === undefined) throw new AppError('token_response_malformed', { detail: 'id_token: missing' });
   return { tokens, idToken };
 }
 
+export async function exchangeCode(deps: TokenEndpointDeps, config: ServiceConfig, grant: CodeGrant): Promise<{ tokens: TokenSet; idToken: string }> {
+  const sentAt = deps.now();
+  return hardenedFetch(deps.fetch, codeExchangeRequest(deps, config, grant), (answer) => processCodeExchangeResponse(answer, sentAt));
+}
+
+/** The refresh exchange: `grant_type=refresh_token` and the token, nothing else (contract §3.2). */
+function refreshRequest(deps: TokenEndpointDeps, config: ServiceConfig, refreshToken: string): HttpRequest {
+  return tokenRequest(deps, config, { grant_type: 'refresh_token', refresh_token: refreshToken });
+}
+
 /**
- * The refresh exchange. It keeps nothing: whether to keep the old refresh token when no new one
- * comes is the session's decision.
+ * It keeps nothing: whether to keep the old refresh token when no new one comes is the session's
+ * decision, and so is checking an id_token, which a refresh may or may not bring.
  */
-export async function refreshTokens(
-  deps: TokenEndpointDeps,
-  config: ServiceConfig,
-  refreshToken: string,
-): Promise<{ tokens: TokenSet; idToken?: string }> {
-  const { tokens, idToken } = await requestTokens(deps, config, {
-    grant_type: 'refresh_token',
-    refresh_token: refreshToken,
-  });
+async function processRefreshResponse(answer: HttpAnswer, sentAt: number): Promise<{ tokens: TokenSet; idToken?: string }> {
+  const { tokens, idToken } = await processTokenResponse(answer, sentAt);
   return idToken === undefined ? { tokens } : { tokens, idToken };
+}
+
+export async function refreshTokens(deps: TokenEndpointDeps, config: ServiceConfig, refreshToken: string): Promise<{ tokens: TokenSet; idToken?: string }> {
+  const sentAt = deps.now();
+  return hardenedFetch(deps.fetch, refreshRequest(deps, config, refreshToken), (answer) => processRefreshResponse(answer, sentAt));
 }

@@ -1,4 +1,5 @@
 import browser from 'webextension-polyfill';
+import { globalFetch } from '../api/http-core.ts';
 import { fetchBinary, fetchJson, type BinaryContent, type FetchResourceOptions } from '../api/http.ts';
 import { requiredPermission, type LinkTarget } from '../api/links.ts';
 import type { BoundToken } from '../auth/session.ts';
@@ -54,7 +55,7 @@ function fetchOptions(request: AuthorizedRequest, token: BoundToken): FetchResou
     url: request.url,
     accessToken: token.token,
     serviceOrigin: token.origin,
-    fetch: (input, init) => fetch(input, init),
+    fetch: globalFetch,
     ...(request.mediaType ? { mediaType: request.mediaType } : {}),
     ...(request.method ? { method: request.method } : {}),
     ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),

@@ -2,6 +2,7 @@
 // Session, wired once. Every other worker module takes what it needs from here.
 import browser from 'webextension-polyfill';
 import { NETWORK_TIMEOUT_MS } from '../api/deadline.ts';
+import { globalFetch } from '../api/http-core.ts';
 import { AppError } from '../shared/errors.ts';
 import { Session, type SessionDeps } from '../auth/session.ts';
 import type { KeyValueArea } from '../shared/storage-area.ts';
@@ -64,7 +65,7 @@ function sessionDeps(onSignedOut: NonNullable<SessionDeps['onSignedOut']>): Sess
   return {
     local: localArea,
     session: sessionArea,
-    fetch: (input, init) => fetch(input, init),
+    fetch: globalFetch,
     now: () => Date.now(),
     launchWebAuthFlow: (url) => browser.identity.launchWebAuthFlow({ url, interactive: true }),
     redirectUri: browser.identity.getRedirectURL(),

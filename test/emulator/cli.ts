@@ -17,6 +17,7 @@ Local emulator of the Digipost private-user API (OAuth + hypermedia root).
   --no-rotate                refresh responses carry no new refresh token
   --latency <ms>             delay added to every response (default 0)
   --id-token-exp <mode>      lifetime (default: exp = seconds of lifetime, as the real service) or absolute
+  --require-pkce             every sign-in must use PKCE (S256); by default only a challenge that was sent is checked
   --quiet                    no request log on stdout
   --help                     this text`;
 
@@ -47,6 +48,7 @@ function parse(argv: string[]): EmulatorOptions {
         'no-rotate': { type: 'boolean' },
         latency: { type: 'string' },
         'id-token-exp': { type: 'string' },
+        'require-pkce': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -81,6 +83,7 @@ function parse(argv: string[]): EmulatorOptions {
     if (exp !== 'lifetime' && exp !== 'absolute') fail(`--id-token-exp must be lifetime or absolute, got "${exp}"`);
     options.idTokenExp = exp;
   }
+  if (values['require-pkce'] === true) options.requirePkce = true;
   if (values.quiet === true) options.quiet = true;
   return options;
 }

@@ -33,6 +33,11 @@ export interface Knobs {
   contentRedirect: boolean;
   /** The token endpoint takes each request and never answers (until the client gives up). */
   stallTokenEndpoint: boolean;
+  /**
+   * Every authorization request must carry an S256 PKCE challenge and every code exchange its
+   * verifier (pkce.ts). Off, a challenge that was sent is still checked; none need be sent.
+   */
+  requirePkce: boolean;
   extraLinks: { root: Link[]; account: Link[] };
 }
 
@@ -45,6 +50,7 @@ export interface EmulatorOptions {
   rotateRefreshTokens?: boolean;
   latencyMs?: number;
   idTokenExp?: IdTokenExp;
+  requirePkce?: boolean;
   quiet?: boolean;
 }
 
@@ -88,6 +94,8 @@ export function settingsFrom(options: EmulatorOptions): Settings {
       badIdTokenSignature: false,
       contentRedirect: false,
       stallTokenEndpoint: false,
+      // Off by default: the real service is not known to require PKCE (contract §3.1).
+      requirePkce: options.requirePkce ?? false,
       extraLinks: { root: [], account: [] },
     },
   };

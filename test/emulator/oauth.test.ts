@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OTHER_CLIENT } from './clients.ts';
 import type { RunningEmulator } from './index.ts';
@@ -239,6 +240,95 @@ describe('token endpoint: code exchange', () => {
     } finally {
       Date.now = realNow;
     }
+  });
+});
+
+/** A verifier and its S256 challenge, made with Node's crypto rather than the code under test. */
+function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+async function exchange(code: string, extra: Record<string, string> = {}): Promise<{ status: number; error?: string; description?: string }> {
+  const response = await tokenCall(em, { grant_type: 'code', code, redirect_uri: CHROME_REDIRECT, nonce: 'n', ...extra });
+  const body = (await response.json()) as { error?: string; error_description?: string };
+  return { status: response.status, ...(body.error === undefined ? {} : { error: body.error, description: body.error_description ?? '' }) };
+}
+
+async function authorizeError(params: Record<string, string | undefined>, server = em): Promise<{ error: string | null; state: string | null }> {
+  const response = await fetch(authorizeUrl(server, params), { redirect: 'manual' });
+  expect(response.status, JSON.stringify(params)).toBe(302);
+  const location = new URL(response.headers.get('location') ?? '');
+  return { error: location.searchParams.get('error'), state: location.searchParams.get('state') };
+}
+
+describe('PKCE (RFC 7636), not required (the default)', () => {
+  it('signs in without PKCE, and ignores a verifier for a code that was asked for without a challenge', async () => {
+    expect(await exchange((await approve(em)).get('code') ?? '')).toEqual({ status: 200 });
+    expect(await exchange((await approve(em)).get('code') ?? '', { code_verifier: pkcePair().verifier })).toEqual({ status: 200 });
+  });
+
+  it('still checks a challenge that was sent: the code is exchanged only with its verifier (invalid_grant otherwise)', async () => {
+    const { verifier, challenge } = pkcePair();
+    const code = (await approve(em, { code_challenge: challenge, code_challenge_method: 'S256' })).get('code') ?? '';
+    expect(await exchange(code)).toMatchObject({ status: 400, error: 'invalid_grant', description: expect.stringContaining('code_verifier is missing') as unknown });
+    expect(await exchange(code, { code_verifier: pkcePair().verifier })).toMatchObject({ status: 400, error: 'invalid_grant', description: expect.stringContaining('does not match') as unknown });
+    expect(await exchange(code, { code_verifier: 'short' })).toMatchObject({ status: 400, error: 'invalid_grant' });
+    // Those attempts did not spend the code: the client with the verifier still gets its tokens.
+    expect(await exchange(code, { code_verifier: verifier })).toEqual({ status: 200 });
+  });
+
+  it('refuses plain, an unknown method, a malformed or repeated challenge with invalid_request and the state', async () => {
+    const { challenge } = pkcePair();
+    for (const params of [
+      { code_challenge: challenge },
+      { code_challenge: challenge, code_challenge_method: 'plain' },
+      { code_challenge: challenge, code_challenge_method: 'S512' },
+      { code_challenge: 'too-short', code_challenge_method: 'S256' },
+      { code_challenge: `${challenge.slice(0, 42)}+`, code_challenge_method: 'S256' },
+      { code_challenge_method: 'S256' },
+    ]) {
+      expect(await authorizeError(params)).toEqual({ error: 'invalid_request', state: 'st-1' });
+    }
+    const twice = await fetch(`${authorizeUrl(em, { code_challenge: challenge, code_challenge_method: 'S256' })}&code_challenge=${challenge}`, { redirect: 'manual' });
+    expect(new URL(twice.headers.get('location') ?? '').searchParams.get('error')).toBe('invalid_request');
+  });
+});
+
+describe('PKCE (RFC 7636), required (requirePkce)', () => {
+  let strict: RunningEmulator;
+  beforeAll(async () => {
+    strict = await startEmulator({ port: 0, quiet: true, letters: 1, requirePkce: true });
+  });
+  afterAll(async () => {
+    await strict.stop();
+  });
+
+  it('starts with the knob on, from the option', async () => {
+    expect((await strict.admin.knobs()).requirePkce).toBe(true);
+  });
+
+  it('redirects an authorization request without a challenge with invalid_request and the state', async () => {
+    expect(await authorizeError({}, strict)).toEqual({ error: 'invalid_request', state: 'st-1' });
+  });
+
+  it('refuses a code exchange without the verifier, or with a wrong one, with invalid_grant; the right one gets tokens', async () => {
+    const { verifier, challenge } = pkcePair();
+    const code = (await approve(strict, { code_challenge: challenge, code_challenge_method: 'S256' })).get('code') ?? '';
+    const call = async (extra: Record<string, string>) => {
+      const response = await tokenCall(strict, { grant_type: 'code', code, redirect_uri: CHROME_REDIRECT, nonce: 'n', ...extra });
+      return { status: response.status, error: ((await response.json()) as { error?: string }).error };
+    };
+    expect(await call({})).toEqual({ status: 400, error: 'invalid_grant' });
+    expect(await call({ code_verifier: pkcePair().verifier })).toEqual({ status: 400, error: 'invalid_grant' });
+    expect(await call({ code_verifier: challenge })).toEqual({ status: 400, error: 'invalid_grant' });
+    expect(await call({ code_verifier: verifier })).toEqual({ status: 200, error: undefined });
+  });
+
+  it('refuses a code asked for without PKCE before the knob was turned on', async () => {
+    const code = (await approve(em)).get('code') ?? '';
+    await em.admin.configure({ requirePkce: true });
+    expect(await exchange(code, { code_verifier: pkcePair().verifier })).toMatchObject({ status: 400, error: 'invalid_grant', description: expect.stringContaining('PKCE is required') as unknown });
   });
 });
 

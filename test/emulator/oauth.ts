@@ -7,6 +7,7 @@ import { authenticate } from './guard.ts';
 import { apiJson, json, readForm, resource } from './http.ts';
 import { makeIdToken } from './id-token.ts';
 import { consentPage, errorPage } from './pages.ts';
+import { readChallenge, verifierProblem } from './pkce.ts';
 import type { Permission } from './permissions.ts';
 import { formatScope, parseScope } from './permissions.ts';
 import type { Emulator } from './state.ts';
@@ -51,7 +52,7 @@ function authorize(em: Emulator, c: Context): Response {
   const state = states.length === 1 ? states[0] : undefined;
   const fail = (error: string, description: string) => redirect(redirectUri, { error, error_description: description, state });
 
-  const repeated = ['response_type', 'state', 'scope'].filter((name) => params.getAll(name).length > 1);
+  const repeated = ['response_type', 'state', 'scope', 'code_challenge', 'code_challenge_method'].filter((name) => params.getAll(name).length > 1);
   if (repeated.length > 0) return fail('invalid_request', `Parameter given more than once: ${repeated.join(', ')}`);
   const responseType = params.get('response_type');
   if (responseType === null || responseType === '') return fail('invalid_request', 'Missing parameter: response_type');
@@ -60,8 +61,18 @@ function authorize(em: Emulator, c: Context): Response {
   // Draft 31, 3.3: a missing scope is an invalid scope when there is no default.
   const scope = checkScope(params.get('scope') ?? '', client.permissions);
   if (!scope.ok) return fail('invalid_scope', scope.description);
+  // RFC 7636 §4.4.1: a missing challenge the service requires, or a method it does not support.
+  const pkce = readChallenge(params, em.world.knobs.requirePkce);
+  if (!pkce.ok) return fail('invalid_request', pkce.description);
 
-  const consent = em.world.tokens.addConsent({ clientId: client.id, redirectUri, state, permissions: scope.permissions, expires: Date.now() + CONSENT_LIFETIME_MS });
+  const consent = em.world.tokens.addConsent({
+    clientId: client.id,
+    redirectUri,
+    state,
+    permissions: scope.permissions,
+    expires: Date.now() + CONSENT_LIFETIME_MS,
+    codeChallenge: pkce.challenge,
+  });
   return consentPage({ consentId: consent.id, applicationName: client.name, userName: em.world.user.fullName, permissions: scope.permissions, action: OAUTH_ROUTES.consent });
 }
 
@@ -76,7 +87,13 @@ async function decide(em: Emulator, c: Context): Promise<Response> {
   if (decision === 'decline') {
     return redirect(consent.redirectUri, { error: 'access_denied', error_description: 'The user declined access.', state: consent.state });
   }
-  const code = em.world.tokens.addCode({ clientId: consent.clientId, redirectUri: consent.redirectUri, permissions: consent.permissions, expires: Date.now() + CODE_LIFETIME_MS });
+  const code = em.world.tokens.addCode({
+    clientId: consent.clientId,
+    redirectUri: consent.redirectUri,
+    permissions: consent.permissions,
+    expires: Date.now() + CODE_LIFETIME_MS,
+    codeChallenge: consent.codeChallenge,
+  });
   return redirect(consent.redirectUri, { code: code.code, state: consent.state });
 }
 
@@ -152,6 +169,9 @@ function exchangeCode(em: Emulator, client: Client, form: URLSearchParams): Resp
   if (code.expires <= Date.now()) return tokenError('invalid_grant', 'The authorization code has expired.');
   if (code.clientId !== client.id) return tokenError('invalid_grant', 'The authorization code was issued to another client.');
   if (code.redirectUri !== form.get('redirect_uri')) return tokenError('invalid_grant', 'redirect_uri does not match the authorization request.');
+  // RFC 7636 §4.6. A wrong verifier does not spend the code: whoever holds the right one may still use it.
+  const pkce = verifierProblem(code.codeChallenge, form.get('code_verifier'), em.world.knobs.requirePkce);
+  if (pkce !== undefined) return tokenError('invalid_grant', pkce);
   code.used = true;
   const grant = tokens.addGrant(client.id, code.permissions, Date.now());
   code.grantId = grant.id;

@@ -18,6 +18,8 @@ export interface Consent {
   state: string;
   permissions: Permission[];
   expires: number;
+  /** The S256 PKCE challenge of the authorization request, when it carried one. */
+  codeChallenge: string | undefined;
 }
 
 export interface Code {
@@ -26,6 +28,8 @@ export interface Code {
   redirectUri: string;
   permissions: Permission[];
   expires: number;
+  /** Carried over from the consent: the code is exchanged only with the verifier of this challenge. */
+  codeChallenge: string | undefined;
   used: boolean;
   /** Tokens issued for this code; a replayed code revokes them (draft 31, 4.1.2). */
   grantId?: number;

@@ -4,6 +4,9 @@ import { buildAuthorizeUrl, parseRedirect, randomToken } from '../../../src/auth
 import { AppError } from '../../../src/shared/errors.ts';
 import { BASE, REDIRECT, config } from './fakes.ts';
 
+/** The challenge of RFC 7636, Appendix B. */
+const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+
 function codeOf(fn: () => unknown): string {
   try {
     fn();
@@ -33,8 +36,8 @@ describe('randomToken', () => {
 });
 
 describe('buildAuthorizeUrl', () => {
-  it('asks for a code with the client, redirect, state and scope, and no nonce', () => {
-    const url = new URL(buildAuthorizeUrl(config, REDIRECT, 'the-state'));
+  it('asks for a code with the client, redirect, state, scope and the S256 PKCE challenge, and no nonce', () => {
+    const url = new URL(buildAuthorizeUrl(config, REDIRECT, 'the-state', CHALLENGE));
     expect(`${url.origin}${url.pathname}`).toBe(`${BASE}/post/api/oauth/authorize/new`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: 'code',
@@ -42,12 +45,16 @@ describe('buildAuthorizeUrl', () => {
       redirect_uri: REDIRECT,
       state: 'the-state',
       scope: 'READ_ACCOUNT_INFO READ_DOCUMENT_META_INFO',
+      code_challenge: CHALLENGE,
+      code_challenge_method: 'S256',
     });
     expect(url.searchParams.has('nonce')).toBe(false);
+    // Only the hash travels through the browser; the verifier waits for the code exchange.
+    expect(url.searchParams.has('code_verifier')).toBe(false);
   });
 
   it('encodes values that carry URL syntax', () => {
-    const url = new URL(buildAuthorizeUrl({ ...config, clientId: 'a&b=c' }, REDIRECT, 's#1'));
+    const url = new URL(buildAuthorizeUrl({ ...config, clientId: 'a&b=c' }, REDIRECT, 's#1', CHALLENGE));
     expect(url.searchParams.get('client_id')).toBe('a&b=c');
     expect(url.searchParams.get('state')).toBe('s#1');
     expect(url.hash).toBe('');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_TIMEOUT_MS } from '../../../src/api/deadline.ts';
 import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
@@ -147,14 +148,14 @@ describe('connect', () => {
       return Promise.resolve(`${REDIRECT}?code=C&state=${url.searchParams.get('state') ?? ''}`);
     });
     await w.newSession().connect();
-    const pending = pendingAtLaunch as { state: string; nonce: string };
+    const pending = pendingAtLaunch as { state: string; nonce: string; codeVerifier: string };
     expect(pending.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(pending.nonce).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(pending.nonce).not.toBe(pending.state);
     expect(w.launched[0]?.searchParams.get('state')).toBe(pending.state);
     expect(w.launched[0]?.searchParams.has('nonce')).toBe(false);
     const body = Object.fromEntries(w.tokenRequests()[0]?.body ?? []);
-    expect(body).toEqual({ grant_type: 'code', code: 'C', redirect_uri: REDIRECT, nonce: pending.nonce });
+    expect(body).toEqual({ grant_type: 'code', code: 'C', redirect_uri: REDIRECT, nonce: pending.nonce, code_verifier: pending.codeVerifier });
   });
 
   it('takes the granted scope from the token answer when it names our permissions', async () => {
@@ -291,6 +292,61 @@ describe('connect', () => {
     await w.s.connect();
     expect((await w.s.status()).state).toBe('signed_in');
     expect(w.session.data).not.toHaveProperty(SESSION_KEYS.endReason);
+  });
+});
+
+/** What a PKCE-aware service computes from the verifier (RFC 7636 §4.6), with Node's own crypto. */
+function s256(verifier: string): string {
+  return createHash('sha256').update(verifier, 'ascii').digest('base64url');
+}
+
+describe('connect: PKCE (RFC 7636)', () => {
+  it('sends the S256 challenge of a fresh verifier with the authorization request, and that verifier with the code', async () => {
+    const w = await signedIn();
+    const authorize = w.launched[0]?.searchParams;
+    const verifier = w.tokenRequests()[0]?.body.get('code_verifier') ?? '';
+    expect(authorize?.get('code_challenge_method')).toBe('S256');
+    expect(verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(authorize?.get('code_challenge')).toBe(s256(verifier));
+    // The verifier itself never went through the browser's address.
+    expect(w.launched[0]?.href).not.toContain(verifier);
+  });
+
+  it('uses a new verifier for every sign-in', async () => {
+    const w = await signedIn();
+    await w.s.signOut();
+    await w.s.connect();
+    const verifiers = w.tokenRequests().map((r) => r.body.get('code_verifier') ?? '');
+    const challenges = w.launched.map((url) => url.searchParams.get('code_challenge'));
+    expect(verifiers).toHaveLength(2);
+    expect(verifiers[0]).not.toBe(verifiers[1]);
+    expect(challenges).toEqual(verifiers.map(s256));
+  });
+
+  it('forgets the verifier once the sign-in is over, whether it succeeded or failed', async () => {
+    const w = await signedIn();
+    const first = w.tokenRequests()[0]?.body.get('code_verifier') ?? '';
+    w.service.reply(() => json({ error: 'invalid_grant' }, 400));
+    expect(await errorCode(w.s.connect())).toBe('oauth_invalid_grant');
+    const second = w.tokenRequests()[1]?.body.get('code_verifier') ?? '';
+    expect(second).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = JSON.stringify(w.snapshot());
+    expect(stored).not.toContain(first);
+    expect(stored).not.toContain(second);
+  });
+
+  it('does not take a pending sign-in without a verifier (stored by an older version) as its own', async () => {
+    const w = world();
+    const answer = deferred<string>();
+    w.setConsent(() => answer.promise);
+    const s = w.newSession();
+    const attempt = s.connect();
+    await settle();
+    const pending = w.session.data[SESSION_KEYS.pendingSignIn] as { state: string; nonce: string; createdAt: number };
+    w.session.data[SESSION_KEYS.pendingSignIn] = { state: pending.state, nonce: pending.nonce, createdAt: pending.createdAt };
+    answer.resolve(`${REDIRECT}?code=C&state=${pending.state}`);
+    expect(await errorCode(attempt)).toBe('signin_cancelled');
+    expect(w.tokenRequests()).toHaveLength(0);
   });
 });
 

@@ -5,6 +5,9 @@ import { BASE, FakeClock, FakeFetch, REDIRECT, config, json } from './fakes.ts';
 import { appErrorOf } from '../app-error.ts';
 
 const TOKEN_URL = `${BASE}/post/api/oauth/accesstoken`;
+/** The verifier of RFC 7636, Appendix B. */
+const VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+const GRANT = { code: 'c', redirectUri: REDIRECT, nonce: 'n', codeVerifier: VERIFIER };
 
 function setup() {
   const fake = new FakeFetch();
@@ -25,10 +28,10 @@ async function failure(promise: Promise<unknown>): Promise<ErrorInfo> {
 }
 
 describe('exchangeCode', () => {
-  it('posts grant_type=code, the code, redirect_uri and nonce as a form with HTTP Basic credentials', async () => {
+  it('posts grant_type=code, the code, redirect_uri, nonce and PKCE verifier as a form with HTTP Basic credentials', async () => {
     const { fake, deps } = setup();
     fake.reply(() => json(goodBody));
-    await exchangeCode(deps, config, 'the code', REDIRECT, 'n-1');
+    await exchangeCode(deps, config, { ...GRANT, code: 'the code', nonce: 'n-1' });
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
     expect(request?.url).toBe(TOKEN_URL);
@@ -41,13 +44,14 @@ describe('exchangeCode', () => {
       code: 'the code',
       redirect_uri: REDIRECT,
       nonce: 'n-1',
+      code_verifier: VERIFIER,
     });
   });
 
   it('sends the raw id and secret in Basic, UTF-8 and standard Base64 (with + and /)', async () => {
     const { fake, deps } = setup();
     fake.reply(() => json(goodBody));
-    await exchangeCode(deps, { ...config, clientId: 'a:b?>', clientSecret: 'ø~~~' }, 'c', REDIRECT, 'n');
+    await exchangeCode(deps, { ...config, clientId: 'a:b?>', clientSecret: 'ø~~~' }, GRANT);
     const header = fake.requests[0]?.headers.authorization ?? '';
     expect(header).toBe(`Basic ${Buffer.from('a:b?>:ø~~~', 'utf8').toString('base64')}`);
     expect(header).toMatch(/[+/]/);
@@ -60,7 +64,7 @@ describe('exchangeCode', () => {
       clock.advance(5000);
       return json({ ...goodBody, scope: 'READ_ACCOUNT_INFO' });
     });
-    const result = await exchangeCode(deps, config, 'c', REDIRECT, 'n');
+    const result = await exchangeCode(deps, config, GRANT);
     expect(result).toEqual({
       tokens: { accessToken: goodBody.access_token, refreshToken: '12345-abcdef', expiresAt: start + 899_000, refreshAt: start + 839_000, scope: 'READ_ACCOUNT_INFO' },
       idToken: 'sig.payload',
@@ -73,21 +77,21 @@ describe('exchangeCode', () => {
   ])('uses the documented fallback lifetime when expires_in is %s', async (_name, expiresIn) => {
     const { fake, clock, deps } = setup();
     fake.reply(() => json({ ...goodBody, expires_in: expiresIn }));
-    const { tokens } = await exchangeCode(deps, config, 'c', REDIRECT, 'n');
+    const { tokens } = await exchangeCode(deps, config, GRANT);
     expect(tokens.expiresAt).toBe(clock.ms + UNLIMITED_LIFETIME_FALLBACK_MS);
   });
 
   it('sets the refresh point a minute before the expiry, or half way through a shorter lifetime', async () => {
     const { fake, deps, clock } = setup();
     fake.reply(() => json({ ...goodBody, expires_in: 30 }));
-    const { tokens } = await exchangeCode(deps, config, 'c', REDIRECT, 'n');
+    const { tokens } = await exchangeCode(deps, config, GRANT);
     expect(tokens).toMatchObject({ expiresAt: clock.ms + 30_000, refreshAt: clock.ms + 15_000 });
   });
 
   it('accepts token_type in any case, expires_in as digits, and no refresh token', async () => {
     const { fake, deps, clock } = setup();
     fake.reply(() => json({ ...goodBody, token_type: 'Bearer', expires_in: '900', refresh_token: undefined }));
-    const { tokens } = await exchangeCode(deps, config, 'c', REDIRECT, 'n');
+    const { tokens } = await exchangeCode(deps, config, GRANT);
     expect(tokens).toEqual({ accessToken: goodBody.access_token, expiresAt: clock.ms + 900_000, refreshAt: clock.ms + 840_000 });
   });
 
@@ -106,7 +110,7 @@ describe('exchangeCode', () => {
   ])('calls an answer with %s malformed and names the field', async (_name, body, field) => {
     const { fake, deps } = setup();
     fake.reply(() => json(body));
-    const info = await failure(exchangeCode(deps, config, 'c', REDIRECT, 'n'));
+    const info = await failure(exchangeCode(deps, config, GRANT));
     expect(info.code).toBe('token_response_malformed');
     expect(info.detail).toContain(field);
   });
@@ -114,7 +118,7 @@ describe('exchangeCode', () => {
   it('never puts a token value into the error detail', async () => {
     const { fake, deps } = setup();
     fake.reply(() => json({ ...goodBody, token_type: 'secret-looking-value', access_token: 'TOPSECRET' }));
-    const info = await failure(exchangeCode(deps, config, 'c', REDIRECT, 'n'));
+    const info = await failure(exchangeCode(deps, config, GRANT));
     expect(JSON.stringify(info)).not.toContain('TOPSECRET');
     expect(JSON.stringify(info)).not.toContain('secret-looking-value');
   });
@@ -126,14 +130,14 @@ describe('exchangeCode', () => {
   ])('calls a 200 answer of %s malformed (not JSON)', async (_name, text) => {
     const { fake, deps } = setup();
     fake.reply(() => new Response(text, { status: 200 }));
-    const info = await failure(exchangeCode(deps, config, 'c', REDIRECT, 'n'));
+    const info = await failure(exchangeCode(deps, config, GRANT));
     expect(info).toEqual({ code: 'token_response_malformed', status: 200, detail: 'the answer is not JSON' });
   });
 
   it('reports a network failure as network', async () => {
     const { fake, deps } = setup();
     fake.reply(() => new TypeError('Failed to fetch'));
-    expect((await failure(exchangeCode(deps, config, 'c', REDIRECT, 'n'))).code).toBe('network');
+    expect((await failure(exchangeCode(deps, config, GRANT))).code).toBe('network');
   });
 
   it.each([
@@ -150,7 +154,7 @@ describe('exchangeCode', () => {
   ])('maps the error body %s (status %i) to %s', async (error, status, code) => {
     const { fake, deps } = setup();
     fake.reply(() => json({ error, error_description: 'Because.' }, status));
-    const info = await failure(exchangeCode(deps, config, 'c', REDIRECT, 'n'));
+    const info = await failure(exchangeCode(deps, config, GRANT));
     expect(info.code).toBe(code);
     expect(info.status).toBe(status);
     expect(info.detail).toContain('Because.');
@@ -164,7 +168,7 @@ describe('exchangeCode', () => {
   ])('reports status %i without an error body as %s', async (status, code) => {
     const { fake, deps } = setup();
     fake.reply(() => new Response('<html>oops</html>', { status }));
-    expect(await failure(exchangeCode(deps, config, 'c', REDIRECT, 'n'))).toEqual({ code, status });
+    expect(await failure(exchangeCode(deps, config, GRANT))).toEqual({ code, status });
   });
 });
 
