@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { showsAccount, storedItems } from './helpers.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { showsAccount, storedItems } from '../support/helpers.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
 import { SESSION_KEYS } from '../../src/auth/storage-keys.ts';
 
 /*

@@ -105,6 +105,5 @@ describe('command line', () => {
       expect(bad.status, args.join(' ')).toBe(2);
       expect(bad.stderr).toMatch(/emulator: /);
     }
-    // Six Node processes with tsx, each bounded by run()'s own timeout: seconds on a busy two-core machine.
-  }, 60_000);
+  });
 });
