@@ -1,7 +1,7 @@
 // The browser's storage areas, for the worker and the pages alike: the one place in src/ that
 // touches the extension's storage API (test/unit/structure.test.ts holds that).
 import { ext } from '../shared/ext.ts';
-import { valueOf, type AreaName, type ItemFamily, type StorageAreas, type StorageItem } from './item.ts';
+import { checkedValue, type AreaName, type ItemFamily, type StorageAreas, type StorageItem } from './item.ts';
 
 export const browserAreas: StorageAreas = { local: ext.storage.local, session: ext.storage.session };
 
@@ -9,7 +9,7 @@ export const browserAreas: StorageAreas = { local: ext.storage.local, session: e
 export function watchItem<T, F>(item: StorageItem<T, AreaName, F>, onValue: (value: T | F) => void): () => void {
   const changed = (changes: Record<string, { newValue?: unknown }>, area: string) => {
     const change = changes[item.key];
-    if (area === item.area && change) onValue(valueOf(item, change.newValue));
+    if (area === item.area && change) onValue(checkedValue(item, change.newValue));
   };
   ext.storage.onChanged.addListener(changed);
   return () => ext.storage.onChanged.removeListener(changed);

@@ -39,7 +39,7 @@ export function defineItem<T, A extends AreaName, F>(spec: { key: string; area: 
  * by a version whose migration has not run) reads as the fallback and is said in the log, naming
  * the item, never its value: it may be a token. It stays stored: a read never loses anything.
  */
-export function valueOf<T, F>(item: StorageItem<T, AreaName, F>, stored: unknown): T | F {
+export function checkedValue<T, F>(item: StorageItem<T, AreaName, F>, stored: unknown): T | F {
   if (stored === undefined) return fallbackOf(item);
   const checked = item.check(stored);
   if (checked.ok) return checked.value;
@@ -54,7 +54,7 @@ function fallbackOf<F>(item: StorageItem<unknown, AreaName, F>): F {
 
 export async function getItem<T, A extends AreaName, F>(areas: Areas<A, 'get'>, item: StorageItem<T, A, F>): Promise<T | F> {
   const area: Pick<KeyValueArea, 'get'> = areas[item.area];
-  return valueOf(item, (await area.get([item.key]))[item.key]);
+  return checkedValue(item, (await area.get([item.key]))[item.key]);
 }
 
 /** Several items at once: one call per area, both areas at the same time. */
@@ -69,7 +69,7 @@ export async function getItems<A extends AreaName, const I extends readonly AnyI
     }),
   );
   const found = new Map<AreaName, Record<string, unknown>>(stored);
-  return items.map((item) => valueOf(item, found.get(item.area)?.[item.key])) as { -readonly [K in keyof I]: ValueOf<I[K]> };
+  return items.map((item) => checkedValue(item, found.get(item.area)?.[item.key])) as { -readonly [K in keyof I]: ValueOf<I[K]> };
 }
 
 /** A value to store under an item, typed by it. */

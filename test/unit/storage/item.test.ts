@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getItem, getItems, put, removeItems, setItems, valueOf, type AnyItem } from '../../../src/storage/item.ts';
+import { checkedValue, getItem, getItems, put, removeItems, setItems, type AnyItem } from '../../../src/storage/item.ts';
 import * as workerItems from '../../../src/storage/items.ts';
 import * as pageItems from '../../../src/storage/page-items.ts';
 import { MemoryArea } from '../auth/fakes.ts';
@@ -92,9 +92,9 @@ describe('the items the pages read (checked without zod)', () => {
 
   it('reads the cached root, and a value that is not a snapshot as none', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(valueOf(rootCacheItem, snapshot)).toEqual(snapshot);
-    expect(valueOf(rootCacheItem, { ...snapshot, fetchedAt: 'now' })).toBeUndefined();
-    expect(valueOf(rootCacheItem, 'rootCache')).toBeUndefined();
+    expect(checkedValue(rootCacheItem, snapshot)).toEqual(snapshot);
+    expect(checkedValue(rootCacheItem, { ...snapshot, fetchedAt: 'now' })).toBeUndefined();
+    expect(checkedValue(rootCacheItem, 'rootCache')).toBeUndefined();
   });
 
   it("reads a viewer page's target under its page id, and forgets fields that are not text", async () => {
@@ -103,8 +103,8 @@ describe('the items the pages read (checked without zod)', () => {
     await setItems(a, put(viewerPages.item('abc'), { url: 'https://www.digipost.no/post/api/x', relation: 'self' }));
     expect(a.session.data).toEqual({ 'viewerPage:abc': { url: 'https://www.digipost.no/post/api/x', relation: 'self' } });
     expect(await getItem(a, viewerPages.item('abc'))).toEqual({ url: 'https://www.digipost.no/post/api/x', relation: 'self', mediaType: undefined });
-    expect(valueOf(viewerPages.item('x'), { url: 'u', mediaType: 3 })).toEqual({ url: 'u', mediaType: undefined, relation: undefined });
-    expect(valueOf(viewerPages.item('x'), { url: '' })).toBeUndefined();
+    expect(checkedValue(viewerPages.item('x'), { url: 'u', mediaType: 3 })).toEqual({ url: 'u', mediaType: undefined, relation: undefined });
+    expect(checkedValue(viewerPages.item('x'), { url: '' })).toBeUndefined();
     expect(viewerPages.owns('viewerPage:abc')).toBe(true);
     expect(viewerPages.owns('rootCache')).toBe(false);
   });
