@@ -1,3 +1,4 @@
+import { CODE_VERIFIER_PATTERN } from '../storage/items.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
 
 /**
@@ -11,8 +12,6 @@ import { bytesToBase64Url } from '../shared/base64.ts';
 /** The only transformation sent: S256 (RFC 7636 §4.2); `plain` would hand the verifier to the address bar. */
 export const CODE_CHALLENGE_METHOD = 'S256';
 
-/** RFC 7636 §4.1: 43 to 128 characters of the unreserved set. */
-export const CODE_VERIFIER_PATTERN = /^[A-Za-z0-9._~-]{43,128}$/;
 
 /**
  * 32 random bytes in base64url: the 43 characters (256 bits of entropy) RFC 7636 §4.1 recommends,

@@ -5,19 +5,24 @@ import { buildAuthorizeUrl, parseRedirect, randomToken } from './authorize.ts';
 import { verifyIdToken } from './id-token.ts';
 import { codeChallengeOf, newCodeVerifier } from './pkce.ts';
 import type { ServiceConfig } from './service-config.ts';
-import { AUTH_LOCK_NAME, LOCAL_KEYS, SESSION_KEYS } from './storage-keys.ts';
+import { clearTokens, readEndReason, readGeneration, readPendingSignIn, readStoredSession } from './stored-session.ts';
+import { exchangeCode, REFRESH_MARGIN_MS, refreshTokens, type TokenSet } from './token-endpoint.ts';
+import type { KeyValueArea } from '../shared/storage-area.ts';
+import { put, removeItems, setItems } from '../storage/item.ts';
 import {
-  clearTokens,
-  readEndReason,
-  readGeneration,
-  readPendingSignIn,
-  readStoredSession,
+  accessTokenItem,
+  accountItem,
+  endReasonItem,
+  generationItem,
+  pendingSignInItem,
+  refreshTokenItem,
   type PendingSignIn,
   type StoredAccess,
   type StoredAccount,
-} from './stored-session.ts';
-import { exchangeCode, REFRESH_MARGIN_MS, refreshTokens, type TokenSet } from './token-endpoint.ts';
-import type { KeyValueArea } from '../shared/storage-area.ts';
+} from '../storage/items.ts';
+
+/** The Web Lock every context of the extension takes to refresh or store tokens. */
+export const AUTH_LOCK_NAME = 'digipost-auth';
 
 
 export interface SessionDeps {
@@ -139,7 +144,7 @@ export class Session {
     // A new verifier for every attempt: a code stolen from one sign-in is useless with another's.
     const pending: PendingSignIn = { state: randomToken(), nonce: randomToken(), codeVerifier: newCodeVerifier(), createdAt: this.#deps.now() };
     // Stored before the window opens: the state, nonce and verifier must outlive this worker if it is stopped.
-    await session.set({ [SESSION_KEYS.pendingSignIn]: pending });
+    await setItems({ session }, put(pendingSignInItem, pending));
     try {
       let redirect: string;
       const authorizeUrl = buildAuthorizeUrl(config, redirectUri, pending.state, await codeChallengeOf(pending.codeVerifier));
@@ -175,7 +180,7 @@ export class Session {
       await this.#locked(() => this.#storeNewSession(generation, current.state, account, tokens));
     } catch (error) {
       const current = await readPendingSignIn(session);
-      if (current?.state === pending.state) await session.remove([SESSION_KEYS.pendingSignIn]);
+      if (current?.state === pending.state) await removeItems({ session }, pendingSignInItem);
       throw error;
     }
   }
@@ -186,15 +191,16 @@ export class Session {
     if ((await readGeneration(local)) !== generation) throw signedOut();
     if ((await readPendingSignIn(session))?.state !== state) throw signedOut();
     const next = generation + 1;
-    await local.set({
-      [LOCAL_KEYS.generation]: next,
-      [LOCAL_KEYS.account]: account,
-      ...(tokens.refreshToken === undefined ? {} : { [LOCAL_KEYS.refreshToken]: tokens.refreshToken }),
-    });
+    await setItems(
+      { local },
+      put(generationItem, next),
+      put(accountItem, account),
+      ...(tokens.refreshToken === undefined ? [] : [put(refreshTokenItem, tokens.refreshToken)]),
+    );
     // A refresh token of an earlier session must not be used for this one.
-    if (tokens.refreshToken === undefined) await local.remove([LOCAL_KEYS.refreshToken]);
-    await session.set({ [SESSION_KEYS.accessToken]: storedAccess(tokens, false) });
-    await session.remove([SESSION_KEYS.pendingSignIn, SESSION_KEYS.endReason]);
+    if (tokens.refreshToken === undefined) await removeItems({ local }, refreshTokenItem);
+    await setItems({ session }, put(accessTokenItem, storedAccess(tokens, false)));
+    await removeItems({ session }, pendingSignInItem, endReasonItem);
     if ((await readGeneration(local)) !== next) {
       // Signed out while we were writing: take back what this attempt wrote.
       await clearTokens(local, session);
@@ -242,7 +248,7 @@ export class Session {
     await this.#locked(async () => {
       const access = (await readStoredSession(this.#deps.local, this.#deps.session)).access;
       if (access?.token !== token.token || access.forced !== true) return;
-      await this.#deps.session.set({ [SESSION_KEYS.accessToken]: { token: access.token, expiresAt: access.expiresAt, refreshAt: access.refreshAt } satisfies StoredAccess });
+      await setItems(this.#deps, put(accessTokenItem, { token: access.token, expiresAt: access.expiresAt, refreshAt: access.refreshAt }));
     });
   }
 
@@ -292,13 +298,14 @@ export class Session {
         if (claims.user_id !== stored.account.userId) throw new AppError('id_token_malformed', { detail: 'issued for another user' });
       }
       if ((await readGeneration(local)) !== generation) throw new AppError('signed_out');
-      await session.set({ [SESSION_KEYS.accessToken]: storedAccess(tokens, force) });
+      await setItems({ session }, put(accessTokenItem, storedAccess(tokens, force)));
       // A new refresh token replaces the old; when none comes, the old one stays valid.
       const account = { ...stored.account, scopes: scopesFrom(tokens, stored.account.scopes) };
-      await local.set({
-        [LOCAL_KEYS.account]: account,
-        ...(tokens.refreshToken === undefined ? {} : { [LOCAL_KEYS.refreshToken]: tokens.refreshToken }),
-      });
+      await setItems(
+        { local },
+        put(accountItem, account),
+        ...(tokens.refreshToken === undefined ? [] : [put(refreshTokenItem, tokens.refreshToken)]),
+      );
       if ((await readGeneration(local)) !== generation) {
         await clearTokens(local, session);
         throw new AppError('signed_out');
@@ -328,10 +335,10 @@ export class Session {
     const { local, session } = this.#deps;
     if ((await readGeneration(local)) !== generation) throw new AppError('signed_out');
     this.#refreshing = undefined;
-    await local.set({ [LOCAL_KEYS.generation]: generation + 1 });
+    await setItems({ local }, put(generationItem, generation + 1));
     // A sign-in under way (its pending entry) is left alone: it is how the user gets back in.
     await clearTokens(local, session);
-    await session.set({ [SESSION_KEYS.endReason]: { code: 'session_ended' } });
+    await setItems({ session }, put(endReasonItem, { code: 'session_ended' }));
     this.#endedUntold = true;
   }
 
@@ -369,9 +376,9 @@ export class Session {
     const { local, session } = this.#deps;
     this.#refreshing = undefined;
     // First the pending sign-in, then the fence: the order connect() relies on.
-    await session.remove([SESSION_KEYS.pendingSignIn]);
+    await removeItems({ session }, pendingSignInItem);
     const generation = await readGeneration(local);
-    await local.set({ [LOCAL_KEYS.generation]: generation + 1 });
+    await setItems({ local }, put(generationItem, generation + 1));
     await clearTokens(local, session);
     await this.#deps.onSignedOut?.('user');
   }

@@ -1,29 +1,30 @@
-// The worker's composition root: the browser's storage areas, the configuration and the one
-// Session, wired once. Every other worker module takes what it needs from here.
+// The worker's composition root: the browser's storage areas (storage.local behind the storage
+// migrations), the configuration and the one Session, wired once. Every other worker module takes
+// what it needs from here.
 import browser from 'webextension-polyfill';
 import { NETWORK_TIMEOUT_MS } from '../api/deadline.ts';
 import { globalFetch } from '../api/http-core.ts';
 import { AppError } from '../shared/errors.ts';
 import { Session, type SessionDeps } from '../auth/session.ts';
-import type { KeyValueArea } from '../shared/storage-area.ts';
 import { isConfigured } from '../config/config.ts';
 import { loadConfig } from '../config/config-store.ts';
-import { ROOT_CACHE_KEY } from '../protocol/messages.ts';
 import { forgetViewerPages } from '../protocol/viewer-address.ts';
+import { browserAreas } from '../storage/browser-areas.ts';
+import { removeItems, type StorageAreas } from '../storage/item.ts';
+import { migratedArea } from '../storage/migrations.ts';
+import { rootCacheItem } from '../storage/page-items.ts';
 import { showSignedOut } from './badge.ts';
 import type { ServiceConfig } from '../auth/service-config.ts';
 
-/** The browser's storage areas behind the small interface the pure modules take. */
-function area(storageArea: browser.Storage.StorageArea): KeyValueArea {
-  return {
-    get: (keys) => storageArea.get(keys),
-    set: (items) => storageArea.set(items),
-    remove: (keys) => storageArea.remove(keys),
-  };
-}
+const migrated = migratedArea(browserAreas.local);
 
-export const localArea = area(browser.storage.local);
-export const sessionArea = area(browser.storage.session);
+/** Brings storage.local to this version's layout (install, update); every use of it waits for this anyway. */
+export const storageReady = migrated.ready;
+
+export const localArea = migrated.area;
+export const sessionArea = browserAreas.session;
+/** Both areas, for the typed items (src/storage/item.ts). */
+export const storage: StorageAreas = { local: localArea, session: sessionArea };
 
 export function currentConfig() {
   return loadConfig(localArea, __BUILD_DEFAULTS__);
@@ -92,7 +93,7 @@ export function onSignedOut(cleanup: () => Promise<void>): void {
 export const session = new Session(
   sessionDeps(async () => {
     // Personal data goes with the tokens: a signed-out browser shows nobody's name.
-    await sessionArea.remove([ROOT_CACHE_KEY]);
+    await removeItems(storage, rootCacheItem);
     await showSignedOut();
     // And what the viewer's tabs stand for (which letter each page id is).
     await forgetViewerPages().catch(() => undefined);

@@ -4,13 +4,7 @@ import { classifyLink, findLink, targetOf, type LinkTarget } from '../api/links.
 import type { Inbox } from '../api/schemas.ts';
 import { isUnread } from '../api/unread.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
-
-/** storage.local: `{keys, primed}`, opaque keys of letters already notified or already unread. */
-export const SEEN_KEY = 'notifiedLetters';
-/** storage.session: the unread count and time of the last look at the inbox. */
-export const CHECK_KEY = 'notificationCheck';
-/** storage.session: notification id → the viewer address its click opens (personal: session only). */
-export const TARGETS_KEY = 'notificationTargets';
+import type { CheckMark, SeenState } from '../storage/items.ts';
 
 /** At most this many notifications per check; beyond it, the last one sums up the rest. */
 export const MAX_SHOWN = 3;
@@ -27,22 +21,6 @@ export interface UnreadLetter {
   subject: string;
   /** Where a click on the notification leads: the letter, shown in the viewer. */
   target: LinkTarget;
-}
-
-/** What is remembered across checks (storage.local): no personal data, only opaque keys. */
-export interface SeenState {
-  keys: string[];
-  /**
-   * False until the first check after notifications were switched on (or after a sign-in): that
-   * check only remembers the letters that are already unread, so switching on does not flood.
-   */
-  primed: boolean;
-}
-
-/** The last check (storage.session), to fetch the inbox only when it may hold something new. */
-export interface CheckMark {
-  unread: number | undefined;
-  at: number;
 }
 
 export interface NotificationPlan {

@@ -13,10 +13,11 @@ import type { ExtensionConfig } from '../config/config.ts';
 import { NOTIFICATIONS_PERMISSION } from '../config/notifications-permission.ts';
 import { viewerUrl } from '../protocol/viewer-address.ts';
 import { t } from '../shared/i18n.ts';
-import { readKey } from '../shared/storage-area.ts';
 import { warn } from '../shared/warn.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
-import { currentConfig, localArea, onSignedOut, session, sessionArea } from './composition-root.ts';
+import { getItem, put, removeItems, setItems } from '../storage/item.ts';
+import { notificationCheckItem, notificationTargetsItem, notifiedLettersItem, type SeenState } from '../storage/items.ts';
+import { currentConfig, onSignedOut, session, storage } from './composition-root.ts';
 import {
   boundTargets,
   letterText,
@@ -25,12 +26,7 @@ import {
   shouldFetchInbox,
   summaryText,
   unreadLetters,
-  type CheckMark,
   type NotificationText,
-  type SeenState,
-  CHECK_KEY,
-  SEEN_KEY,
-  TARGETS_KEY,
 } from './notifications-plan.ts';
 import { openViewerFromWorker } from './open-viewer.ts';
 
@@ -53,22 +49,18 @@ export async function clearLetterNotifications(): Promise<void> {
     const shown = await api.getAll();
     await Promise.all(Object.keys(shown).map((id) => api.clear(id)));
   }
-  await sessionArea.remove([TARGETS_KEY]);
+  await removeItems(storage, notificationTargetsItem);
 }
 
 // Notifications on screen name senders and subjects: they go at sign-out.
 onSignedOut(clearLetterNotifications);
 
-async function loadSeen(): Promise<SeenState> {
-  const stored = (await readKey(localArea, SEEN_KEY)) as Partial<SeenState> | undefined;
-  const keys = Array.isArray(stored?.keys) ? stored.keys.filter((k): k is string => typeof k === 'string') : [];
-  return { keys, primed: stored?.primed === true };
+function loadSeen(): Promise<SeenState> {
+  return getItem(storage, notifiedLettersItem);
 }
 
-async function loadTargets(): Promise<Record<string, string>> {
-  const stored = await readKey(sessionArea, TARGETS_KEY);
-  if (typeof stored !== 'object' || stored === null) return {};
-  return Object.fromEntries(Object.entries(stored).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+function loadTargets(): Promise<Record<string, string>> {
+  return getItem(storage, notificationTargetsItem);
 }
 
 /**
@@ -77,8 +69,8 @@ async function loadTargets(): Promise<Record<string, string>> {
  */
 export async function resetNotificationBaseline(): Promise<void> {
   const seen = await loadSeen();
-  await localArea.set({ [SEEN_KEY]: { keys: seen.keys, primed: false } });
-  await sessionArea.remove([CHECK_KEY]);
+  await setItems(storage, put(notifiedLettersItem, { keys: seen.keys, primed: false }));
+  await removeItems(storage, notificationCheckItem);
 }
 
 async function show(api: NotificationsApi, id: string, text: NotificationText): Promise<void> {
@@ -88,13 +80,13 @@ async function show(api: NotificationsApi, id: string, text: NotificationText): 
 async function check(config: ExtensionConfig, root: RootResource): Promise<void> {
   const unread = root.primaryAccount?.unreadItemsInInbox;
   const seen = await loadSeen();
-  const last = (await readKey(sessionArea, CHECK_KEY)) as CheckMark | undefined;
+  const last = await getItem(storage, notificationCheckItem);
   const now = Date.now();
   const minInterval = (config.pollMinutes * 60_000) / 2;
   if (unread === 0) {
     // Nothing unread: nothing to take note of either.
-    if (!seen.primed) await localArea.set({ [SEEN_KEY]: { keys: seen.keys, primed: true } });
-    await sessionArea.set({ [CHECK_KEY]: { unread, at: now } satisfies CheckMark });
+    if (!seen.primed) await setItems(storage, put(notifiedLettersItem, { keys: seen.keys, primed: true }));
+    await setItems(storage, put(notificationCheckItem, { unread, at: now }));
     return;
   }
   if (seen.primed && !shouldFetchInbox(unread, last, now, minInterval)) return;
@@ -111,8 +103,8 @@ async function check(config: ExtensionConfig, root: RootResource): Promise<void>
   // Granted, but the API not yet there in this worker: keep the news for a later check.
   if (news && !api) return;
   // Remembered before shown: a failure below may lose a notification, never repeat one.
-  await localArea.set({ [SEEN_KEY]: { keys: rememberKeys(seen.keys, plan.remember), primed: true } satisfies SeenState });
-  await sessionArea.set({ [CHECK_KEY]: { unread, at: now } satisfies CheckMark });
+  await setItems(storage, put(notifiedLettersItem, { keys: rememberKeys(seen.keys, plan.remember), primed: true }));
+  await setItems(storage, put(notificationCheckItem, { unread, at: now }));
   if (!api || !news) return;
   const targets = await loadTargets();
   for (const letter of plan.shown) {
@@ -125,7 +117,7 @@ async function check(config: ExtensionConfig, root: RootResource): Promise<void>
     targets[id] = await viewerUrl(targetOf(inboxLink, 'document_inbox'));
     await show(api, id, summaryText(plan.more, t));
   }
-  await sessionArea.set({ [TARGETS_KEY]: boundTargets(targets) });
+  await setItems(storage, put(notificationTargetsItem, boundTargets(targets)));
 }
 
 /**
@@ -148,7 +140,7 @@ async function onClicked(id: string): Promise<void> {
   const targets = await loadTargets();
   const url = targets[id];
   Reflect.deleteProperty(targets, id);
-  await sessionArea.set({ [TARGETS_KEY]: targets });
+  await setItems(storage, put(notificationTargetsItem, targets));
   await notificationsApi()?.clear(id);
   if (url) await openViewerFromWorker(url);
 }

@@ -4,12 +4,13 @@ import { rootResourceSchema } from '../api/schemas.ts';
 import { rootResourceUrl } from '../auth/service-config.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
-import { readKey } from '../shared/storage-area.ts';
 import { warn } from '../shared/warn.ts';
-import { ROOT_CACHE_KEY, type InboxGlance, type RootSnapshot } from '../protocol/messages.ts';
+import type { InboxGlance, RootSnapshot } from '../protocol/messages.ts';
+import { getItem, put, setItems } from '../storage/item.ts';
+import { rootCacheItem } from '../storage/page-items.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
 import { showUnread } from './badge.ts';
-import { sessionArea } from './composition-root.ts';
+import { storage } from './composition-root.ts';
 import { fetchInboxGlance } from './inbox-page.ts';
 import { notifyNewLetters } from './notifications.ts';
 import { session } from './composition-root.ts';
@@ -17,14 +18,14 @@ import { session } from './composition-root.ts';
 /** How long a fetched root counts as fresh: popups opened within it cost no request. */
 export const FRESHNESS_MS = 60_000;
 
-export async function cachedRoot(): Promise<RootSnapshot | undefined> {
-  return (await readKey(sessionArea, ROOT_CACHE_KEY)) as RootSnapshot | undefined;
+export function cachedRoot(): Promise<RootSnapshot | undefined> {
+  return getItem(storage, rootCacheItem);
 }
 
 /** Caches a snapshot, unless a sign-out happened while it was fetched: a dead session is not cached. */
 async function store(snapshot: RootSnapshot): Promise<RootSnapshot> {
   if ((await session.status()).state !== 'signed_in') throw new AppError('signed_out');
-  await sessionArea.set({ [ROOT_CACHE_KEY]: snapshot });
+  await setItems(storage, put(rootCacheItem, snapshot));
   return snapshot;
 }
 

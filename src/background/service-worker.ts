@@ -1,9 +1,10 @@
 // The worker's entry. Every listener is registered synchronously at the top level, so an event
 // that wakes a stopped worker finds its listener; no state lives only in memory.
 import browser from 'webextension-polyfill';
-import { currentConfig } from './composition-root.ts';
+import { currentConfig, storageReady } from './composition-root.ts';
 import { route } from './handlers.ts';
 import { registerNotificationListeners } from './notifications.ts';
+import { warn } from '../shared/warn.ts';
 import { POLL_ALARM, refreshBadge, schedulePoll } from './poll.ts';
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => route(message, sender));
@@ -20,5 +21,11 @@ async function start(): Promise<void> {
   await refreshBadge(false);
 }
 
-browser.runtime.onInstalled.addListener(() => void start());
+// Installed or updated: storage is brought to this version's layout first (src/storage/migrations.ts).
+// Any other event that wakes the worker first waits for the same migrations at its first use of storage.
+browser.runtime.onInstalled.addListener(() => {
+  storageReady()
+    .then(start)
+    .catch((error: unknown) => warn('Could not bring the stored data up to date', error));
+});
 browser.runtime.onStartup.addListener(() => void start());

@@ -6,7 +6,10 @@ import { collectRelations, type RelationEntry } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
 import { toErrorInfo, type ErrorCode, type ErrorInfo } from '../shared/errors.ts';
-import { ROOT_CACHE_KEY, type RootSnapshot } from '../protocol/messages.ts';
+import type { RootSnapshot } from '../protocol/messages.ts';
+import { browserAreas, watchItem } from '../storage/browser-areas.ts';
+import { getItem } from '../storage/item.ts';
+import { rootCacheItem } from '../storage/page-items.ts';
 import { Busy, ErrorAlert, Skeleton } from '../ui/components.tsx';
 import { SettingsIcon, SignOutIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
@@ -52,9 +55,8 @@ export function stateAfterFailure(error: ErrorInfo, cached: RootSnapshot | undef
   }
 }
 
-export async function readCache(): Promise<RootSnapshot | undefined> {
-  const stored = await browser.storage.session.get(ROOT_CACHE_KEY);
-  return stored[ROOT_CACHE_KEY] as RootSnapshot | undefined;
+export function readCache(): Promise<RootSnapshot | undefined> {
+  return getItem(browserAreas, rootCacheItem);
 }
 
 const openSettings = () => void browser.runtime.openOptionsPage();
@@ -177,12 +179,9 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
   useEffect(() => {
     void load(false, { cached: props.cached, answer: props.firstAnswer });
     // Without a cache, the worker caches the root before it fetches the letters: show it then.
-    const painted = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-      const next = area === 'session' ? (changes[ROOT_CACHE_KEY]?.newValue as RootSnapshot | undefined) : undefined;
+    return watchItem(rootCacheItem, (next) => {
       if (next) setState((now) => (now.kind === 'loading' ? { kind: 'ready', snapshot: next, revalidating: true } : now));
-    };
-    browser.storage.onChanged.addListener(painted);
-    return () => browser.storage.onChanged.removeListener(painted);
+    });
   }, []);
 
   const connect = async () => {

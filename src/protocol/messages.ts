@@ -2,7 +2,7 @@ import type { ErrorInfo } from '../shared/errors.ts';
 import type { ConfigInput, ExtensionConfig } from '../config/config.ts';
 import type { Permission } from '../shared/permissions.ts';
 import type { LinkTarget } from '../api/links.ts';
-import type { Document, RootResource } from '../api/schemas.ts';
+import type { RootSnapshot } from '../storage/page-items.ts';
 
 /**
  * The one place where pages and the worker agree on what they say to each other. The worker
@@ -24,32 +24,15 @@ export type Request =
   /** POSTs an attachment's send_opening_receipt link; only ever after the user's own click. */
   | { type: 'sendOpeningReceipt'; url: string };
 
+/** The root as getRoot answers it is the snapshot the worker caches, where the popup reads it first. */
+export type { InboxGlance, RootSnapshot } from '../storage/page-items.ts';
+
 export type StoredConfigView = ExtensionConfig & { redirectUri: string };
 
 export type StatusView =
   | { state: 'not_configured' }
   | { state: 'signed_out'; reason?: ErrorInfo }
   | { state: 'signed_in'; scopes: Permission[] };
-
-/** The newest letters of the inbox, fetched with the root and cached with it. */
-export interface InboxGlance {
-  /** The inbox link they came from, so a root that names another inbox is not paired with them. */
-  uri: string;
-  /** Kept apart from the root's: the alarm refreshes the root alone. */
-  fetchedAt: number;
-  documents?: Document[];
-  /** Why the letters could not be fetched (the root itself was). */
-  error?: ErrorInfo;
-}
-
-export interface RootSnapshot {
-  root: RootResource;
-  fetchedAt: number;
-  serviceOrigin: string;
-  scopes: Permission[];
-  /** Absent when the root offers no inbox. */
-  inbox?: InboxGlance;
-}
 
 export interface ResourceSnapshot {
   data: unknown;
@@ -80,9 +63,3 @@ export interface ResponseMap {
 }
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
-
-/** storage.session: a viewer tab's page id (after this prefix) → the LinkTarget it shows. */
-export const VIEWER_PAGE_PREFIX = 'viewerPage:';
-
-/** Where the popup reads its last view instantly, without waking the worker. */
-export const ROOT_CACHE_KEY = 'rootCache';

@@ -1,7 +1,9 @@
 import type { LinkTarget } from '../api/links.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
 import { ext as browser } from '../shared/ext.ts';
-import { VIEWER_PAGE_PREFIX as STORAGE_PREFIX } from './messages.ts';
+import { browserAreas, removeFamily } from '../storage/browser-areas.ts';
+import { getItem, put, setItems } from '../storage/item.ts';
+import { viewerPages } from '../storage/page-items.ts';
 
 /**
  * The viewer tab's address names no resource. Browser history, synced tabs and any extension with
@@ -44,29 +46,15 @@ export function pageIdFromLocation(search: string): string | undefined {
   return id !== null && PAGE_ID.test(id) ? id : undefined;
 }
 
-/** Whether a value read back from storage or history is a target (anything else counts as absent). */
-export function asLinkTarget(value: unknown): LinkTarget | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { url, mediaType, relation } = value as Record<string, unknown>;
-  if (typeof url !== 'string' || url === '') return undefined;
-  return {
-    url,
-    mediaType: typeof mediaType === 'string' ? mediaType : undefined,
-    relation: typeof relation === 'string' ? relation : undefined,
-  };
-}
-
 export async function rememberTarget(id: string, target: LinkTarget): Promise<void> {
   const plain: LinkTarget = { url: target.url };
   if (target.mediaType) plain.mediaType = target.mediaType;
   if (target.relation) plain.relation = target.relation;
-  await browser.storage.session.set({ [`${STORAGE_PREFIX}${id}`]: plain });
+  await setItems(browserAreas, put(viewerPages.item(id), plain));
 }
 
-export async function recallTarget(id: string): Promise<LinkTarget | undefined> {
-  const key = `${STORAGE_PREFIX}${id}`;
-  const stored = await browser.storage.session.get(key);
-  return asLinkTarget(stored[key]);
+export function recallTarget(id: string): Promise<LinkTarget | undefined> {
+  return getItem(browserAreas, viewerPages.item(id));
 }
 
 /** The address of a new viewer page showing `target` (remembered first, so the page finds it). */
@@ -78,7 +66,5 @@ export async function viewerUrl(target: LinkTarget): Promise<string> {
 
 /** Forgets every viewer page (at sign-out): an open viewer tab then names nothing any more. */
 export async function forgetViewerPages(): Promise<void> {
-  const all = await browser.storage.session.get(null);
-  const keys = Object.keys(all).filter((key) => key.startsWith(STORAGE_PREFIX));
-  if (keys.length > 0) await browser.storage.session.remove(keys);
+  await removeFamily(viewerPages);
 }

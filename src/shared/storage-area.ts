@@ -8,7 +8,3 @@ export interface KeyValueArea {
   remove(keys: string[]): Promise<void>;
 }
 
-/** The value stored under one key, as the area holds it: unknown until the caller checks it. */
-export async function readKey(area: Pick<KeyValueArea, 'get'>, key: string): Promise<unknown> {
-  return (await area.get([key]))[key];
-}

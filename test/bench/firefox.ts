@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
+import { rootCacheItem } from '../../src/storage/page-items.ts';
 import type { RunningEmulator } from '../emulator/index.ts';
 import { buildForEmulator } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from '../support/firefox.ts';
@@ -112,8 +112,8 @@ async function controls(firefox: FirefoxWithExtension): Promise<Controls> {
       page.evaluate(async () => {
         await (globalThis as unknown as { browser: ExtensionApi }).browser.runtime.sendMessage({ type: 'getStatus' }).catch(() => undefined);
       }),
-    dropCache: () => page.evaluate((key: string) => (globalThis as unknown as { browser: ExtensionApi }).browser.storage.session.remove(key), ROOT_CACHE_KEY),
-    freshenCache: () => page.evaluate(ageCachedRootInExtension, [ROOT_CACHE_KEY, 0] as const),
+    dropCache: () => page.evaluate((key: string) => (globalThis as unknown as { browser: ExtensionApi }).browser.storage.session.remove(key), rootCacheItem.key),
+    freshenCache: () => page.evaluate(ageCachedRootInExtension, [rootCacheItem.key, 0] as const),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Page, Worker } from 'playwright-core';
-import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
+import { rootCacheItem } from '../../src/storage/page-items.ts';
 import type { RunningEmulator } from '../emulator/index.ts';
 import type { BenchBrowser } from './browser.ts';
 import type { ProbeMarks } from './probe.ts';
@@ -63,7 +63,7 @@ export { dropRootCache } from '../support/helpers.ts';
 
 /** Makes the cached root and its inbox page look `ageMs` old (in Chromium's worker). */
 export function ageRootCache(worker: Worker, ageMs: number): Promise<void> {
-  return worker.evaluate(ageCachedRootInExtension, [ROOT_CACHE_KEY, ageMs] as const);
+  return worker.evaluate(ageCachedRootInExtension, [rootCacheItem.key, ageMs] as const);
 }
 
 /** Connects through the popup and the emulator's consent page, as a user would. */

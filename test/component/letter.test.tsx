@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { VIEWER_PAGE_PREFIX } from '../../src/protocol/messages.ts';
+import { viewerPages } from '../../src/storage/page-items.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { extension } from '../support/fake-extension.ts';
 import { content, document, letter, READ_SCOPES, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
@@ -26,7 +26,7 @@ const plainLetter = (fields: Partial<Parameters<typeof document>[2]> = {}) =>
 /** Opens the viewer tab on `data`'s letter, as a click in the popup or the inbox does. */
 async function openLetter(data: Letter, scopes: Permission[] = READ_SCOPES): Promise<void> {
   const self = data.link[0]?.uri ?? '';
-  await extension.storage.session.set({ [`${VIEWER_PAGE_PREFIX}${PAGE_ID}`]: { url: self, relation: 'self' } });
+  await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: self, relation: 'self' } });
   worker.answer('getRoot', rootSnapshot());
   worker.answer('getResource', resourceSnapshot(data, self, scopes));
   await openPage('viewer', `?page=${PAGE_ID}`);

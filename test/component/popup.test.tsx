@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { ROOT_CACHE_KEY, VIEWER_PAGE_PREFIX } from '../../src/protocol/messages.ts';
+import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
 import { config, LETTERS, rootSnapshot } from './fixtures.ts';
 import { openPage, pageClosedItself } from './page.ts';
@@ -87,7 +87,7 @@ describe('the popup', () => {
     await expect.poll(() => extension.storageListeners).toBe(1);
     const withoutLetters = rootSnapshot();
     delete withoutLetters.inbox;
-    await extension.storage.session.set({ [ROOT_CACHE_KEY]: withoutLetters });
+    await extension.storage.session.set({ [rootCacheItem.key]: withoutLetters });
     await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
     const letters = screen.getByRole('region', { name: 'Newest letters' });
     expect(within(letters).getByLabelText('Loading…').getAttribute('aria-busy')).toBe('true');
@@ -115,12 +115,12 @@ describe('the popup', () => {
     const [viewer, query] = (extension.openedTabs[0]?.url ?? '').split('?');
     expect(viewer).toBe(extension.api.runtime.getURL('src/viewer/viewer.html'));
     const pageId = new URLSearchParams(query).get('page') ?? '';
-    expect(extension.storage.session.data[`${VIEWER_PAGE_PREFIX}${pageId}`]).toEqual({ url: LETTERS[0]?.link[0]?.uri, mediaType: 'application/vnd.digipost-v2+json', relation: 'self' });
+    expect(extension.storage.session.data[viewerPages.item(pageId).key]).toEqual({ url: LETTERS[0]?.link[0]?.uri, mediaType: 'application/vnd.digipost-v2+json', relation: 'self' });
     await expect.poll(pageClosedItself).toBe(true);
   });
 
   it('ready at once from the cache, saying it is updating until the worker answers', async () => {
-    await extension.storage.session.set({ [ROOT_CACHE_KEY]: rootSnapshot({ fetchedAt: Date.now() - 5 * 60_000 }) });
+    await extension.storage.session.set({ [rootCacheItem.key]: rootSnapshot({ fetchedAt: Date.now() - 5 * 60_000 }) });
     const root = worker.hold('getRoot');
     await openPage('popup');
     await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
@@ -130,7 +130,7 @@ describe('the popup', () => {
   });
 
   it('offline: the last data, marked as not up to date, and Try again fetches afresh', async () => {
-    await extension.storage.session.set({ [ROOT_CACHE_KEY]: rootSnapshot({ fetchedAt: Date.now() - 5 * 60_000 }) });
+    await extension.storage.session.set({ [rootCacheItem.key]: rootSnapshot({ fetchedAt: Date.now() - 5 * 60_000 }) });
     worker.fail('getRoot', { code: 'network', detail: 'Failed to fetch' });
     await openPage('popup');
     const notice = await screen.findByText('You seem to be offline. This is what was fetched last; it may be out of date.');

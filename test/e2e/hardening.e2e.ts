@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_KEYS } from '../../src/auth/storage-keys.ts';
-import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
+import { accessTokenItem } from '../../src/storage/items.ts';
+import { rootCacheItem } from '../../src/storage/page-items.ts';
 import { cachedLink, signInWith, storeItems, viewerPageFor } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { addTrackerLetter, startCountingServer, TRACKER_LETTER_SUBJECT, TRACKER_LETTER_TEXT, type CountingServer } from '../support/tracker-letter.ts';
@@ -93,7 +93,7 @@ describe('every network wait is bounded', () => {
   it('a token endpoint that never answers: the popup says so, and the next try works once the service answers', async () => {
     const worker = await h.worker();
     // The access token has run out, so the next call must go to the token endpoint first.
-    await storeItems(worker, 'session', { [SESSION_KEYS.accessToken]: { token: 'expired', expiresAt: 0 }, [ROOT_CACHE_KEY]: undefined });
+    await storeItems(worker, 'session', { [accessTokenItem.key]: { token: 'expired', expiresAt: 0 }, [rootCacheItem.key]: undefined });
     await h.emulator.admin.configure({ stallTokenEndpoint: true });
     try {
       const popup = await h.openPopup();

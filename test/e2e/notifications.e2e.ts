@@ -18,8 +18,8 @@ import type { Page, Worker } from 'playwright-core';
 import { E2E_DIST } from '../support/build-extension.ts';
 import { showsAccount, storedItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { SEEN_KEY, TARGETS_KEY } from '../../src/background/notifications-plan.ts';
-import { ROOT_CACHE_KEY, VIEWER_PAGE_PREFIX } from '../../src/protocol/messages.ts';
+import { notificationTargetsItem, notifiedLettersItem } from '../../src/storage/items.ts';
+import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 
 const GRANTED_DIST = `${E2E_DIST}-notifications-granted`;
 const POLL_ALARM = 'poll-unread';
@@ -55,8 +55,8 @@ function shown(worker: Worker): Promise<string[]> {
 }
 
 async function rootFetchedAt(worker: Worker): Promise<number> {
-  const items = await worker.evaluate((key) => (globalThis as WorkerGlobal).chrome.storage.session.get([key]), ROOT_CACHE_KEY);
-  return (items[ROOT_CACHE_KEY] as { fetchedAt?: number } | undefined)?.fetchedAt ?? 0;
+  const items = await worker.evaluate((key) => (globalThis as WorkerGlobal).chrome.storage.session.get([key]), rootCacheItem.key);
+  return (items[rootCacheItem.key] as { fetchedAt?: number } | undefined)?.fetchedAt ?? 0;
 }
 
 /**
@@ -83,13 +83,13 @@ function inboxFetches(): Promise<number> {
 }
 
 async function targets(worker: Worker): Promise<Record<string, string>> {
-  return ((await storedItems(worker, 'session'))[TARGETS_KEY] ?? {}) as Record<string, string>;
+  return ((await storedItems(worker, 'session'))[notificationTargetsItem.key] ?? {}) as Record<string, string>;
 }
 
 /** What a viewer address stands for: its page id's target in storage.session (src/protocol/viewer-address.ts). */
 function pageTarget(session: Record<string, unknown>, address: string): { url: string; relation?: string } | undefined {
   const id = new URL(address).searchParams.get('page') ?? '';
-  return session[`${VIEWER_PAGE_PREFIX}${id}`] as { url: string; relation?: string } | undefined;
+  return session[`${viewerPages.prefix}${id}`] as { url: string; relation?: string } | undefined;
 }
 
 /** Clicks a notification: the event Chromium fires for a click, dispatched to the worker's listeners. */
@@ -143,10 +143,10 @@ describe('notifications of new letters', () => {
   it('switched on, take note of the letters already unread without notifying any of them', async () => {
     await saveNotify(true);
     const worker = await h.worker();
-    const unread = ((await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { root: { primaryAccount: { unreadItemsInInbox: number } } }).root
+    const unread = ((await storedItems(worker, 'session'))[rootCacheItem.key] as { root: { primaryAccount: { unreadItemsInInbox: number } } }).root
       .primaryAccount.unreadItemsInInbox;
     expect(unread).toBeGreaterThan(1);
-    const seen = (await storedItems(worker, 'local'))[SEEN_KEY] as { keys: string[]; primed: boolean };
+    const seen = (await storedItems(worker, 'local'))[notifiedLettersItem.key] as { keys: string[]; primed: boolean };
     expect(seen.primed).toBe(true);
     // The emulator's inbox page holds every unread letter (fewer than 50).
     expect(seen.keys).toHaveLength(unread);

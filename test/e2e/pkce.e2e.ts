@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { showsAccount, storedItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { SESSION_KEYS } from '../../src/auth/storage-keys.ts';
+import { pendingSignInItem } from '../../src/storage/items.ts';
 
 /*
  * Sign-in against a service that requires PKCE (RFC 7636): the emulator refuses an authorization
@@ -35,6 +35,6 @@ describe('a service that requires PKCE', () => {
     // The emulator gave tokens only for the verifier that hashes to that challenge.
     expect(log.filter((entry) => entry.path.endsWith('/oauth/accesstoken')).map((entry) => entry.status)).toEqual([200]);
     // With the sign-in done, its verifier is gone with the rest of the pending sign-in.
-    expect(Object.keys(await storedItems(await h.worker(), 'session'))).not.toContain(SESSION_KEYS.pendingSignIn);
+    expect(Object.keys(await storedItems(await h.worker(), 'session'))).not.toContain(pendingSignInItem.key);
   });
 });

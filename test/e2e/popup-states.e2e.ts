@@ -4,7 +4,7 @@ import { accessibilityViolations } from '../support/axe.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_PORT } from '../support/build-extension.ts';
 import { dropRootCache, storedItems, storeItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
+import { rootCacheItem } from '../../src/storage/page-items.ts';
 
 let h: Harness;
 
@@ -71,14 +71,14 @@ describe('each state of the popup has one obvious next step', () => {
 
   it('ready at once from an old cache, saying it is updating until the fresh answer arrives', async () => {
     const worker = await h.worker();
-    const snapshot = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { fetchedAt: number };
-    await storeItems(worker, 'session', { [ROOT_CACHE_KEY]: { ...snapshot, fetchedAt: snapshot.fetchedAt - 5 * 60_000 } });
+    const snapshot = (await storedItems(worker, 'session'))[rootCacheItem.key] as { fetchedAt: number };
+    await storeItems(worker, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: snapshot.fetchedAt - 5 * 60_000 } });
     await h.emulator.admin.configure({ latencyMs: 800 });
     const popup = await h.openPopup();
     await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
     expect(await popup.locator('.fetched').textContent()).toContain('updating…');
     await popup.locator('.fetched .updating').waitFor({ state: 'detached' });
-    const fresh = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { fetchedAt: number };
+    const fresh = (await storedItems(worker, 'session'))[rootCacheItem.key] as { fetchedAt: number };
     expect(fresh.fetchedAt).toBeGreaterThan(snapshot.fetchedAt);
     await h.emulator.admin.configure({ latencyMs: 0 });
     await popup.close();
@@ -116,8 +116,8 @@ describe('each state of the popup has one obvious next step', () => {
 
   it('offline: Try again in the notice fetches afresh once the service answers', async () => {
     const worker = await h.worker();
-    const snapshot = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { fetchedAt: number };
-    await storeItems(worker, 'session', { [ROOT_CACHE_KEY]: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
+    const snapshot = (await storedItems(worker, 'session'))[rootCacheItem.key] as { fetchedAt: number };
+    await storeItems(worker, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
     // The root and the inbox page (fetched side by side for a stale cache) both fail to arrive.
     await h.emulator.admin.failNext(2, 'drop', '/post/api');
     const popup = await h.openPopup();
@@ -132,8 +132,8 @@ describe('each state of the popup has one obvious next step', () => {
 
   it('offline: the cached view, marked as not up to date', async () => {
     const worker = await h.worker();
-    const snapshot = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { fetchedAt: number };
-    await storeItems(worker, 'session', { [ROOT_CACHE_KEY]: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
+    const snapshot = (await storedItems(worker, 'session'))[rootCacheItem.key] as { fetchedAt: number };
+    await storeItems(worker, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
     await h.emulator.stop();
     try {
       const popup = await h.openPopup();

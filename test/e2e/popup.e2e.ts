@@ -6,7 +6,7 @@ import { relationName } from '../../src/api/relation-name.ts';
 import type { Link } from '../../src/api/schemas.ts';
 import { badgeText, dropRootCache, showsAccount, storeItems, storedItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
+import { rootCacheItem } from '../../src/storage/page-items.ts';
 
 let h: Harness;
 let popup: Page;
@@ -40,7 +40,7 @@ afterAll(async () => {
 
 /** Every relation name the service offered in the root, the account and each mailbox, with its address. */
 async function offeredRelations(): Promise<{ name: string; uri: string }[]> {
-  const cache = (await storedItems(await h.worker(), 'session'))[ROOT_CACHE_KEY] as {
+  const cache = (await storedItems(await h.worker(), 'session'))[rootCacheItem.key] as {
     root: { link?: Link[]; primaryAccount?: { link?: Link[] }; mailbox?: { link?: Link[] }[] };
   };
   const links = [...(cache.root.link ?? []), ...(cache.root.primaryAccount?.link ?? []), ...(cache.root.mailbox ?? []).flatMap((m) => m.link ?? [])];
@@ -253,8 +253,8 @@ describe('the popup, signed in', () => {
 
   it('fetches the root and the inbox page side by side when the cache is stale', async () => {
     const worker = await h.worker();
-    const snapshot = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { fetchedAt: number };
-    await storeItems(worker, 'session', { [ROOT_CACHE_KEY]: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
+    const snapshot = (await storedItems(worker, 'session'))[rootCacheItem.key] as { fetchedAt: number };
+    await storeItems(worker, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
     await h.emulator.admin.configure({ latencyMs: 400 });
     await h.emulator.admin.clearRequests();
     const page = await h.openPopup();
@@ -266,15 +266,15 @@ describe('the popup, signed in', () => {
     const [first, second] = log.map((r) => r.time).sort((a, b) => a - b);
     expect((second ?? 0) - (first ?? 0)).toBeLessThan(400);
     // The inbox page is kept with the root, so the next open needs neither.
-    const cached = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { inbox?: { documents?: unknown[] } };
+    const cached = (await storedItems(worker, 'session'))[rootCacheItem.key] as { inbox?: { documents?: unknown[] } };
     expect(cached.inbox?.documents).toHaveLength(5);
     await page.close();
   });
 
   it('after the alarm refreshed the root alone, fetches only the letters', async () => {
     const worker = await h.worker();
-    const snapshot = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { fetchedAt: number; inbox: { fetchedAt: number } };
-    await storeItems(worker, 'session', { [ROOT_CACHE_KEY]: { ...snapshot, fetchedAt: Date.now(), inbox: { ...snapshot.inbox, fetchedAt: Date.now() - 5 * 60_000 } } });
+    const snapshot = (await storedItems(worker, 'session'))[rootCacheItem.key] as { fetchedAt: number; inbox: { fetchedAt: number } };
+    await storeItems(worker, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now(), inbox: { ...snapshot.inbox, fetchedAt: Date.now() - 5 * 60_000 } } });
     await h.emulator.admin.clearRequests();
     const page = await h.openPopup();
     // The letters already cached are shown at once, while they are brought up to date.
@@ -305,8 +305,8 @@ describe('the popup, signed in', () => {
     expect(before).toBeGreaterThan(0);
     await h.emulator.admin.addLetter({ subject: 'Ny melding', creatorName: 'Testavsender' });
     const cache = await storedItems(worker, 'session');
-    const snapshot = cache[ROOT_CACHE_KEY] as { fetchedAt: number };
-    await storeItems(worker, 'session', { [ROOT_CACHE_KEY]: { ...snapshot, fetchedAt: 0 } });
+    const snapshot = cache[rootCacheItem.key] as { fetchedAt: number };
+    await storeItems(worker, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: 0 } });
     const again = await h.openPopup();
     await again.getByText(`${before + 1} unread letters`).waitFor();
     expect(await badgeText(worker)).toBe(String(before + 1));

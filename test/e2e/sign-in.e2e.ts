@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { badgeText, showsAccount, storedItems, storeItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { CONFIG_KEY } from '../../src/config/config-store.ts';
+import { configItem } from '../../src/storage/items.ts';
 
 let h: Harness;
 
@@ -21,7 +21,7 @@ beforeEach(async () => {
     const local = (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>>; remove(k: string[]): Promise<void> } } } }).chrome.storage.local;
     const keys = Object.keys(await local.get(null)).filter((k) => k !== configKey);
     await local.remove(keys);
-  }, CONFIG_KEY);
+  }, configItem.key);
   for (const page of h.context.pages().slice(1)) await page.close();
 });
 

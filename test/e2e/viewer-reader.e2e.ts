@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { KNOWN_RELATIONS } from '../../src/ui/relation-labels.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { VIEWER_PAGE_PREFIX } from '../../src/protocol/messages.ts';
+import { viewerPages } from '../../src/storage/page-items.ts';
 import { cachedLink, signInWith, storedItems, storeItems, viewerPageFor, visibleText } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
@@ -367,7 +367,7 @@ describe('after signing out', () => {
     await popup.getByRole('button', { name: /Sign out/ }).click();
     await popup.getByRole('button', { name: 'Connect' }).waitFor();
     await popup.close();
-    const remembered = async () => Object.keys(await storedItems(await h.worker(), 'session')).filter((key) => key.startsWith(VIEWER_PAGE_PREFIX));
+    const remembered = async () => Object.keys(await storedItems(await h.worker(), 'session')).filter((key) => key.startsWith(viewerPages.prefix));
     await expect.poll(remembered).toEqual([]);
     await page.reload();
     await page.getByRole('note').filter({ hasText: 'This page is no longer here' }).waitFor();

@@ -26,6 +26,22 @@ export interface BuildOptions {
   target?: BuildTarget | undefined;
 }
 
+/** The DIGIPOST_* variables that configure a build for the local emulator (see the README's build-time defaults). */
+export function emulatorBuildEnv(outDir: string, baseUrl: string, clientId: string, clientSecret: string, options: BuildOptions = {}): Record<string, string> {
+  const { scope, networkTimeoutMs, target = 'chrome' } = options;
+  return {
+    ...(scope ? { DIGIPOST_SCOPE: scope } : {}),
+    ...(networkTimeoutMs ? { DIGIPOST_NETWORK_TIMEOUT_MS: String(networkTimeoutMs) } : {}),
+    DIGIPOST_BASE_URL: baseUrl,
+    DIGIPOST_CLIENT_ID: clientId,
+    DIGIPOST_CLIENT_SECRET: clientSecret,
+    DIGIPOST_OUT_DIR: outDir,
+    DIGIPOST_TARGET: target,
+    // The emulator's content host (its `contentRedirect` knob): same server, the other loopback name.
+    DIGIPOST_CONTENT_ORIGIN: contentOriginFor(baseUrl),
+  };
+}
+
 /**
  * Builds the extension exactly as a distributor would, configured through the DIGIPOST_*
  * variables for the local emulator: the extension itself knows nothing of the emulator.
@@ -37,23 +53,13 @@ export async function buildForEmulator(
   clientSecret: string,
   options: BuildOptions = {},
 ): Promise<void> {
-  const { scope, networkTimeoutMs, target = 'chrome' } = options;
+  const env = emulatorBuildEnv(outDir, baseUrl, clientId, clientSecret, options);
   const saved = { ...process.env };
-  Object.assign(process.env, {
-    ...(scope ? { DIGIPOST_SCOPE: scope } : {}),
-    ...(networkTimeoutMs ? { DIGIPOST_NETWORK_TIMEOUT_MS: String(networkTimeoutMs) } : {}),
-    DIGIPOST_BASE_URL: baseUrl,
-    DIGIPOST_CLIENT_ID: clientId,
-    DIGIPOST_CLIENT_SECRET: clientSecret,
-    DIGIPOST_OUT_DIR: outDir,
-    DIGIPOST_TARGET: target,
-    // The emulator's content host (its `contentRedirect` knob): same server, the other loopback name.
-    DIGIPOST_CONTENT_ORIGIN: contentOriginFor(baseUrl),
-  });
+  Object.assign(process.env, env);
   try {
     await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
   } finally {
-    for (const key of ['DIGIPOST_BASE_URL', 'DIGIPOST_CLIENT_ID', 'DIGIPOST_CLIENT_SECRET', 'DIGIPOST_SCOPE', 'DIGIPOST_OUT_DIR', 'DIGIPOST_CONTENT_ORIGIN', 'DIGIPOST_NETWORK_TIMEOUT_MS', 'DIGIPOST_TARGET']) {
+    for (const key of Object.keys(env)) {
       if (saved[key] === undefined) Reflect.deleteProperty(process.env, key);
       else process.env[key] = saved[key];
     }

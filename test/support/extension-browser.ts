@@ -29,11 +29,13 @@ export interface ExtensionBrowserOptions {
   viewport?: { width: number; height: number };
   /** Passed on to Playwright as they are (signal handling, headless, ...). */
   launch?: LaunchOptions;
+  /** A profile to use and keep (a browser started again over it); by default a throwaway one. */
+  profile?: string;
 }
 
-/** Headless Chromium with the extension built in `dist` installed, in a throwaway profile. */
+/** Headless Chromium with the extension built in `dist` installed, in a throwaway profile unless one is given. */
 export async function launchWithExtension(options: ExtensionBrowserOptions): Promise<ExtensionBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'digipost-browser-'));
+  const profile = options.profile ?? mkdtempSync(join(tmpdir(), 'digipost-browser-'));
   const lang = options.lang ?? 'en-US';
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
@@ -77,7 +79,7 @@ export async function launchWithExtension(options: ExtensionBrowserOptions): Pro
     },
     close: async () => {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      if (options.profile === undefined) rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -24,6 +24,8 @@ export interface HarnessOptions {
   colorScheme?: 'light' | 'dark';
   /** Another build of the extension to load (default: the e2e build). */
   dist?: string;
+  /** A browser profile to use and keep (default: a throwaway one). */
+  profile?: string;
 }
 
 /** Starts the emulator the e2e build points at, and Chromium with that build installed. */
@@ -41,6 +43,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dist: options.dist ?? E2E_DIST,
     ...(options.lang ? { lang: options.lang } : {}),
     ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+    ...(options.profile ? { profile: options.profile } : {}),
   });
   const { context, url } = browser;
 

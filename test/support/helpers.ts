@@ -2,8 +2,8 @@
 // extension's storage through its worker, opening viewer pages, signing in with a set of permissions.
 import { randomBytes } from 'node:crypto';
 import type { Page, Worker } from 'playwright-core';
-import { CONFIG_KEY } from '../../src/config/config-store.ts';
-import { ROOT_CACHE_KEY, VIEWER_PAGE_PREFIX } from '../../src/protocol/messages.ts';
+import { configItem } from '../../src/storage/items.ts';
+import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
 import type { Harness } from './harness.ts';
@@ -45,7 +45,7 @@ export function storeItems(worker: Worker, area: 'local' | 'session', items: Rec
 
 /** Forgets the popup's cached root, as if it had never been fetched in this browser session. */
 export function dropRootCache(worker: Worker): Promise<void> {
-  return worker.evaluate((key) => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.session.remove([key]), ROOT_CACHE_KEY);
+  return worker.evaluate((key) => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.session.remove([key]), rootCacheItem.key);
 }
 
 /*
@@ -72,7 +72,7 @@ export async function viewerPageFor(extension: Extension, target: Target): Promi
   const stored = { url: target.url, mediaType: target.mediaType ?? VIEWER_MEDIA_TYPE, relation: target.relation };
   await worker.evaluate(
     ([key, value]) => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.session.set({ [key]: value }),
-    [`${VIEWER_PAGE_PREFIX}${id}`, stored] as const,
+    [`${viewerPages.prefix}${id}`, stored] as const,
   );
   return extension.url(`src/viewer/viewer.html?page=${id}`);
 }
@@ -84,7 +84,7 @@ export function visibleText(page: Page): Promise<string> {
 
 /** The cached root snapshot (what the popup shows), as the worker stored it. */
 export async function cachedRoot(worker: Worker): Promise<Record<string, unknown> & { fetchedAt: number }> {
-  const snapshot = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY];
+  const snapshot = (await storedItems(worker, 'session'))[rootCacheItem.key];
   if (typeof snapshot !== 'object' || snapshot === null) throw new Error('no cached root');
   return snapshot as Record<string, unknown> & { fetchedAt: number };
 }
@@ -105,7 +105,7 @@ export async function cachedLink(h: Pick<Harness, 'worker'>, where: 'root' | 'ac
 /** Configures the extension with these permissions and signs in through the popup and the consent page. */
 export async function signInWith(h: Harness, scopes: readonly Permission[]): Promise<void> {
   await storeItems(await h.worker(), 'local', {
-    [CONFIG_KEY]: { baseUrl: h.emulator.url, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, scopes, pollMinutes: 5 },
+    [configItem.key]: { baseUrl: h.emulator.url, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, scopes, pollMinutes: 5 },
   });
   const popup = await h.openPopup();
   await h.connectVia(popup, 'Approve');

@@ -8,7 +8,7 @@ import type { Page, Worker } from 'playwright-core';
 import type { RunningEmulator } from '../emulator/index.ts';
 import { launchWithExtension, type ExtensionBrowser } from '../support/extension-browser.ts';
 import { dropRootCache, storedItems, storeItems } from '../support/helpers.ts';
-import { ROOT_CACHE_KEY } from '../../src/protocol/messages.ts';
+import { rootCacheItem } from '../../src/storage/page-items.ts';
 
 const VARIANTS = [
   { lang: 'en-US', name: 'en', colorScheme: 'light' },
@@ -58,8 +58,8 @@ async function withConfig(worker: Worker, emulator: RunningEmulator, patch: Reco
 }
 
 async function ageCache(worker: Worker, ageMs: number): Promise<void> {
-  const snapshot = (await storedItems(worker, 'session'))[ROOT_CACHE_KEY] as { fetchedAt: number };
-  await storeItems(worker, 'session', { [ROOT_CACHE_KEY]: { ...snapshot, fetchedAt: Date.now() - ageMs } });
+  const snapshot = (await storedItems(worker, 'session'))[rootCacheItem.key] as { fetchedAt: number };
+  await storeItems(worker, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now() - ageMs } });
 }
 
 async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator, shot: (page: Page, state: string) => Promise<void>): Promise<void> {

@@ -33,6 +33,14 @@ function crossFolderImports(): [string, string, string][] {
   return found;
 }
 
+/** A file's code without its comments (lines that start a comment or continue one). */
+function codeOf(file: string): string {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
+    .join('\n');
+}
+
 describe('the structure of src/', () => {
   const imports = crossFolderImports();
 
@@ -60,5 +68,14 @@ describe('the structure of src/', () => {
     };
     for (const folder of edges.keys()) visit(folder, [folder]);
     expect(cycles).toEqual([]);
+  });
+
+  it('reaches the browser\'s storage only through src/storage, and never storage.sync', () => {
+    const files = sourceFiles('src');
+    const reaching = files.filter((file) => folderOf(file) !== 'storage' && /\.storage\.\w/.test(codeOf(file)));
+    expect(reaching).toEqual([]);
+    expect(files.filter((file) => /\bsync\b/.test(codeOf(file)))).toEqual([]);
+    // The rule finds what it looks for.
+    expect(files.filter((file) => /\.storage\.\w/.test(codeOf(file))).length).toBeGreaterThan(0);
   });
 });

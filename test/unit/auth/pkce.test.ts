@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codeChallengeOf, CODE_VERIFIER_PATTERN, newCodeVerifier } from '../../../src/auth/pkce.ts';
+import { codeChallengeOf, newCodeVerifier } from '../../../src/auth/pkce.ts';
+import { CODE_VERIFIER_PATTERN } from '../../../src/storage/items.ts';
 
 describe('PKCE (RFC 7636)', () => {
   it('makes the challenge of the RFC\'s own example (Appendix B)', async () => {

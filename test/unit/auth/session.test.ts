@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_TIMEOUT_MS } from '../../../src/api/deadline.ts';
 import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
 import type { ServiceConfig } from '../../../src/auth/service-config.ts';
-import { Session, type SessionDeps } from '../../../src/auth/session.ts';
+import { AUTH_LOCK_NAME, Session, type SessionDeps } from '../../../src/auth/session.ts';
 import { REFRESH_MARGIN_MS } from '../../../src/auth/token-endpoint.ts';
-import { AUTH_LOCK_NAME, LOCAL_KEYS, SESSION_KEYS } from '../../../src/auth/storage-keys.ts';
+import { accessTokenItem, accountItem, endReasonItem, generationItem, pendingSignInItem, refreshTokenItem } from '../../../src/storage/items.ts';
 import { AppError } from '../../../src/shared/errors.ts';
 import {
   BASE,
@@ -133,10 +133,10 @@ describe('connect', () => {
       scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'],
       expiresAt: clock.ms + 900_000,
     });
-    expect(session.data[SESSION_KEYS.accessToken]).toEqual({ token: 'AT-1', expiresAt: clock.ms + 900_000, refreshAt: clock.ms + 840_000 });
-    expect(local.data[LOCAL_KEYS.refreshToken]).toBe('RT-1');
+    expect(session.data[accessTokenItem.key]).toEqual({ token: 'AT-1', expiresAt: clock.ms + 900_000, refreshAt: clock.ms + 840_000 });
+    expect(local.data[refreshTokenItem.key]).toBe('RT-1');
     expect(JSON.stringify(local.data)).not.toContain('AT-1');
-    expect(session.data).not.toHaveProperty(SESSION_KEYS.pendingSignIn);
+    expect(session.data).not.toHaveProperty(pendingSignInItem.key);
     expect((await s.getAccessToken()).token).toBe('AT-1');
   });
 
@@ -144,7 +144,7 @@ describe('connect', () => {
     const w = world();
     let pendingAtLaunch: unknown;
     w.setConsent((url) => {
-      pendingAtLaunch = w.session.data[SESSION_KEYS.pendingSignIn];
+      pendingAtLaunch = w.session.data[pendingSignInItem.key];
       return Promise.resolve(`${REDIRECT}?code=C&state=${url.searchParams.get('state') ?? ''}`);
     });
     await w.newSession().connect();
@@ -166,7 +166,7 @@ describe('connect', () => {
         expires_in: 900,
         token_type: 'bearer',
         scope: 'READ_ACCOUNT_INFO',
-        id_token: makeIdToken(w.clock.ms, (w.session.data[SESSION_KEYS.pendingSignIn] as { nonce: string }).nonce),
+        id_token: makeIdToken(w.clock.ms, (w.session.data[pendingSignInItem.key] as { nonce: string }).nonce),
       }),
     );
     const s = w.newSession();
@@ -271,7 +271,7 @@ describe('connect', () => {
     const s = w.newSession();
     w.service.reply(async () => {
       await gate.promise;
-      const nonce = (w.session.data[SESSION_KEYS.pendingSignIn] as { nonce: string } | undefined)?.nonce ?? 'gone';
+      const nonce = (w.session.data[pendingSignInItem.key] as { nonce: string } | undefined)?.nonce ?? 'gone';
       return json({ access_token: 'LATE', refresh_token: 'LATE-R', expires_in: 900, token_type: 'bearer', id_token: makeIdToken(w.clock.ms, nonce) });
     });
     const attempt = s.connect();
@@ -291,7 +291,7 @@ describe('connect', () => {
     expect(await w.s.status()).toEqual({ state: 'signed_out', reason: { code: 'session_ended' } });
     await w.s.connect();
     expect((await w.s.status()).state).toBe('signed_in');
-    expect(w.session.data).not.toHaveProperty(SESSION_KEYS.endReason);
+    expect(w.session.data).not.toHaveProperty(endReasonItem.key);
   });
 });
 
@@ -342,8 +342,8 @@ describe('connect: PKCE (RFC 7636)', () => {
     const s = w.newSession();
     const attempt = s.connect();
     await settle();
-    const pending = w.session.data[SESSION_KEYS.pendingSignIn] as { state: string; nonce: string; createdAt: number };
-    w.session.data[SESSION_KEYS.pendingSignIn] = { state: pending.state, nonce: pending.nonce, createdAt: pending.createdAt };
+    const pending = w.session.data[pendingSignInItem.key] as { state: string; nonce: string; createdAt: number };
+    w.session.data[pendingSignInItem.key] = { state: pending.state, nonce: pending.nonce, createdAt: pending.createdAt };
     answer.resolve(`${REDIRECT}?code=C&state=${pending.state}`);
     expect(await errorCode(attempt)).toBe('signin_cancelled');
     expect(w.tokenRequests()).toHaveLength(0);
@@ -371,7 +371,7 @@ describe('getAccessToken', () => {
     expect((await w.s.getAccessToken()).token).toBe('AT-2');
     const refresh = w.tokenRequests()[1];
     expect(Object.fromEntries(refresh?.body ?? [])).toEqual({ grant_type: 'refresh_token', refresh_token: 'RT-1' });
-    expect(w.local.data[LOCAL_KEYS.refreshToken]).toBe('RT-2');
+    expect(w.local.data[refreshTokenItem.key]).toBe('RT-2');
     expect(await w.s.status()).toMatchObject({ state: 'signed_in', expiresAt: w.clock.ms + 900_000 });
     expect((await w.s.getAccessToken()).token).toBe('AT-2');
     expect(w.tokenRequests()).toHaveLength(2);
@@ -394,8 +394,8 @@ describe('getAccessToken', () => {
 
   it('refreshes a token an older version stored without a refresh point a minute before its expiry', async () => {
     const w = await signedIn();
-    const stored = w.session.data[SESSION_KEYS.accessToken] as { token: string; expiresAt: number };
-    w.session.data[SESSION_KEYS.accessToken] = { token: stored.token, expiresAt: stored.expiresAt };
+    const stored = w.session.data[accessTokenItem.key] as { token: string; expiresAt: number };
+    w.session.data[accessTokenItem.key] = { token: stored.token, expiresAt: stored.expiresAt };
     w.clock.advance(15 * MINUTE - REFRESH_MARGIN_MS - 1);
     expect((await w.s.getAccessToken()).token).toBe('AT-1');
     w.clock.advance(1);
@@ -407,7 +407,7 @@ describe('getAccessToken', () => {
     w.setRotate(false);
     w.clock.advance(20 * MINUTE);
     expect((await w.s.getAccessToken()).token).toBe('AT-2');
-    expect(w.local.data[LOCAL_KEYS.refreshToken]).toBe('RT-1');
+    expect(w.local.data[refreshTokenItem.key]).toBe('RT-1');
     w.clock.advance(20 * MINUTE);
     expect((await w.s.getAccessToken()).token).toBe('AT-3');
     expect(w.tokenRequests()[2]?.body.get('refresh_token')).toBe('RT-1');
@@ -479,9 +479,9 @@ describe('getAccessToken', () => {
     expect(await errorCode(w.s.getAccessToken())).toBe('session_ended');
     expect(await w.s.status()).toEqual({ state: 'signed_out', reason: { code: 'session_ended' } });
     expect(w.signedOut).toEqual(['ended']);
-    expect(w.local.data).not.toHaveProperty(LOCAL_KEYS.refreshToken);
-    expect(w.local.data).not.toHaveProperty(LOCAL_KEYS.account);
-    expect(w.session.data).not.toHaveProperty(SESSION_KEYS.accessToken);
+    expect(w.local.data).not.toHaveProperty(refreshTokenItem.key);
+    expect(w.local.data).not.toHaveProperty(accountItem.key);
+    expect(w.session.data).not.toHaveProperty(accessTokenItem.key);
     expect(await errorCode(w.s.getAccessToken())).toBe('signed_out');
   });
 
@@ -516,7 +516,7 @@ describe('getAccessToken', () => {
         access_token: 'ONLY',
         expires_in: 900,
         token_type: 'bearer',
-        id_token: makeIdToken(w.clock.ms, (w.session.data[SESSION_KEYS.pendingSignIn] as { nonce: string }).nonce),
+        id_token: makeIdToken(w.clock.ms, (w.session.data[pendingSignInItem.key] as { nonce: string }).nonce),
       }),
     );
     const s = w.newSession();
@@ -546,7 +546,7 @@ describe('signOut', () => {
     await w.s.signOut();
     expect(await w.s.status()).toEqual({ state: 'signed_out' });
     expect(w.session.data).toEqual({});
-    expect(Object.keys(w.local.data)).toEqual([LOCAL_KEYS.generation]);
+    expect(Object.keys(w.local.data)).toEqual([generationItem.key]);
     expect(w.signedOut).toEqual(['user']);
     expect(await errorCode(w.s.getAccessToken())).toBe('signed_out');
   });
@@ -606,7 +606,7 @@ describe('signOut', () => {
     const w = world();
     const write = w.session.set.bind(w.session);
     w.session.set = async (items) => {
-      if (SESSION_KEYS.accessToken in items) await w.newSession().signOut();
+      if (accessTokenItem.key in items) await w.newSession().signOut();
       await write(items);
     };
     const s = w.newSession();
@@ -662,7 +662,7 @@ describe('a restarted worker', () => {
     w.setConsent(() => answer.promise);
     const attempt = w.newSession().connect();
     await settle();
-    const pending = w.session.data[SESSION_KEYS.pendingSignIn] as { state: string; nonce: string };
+    const pending = w.session.data[pendingSignInItem.key] as { state: string; nonce: string };
     expect(pending.state).toBe(w.launched[0]?.searchParams.get('state'));
     const restarted = w.newSession();
     expect(await restarted.status()).toEqual({ state: 'signed_out' });
@@ -692,9 +692,9 @@ describe('a restarted worker', () => {
 
   it('reads damaged storage as signed out instead of failing', async () => {
     const w = world();
-    w.local.data[LOCAL_KEYS.account] = { userId: 42 };
-    w.local.data[LOCAL_KEYS.refreshToken] = 17;
-    w.session.data[SESSION_KEYS.accessToken] = 'just a string';
+    w.local.data[accountItem.key] = { userId: 42 };
+    w.local.data[refreshTokenItem.key] = 17;
+    w.session.data[accessTokenItem.key] = 'just a string';
     const s = w.newSession();
     expect(await s.status()).toEqual({ state: 'signed_out' });
     expect(await errorCode(s.getAccessToken())).toBe('signed_out');
@@ -704,7 +704,7 @@ describe('a restarted worker', () => {
 describe('status and endSession', () => {
   it('ends a session with nothing left to use and reports why', async () => {
     const w = await signedIn();
-    Reflect.deleteProperty(w.local.data, LOCAL_KEYS.refreshToken);
+    Reflect.deleteProperty(w.local.data, refreshTokenItem.key);
     w.clock.advance(16 * MINUTE);
     expect(await w.s.status()).toEqual({ state: 'signed_out', reason: { code: 'session_ended' } });
     expect(w.signedOut).toEqual(['ended']);

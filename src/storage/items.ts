@@ -1,0 +1,124 @@
+// Every item the worker alone reads, with its key, area, schema and default. (The items the pages
+// read too are in page-items.ts, checked without zod.) The schemas describe this version's layout;
+// migrations.ts brings an older profile's storage to it. Secrets and personal data: the refresh
+// token and who is signed in in storage.local, the access token and anything personal in
+// storage.session only; nothing in storage.sync.
+import { describeIssues, z } from '../shared/zod.ts';
+import { isPermission } from '../shared/permissions.ts';
+import { defineItem, type Checked } from './item.ts';
+
+/** A schema as an item's check: what does not fit is named by path and kind, never by value. */
+function checkWith<T>(schema: z.ZodMiniType<T>): (value: unknown) => Checked<T> {
+  return (value) => {
+    const result = schema.safeParse(value);
+    return result.success ? { ok: true, value: result.data } : { ok: false, problem: describeIssues(result.error) };
+  };
+}
+
+const nonEmpty = () => z.string().check(z.minLength(1));
+
+/**
+ * Permission names as stored: one this version does not know (a later version's, or one taken
+ * away) is left out rather than spoiling the whole value, so an update never signs anyone out
+ * over a permission's name.
+ */
+const storedPermissions = z.pipe(z.array(z.string()), z.transform((names: string[]) => names.filter(isPermission)));
+
+// ---- storage.local: survives a browser restart ----
+
+/** The layout's version: what migrations.ts has brought storage.local to (absent: 0.1.0's, or a new profile). */
+export const storageVersionItem = defineItem({ key: 'storageVersion', area: 'local', check: checkWith(z.int().check(z.gte(0))), fallback: 0 });
+
+const configSchema = z.object({
+  baseUrl: z.string(),
+  clientId: z.string(),
+  clientSecret: z.string(),
+  scopes: z.array(z.string()),
+  pollMinutes: z.int().check(z.gte(1), z.lte(1440)),
+  /** Absent in a configuration stored before notifications existed: then they are off. */
+  notify: z.optional(z.boolean()),
+});
+export type StoredConfig = z.infer<typeof configSchema>;
+
+/** What the options page saved (src/config/config-store.ts turns it into the configuration in use). */
+export const configItem = defineItem({ key: 'config', area: 'local', check: checkWith(configSchema) });
+
+export const refreshTokenItem = defineItem({ key: 'auth.refreshToken', area: 'local', check: checkWith(nonEmpty()) });
+
+const accountSchema = z.object({
+  userId: nonEmpty(),
+  scopes: storedPermissions,
+  /** The service and client the tokens belong to: tokens are never handed out for another. */
+  baseUrl: nonEmpty(),
+  clientId: nonEmpty(),
+  signedInAt: z.number(),
+});
+export type StoredAccount = z.infer<typeof accountSchema>;
+
+/** Who is signed in, and with what. */
+export const accountItem = defineItem({ key: 'auth.account', area: 'local', check: checkWith(accountSchema) });
+
+/**
+ * A number that changes at every sign-out and sign-in. A refresh remembers it when it starts and
+ * stores nothing if it changed meanwhile, in this or any other context. Never removed.
+ */
+export const generationItem = defineItem({ key: 'auth.generation', area: 'local', check: checkWith(z.number()), fallback: 0 });
+
+const seenSchema = z.object({
+  /** Opaque keys (hashes of letters' addresses) of letters already notified or already unread. */
+  keys: z.array(z.string()),
+  /**
+   * False until the first check after notifications were switched on (or after a sign-in): that
+   * check only remembers the letters that are already unread, so switching on does not flood.
+   */
+  primed: z.boolean(),
+});
+/** What is remembered across checks: no personal data, only opaque keys. */
+export type SeenState = z.infer<typeof seenSchema>;
+
+const nothingSeen: SeenState = { keys: [], primed: false };
+
+export const notifiedLettersItem = defineItem({ key: 'notifiedLetters', area: 'local', check: checkWith(seenSchema), fallback: nothingSeen });
+
+// ---- storage.session: memory only, emptied when the browser closes ----
+
+const accessSchema = z.object({
+  token: nonEmpty(),
+  expiresAt: z.number(),
+  /** When to refresh it; absent in what an older version stored, then REFRESH_MARGIN_MS applies. */
+  refreshAt: z.optional(z.number()),
+  /** Came from a refresh forced by a refused call: a bare 403 does not force another. */
+  forced: z.optional(z.boolean()),
+});
+export type StoredAccess = z.infer<typeof accessSchema>;
+
+export const accessTokenItem = defineItem({ key: 'auth.accessToken', area: 'session', check: checkWith(accessSchema) });
+
+/** A PKCE code verifier (RFC 7636 §4.1): 43 to 128 unreserved characters. */
+export const CODE_VERIFIER_PATTERN = /^[A-Za-z0-9._~-]{43,128}$/;
+
+const pendingSchema = z.object({
+  state: nonEmpty(),
+  nonce: nonEmpty(),
+  /** The PKCE verifier (auth/pkce.ts): kept beside the state while the consent window is open, removed with it. */
+  codeVerifier: z.string().check(z.regex(CODE_VERIFIER_PATTERN)),
+  createdAt: z.number(),
+});
+export type PendingSignIn = z.infer<typeof pendingSchema>;
+
+/** The state, nonce and verifier of a sign-in whose consent window is open: they must outlive a stopped worker. */
+export const pendingSignInItem = defineItem({ key: 'auth.pendingSignIn', area: 'session', check: checkWith(pendingSchema) });
+
+/** Why the session ended when the user did not ask for it. */
+export const endReasonItem = defineItem({ key: 'auth.endReason', area: 'session', check: checkWith(z.object({ code: z.literal('session_ended') })) });
+
+const checkMarkSchema = z.object({ unread: z.optional(z.number()), at: z.number() });
+/** The last look at the inbox, to fetch it only when it may hold something new. */
+export type CheckMark = z.infer<typeof checkMarkSchema>;
+
+export const notificationCheckItem = defineItem({ key: 'notificationCheck', area: 'session', check: checkWith(checkMarkSchema) });
+
+const noTargets: Record<string, string> = {};
+
+/** Notification id → the viewer address its click opens (personal: session only). */
+export const notificationTargetsItem = defineItem({ key: 'notificationTargets', area: 'session', check: checkWith(z.record(z.string(), z.string())), fallback: noTargets });

@@ -1,0 +1,57 @@
+// The items the pages read too. Their checks are plain code, not zod: the pages ship no zod. Each
+// value was parsed before it was stored (the root and letters by the worker, from the network; a
+// page's target from a link already checked), and storage.session is the extension's own, so a
+// check here guards the envelope against a bug or another version, not the network.
+import type { LinkTarget } from '../api/links.ts';
+import type { Document, RootResource } from '../api/schemas.ts';
+import type { ErrorInfo } from '../shared/errors.ts';
+import type { Permission } from '../shared/permissions.ts';
+import { defineFamily, defineItem, type Checked } from './item.ts';
+
+/** The newest letters of the inbox, fetched with the root and cached with it. */
+export interface InboxGlance {
+  /** The inbox link they came from, so a root that names another inbox is not paired with them. */
+  uri: string;
+  /** Kept apart from the root's: the alarm refreshes the root alone. */
+  fetchedAt: number;
+  documents?: Document[];
+  /** Why the letters could not be fetched (the root itself was). */
+  error?: ErrorInfo;
+}
+
+export interface RootSnapshot {
+  root: RootResource;
+  fetchedAt: number;
+  serviceOrigin: string;
+  scopes: Permission[];
+  /** Absent when the root offers no inbox. */
+  inbox?: InboxGlance;
+}
+
+type Fields = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
+
+function checkSnapshot(value: unknown): Checked<RootSnapshot> {
+  return isObject(value) && isObject(value.root) && typeof value.fetchedAt === 'number' && typeof value.serviceOrigin === 'string' && Array.isArray(value.scopes)
+    ? { ok: true, value: value as unknown as RootSnapshot }
+    : { ok: false, problem: 'not a snapshot (root, fetchedAt, serviceOrigin, scopes)' };
+}
+
+/**
+ * storage.session: the last root and newest letters, where the popup reads its last view at once,
+ * without waking the worker. Personal (names, subjects): session only, gone at sign-out.
+ */
+export const rootCacheItem = defineItem({ key: 'rootCache', area: 'session', check: checkSnapshot });
+
+function checkTarget(value: unknown): Checked<LinkTarget> {
+  if (!isObject(value) || typeof value.url !== 'string' || value.url === '') return { ok: false, problem: 'url: invalid' };
+  const { url, mediaType, relation } = value;
+  return { ok: true, value: { url, mediaType: typeof mediaType === 'string' ? mediaType : undefined, relation: typeof relation === 'string' ? relation : undefined } };
+}
+
+/**
+ * storage.session: what a viewer tab's page id (after the prefix) stands for. Its address names
+ * only the id (src/protocol/viewer-address.ts); which letter it is stays in memory, and goes at sign-out.
+ */
+export const viewerPages = defineFamily({ prefix: 'viewerPage:', area: 'session', check: checkTarget });

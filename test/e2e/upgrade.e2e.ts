@@ -1,0 +1,97 @@
+// An update must never sign the user out or lose a setting. The last release makes the profile
+// (signed in, a setting changed), then this build replaces it at the same path, as an update does,
+// and is started over the same profile.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
+import { storageVersionItem } from '../../src/storage/items.ts';
+import { STORAGE_VERSION } from '../../src/storage/migrations.ts';
+import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_NETWORK_TIMEOUT_MS, E2E_PORT } from '../support/build-extension.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
+import { showsAccount, storedItems } from '../support/helpers.ts';
+import { buildLastRelease, LAST_RELEASE } from '../support/release-build.ts';
+
+const INTERVAL = 'Check for new letters every (minutes)';
+
+let emulator: RunningEmulator;
+let releaseDist: string;
+let work: string;
+
+beforeAll(async () => {
+  // Built once per commit and port, then kept in the temporary directory.
+  releaseDist = await buildLastRelease(`http://127.0.0.1:${E2E_PORT}`, E2E_CLIENT_ID, E2E_CLIENT_SECRET, { networkTimeoutMs: E2E_NETWORK_TIMEOUT_MS });
+  emulator = await startEmulator({ port: E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true });
+  work = mkdtempSync(join(tmpdir(), 'digipost-upgrade-'));
+}, 240_000);
+
+afterAll(async () => {
+  await emulator.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** Starts Chromium over the profile with whatever build is at the extension's path now. */
+function launch(extension: string, profile: string): Promise<Harness> {
+  return startHarness({ dist: extension, profile, reuseEmulator: emulator });
+}
+
+describe(`an update from release ${LAST_RELEASE.version}`, () => {
+  it('keeps the user signed in and the settings they changed', async () => {
+    // Chromium names an unpacked extension after its path: the same path keeps the same extension.
+    const extension = join(work, 'extension');
+    const profile = join(work, 'profile');
+    cpSync(releaseDist, extension, { recursive: true });
+
+    const release = await launch(extension, profile);
+    let releaseId: string;
+    try {
+      releaseId = release.extensionId;
+      const popup = await release.openPopup();
+      await release.connectVia(popup, 'Approve');
+      await showsAccount(release, popup);
+      const options = await release.context.newPage();
+      await options.goto(release.url('src/options/options.html'));
+      // The build's default, once the page has the configuration from the worker.
+      await expect.poll(() => options.getByLabel(INTERVAL).inputValue()).toBe('5');
+      await options.getByLabel(INTERVAL).fill('17');
+      await options.getByRole('button', { name: 'Save' }).click();
+      await options.getByRole('status').filter({ hasText: /^Saved\.$/ }).waitFor();
+      // The release keeps no storage version: this build starts from its layout as it stands.
+      expect(await storedItems(await release.worker(), 'local')).not.toHaveProperty(storageVersionItem.key);
+    } finally {
+      await release.close();
+    }
+
+    // The update: this build's files in place of the release's, and the release's worker gone
+    // with them. Chromium unregisters an extension's worker when it installs an update, but not
+    // when an unpacked extension's files change between two runs: it then starts the release's
+    // worker again, from the copy it registered (seen here: same registration, same worker
+    // version, even with a higher version in the manifest), under this build's pages. So the
+    // test removes that registration itself. The profile's "Service Worker" folder holds only
+    // workers' registrations and scripts: the extension's storage is elsewhere, untouched.
+    rmSync(extension, { recursive: true, force: true });
+    cpSync(E2E_DIST, extension, { recursive: true });
+    rmSync(join(profile, 'Default', 'Service Worker'), { recursive: true, force: true });
+    await emulator.admin.clearRequests();
+
+    const updated = await launch(extension, profile);
+    try {
+      expect(updated.extensionId).toBe(releaseId);
+      const popup = await updated.openPopup();
+      await showsAccount(updated, popup);
+      expect(await popup.getByRole('button', { name: 'Connect', exact: true }).count()).toBe(0);
+      // Signed in with the refresh token the release stored: no consent page was asked for again.
+      expect((await emulator.admin.requests()).filter((r) => r.path.includes('/oauth/authorize'))).toEqual([]);
+
+      const options = await updated.context.newPage();
+      await options.goto(updated.url('src/options/options.html'));
+      await expect.poll(() => options.getByLabel(INTERVAL).inputValue()).toBe('17');
+
+      // This build's worker, not the release's, is the one that answered: it brought storage to its version.
+      expect((await storedItems(await updated.worker(), 'local'))[storageVersionItem.key]).toBe(STORAGE_VERSION);
+    } finally {
+      await updated.close();
+    }
+  });
+});
