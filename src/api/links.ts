@@ -5,10 +5,9 @@ import type { Link, RootResource } from './schemas.ts';
 
 // The link toolkit in one import for the pages and the worker. Types only from schemas.ts, so a
 // page that lists links does not pull zod into its bundle.
-export { ACTION_RELATIONS, isActionRelation } from './actions.ts';
 export { classifyLink, type LinkVerdict } from './classify.ts';
 export { findLink, relationName } from './relation-name.ts';
-export { requiredPermission } from './relation-permissions.ts';
+export { isActionRelation, relationInfo, requiredPermission, type RelationInfo } from './relations.ts';
 
 /**
  * Where a link leads, as a request for it: the address, the media type to ask for, and the

@@ -1,4 +1,5 @@
-import { findLink, relationName } from '../api/relation-name.ts';
+import { findLink } from '../api/relation-name.ts';
+import { relationInfo } from '../api/relations.ts';
 import { isUnreadBy } from '../api/unread.ts';
 import type { Link } from '../api/schemas.ts';
 
@@ -184,8 +185,6 @@ export function documentsOf(data: unknown): unknown[] | undefined {
 
 export type ViewKind = 'letters' | 'letter' | 'receipts' | 'receipt' | 'tree';
 
-const LIST_RELATIONS = new Set(['document_inbox', 'documents', 'folder', 'document_archive', 'document_workarea', 'next']);
-
 /**
  * Which view fits a resource: its shape first (a `document` list is letters, an object with
  * `attachment` is a letter, a `receipt` list is receipts), then the relation that led to it for an
@@ -197,8 +196,7 @@ export function chooseView(relation: string | undefined, data: unknown): ViewKin
   if (Array.isArray(data.attachment)) return 'letter';
   if (Array.isArray(data.receipt)) return 'receipts';
   if (receiptOf(data)) return 'receipt';
-  const name = relation ? relationName(relation) : '';
-  if (LIST_RELATIONS.has(name) && !('receipt' in data)) return 'letters';
+  if (relation !== undefined && relationInfo(relation).kind === 'list' && !('receipt' in data)) return 'letters';
   return 'tree';
 }
 
