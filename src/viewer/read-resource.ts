@@ -1,7 +1,8 @@
 import { findLink } from '../api/relation-name.ts';
 import { relationInfo } from '../api/relations.ts';
 import { isUnreadBy } from '../api/unread.ts';
-import type { Link } from '../api/schemas.ts';
+import { inboxLinkOf } from '../api/inbox.ts';
+import type { Link, RootResource } from '../api/schemas.ts';
 
 /*
  * What the mailbox views read from a resource. Pure, no browser API, so it runs in unit tests.
@@ -244,25 +245,23 @@ export interface MailboxNav {
   folders: (FolderEntry & { icon?: string })[];
 }
 
-/** Where the viewer's side navigation leads: the inbox, the folders, receipts and recipient search. */
-export function mailboxNavOf(root: unknown): MailboxNav {
-  const account = isObj(root) ? root.primaryAccount : undefined;
-  const mailboxes = isObj(root) && Array.isArray(root.mailbox) ? root.mailbox : [];
+/**
+ * Where the viewer's side navigation leads: the inbox (the one api/inbox.ts decides on), the
+ * folders of every mailbox, receipts and recipient search. The root comes from the worker, parsed.
+ */
+export function mailboxNavOf(root: RootResource | undefined): MailboxNav {
   const nav: MailboxNav = { folders: [] };
-  const inbox = findLink(linksOf(account), 'document_inbox') ?? mailboxes.map((m) => findLink(linksOf(m), 'document_inbox')).find((l) => l !== undefined);
-  const receipts = findLink(linksOf(account), 'receipts');
-  const search = findLink(linksOf(root), 'search');
+  const inbox = inboxLinkOf(root);
+  const receipts = findLink(root?.primaryAccount?.link, 'receipts');
+  const search = findLink(root?.link, 'search');
   if (inbox) nav.inbox = inbox;
   if (receipts) nav.receipts = receipts;
   if (search) nav.search = search;
-  for (const mailbox of mailboxes) {
-    const folders = isObj(mailbox) && isObj(mailbox.folders) && Array.isArray(mailbox.folders.folder) ? mailbox.folders.folder : [];
-    for (const folder of folders) {
-      const self = findLink(linksOf(folder), 'self');
-      if (!self || !isObj(folder)) continue;
-      const icon = str(folder.icon);
-      nav.folders.push(icon === undefined ? { name: str(folder.name) ?? '', self } : { name: str(folder.name) ?? '', self, icon });
-    }
+  for (const folder of (root?.mailbox ?? []).flatMap((mailbox) => mailbox.folders?.folder ?? [])) {
+    const self = findLink(folder.link, 'self');
+    if (!self) continue;
+    const name = folder.name ?? '';
+    nav.folders.push(folder.icon === undefined ? { name, self } : { name, self, icon: folder.icon });
   }
   return nav;
 }

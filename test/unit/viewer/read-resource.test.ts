@@ -12,6 +12,7 @@ import {
   sessionLevelOf,
   summarize,
 } from '../../../src/viewer/read-resource.ts';
+import { rootResourceSchema } from '../../../src/api/schemas.ts';
 
 const BASE = 'https://www.digipost.no';
 const rel = (name: string) => `${BASE}/post/relations/${name}`;
@@ -129,10 +130,10 @@ describe('other resources', () => {
     const rows = receiptsOf({ receipt: [{ id: 7000, storeName: 'Kiwi', amount: 12.5, currency: 'NOK', timeOfPurchase: '2024-01-01T10:00:00Z', link: [link('self', '/r/7000')] }, {}] });
     expect(rows[0]).toMatchObject({ storeName: 'Kiwi', amount: 12.5, currency: 'NOK', time: '2024-01-01T10:00:00Z', key: `${BASE}/r/7000` });
     expect(rows[1]).toMatchObject({ storeName: '', currency: '', key: '#1' });
-    const root = {
+    const root = rootResourceSchema.parse({
       authenticationlevel: 2,
       mailbox: [{ folders: { folder: [{ name: 'Skatt', link: [link('self', '/f/1')] }, { name: 'No link' }] } }, { name: 'shared' }],
-    };
+    });
     expect(mailboxNavOf(root).folders).toEqual([{ name: 'Skatt', self: link('self', '/f/1') }]);
     expect(sessionLevelOf(root)).toBe(2);
     expect(sessionLevelOf({ authenticationlevel: 4 })).toBe(4);
@@ -145,11 +146,11 @@ describe('other resources', () => {
 
 describe('the side navigation, receipts and recipients', () => {
   it('finds the inbox, receipts, search and folders (with icons) in the root', () => {
-    const root = {
+    const root = rootResourceSchema.parse({
       link: [link('search', '/post/api/recipients/search'), link('logout', '/post/api/logout')],
       primaryAccount: { link: [link('document_inbox', '/inbox'), link('receipts', '/receipts')] },
       mailbox: [{ folders: { folder: [{ name: 'Skatt', icon: 'TAX', link: [link('self', '/f/1')] }, { name: 'Løs', link: [] }] } }],
-    };
+    });
     const nav = mailboxNavOf(root);
     expect(nav.inbox?.uri).toBe(`${BASE}/inbox`);
     expect(nav.receipts?.uri).toBe(`${BASE}/receipts`);
@@ -158,8 +159,16 @@ describe('the side navigation, receipts and recipients', () => {
     expect(mailboxNavOf(undefined)).toEqual({ folders: [] });
   });
 
+  it('leads to the inbox a mailbox lists when the account lists none', () => {
+    const root = rootResourceSchema.parse({
+      primaryAccount: { link: [link('receipts', '/receipts')] },
+      mailbox: [{ name: 'Shared', link: [] }, { name: 'Kari', link: [link('document_inbox', '/mailbox/2/inbox')] }],
+    });
+    expect(mailboxNavOf(root).inbox?.uri).toBe(`${BASE}/mailbox/2/inbox`);
+  });
+
   it('knows which place holds a letter of the inbox and a receipt, and no place for what it cannot tell', () => {
-    const nav = mailboxNavOf({ primaryAccount: { link: [link('document_inbox', '/inbox'), link('receipts', '/receipts')] } });
+    const nav = mailboxNavOf(rootResourceSchema.parse({ primaryAccount: { link: [link('document_inbox', '/inbox'), link('receipts', '/receipts')] } }));
     expect(placeHolding('letter', letter({ location: 'INBOX' }), nav)).toBe(`${BASE}/inbox`);
     expect(placeHolding('receipt', { storeName: 'Kiwi' }, nav)).toBe(`${BASE}/receipts`);
     expect(placeHolding('letter', letter({ location: 'FOLDER' }), nav)).toBeUndefined();
