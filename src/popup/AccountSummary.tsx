@@ -1,8 +1,8 @@
 import type { RootResource } from '../api/schemas.ts';
 import { PersonIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
-import { formatPhone } from '../ui/format.ts';
-import { levelInWords } from '../viewer/values.ts';
+import { formatPhone } from '../model/format.ts';
+import { levelInWords } from '../model/values.ts';
 
 type Account = NonNullable<RootResource['primaryAccount']>;
 type Address = NonNullable<Account['address']>[number];

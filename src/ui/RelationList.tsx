@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { relationInfo, type RelationEntry } from '../api/links.ts';
-import { labelFromName } from './relation-labels.ts';
+import { labelFromName } from '../model/labels.ts';
 import { ChevronIcon } from './icons.tsx';
 import { t } from '../shared/i18n.ts';
 import { RelationIcon } from './relation-icons.tsx';

@@ -1,5 +1,5 @@
 import { t, uiLocale } from '../shared/i18n.ts';
-import { fieldLabel, formatFieldValue, isAddress } from './values.ts';
+import { fieldLabel, formatFieldValue, isAddress } from '../model/values.ts';
 
 /*
  * Any resource's fields as a person reads them: translated labels, values in words and units,

@@ -3,7 +3,7 @@ import { ChevronIcon, LinkIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
 import { relationLabel } from '../ui/RelationList.tsx';
 import { FieldList } from './Fields.tsx';
-import { linksOf } from './read-resource.ts';
+import { linksOf } from '../model/read-resource.ts';
 import { ViewerLink } from './navigation.tsx';
 import { Value, type Json } from './ResourceTree.tsx';
 

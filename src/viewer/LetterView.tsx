@@ -8,7 +8,7 @@ import type { ContentView } from '../protocol/messages.ts';
 import { Busy } from '../ui/components.tsx';
 import { DocumentIcon, InfoIcon, LockIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
-import { senderText, subjectText } from '../ui/letter-text.ts';
+import { senderText, subjectText } from '../model/letter-text.ts';
 import { ask } from '../ui/worker-client.ts';
 import { blobType, displayKind, downloadName, type DisplayKind } from './content-display.ts';
 import { DownloadLink } from './DownloadLink.tsx';
@@ -17,10 +17,10 @@ import { AllDetails } from './GenericView.tsx';
 import { HtmlLetterFrame } from './HtmlLetterFrame.tsx';
 import { openingReceipt, type OpeningReceipt } from './opening-receipt.ts';
 import { WebSiteButton } from './WebSiteButton.tsx';
-import { INVOICE_CURRENCY } from './invoice-text.ts';
-import { attachmentsOf, summarize, type AttachmentInfo, type InvoiceInfo } from './read-resource.ts';
-import { codeInWords, formatDay, formatFullDate, formatSize } from './values.ts';
-import { formatAccountNumber, formatMoney } from '../ui/format.ts';
+import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
+import { attachmentsOf, summarize, type AttachmentInfo, type InvoiceInfo } from '../model/read-resource.ts';
+import { codeInWords, formatDay, formatFullDate, formatSize } from '../model/values.ts';
+import { formatAccountNumber, formatMoney } from '../model/format.ts';
 
 function capitalised(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);

@@ -1,9 +1,9 @@
-import { formatDate } from '../ui/format.ts';
+import { formatDate } from '../model/format.ts';
 import { classifyLink, relationName, targetOf } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { relationLabel } from '../ui/RelationList.tsx';
-import { labelFromName } from '../ui/relation-labels.ts';
+import { labelFromName } from '../model/labels.ts';
 import { ViewerLink } from './navigation.tsx';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -17,7 +17,7 @@ import { GenericView } from './GenericView.tsx';
 import { LetterList } from './LetterList.tsx';
 import { LetterView } from './LetterView.tsx';
 import { MailboxNav } from './MailboxNav.tsx';
-import { chooseView, mailboxNavOf, placeHolding, receiptOf, resourceName, sessionLevelOf, type ViewKind } from './read-resource.ts';
+import { chooseView, mailboxNavOf, placeHolding, receiptOf, resourceName, sessionLevelOf, type ViewKind } from '../model/read-resource.ts';
 import { currentEntry, NavigationContext, pushEntry, type HistoryEntry } from './navigation.tsx';
 import { firstPageUrl } from './paging.ts';
 import { ReceiptsView, ReceiptView } from './ReceiptsView.tsx';

@@ -1,5 +1,5 @@
 import { findLink, relationName } from '../api/links.ts';
-import { linksOf, type LetterSummary } from './read-resource.ts';
+import { linksOf, type LetterSummary } from '../model/read-resource.ts';
 
 /**
  * Paging through the inbox as the service's own apps do (contract §6): `?lastseen=<epoch ms of the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyLink, collectRelations, findLink, relationName } from '../../../src/api/links.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
-import { labelFromName } from '../../../src/ui/relation-labels.ts';
+import { labelFromName } from '../../../src/model/labels.ts';
 import * as fx from './fixtures.ts';
 
 const SERVICE = 'https://www.digipost.no';

@@ -1,7 +1,7 @@
 // An invoice's facts in words, for a row of a list of letters and its tooltip.
 import { t } from '../shared/i18n.ts';
-import { formatListDay, type DateContext } from '../ui/dates.ts';
-import { formatMoney } from '../ui/format.ts';
+import { formatListDay, type DateContext } from './dates.ts';
+import { formatMoney } from './format.ts';
 import type { InvoiceInfo } from './read-resource.ts';
 
 /** Invoices carry no currency in any sample; the service is Norwegian. */

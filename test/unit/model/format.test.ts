@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, formatDate, formatMoney, formatOrganisationNumber, formatPhone, formatTime } from '../../../src/ui/format.ts';
+import { formatAccountNumber, formatDate, formatMoney, formatOrganisationNumber, formatPhone, formatTime } from '../../../src/model/format.ts';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');

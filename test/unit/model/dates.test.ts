@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysUntil, formatListDay, formatRelativeDate } from '../../../src/ui/dates.ts';
+import { daysUntil, formatListDay, formatRelativeDate } from '../../../src/model/dates.ts';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 // The pages' `t` reads the browser's catalogue; here the English one on disk.
 vi.mock('../../../src/shared/i18n.ts', async () => (await import('../catalogue-i18n.ts')).catalogueI18n());
 
-const { codeInWords, fieldLabel, formatDuration, formatFieldValue, formatFullDate, formatSize, isCode } = await import('../../../src/viewer/values.ts');
+const { codeInWords, fieldLabel, formatDuration, formatFieldValue, formatFullDate, formatSize, isCode } = await import('../../../src/model/values.ts');
 const { postalAddress } = await import('../../../src/viewer/Fields.tsx');
 const { recipientSearchUrl, RECIPIENT_QUERY_PARAM } = await import('../../../src/viewer/recipient-search.ts');
 

@@ -1,5 +1,5 @@
-import { DATE_ONLY, formatAccountNumber, formatMoney, formatOrganisationNumber, formatPhone, safeLocale } from '../ui/format.ts';
-import { labelFromName } from '../ui/relation-labels.ts';
+import { DATE_ONLY, formatAccountNumber, formatMoney, formatOrganisationNumber, formatPhone, safeLocale } from './format.ts';
+import { labelFromName } from './labels.ts';
 import { t } from '../shared/i18n.ts';
 
 /*

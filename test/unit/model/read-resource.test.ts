@@ -11,7 +11,7 @@ import {
   resourceName,
   sessionLevelOf,
   summarize,
-} from '../../../src/viewer/read-resource.ts';
+} from '../../../src/model/read-resource.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
 
 const BASE = 'https://www.digipost.no';
