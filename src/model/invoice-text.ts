@@ -2,7 +2,7 @@
 import { t } from '../shared/i18n.ts';
 import { formatListDay, type DateContext } from './dates.ts';
 import { formatMoney } from './format.ts';
-import type { InvoiceInfo } from './read-resource.ts';
+import type { InvoiceInfo } from './letters.ts';
 
 /** Invoices carry no currency in any sample; the service is Norwegian. */
 export const INVOICE_CURRENCY = 'NOK';

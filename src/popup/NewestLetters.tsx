@@ -1,4 +1,5 @@
-import { formatDate, formatMoney } from '../model/format.ts';
+import { formatDate } from '../model/dates.ts';
+import { formatMoney } from '../model/format.ts';
 import type { Link } from '../api/schemas.ts';
 import type { InboxGlance } from '../protocol/messages.ts';
 import { Skeleton } from '../ui/components.tsx';

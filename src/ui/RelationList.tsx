@@ -1,15 +1,9 @@
 import { useState } from 'preact/hooks';
 import { relationInfo, type RelationEntry } from '../api/links.ts';
-import { labelFromName } from '../model/labels.ts';
+import { relationLabel } from '../model/labels.ts';
 import { ChevronIcon } from './icons.tsx';
 import { t } from '../shared/i18n.ts';
 import { RelationIcon } from './relation-icons.tsx';
-
-/** A relation's label: the registry's, else one made from its name. */
-export function relationLabel(name: string): string {
-  const key = relationInfo(name).label;
-  return key ? t(key) : labelFromName(name);
-}
 
 /** The root's own address is the service's overview; elsewhere `self` is "this resource". */
 function placeLabel(entry: RelationEntry): string {

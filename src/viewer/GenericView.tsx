@@ -1,9 +1,9 @@
 import { classifyLink, relationInfo, relationName, targetOf } from '../api/links.ts';
 import { ChevronIcon, LinkIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
-import { relationLabel } from '../ui/RelationList.tsx';
+import { relationLabel } from '../model/labels.ts';
 import { FieldList } from './Fields.tsx';
-import { linksOf } from '../model/read-resource.ts';
+import { linksOf } from '../model/read-json.ts';
 import { ViewerLink } from './navigation.tsx';
 import { Value, type Json } from './ResourceTree.tsx';
 

@@ -1,9 +1,9 @@
 import { formatRelativeDate } from '../model/dates.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { AllDetails } from './GenericView.tsx';
-import { receiptOf, receiptsOf } from '../model/read-resource.ts';
+import { receiptOf, receiptsOf } from '../model/receipts.ts';
 import { RowLink } from './navigation.tsx';
-import { formatFullDate } from '../model/values.ts';
+import { formatFullDate } from '../model/dates.ts';
 import { formatMoney } from '../model/format.ts';
 
 /** Receipts as a list like the letters: store, when, and the amount with its currency. */

@@ -7,7 +7,7 @@ import { formatOrganisationNumber } from '../model/format.ts';
 import { t } from '../shared/i18n.ts';
 import { ask } from '../ui/worker-client.ts';
 import { connectThen, ErrorView } from './ErrorView.tsx';
-import { recipientsOf, type Recipient } from '../model/read-resource.ts';
+import { recipientsOf, type Recipient } from '../model/recipients.ts';
 import { recipientSearchUrl } from './recipient-search.ts';
 
 type SearchState =

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyLink, collectRelations, findLink, relationName } from '../../../src/api/links.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
-import { labelFromName } from '../../../src/model/labels.ts';
 import * as fx from './fixtures.ts';
 
 const SERVICE = 'https://www.digipost.no';
@@ -169,20 +168,5 @@ describe('collectRelations', () => {
       'account document_inbox',
     ]);
     expect(collectRelations(rootResourceSchema.parse({}), SERVICE)).toEqual([]);
-  });
-});
-
-describe('labels made from a name', () => {
-  it.each([
-    ['event_log', 'Event log'],
-    ['document_inbox', 'Document inbox'],
-    ['token-list', 'Token list'],
-    ['currentBankAccount', 'Current bank account'],
-    ['offentlig_mailbox_choice', 'Offentlig mailbox choice'],
-    ['__weird__name_', 'Weird name'],
-    ['x', 'X'],
-    ['', ''],
-  ])('labels %j as %j', (name, label) => {
-    expect(labelFromName(name)).toBe(label);
   });
 });

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  attachmentsOf,
-  chooseView,
-  documentsOf,
-  mailboxNavOf,
-  placeHolding,
-  receiptOf,
-  recipientsOf,
-  receiptsOf,
-  resourceName,
-  sessionLevelOf,
-  summarize,
-} from '../../../src/model/read-resource.ts';
+import { attachmentsOf, documentsOf, resourceName, sessionLevelOf, summarize } from '../../../src/model/letters.ts';
+import { mailboxNavOf, placeHolding } from '../../../src/model/mailbox.ts';
+import { receiptOf, receiptsOf } from '../../../src/model/receipts.ts';
+import { recipientsOf } from '../../../src/model/recipients.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
 
 const BASE = 'https://www.digipost.no';
@@ -41,25 +32,6 @@ function letter(overrides: Record<string, unknown> = {}, attachment: Record<stri
     ...overrides,
   };
 }
-
-describe('choosing the view', () => {
-  it('reads the shape first', () => {
-    expect(chooseView('document_inbox', { document: [], link: [] })).toBe('letters');
-    expect(chooseView('folder', { name: 'Skatt', documents: { document: [] } })).toBe('letters');
-    expect(chooseView('self', letter())).toBe('letter');
-    expect(chooseView(rel('receipts'), { receipt: [] })).toBe('receipts');
-  });
-
-  it('uses the relation for a list the service sent empty, and the tree for anything else', () => {
-    expect(chooseView('document_inbox', { link: [] })).toBe('letters');
-    expect(chooseView(rel('folder'), { name: 'Tom' })).toBe('letters');
-    expect(chooseView('mailbox_settings', { setting: [] })).toBe('tree');
-    expect(chooseView('self', { csrfToken: 'x' })).toBe('tree');
-    expect(chooseView(undefined, [1, 2])).toBe('tree');
-    expect(chooseView('document_inbox', null)).toBe('tree');
-    expect(chooseView('document_inbox', 'text')).toBe('tree');
-  });
-});
 
 describe('a letter in a list', () => {
   it('is unread when its main attachment is, and keyed by its own address', () => {
@@ -184,7 +156,6 @@ describe('the side navigation, receipts and recipients', () => {
       time: '2025-01-01T10:00:00+01:00',
     });
     expect(receiptOf({ subject: 'A letter', attachment: [] })).toBeUndefined();
-    expect(chooseView('receipt', { storeName: 'Kiwi' })).toBe('receipt');
   });
 
   it('reads recipients, skipping what is not one', () => {
