@@ -1,9 +1,8 @@
-import { formatDate } from '../model/dates.ts';
 import { formatMoney } from '../model/format.ts';
 import type { Link } from '../api/schemas.ts';
 import type { InboxGlance } from '../protocol/messages.ts';
 import { Skeleton } from '../ui/components.tsx';
-import { formatRelativeDate } from '../model/dates.ts';
+import { formatDate, formatRelativeDate } from '../model/dates.ts';
 import { ChevronIcon, InboxIcon, InvoiceIcon, UnreadDot, WarningIcon } from '../ui/icons.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
 import { senderText, subjectText } from '../model/letter-text.ts';
