@@ -1,6 +1,5 @@
-import { isActionRelation } from './actions.ts';
 import { urlProblem } from './origin.ts';
-import { relationName } from './relation-name.ts';
+import { isActionRelation } from './relations.ts';
 import type { Link } from './schemas.ts';
 
 export type LinkVerdict =
@@ -15,6 +14,6 @@ export type LinkVerdict =
 export function classifyLink(link: Link, serviceOrigin: string): LinkVerdict {
   const problem = urlProblem(link.uri, serviceOrigin);
   if (problem) return { followable: false, reason: problem };
-  if (isActionRelation(relationName(link.rel))) return { followable: false, reason: 'link_is_action' };
+  if (isActionRelation(link.rel)) return { followable: false, reason: 'link_is_action' };
   return { followable: true };
 }

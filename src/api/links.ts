@@ -1,14 +1,13 @@
 import { classifyLink, type LinkVerdict } from './classify.ts';
 import { relationName } from './relation-name.ts';
-import { findLink } from './relation-name.ts';
 import type { Link, RootResource } from './schemas.ts';
 
 // The link toolkit in one import for the pages and the worker. Types only from schemas.ts, so a
 // page that lists links does not pull zod into its bundle.
-export { ACTION_RELATIONS, isActionRelation } from './actions.ts';
 export { classifyLink, type LinkVerdict } from './classify.ts';
+export { inboxLinkOf, inboxOf, type TheInbox } from './inbox.ts';
 export { findLink, relationName } from './relation-name.ts';
-export { requiredPermission } from './relation-permissions.ts';
+export { isActionRelation, relationInfo, requiredPermission, type RelationInfo } from './relations.ts';
 
 /**
  * Where a link leads, as a request for it: the address, the media type to ask for, and the
@@ -55,9 +54,4 @@ export function collectRelations(root: RootResource, serviceOrigin: string): Rel
     }
     return entries;
   });
-}
-
-/** The inbox a glance at the mailbox shows: the account's, else the first mailbox's. */
-export function inboxLinkOf(root: RootResource | undefined): Link | undefined {
-  return findLink(root?.primaryAccount?.link, 'document_inbox') ?? findLink(root?.mailbox?.[0]?.link, 'document_inbox');
 }

@@ -4,7 +4,7 @@ import { z } from '../shared/zod.ts';
  * The worker's reading of the service's answers (contract §4-§6): the root resource (with its
  * account, mailboxes and folders) and an inbox page, which the worker itself uses, and
  * `anyResourceSchema`, the loose check of whatever else it hands to a page. The pages do not ship
- * zod: they read what they show with the checked readers of src/viewer/read-resource.ts.
+ * zod: they read what they show with the checked readers of src/model/read-json.ts.
  * The contract shows only samples, and the real service adds fields freely. So every object is
  * loose: unknown fields survive, and nothing fails because the service grew. The fields the worker
  * reads are typed, so a wrong type is caught here, at the edge. Fields the contract does not promise

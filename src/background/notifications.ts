@@ -7,7 +7,7 @@
 // listener is added at the top level when the API exists at start, or as soon as it is granted.
 import browser from 'webextension-polyfill';
 import { parseWith } from '../api/http.ts';
-import { findLink, targetOf } from '../api/links.ts';
+import { inboxOf, targetOf } from '../api/links.ts';
 import { inboxSchema, type RootResource } from '../api/schemas.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { NOTIFICATIONS_PERMISSION } from '../config/notifications-permission.ts';
@@ -78,7 +78,8 @@ async function show(api: NotificationsApi, id: string, text: NotificationText): 
 }
 
 async function check(config: ExtensionConfig, root: RootResource): Promise<void> {
-  const unread = root.primaryAccount?.unreadItemsInInbox;
+  const theInbox = inboxOf(root);
+  const unread = theInbox?.unread;
   const seen = await loadSeen();
   const last = await getItem(storage, notificationCheckItem);
   const now = Date.now();
@@ -90,7 +91,7 @@ async function check(config: ExtensionConfig, root: RootResource): Promise<void>
     return;
   }
   if (seen.primed && !shouldFetchInbox(unread, last, now, minInterval)) return;
-  const inboxLink = findLink(root.primaryAccount?.link, 'document_inbox');
+  const inboxLink = theInbox?.link;
   if (!inboxLink) return;
   const data = await authorizedFetch(config, targetOf(inboxLink, 'document_inbox'));
   const inbox = parseWith(inboxSchema, data, 'inbox');

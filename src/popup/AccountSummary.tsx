@@ -1,17 +1,8 @@
 import type { RootResource } from '../api/schemas.ts';
 import { PersonIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
-import { formatPhone } from '../ui/format.ts';
-import { levelInWords } from '../viewer/values.ts';
-
-type Account = NonNullable<RootResource['primaryAccount']>;
-type Address = NonNullable<Account['address']>[number];
-
-function formatAddress(address: Address): string {
-  const street = [address.street, address['house-number'], address['house-letter']].filter(Boolean).join(' ');
-  const city = [address['zip-code'], address.city].filter(Boolean).join(' ');
-  return [street, address['additional-addressline'], city].filter(Boolean).join(', ');
-}
+import { formatPhone } from '../model/format.ts';
+import { levelInWords, postalAddress } from '../model/fields.ts';
 
 function Row(props: { label: string; values: readonly (string | undefined)[] }) {
   const values = props.values.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
@@ -43,7 +34,7 @@ export function AccountSummary(props: { root: RootResource }) {
         <Row label={t('field_identity_number')} values={[account?.personalidentificationnumberObfuscated]} />
         <Row label={t('field_email')} values={account?.email ?? []} />
         <Row label={t('field_phone')} values={[account?.phonenumber === undefined ? undefined : formatPhone(account.phonenumber)]} />
-        <Row label={t('field_address')} values={(account?.address ?? []).map(formatAddress)} />
+        <Row label={t('field_address')} values={(account?.address ?? []).map(postalAddress)} />
         <Row label={t('field_auth_level')} values={[props.root.authenticationlevel === undefined ? undefined : levelInWords(props.root.authenticationlevel)]} />
       </dl>
     </details>

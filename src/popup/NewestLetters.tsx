@@ -1,13 +1,13 @@
-import { formatDate, formatMoney } from '../ui/format.ts';
+import { formatMoney } from '../model/format.ts';
 import type { Link } from '../api/schemas.ts';
 import type { InboxGlance } from '../protocol/messages.ts';
 import { Skeleton } from '../ui/components.tsx';
-import { formatRelativeDate } from '../ui/dates.ts';
+import { formatDate, formatRelativeDate } from '../model/dates.ts';
 import { ChevronIcon, InboxIcon, InvoiceIcon, UnreadDot, WarningIcon } from '../ui/icons.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
-import { senderText, subjectText } from '../ui/letter-text.ts';
+import { senderText, subjectText } from '../model/letter-text.ts';
 import { glanceLetters, isDueSoon, type GlanceInvoice, type GlanceLetter } from './letters.ts';
-import { INVOICE_CURRENCY } from '../viewer/invoice-text.ts';
+import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
 
 function dueText(invoice: GlanceInvoice, locale: string): string | undefined {
   const { daysLeft, dueDate } = invoice;

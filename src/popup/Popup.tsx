@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ext as browser } from '../shared/ext.ts';
-import { formatTime } from '../ui/format.ts';
+import { formatTime } from '../model/dates.ts';
 import { inboxLinkOf } from '../api/links.ts';
 import { collectRelations, type RelationEntry } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';

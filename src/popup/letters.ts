@@ -1,6 +1,6 @@
 import type { Document, Link } from '../api/schemas.ts';
-import { daysUntil } from '../ui/dates.ts';
-import { DEFAULT_SESSION_LEVEL, summarize, type InvoiceInfo } from '../viewer/read-resource.ts';
+import { daysUntil } from '../model/dates.ts';
+import { DEFAULT_SESSION_LEVEL, summarize, type InvoiceInfo } from '../model/letters.ts';
 
 /** Unpaid invoices due within this many days (or overdue) are called out above the letters. */
 export const DUE_SOON_DAYS = 14;

@@ -1,13 +1,9 @@
 import { useState } from 'preact/hooks';
-import type { RelationEntry } from '../api/links.ts';
-import { KNOWN_RELATIONS, labelFromName, relationLabelKey } from './relation-labels.ts';
+import { relationInfo, type RelationEntry } from '../api/links.ts';
+import { relationLabel } from '../model/labels.ts';
 import { ChevronIcon } from './icons.tsx';
 import { t } from '../shared/i18n.ts';
 import { RelationIcon } from './relation-icons.tsx';
-
-export function relationLabel(name: string): string {
-  return KNOWN_RELATIONS.includes(name) ? t(relationLabelKey(name)) : labelFromName(name);
-}
 
 /** The root's own address is the service's overview; elsewhere `self` is "this resource". */
 function placeLabel(entry: RelationEntry): string {
@@ -24,14 +20,15 @@ function groupTitle(source: RelationEntry['source'], mailboxNames: readonly stri
 
 /**
  * The places a person can go, each address once: the account's inbox and the mailbox's inbox are
- * one place, shown where it was first offered. Actions and links that are unsafe to follow are
- * not places; they stay listed, with the reason, under "All links".
+ * one place, shown where it was first offered. Actions, what the extension follows itself (the
+ * registry's 'details') and links that are unsafe to follow are not places; they stay listed, with
+ * the reason, under "All links".
  */
 export function placesByGroup(entries: readonly RelationEntry[]): Map<RelationEntry['source'], RelationEntry[]> {
   const groups = new Map<RelationEntry['source'], RelationEntry[]>();
   const seen = new Set<string>();
   for (const entry of entries) {
-    if (!entry.verdict.followable || seen.has(entry.link.uri)) continue;
+    if (!entry.verdict.followable || relationInfo(entry.name).shown !== 'places' || seen.has(entry.link.uri)) continue;
     seen.add(entry.link.uri);
     groups.set(entry.source, [...(groups.get(entry.source) ?? []), entry]);
   }

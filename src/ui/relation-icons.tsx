@@ -1,4 +1,5 @@
 import type { JSX } from 'preact';
+import { relationInfo, type RelationIconName } from '../api/relations.ts';
 import {
   DocumentIcon,
   FolderIcon,
@@ -14,27 +15,22 @@ import {
 
 type Icon = (props: { class?: string }) => JSX.Element;
 
-const ICONS: Readonly<Record<string, Icon>> = {
-  document_inbox: InboxIcon,
-  documents: FolderIcon,
+/** The picture for each icon name of the relation registry: its type asks for every name. */
+export const RELATION_ICONS: Readonly<Record<RelationIconName, Icon>> = {
+  inbox: InboxIcon,
   folder: FolderIcon,
-  document_archive: FolderIcon,
-  document_workarea: FolderIcon,
-  receipts: ReceiptIcon,
-  payments: InvoiceIcon,
-  banks: InvoiceIcon,
-  account_settings: SettingsIcon,
-  mailbox_settings: SettingsIcon,
-  token_list: LockIcon,
-  session: LockIcon,
-  accounts: PersonIcon,
-  event_log: DocumentIcon,
+  receipt: ReceiptIcon,
+  invoice: InvoiceIcon,
+  settings: SettingsIcon,
+  lock: LockIcon,
+  person: PersonIcon,
+  document: DocumentIcon,
   search: SearchIcon,
-  autocomplete: SearchIcon,
+  link: LinkIcon,
 };
 
 /** The icon for a relation; a relation we do not know is a plain link. */
 export function RelationIcon(props: { name: string; class?: string }) {
-  const Chosen = ICONS[props.name] ?? LinkIcon;
+  const Chosen = RELATION_ICONS[relationInfo(props.name).icon];
   return <Chosen {...(props.class ? { class: props.class } : {})} />;
 }

@@ -1,5 +1,6 @@
 import { t, uiLocale } from '../shared/i18n.ts';
-import { fieldLabel, formatFieldValue, isAddress } from './values.ts';
+import { fieldLabel, formatFieldValue, isAddress, postalAddress } from '../model/fields.ts';
+import { isObj } from '../model/read-json.ts';
 
 /*
  * Any resource's fields as a person reads them: translated labels, values in words and units,
@@ -10,27 +11,8 @@ import { fieldLabel, formatFieldValue, isAddress } from './values.ts';
 type Scalar = string | number | boolean | null;
 type Obj = Record<string, unknown>;
 
-function isObj(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isScalar(value: unknown): value is Scalar {
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
-}
-
-/** A postal address as one would write it on an envelope: "Storgata 12B, 0155 OSLO". */
-export function postalAddress(value: unknown): string | undefined {
-  if (!isObj(value) || !('street' in value || 'city' in value)) return undefined;
-  // The service writes these names in more than one style (house-number, houseNumber).
-  const field = (...names: string[]) => text(names.map((name) => value[name]).find((v) => v !== undefined));
-  const street = [field('street'), `${field('house-number', 'houseNumber')}${field('house-letter', 'houseLetter')}`].filter((p) => p !== '').join(' ');
-  const place = [field('zip-code', 'zipCode', 'postalCode', 'postalcode'), field('city')].filter((p) => p !== '').join(' ');
-  const lines = [street, field('additional-addressline', 'additionalAddressline'), place, field('country')].filter((p) => p !== '');
-  return lines.length > 0 ? lines.join(', ') : undefined;
 }
 
 /** Whether a field has anything to show in the main view. */

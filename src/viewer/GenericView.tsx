@@ -1,10 +1,9 @@
-import { classifyLink, targetOf } from '../api/links.ts';
-import { relationName } from '../api/relation-name.ts';
+import { classifyLink, relationInfo, relationName, targetOf } from '../api/links.ts';
 import { ChevronIcon, LinkIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
-import { relationLabel } from '../ui/RelationList.tsx';
+import { relationLabel } from '../model/labels.ts';
 import { FieldList } from './Fields.tsx';
-import { linksOf } from './read-resource.ts';
+import { linksOf } from '../model/read-json.ts';
 import { ViewerLink } from './navigation.tsx';
 import { Value, type Json } from './ResourceTree.tsx';
 
@@ -23,9 +22,10 @@ export function AllDetails(props: { data: unknown; serviceOrigin: string }) {
  * by their names, and everything else under "All details and links".
  */
 export function GenericView(props: { data: unknown; serviceOrigin: string }) {
+  // A page's own address is where the reader is already, not a place to go from it.
   const places = linksOf(props.data).filter((link) => {
     const name = relationName(link.rel);
-    return name !== 'self' && classifyLink(link, props.serviceOrigin).followable;
+    return name !== 'self' && relationInfo(name).shown === 'places' && classifyLink(link, props.serviceOrigin).followable;
   });
   return (
     <>

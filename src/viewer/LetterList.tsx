@@ -2,17 +2,17 @@ import { findLink, type LinkTarget } from '../api/links.ts';
 import { Component } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
-import { formatRelativeDate } from '../ui/dates.ts';
+import { formatFullDate, formatRelativeDate } from '../model/dates.ts';
 import { InvoiceIcon, LockIcon, PaperclipIcon, UnreadDot } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
-import { senderText, subjectText } from '../ui/letter-text.ts';
+import { senderText, subjectText } from '../model/letter-text.ts';
 import { ask } from '../ui/worker-client.ts';
 import { connectThen, ErrorView } from './ErrorView.tsx';
-import { documentsOf, linksOf, summarize, type InvoiceInfo, type LetterSummary } from './read-resource.ts';
+import { documentsOf, summarize, type InvoiceInfo, type LetterSummary } from '../model/letters.ts';
+import { linksOf } from '../model/read-json.ts';
 import { RowLink } from './navigation.tsx';
-import { invoiceRowText, invoiceText } from './invoice-text.ts';
+import { invoiceRowText, invoiceText } from '../model/invoice-text.ts';
 import { newLetters, nextPageUrl } from './paging.ts';
-import { formatFullDate } from './values.ts';
 
 function summariesOf(data: unknown, sessionLevel: number, requestUrl: string): LetterSummary[] {
   return (documentsOf(data) ?? []).map((doc, i) => summarize(doc, sessionLevel, `${requestUrl}#${i}`));

@@ -8,7 +8,7 @@ import type { ContentView } from '../protocol/messages.ts';
 import { Busy } from '../ui/components.tsx';
 import { DocumentIcon, InfoIcon, LockIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
-import { senderText, subjectText } from '../ui/letter-text.ts';
+import { senderText, subjectText } from '../model/letter-text.ts';
 import { ask } from '../ui/worker-client.ts';
 import { blobType, displayKind, downloadName, type DisplayKind } from './content-display.ts';
 import { DownloadLink } from './DownloadLink.tsx';
@@ -17,10 +17,12 @@ import { AllDetails } from './GenericView.tsx';
 import { HtmlLetterFrame } from './HtmlLetterFrame.tsx';
 import { openingReceipt, type OpeningReceipt } from './opening-receipt.ts';
 import { WebSiteButton } from './WebSiteButton.tsx';
-import { INVOICE_CURRENCY } from './invoice-text.ts';
-import { attachmentsOf, summarize, type AttachmentInfo, type InvoiceInfo } from './read-resource.ts';
-import { codeInWords, formatDay, formatFullDate, formatSize } from './values.ts';
-import { formatAccountNumber, formatMoney } from '../ui/format.ts';
+import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
+import { attachmentsOf, summarize, type AttachmentInfo, type InvoiceInfo } from '../model/letters.ts';
+import { codeInWords } from '../model/fields.ts';
+import { formatDate, formatFullDate } from '../model/dates.ts';
+import { formatAccountNumber, formatMoney } from '../model/format.ts';
+import { formatSize } from '../model/units.ts';
 
 function capitalised(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
@@ -32,7 +34,7 @@ function InvoiceDetails(props: { invoice: InvoiceInfo }) {
   const locale = uiLocale();
   const rows: [string, string][] = [];
   if (amount !== undefined) rows.push([t('receipt_amount'), formatMoney(amount, INVOICE_CURRENCY, locale)]);
-  if (dueDate !== undefined) rows.push([t('vf_due_date'), formatDay(dueDate, locale)]);
+  if (dueDate !== undefined) rows.push([t('vf_due_date'), formatDate(dueDate, locale)]);
   if (paid !== undefined) rows.push([t('invoice_payment'), capitalised(paid ? t('invoice_paid') : t('invoice_unpaid'))]);
   if (kid !== undefined) rows.push([t('invoice_kid_label'), kid]);
   if (accountNumber !== undefined) rows.push([t('invoice_account_label'), formatAccountNumber(accountNumber)]);

@@ -2,7 +2,7 @@ import type { JSX } from 'preact';
 import { targetOf, type LinkTarget } from '../api/links.ts';
 import { ArchiveIcon, FolderIcon, HouseIcon, InboxIcon, ReceiptIcon, SearchIcon, TaxIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
-import type { MailboxNav as Nav } from './read-resource.ts';
+import type { MailboxNav as Nav } from '../model/mailbox.ts';
 import { ViewerLink } from './navigation.tsx';
 
 /** The folder icons the service names (`icon`); any other gets the plain folder. */

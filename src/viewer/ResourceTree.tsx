@@ -1,15 +1,12 @@
-import { formatDate } from '../ui/format.ts';
+import { formatDate, isIsoDate } from '../model/dates.ts';
 import { classifyLink, relationName, targetOf } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
-import { relationLabel } from '../ui/RelationList.tsx';
-import { labelFromName } from '../ui/relation-labels.ts';
+import { labelFromName, relationLabel } from '../model/labels.ts';
 import { ViewerLink } from './navigation.tsx';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = Record<string, Json>;
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 function isObject(value: Json): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -24,7 +21,7 @@ function formatScalar(value: Json): string {
   if (value === null) return '—';
   if (typeof value === 'boolean') return value ? t('yes') : t('no');
   if (typeof value === 'number') return new Intl.NumberFormat(uiLocale()).format(value);
-  if (typeof value === 'string' && ISO_DATE.test(value)) return formatDate(value, uiLocale());
+  if (typeof value === 'string' && isIsoDate(value)) return formatDate(value, uiLocale());
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { targetOf, type LinkTarget } from '../api/links.ts';
 import { ext as browser } from '../shared/ext.ts';
-import { isActionRelation } from '../api/actions.ts';
+import { relationInfo } from '../api/relations.ts';
 import { relationName } from '../api/relation-name.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { ResourceSnapshot, RootSnapshot } from '../protocol/messages.ts';
 import { Skeleton } from '../ui/components.tsx';
 import { BackIcon, InfoIcon, SettingsIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
-import { relationLabel } from '../ui/RelationList.tsx';
+import { relationLabel } from '../model/labels.ts';
 import { newPageId } from '../protocol/viewer-address.ts';
 import { ask } from '../ui/worker-client.ts';
 import { ActionView } from './ActionView.tsx';
@@ -17,7 +17,10 @@ import { GenericView } from './GenericView.tsx';
 import { LetterList } from './LetterList.tsx';
 import { LetterView } from './LetterView.tsx';
 import { MailboxNav } from './MailboxNav.tsx';
-import { chooseView, mailboxNavOf, placeHolding, receiptOf, resourceName, sessionLevelOf, type ViewKind } from './read-resource.ts';
+import { chooseView, type ViewKind } from './choose-view.ts';
+import { mailboxNavOf, placeHolding } from '../model/mailbox.ts';
+import { receiptOf } from '../model/receipts.ts';
+import { resourceName, sessionLevelOf } from '../model/letters.ts';
 import { currentEntry, NavigationContext, pushEntry, type HistoryEntry } from './navigation.tsx';
 import { firstPageUrl } from './paging.ts';
 import { ReceiptsView, ReceiptView } from './ReceiptsView.tsx';
@@ -30,26 +33,38 @@ type PageState =
   | { kind: 'ready'; for: HistoryEntry; view: PageKind; snapshot?: ResourceSnapshot; requestUrl: string }
   | { kind: 'error'; for: HistoryEntry; error: ErrorInfo };
 
+/** The name of the page a relation leads to, by the registry: its title, else its label. */
+function pageName(relation: string): string {
+  const { title } = relationInfo(relation);
+  return title ? t(title) : relationLabel(relation);
+}
+
+/** A list of letters is called by the list relation that led to it (Inbox, Folder, Archive), else "Letters". */
+function listName(relation: string | undefined): string {
+  return relation && relationInfo(relation).kind === 'list' ? pageName(relation) : t('title_letters');
+}
+
 /** What the tab says: the kind of page, never its content (titles end up in browser history). */
-function tabTitleKey(view: PageKind | undefined, relation: string | undefined): string | undefined {
-  if (view === 'letter') return 'title_letter';
-  if (view === 'letters') return relation === 'folder' ? 'title_folder' : relation === 'document_inbox' || relation === 'next' ? 'rel_document_inbox' : 'title_letters';
-  if (view === 'receipts') return 'rel_receipts';
-  if (view === 'receipt') return 'title_receipt';
-  if (view === 'search') return 'recipient_search';
+function tabTitleOf(view: PageKind | undefined, relation: string | undefined): string | undefined {
+  if (view === 'letter') return t('title_letter');
+  if (view === 'letters') return listName(relation);
+  if (view === 'receipts') return t('rel_receipts');
+  if (view === 'receipt') return t('title_receipt');
+  if (view === 'search') return t('recipient_search');
+  if (view === 'action' || view === 'tree') return relation ? relationLabel(relation) : undefined;
   return undefined;
 }
 
 /** The page's heading: here the content may show (the subject, the folder's name). */
 function headingFor(state: PageState, relation: string | undefined): string {
   const generic = relation ? relationLabel(relation) : t('viewer_title');
-  if (state.kind !== 'ready') return relation === 'search' ? t('recipient_search') : generic;
+  if (state.kind !== 'ready') return relation ? pageName(relation) : generic;
   const data = state.snapshot?.data;
   switch (state.view) {
     case 'letter':
       return resourceName(data) ?? t('subject_none');
     case 'letters':
-      return relation === 'folder' ? (resourceName(data) ?? t('title_folder')) : relation === 'document_inbox' || relation === 'next' ? t('rel_document_inbox') : generic;
+      return resourceName(data) ?? (relation && relationInfo(relation).kind === 'list' ? listName(relation) : generic);
     case 'receipt':
       return receiptOf(data)?.storeName.trim() ? (receiptOf(data)?.storeName ?? '') : t('title_receipt');
     case 'search':
@@ -100,8 +115,9 @@ export function Viewer() {
     const { target } = at;
     const mine = ++loads.current;
     const name = target.relation ? relationName(target.relation) : undefined;
-    if (name === 'search' || (name && isActionRelation(name))) {
-      setPage({ kind: 'ready', for: at, view: name === 'search' ? 'search' : 'action', requestUrl: target.url });
+    const info = name ? relationInfo(name) : undefined;
+    if (info?.viewerPage === 'search' || info?.kind === 'action') {
+      setPage({ kind: 'ready', for: at, view: info.kind === 'action' ? 'action' : 'search', requestUrl: target.url });
       return;
     }
     setPage({ kind: 'loading' });
@@ -130,8 +146,7 @@ export function Viewer() {
   const ready = page.kind === 'ready' && page.for === current ? page : undefined;
   const view = ready?.view;
   const heading = current ? headingFor(page.kind !== 'loading' && page.for === current ? page : { kind: 'loading' }, relation) : t('viewer_title');
-  const titleKey = tabTitleKey(view, relation);
-  const tabTitle = titleKey ? t(titleKey) : view === 'action' || view === 'tree' ? (relation ? relationLabel(relation) : undefined) : undefined;
+  const tabTitle = tabTitleOf(view, relation);
 
   useEffect(() => {
     document.title = tabTitle ? t('tab_title', tabTitle) : t('extShortName');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ACTION_RELATIONS } from '../../src/api/actions.ts';
+import { relationInfo } from '../../src/api/relations.ts';
 import { relationName } from '../../src/api/relation-name.ts';
 import type { Link } from '../../src/api/schemas.ts';
 import { badgeText, dropRootCache, showsAccount, storeItems, storedItems } from '../support/helpers.ts';
@@ -111,7 +111,7 @@ describe('the popup, signed in', () => {
 
     const offered = await offeredRelations();
     const serviceOrigin = new URL(h.emulator.url).origin;
-    const followable = offered.filter((r) => new URL(r.uri).origin === serviceOrigin && !ACTION_RELATIONS.has(r.name));
+    const followable = offered.filter((r) => new URL(r.uri).origin === serviceOrigin && relationInfo(r.name).shown === 'places');
     // Each place names its relation in its tooltip; together they cover every followable relation.
     const titles = await popup.locator('.place').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('title') ?? ''));
     expect(new Set(titles)).toEqual(new Set(followable.map((r) => r.name)));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { KNOWN_RELATIONS } from '../../src/ui/relation-labels.ts';
+import { RELATIONS } from '../../src/api/relations.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import { cachedLink, signInWith, storedItems, storeItems, viewerPageFor, visibleText } from '../support/helpers.ts';
@@ -42,7 +42,7 @@ function internals(text: string): string[] {
   const host = new URL(h.emulator.url).host;
   if (/https?:\/\//.test(text)) found.push('a URL');
   if (text.includes(host) || text.includes('/post/')) found.push('the service address');
-  for (const name of [...KNOWN_RELATIONS.filter((n) => n.includes('_')), 'get_document_content', 'send_opening_receipt']) {
+  for (const name of [...RELATIONS.keys()].filter((n) => n.includes('_'))) {
     if (text.includes(name)) found.push(name);
   }
   for (const code of text.match(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g) ?? []) found.push(code);

@@ -41,6 +41,9 @@ function codeOf(file: string): string {
     .join('\n');
 }
 
+/** The pages: each is its own entry point, and none reaches into another. */
+const PAGES = ['popup', 'viewer', 'options'];
+
 describe('the structure of src/', () => {
   const imports = crossFolderImports();
 
@@ -50,6 +53,22 @@ describe('the structure of src/', () => {
 
   it('keeps the worker out of the pages\' modules: src/background imports nothing from src/ui', () => {
     expect(imports.filter(([from, to]) => from === 'background' && to === 'ui')).toEqual([]);
+  });
+
+  it('keeps each page to itself: popup, viewer and options import nothing from one another', () => {
+    expect(imports.filter(([from, to]) => PAGES.includes(from) && PAGES.includes(to))).toEqual([]);
+  });
+
+  it('keeps src/model, which the pages share, free of the pages, the worker and the components', () => {
+    expect(imports.filter(([from, to]) => from === 'model' && [...PAGES, 'background', 'ui'].includes(to))).toEqual([]);
+  });
+
+  it('keeps src/api, the relation registry with it, free of browser APIs, text and JSX', () => {
+    const found = sourceFiles('src/api').filter((file) => {
+      const text = readFileSync(file, 'utf8');
+      return file.endsWith('.tsx') || /from '(webextension-polyfill|[./]+\/shared\/(ext|i18n)\.ts)'/.test(text);
+    });
+    expect(found).toEqual([]);
   });
 
   it('keeps src/shared free of the rest of src/', () => {

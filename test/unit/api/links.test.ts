@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ACTION_RELATIONS,
-  classifyLink,
-  collectRelations,
-  findLink,
-  isActionRelation,
-  relationName,
-  requiredPermission,
-} from '../../../src/api/links.ts';
+import { classifyLink, collectRelations, findLink, relationName } from '../../../src/api/links.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
-import { KNOWN_RELATIONS, labelFromName, relationLabelKey } from '../../../src/ui/relation-labels.ts';
 import * as fx from './fixtures.ts';
 
 const SERVICE = 'https://www.digipost.no';
@@ -121,29 +112,6 @@ describe('classifyLink', () => {
   });
 });
 
-describe('action relations', () => {
-  it('lists every action the notes name', () => {
-    for (const name of ['logout', 'close_account', 'change_language', 'send_opening_receipt', 'update_account', 'upload_document', 'create_folder', 'update_document', 'delete_document']) {
-      expect(ACTION_RELATIONS.has(name), name).toBe(true);
-      expect(isActionRelation(name), name).toBe(true);
-    }
-  });
-
-  it.each(['update_folders', 'delete_receipt', 'create_contact_list', 'upload_document_to_inbox', 'send_message', 'move_mail', 'revoke', 'change_folder', 'dismiss_notice', 'Delete_Document'])(
-    '%s is an action',
-    (name) => {
-      expect(isActionRelation(name)).toBe(true);
-    },
-  );
-
-  it.each(['self', 'session', 'search', 'autocomplete', 'accounts', 'document_inbox', 'receipts', 'account_settings', 'mailbox_settings', 'event_log', 'token_list', 'payments', 'banks', 'get_document_content', 'organisation_logo', 'documents', 'folder', 'updates', 'sender'])(
-    '%s is a page',
-    (name) => {
-      expect(isActionRelation(name)).toBe(false);
-    },
-  );
-});
-
 describe('collectRelations', () => {
   const root = rootResourceSchema.parse(fx.realRoot());
   const entries = collectRelations(root, SERVICE);
@@ -200,53 +168,5 @@ describe('collectRelations', () => {
       'account document_inbox',
     ]);
     expect(collectRelations(rootResourceSchema.parse({}), SERVICE)).toEqual([]);
-  });
-});
-
-describe('requiredPermission', () => {
-  it.each([
-    ['document_inbox', 'READ_DOCUMENT_META_INFO'],
-    ['documents', 'READ_DOCUMENT_META_INFO'],
-    ['folders', 'READ_DOCUMENT_META_INFO'],
-    ['document_archive', 'READ_DOCUMENT_META_INFO'],
-    ['get_document_content', 'READ_DOCUMENT_CONTENT'],
-    ['receipts', 'READ_RECEIPTS'],
-    ['account_settings', 'READ_SETTINGS'],
-    ['mailbox_settings', 'READ_SETTINGS'],
-    ['notification_settings', 'READ_SETTINGS'],
-    ['update_mailbox_settings', 'UPDATE_SETTINGS'],
-    ['accounts', 'READ_ACCOUNT_INFO'],
-    ['update_document', 'UPDATE_DOCUMENT'],
-    ['delete_document', 'DELETE_DOCUMENT'],
-    ['upload_document', 'UPLOAD_DOCUMENT'],
-    ['delete_receipt', 'DELETE_RECEIPTS'],
-    [`${fx.BASE}/post/relations/receipts`, 'READ_RECEIPTS'],
-  ])('%s needs %s', (relation, permission) => {
-    expect(requiredPermission(relation)).toBe(permission);
-  });
-
-  it.each(['search', 'autocomplete', 'self', 'session', 'logout', 'event_log', 'unknown', ''])('%s names no permission', (relation) => {
-    expect(requiredPermission(relation)).toBeUndefined();
-  });
-});
-
-describe('labels', () => {
-  it('gives each known relation a message key', () => {
-    expect(relationLabelKey('document_inbox')).toBe('rel_document_inbox');
-    expect(KNOWN_RELATIONS).toContain('document_inbox');
-    expect(new Set(KNOWN_RELATIONS).size).toBe(KNOWN_RELATIONS.length);
-  });
-
-  it.each([
-    ['event_log', 'Event log'],
-    ['document_inbox', 'Document inbox'],
-    ['token-list', 'Token list'],
-    ['currentBankAccount', 'Current bank account'],
-    ['offentlig_mailbox_choice', 'Offentlig mailbox choice'],
-    ['__weird__name_', 'Weird name'],
-    ['x', 'X'],
-    ['', ''],
-  ])('labels %j as %j', (name, label) => {
-    expect(labelFromName(name)).toBe(label);
   });
 });

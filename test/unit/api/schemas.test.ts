@@ -9,7 +9,7 @@ import {
   rootResourceSchema,
 } from '../../../src/api/schemas.ts';
 import { AppError } from '../../../src/shared/errors.ts';
-import { receiptsOf } from '../../../src/viewer/read-resource.ts';
+import { receiptsOf } from '../../../src/model/receipts.ts';
 import * as fx from './fixtures.ts';
 
 function malformed(fn: () => unknown): AppError {

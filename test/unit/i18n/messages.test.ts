@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KNOWN_RELATIONS, relationLabelKey } from '../../../src/ui/relation-labels.ts';
+import { RELATIONS } from '../../../src/api/relations.ts';
 import { PERMISSIONS } from '../../../src/shared/permissions.ts';
 import { ERROR_CODES } from '../../../src/shared/errors.ts';
 
@@ -52,7 +52,7 @@ describe('messages in English and Norwegian Bokmål', () => {
   it('explain every permission and label every known relation', () => {
     for (const lang of LOCALES) {
       expect(PERMISSIONS.filter((p) => !catalogues[lang][`permission_${p}`]), lang).toEqual([]);
-      expect(KNOWN_RELATIONS.filter((r) => !catalogues[lang][relationLabelKey(r)]), lang).toEqual([]);
+      expect([...RELATIONS.values()].flatMap((r) => [r.label, r.title]).filter((key) => key !== undefined && !catalogues[lang][key]), lang).toEqual([]);
     }
   });
 

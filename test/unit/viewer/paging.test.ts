@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarize, type LetterSummary } from '../../../src/viewer/read-resource.ts';
+import { summarize, type LetterSummary } from '../../../src/model/letters.ts';
 import { firstPageUrl, newLetters, nextPageUrl, PAGE_SIZE } from '../../../src/viewer/paging.ts';
 
 const INBOX = 'https://www.digipost.no/post/api/private/accounts/1/documents/inbox';

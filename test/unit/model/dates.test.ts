@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysUntil, formatListDay, formatRelativeDate } from '../../../src/ui/dates.ts';
+import { daysUntil, formatDate, formatFullDate, formatListDay, formatRelativeDate, formatTime, isIsoDate } from '../../../src/model/dates.ts';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -89,5 +89,54 @@ describe('daysUntil', () => {
   it('is undefined for a value that is not a date', () => {
     expect(daysUntil('next week', { now })).toBeUndefined();
     expect(daysUntil('2026-11-22T10:00:00Z', { now })).toBeUndefined();
+  });
+});
+
+describe('formatDate', () => {
+  it('shows a date-only value as that calendar day in any time zone', () => {
+    expect(plain(formatDate('2024-05-31', 'en-GB'))).toBe('31 May 2024');
+    expect(plain(formatDate('2024-05-31', 'nb'))).toBe('31. mai 2024');
+  });
+
+  it('shows a timestamp with date and time', () => {
+    const text = plain(formatDate('2024-05-15T12:00:00.000+02:00', 'en-GB'));
+    expect(text).toMatch(/^15 May 2024, \d{2}:\d{2}$/);
+  });
+
+  it('gives back what it cannot read, and survives a bad locale', () => {
+    expect(formatDate('yesterday', 'en')).toBe('yesterday');
+    expect(formatDate('', 'en')).toBe('');
+    expect(plain(formatDate('2024-05-31', 'not a locale!'))).toMatch(/2024/);
+  });
+});
+
+describe('formatTime', () => {
+  it('gives the time of day in the locale', () => {
+    const at = Date.UTC(2026, 10, 22, 13, 5);
+    expect(formatTime(at, 'en-US')).toBe(new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(at));
+    expect(formatTime(at, 'nb')).toMatch(/^\d{2}[:.]05$/);
+  });
+
+  it('falls back to the default locale for an unusable tag', () => {
+    expect(formatTime(0, 'not a locale!')).toBe(new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(0));
+  });
+});
+
+describe('formatFullDate', () => {
+  it('a full date in the time zone asked for, a date-only value without a shift', () => {
+    process.env.TZ = 'Europe/Oslo';
+    expect(formatFullDate('2025-11-10T13:05:00Z', 'en')).toBe('Monday, November 10, 2025 at 2:05 PM');
+    expect(formatFullDate('2025-11-10', 'en')).toBe('Monday, November 10, 2025');
+    expect(formatFullDate('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('isIsoDate', () => {
+  it.each(['2024-05-31', '2024-05-31T10:00', '2024-05-31T10:00:05Z', '2024-05-31T10:00:05.123+02:00', '2024-05-31T10:00:05+0200'])('%s is a date', (value) => {
+    expect(isIsoDate(value)).toBe(true);
+  });
+
+  it.each(['31.05.2024', '2024-05', '2024-05-31 10:00', 'yesterday', '', '2024-05-31T10'])('%s is not', (value) => {
+    expect(isIsoDate(value)).toBe(false);
   });
 });

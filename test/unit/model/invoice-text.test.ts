@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 // The pages' `t` reads the browser's catalogue; here the English one on disk.
 vi.mock('../../../src/shared/i18n.ts', async () => (await import('../../support/catalogue-i18n.ts')).catalogueI18n());
 
-const { invoiceRowText, invoiceText } = await import('../../../src/viewer/invoice-text.ts');
+const { invoiceRowText, invoiceText } = await import('../../../src/model/invoice-text.ts');
 
 // Sunday 22 November 2026.
 const context = { now: Date.parse('2026-11-22T12:00:00Z'), locale: 'en-GB', timeZone: 'Europe/Oslo' };

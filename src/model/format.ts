@@ -1,9 +1,8 @@
 /*
- * Values shared by the pages: dates and times, money, and Norwegian phone, organisation and
- * account numbers (sizes and durations are the viewer's: src/viewer/values.ts). Each function
- * returns something readable for any input: a value from the service that we cannot format is
- * shown as it came, never as "Invalid Date" or "NaN". An unusable locale tag falls back to the
- * runtime's default rather than throwing.
+ * Money, and Norwegian phone, organisation and account numbers as people write them (dates are
+ * in dates.ts, sizes and durations in units.ts). Each function returns something readable for any
+ * input: a value from the service that we cannot format is shown as it came, never as "NaN". An
+ * unusable locale tag falls back to the runtime's default rather than throwing.
  */
 
 /** The canonical form of a locale tag, or undefined (the runtime's default) for one Intl refuses. */
@@ -13,25 +12,6 @@ export function safeLocale(locale: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A calendar day without a time (`2025-11-10`), as the service writes due dates. */
-export const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A date-only value is a calendar day, so it is shown without a time and without time-zone shift. */
-export function formatDate(iso: string, locale: string): string {
-  const dateOnly = DATE_ONLY.test(iso);
-  const date = new Date(dateOnly ? `${iso}T00:00:00Z` : iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const options: Intl.DateTimeFormatOptions = dateOnly
-    ? { dateStyle: 'medium', timeZone: 'UTC' }
-    : { dateStyle: 'medium', timeStyle: 'short' };
-  return new Intl.DateTimeFormat(safeLocale(locale), options).format(date);
-}
-
-/** A moment of today, such as when something was fetched: the time of day only. */
-export function formatTime(epochMs: number, locale: string): string {
-  return new Intl.DateTimeFormat(safeLocale(locale), { timeStyle: 'short' }).format(epochMs);
 }
 
 /** Money in the page's language with its currency: "kr 1 250,00", "NOK 1,250.00". */

@@ -1,8 +1,8 @@
 // An invoice's facts in words, for a row of a list of letters and its tooltip.
 import { t } from '../shared/i18n.ts';
-import { formatListDay, type DateContext } from '../ui/dates.ts';
-import { formatMoney } from '../ui/format.ts';
-import type { InvoiceInfo } from './read-resource.ts';
+import { formatListDay, type DateContext } from './dates.ts';
+import { formatMoney } from './format.ts';
+import type { InvoiceInfo } from './letters.ts';
 
 /** Invoices carry no currency in any sample; the service is Norwegian. */
 export const INVOICE_CURRENCY = 'NOK';

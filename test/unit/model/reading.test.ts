@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  attachmentsOf,
-  chooseView,
-  documentsOf,
-  mailboxNavOf,
-  placeHolding,
-  receiptOf,
-  recipientsOf,
-  receiptsOf,
-  resourceName,
-  sessionLevelOf,
-  summarize,
-} from '../../../src/viewer/read-resource.ts';
+import { attachmentsOf, documentsOf, resourceName, sessionLevelOf, summarize } from '../../../src/model/letters.ts';
+import { mailboxNavOf, placeHolding } from '../../../src/model/mailbox.ts';
+import { receiptOf, receiptsOf } from '../../../src/model/receipts.ts';
+import { recipientsOf } from '../../../src/model/recipients.ts';
+import { rootResourceSchema } from '../../../src/api/schemas.ts';
 
 const BASE = 'https://www.digipost.no';
 const rel = (name: string) => `${BASE}/post/relations/${name}`;
@@ -40,25 +32,6 @@ function letter(overrides: Record<string, unknown> = {}, attachment: Record<stri
     ...overrides,
   };
 }
-
-describe('choosing the view', () => {
-  it('reads the shape first', () => {
-    expect(chooseView('document_inbox', { document: [], link: [] })).toBe('letters');
-    expect(chooseView('folder', { name: 'Skatt', documents: { document: [] } })).toBe('letters');
-    expect(chooseView('self', letter())).toBe('letter');
-    expect(chooseView(rel('receipts'), { receipt: [] })).toBe('receipts');
-  });
-
-  it('uses the relation for a list the service sent empty, and the tree for anything else', () => {
-    expect(chooseView('document_inbox', { link: [] })).toBe('letters');
-    expect(chooseView(rel('folder'), { name: 'Tom' })).toBe('letters');
-    expect(chooseView('mailbox_settings', { setting: [] })).toBe('tree');
-    expect(chooseView('self', { csrfToken: 'x' })).toBe('tree');
-    expect(chooseView(undefined, [1, 2])).toBe('tree');
-    expect(chooseView('document_inbox', null)).toBe('tree');
-    expect(chooseView('document_inbox', 'text')).toBe('tree');
-  });
-});
 
 describe('a letter in a list', () => {
   it('is unread when its main attachment is, and keyed by its own address', () => {
@@ -129,10 +102,10 @@ describe('other resources', () => {
     const rows = receiptsOf({ receipt: [{ id: 7000, storeName: 'Kiwi', amount: 12.5, currency: 'NOK', timeOfPurchase: '2024-01-01T10:00:00Z', link: [link('self', '/r/7000')] }, {}] });
     expect(rows[0]).toMatchObject({ storeName: 'Kiwi', amount: 12.5, currency: 'NOK', time: '2024-01-01T10:00:00Z', key: `${BASE}/r/7000` });
     expect(rows[1]).toMatchObject({ storeName: '', currency: '', key: '#1' });
-    const root = {
+    const root = rootResourceSchema.parse({
       authenticationlevel: 2,
       mailbox: [{ folders: { folder: [{ name: 'Skatt', link: [link('self', '/f/1')] }, { name: 'No link' }] } }, { name: 'shared' }],
-    };
+    });
     expect(mailboxNavOf(root).folders).toEqual([{ name: 'Skatt', self: link('self', '/f/1') }]);
     expect(sessionLevelOf(root)).toBe(2);
     expect(sessionLevelOf({ authenticationlevel: 4 })).toBe(4);
@@ -145,11 +118,11 @@ describe('other resources', () => {
 
 describe('the side navigation, receipts and recipients', () => {
   it('finds the inbox, receipts, search and folders (with icons) in the root', () => {
-    const root = {
+    const root = rootResourceSchema.parse({
       link: [link('search', '/post/api/recipients/search'), link('logout', '/post/api/logout')],
       primaryAccount: { link: [link('document_inbox', '/inbox'), link('receipts', '/receipts')] },
       mailbox: [{ folders: { folder: [{ name: 'Skatt', icon: 'TAX', link: [link('self', '/f/1')] }, { name: 'Løs', link: [] }] } }],
-    };
+    });
     const nav = mailboxNavOf(root);
     expect(nav.inbox?.uri).toBe(`${BASE}/inbox`);
     expect(nav.receipts?.uri).toBe(`${BASE}/receipts`);
@@ -158,8 +131,16 @@ describe('the side navigation, receipts and recipients', () => {
     expect(mailboxNavOf(undefined)).toEqual({ folders: [] });
   });
 
+  it('leads to the inbox a mailbox lists when the account lists none', () => {
+    const root = rootResourceSchema.parse({
+      primaryAccount: { link: [link('receipts', '/receipts')] },
+      mailbox: [{ name: 'Shared', link: [] }, { name: 'Kari', link: [link('document_inbox', '/mailbox/2/inbox')] }],
+    });
+    expect(mailboxNavOf(root).inbox?.uri).toBe(`${BASE}/mailbox/2/inbox`);
+  });
+
   it('knows which place holds a letter of the inbox and a receipt, and no place for what it cannot tell', () => {
-    const nav = mailboxNavOf({ primaryAccount: { link: [link('document_inbox', '/inbox'), link('receipts', '/receipts')] } });
+    const nav = mailboxNavOf(rootResourceSchema.parse({ primaryAccount: { link: [link('document_inbox', '/inbox'), link('receipts', '/receipts')] } }));
     expect(placeHolding('letter', letter({ location: 'INBOX' }), nav)).toBe(`${BASE}/inbox`);
     expect(placeHolding('receipt', { storeName: 'Kiwi' }, nav)).toBe(`${BASE}/receipts`);
     expect(placeHolding('letter', letter({ location: 'FOLDER' }), nav)).toBeUndefined();
@@ -175,7 +156,6 @@ describe('the side navigation, receipts and recipients', () => {
       time: '2025-01-01T10:00:00+01:00',
     });
     expect(receiptOf({ subject: 'A letter', attachment: [] })).toBeUndefined();
-    expect(chooseView('receipt', { storeName: 'Kiwi' })).toBe('receipt');
   });
 
   it('reads recipients, skipping what is not one', () => {

@@ -1,78 +1,16 @@
-import { DATE_ONLY, formatAccountNumber, formatMoney, formatOrganisationNumber, formatPhone, safeLocale } from '../ui/format.ts';
-import { labelFromName } from '../ui/relation-labels.ts';
+import { formatFullDate, isIsoDate } from './dates.ts';
+import { formatAccountNumber, formatMoney, formatOrganisationNumber, formatPhone, safeLocale } from './format.ts';
+import { labelFromName } from './labels.ts';
+import { formatDays, formatDuration, formatSize } from './units.ts';
+import { isObj } from './read-json.ts';
 import { t } from '../shared/i18n.ts';
 
 /*
- * How the viewer says what the service's fields mean: a translated label for each field it knows,
- * and a value in words (levels, origins, kinds), in units (sizes, durations), as money or as a
- * date in the page's language and the browser's time zone. A field it does not know still shows,
- * with a label made from its name. Raw names, codes and addresses stay in "All details and links".
+ * What the service's fields mean, in words: a translated label for each field the pages know, and
+ * a value as a person reads it (levels, origins and kinds in words; sizes, durations, money and
+ * dates by what the field is, through format.ts, units.ts and dates.ts). A field not known still shows, with
+ * a label made from its name. Raw names, codes and addresses stay in "All details and links".
  */
-
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
-
-export function isIsoDate(value: string): boolean {
-  return DATE_ONLY.test(value) || ISO_DATE_TIME.test(value);
-}
-
-/** A letter page's date: "Monday 10 November 2025 at 14:05", in the browser's time zone. */
-export function formatFullDate(iso: string, locale: string): string {
-  const dateOnly = DATE_ONLY.test(iso);
-  const at = Date.parse(dateOnly ? `${iso}T12:00:00Z` : iso);
-  if (Number.isNaN(at)) return iso;
-  const options: Intl.DateTimeFormatOptions = dateOnly ? { dateStyle: 'full', timeZone: 'UTC' } : { dateStyle: 'full', timeStyle: 'short' };
-  return new Intl.DateTimeFormat(safeLocale(locale), options).format(at);
-}
-
-/** A calendar day without time: "10 Nov 2025" (due dates). */
-export function formatDay(iso: string, locale: string): string {
-  const dateOnly = DATE_ONLY.test(iso);
-  const at = Date.parse(dateOnly ? `${iso}T12:00:00Z` : iso);
-  if (Number.isNaN(at)) return iso;
-  return new Intl.DateTimeFormat(safeLocale(locale), { dateStyle: 'medium', ...(dateOnly ? { timeZone: 'UTC' } : {}) }).format(at);
-}
-
-/** "1 byte", "188 bytes", "1.2 kB", "3.4 MB": powers of 1024, as file managers show them. */
-export function formatSize(bytes: number, locale: string): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return String(bytes);
-  const tag = safeLocale(locale);
-  if (bytes < 1024) return t(bytes === 1 ? 'size_byte_one' : 'size_bytes', new Intl.NumberFormat(tag).format(bytes));
-  const units = ['kB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${new Intl.NumberFormat(tag, { maximumFractionDigits: value < 10 ? 1 : 0 }).format(value)} ${units[unit] ?? 'kB'}`;
-}
-
-function unitText(value: number, unit: 'day' | 'hour' | 'minute' | 'second', locale: string): string {
-  return new Intl.NumberFormat(safeLocale(locale), { style: 'unit', unit, unitDisplay: 'long' }).format(value);
-}
-
-/** Seconds as "14 minutes 54 seconds", "2 hours 5 minutes", "3 days": the two largest units. */
-export function formatDuration(seconds: number, locale: string): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return String(seconds);
-  const whole = Math.round(seconds);
-  const parts: [number, 'day' | 'hour' | 'minute' | 'second'][] = [
-    [Math.floor(whole / 86_400), 'day'],
-    [Math.floor((whole % 86_400) / 3600), 'hour'],
-    [Math.floor((whole % 3600) / 60), 'minute'],
-    [whole % 60, 'second'],
-  ];
-  const first = parts.findIndex(([n]) => n > 0);
-  if (first < 0) return unitText(0, 'second', locale);
-  return parts
-    .slice(first, first + 2)
-    .filter(([n]) => n > 0)
-    .map(([n, unit]) => unitText(n, unit, locale))
-    .join(' ');
-}
-
-export function formatDays(days: number, locale: string): string {
-  return Number.isFinite(days) ? unitText(days, 'day', locale) : String(days);
-}
 
 /** 'OAUTH_ACCESS_GRANTED' → 'Oauth access granted': a code the viewer has no words for, made readable. */
 export function wordsFromCode(code: string): string {
@@ -237,4 +175,22 @@ export function formatFieldValue(key: string, value: string | number | boolean |
   if (isIsoDate(value)) return formatFullDate(value, locale);
   if (isCode(value)) return codeInWords(value);
   return value;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}
+
+/**
+ * A postal address as one would write it on an envelope, "Storgata 12B, 0155 OSLO": the
+ * account's in the popup and any address a page of the viewer shows.
+ */
+export function postalAddress(value: unknown): string | undefined {
+  if (!isObj(value) || !('street' in value || 'city' in value)) return undefined;
+  // The service writes these names in more than one style (house-number, houseNumber).
+  const field = (...names: string[]) => text(names.map((name) => value[name]).find((v) => v !== undefined));
+  const street = [field('street'), `${field('house-number', 'houseNumber')}${field('house-letter', 'houseLetter')}`].filter((p) => p !== '').join(' ');
+  const place = [field('zip-code', 'zipCode', 'postalCode', 'postalcode'), field('city')].filter((p) => p !== '').join(' ');
+  const lines = [street, field('additional-addressline', 'additionalAddressline'), place, field('country')].filter((p) => p !== '');
+  return lines.length > 0 ? lines.join(', ') : undefined;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 const language = vi.hoisted(() => ({ current: 'en' }));
 vi.mock('../../../src/shared/i18n.ts', async () => (await import('../../support/catalogue-i18n.ts')).catalogueI18n(() => language.current));
 
-const { senderText, subjectText } = await import('../../../src/ui/letter-text.ts');
+const { senderText, subjectText } = await import('../../../src/model/letter-text.ts');
 
 describe('who a letter is from, as the lists show it', () => {
   it('is the sender\'s name when the letter has one, uploaded or not', () => {

@@ -1,38 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, formatDate, formatMoney, formatOrganisationNumber, formatPhone, formatTime } from '../../../src/ui/format.ts';
-
-// Intl output uses narrow no-break spaces in places; compare with plain spaces.
-const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
-
-describe('formatDate', () => {
-  it('shows a date-only value as that calendar day in any time zone', () => {
-    expect(plain(formatDate('2024-05-31', 'en-GB'))).toBe('31 May 2024');
-    expect(plain(formatDate('2024-05-31', 'nb'))).toBe('31. mai 2024');
-  });
-
-  it('shows a timestamp with date and time', () => {
-    const text = plain(formatDate('2024-05-15T12:00:00.000+02:00', 'en-GB'));
-    expect(text).toMatch(/^15 May 2024, \d{2}:\d{2}$/);
-  });
-
-  it('gives back what it cannot read, and survives a bad locale', () => {
-    expect(formatDate('yesterday', 'en')).toBe('yesterday');
-    expect(formatDate('', 'en')).toBe('');
-    expect(plain(formatDate('2024-05-31', 'not a locale!'))).toMatch(/2024/);
-  });
-});
-
-describe('formatTime', () => {
-  it('gives the time of day in the locale', () => {
-    const at = Date.UTC(2026, 10, 22, 13, 5);
-    expect(formatTime(at, 'en-US')).toBe(new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(at));
-    expect(formatTime(at, 'nb')).toMatch(/^\d{2}[:.]05$/);
-  });
-
-  it('falls back to the default locale for an unusable tag', () => {
-    expect(formatTime(0, 'not a locale!')).toBe(new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(0));
-  });
-});
+import { formatAccountNumber, formatMoney, formatOrganisationNumber, formatPhone } from '../../../src/model/format.ts';
 
 describe('formatMoney', () => {
   it('money in the locale', () => {

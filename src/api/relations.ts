@@ -1,0 +1,187 @@
+import type { Permission } from '../shared/permissions.ts';
+import { relationName } from './relation-name.ts';
+
+/*
+ * Everything the extension knows about a relation (contract §2), one row each. Pure data: no
+ * browser API and no JSX, so the worker, the pages and the tests read the same table. A label is a
+ * message key and an icon an icon name; src/ui turns them into words and pictures.
+ */
+
+/**
+ * What following a relation does:
+ *  - place: leads to a page a person reads (settings, receipts, the event log);
+ *  - list: leads to a list of letters (the inbox, a folder, the archive);
+ *  - action: changes something on the server (POST/PUT/DELETE in the service's own clients).
+ *    Opening one as a page would at best fail and at worst act: it is never fetched as a page;
+ *  - internal: what the extension follows itself (a letter's content, a sender's logo).
+ */
+export type RelationKind = 'place' | 'list' | 'action' | 'internal';
+
+/**
+ * Where a link may be offered to a person. Every link is listed under "All links" (and a page's
+ * "All details and links") whatever its row says; 'places' also offers it as a place to go: the
+ * popup's places and a page's "Places to go".
+ */
+export type RelationShown = 'places' | 'details';
+
+/** The icons a relation may have; src/ui/relation-icons.tsx draws each (its type holds that). */
+export const RELATION_ICON_NAMES = ['inbox', 'folder', 'receipt', 'invoice', 'settings', 'lock', 'person', 'document', 'search', 'link'] as const;
+export type RelationIconName = (typeof RELATION_ICON_NAMES)[number];
+
+export interface RelationInfo {
+  readonly kind: RelationKind;
+  readonly shown: RelationShown;
+  /**
+   * The permission (contract §8) its target needs, so a 403 can name what to grant. The contract
+   * maps permissions to kinds of data, not to relations; this is our reading of it. Where the
+   * reading would be a guess there is none: a wrong name would send the user to grant the wrong
+   * thing, while no name still yields the generic "forbidden" message.
+   */
+  readonly permission?: Permission;
+  /** Message key of its label; without one the label is made from the relation's name. */
+  readonly label?: string;
+  readonly icon: RelationIconName;
+  /** Message key naming the page it leads to (tab title and heading) where its label does not. */
+  readonly title?: string;
+  /** The viewer shows a page of its own for it (the recipient search form) instead of fetching it. */
+  readonly viewerPage?: 'search';
+}
+
+type Row = Omit<RelationInfo, 'shown' | 'icon'> & Partial<Pick<RelationInfo, 'shown' | 'icon'>>;
+
+const META: Permission = 'READ_DOCUMENT_META_INFO';
+
+/*
+ * The relations the contract (§2), the real-service notes and the service's own apps name. Labels
+ * exist for those a person may meet; account_settings and mailbox_settings are settings pages
+ * (notification choices and the like), which READ_SETTINGS ("view settings") covers, while
+ * READ_ACCOUNT_INFO is about name, address, e-mail and phone (which the root already carries) and
+ * the `accounts` list. search, autocomplete, self and session need no particular permission.
+ */
+const ROWS: Readonly<Record<string, Row>> = {
+  // The root.
+  self: { kind: 'place', label: 'rel_self' },
+  session: { kind: 'place', label: 'rel_session', icon: 'lock' },
+  logout: { kind: 'action', label: 'rel_logout' },
+  search: { kind: 'place', label: 'rel_search', icon: 'search', title: 'recipient_search', viewerPage: 'search' },
+  autocomplete: { kind: 'place', label: 'rel_autocomplete', icon: 'search' },
+  accounts: { kind: 'place', permission: 'READ_ACCOUNT_INFO', label: 'rel_accounts', icon: 'person' },
+  change_language: { kind: 'action', label: 'rel_change_language' },
+  // The account and the mailboxes.
+  document_inbox: { kind: 'list', permission: META, label: 'rel_document_inbox', icon: 'inbox' },
+  receipts: { kind: 'place', permission: 'READ_RECEIPTS', label: 'rel_receipts', icon: 'receipt' },
+  account_settings: { kind: 'place', permission: 'READ_SETTINGS', label: 'rel_account_settings', icon: 'settings' },
+  mailbox_settings: { kind: 'place', permission: 'READ_SETTINGS', label: 'rel_mailbox_settings', icon: 'settings' },
+  settings: { kind: 'place', permission: 'READ_SETTINGS' },
+  event_log: { kind: 'place', label: 'rel_event_log', icon: 'document' },
+  token_list: { kind: 'place', label: 'rel_token_list', icon: 'lock' },
+  payments: { kind: 'place', label: 'rel_payments', icon: 'invoice' },
+  banks: { kind: 'place', label: 'rel_banks', icon: 'invoice' },
+  update_account: { kind: 'action', label: 'rel_update_account' },
+  close_account: { kind: 'action', label: 'rel_close_account' },
+  update_settings: { kind: 'action', permission: 'UPDATE_SETTINGS' },
+  // Folders and lists of letters.
+  documents: { kind: 'list', permission: META, label: 'rel_documents', icon: 'folder' },
+  folder: { kind: 'list', permission: META, label: 'rel_folder', icon: 'folder' },
+  document_archive: { kind: 'list', permission: META, label: 'rel_document_archive', icon: 'folder' },
+  document_workarea: { kind: 'list', permission: META, label: 'rel_document_workarea', icon: 'folder' },
+  /** The next page of a list (the inbox pages with it): part of the list, not a place of its own. */
+  next: { kind: 'list', shown: 'details', title: 'rel_document_inbox' },
+  folders: { kind: 'place', permission: META },
+  create_folder: { kind: 'action', label: 'rel_create_folder' },
+  change_folder: { kind: 'action' },
+  delete_folder: { kind: 'action' },
+  update_folders: { kind: 'action' },
+  // Letters.
+  get_document_content: { kind: 'internal', permission: 'READ_DOCUMENT_CONTENT', label: 'rel_get_document_content' },
+  organisation_logo: { kind: 'internal', label: 'rel_organisation_logo' },
+  send_opening_receipt: { kind: 'action', label: 'rel_send_opening_receipt' },
+  update_document: { kind: 'action', permission: 'UPDATE_DOCUMENT', label: 'rel_update_document' },
+  delete_document: { kind: 'action', permission: 'DELETE_DOCUMENT', label: 'rel_delete_document' },
+  upload_document: { kind: 'action', permission: 'UPLOAD_DOCUMENT', label: 'rel_upload_document' },
+  upload_document_to_inbox: { kind: 'action', permission: 'UPLOAD_DOCUMENT' },
+  move_mail: { kind: 'action' },
+  // Receipts.
+  receipt: { kind: 'place', permission: 'READ_RECEIPTS' },
+  delete_receipt: { kind: 'action', permission: 'DELETE_RECEIPTS' },
+  delete_receipts: { kind: 'action', permission: 'DELETE_RECEIPTS' },
+  // Other actions of the public iOS sample root resource.
+  revoke: { kind: 'action' },
+  create_message: { kind: 'action' },
+  create_contact_list: { kind: 'action' },
+  invite_user: { kind: 'action' },
+  completed_payment: { kind: 'action' },
+  completed_card_change: { kind: 'action' },
+  postpone_offentlig_mailbox_choice: { kind: 'action' },
+  dismiss: { kind: 'action' },
+};
+
+/** Places and lists are offered as places to go; actions and internal relations only listed. */
+function withDefaults(row: Row): RelationInfo {
+  const shown = row.shown ?? (row.kind === 'place' || row.kind === 'list' ? 'places' : 'details');
+  return { ...row, shown, icon: row.icon ?? 'link' };
+}
+
+/** Every known relation, by name (a Map: a name such as `constructor` is not a known relation). */
+export const RELATIONS: ReadonlyMap<string, RelationInfo> = new Map(Object.entries(ROWS).map(([name, row]) => [name, withDefaults(row)]));
+
+/**
+ * Verbs the service uses for its actions. A prefix catches relations nobody has listed yet
+ * (`upload_document_to_archive`, `delete_contact`, ...): treating an unknown page as an action only
+ * hides it, while treating an unknown action as a page could perform it.
+ */
+const ACTION_PREFIXES = [
+  'update_',
+  'delete_',
+  'create_',
+  'upload_',
+  'send_',
+  'move_',
+  'change_',
+  'add_',
+  'remove_',
+  'set_',
+  'close_',
+  'revoke_',
+  'invite_',
+  'postpone_',
+  'completed_',
+  'dismiss_',
+  'mark_',
+  'confirm_',
+  'verify_',
+  'cancel_',
+  'accept_',
+  'reject_',
+  'pay_',
+];
+
+/**
+ * The one rule for a relation nobody has listed: an action when its name starts with an action's
+ * verb, otherwise a place; a plain link icon and a label made from its name; a settings page
+ * (`*_settings`) needs READ_SETTINGS, and changing one (`update_*_settings`) UPDATE_SETTINGS.
+ */
+function unknownRelation(name: string): RelationInfo {
+  const action = ACTION_PREFIXES.some((prefix) => name.startsWith(prefix));
+  const permission: Permission | undefined = name.endsWith('_settings') ? (name.startsWith('update_') ? 'UPDATE_SETTINGS' : 'READ_SETTINGS') : undefined;
+  return withDefaults({ kind: action ? 'action' : 'place', ...(permission ? { permission } : {}) });
+}
+
+/**
+ * What the extension knows about a relation, by its name or its whole rel URI. The service writes
+ * names in lower case; another case is read as the same relation, so `Delete_Document` is still an
+ * action.
+ */
+export function relationInfo(relation: string): RelationInfo {
+  const name = relationName(relation).toLowerCase();
+  return RELATIONS.get(name) ?? unknownRelation(name);
+}
+
+export function isActionRelation(relation: string): boolean {
+  return relationInfo(relation).kind === 'action';
+}
+
+/** The permission a relation's target needs, when we know it (accepts a name or a whole rel URI). */
+export function requiredPermission(relation: string): Permission | undefined {
+  return relationInfo(relation).permission;
+}

@@ -1,0 +1,146 @@
+import { findLink } from '../api/relation-name.ts';
+import { isUnreadBy } from '../api/unread.ts';
+import type { Link } from '../api/schemas.ts';
+import { bool, idText, isObj, linksOf, num, present, str } from './read-json.ts';
+
+// A letter as the popup's list, the viewer's lists and its letter page read it (read-json.ts says how).
+
+/**
+ * The numeric level each `authentication-level` needs. The contract (§3.3, §6): OAuth sessions have level 2 and
+ * "operations requiring authentication level 4 are not possible"; READ_DOCUMENT_CONTENT excludes
+ * "letters that require a strong-authentication login". The emulator and the service's own apps
+ * treat PASSWORD as the ordinary level (2), TWO_FACTOR and IDPORTEN_3 as level 3 and IDPORTEN_4
+ * as 4: so for a level-2 session, everything but PASSWORD is locked. An unknown value is not
+ * locked here: the service decides, and its refusal is explained when it comes.
+ */
+export const AUTH_LEVELS: Readonly<Record<string, number>> = { PASSWORD: 2, TWO_FACTOR: 3, IDPORTEN_3: 3, IDPORTEN_4: 4 };
+
+/** Sessions obtained through OAuth have level 2 (contract §4); the root's `authenticationlevel` says so. */
+export const DEFAULT_SESSION_LEVEL = 2;
+
+export function requiredLevel(resource: unknown): number | undefined {
+  const value = isObj(resource) ? str(resource['authentication-level']) : undefined;
+  return value === undefined ? undefined : AUTH_LEVELS[value.toUpperCase()];
+}
+
+export function sessionLevelOf(root: unknown): number {
+  const level = isObj(root) ? num(root.authenticationlevel) : undefined;
+  return level ?? DEFAULT_SESSION_LEVEL;
+}
+
+export interface InvoiceInfo {
+  amount?: number;
+  dueDate?: string;
+  paid?: boolean;
+  kid?: string;
+  accountNumber?: string;
+}
+
+function invoiceOf(resource: unknown): InvoiceInfo | undefined {
+  const invoice = isObj(resource) ? resource.invoice : undefined;
+  if (!isObj(invoice)) return undefined;
+  return present({
+    amount: num(invoice.amount),
+    dueDate: str(invoice.dueDate),
+    paid: bool(invoice.paid),
+    kid: str(invoice.kid),
+    accountNumber: str(invoice.accountNumber),
+  });
+}
+
+export interface AttachmentInfo {
+  index: number;
+  subject: string;
+  fileType?: string;
+  fileSize?: number;
+  read?: boolean;
+  main: boolean;
+  requiredLevel?: number;
+  locked: boolean;
+  invoice?: InvoiceInfo;
+  /** Present when the content may be fetched. */
+  content?: Link;
+  /** Present when the sender asks for an opening receipt before the content can be read. */
+  openingReceipt?: Link;
+}
+
+export function attachmentsOf(document: unknown, sessionLevel: number): AttachmentInfo[] {
+  if (!isObj(document) || !Array.isArray(document.attachment)) return [];
+  return document.attachment.map((item, index) => {
+    const attachment = isObj(item) ? item : {};
+    const level = requiredLevel(attachment);
+    const content = findLink(linksOf(attachment), 'get_document_content');
+    return {
+      index,
+      subject: str(attachment.subject) ?? '',
+      main: attachment.mainDocument === true,
+      locked: level !== undefined && level > sessionLevel,
+      ...present({
+        fileType: str(attachment.fileType),
+        fileSize: num(attachment.fileSize),
+        read: bool(attachment.read),
+        requiredLevel: level,
+        invoice: invoiceOf(attachment),
+        content,
+        // The receipt is asked for only where the content is not offered yet.
+        openingReceipt: content ? undefined : findLink(linksOf(attachment), 'send_opening_receipt'),
+      }),
+    };
+  });
+}
+
+/** The main attachment: the one marked so, else the first. */
+export function mainAttachmentOf(attachments: readonly AttachmentInfo[]): AttachmentInfo | undefined {
+  return attachments.find((a) => a.main) ?? attachments[0];
+}
+
+export interface LetterSummary {
+  /** Unique within a list: the letter's own address, else its id, else its place. */
+  key: string;
+  subject: string;
+  sender: string;
+  /** The person uploaded the letter themself (origin UPLOADED): such letters carry no sender's name. */
+  uploaded: boolean;
+  created?: string;
+  unread: boolean;
+  locked: boolean;
+  confidential: boolean;
+  attachmentCount: number;
+  invoice?: InvoiceInfo;
+  self?: Link;
+}
+
+export function summarize(document: unknown, sessionLevel: number, fallbackKey: string): LetterSummary {
+  const doc = isObj(document) ? document : {};
+  const attachments = attachmentsOf(doc, sessionLevel);
+  const main = mainAttachmentOf(attachments);
+  const level = requiredLevel(doc) ?? main?.requiredLevel;
+  const self = findLink(linksOf(doc), 'self');
+  const id = idText(doc.id);
+  return {
+    key: self?.uri ?? (id !== undefined ? `id:${id}` : fallbackKey),
+    subject: str(doc.subject) ?? '',
+    sender: str(doc.creatorName) ?? '',
+    uploaded: doc.origin === 'UPLOADED',
+    unread: isUnreadBy(main?.read, bool(doc.read)),
+    locked: level !== undefined && level > sessionLevel,
+    confidential: doc.confidential === true,
+    attachmentCount: attachments.length,
+    ...present({ created: str(doc.created), invoice: main?.invoice, self }),
+  };
+}
+
+/** The letters of an inbox (`document`) or of a folder (`documents.document`). */
+export function documentsOf(data: unknown): unknown[] | undefined {
+  if (!isObj(data)) return undefined;
+  if (Array.isArray(data.document)) return data.document as unknown[];
+  if (isObj(data.documents) && Array.isArray(data.documents.document)) return data.documents.document as unknown[];
+  return undefined;
+}
+
+/** A readable title from the resource itself: a letter's subject, a folder's name. */
+export function resourceName(data: unknown): string | undefined {
+  if (!isObj(data)) return undefined;
+  const name = Array.isArray(data.attachment) ? str(data.subject) : str(data.name);
+  return name !== undefined && name.trim() !== '' ? name : undefined;
+}

@@ -1,0 +1,120 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { rootResourceSchema, type RootResource } from '../../../src/api/schemas.ts';
+import type { ExtensionConfig } from '../../../src/config/config.ts';
+import { makeIdToken } from '../auth/fakes.ts';
+import { FakeNetwork, fakeBrowser, fakeLocks, resetFakeBrowser, REDIRECT_URI } from './fake-browser.ts';
+
+vi.mock('webextension-polyfill', async () => ({ default: (await import('./fake-browser.ts')).fakeBrowser }));
+
+const A = 'https://a.example.org';
+const INBOX_PATH = '/post/api/private/mailbox/2939/documents/inbox';
+const config: ExtensionConfig = {
+  baseUrl: A,
+  clientId: 'client-1',
+  clientSecret: 's3cr3t-value',
+  scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'],
+  pollMinutes: 5,
+  notify: false,
+};
+
+/** The notifications the worker put on screen, as the browser would show them. */
+const shown: { id: string; title: string; message: string }[] = [];
+Object.assign(fakeBrowser, {
+  notifications: {
+    create: (id: string, options: { title: string; message: string }) => {
+      shown.push({ id, title: options.title, message: options.message });
+      return Promise.resolve(id);
+    },
+    getAll: () => Promise.resolve({}),
+    clear: () => Promise.resolve(true),
+    onClicked: { addListener: () => undefined },
+  },
+});
+
+const network = new FakeNetwork();
+vi.stubGlobal('fetch', network.fetch);
+vi.stubGlobal('navigator', { locks: fakeLocks() });
+vi.stubGlobal('chrome', fakeBrowser);
+vi.stubGlobal('__BUILD_DEFAULTS__', { baseUrl: A, clientId: config.clientId, clientSecret: config.clientSecret, scopes: config.scopes });
+
+const { handlers } = await import('../../../src/background/handlers.ts');
+const { notifyNewLetters } = await import('../../../src/background/notifications.ts');
+
+function letter(id: number, sender: string, subject: string) {
+  return {
+    subject,
+    creatorName: sender,
+    created: '2026-11-22T10:00:00+01:00',
+    attachment: [{ subject, mainDocument: true, read: false }],
+    link: [{ rel: `${A}/post/relations/self`, uri: `${A}/post/api/private/documents/${id}` }],
+  };
+}
+
+/** The inbox page the service answers with: the letters in it now, newest first. */
+let inboxLetters: ReturnType<typeof letter>[] = [];
+
+/** A root as the real service may send it: no inbox at the account, one under `mailbox[]`. */
+function rootWithInboxOnlyInMailbox(unread: number): RootResource {
+  return rootResourceSchema.parse({
+    primaryAccount: { fullName: 'Kari Nordmann', link: [{ rel: `${A}/post/relations/receipts`, uri: `${A}/post/api/private/receipts` }] },
+    mailbox: [
+      {
+        name: 'Kari Nordmann',
+        unreadItemsInInbox: unread,
+        link: [{ rel: `${A}/post/relations/document_inbox`, uri: `${A}${INBOX_PATH}` }],
+      },
+    ],
+    link: [],
+  });
+}
+
+beforeEach(async () => {
+  resetFakeBrowser();
+  shown.length = 0;
+  network.seen.length = 0;
+  network.handlers.set(A, (request) => {
+    if (request.url.pathname === '/post/api/oauth/accesstoken') {
+      const nonce = new URLSearchParams(request.body).get('nonce') ?? 'null';
+      return Response.json({
+        access_token: 'AT',
+        refresh_token: 'RT',
+        expires_in: 900,
+        token_type: 'bearer',
+        id_token: makeIdToken(Date.now(), nonce, { iss: `${A}/` }),
+      });
+    }
+    if (request.url.pathname === INBOX_PATH) return Response.json({ document: inboxLetters, link: [] });
+    return Response.json(rootWithInboxOnlyInMailbox(inboxLetters.length));
+  });
+  fakeBrowser.identity.launchWebAuthFlow = ({ url }) =>
+    Promise.resolve(`${REDIRECT_URI}?code=CODE&state=${encodeURIComponent(new URL(url).searchParams.get('state') ?? '')}`);
+  // Signed in with notifications off, so no check runs behind the test's back; then switched on.
+  await fakeBrowser.storage.local.set({ config });
+  await handlers.connect({ type: 'connect' });
+  await fakeBrowser.storage.local.set({ config: { ...config, notify: true } });
+});
+
+describe('notifications of new letters', () => {
+  it('find a new letter when the root lists the inbox only under mailbox[]', async () => {
+    const on = { ...config, notify: true };
+    inboxLetters = [letter(1, 'Skatteetaten', 'Skattemelding')];
+    // The first check takes note of what is already unread.
+    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(1));
+    expect(shown).toEqual([]);
+
+    inboxLetters = [letter(2, 'Fjordkraft', 'Faktura for november'), ...inboxLetters];
+    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(2));
+
+    expect(shown.map(({ title, message }) => ({ title, message }))).toEqual([{ title: 'Fjordkraft', message: 'Faktura for november' }]);
+    expect(network.seen.filter((r) => r.url.pathname === INBOX_PATH)).toHaveLength(2);
+  });
+
+  it('take the count beside that inbox: a mailbox with nothing unread costs no look at it', async () => {
+    const on = { ...config, notify: true };
+    inboxLetters = [];
+    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(0));
+    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(0));
+    expect(network.seen.filter((r) => r.url.pathname === INBOX_PATH)).toEqual([]);
+    expect(shown).toEqual([]);
+  });
+});
