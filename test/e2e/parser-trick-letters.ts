@@ -72,9 +72,12 @@ export const TRICK_LETTERS: readonly TrickLetter[] = [
     html: (o) => letter(`<noscript><p title="</noscript>${smuggled(o)}"></p></noscript>`),
   },
   {
-    name: '<template>: markup in a template, and a <style> in it that the template ends',
+    name: '<template>: a <style> in a template that the template ends, and a declarative shadow root (live in a frame, inert in DOMParser)',
     subject: 'Triks 7',
-    html: (o) => letter(`<template><style></template>${smuggled(o)}</style></template><template><svg></p><style><a id="</style>${smuggled(o)}"></a></style></svg></template>`),
+    html: (o) =>
+      letter(
+        `<template><style></template>${smuggled(o)}</style></template><template><svg></p><style><a id="</style>${smuggled(o)}"></a></style></svg></template><div><template shadowrootmode="open">${smuggled(o)}<slot></slot></template>Skygge</div>`,
+      ),
   },
   {
     name: 'comments: "--!>" and "<!-->" end a comment early, and markup in comments',
