@@ -70,12 +70,15 @@ function replaceOnce(code: string, search: RegExp | string, replacement: string,
 }
 
 /**
- * Takes out of the bundle the two library features the extension never uses and store linters
+ * Takes out of the bundle the three library features the extension never uses and store linters
  * (Firefox's `web-ext lint`) flag as code from strings or HTML from strings:
  * - zod 4 probes `new Function("")` to decide whether to compile parsers. The extension runs zod
  *   jitless (src/shared/zod.ts), so the probe's answer is always "no"; here it is "no" by construction.
  * - Preact's `dangerouslySetInnerHTML` assigns `innerHTML`; pages render text only (the lint config
  *   forbids the prop), so the assignment becomes an error that names the rule.
+ * - DOMPurify parses with DOMParser, and falls back to `innerHTML` only where DOMParser fails (old
+ *   browsers, or another namespace than HTML's, which the letter sanitiser never asks for); the
+ *   fallback becomes an error, so the sanitiser returns nothing and the letter is not shown.
  */
 function textOnlyLibraries(): Plugin {
   return {
@@ -89,6 +92,14 @@ function textOnlyLibraries(): Plugin {
           /export const allowsEval = [^\n]*cached\(\(\) => \{\n[\s\S]*?\n\}\);\n/,
           'export const allowsEval = /* @__PURE__*/ cached(() => false);\n',
           'zod allowsEval',
+        );
+      }
+      if (file.endsWith('/node_modules/dompurify/dist/purify.es.mjs')) {
+        return replaceOnce(
+          code,
+          'doc.documentElement.innerHTML = IS_EMPTY_INPUT ? emptyHTML : dirtyPayload;',
+          'throw new Error("DOMParser failed: the letter sanitiser parses nothing through innerHTML");',
+          'dompurify innerHTML fallback',
         );
       }
       if (/\/node_modules\/preact\/dist\/preact\.(module\.js|mjs)$/.test(file)) {

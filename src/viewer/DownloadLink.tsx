@@ -2,9 +2,9 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 
 /**
- * Hands a letter's bytes over as a file: a blob typed application/octet-stream with a download
- * name, so no browser renders it as a page (an HTML letter opened from its own blob: address
- * would load everything it names).
+ * Hands a file over (a letter's bytes, or an HTML letter's checked copy): a blob typed
+ * application/octet-stream with a download name, so no browser renders it as a page from its own
+ * blob: address, where it would have the viewer's origin.
  */
 export function DownloadLink(props: { blob: Blob; name: string; children: ComponentChildren }) {
   const [url, setUrl] = useState<string | undefined>(undefined);

@@ -1,33 +1,19 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { decodeLetter, plainTextDocument, safeHtmlDocument } from './letter-document.ts';
+import { useEffect, useRef } from 'preact/hooks';
 
 /**
- * A letter's HTML or text, in a frame that runs no script and loads nothing from any host (see
- * letter-document.ts). The sandbox has no allow-scripts; allow-same-origin lets this page measure
+ * A letter's document (see letter-document.ts), in a frame that runs no script and loads nothing
+ * from any host. The sandbox has no allow-scripts; allow-same-origin lets this page measure
  * the document, so the frame is exactly as tall as the letter instead of a mostly empty box (with
  * no script inside, same origin gives the letter no power). A link opens in a new tab on the
  * reader's click (allow-popups, escaping the sandbox so the site works normally there).
  */
-export function HtmlLetterFrame(props: { blob: Blob; contentType: string; kind: 'html' | 'text'; title: string }) {
-  const { blob, contentType, kind } = props;
-  const [srcdoc, setSrcdoc] = useState<string | undefined>(undefined);
+export function HtmlLetterFrame(props: { srcdoc: string; title: string }) {
+  const { srcdoc } = props;
   const frame = useRef<HTMLIFrameElement>(null);
 
   useEffect(() => {
-    let live = true;
-    void blob.arrayBuffer().then((buffer) => {
-      if (!live) return;
-      const text = decodeLetter(contentType, new Uint8Array(buffer));
-      setSrcdoc(kind === 'html' ? safeHtmlDocument(text) : plainTextDocument(text));
-    });
-    return () => {
-      live = false;
-    };
-  }, [blob, contentType, kind]);
-
-  useEffect(() => {
     const element = frame.current;
-    if (!element || srcdoc === undefined) return undefined;
+    if (!element) return undefined;
     let observer: ResizeObserver | undefined;
     const fit = () => {
       const root = element.contentDocument?.documentElement;
@@ -53,7 +39,6 @@ export function HtmlLetterFrame(props: { blob: Blob; contentType: string; kind: 
     };
   }, [srcdoc]);
 
-  if (srcdoc === undefined) return null;
   return (
     <iframe
       ref={frame}

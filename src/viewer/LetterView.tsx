@@ -16,6 +16,7 @@ import { connectThen, ErrorView } from './ErrorView.tsx';
 import { AllDetails } from './GenericView.tsx';
 import { HtmlLetterFrame } from './HtmlLetterFrame.tsx';
 import { openingReceipt, type OpeningReceipt } from './opening-receipt.ts';
+import { useLetterDocument } from './use-letter-document.ts';
 import { WebSiteButton } from './WebSiteButton.tsx';
 import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
 import { attachmentsOf, summarize, type AttachmentInfo, type InvoiceInfo } from '../model/letters.ts';
@@ -85,19 +86,29 @@ interface Shown {
   size: number;
 }
 
-function ContentPanel(props: { shown: Shown; title: string; fileType?: string | undefined; onClose: () => void }) {
+function ContentPanel(props: { shown: Shown; title: string; onClose: () => void }) {
   const { shown, title } = props;
   const label = t('content_of', title);
+  const letter = useLetterDocument(shown.blob, shown.contentType, shown.kind);
+  // An HTML letter is saved as the document the frame shows, so it is offered once that is made.
+  const file = shown.kind === 'html' ? letter?.file : shown.blob;
   return (
     <div class="content-panel">
       {shown.kind === 'pdf' ? <iframe class="content-frame" src={shown.url} title={label} /> : null}
       {shown.kind === 'image' ? <img class="content-image" src={shown.url} alt={label} /> : null}
-      {shown.kind === 'html' || shown.kind === 'text' ? <HtmlLetterFrame blob={shown.blob} contentType={shown.contentType} kind={shown.kind} title={label} /> : null}
+      {letter?.htmlAsText ? (
+        <Notice>
+          <p>{t('letter_shown_as_text')}</p>
+        </Notice>
+      ) : null}
+      {letter ? <HtmlLetterFrame srcdoc={letter.srcdoc} title={label} /> : null}
       {shown.kind === 'download' ? <p class="muted">{t('content_cannot_show')}</p> : null}
       <div class="actions">
-        <DownloadLink blob={shown.blob} name={downloadName(title, shown.contentType, props.fileType)}>
-          {t('download')}
-        </DownloadLink>
+        {file ? (
+          <DownloadLink blob={file} name={downloadName(title, shown.contentType)}>
+            {t('download')}
+          </DownloadLink>
+        ) : null}
         <span class="muted">{formatSize(shown.size, uiLocale())}</span>
         <button type="button" class="link-button" onClick={props.onClose}>
           {t('close_content')}
@@ -249,7 +260,7 @@ function AttachmentItem(props: {
         )
       ) : null}
       {state.kind === 'shown' ? (
-        <ContentPanel shown={state.shown} title={title} fileType={attachment.fileType} onClose={() => setState({ kind: 'idle' })} />
+        <ContentPanel shown={state.shown} title={title} onClose={() => setState({ kind: 'idle' })} />
       ) : null}
     </li>
   );

@@ -7,7 +7,8 @@
 
 export type DisplayKind = 'pdf' | 'image' | 'html' | 'text' | 'download';
 
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
+/** The pictures the browser shows, and the extension a saved one gets. */
+const IMAGE_TYPES: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/bmp': 'bmp' };
 
 function essence(contentType: string): string {
   return (contentType.split(';', 1)[0] ?? '').trim().toLowerCase();
@@ -16,7 +17,7 @@ function essence(contentType: string): string {
 export function displayKind(contentType: string): DisplayKind {
   const type = essence(contentType);
   if (type === 'application/pdf') return 'pdf';
-  if (IMAGE_TYPES.has(type)) return 'image';
+  if (Object.hasOwn(IMAGE_TYPES, type)) return 'image';
   if (type === 'text/html') return 'html';
   if (type === 'text/plain') return 'text';
   return 'download';
@@ -37,12 +38,18 @@ export function blobType(contentType: string): string {
   return type;
 }
 
-const EXTENSIONS: Readonly<Record<DisplayKind, string>> = { pdf: 'pdf', image: '', html: 'html', text: 'txt', download: 'bin' };
+const EXTENSIONS: Readonly<Record<Exclude<DisplayKind, 'image'>, string>> = { pdf: 'pdf', html: 'html', text: 'txt', download: 'bin' };
 
-/** A file name for "Download": the subject without characters file systems refuse. */
-export function downloadName(subject: string, contentType: string, fileType?: string): string {
+/**
+ * A file name for "Download": the subject without characters file systems refuse, and the
+ * extension of what the viewer shows for this content, never the sender's own word for its type
+ * (contract §6): an attachment that calls itself "exe" or "html" must not become one on disk. An
+ * HTML letter is saved as the viewer's checked copy (see use-letter-document.ts); a type the viewer
+ * does not show is saved as .bin, which no program opens by itself.
+ */
+export function downloadName(subject: string, contentType: string): string {
   const base = subject.replace(/[\p{Cc}\\/:*?"<>|]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 80) || 'letter';
   const kind = displayKind(contentType);
-  const extension = fileType && /^[a-z0-9]{1,5}$/i.test(fileType) ? fileType.toLowerCase() : (EXTENSIONS[kind] || essence(contentType).split('/')[1]) ?? 'bin';
+  const extension = kind === 'image' ? (IMAGE_TYPES[essence(contentType)] ?? 'bin') : EXTENSIONS[kind];
   return `${base}.${extension}`;
 }

@@ -14,6 +14,8 @@ export interface NewLetter {
   invoice?: { kid: string; accountNumber: string; amount: number; dueDate: string; paid?: boolean };
   /** The letter's own HTML (the letter is then an HTML letter). */
   html?: string;
+  /** The file type the metadata states instead of the content's own (e.g. "exe" for a PDF). */
+  statedFileType?: string;
 }
 
 export class EmulatorAdmin {

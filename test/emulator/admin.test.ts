@@ -85,6 +85,17 @@ describe('scenario triggers', () => {
     expect(await answer.text()).toBe(html);
   });
 
+  it('addLetter with statedFileType states that type in the metadata, while the content keeps its own', async () => {
+    const { id } = await em.admin.addLetter({ subject: 'Feil filtype', fileType: 'pdf', statedFileType: 'exe' });
+    const inbox = await getJson<{ document: DocumentJson[] }>(linkOf((await root()).primaryAccount.link, 'document_inbox').uri, token);
+    const letter = inbox.document.find((d) => d.id === id);
+    expect(letter?.fileType).toBe('exe');
+    expect(letter?.attachment[0]?.fileType).toBe('exe');
+    const answer = await api(linkOf(letter?.attachment[0]?.link, 'get_document_content').uri, token, { accept: '*/*' });
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    await expect(em.admin.addLetter({ subject: 'Feil', statedFileType: '../x' })).rejects.toThrow(/400/);
+  });
+
   it('stallTokenEndpoint takes token requests and never answers, until the knob is cleared', async () => {
     await em.admin.configure({ stallTokenEndpoint: true });
     const caller = new AbortController();

@@ -33,6 +33,8 @@ const letterSchema = z.strictObject({
   invoice: z.strictObject({ kid: z.string(), accountNumber: z.string(), amount: z.number(), dueDate: z.string(), paid: z.boolean().optional() }).optional(),
   /** The letter's own HTML (fileType becomes html), e.g. one that tries to track its reader. */
   html: z.string().max(60_000).optional(),
+  /** The file type the metadata states instead of the content's own (a sender's mistake or trick, e.g. "exe"). */
+  statedFileType: z.string().regex(/^[A-Za-z0-9]{1,10}$/).optional(),
 });
 
 export type NewLetter = z.input<typeof letterSchema>;
@@ -71,6 +73,7 @@ function addLetter(em: Emulator, input: NewLetter): Letter {
     seed: Number(id) % 251,
   };
   if (input.html !== undefined) attachment.content = Buffer.from(input.html, 'utf8');
+  if (input.statedFileType !== undefined) attachment.statedFileType = input.statedFileType;
   if (input.invoice) attachment.invoice = { ...input.invoice, paid: input.invoice.paid ?? false };
   const letter: Letter = {
     id,

@@ -21,6 +21,8 @@ export interface Attachment {
   id: string;
   subject: string;
   fileType: FileType;
+  /** The file type the letter's metadata states, when a sender states another than its content has (e.g. "exe" for a PDF). */
+  statedFileType?: string;
   authLevel: AuthLevel;
   read: boolean;
   mainDocument: boolean;

@@ -36,7 +36,7 @@ export function attachmentJson(linker: Linker, letter: Letter, attachment: Attac
       : [linker.content('get_document_content', ROUTES.attachmentContent, params)];
   const json: Record<string, unknown> = {
     subject: hideSubject ? '' : attachment.subject,
-    fileType: attachment.fileType,
+    fileType: attachment.statedFileType ?? attachment.fileType,
     fileSize: contentOf(attachment).length,
     'authentication-level': attachment.authLevel,
     read: attachment.read,
@@ -67,7 +67,7 @@ export function documentJson(linker: Linker, letter: Letter): Record<string, unk
     subject: hide ? '' : letter.subject,
     creatorName: letter.creatorName,
     created: osloTime(letter.created),
-    fileType: main.fileType,
+    fileType: main.statedFileType ?? main.fileType,
     fileSize: contentOf(main).length,
     origin: letter.origin,
     'authentication-level': main.authLevel,

@@ -23,9 +23,22 @@ describe('showing content', () => {
   });
 
   it('names downloads after the subject, without characters file systems refuse', () => {
-    expect(downloadName('Faktura 03/2024', 'application/pdf', 'pdf')).toBe('Faktura 03 2024.pdf');
-    expect(downloadName('<b>Viktig</b>\u0007', 'text/html', undefined)).toBe('b Viktig b.html');
-    expect(downloadName('', 'image/jpeg', 'jpg')).toBe('letter.jpg');
-    expect(downloadName('x', 'image/png', '../../etc')).toBe('x.png');
+    expect(downloadName('Faktura 03/2024', 'application/pdf')).toBe('Faktura 03 2024.pdf');
+    expect(downloadName('<b>Viktig</b>\u0007', 'text/html')).toBe('b Viktig b.html');
+    expect(downloadName('', 'image/jpeg')).toBe('letter.jpg');
+  });
+
+  it("gives a download the extension of what the viewer shows, never the sender's file type", () => {
+    // The attachment's own fileType is not an argument any more: what it claims cannot name the file.
+    expect(downloadName('Faktura', 'application/pdf')).toBe('Faktura.pdf');
+    expect(downloadName('Kvittering', 'image/png')).toBe('Kvittering.png');
+    expect(downloadName('Bilde', 'image/gif')).toBe('Bilde.gif');
+    expect(downloadName('Brev', 'text/html; charset=utf-8')).toBe('Brev.html');
+    expect(downloadName('Melding', 'text/plain')).toBe('Melding.txt');
+    // What the viewer does not show is saved as .bin, which no program runs or renders by itself.
+    expect(downloadName('Oppdatering', 'application/x-msdownload')).toBe('Oppdatering.bin');
+    expect(downloadName('Side', 'application/xhtml+xml')).toBe('Side.bin');
+    expect(downloadName('Tegning', 'image/svg+xml')).toBe('Tegning.bin');
+    expect(downloadName('Ukjent', '')).toBe('Ukjent.bin');
   });
 });
