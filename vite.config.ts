@@ -193,7 +193,7 @@ export default defineConfig(({ mode }) => {
         {
           extends: true,
           test: {
-            // The pages rendered in a DOM (happy-dom), over a fake extension API and worker.
+            // The pages rendered in a DOM (happy-dom; the letter's tests choose jsdom, which runs DOMPurify), over a fake extension API and worker.
             name: 'component',
             include: ['test/component/**/*.test.tsx'],
             environment: 'happy-dom',

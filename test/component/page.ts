@@ -10,8 +10,17 @@ const ENTRIES: Record<PageName, () => Promise<unknown>> = {
   viewer: () => import('../../src/viewer/main.tsx'),
 };
 
-interface HappyDomWindow {
-  happyDOM: { setURL(url: string): void };
+interface TestDomGlobals {
+  happyDOM?: { setURL(url: string): void };
+  jsdom?: { reconfigure(options: { url: string }): void };
+}
+
+/** Moves the test DOM to a page's address, in happy-dom or in jsdom (a test file may choose either). */
+function setUrl(url: string): void {
+  const dom = globalThis as unknown as TestDomGlobals;
+  if (dom.happyDOM) dom.happyDOM.setURL(url);
+  else if (dom.jsdom) dom.jsdom.reconfigure({ url });
+  else throw new Error('the component tests run in happy-dom or jsdom');
 }
 
 let closedItself = false;
@@ -24,7 +33,7 @@ let closedItself = false;
  */
 export async function openPage(name: PageName, query = ''): Promise<void> {
   extension.page = name;
-  (window as unknown as HappyDomWindow).happyDOM.setURL(`${extension.pageUrl()}${query}`);
+  setUrl(`${extension.pageUrl()}${query}`);
   // Without its script (imported below) and stylesheets (a DOM without layout has no use for them).
   const source = readFileSync(`src/${name}/${name}.html`, 'utf8').replace(/<script\b[^>]*><\/script>|<link\b[^>]*>/g, '');
   const html = new DOMParser().parseFromString(source, 'text/html');
