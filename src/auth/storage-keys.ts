@@ -14,6 +14,11 @@ export const LOCAL_KEYS = {
    * and stores nothing if it changed meanwhile, in this or any other context. Never removed.
    */
   generation: 'auth.generation',
+  /**
+   * Sign-outs the service has not yet been told of (pending-revocations.ts): what a retry of the
+   * revoke needs, read by nothing else. Removed entry by entry once the service has ended the grant.
+   */
+  pendingRevocations: 'auth.pendingRevocations',
 } as const;
 
 /** storage.session: memory only, cleared when the browser closes. */

@@ -10,6 +10,7 @@ import { loadConfig } from '../config/config-store.ts';
 import { ROOT_CACHE_KEY } from '../protocol/messages.ts';
 import { forgetViewerPages } from '../protocol/viewer-address.ts';
 import { showSignedOut } from './badge.ts';
+import { tellPages } from './tell-pages.ts';
 import type { ServiceConfig } from '../auth/service-config.ts';
 
 /** The browser's storage areas behind the small interface the pure modules take. */
@@ -42,7 +43,7 @@ async function serviceConfig(): Promise<ServiceConfig | undefined> {
 export const LOCK_WAIT_MS = 2 * NETWORK_TIMEOUT_MS + 5000;
 
 /** Web Locks are shared by every context of the extension and released when a worker dies. */
-async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+export async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   let result: { value: T } | undefined;
   const lock = { granted: false };
   const waited = AbortSignal.timeout(LOCK_WAIT_MS);
@@ -96,5 +97,7 @@ export const session = new Session(
     // And what the viewer's tabs stand for (which letter each page id is).
     await forgetViewerPages().catch(() => undefined);
     for (const cleanup of signOutCleanups) await cleanup().catch(() => undefined);
+    // Open pages drop what they show of the mailbox (a viewer tab its letter and blob: addresses).
+    await tellPages({ event: 'sessionEnded' });
   }),
 );

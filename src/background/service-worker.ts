@@ -5,6 +5,7 @@ import { currentConfig } from './composition-root.ts';
 import { route } from './handlers.ts';
 import { registerNotificationListeners } from './notifications.ts';
 import { POLL_ALARM, refreshBadge, schedulePoll } from './poll.ts';
+import { retryRevocationsInBackground } from './revocation-retry.ts';
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => route(message, sender));
 
@@ -12,8 +13,16 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
 registerNotificationListeners();
 
 browser.alarms.onAlarm.addListener((alarm) => {
-  if (alarm.name === POLL_ALARM) void refreshBadge(true);
+  if (alarm.name !== POLL_ALARM) return;
+  void refreshBadge(true);
+  retryRevocationsInBackground();
 });
+
+// A sign-out the service has not heard of yet is told as soon as there is a chance: whenever the
+// worker starts (a stopped worker starts again for any event, a page opening included) and when
+// the browser is back online.
+retryRevocationsInBackground();
+addEventListener('online', retryRevocationsInBackground);
 
 async function start(): Promise<void> {
   await schedulePoll(await currentConfig());

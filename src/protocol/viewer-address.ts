@@ -76,6 +76,11 @@ export async function viewerUrl(target: LinkTarget): Promise<string> {
   return viewerAddressOf(id);
 }
 
+/** Forgets these viewer pages (what a write for a session that has ended since had remembered). */
+export async function forgetViewerPagesNamed(ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await browser.storage.session.remove(ids.map((id) => `${STORAGE_PREFIX}${id}`));
+}
+
 /** Forgets every viewer page (at sign-out): an open viewer tab then names nothing any more. */
 export async function forgetViewerPages(): Promise<void> {
   const all = await browser.storage.session.get(null);

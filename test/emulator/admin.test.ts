@@ -30,6 +30,7 @@ describe('knobs', () => {
       badIdTokenSignature: false,
       contentRedirect: false,
       stallTokenEndpoint: false,
+      failRevoke: false,
       extraLinks: { root: [], account: [] },
     });
     const changed = await em.admin.configure({ accessTokenLifetime: 60, rotateRefreshTokens: false });

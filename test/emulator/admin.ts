@@ -18,6 +18,7 @@ export const knobsSchema = z.strictObject({
   badIdTokenSignature: z.boolean(),
   contentRedirect: z.boolean(),
   stallTokenEndpoint: z.boolean(),
+  failRevoke: z.boolean(),
   extraLinks: z.strictObject({ root: z.array(link).max(50), account: z.array(link).max(50) }),
 });
 

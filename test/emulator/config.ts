@@ -33,6 +33,8 @@ export interface Knobs {
   contentRedirect: boolean;
   /** The token endpoint takes each request and never answers (until the client gives up). */
   stallTokenEndpoint: boolean;
+  /** The revoke endpoint answers 503 and ends no grant, as a service that is down would. */
+  failRevoke: boolean;
   extraLinks: { root: Link[]; account: Link[] };
 }
 
@@ -88,6 +90,7 @@ export function settingsFrom(options: EmulatorOptions): Settings {
       badIdTokenSignature: false,
       contentRedirect: false,
       stallTokenEndpoint: false,
+      failRevoke: false,
       extraLinks: { root: [], account: [] },
     },
   };
