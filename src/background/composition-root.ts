@@ -90,7 +90,7 @@ export function onSignedOut(cleanup: () => Promise<void>): void {
  * browser stopped builds a new one over the same storage and carries on.
  */
 export const session = new Session(
-  sessionDeps(async () => {
+  sessionDeps(async (reason) => {
     // Personal data goes with the tokens: a signed-out browser shows nobody's name.
     await sessionArea.remove([ROOT_CACHE_KEY]);
     await showSignedOut();
@@ -98,6 +98,6 @@ export const session = new Session(
     await forgetViewerPages().catch(() => undefined);
     for (const cleanup of signOutCleanups) await cleanup().catch(() => undefined);
     // Open pages drop what they show of the mailbox (a viewer tab its letter and blob: addresses).
-    await tellPages({ event: 'sessionEnded' });
+    await tellPages({ event: 'sessionEnded', reason });
   }),
 );

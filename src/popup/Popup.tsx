@@ -188,8 +188,9 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
   }, []);
 
   // Signed out elsewhere (the options page, the end of access): nobody's mailbox stays on show.
-  useWorkerEvent('sessionEnded', () => {
-    setState((now) => (now.kind === 'ready' || now.kind === 'offline' || now.kind === 'loading' || now.kind === 'error' ? { kind: 'signed_out' } : now));
+  useWorkerEvent('sessionEnded', ({ reason }) => {
+    const signedOut: PopupState = reason === 'ended' ? { kind: 'signed_out', reason: { code: 'session_ended' } } : { kind: 'signed_out' };
+    setState((now) => (now.kind === 'ready' || now.kind === 'offline' || now.kind === 'loading' || now.kind === 'error' ? signedOut : now));
   });
 
   const connect = async () => {

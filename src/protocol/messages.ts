@@ -53,10 +53,11 @@ export interface RevocationView {
 
 /**
  * What the worker tells every open page of the extension, unasked (runtime.sendMessage): pages
- * listen for these and never answer them. 'sessionEnded': a sign-out, or the end of access; a
- * page drops whatever it shows of the mailbox. 'revocationChanged': ask getRevocation again.
+ * listen for these and never answer them. 'sessionEnded': the person signed out ('user'), or the
+ * service ended the access ('ended'); a page drops whatever it shows of the mailbox.
+ * 'revocationChanged': ask getRevocation again.
  */
-export type WorkerEvent = { event: 'sessionEnded' } | { event: 'revocationChanged' };
+export type WorkerEvent = { event: 'sessionEnded'; reason: 'user' | 'ended' } | { event: 'revocationChanged' };
 
 export type StatusView =
   | { state: 'not_configured' }

@@ -3,10 +3,15 @@ import type { WorkerEvent } from '../protocol/messages.ts';
 import { ext as browser } from '../shared/ext.ts';
 
 type EventName = WorkerEvent['event'];
+type EventOf<N extends EventName> = Extract<WorkerEvent, { event: N }>;
 
-function eventName(message: unknown): EventName | undefined {
-  const name = typeof message === 'object' && message !== null ? (message as { event?: unknown }).event : undefined;
-  return name === 'sessionEnded' || name === 'revocationChanged' ? name : undefined;
+/** The event a message is, checked field by field (it comes from outside this page). */
+function eventOf(message: unknown): WorkerEvent | undefined {
+  if (typeof message !== 'object' || message === null) return undefined;
+  const { event, reason } = message as { event?: unknown; reason?: unknown };
+  if (event === 'revocationChanged') return { event };
+  if (event === 'sessionEnded') return { event, reason: reason === 'ended' ? 'ended' : 'user' };
+  return undefined;
 }
 
 /**
@@ -15,9 +20,10 @@ function eventName(message: unknown): EventName | undefined {
  * the browser had stopped and started again, so nothing here depends on the page having asked.
  * The requests other pages send the worker pass by here too: the listener never answers.
  */
-export function onWorkerEvent(name: EventName, listener: () => void): () => void {
+export function onWorkerEvent<N extends EventName>(name: N, listener: (event: EventOf<N>) => void): () => void {
   const heard = (message: unknown, sender: { id?: string | undefined }): undefined => {
-    if (sender.id === browser.runtime.id && eventName(message) === name) listener();
+    const event = sender.id === browser.runtime.id ? eventOf(message) : undefined;
+    if (event?.event === name) listener(event as EventOf<N>);
     return undefined;
   };
   browser.runtime.onMessage.addListener(heard);
@@ -25,8 +31,8 @@ export function onWorkerEvent(name: EventName, listener: () => void): () => void
 }
 
 /** onWorkerEvent for a component, always calling the listener of its latest render. */
-export function useWorkerEvent(name: EventName, listener: () => void): void {
+export function useWorkerEvent<N extends EventName>(name: N, listener: (event: EventOf<N>) => void): void {
   const latest = useRef(listener);
   latest.current = listener;
-  useEffect(() => onWorkerEvent(name, () => latest.current()), [name]);
+  useEffect(() => onWorkerEvent(name, (event) => latest.current(event)), [name]);
 }

@@ -101,10 +101,10 @@ export function Viewer() {
   // page drops all it shows of the mailbox at once, its letter and the letter's blob: addresses
   // with it (unmounting the letter revokes them), and answers still on their way are ignored.
   // What is left is the signed-out state, whose Connect signs in and shows this page again.
-  useWorkerEvent('sessionEnded', () => {
+  useWorkerEvent('sessionEnded', ({ reason }) => {
     loads.current++;
     rootLoads.current++;
-    const signedOut: ErrorInfo = { code: 'signed_out' };
+    const signedOut: ErrorInfo = { code: reason === 'ended' ? 'session_ended' : 'signed_out' };
     setRoot(undefined);
     setRootError(signedOut);
     if (current) setPage({ kind: 'error', for: current, error: signedOut });

@@ -179,7 +179,7 @@ describe('signing out', () => {
     serviceAt(A, 'A');
     await signIn(configFor(A));
     await handlers.signOut({ type: 'signOut' });
-    expect(fakeBrowser.runtime.told).toContainEqual({ event: 'sessionEnded' });
+    expect(fakeBrowser.runtime.told).toContainEqual({ event: 'sessionEnded', reason: 'user' });
   });
 
   it('revokes the grant: nothing is left to retry', async () => {
