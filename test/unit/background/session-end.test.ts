@@ -122,6 +122,8 @@ describe('a sign-out while the popup’s cache is being written', () => {
     await fakeBrowser.storage.session.set({ [ROOT_CACHE_KEY]: { ...(leftOver as object), fetchedAt: Date.now() } });
     network.seen.length = 0;
 
+    // As the viewer asks (the root alone), and as the popup does (with its letters).
+    expect(await failureOf(handlers.getRoot({ type: 'getRoot' }))).toBe('signed_out');
     expect(await failureOf(handlers.getRoot({ type: 'getRoot', inbox: true }))).toBe('signed_out');
     expect(network.seen).toEqual([]);
   });
