@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LOCAL_KEYS } from '../../src/auth/storage-keys.ts';
+import { accessibilityViolations } from './axe.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { cachedLink, showsAccount, signInWith, storedItems, viewerPageFor, visibleText } from './helpers.ts';
 
@@ -85,11 +86,13 @@ describe('a sign-out the service could not be told of', () => {
     // "Try now" while the service is still down: it says so, and keeps it.
     await notice.getByRole('button', { name: 'Try now' }).click();
     await notice.getByText('Tried again just now: The service had an error.').waitFor();
+    expect(await accessibilityViolations(signedOut)).toEqual([]);
 
     const options = await h.context.newPage();
     await options.goto(h.url('src/options/options.html'));
     const optionsNotice = options.getByRole('status').filter({ hasText: 'Digipost has not yet been told that you signed out' });
     await optionsNotice.waitFor();
+    expect(await accessibilityViolations(options)).toEqual([]);
     // The try at sign-out, "Try now", and any start of the worker meanwhile: all refused.
     const refused = await revokeStatuses();
     expect(refused.length).toBeGreaterThanOrEqual(2);
