@@ -21,7 +21,6 @@ export function RevocationNotice() {
   // A sign-out somewhere else may leave one behind.
   useWorkerEvent('sessionEnded', refresh);
 
-  if (!view?.pending) return null;
   const tryNow = async () => {
     setTrying(true);
     try {
@@ -32,6 +31,17 @@ export function RevocationNotice() {
       setTrying(false);
     }
   };
+
+  // Back online: the moment to try. A page hears it for sure; Chrome's service worker may not.
+  const pending = view?.pending === true;
+  useEffect(() => {
+    if (!pending) return undefined;
+    const online = () => void tryNow();
+    addEventListener('online', online);
+    return () => removeEventListener('online', online);
+  }, [pending]);
+
+  if (!view?.pending) return null;
   return (
     <div class="pending-revocation" role="status">
       <p class="pending-revocation-title">{t('revocation_pending_title')}</p>

@@ -119,3 +119,27 @@ describe('a sign-out the service could not be told of', () => {
     await Promise.all([again.close(), popup2.close(), options.close(), signedOut.close()]);
   });
 });
+
+describe('a sign-out while the browser is offline', () => {
+  it('is said so, and told exactly once when the browser is back online', async () => {
+    const popup = await h.openPopup();
+    await h.connectVia(popup, 'Approve');
+    await showsAccount(h, popup);
+    await h.emulator.admin.clearRequests();
+    await h.context.setOffline(true);
+    try {
+      await popup.getByRole('button', { name: 'Sign out' }).click();
+      await popup.getByRole('button', { name: 'Connect' }).waitFor();
+      const notice = popup.getByRole('status').filter({ hasText: 'Digipost has not yet been told that you signed out' });
+      await notice.waitFor();
+      // Nothing reached the service: the browser had no network.
+      expect(await revokeStatuses()).toEqual([]);
+    } finally {
+      await h.context.setOffline(false);
+    }
+    // The popup hears the browser come back online, and the worker tells the service.
+    await popup.getByText('Digipost has not yet been told').waitFor({ state: 'detached' });
+    expect(await revokeStatuses()).toEqual([200]);
+    await popup.close();
+  });
+});
