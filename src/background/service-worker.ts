@@ -20,9 +20,9 @@ browser.alarms.onAlarm.addListener((alarm) => {
 
 // A sign-out the service has not heard of yet is told as soon as there is a chance: whenever the
 // worker starts (a stopped worker starts again for any event, a page opening included), on the
-// poll alarm, and when the browser is back online. Firefox's event page hears 'online'; Chrome's
-// service worker has not been seen to, so the popup and options page, which show that a sign-out
-// is pending, listen for it too (RevocationNotice).
+// poll alarm, and when the browser is back online. Chrome's service worker was not seen to get
+// 'online' (Firefox's event page is a window, which should), so the popup and options page, which
+// show that a sign-out is pending, listen for it too (RevocationNotice).
 retryRevocationsInBackground();
 addEventListener('online', retryRevocationsInBackground);
 
