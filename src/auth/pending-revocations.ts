@@ -20,6 +20,11 @@ export interface PendingRevocation {
   access?: { token: string; expiresAt: number } | undefined;
   /** When the person signed out (milliseconds since the epoch). */
   since: number;
+  /**
+   * How many tries have failed. The person is told once one has: not while the first, made right
+   * at sign-out, is still on its way (it usually succeeds a moment later).
+   */
+  failedTries: number;
 }
 
 /** More than this many sign-outs waiting is not a passing outage; the oldest are given up. */
@@ -37,6 +42,7 @@ const recordSchema = z.object({
   refreshToken: z.optional(nonEmpty),
   access: z.optional(z.object({ token: nonEmpty, expiresAt: z.number() })),
   since: z.number(),
+  failedTries: z._default(z.int().check(z.nonnegative()), 0),
 });
 
 /** The records as stored; one that does not fit (an older version, damage) counts as absent. */
@@ -77,6 +83,16 @@ export function updatePendingRevocation(
   tokens: Pick<PendingRevocation, 'refreshToken' | 'access'>,
 ): Promise<void> {
   return change(local, withLock, (records) => records.map((record) => (record.id === id ? { ...record, ...tokens } : record)));
+}
+
+/** One more try at the revoke failed: from now on the person is told it is pending. */
+export function countFailedTry(local: KeyValueArea, withLock: WithLock, id: string): Promise<void> {
+  return change(local, withLock, (records) => records.map((record) => (record.id === id ? { ...record, failedTries: record.failedTries + 1 } : record)));
+}
+
+/** Whether the person should hear that a sign-out has not reached the service yet. */
+export async function revocationOverdue(local: KeyValueArea): Promise<boolean> {
+  return (await readPendingRevocations(local)).some((record) => record.failedTries > 0);
 }
 
 /**

@@ -3,6 +3,7 @@ import { AppError, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { KeyValueArea } from '../shared/storage-area.ts';
 import type { WithLock } from './memory-lock.ts';
 import {
+  countFailedTry,
   readPendingRevocations,
   removePendingRevocation,
   updatePendingRevocation,
@@ -26,6 +27,8 @@ export interface RevocationRound {
   settled: PendingRevocation[];
   /** How many sign-outs are still waiting to be told to the service. */
   pending: number;
+  /** Whether a try failed in this round (the records say so now: failedTries). */
+  failed: boolean;
   /** Why the last record that could not be done yet failed (for a page that asked to try now). */
   error?: ErrorInfo;
 }
@@ -95,7 +98,12 @@ async function settle(deps: RevocationDeps, id: string): Promise<PendingRevocati
     // Read again under the lock: another caller may have finished it while this one waited.
     const record = (await readPendingRevocations(deps.local)).find((r) => r.id === id);
     if (!record) return undefined;
-    await revokeGrant(deps, record);
+    try {
+      await revokeGrant(deps, record);
+    } catch (error) {
+      await countFailedTry(deps.local, deps.withLock, id);
+      throw error;
+    }
     await removePendingRevocation(deps.local, deps.withLock, id);
     return record;
   });
@@ -118,5 +126,5 @@ export async function revokePending(deps: RevocationDeps, only?: string): Promis
     }
   }
   const pending = (await readPendingRevocations(deps.local)).length;
-  return error ? { settled, pending, error } : { settled, pending };
+  return error ? { settled, pending, failed: true, error } : { settled, pending, failed: false };
 }

@@ -403,6 +403,7 @@ export class Session {
       ...(refreshToken === undefined ? {} : { refreshToken }),
       ...(access === undefined ? {} : { access: { token: access.token, expiresAt: access.expiresAt } }),
       since: this.#deps.now(),
+      failedTries: 0,
     });
     return id;
   }

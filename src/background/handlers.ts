@@ -3,7 +3,7 @@ import { parseWith } from '../api/http.ts';
 import { classifyLink } from '../api/links.ts';
 import { anyResourceSchema } from '../api/schemas.ts';
 import { isConfigured, validateConfigInput, type ExtensionConfig } from '../config/config.ts';
-import { readPendingRevocations } from '../auth/pending-revocations.ts';
+import { revocationOverdue } from '../auth/pending-revocations.ts';
 import { saveConfig } from '../config/config-store.ts';
 import { serviceHostPermission } from '../config/host-permission.ts';
 import { AppError } from '../shared/errors.ts';
@@ -49,7 +49,7 @@ async function fenced<T>(fetchIt: () => Promise<T>): Promise<T> {
 }
 
 async function revocationView(): Promise<RevocationView> {
-  return { pending: (await readPendingRevocations(localArea)).length > 0 };
+  return { pending: await revocationOverdue(localArea) };
 }
 
 async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['config']): Promise<StoredConfigView> {

@@ -18,10 +18,9 @@ export async function retryRevocations(options: { only?: string; timeoutMs?: num
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   };
   const round = await revokePending(deps, options.only);
-  if (round.settled.length > 0) {
-    await giveBackAfterRevocation(round.settled);
-    await tellPages({ event: 'revocationChanged' });
-  }
+  if (round.settled.length > 0) await giveBackAfterRevocation(round.settled);
+  // Pages that say a sign-out is pending (or could now) ask again.
+  if (round.settled.length > 0 || round.failed) await tellPages({ event: 'revocationChanged' });
   return round;
 }
 

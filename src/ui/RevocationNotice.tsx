@@ -14,7 +14,11 @@ export function RevocationNotice() {
   const [view, setView] = useState<RevocationView | undefined>(undefined);
   const [trying, setTrying] = useState(false);
   const refresh = () => {
-    ask({ type: 'getRevocation' }).then(setView, () => undefined);
+    ask({ type: 'getRevocation' }).then(
+      // Still pending: why the last "Try now" failed stays said.
+      (next) => setView((now) => (next.pending && now?.error ? { ...next, error: now.error } : next)),
+      () => undefined,
+    );
   };
   useEffect(refresh, []);
   useWorkerEvent('revocationChanged', refresh);

@@ -122,6 +122,7 @@ describe('a sign-out the service could not be told of', () => {
 
 describe('a sign-out while the browser is offline', () => {
   it('is said so, and told exactly once when the browser is back online', async () => {
+    await h.emulator.admin.configure({ failRevoke: false });
     const popup = await h.openPopup();
     await h.connectVia(popup, 'Approve');
     await showsAccount(h, popup);

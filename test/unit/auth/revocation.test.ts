@@ -22,6 +22,7 @@ function world() {
     refreshToken: 'RT-1',
     access: { token: 'AT-1', expiresAt: clock.ms + 10 * MINUTE },
     since: clock.ms,
+    failedTries: 0,
     ...overrides,
   });
   const put = (r: PendingRevocation) => addPendingRevocation(local, deps.withLock, r);
@@ -41,7 +42,7 @@ describe('a sign-out the service was not told of', () => {
 
     const round = await revokePending(w.deps);
 
-    expect(round).toEqual({ settled: [w.record()], pending: 0 });
+    expect(round).toEqual({ settled: [w.record()], pending: 0, failed: false });
     expect(w.revokes().map((r) => [r.method, bearer(r)])).toEqual([['POST', 'Bearer AT-1']]);
     expect(w.refreshes()).toEqual([]);
     expect(w.local.data).toEqual({});
@@ -53,8 +54,9 @@ describe('a sign-out the service was not told of', () => {
     w.service.reply(down);
 
     const failed = await revokePending(w.deps);
-    expect(failed).toEqual({ settled: [], pending: 1, error: expect.objectContaining({ code: 'network' }) as unknown });
-    expect(await readPendingRevocations(w.local)).toEqual([w.record()]);
+    expect(failed).toEqual({ settled: [], pending: 1, failed: true, error: expect.objectContaining({ code: 'network' }) as unknown });
+    // Kept as it was, and counted: from now on the person is told.
+    expect(await readPendingRevocations(w.local)).toEqual([w.record({ failedTries: 1 })]);
 
     w.service.reply(() => json({}));
     expect((await revokePending(w.deps)).pending).toBe(0);
@@ -88,7 +90,9 @@ describe('a sign-out the service was not told of', () => {
     w.service.reply(down);
 
     expect((await revokePending(w.deps)).pending).toBe(1);
-    expect(await readPendingRevocations(w.local)).toEqual([w.record({ refreshToken: 'RT-2', access: { token: 'AT-2', expiresAt: w.clock.ms + 900_000 } })]);
+    expect(await readPendingRevocations(w.local)).toEqual([
+      w.record({ refreshToken: 'RT-2', access: { token: 'AT-2', expiresAt: w.clock.ms + 900_000 }, failedTries: 1 }),
+    ]);
 
     w.service.reply(() => json({}));
     expect((await revokePending(w.deps)).pending).toBe(0);
@@ -101,7 +105,7 @@ describe('a sign-out the service was not told of', () => {
     w.service.reply(() => json({ 'error-code': 'ACCESS_REVOKED' }, status));
     w.service.reply(() => json({ error: 'invalid_grant' }, 400));
 
-    expect(await revokePending(w.deps)).toEqual({ settled: [w.record()], pending: 0 });
+    expect(await revokePending(w.deps)).toEqual({ settled: [w.record()], pending: 0, failed: false });
     expect(w.local.data).toEqual({});
   });
 
@@ -118,7 +122,7 @@ describe('a sign-out the service was not told of', () => {
     await w.put(w.record({ access: undefined }));
     w.service.reply(down);
     expect(await revokePending(w.deps)).toMatchObject({ pending: 1, error: { code: 'network' } });
-    expect(await readPendingRevocations(w.local)).toEqual([w.record({ access: undefined })]);
+    expect(await readPendingRevocations(w.local)).toEqual([w.record({ access: undefined, failedTries: 1 })]);
   });
 
   it('two tries at once (the worker starting, the browser back online) send one revoke', async () => {
@@ -162,7 +166,7 @@ describe('a sign-out the service was not told of', () => {
   it('reads a damaged list as empty and sends nothing', async () => {
     const w = world();
     w.local.data = { 'auth.pendingRevocations': [{ id: 'x' }, 'junk'] };
-    expect(await revokePending(w.deps)).toEqual({ settled: [], pending: 0 });
+    expect(await revokePending(w.deps)).toEqual({ settled: [], pending: 0, failed: false });
     expect(w.service.requests).toEqual([]);
   });
 });

@@ -519,6 +519,7 @@ describe('signOut', () => {
         refreshToken: 'RT-1',
         access: { token: 'AT-1', expiresAt: w.clock.ms + 900_000 },
         since: w.clock.ms,
+        failedTries: 0,
       },
     ]);
   });

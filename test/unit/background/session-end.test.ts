@@ -194,6 +194,26 @@ describe('signing out', () => {
 });
 
 describe('a revoke that failed', () => {
+  it('is not called pending while the first try, made at sign-out, is still on its way; it is once that try failed', async () => {
+    const held = deferred<Response>();
+    const mailbox = fakeMailbox(A, letters, NAME);
+    fakeService(network, A, 'A', (request) => (request.url.pathname === REVOKE_PATH ? held.promise : mailbox(request)));
+    await signIn(configFor(A));
+    fakeBrowser.runtime.told = [];
+
+    const signingOut = handlers.signOut({ type: 'signOut' });
+    await settle();
+    expect(fakeBrowser.runtime.told).toEqual([{ event: 'sessionEnded', reason: 'user' }]);
+    // What a page that heard the sign-out asks now: no warning that would vanish a moment later.
+    expect(await handlers.getRevocation({ type: 'getRevocation' })).toEqual({ pending: false });
+
+    held.resolve(Response.json({ 'error-code': 'SERVICE_UNAVAILABLE' }, { status: 503 }));
+    await signingOut;
+    await settle();
+    expect(await handlers.getRevocation({ type: 'getRevocation' })).toEqual({ pending: true });
+    expect(fakeBrowser.runtime.told).toEqual([{ event: 'sessionEnded', reason: 'user' }, { event: 'revocationChanged' }]);
+  });
+
   it('is remembered as pending, lets no call be made, and is sent once when the service is back', async () => {
     const a = serviceAt(A, 'A');
     await signIn(configFor(A));
