@@ -5,7 +5,7 @@ import { buildAuthorizeUrl, parseRedirect, randomToken } from './authorize.ts';
 import { verifyIdToken } from './id-token.ts';
 import { codeChallengeOf, newCodeVerifier } from './pkce.ts';
 import type { ServiceConfig } from './service-config.ts';
-import { clearTokens, readEndReason, readGeneration, readPendingSignIn, readStoredSession } from './stored-session.ts';
+import { clearTokens, readEndReason, readGeneration, readPendingSignIn, readStoredSession, type StoredSession } from './stored-session.ts';
 import { exchangeCode, REFRESH_MARGIN_MS, refreshTokens, type TokenSet } from './token-endpoint.ts';
 import type { KeyValueArea } from '../shared/storage-area.ts';
 import { put, removeItems, setItems } from '../storage/item.ts';
@@ -20,6 +20,7 @@ import {
   type StoredAccess,
   type StoredAccount,
 } from '../storage/items.ts';
+import { addPendingRevocation, handOverRefreshedTokens } from './pending-revocations.ts';
 
 /** The Web Lock every context of the extension takes to refresh or store tokens. */
 export const AUTH_LOCK_NAME = 'digipost-auth';
@@ -297,7 +298,12 @@ export class Session {
         });
         if (claims.user_id !== stored.account.userId) throw new AppError('id_token_malformed', { detail: 'issued for another user' });
       }
-      if ((await readGeneration(local)) !== generation) throw new AppError('signed_out');
+      const signedOut = async () => {
+        // The sign-out put the old refresh token aside to revoke the grant; these are its keys now.
+        await handOverRefreshedTokens(local, this.#deps.withLock, stored.refreshToken ?? '', tokens);
+        return new AppError('signed_out');
+      };
+      if ((await readGeneration(local)) !== generation) throw await signedOut();
       await setItems({ session }, put(accessTokenItem, storedAccess(tokens, force)));
       // A new refresh token replaces the old; when none comes, the old one stays valid.
       const account = { ...stored.account, scopes: scopesFrom(tokens, stored.account.scopes) };
@@ -308,7 +314,7 @@ export class Session {
       );
       if ((await readGeneration(local)) !== generation) {
         await clearTokens(local, session);
-        throw new AppError('signed_out');
+        throw await signedOut();
       }
       return bind(tokens.accessToken, account, force);
     });
@@ -371,16 +377,52 @@ export class Session {
   /**
    * Forgets every token and the sign-in data. It takes no lock, so a slow refresh cannot delay
    * it; changing the generation first makes that refresh's late answer store nothing.
+   *
+   * The tokens are not simply dropped: until the service has revoked their grant they still work
+   * there. They are put aside as a pending revocation (pending-revocations.ts), which only the
+   * revoke reads, and its id is returned (undefined when nobody was signed in).
    */
-  async signOut(): Promise<void> {
+  async signOut(): Promise<string | undefined> {
     const { local, session } = this.#deps;
     this.#refreshing = undefined;
     // First the pending sign-in, then the fence: the order connect() relies on.
     await removeItems({ session }, pendingSignInItem);
     const generation = await readGeneration(local);
     await setItems({ local }, put(generationItem, generation + 1));
+    // Read once the fence has moved: a refresh answering later hands its tokens to this record.
+    const revocation = await this.#putAsideForRevocation(await readStoredSession(local, session));
     await clearTokens(local, session);
     await this.#deps.onSignedOut?.('user');
+    return revocation;
+  }
+
+  async #putAsideForRevocation(stored: StoredSession): Promise<string | undefined> {
+    const { account, refreshToken, access } = stored;
+    if (!account || (refreshToken === undefined && access === undefined)) return undefined;
+    const config = await this.#deps.getConfig();
+    // A refresh needs the credentials of the client the grant belongs to, whatever is saved later.
+    const sameClient = config?.baseUrl === account.baseUrl && config.clientId === account.clientId;
+    const id = crypto.randomUUID();
+    await addPendingRevocation(this.#deps.local, this.#deps.withLock, {
+      id,
+      baseUrl: account.baseUrl,
+      clientId: account.clientId,
+      clientSecret: sameClient ? config.clientSecret : '',
+      ...(refreshToken === undefined ? {} : { refreshToken }),
+      ...(access === undefined ? {} : { access: { token: access.token, expiresAt: access.expiresAt } }),
+      since: this.#deps.now(),
+      failedTries: 0,
+    });
+    return id;
+  }
+
+  /**
+   * The fence: a number that every sign-in, sign-out and end of a session changes. Whoever writes
+   * personal data fetched with the session reads it before the fetch and again after the write,
+   * and takes the write back if it moved (the sign-out's cleanup may have run before the write).
+   */
+  generation(): Promise<number> {
+    return readGeneration(this.#deps.local);
   }
 
   /**

@@ -14,6 +14,7 @@ import { removeItems, type StorageAreas } from '../storage/item.ts';
 import { migratedArea } from '../storage/migrations.ts';
 import { rootCacheItem } from '../storage/page-items.ts';
 import { showSignedOut } from './badge.ts';
+import { tellPages } from './tell-pages.ts';
 import type { ServiceConfig } from '../auth/service-config.ts';
 
 const migrated = migratedArea(browserAreas.local);
@@ -44,7 +45,7 @@ async function serviceConfig(): Promise<ServiceConfig | undefined> {
 export const LOCK_WAIT_MS = 2 * NETWORK_TIMEOUT_MS + 5000;
 
 /** Web Locks are shared by every context of the extension and released when a worker dies. */
-async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+export async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   let result: { value: T } | undefined;
   const lock = { granted: false };
   const waited = AbortSignal.timeout(LOCK_WAIT_MS);
@@ -91,12 +92,14 @@ export function onSignedOut(cleanup: () => Promise<void>): void {
  * browser stopped builds a new one over the same storage and carries on.
  */
 export const session = new Session(
-  sessionDeps(async () => {
+  sessionDeps(async (reason) => {
     // Personal data goes with the tokens: a signed-out browser shows nobody's name.
     await removeItems(storage, rootCacheItem);
     await showSignedOut();
     // And what the viewer's tabs stand for (which letter each page id is).
     await forgetViewerPages().catch(() => undefined);
     for (const cleanup of signOutCleanups) await cleanup().catch(() => undefined);
+    // Open pages drop what they show of the mailbox (a viewer tab its letter and blob: addresses).
+    await tellPages({ event: 'sessionEnded', reason });
   }),
 );

@@ -3,16 +3,19 @@ import { parseWith } from '../api/http.ts';
 import { classifyLink } from '../api/links.ts';
 import { anyResourceSchema } from '../api/schemas.ts';
 import { isConfigured, validateConfigInput, type ExtensionConfig } from '../config/config.ts';
+import { revocationOverdue } from '../auth/pending-revocations.ts';
 import { saveConfig } from '../config/config-store.ts';
 import { serviceHostPermission } from '../config/host-permission.ts';
 import { AppError } from '../shared/errors.ts';
 import { dispatch, type Handlers } from '../protocol/dispatch.ts';
-import type { Answer, Request, StatusView, StoredConfigView } from '../protocol/messages.ts';
+import type { Answer, Request, RevocationView, StatusView, StoredConfigView } from '../protocol/messages.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
 import { currentConfig, localArea } from './composition-root.ts';
+import { giveBackAccess } from './host-access.ts';
 import { getContent, sendOpeningReceipt } from './letter-content.ts';
 import { notificationsAllowed, notifySettingSaved, resetNotificationBaseline } from './notifications.ts';
 import { refreshBadge, schedulePoll } from './poll.ts';
+import { retryRevocations } from './revocation-retry.ts';
 import { getRootAndAnnounce } from './root-cache.ts';
 import { session } from './composition-root.ts';
 import { signOut } from './sign-out.ts';
@@ -35,14 +38,18 @@ async function requireConfigured(): Promise<ExtensionConfig> {
 }
 
 /**
- * Access to the old service's site is given back once another address is saved: the extension
- * holds only what it uses. Best effort: the build's own address is a required permission, which
- * the browser keeps (and refuses to remove).
+ * A page's answer that was fetched with the session: handed over only if the session it was
+ * fetched under is still the current one (a sign-out while it was on its way drops it).
  */
-async function giveBackAccess(oldBaseUrl: string, newBaseUrl: string): Promise<void> {
-  const old = serviceHostPermission(new URL(oldBaseUrl).origin);
-  if (old === serviceHostPermission(new URL(newBaseUrl).origin)) return;
-  await browser.permissions.remove({ origins: [old] }).catch(() => undefined);
+async function fenced<T>(fetchIt: () => Promise<T>): Promise<T> {
+  const generation = await session.generation();
+  const answer = await fetchIt();
+  if ((await session.generation()) !== generation) throw new AppError('signed_out');
+  return answer;
+}
+
+async function revocationView(): Promise<RevocationView> {
+  return { pending: await revocationOverdue(localArea) };
 }
 
 async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['config']): Promise<StoredConfigView> {
@@ -62,11 +69,11 @@ async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['
   // The old service is told, as Sign out does: its grant must not outlive the session here. A sign-in
   // still waiting for consent ends too, or it would complete under the old settings; signOut asks the
   // network nothing when nobody is signed in.
-  if (changedService) await signOut(before);
+  if (changedService) await signOut();
   await saveConfig(localArea, checked.config);
   await giveBackAccess(before.baseUrl, checked.config.baseUrl);
   await schedulePoll(checked.config);
-  await notifySettingSaved(before, checked.config, async () => (await getRootAndAnnounce(checked.config, false)).root);
+  await notifySettingSaved(before, checked.config, () => getRootAndAnnounce(checked.config, false));
   return configView(checked.config);
 }
 
@@ -81,9 +88,8 @@ export const handlers: Handlers = {
     return statusView(config);
   },
   signOut: async () => {
-    const config = await currentConfig();
-    await signOut(config);
-    return statusView(config);
+    await signOut();
+    return statusView(await currentConfig());
   },
   getRoot: async (request) => getRootAndAnnounce(await requireConfigured(), request.force ?? false, request.inbox ?? false),
   getResource: async (request) => {
@@ -91,17 +97,31 @@ export const handlers: Handlers = {
     const serviceOrigin = new URL(config.baseUrl).origin;
     const verdict = classifyLink({ rel: request.relation ?? '', uri: request.url }, serviceOrigin);
     if (!verdict.followable) throw new AppError(verdict.reason);
-    const status = await session.status();
-    if (status.state !== 'signed_in') throw new AppError('signed_out');
-    const answer = await authorizedFetch(config, { url: request.url, mediaType: request.mediaType, relation: request.relation });
-    // Pages render what comes back: it must be an object whose links, if any, are links.
-    const data = parseWith(anyResourceSchema, answer, 'resource');
-    return { data, url: request.url, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes };
+    return fenced(async () => {
+      const status = await session.status();
+      if (status.state !== 'signed_in') throw new AppError('signed_out');
+      const answer = await authorizedFetch(config, { url: request.url, mediaType: request.mediaType, relation: request.relation });
+      // Pages render what comes back: it must be an object whose links, if any, are links.
+      const data = parseWith(anyResourceSchema, answer, 'resource');
+      return { data, url: request.url, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes };
+    });
   },
   getConfig: async () => configView(await currentConfig()),
+  getPageConfig: async () => ({ scopes: (await currentConfig()).scopes }),
   saveConfig: async (request) => saveFromOptions(request.config),
-  getContent: async (request) => getContent(await requireConfigured(), request),
-  sendOpeningReceipt: async (request) => sendOpeningReceipt(await requireConfigured(), request.url),
+  getContent: async (request) => {
+    const config = await requireConfigured();
+    return fenced(() => getContent(config, request));
+  },
+  sendOpeningReceipt: async (request) => {
+    const config = await requireConfigured();
+    return fenced(() => sendOpeningReceipt(config, request.letter, request.attachment));
+  },
+  getRevocation: revocationView,
+  retryRevocation: async () => {
+    const round = await retryRevocations();
+    return round.error && round.pending > 0 ? { pending: true, error: round.error } : revocationView();
+  },
 };
 
 /** Every message from a page: checked by dispatch (sender, page, shape), then answered by its handler. */

@@ -7,11 +7,11 @@
 // listener is added at the top level when the API exists at start, or as soon as it is granted.
 import browser from 'webextension-polyfill';
 import { parseWith } from '../api/http.ts';
-import { inboxOf, targetOf } from '../api/links.ts';
+import { inboxOf, targetOf, type LinkTarget } from '../api/links.ts';
 import { inboxSchema, type RootResource } from '../api/schemas.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { NOTIFICATIONS_PERMISSION } from '../config/notifications-permission.ts';
-import { viewerUrl } from '../protocol/viewer-address.ts';
+import { forgetViewerPagesNamed, newPageId, rememberTarget, viewerAddressOf } from '../protocol/viewer-address.ts';
 import { t } from '../shared/i18n.ts';
 import { warn } from '../shared/warn.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
@@ -77,7 +77,46 @@ async function show(api: NotificationsApi, id: string, text: NotificationText): 
   await api.create(id, { type: 'basic', iconUrl: browser.runtime.getURL(ICON), title: text.title, message: text.message });
 }
 
-async function check(config: ExtensionConfig, root: RootResource): Promise<void> {
+/** What one check wrote that names letters or marks them seen: taken back if the session ended meanwhile. */
+interface Written {
+  seenBefore?: SeenState;
+  checkMark: boolean;
+  notifications: string[];
+  pages: string[];
+}
+
+/**
+ * Takes back what a check wrote for a session that has ended since its inbox was fetched. The
+ * notifications it showed and their targets go (they name senders and subjects); the remembered
+ * letters go back to what they were, unprimed, so the next session's first check only takes note.
+ */
+async function undo(written: Written): Promise<void> {
+  if (written.notifications.length > 0) {
+    const api = notificationsApi();
+    if (api) await Promise.all(written.notifications.map((id) => api.clear(id)));
+    const targets = await loadTargets();
+    for (const id of written.notifications) Reflect.deleteProperty(targets, id);
+    await setItems(storage, put(notificationTargetsItem, targets));
+  }
+  await forgetViewerPagesNamed(written.pages);
+  if (written.checkMark) await removeItems(storage, notificationCheckItem);
+  if (written.seenBefore) await setItems(storage, put(notifiedLettersItem, { keys: written.seenBefore.keys, primed: false }));
+}
+
+/**
+ * One look at the inbox for a root fetched under `generation`. Every write is fenced as the root
+ * cache's is: checked after it lands, and taken back if the session moved on meanwhile.
+ */
+async function check(config: ExtensionConfig, root: RootResource, generation: number): Promise<void> {
+  const written: Written = { checkMark: false, notifications: [], pages: [] };
+  try {
+    await look(config, root, generation, written);
+  } finally {
+    if ((await session.generation()) !== generation) await undo(written);
+  }
+}
+
+async function look(config: ExtensionConfig, root: RootResource, generation: number, written: Written): Promise<void> {
   const theInbox = inboxOf(root);
   const unread = theInbox?.unread;
   const seen = await loadSeen();
@@ -86,7 +125,9 @@ async function check(config: ExtensionConfig, root: RootResource): Promise<void>
   const minInterval = (config.pollMinutes * 60_000) / 2;
   if (unread === 0) {
     // Nothing unread: nothing to take note of either.
+    written.seenBefore = seen;
     if (!seen.primed) await setItems(storage, put(notifiedLettersItem, { keys: seen.keys, primed: true }));
+    written.checkMark = true;
     await setItems(storage, put(notificationCheckItem, { unread, at: now }));
     return;
   }
@@ -97,25 +138,35 @@ async function check(config: ExtensionConfig, root: RootResource): Promise<void>
   const inbox = parseWith(inboxSchema, data, 'inbox');
   const serviceOrigin = new URL(config.baseUrl).origin;
   const plan = planNotifications(await unreadLetters(inbox, serviceOrigin), seen);
-  // A sign-out, or notifications switched off, while the inbox was on its way: show nothing.
-  if ((await session.status()).state !== 'signed_in' || !(await currentConfig()).notify) return;
+  // A sign-out, or notifications switched off, while the inbox was on its way: show nothing. (A
+  // sign-out after this point is caught by the fence in check().)
+  if ((await session.generation()) !== generation || !(await currentConfig()).notify) return;
   const api = notificationsApi();
   const news = plan.shown.length > 0 || plan.more > 0;
   // Granted, but the API not yet there in this worker: keep the news for a later check.
   if (news && !api) return;
   // Remembered before shown: a failure below may lose a notification, never repeat one.
+  written.seenBefore = seen;
   await setItems(storage, put(notifiedLettersItem, { keys: rememberKeys(seen.keys, plan.remember), primed: true }));
+  written.checkMark = true;
   await setItems(storage, put(notificationCheckItem, { unread, at: now }));
   if (!api || !news) return;
   const targets = await loadTargets();
+  const opening = async (id: string, target: LinkTarget) => {
+    const page = newPageId();
+    written.pages.push(page);
+    await rememberTarget(page, target);
+    targets[id] = viewerAddressOf(page);
+    written.notifications.push(id);
+  };
   for (const letter of plan.shown) {
     const id = `${LETTER_PREFIX}${letter.key}`;
-    targets[id] = await viewerUrl(letter.target);
+    await opening(id, letter.target);
     await show(api, id, letterText(letter, t));
   }
   if (plan.more > 0) {
     const id = `${SUMMARY_PREFIX}${now}`;
-    targets[id] = await viewerUrl(targetOf(inboxLink, 'document_inbox'));
+    await opening(id, targetOf(inboxLink, 'document_inbox'));
     await show(api, id, summaryText(plan.more, t));
   }
   await setItems(storage, put(notificationTargetsItem, boundTargets(targets)));
@@ -127,9 +178,9 @@ async function check(config: ExtensionConfig, root: RootResource): Promise<void>
  * letter not notified before. One check at a time in all of the extension (a Web Lock), so a popup
  * and the alarm at the same moment cannot both notify the same letter.
  */
-export async function notifyNewLetters(config: ExtensionConfig, root: RootResource): Promise<void> {
+export async function notifyNewLetters(config: ExtensionConfig, root: RootResource, generation: number): Promise<void> {
   if (!config.notify || !(await notificationsAllowed())) return;
-  await navigator.locks.request('notify-new-letters', () => check(config, root));
+  await navigator.locks.request('notify-new-letters', () => check(config, root, generation));
 }
 
 /** Whether the browser lets the extension show notifications. */
@@ -174,7 +225,7 @@ export function registerNotificationListeners(): void {
 export async function notifySettingSaved(
   before: ExtensionConfig,
   after: ExtensionConfig,
-  currentRoot: () => Promise<RootResource>,
+  currentRoot: () => Promise<{ root: RootResource; generation: number }>,
 ): Promise<void> {
   if (before.notify && !after.notify) {
     await clearLetterNotifications();
@@ -185,7 +236,8 @@ export async function notifySettingSaved(
   await resetNotificationBaseline();
   if ((await session.status()).state !== 'signed_in') return;
   try {
-    await notifyNewLetters(after, await currentRoot());
+    const { root, generation } = await currentRoot();
+    await notifyNewLetters(after, root, generation);
   } catch (error) {
     // Not fatal: the first check after the next poll takes note instead.
     warn('Could not take note of the unread letters', error);

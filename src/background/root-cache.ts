@@ -6,10 +6,10 @@ import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
 import { warn } from '../shared/warn.ts';
 import type { InboxGlance, RootSnapshot } from '../protocol/messages.ts';
-import { getItem, put, setItems } from '../storage/item.ts';
+import { getItem, put, removeItems, setItems } from '../storage/item.ts';
 import { rootCacheItem } from '../storage/page-items.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
-import { showUnread } from './badge.ts';
+import { showSignedOut, showUnread } from './badge.ts';
 import { storage } from './composition-root.ts';
 import { fetchInboxGlance } from './inbox-page.ts';
 import { notifyNewLetters } from './notifications.ts';
@@ -18,15 +18,35 @@ import { session } from './composition-root.ts';
 /** How long a fetched root counts as fresh: popups opened within it cost no request. */
 export const FRESHNESS_MS = 60_000;
 
-export function cachedRoot(): Promise<RootSnapshot | undefined> {
-  return getItem(storage, rootCacheItem);
+/** The snapshot as cached: with the session generation it was fetched under (Session.generation). */
+export type CachedRoot = RootSnapshot & { generation: number };
+
+export async function cachedRoot(): Promise<CachedRoot | undefined> {
+  const stored = await getItem(storage, rootCacheItem);
+  return typeof stored?.generation === 'number' ? { ...stored, generation: stored.generation } : undefined;
 }
 
-/** Caches a snapshot, unless a sign-out happened while it was fetched: a dead session is not cached. */
-async function store(snapshot: RootSnapshot): Promise<RootSnapshot> {
-  if ((await session.status()).state !== 'signed_in') throw new AppError('signed_out');
-  await setItems(storage, put(rootCacheItem, snapshot));
-  return snapshot;
+/**
+ * Caches a snapshot fetched under `generation`. A sign-out may come at any moment, its cleanup
+ * included, so a check before the write would not do: the write is checked after it lands, and
+ * taken back if the session moved on meanwhile (then the sign-out's cleanup either came after the
+ * write and removed it, or came before and the check sees the new generation).
+ */
+async function store(snapshot: RootSnapshot, generation: number): Promise<CachedRoot> {
+  const cached: CachedRoot = { ...snapshot, generation };
+  await setItems(storage, put(rootCacheItem, cached));
+  if ((await session.generation()) !== generation) {
+    // Only our own write: a new session may have cached its root by now.
+    if ((await cachedRoot())?.generation === generation) await removeItems(storage, rootCacheItem);
+    throw new AppError('signed_out');
+  }
+  return cached;
+}
+
+/** The badge shows the count, unless the session fetched under has ended (fenced as store() is). */
+async function announce(unread: number | undefined, generation: number): Promise<void> {
+  await showUnread(unread);
+  if ((await session.generation()) !== generation) await showSignedOut();
 }
 
 /**
@@ -37,11 +57,14 @@ async function store(snapshot: RootSnapshot): Promise<RootSnapshot> {
  * cached, with their own time. Each fetch refreshes the cache (storage.session only: it holds
  * personal data); each fetch of the root refreshes the badge too.
  */
-export async function getRootAndAnnounce(config: ExtensionConfig, force: boolean, withInbox = false): Promise<RootSnapshot> {
+export async function getRootAndAnnounce(config: ExtensionConfig, force: boolean, withInbox = false): Promise<CachedRoot> {
   const serviceOrigin = new URL(config.baseUrl).origin;
   const now = Date.now();
+  // Read before anything is fetched: what is fetched from here on belongs to this session only.
+  const generation = await session.generation();
   const stored = await cachedRoot();
-  const cached = stored?.serviceOrigin === serviceOrigin ? stored : undefined;
+  // A cache from another session (left by a sign-out that raced its write) is nobody's to see.
+  const cached = stored?.serviceOrigin === serviceOrigin && stored.generation === generation ? stored : undefined;
   const knownInbox = inboxLinkOf(cached?.root);
   const rootFresh = !force && cached !== undefined && now - cached.fetchedAt < FRESHNESS_MS;
   const inboxFresh =
@@ -52,7 +75,7 @@ export async function getRootAndAnnounce(config: ExtensionConfig, force: boolean
   if (status.state !== 'signed_in') throw new AppError('signed_out');
   if (cached && rootFresh && knownInbox) {
     // Only the letters are out of date (the alarm fetched the root a moment ago).
-    return store({ ...cached, inbox: await fetchInboxGlance(config, knownInbox) });
+    return store({ ...cached, inbox: await fetchInboxGlance(config, knownInbox) }, generation);
   }
   const early = withInbox && knownInbox ? fetchInboxGlance(config, knownInbox) : undefined;
   const data = await authorizedFetch(config, { url: rootResourceUrl(config.baseUrl), relation: 'self' });
@@ -66,14 +89,14 @@ export async function getRootAndAnnounce(config: ExtensionConfig, force: boolean
     // goes out first; meanwhile the root is cached, and the popup, which watches the cache, shows it.
     const letters = fetchInboxGlance(config, inboxLink);
     letters.catch(() => undefined);
-    await store({ root, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes });
+    await store({ root, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes }, generation);
     inbox = await letters;
   } else if (inboxLink && cached?.inbox?.uri === inboxLink.uri) {
     inbox = cached.inbox;
   }
-  const snapshot = await store({ root, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes, ...(inbox ? { inbox } : {}) });
+  const snapshot = await store({ root, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes, ...(inbox ? { inbox } : {}) }, generation);
   // The badge and new-letter notifications follow in the background: the popup does not wait.
-  showUnread(root.primaryAccount?.unreadItemsInInbox).catch((error: unknown) => warn('Could not update the badge', error));
-  notifyNewLetters(config, root).catch((error: unknown) => warn('Could not check for new letters', error));
+  announce(root.primaryAccount?.unreadItemsInInbox, generation).catch((error: unknown) => warn('Could not update the badge', error));
+  notifyNewLetters(config, root, generation).catch((error: unknown) => warn('Could not check for new letters', error));
   return snapshot;
 }

@@ -6,6 +6,7 @@ import { route } from './handlers.ts';
 import { registerNotificationListeners } from './notifications.ts';
 import { warn } from '../shared/warn.ts';
 import { POLL_ALARM, refreshBadge, schedulePoll } from './poll.ts';
+import { retryRevocationsInBackground } from './revocation-retry.ts';
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => route(message, sender));
 
@@ -13,8 +14,18 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
 registerNotificationListeners();
 
 browser.alarms.onAlarm.addListener((alarm) => {
-  if (alarm.name === POLL_ALARM) void refreshBadge(true);
+  if (alarm.name !== POLL_ALARM) return;
+  void refreshBadge(true);
+  retryRevocationsInBackground();
 });
+
+// A sign-out the service has not heard of yet is told as soon as there is a chance: whenever the
+// worker starts (a stopped worker starts again for any event, a page opening included), on the
+// poll alarm, and when the browser is back online. Chrome's service worker was not seen to get
+// 'online' (Firefox's event page is a window, which should), so the popup and options page, which
+// show that a sign-out is pending, listen for it too (RevocationNotice).
+retryRevocationsInBackground();
+addEventListener('online', retryRevocationsInBackground);
 
 async function start(): Promise<void> {
   await schedulePoll(await currentConfig());

@@ -1,25 +1,25 @@
-import { revokeEndpoint } from '../auth/service-config.ts';
-import type { ExtensionConfig } from '../config/config.ts';
-import { authorizedFetch } from './authorized-fetch.ts';
+import { warn } from '../shared/warn.ts';
 import { session } from './composition-root.ts';
+import { retryRevocations } from './revocation-retry.ts';
 
 const LOGOUT_TIMEOUT_MS = 3000;
 
 /**
- * Tells the service, best effort and briefly (a slow or absent service must not keep the user
- * signed in), by revoking the grant (contract §3.4): every token of this sign-in stops working,
+ * Signs out here at once (every token and all personal data go, open pages are told), then tells
+ * the service by revoking the grant (contract §3.4): every token of this sign-in stops working,
  * including a refresh token wherever a copy of it may be. The root's `logout` relation would end
- * only the web session and leave the grant. Then forgets every token and all personal data.
- * `config` is the configuration the session belongs to: when the service address changes, the
- * old service is told before the new one is saved.
+ * only the web session and leave the grant. The person waits for the service briefly (a slow or
+ * absent one must not keep them waiting); what it has not confirmed by then stays a pending
+ * revocation, tried again later (revocation-retry.ts), and the popup and options page say so.
+ * When the service address changes, this runs before the new one is saved: the record keeps the
+ * old service and client it must tell.
  */
-export async function signOut(config: ExtensionConfig): Promise<void> {
-  if ((await session.status()).state === 'signed_in') {
-    const told = authorizedFetch(config, { url: revokeEndpoint(config.baseUrl), method: 'POST', timeoutMs: LOGOUT_TIMEOUT_MS });
-    // The call's own deadline bounds the request; this one bounds a token refresh before it too.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([told.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, LOGOUT_TIMEOUT_MS)))]);
-    clearTimeout(timer);
-  }
-  await session.signOut();
+export async function signOut(): Promise<void> {
+  const revocation = await session.signOut();
+  if (revocation === undefined) return;
+  const told = retryRevocations({ only: revocation, timeoutMs: LOGOUT_TIMEOUT_MS });
+  told.catch((error: unknown) => warn('Could not tell the service of the sign-out', error));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([told.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, LOGOUT_TIMEOUT_MS)))]);
+  clearTimeout(timer);
 }

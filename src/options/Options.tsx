@@ -10,7 +10,9 @@ import type { StoredConfigView } from '../protocol/messages.ts';
 import { Busy, ErrorAlert } from '../ui/components.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { InfoIcon } from '../ui/icons.tsx';
+import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
+import { useWorkerEvent } from '../ui/worker-events.ts';
 
 /** The settings a session belongs to: a change of any of them ends it (the worker signs out). */
 type SessionField = 'baseUrl' | 'clientId' | 'scopes';
@@ -143,6 +145,9 @@ export function Options() {
     );
   }, []);
 
+  // Signed out elsewhere (the popup, the end of access): a save can no longer sign anyone out.
+  useWorkerEvent('sessionEnded', () => setSignedIn(false));
+
   if (!form) return error ? <ErrorAlert error={error} /> : <Busy label={t('loading')} />;
 
   const update = (patch: Partial<Form>) => {
@@ -210,6 +215,7 @@ export function Options() {
     <form onSubmit={(e) => void save(e)} noValidate>
       <h1>{t('options_title')}</h1>
       <p class="intro">{t('options_intro')}</p>
+      <RevocationNotice />
 
       <section class="group" aria-labelledby="service-title">
         <h2 id="service-title">{t('options_service')}</h2>

@@ -15,7 +15,9 @@ import { SettingsIcon, SignOutIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { openInViewer } from '../ui/open-tab.ts';
 import { RelationList } from '../ui/RelationList.tsx';
+import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
+import { useWorkerEvent } from '../ui/worker-events.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { Header } from './Header.tsx';
 import { NewestLetters } from './NewestLetters.tsx';
@@ -136,7 +138,7 @@ function Brand() {
 function WhatIsAsked() {
   const [scopes, setScopes] = useState<Permission[] | undefined>();
   useEffect(() => {
-    ask({ type: 'getConfig' }).then(
+    ask({ type: 'getPageConfig' }).then(
       (config) => setScopes(config.scopes),
       () => setScopes(undefined),
     );
@@ -183,6 +185,12 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
       if (next) setState((now) => (now.kind === 'loading' ? { kind: 'ready', snapshot: next, revalidating: true } : now));
     });
   }, []);
+
+  // Signed out elsewhere (the options page, the end of access): nobody's mailbox stays on show.
+  useWorkerEvent('sessionEnded', ({ reason }) => {
+    const signedOut: PopupState = reason === 'ended' ? { kind: 'signed_out', reason: { code: 'session_ended' } } : { kind: 'signed_out' };
+    setState((now) => (now.kind === 'ready' || now.kind === 'offline' || now.kind === 'loading' || now.kind === 'error' ? signedOut : now));
+  });
 
   const connect = async () => {
     setState({ kind: 'connecting' });
@@ -238,6 +246,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
           ) : (
             <p>{t('signed_out_text')}</p>
           )}
+          <RevocationNotice />
           <div class="actions">
             <button type="button" class="primary" onClick={() => void connect()}>
               {t('connect')}

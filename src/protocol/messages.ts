@@ -17,17 +17,50 @@ export type Request =
   /** `inbox`: with the newest letters (the popup). */
   | { type: 'getRoot'; force?: boolean | undefined; inbox?: boolean | undefined }
   | ({ type: 'getResource' } & LinkTarget)
+  /** The whole configuration, client secret included: for the options page only (sender.ts). */
   | { type: 'getConfig' }
+  /** What any other page may know of the settings. */
+  | { type: 'getPageConfig' }
   | { type: 'saveConfig'; config: ConfigInput }
   /** A letter's content (get_document_content): fetched by the worker with the token, handed over as Base64. */
   | ({ type: 'getContent' } & LinkTarget)
-  /** POSTs an attachment's send_opening_receipt link; only ever after the user's own click. */
-  | { type: 'sendOpeningReceipt'; url: string };
+  /**
+   * Sends the opening receipt of the attachment at `attachment` of the letter at `letter` (its
+   * self link); only ever after the user's own click. The worker reads the letter itself and
+   * POSTs the send_opening_receipt link the service gives there: a page names no address to POST.
+   */
+  | { type: 'sendOpeningReceipt'; letter: LinkTarget; attachment: number }
+  /** Whether a sign-out has not yet reached the service (its grant still works there). */
+  | { type: 'getRevocation' }
+  /** Tries now to tell the service of the sign-outs it has not heard of. */
+  | { type: 'retryRevocation' };
 
 /** The root as getRoot answers it is the snapshot the worker caches, where the popup reads it first. */
 export type { InboxGlance, RootSnapshot } from '../storage/page-items.ts';
 
 export type StoredConfigView = ExtensionConfig & { redirectUri: string };
+
+/** The settings as a page other than the options page sees them: what Connect will ask for. */
+export interface PageConfigView {
+  scopes: Permission[];
+}
+
+/**
+ * Whether the service still has to be told of a sign-out: until then, the grant it gave this
+ * browser works there. `error` says why the last try failed, when the page asked to try now.
+ */
+export interface RevocationView {
+  pending: boolean;
+  error?: ErrorInfo;
+}
+
+/**
+ * What the worker tells every open page of the extension, unasked (runtime.sendMessage): pages
+ * listen for these and never answer them. 'sessionEnded': the person signed out ('user'), or the
+ * service ended the access ('ended'); a page drops whatever it shows of the mailbox.
+ * 'revocationChanged': ask getRevocation again.
+ */
+export type WorkerEvent = { event: 'sessionEnded'; reason: 'user' | 'ended' } | { event: 'revocationChanged' };
 
 export type StatusView =
   | { state: 'not_configured' }
@@ -56,10 +89,13 @@ export interface ResponseMap {
   getRoot: RootSnapshot;
   getResource: ResourceSnapshot;
   getConfig: StoredConfigView;
+  getPageConfig: PageConfigView;
   saveConfig: StoredConfigView;
   getContent: ContentView;
   /** The service's answer to the receipt (the attachment, with its content link, where it sends one). */
   sendOpeningReceipt: { data: unknown };
+  getRevocation: RevocationView;
+  retryRevocation: RevocationView;
 }
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };

@@ -10,25 +10,24 @@ const configInputSchema = z.object({
   notify: z.optional(z.boolean()),
 });
 
+const linkTargetSchema = z.object({
+  url: z.string().check(z.maxLength(8192)),
+  mediaType: z.optional(z.string().check(z.maxLength(256))),
+  relation: z.optional(z.string().check(z.maxLength(256))),
+});
+
 /** What the worker accepts from a page; anything else is refused before it reaches a handler. */
 export const requestSchema: z.ZodMiniType<Request> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('getStatus') }),
   z.object({ type: z.literal('connect') }),
   z.object({ type: z.literal('signOut') }),
   z.object({ type: z.literal('getRoot'), force: z.optional(z.boolean()), inbox: z.optional(z.boolean()) }),
-  z.object({
-    type: z.literal('getResource'),
-    url: z.string().check(z.maxLength(8192)),
-    mediaType: z.optional(z.string().check(z.maxLength(256))),
-    relation: z.optional(z.string().check(z.maxLength(256))),
-  }),
+  z.extend(linkTargetSchema, { type: z.literal('getResource') }),
   z.object({ type: z.literal('getConfig') }),
+  z.object({ type: z.literal('getPageConfig') }),
   z.object({ type: z.literal('saveConfig'), config: configInputSchema }),
-  z.object({
-    type: z.literal('getContent'),
-    url: z.string().check(z.maxLength(8192)),
-    mediaType: z.optional(z.string().check(z.maxLength(256))),
-    relation: z.optional(z.string().check(z.maxLength(256))),
-  }),
-  z.object({ type: z.literal('sendOpeningReceipt'), url: z.string().check(z.maxLength(8192)) }),
+  z.extend(linkTargetSchema, { type: z.literal('getContent') }),
+  z.object({ type: z.literal('sendOpeningReceipt'), letter: linkTargetSchema, attachment: z.int().check(z.gte(0), z.lte(1000)) }),
+  z.object({ type: z.literal('getRevocation') }),
+  z.object({ type: z.literal('retryRevocation') }),
 ]);

@@ -43,15 +43,18 @@ export function senderPage(sender: SenderInfo): PageName | undefined {
 }
 
 /**
- * Requests that change the configuration or the session, and the pages that need each. The
- * viewer renders the service's data, so it may not change the settings or sign out; it may
- * connect, which only opens the service's own consent window after a click on its Connect button.
- * Every other request reads, and any of our pages may send it.
+ * Requests that change the configuration or the session, or read more than a page needs, and the
+ * pages that need each. The viewer renders the service's data, so it may not change the settings
+ * or sign out; it may connect, which only opens the service's own consent window after a click on
+ * its Connect button. Only the options page, which edits it, reads the client secret (getConfig).
+ * Every other request reads what any of our pages may know, and any of them may send it.
  */
 export const RESTRICTED: Readonly<Partial<Record<string, readonly PageName[]>>> = {
+  getConfig: ['options'],
   saveConfig: ['options'],
   signOut: ['popup', 'options'],
   connect: ['popup', 'options', 'viewer'],
+  retryRevocation: ['popup', 'options'],
 };
 
 /** Whether this sender (already known to be one of our pages) may send this type of request. */

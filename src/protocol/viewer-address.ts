@@ -2,7 +2,7 @@ import type { LinkTarget } from '../api/links.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
 import { ext as browser } from '../shared/ext.ts';
 import { browserAreas, removeFamily } from '../storage/browser-areas.ts';
-import { getItem, put, setItems } from '../storage/item.ts';
+import { getItem, put, removeItems, setItems } from '../storage/item.ts';
 import { viewerPages } from '../storage/page-items.ts';
 
 /**
@@ -62,6 +62,11 @@ export async function viewerUrl(target: LinkTarget): Promise<string> {
   const id = newPageId();
   await rememberTarget(id, target);
   return viewerAddressOf(id);
+}
+
+/** Forgets these viewer pages (what a write for a session that has ended since had remembered). */
+export async function forgetViewerPagesNamed(ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await removeItems(browserAreas, ...ids.map((id) => viewerPages.item(id)));
 }
 
 /** Forgets every viewer page (at sign-out): an open viewer tab then names nothing any more. */

@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'content_host_refused',
   /** The opening receipt was accepted, yet neither its answer nor the letter offers the content. */
   'receipt_sent_content_missing',
+  /** The letter, read again by the worker, asks for no opening receipt there and offers no content either. */
+  'receipt_link_missing',
   // links
   'link_foreign_origin',
   'link_not_http',

@@ -26,6 +26,40 @@ const storedPermissions = z.pipe(z.array(z.string()), z.transform((names: string
 
 // ---- storage.local: survives a browser restart ----
 
+const revocationSchema = z.object({
+  id: nonEmpty(),
+  baseUrl: nonEmpty(),
+  clientId: nonEmpty(),
+  clientSecret: z.string(),
+  refreshToken: z.optional(nonEmpty()),
+  access: z.optional(z.object({ token: nonEmpty(), expiresAt: z.number() })),
+  since: z.number(),
+  failedTries: z._default(z.int().check(z.nonnegative()), 0),
+});
+/** A sign-out the service has not yet been told of (auth/pending-revocations.ts says what it keeps and why). */
+export type PendingRevocation = z.infer<typeof revocationSchema>;
+
+/**
+ * The sign-outs still to be told to their service. A record that does not fit (damage, an older
+ * version) is left out alone, so one bad record never hides the others' grants.
+ */
+export const pendingRevocationsItem = defineItem({
+  key: 'auth.pendingRevocations',
+  area: 'local',
+  check: checkWith(
+    z.pipe(
+      z.array(z.unknown()),
+      z.transform((records: unknown[]) =>
+        records.flatMap((record) => {
+          const parsed = revocationSchema.safeParse(record);
+          return parsed.success ? [parsed.data] : [];
+        }),
+      ),
+    ),
+  ),
+  fallback: [] as PendingRevocation[],
+});
+
 /** The layout's version: what migrations.ts has brought storage.local to (absent: 0.1.0's, or a new profile). */
 export const storageVersionItem = defineItem({ key: 'storageVersion', area: 'local', check: checkWith(z.int().check(z.gte(0))), fallback: 0 });
 

@@ -26,6 +26,11 @@ export interface RootSnapshot {
   scopes: Permission[];
   /** Absent when the root offers no inbox. */
   inbox?: InboxGlance;
+  /**
+   * The session generation it was fetched under (Session.generation), set by the worker's cache; a
+   * cache without one (an older version's) is not served by the worker.
+   */
+  generation?: number;
 }
 
 type Fields = Record<string, unknown>;

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { targetOf, type LinkTarget } from '../api/links.ts';
 import { decodeBase64 } from '../shared/base64.ts';
 import type { Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
@@ -132,7 +133,8 @@ type AttachmentState =
 
 function AttachmentItem(props: {
   attachment: AttachmentInfo;
-  letterSelf: Link | undefined;
+  /** The letter, for the worker to read again when it sends an opening receipt. */
+  letter: LinkTarget;
   serviceOrigin: string;
   canRead: boolean;
   /** The whole letter is locked, and the page already says so with the way forward. */
@@ -147,6 +149,15 @@ function AttachmentItem(props: {
   const title = subjectText({ subject: attachment.subject, confidential: false });
   const titleId = `attachment-${attachment.index}-title`;
 
+  // Unmounted (the letter was left, or the session ended): content still on its way gets no blob: address.
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+
   useEffect(() => {
     if (state.kind !== 'shown') return undefined;
     const { url } = state.shown;
@@ -157,6 +168,7 @@ function AttachmentItem(props: {
     setState({ kind: 'busy', label: t('content_loading') });
     try {
       const answer = await ask({ type: 'getContent', url: link.uri, mediaType: link['media-type'], relation: 'get_document_content' });
+      if (!mounted.current) return;
       setRead(true);
       props.onRead();
       setState({ kind: 'shown', shown: toShown(answer) });
@@ -211,7 +223,6 @@ function AttachmentItem(props: {
       </Notice>
     );
   } else if (attachment.openingReceipt) {
-    const receipt = attachment.openingReceipt;
     action = (
       <Notice>
         <p class="info-panel-title">{t('opening_receipt_title')}</p>
@@ -219,7 +230,7 @@ function AttachmentItem(props: {
         {props.canRead ? null : <p>{t('content_needs_permission')}</p>}
         <div class="actions">
           {props.canRead ? (
-            <button type="button" class="primary" aria-describedby={titleId} onClick={() => void sendReceiptAndOpen(openingReceipt(ask, receipt, props.letterSelf, attachment.index))()}>
+            <button type="button" class="primary" aria-describedby={titleId} onClick={() => void sendReceiptAndOpen(openingReceipt(ask, props.letter, attachment.index))()}>
               {t('send_receipt_and_open')}
             </button>
           ) : null}
@@ -268,6 +279,8 @@ function AttachmentItem(props: {
 
 export interface LetterViewProps {
   data: unknown;
+  /** Where the letter was read from: the worker reads it there again when it lacks a self link. */
+  source: LinkTarget;
   serviceOrigin: string;
   scopes: readonly Permission[];
   sessionLevel: number;
@@ -325,7 +338,7 @@ export function LetterView(props: LetterViewProps) {
             <AttachmentItem
               key={attachment.index}
               attachment={attachment}
-              letterSelf={letter.self}
+              letter={letter.self ? targetOf(letter.self, 'self') : props.source}
               serviceOrigin={props.serviceOrigin}
               canRead={canRead}
               letterLocked={letter.locked}

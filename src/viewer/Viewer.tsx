@@ -11,6 +11,7 @@ import { t } from '../shared/i18n.ts';
 import { relationLabel } from '../model/labels.ts';
 import { newPageId } from '../protocol/viewer-address.ts';
 import { ask } from '../ui/worker-client.ts';
+import { useWorkerEvent } from '../ui/worker-events.ts';
 import { ActionView } from './ActionView.tsx';
 import { connectThen, ErrorView, needsConnect } from './ErrorView.tsx';
 import { GenericView } from './GenericView.tsx';
@@ -80,6 +81,7 @@ export function Viewer() {
   const [root, setRoot] = useState<RootSnapshot | undefined>(undefined);
   const [rootError, setRootError] = useState<ErrorInfo | undefined>(undefined);
   const loads = useRef(0);
+  const rootLoads = useRef(0);
   const current = typeof entry === 'object' ? entry : undefined;
   const relation = current?.target.relation ? relationName(current.target.relation) : undefined;
 
@@ -98,14 +100,30 @@ export function Viewer() {
   }, []);
 
   const loadRoot = async () => {
+    const mine = ++rootLoads.current;
     try {
-      setRoot(await ask({ type: 'getRoot' }));
+      const answer = await ask({ type: 'getRoot' });
+      if (mine !== rootLoads.current) return;
+      setRoot(answer);
       setRootError(undefined);
     } catch (error) {
       // The side navigation waits for a later try; the page itself says what went wrong.
-      setRootError(toErrorInfo(error));
+      if (mine === rootLoads.current) setRootError(toErrorInfo(error));
     }
   };
+
+  // The session ended (Sign out in the popup, a save in the options page, the end of access): the
+  // page drops all it shows of the mailbox at once, its letter and the letter's blob: addresses
+  // with it (unmounting the letter revokes them), and answers still on their way are ignored.
+  // What is left is the signed-out state, whose Connect signs in and shows this page again.
+  useWorkerEvent('sessionEnded', ({ reason }) => {
+    loads.current++;
+    rootLoads.current++;
+    const signedOut: ErrorInfo = { code: reason === 'ended' ? 'session_ended' : 'signed_out' };
+    setRoot(undefined);
+    setRootError(signedOut);
+    if (current) setPage({ kind: 'error', for: current, error: signedOut });
+  });
 
   useEffect(() => {
     void loadRoot();
@@ -214,7 +232,15 @@ export function Viewer() {
         body = <LetterList data={snapshot?.data} requestUrl={page.requestUrl} target={current.target} sessionLevel={sessionLevel} title={heading} />;
         break;
       case 'letter':
-        body = <LetterView data={snapshot?.data} serviceOrigin={serviceOrigin} scopes={snapshot?.scopes ?? []} sessionLevel={sessionLevel} />;
+        body = (
+          <LetterView
+            data={snapshot?.data}
+            source={{ ...current.target, url: page.requestUrl }}
+            serviceOrigin={serviceOrigin}
+            scopes={snapshot?.scopes ?? []}
+            sessionLevel={sessionLevel}
+          />
+        );
         break;
       case 'receipts':
         body = <ReceiptsView data={snapshot?.data} title={heading} serviceOrigin={serviceOrigin} />;

@@ -1,4 +1,4 @@
-import { findLink } from '../api/links.ts';
+import { findLink, type LinkTarget } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import type { Request, ResponseMap } from '../protocol/messages.ts';
 import { AppError } from '../shared/errors.ts';
@@ -19,15 +19,15 @@ export interface OpeningReceipt {
 }
 
 /**
- * An opening receipt for the attachment at `index` of a letter, sent only on the person's click
- * (the page creates one per click). The service may hand the content link back in its answer, or
- * only in a fresh copy of the letter (contract §6).
+ * An opening receipt for the attachment at `index` of the letter at `letter` (its self link), sent
+ * only on the person's click (the page creates one per click). The worker reads the letter and
+ * sends the receipt the service offers there. The service may hand the content link back in its
+ * answer, or only in a fresh copy of the letter (contract §6).
  */
-export function openingReceipt(ask: Ask, receipt: Link, letterSelf: Link | undefined, index: number): OpeningReceipt {
+export function openingReceipt(ask: Ask, letter: LinkTarget, index: number): OpeningReceipt {
   let answer: { data: unknown } | undefined;
   const fromFreshLetter = async (): Promise<Link | undefined> => {
-    if (!letterSelf) return undefined;
-    const fresh = await ask({ type: 'getResource', url: letterSelf.uri, mediaType: letterSelf['media-type'], relation: 'self' });
+    const fresh = await ask({ type: 'getResource', ...letter });
     return attachmentsOf(fresh.data, Number.POSITIVE_INFINITY)[index]?.content;
   };
   return {
@@ -35,7 +35,7 @@ export function openingReceipt(ask: Ask, receipt: Link, letterSelf: Link | undef
       return answer !== undefined;
     },
     async contentLink() {
-      answer ??= await ask({ type: 'sendOpeningReceipt', url: receipt.uri });
+      answer ??= await ask({ type: 'sendOpeningReceipt', letter, attachment: index });
       const link = findLink(linksOf(answer.data), 'get_document_content') ?? (await fromFreshLetter());
       if (!link) throw new AppError('receipt_sent_content_missing');
       return link;

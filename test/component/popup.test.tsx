@@ -24,7 +24,7 @@ describe('the popup', () => {
 
   it('signed out: explains the extension, lists what Digipost will ask for, and offers Connect', async () => {
     worker.fail('getRoot', { code: 'signed_out' });
-    worker.answer('getConfig', config({ scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_CONTENT'] }));
+    worker.answer('getPageConfig', { scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_CONTENT'] });
     await openPage('popup');
     await screen.findByRole('heading', { level: 1, name: 'Not connected' });
     screen.getByText(/right from the browser's toolbar/);
@@ -39,7 +39,7 @@ describe('the popup', () => {
 
   it('connecting: waits for the consent window, then shows the mailbox', async () => {
     worker.fail('getRoot', { code: 'signed_out' });
-    worker.answer('getConfig', config());
+    worker.answer('getPageConfig', { scopes: config().scopes });
     const connect = worker.hold('connect');
     await openPage('popup');
     fireEvent.click(await screen.findByRole('button', { name: 'Connect' }));
@@ -53,7 +53,7 @@ describe('the popup', () => {
 
   it('a failed sign-in: back to Connect, with the reason', async () => {
     worker.fail('getRoot', { code: 'signed_out' });
-    worker.answer('getConfig', config());
+    worker.answer('getPageConfig', { scopes: config().scopes });
     worker.fail('connect', { code: 'oauth_access_denied' });
     await openPage('popup');
     fireEvent.click(await screen.findByRole('button', { name: 'Connect' }));
@@ -67,7 +67,7 @@ describe('the popup', () => {
 
   it('a sign-in that settings can mend: the reason, with "Open settings" beside it', async () => {
     worker.fail('getRoot', { code: 'signed_out' });
-    worker.answer('getConfig', config());
+    worker.answer('getPageConfig', { scopes: config().scopes });
     worker.fail('connect', { code: 'oauth_invalid_client' });
     await openPage('popup');
     fireEvent.click(await screen.findByRole('button', { name: 'Connect' }));
@@ -162,7 +162,7 @@ describe('the popup', () => {
   it('speaks Norwegian Bokmål when the browser chose it', async () => {
     extension.language = 'nb';
     worker.fail('getRoot', { code: 'signed_out' });
-    worker.answer('getConfig', config());
+    worker.answer('getPageConfig', { scopes: config().scopes });
     await openPage('popup');
     await screen.findByRole('heading', { level: 1, name: 'Ikke tilkoblet' });
     screen.getByRole('button', { name: 'Koble til' });
@@ -172,7 +172,7 @@ describe('the popup', () => {
   it('signs out from the ready view', async () => {
     worker.answer('getRoot', rootSnapshot());
     worker.answer('signOut', { state: 'signed_out' });
-    worker.answer('getConfig', config());
+    worker.answer('getPageConfig', { scopes: config().scopes });
     await openPage('popup');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     await screen.findByRole('heading', { level: 1, name: 'Not connected' });

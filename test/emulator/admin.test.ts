@@ -31,6 +31,7 @@ describe('knobs', () => {
       contentRedirect: false,
       stallTokenEndpoint: false,
       requirePkce: false,
+      failRevoke: false,
       extraLinks: { root: [], account: [] },
     });
     const changed = await em.admin.configure({ accessTokenLifetime: 60, rotateRefreshTokens: false });

@@ -19,6 +19,7 @@ export const knobsSchema = z.strictObject({
   contentRedirect: z.boolean(),
   stallTokenEndpoint: z.boolean(),
   requirePkce: z.boolean(),
+  failRevoke: z.boolean(),
   extraLinks: z.strictObject({ root: z.array(link).max(50), account: z.array(link).max(50) }),
 });
 

@@ -38,6 +38,8 @@ export interface Knobs {
    * verifier (pkce.ts). Off, a challenge that was sent is still checked; none need be sent.
    */
   requirePkce: boolean;
+  /** The revoke endpoint answers 503 and ends no grant, as a service that is down would. */
+  failRevoke: boolean;
   extraLinks: { root: Link[]; account: Link[] };
 }
 
@@ -96,6 +98,7 @@ export function settingsFrom(options: EmulatorOptions): Settings {
       stallTokenEndpoint: false,
       // Off by default: the real service is not known to require PKCE (contract §3.1).
       requirePkce: options.requirePkce ?? false,
+      failRevoke: false,
       extraLinks: { root: [], account: [] },
     },
   };

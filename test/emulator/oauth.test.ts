@@ -431,6 +431,18 @@ describe('ending access', () => {
     expect((await refresh(em, tokens.refresh_token ?? '')).status).toBe(400);
   });
 
+  it('with failRevoke, the revoke endpoint answers 503 and the grant still works', async () => {
+    const tokens = await signIn(em);
+    await em.admin.configure({ failRevoke: true });
+    const response = await api(`${em.url}/post/api/oauth/revoke`, tokens.access_token, { method: 'POST' });
+    expect(response.status).toBe(503);
+    expect(await rootStatus(tokens.access_token)).toBe(200);
+    await em.admin.configure({ failRevoke: false });
+    expect((await api(`${em.url}/post/api/oauth/revoke`, tokens.access_token, { method: 'POST' })).status).toBe(200);
+    const revokes = (await em.admin.requests()).filter((r) => r.path === '/post/api/oauth/revoke').map((r) => r.status);
+    expect(revokes).toEqual([503, 200]);
+  });
+
   it('signing in twice gives independent grants', async () => {
     const a = await signIn(em, ALL_SCOPES);
     const b = await signIn(em, ALL_SCOPES);

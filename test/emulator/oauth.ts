@@ -4,7 +4,7 @@ import type { Context, Hono } from 'hono';
 import type { Client } from './clients.ts';
 import { CODE_LIFETIME_MS, CONSENT_LIFETIME_MS } from './config.ts';
 import { authenticate } from './guard.ts';
-import { apiJson, json, readForm, resource } from './http.ts';
+import { apiError, apiJson, json, readForm, resource } from './http.ts';
 import { makeIdToken } from './id-token.ts';
 import { consentPage, errorPage } from './pages.ts';
 import { readChallenge, verifierProblem } from './pkce.ts';
@@ -235,6 +235,7 @@ export function oauthRoutes(app: Hono, em: Emulator): void {
   resource(app, OAUTH_ROUTES.token, { POST: (c) => token(em, c) });
   resource(app, OAUTH_ROUTES.revoke, {
     POST: (c) => {
+      if (em.world.knobs.failRevoke) return apiError(503, 'SERVICE_UNAVAILABLE', { errorMessage: 'The service is down (failRevoke)' });
       const session = authenticate(em, c);
       if (session instanceof Response) return session;
       em.world.tokens.revokeGrant(session.grant.id);

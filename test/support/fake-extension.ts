@@ -6,7 +6,7 @@
  * request, or one its page may not send, gets the same refusal as from the real worker.
  */
 import { dispatch, type Handlers } from '../../src/protocol/dispatch.ts';
-import type { Request, ResponseMap } from '../../src/protocol/messages.ts';
+import type { Request, ResponseMap, WorkerEvent } from '../../src/protocol/messages.ts';
 import { PAGE_PATHS, type PageName } from '../../src/protocol/sender.ts';
 import { AppError, type ErrorInfo } from '../../src/shared/errors.ts';
 import { catalogueMessage, type Language } from './catalogue-i18n.ts';
@@ -70,10 +70,16 @@ export class FakeWorker {
     return this.requests.filter((request): request is RequestOf<K> => request.type === type);
   }
 
+  constructor() {
+    this.reset();
+  }
+
   reset(): void {
     this.requests.length = 0;
     this.#standing.clear();
     this.#held.clear();
+    // As a worker with no sign-out waiting to reach the service: pages ask on every open.
+    this.answer('getRevocation', { pending: false });
   }
 
   /** The handlers the real dispatch calls: a held answer first, else the standing one. */
@@ -87,6 +93,8 @@ export class FakeWorker {
     return new Proxy({}, { get: () => handle }) as Handlers;
   }
 }
+
+type MessageListener = (message: unknown, sender: { id?: string }) => unknown;
 
 type Listener = (changes: Record<string, { oldValue?: unknown; newValue?: unknown }>, area: string) => void;
 
@@ -182,14 +190,26 @@ class FakeExtension {
     this.openedTabs.length = 0;
     this.optionsPagesOpened = 0;
     this.#listeners.clear();
+    this.#messageListeners.clear();
     this.#local.data = {};
     this.#session.data = {};
+  }
+
+  readonly #messageListeners = new Set<MessageListener>();
+
+  /** What the worker tells every open page unasked (protocol/messages.ts WorkerEvent), as runtime.sendMessage from the worker would. */
+  tellPages(event: WorkerEvent): void {
+    for (const listener of this.#messageListeners) listener(structuredClone(event), { id: EXTENSION_ID });
   }
 
   /** Chrome's promise-returning extension API, as far as the pages use it. */
   readonly api = {
     runtime: {
       id: EXTENSION_ID,
+      onMessage: {
+        addListener: (listener: MessageListener) => void this.#messageListeners.add(listener),
+        removeListener: (listener: MessageListener) => void this.#messageListeners.delete(listener),
+      },
       getURL: (path: string) => `${EXTENSION_ORIGIN}/${path.replace(/^\//, '')}`,
       // A message crosses as JSON both ways; the sender is the open page.
       sendMessage: async (message: unknown) =>

@@ -5,7 +5,8 @@ import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
 import type { ServiceConfig } from '../../../src/auth/service-config.ts';
 import { AUTH_LOCK_NAME, Session, type SessionDeps } from '../../../src/auth/session.ts';
 import { REFRESH_MARGIN_MS } from '../../../src/auth/token-endpoint.ts';
-import { accessTokenItem, accountItem, endReasonItem, generationItem, pendingSignInItem, refreshTokenItem } from '../../../src/storage/items.ts';
+import { readPendingRevocations } from '../../../src/auth/pending-revocations.ts';
+import { accessTokenItem, accountItem, endReasonItem, generationItem, pendingRevocationsItem, pendingSignInItem, refreshTokenItem } from '../../../src/storage/items.ts';
 import { AppError } from '../../../src/shared/errors.ts';
 import {
   BASE,
@@ -110,6 +111,21 @@ function world() {
     tokenRequests: () => service.requests.filter((r) => r.url === `${BASE}/post/api/oauth/accesstoken`),
     snapshot: () => ({ local: local.snapshot(), session: session.snapshot() }),
   };
+}
+
+/**
+ * Storage as the Session sees it: without the pending revocations a sign-out puts aside, which
+ * only the revoke reads (revocation.test.ts) and which sign nobody in.
+ */
+function sessionState(w: ReturnType<typeof world>): string {
+  const local = w.local.snapshot();
+  Reflect.deleteProperty(local, pendingRevocationsItem.key);
+  return JSON.stringify({ local, session: w.session.snapshot() });
+}
+
+/** The refresh tokens put aside for the revoke. */
+async function putAside(w: ReturnType<typeof world>): Promise<(string | undefined)[]> {
+  return (await readPendingRevocations(w.local)).map((record) => record.refreshToken);
 }
 
 async function signedIn() {
@@ -543,12 +559,31 @@ describe('getAccessToken', () => {
 describe('signOut', () => {
   it('forgets every token and sign-in detail and tells the worker', async () => {
     const w = await signedIn();
-    await w.s.signOut();
+    const aside = await w.s.signOut();
     expect(await w.s.status()).toEqual({ state: 'signed_out' });
     expect(w.session.data).toEqual({});
-    expect(Object.keys(w.local.data)).toEqual([generationItem.key]);
+    expect(Object.keys(w.local.data).sort()).toEqual([generationItem.key, pendingRevocationsItem.key].sort());
     expect(w.signedOut).toEqual(['user']);
     expect(await errorCode(w.s.getAccessToken())).toBe('signed_out');
+    // Only what the revoke needs is put aside: the grant's tokens, and whose they are.
+    expect(await readPendingRevocations(w.local)).toEqual([
+      {
+        id: aside,
+        baseUrl: BASE,
+        clientId: config.clientId,
+        clientSecret: config.clientSecret,
+        refreshToken: 'RT-1',
+        access: { token: 'AT-1', expiresAt: w.clock.ms + 900_000 },
+        since: w.clock.ms,
+        failedTries: 0,
+      },
+    ]);
+  });
+
+  it('puts nothing aside when nobody was signed in', async () => {
+    const w = world();
+    expect(await w.newSession().signOut()).toBeUndefined();
+    expect(Object.keys(w.local.data)).toEqual([generationItem.key]);
   });
 
   it('wins over a refresh in flight: the late answer stores nothing', async () => {
@@ -566,8 +601,10 @@ describe('signOut', () => {
     expect(await errorCode(waiting)).toBe('signed_out');
     await settle();
     expect(await w.s.status()).toEqual({ state: 'signed_out' });
-    expect(JSON.stringify(w.snapshot())).not.toContain('LATE');
+    expect(sessionState(w)).not.toContain('LATE');
     expect(await errorCode(w.s.getAccessToken())).toBe('signed_out');
+    // The service rotated the refresh token the sign-out put aside: the new one is what the revoke needs.
+    expect(await putAside(w)).toEqual(['LATE-RT']);
   });
 
   it('wins over a refresh in flight in another context', async () => {
@@ -585,7 +622,8 @@ describe('signOut', () => {
     gate.resolve(undefined);
     expect(await errorCode(waiting)).toBe('signed_out');
     expect(await other.status()).toEqual({ state: 'signed_out' });
-    expect(JSON.stringify(w.snapshot())).not.toContain('LATE');
+    expect(sessionState(w)).not.toContain('LATE');
+    expect(await putAside(w)).toEqual(['LATE-RT']);
   });
 
   it('wins even when it lands between the refresh\'s last check and its write', async () => {
@@ -599,7 +637,8 @@ describe('signOut', () => {
     };
     expect(await errorCode(w.s.getAccessToken())).toBe('signed_out');
     expect(await w.s.status()).toEqual({ state: 'signed_out' });
-    expect(JSON.stringify(w.snapshot())).not.toContain('LATE');
+    expect(sessionState(w)).not.toContain('LATE');
+    expect(await putAside(w)).toEqual(['LATE-RT']);
   });
 
   it('wins even when it lands while a sign-in writes its tokens', async () => {
@@ -612,8 +651,10 @@ describe('signOut', () => {
     const s = w.newSession();
     expect(await errorCode(s.connect())).toBe('signin_cancelled');
     expect(await s.status()).toEqual({ state: 'signed_out' });
-    expect(JSON.stringify(w.snapshot())).not.toContain('AT-1');
-    expect(JSON.stringify(w.snapshot())).not.toContain('RT-1');
+    expect(sessionState(w)).not.toContain('AT-1');
+    expect(sessionState(w)).not.toContain('RT-1');
+    // The grant the undone sign-in got at the service is put aside to be revoked too.
+    expect(await putAside(w)).toEqual(['RT-1']);
   });
 
   it('does not end a new session when the refused refresh of the old one answers late', async () => {

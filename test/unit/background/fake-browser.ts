@@ -18,6 +18,12 @@ export const fakeBrowser = {
     id: EXTENSION_ID,
     getURL: (path: string) => `chrome-extension://${EXTENSION_ID}/${path.replace(/^\//, '')}`,
     onMessage: listeners,
+    /** What the worker told the pages (WorkerEvent), in order (the tests read it). */
+    told: [] as unknown[],
+    sendMessage(message: unknown): Promise<undefined> {
+      this.told.push(message);
+      return Promise.resolve(undefined);
+    },
     onInstalled: listeners,
     onStartup: listeners,
   },
@@ -46,6 +52,7 @@ export const fakeBrowser = {
 export function resetFakeBrowser(): void {
   fakeBrowser.permissions.contains = () => Promise.resolve(true);
   fakeBrowser.permissions.removed = [];
+  fakeBrowser.runtime.told = [];
   fakeBrowser.storage.local.data = {};
   fakeBrowser.storage.session.data = {};
 }

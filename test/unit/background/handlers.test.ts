@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
-import { deferred, makeIdToken, settle } from '../auth/fakes.ts';
-import { FakeNetwork, fakeBrowser, fakeLocks, REDIRECT_URI, resetFakeBrowser, type SeenRequest } from './fake-browser.ts';
+import { deferred, settle } from '../auth/fakes.ts';
+import { FakeNetwork, fakeBrowser, fakeLocks, REDIRECT_URI, resetFakeBrowser } from './fake-browser.ts';
+import { fakeService, type Api } from './fake-service.ts';
 import { appErrorOf } from '../app-error.ts';
 
 vi.mock('webextension-polyfill', async () => ({ default: (await import('./fake-browser.ts')).fakeBrowser }));
@@ -22,30 +23,9 @@ vi.stubGlobal('__BUILD_DEFAULTS__', { baseUrl: A, ...CLIENT, scopes: ['READ_ACCO
 // Imported after the stubs: the worker's modules, over the fake browser.
 const { handlers } = await import('../../../src/background/handlers.ts');
 
-/**
- * One service at `origin`: its token endpoint issues `<label>-AT-<n>` with an id_token it signs
- * for itself; `api` answers everything else (by default a bare root).
- */
-function service(origin: string, label: string, api: (request: SeenRequest) => Response | Promise<Response> = () => Response.json({ link: [] })) {
-  let issued = 0;
-  const tokenRequests: SeenRequest[] = [];
-  network.handlers.set(origin, (request) => {
-    if (request.url.pathname === '/post/api/oauth/accesstoken') {
-      tokenRequests.push(request);
-      issued++;
-      const form = new URLSearchParams(request.body);
-      const nonce = form.get('nonce') ?? 'null';
-      return Response.json({
-        access_token: `${label}-AT-${issued}`,
-        refresh_token: `${label}-RT-${issued}`,
-        expires_in: 900,
-        token_type: 'bearer',
-        id_token: makeIdToken(Date.now(), nonce, { iss: `${origin}/` }),
-      });
-    }
-    return api(request);
-  });
-  return { tokenRequests };
+/** One service at `origin` (see fake-service.ts); `api` answers everything but the token endpoint. */
+function service(origin: string, label: string, api?: Api) {
+  return fakeService(network, origin, label, api);
 }
 
 async function useConfig(config: ExtensionConfig): Promise<void> {
@@ -267,5 +247,66 @@ describe('a request the browser blocks', () => {
     network.handlers.delete(A);
 
     expect(await failureOf(handlers.getRoot({ type: 'getRoot', force: true }))).toBe('network');
+  });
+});
+
+describe('pages get only what they need', () => {
+  it('a page other than the options page gets the permissions, never the client secret', async () => {
+    await useConfig(configFor(A));
+    const view = await handlers.getPageConfig({ type: 'getPageConfig' });
+    expect(view).toEqual({ scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'] });
+    expect(JSON.stringify(view)).not.toContain(CLIENT.clientSecret);
+  });
+
+  describe('an opening receipt', () => {
+    const LETTER = `${A}/post/api/docs/7`;
+    const RECEIPT = `${A}/post/api/docs/7/attachments/0/receipt`;
+    const rel = (name: string) => `${A}/post/relations/${name}`;
+    const letterWith = (links: { rel: string; uri: string }[]) => ({ subject: 'Brev', attachment: [{ subject: 'Brev', link: links }], link: [] });
+
+    function serviceWithLetter(attachmentLinks: { rel: string; uri: string }[]) {
+      service(A, 'A', (request) => {
+        if (request.url.href === LETTER) return Response.json(letterWith(attachmentLinks));
+        if (request.url.href === RECEIPT) return Response.json({ link: [{ rel: rel('get_document_content'), uri: `${LETTER}/content` }] });
+        return Response.json({ link: [] });
+      });
+    }
+
+    it('is sent to the link the worker reads from the letter itself', async () => {
+      serviceWithLetter([{ rel: rel('send_opening_receipt'), uri: RECEIPT }]);
+      await useConfig(configFor(A));
+      await handlers.connect({ type: 'connect' });
+      network.seen.length = 0;
+
+      const answer = await handlers.sendOpeningReceipt({ type: 'sendOpeningReceipt', letter: { url: LETTER, relation: 'self' }, attachment: 0 });
+
+      expect(network.seen.map((r) => [r.method, r.url.href])).toEqual([
+        ['GET', LETTER],
+        ['POST', RECEIPT],
+      ]);
+      expect(answer.data).toEqual({ link: [{ rel: rel('get_document_content'), uri: `${LETTER}/content` }] });
+    });
+
+    it('POSTs nothing when the letter offers no receipt there', async () => {
+      serviceWithLetter([{ rel: rel('delete_document'), uri: `${LETTER}/delete` }]);
+      await useConfig(configFor(A));
+      await handlers.connect({ type: 'connect' });
+      network.seen.length = 0;
+
+      const error = await failureOf(handlers.sendOpeningReceipt({ type: 'sendOpeningReceipt', letter: { url: LETTER, relation: 'self' }, attachment: 0 }));
+
+      expect(error).toBe('receipt_link_missing');
+      expect(network.seen.filter((r) => r.method === 'POST')).toEqual([]);
+    });
+
+    it('reads no letter from another site', async () => {
+      serviceWithLetter([]);
+      await useConfig(configFor(A));
+      await handlers.connect({ type: 'connect' });
+      network.seen.length = 0;
+      const error = await failureOf(handlers.sendOpeningReceipt({ type: 'sendOpeningReceipt', letter: { url: 'https://evil.example/letter', relation: 'self' }, attachment: 0 }));
+      expect(error).toBe('link_foreign_origin');
+      expect(network.seen).toEqual([]);
+    });
   });
 });

@@ -39,6 +39,7 @@ vi.stubGlobal('__BUILD_DEFAULTS__', { baseUrl: A, clientId: config.clientId, cli
 
 const { handlers } = await import('../../../src/background/handlers.ts');
 const { notifyNewLetters } = await import('../../../src/background/notifications.ts');
+const { session } = await import('../../../src/background/composition-root.ts');
 
 function letter(id: number, sender: string, subject: string) {
   return {
@@ -99,11 +100,11 @@ describe('notifications of new letters', () => {
     const on = { ...config, notify: true };
     inboxLetters = [letter(1, 'Skatteetaten', 'Skattemelding')];
     // The first check takes note of what is already unread.
-    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(1));
+    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(1), await session.generation());
     expect(shown).toEqual([]);
 
     inboxLetters = [letter(2, 'Fjordkraft', 'Faktura for november'), ...inboxLetters];
-    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(2));
+    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(2), await session.generation());
 
     expect(shown.map(({ title, message }) => ({ title, message }))).toEqual([{ title: 'Fjordkraft', message: 'Faktura for november' }]);
     expect(network.seen.filter((r) => r.url.pathname === INBOX_PATH)).toHaveLength(2);
@@ -112,8 +113,8 @@ describe('notifications of new letters', () => {
   it('take the count beside that inbox: a mailbox with nothing unread costs no look at it', async () => {
     const on = { ...config, notify: true };
     inboxLetters = [];
-    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(0));
-    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(0));
+    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(0), await session.generation());
+    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(0), await session.generation());
     expect(network.seen.filter((r) => r.url.pathname === INBOX_PATH)).toEqual([]);
     expect(shown).toEqual([]);
   });

@@ -14,7 +14,20 @@ function recordingHandlers() {
     return Promise.resolve({} as never);
   };
   const handlers = Object.fromEntries(
-    ['getStatus', 'connect', 'signOut', 'getRoot', 'getResource', 'getConfig', 'saveConfig', 'getContent', 'sendOpeningReceipt'].map((type) => [type, answer]),
+    [
+      'getStatus',
+      'connect',
+      'signOut',
+      'getRoot',
+      'getResource',
+      'getConfig',
+      'getPageConfig',
+      'saveConfig',
+      'getContent',
+      'sendOpeningReceipt',
+      'getRevocation',
+      'retryRevocation',
+    ].map((type) => [type, answer]),
   ) as unknown as Handlers;
   return { handlers, reached };
 }
@@ -87,6 +100,28 @@ describe('the message router', () => {
     expect(reached).toEqual([]);
     for (const page of ['popup', 'options', 'viewer'] as const) {
       expect((await dispatch({ type: 'connect' }, fromPage(page), { handlers, ownId: ID, pagesOrigin: PAGES })).ok, page).toBe(true);
+    }
+  });
+
+  it('hands the client secret (getConfig) to the options page only; any page may have the rest (getPageConfig)', async () => {
+    const { handlers, reached } = recordingHandlers();
+    for (const page of ['viewer', 'popup'] as const) {
+      const answer = await dispatch({ type: 'getConfig' }, fromPage(page), { handlers, ownId: ID, pagesOrigin: PAGES });
+      expect(answer, page).toEqual({ ok: false, error: { code: 'bad_request', detail: 'getConfig is not for this page' } });
+    }
+    expect((await dispatch({ type: 'getConfig' }, { id: ID, url: `${PAGES}blank.html` }, { handlers, ownId: ID, pagesOrigin: PAGES })).ok).toBe(false);
+    expect(reached).toEqual([]);
+    expect((await dispatch({ type: 'getConfig' }, fromPage('options'), { handlers, ownId: ID, pagesOrigin: PAGES })).ok).toBe(true);
+    for (const page of ['viewer', 'popup', 'options'] as const) {
+      expect((await dispatch({ type: 'getPageConfig' }, fromPage(page), { handlers, ownId: ID, pagesOrigin: PAGES })).ok, page).toBe(true);
+    }
+  });
+
+  it('lets "try now" for a pending revocation come from the pages that show it', async () => {
+    const { handlers } = recordingHandlers();
+    expect((await dispatch({ type: 'retryRevocation' }, fromPage('viewer'), { handlers, ownId: ID, pagesOrigin: PAGES })).ok).toBe(false);
+    for (const page of ['popup', 'options'] as const) {
+      expect((await dispatch({ type: 'retryRevocation' }, fromPage(page), { handlers, ownId: ID, pagesOrigin: PAGES })).ok, page).toBe(true);
     }
   });
 

@@ -31,6 +31,10 @@ describe('what the worker accepts', () => {
       { type: 'getRoot', force: true },
       { type: 'getResource', url: 'https://www.digipost.no/post/api', relation: 'self' },
       { type: 'getConfig' },
+      { type: 'getPageConfig' },
+      { type: 'sendOpeningReceipt', letter: { url: 'https://www.digipost.no/post/api/docs/1', relation: 'self' }, attachment: 0 },
+      { type: 'getRevocation' },
+      { type: 'retryRevocation' },
     ]) {
       expect(requestSchema.safeParse(request).success, JSON.stringify(request)).toBe(true);
     }
@@ -42,6 +46,9 @@ describe('what the worker accepts', () => {
     ['a wrong field type', { type: 'getRoot', force: 'yes' }],
     ['an oversized address', { type: 'getResource', url: 'x'.repeat(9000) }],
     ['a config without a secret', { type: 'saveConfig', config: { baseUrl: 'https://x', clientId: 'a', scopes: [], pollMinutes: 5 } }],
+    ['an opening receipt that names an address to POST to', { type: 'sendOpeningReceipt', url: 'https://www.digipost.no/post/api/docs/1/delete' }],
+    ['an opening receipt without its attachment', { type: 'sendOpeningReceipt', letter: { url: 'https://www.digipost.no/post/api/docs/1' } }],
+    ['an opening receipt for a negative attachment', { type: 'sendOpeningReceipt', letter: { url: 'https://x' }, attachment: -1 }],
     ['not an object', 'getStatus'],
     ['null', null],
   ])('refuses %s', (_, request) => {
