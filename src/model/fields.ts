@@ -130,6 +130,31 @@ export function fieldLabel(key: string): string {
   return messageKey ? t(messageKey) : labelFromName(key);
 }
 
+/**
+ * Fields that are the service's plumbing, not anything a person can use: the form token, the
+ * rules its web forms check input by, the login level in the service's own codes (the number is
+ * shown in words), the account's role code, flags for the web app's prompts and storage counters.
+ * They stay under "All details and links".
+ */
+const INTERNAL_FIELDS: ReadonlySet<string> = new Set([
+  'csrfToken',
+  'validationRules',
+  'authenticationlevelIdporten',
+  'role',
+  'settings',
+  'language',
+  'needsContactInfoVerification',
+  'usedStorage',
+  'totalAvailableStorage',
+  'remainingStampsThisMonth',
+]);
+/** Names that betray a secret or a machine rule whatever resource carries them. */
+const INTERNAL_NAME = /token|csrf|secret|validation|regex|pattern/i;
+
+export function isInternalField(key: string): boolean {
+  return INTERNAL_FIELDS.has(key) || INTERNAL_NAME.test(key);
+}
+
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /** Addresses are the service's plumbing: never in the main view. */

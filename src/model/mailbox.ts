@@ -1,6 +1,7 @@
 import { inboxLinkOf } from '../api/inbox.ts';
 import { findLink } from '../api/relation-name.ts';
 import type { Link, RootResource } from '../api/schemas.ts';
+import { t } from '../shared/i18n.ts';
 import { isObj, str } from './read-json.ts';
 
 export interface FolderEntry {
@@ -10,6 +11,8 @@ export interface FolderEntry {
 
 export interface MailboxNav {
   inbox?: Link;
+  /** The inbox's unread letters, as the service counts them (folders have no count of their own). */
+  inboxUnread?: number;
   receipts?: Link;
   search?: Link;
   folders: (FolderEntry & { icon?: string })[];
@@ -25,6 +28,8 @@ export function mailboxNavOf(root: RootResource | undefined): MailboxNav {
   const receipts = findLink(root?.primaryAccount?.link, 'receipts');
   const search = findLink(root?.link, 'search');
   if (inbox) nav.inbox = inbox;
+  const unread = root?.primaryAccount?.unreadItemsInInbox;
+  if (inbox && unread !== undefined) nav.inboxUnread = unread;
   if (receipts) nav.receipts = receipts;
   if (search) nav.search = search;
   for (const folder of (root?.mailbox ?? []).flatMap((mailbox) => mailbox.folders?.folder ?? [])) {
@@ -45,4 +50,14 @@ export function placeHolding(kind: string, data: unknown, nav: MailboxNav): stri
   if (kind === 'receipt') return nav.receipts?.uri;
   if (kind === 'letter' && isObj(data) && str(data.location)?.toUpperCase() === 'INBOX') return nav.inbox?.uri;
   return undefined;
+}
+
+/** A folder by its name, or in words when the service gave it none. */
+export function folderName(folder: FolderEntry): string {
+  return folder.name.trim() !== '' ? folder.name : t('folder_unnamed');
+}
+
+/** The service's own web app, where everything the extension does not do can be done. */
+export function webSiteUrl(serviceOrigin: string): string {
+  return `${serviceOrigin}/app/`;
 }

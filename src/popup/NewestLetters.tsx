@@ -3,7 +3,7 @@ import type { Link } from '../api/schemas.ts';
 import type { InboxGlance } from '../protocol/messages.ts';
 import { Skeleton } from '../ui/components.tsx';
 import { formatDate, formatRelativeDate } from '../model/dates.ts';
-import { ChevronIcon, InboxIcon, InvoiceIcon, UnreadDot, WarningIcon } from '../ui/icons.tsx';
+import { ChevronIcon, InvoiceIcon, UnreadDot, WarningIcon } from '../ui/icons.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
 import { senderText, subjectText } from '../model/letter-text.ts';
 import { glanceLetters, isDueSoon, type GlanceInvoice, type GlanceLetter } from './letters.ts';
@@ -105,14 +105,13 @@ function DueSoon(props: { letters: readonly GlanceLetter[]; onOpen: (self: Link)
   );
 }
 
-/** The five newest letters of the inbox, each opening in the viewer, then "Open inbox". */
+/** The five newest letters of the inbox, each opening in the viewer (the inbox itself is a place below). */
 export function NewestLetters(props: {
   glance: InboxGlance | undefined;
   /** The letters are on their way (not yet in the cache). */
   pending: boolean;
   now: number;
   onOpenLetter: (self: Link) => void;
-  onOpenInbox: (() => void) | undefined;
 }) {
   const { glance } = props;
   const letters = glance?.documents ? glanceLetters(glance.documents, props.now) : [];
@@ -136,12 +135,6 @@ export function NewestLetters(props: {
             ))}
           </ul>
         )}
-        {props.onOpenInbox ? (
-          <button type="button" class="open-inbox" onClick={props.onOpenInbox}>
-            <InboxIcon />
-            {t('open_inbox')}
-          </button>
-        ) : null}
       </section>
     </>
   );

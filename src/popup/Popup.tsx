@@ -2,7 +2,6 @@ import { useEffect, useState } from 'preact/hooks';
 import { ext as browser } from '../shared/ext.ts';
 import { formatTime } from '../model/dates.ts';
 import { inboxLinkOf } from '../api/links.ts';
-import { collectRelations, type RelationEntry } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
 import { toErrorInfo, type ErrorCode, type ErrorInfo } from '../shared/errors.ts';
@@ -13,14 +12,15 @@ import { rootCacheItem } from '../storage/page-items.ts';
 import { Busy, ErrorAlert, Skeleton } from '../ui/components.tsx';
 import { SettingsIcon, SignOutIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
-import { openInViewer } from '../ui/open-tab.ts';
-import { RelationList } from '../ui/RelationList.tsx';
+import { webSiteUrl } from '../model/mailbox.ts';
+import { openInViewer, openTab } from '../ui/open-tab.ts';
 import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
 import { useWorkerEvent } from '../ui/worker-events.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { Header } from './Header.tsx';
 import { NewestLetters } from './NewestLetters.tsx';
+import { Places } from './Places.tsx';
 
 export type PopupState =
   | { kind: 'loading'; cached?: RootSnapshot }
@@ -76,12 +76,13 @@ function FetchedAt(props: { at: number; stale: boolean; updating: boolean }) {
 function Ready(props: { snapshot: RootSnapshot; stale: boolean; updating: boolean; onSignOut: () => void; onRetry?: () => void }) {
   const { root, serviceOrigin, inbox } = props.snapshot;
   const [openError, setOpenError] = useState<ErrorInfo | undefined>();
-  const open = (link: Link, relation: string) => {
-    openInViewer(link, relation, serviceOrigin).then(
+  const opened = (tab: Promise<void>) => {
+    tab.then(
       () => window.close(),
       (error: unknown) => setOpenError(toErrorInfo(error)),
     );
   };
+  const open = (link: Link, relation: string) => opened(openInViewer(link, relation, serviceOrigin));
   const inboxLink = inboxLinkOf(root);
   return (
     <div class="frame">
@@ -103,17 +104,9 @@ function Ready(props: { snapshot: RootSnapshot; stale: boolean; updating: boolea
           pending={props.updating && !inbox && inboxLink !== undefined}
           now={Date.now()}
           onOpenLetter={(self) => open(self, 'self')}
-          onOpenInbox={inboxLink ? () => open(inboxLink, 'document_inbox') : undefined}
         />
+        <Places root={root} onOpen={open} onOpenWebSite={() => opened(openTab(webSiteUrl(serviceOrigin), serviceOrigin))} />
         <AccountSummary root={root} />
-        <section class="goto" aria-labelledby="goto-title">
-          <h2 id="goto-title">{t('places_title')}</h2>
-          <RelationList
-            entries={collectRelations(root, serviceOrigin)}
-            mailboxNames={(root.mailbox ?? []).map((m) => m.name ?? '')}
-            onOpen={(entry: RelationEntry) => open(entry.link, entry.name)}
-          />
-        </section>
       </div>
       <footer class="footer">
         <FetchedAt at={props.snapshot.fetchedAt} stale={props.stale} updating={props.updating} />

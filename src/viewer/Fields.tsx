@@ -1,11 +1,12 @@
 import { t, uiLocale } from '../shared/i18n.ts';
-import { fieldLabel, formatFieldValue, isAddress, postalAddress } from '../model/fields.ts';
+import { fieldLabel, formatFieldValue, isAddress, isInternalField, postalAddress } from '../model/fields.ts';
 import { isObj } from '../model/read-json.ts';
 
 /*
  * Any resource's fields as a person reads them: translated labels, values in words and units,
- * nested objects as indented groups, lists of alike things as a list of cards. Links and addresses
- * are left out here: the page offers the places to go, and "All details and links" has the rest.
+ * nested objects as indented groups, lists of alike things as a list of cards. Links, addresses and
+ * the service's plumbing (isInternalField) are left out here: the page offers the places to go, and
+ * "All details and links" has the rest.
  */
 
 type Scalar = string | number | boolean | null;
@@ -17,7 +18,7 @@ function isScalar(value: unknown): value is Scalar {
 
 /** Whether a field has anything to show in the main view. */
 function shown(key: string, value: unknown): boolean {
-  if (key === 'link' || isAddress(value) || value === '') return false;
+  if (key === 'link' || isInternalField(key) || isAddress(value) || value === '') return false;
   if (Array.isArray(value)) return value.some((item) => !isAddress(item));
   if (isObj(value)) return Object.entries(value).some(([k, v]) => shown(k, v));
   return value !== undefined;

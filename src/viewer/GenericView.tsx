@@ -1,5 +1,6 @@
 import { classifyLink, relationInfo, relationName, targetOf } from '../api/links.ts';
-import { ChevronIcon, LinkIcon } from '../ui/icons.tsx';
+import { ChevronIcon } from '../ui/icons.tsx';
+import { RelationIcon } from '../ui/relation-icons.tsx';
 import { t } from '../shared/i18n.ts';
 import { relationLabel } from '../model/labels.ts';
 import { FieldList } from './Fields.tsx';
@@ -39,7 +40,7 @@ export function GenericView(props: { data: unknown; serviceOrigin: string }) {
               return (
                 <li key={`${link.uri}|${i}`}>
                   <ViewerLink class="place" target={targetOf(link, name)}>
-                    <LinkIcon />
+                    <RelationIcon name={name} />
                     <span>{relationLabel(name)}</span>
                     <ChevronIcon class="place-chevron" />
                   </ViewerLink>

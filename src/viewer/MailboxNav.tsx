@@ -1,16 +1,10 @@
 import type { JSX } from 'preact';
 import { targetOf, type LinkTarget } from '../api/links.ts';
-import { ArchiveIcon, FolderIcon, HouseIcon, InboxIcon, ReceiptIcon, SearchIcon, TaxIcon } from '../ui/icons.tsx';
+import { FolderIcon } from '../ui/folder-icon.tsx';
+import { InboxIcon, ReceiptIcon, SearchIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
-import type { MailboxNav as Nav } from '../model/mailbox.ts';
+import { folderName, type MailboxNav as Nav } from '../model/mailbox.ts';
 import { ViewerLink } from './navigation.tsx';
-
-/** The folder icons the service names (`icon`); any other gets the plain folder. */
-const FOLDER_ICONS: Readonly<Record<string, (props: { class?: string }) => JSX.Element>> = {
-  TAX: TaxIcon,
-  HOUSE: HouseIcon,
-  ARCHIVE: ArchiveIcon,
-};
 
 /** Where the page is: the place itself, or a place that holds it (a letter in the inbox). */
 export interface NavPosition {
@@ -50,18 +44,15 @@ export function MailboxNav(props: { nav: Nav; position: NavPosition }) {
             label={t('rel_document_inbox')}
           />
         ) : null}
-        {nav.folders.map((folder) => {
-          const Icon = FOLDER_ICONS[folder.icon?.toUpperCase() ?? ''] ?? FolderIcon;
-          return (
-            <Item
-              key={folder.self.uri}
-              target={targetOf(folder.self, 'folder')}
-              position={position}
-              icon={<Icon />}
-              label={folder.name.trim() !== '' ? folder.name : t('folder_unnamed')}
-            />
-          );
-        })}
+        {nav.folders.map((folder) => (
+          <Item
+            key={folder.self.uri}
+            target={targetOf(folder.self, 'folder')}
+            position={position}
+            icon={<FolderIcon icon={folder.icon} />}
+            label={folderName(folder)}
+          />
+        ))}
       </ul>
       <ul class="nav-more">
         {nav.receipts ? (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { targetOf, type LinkTarget } from '../api/links.ts';
 import { ext as browser } from '../shared/ext.ts';
 import { relationInfo } from '../api/relations.ts';
-import { relationName } from '../api/relation-name.ts';
+import { findLink, relationName } from '../api/relation-name.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { ResourceSnapshot, RootSnapshot } from '../protocol/messages.ts';
 import { Skeleton } from '../ui/components.tsx';
@@ -19,7 +19,8 @@ import { LetterList } from './LetterList.tsx';
 import { LetterView } from './LetterView.tsx';
 import { MailboxNav } from './MailboxNav.tsx';
 import { chooseView, type ViewKind } from './choose-view.ts';
-import { mailboxNavOf, placeHolding } from '../model/mailbox.ts';
+import { folderName, mailboxNavOf, placeHolding, type MailboxNav as Nav } from '../model/mailbox.ts';
+import { isObj } from '../model/read-json.ts';
 import { receiptOf } from '../model/receipts.ts';
 import { resourceName, sessionLevelOf } from '../model/letters.ts';
 import { currentEntry, NavigationContext, pushEntry, type HistoryEntry } from './navigation.tsx';
@@ -45,8 +46,23 @@ function listName(relation: string | undefined): string {
   return relation && relationInfo(relation).kind === 'list' ? pageName(relation) : t('title_letters');
 }
 
+/** The root resource: the service's description of the session, shown as the list of its links. */
+function isRoot(data: unknown): boolean {
+  return isObj(data) && 'primaryAccount' in data;
+}
+
+/** A page not yet shown, in words: a place by its name, a letter as "the letter". */
+function targetName(target: LinkTarget, relation: string | undefined, nav: Nav, rootUrl: string | undefined): string {
+  const folder = nav.folders.find((f) => f.self.uri === target.url);
+  if (folder) return folderName(folder);
+  if (target.url === rootUrl) return t('all_links_title');
+  if (relation === 'self') return t('title_letter_lower');
+  return relation ? pageName(relation) : t('viewer_title');
+}
+
 /** What the tab says: the kind of page, never its content (titles end up in browser history). */
-function tabTitleOf(view: PageKind | undefined, relation: string | undefined): string | undefined {
+function tabTitleOf(view: PageKind | undefined, relation: string | undefined, data: unknown): string | undefined {
+  if (view === 'tree' && isRoot(data)) return t('all_links_title');
   if (view === 'letter') return t('title_letter');
   if (view === 'letters') return listName(relation);
   if (view === 'receipts') return t('rel_receipts');
@@ -56,10 +72,14 @@ function tabTitleOf(view: PageKind | undefined, relation: string | undefined): s
   return undefined;
 }
 
-/** The page's heading: here the content may show (the subject, the folder's name). */
-function headingFor(state: PageState, relation: string | undefined): string {
-  const generic = relation ? relationLabel(relation) : t('viewer_title');
-  if (state.kind !== 'ready') return relation ? pageName(relation) : generic;
+/**
+ * The page's heading: here the content may show (the subject, the folder's name). A failed page is
+ * headed by what failed ("Couldn't open Bolig").
+ */
+function headingFor(state: PageState, target: LinkTarget, relation: string | undefined, nav: Nav, rootUrl: string | undefined): string {
+  if (state.kind === 'error') return t('could_not_open', targetName(target, relation, nav, rootUrl));
+  if (state.kind !== 'ready') return relation === 'self' && target.url !== rootUrl ? t('title_letter') : targetName(target, relation, nav, rootUrl);
+  const generic = relation && relation !== 'self' ? relationLabel(relation) : t('viewer_title');
   const data = state.snapshot?.data;
   switch (state.view) {
     case 'letter':
@@ -71,7 +91,7 @@ function headingFor(state: PageState, relation: string | undefined): string {
     case 'search':
       return t('recipient_search');
     default:
-      return generic;
+      return isRoot(data) ? t('all_links_title') : (resourceName(data) ?? generic);
   }
 }
 
@@ -160,18 +180,26 @@ export function Viewer() {
   }, [entry]);
 
   const go = (target: LinkTarget, id = newPageId()) => setEntry(pushEntry(current, target, id));
+  const openInboxAfterConnect = async () => {
+    const fresh = await ask({ type: 'getRoot' });
+    setRoot(fresh);
+    setRootError(undefined);
+    const inbox = mailboxNavOf(fresh.root).inbox;
+    if (inbox) go(targetOf(inbox, 'document_inbox'));
+  };
   const canGoBack = current !== undefined && (current.depth > 0 || current.cameFrom);
   const ready = page.kind === 'ready' && page.for === current ? page : undefined;
   const view = ready?.view;
-  const heading = current ? headingFor(page.kind !== 'loading' && page.for === current ? page : { kind: 'loading' }, relation) : t('viewer_title');
-  const tabTitle = tabTitleOf(view, relation);
+  const nav = mailboxNavOf(root?.root);
+  const rootUrl = findLink(root?.root.link, 'self')?.uri;
+  const heading = current ? headingFor(page.kind !== 'loading' && page.for === current ? page : { kind: 'loading' }, current.target, relation, nav, rootUrl) : t('viewer_title');
+  const tabTitle = tabTitleOf(view, relation, ready?.snapshot?.data);
 
   useEffect(() => {
     document.title = tabTitle ? t('tab_title', tabTitle) : t('extShortName');
   }, [tabTitle]);
 
   const retry = () => (current ? void load(current) : undefined);
-  const nav = mailboxNavOf(root?.root);
   const sessionLevel = sessionLevelOf(root?.root);
 
   let body;
@@ -181,7 +209,7 @@ export function Viewer() {
         <InfoIcon class="info-panel-icon" />
         <div>
           <p class="info-panel-title">{t('page_forgotten_title')}</p>
-          <p>{t('page_forgotten')}</p>
+          <p>{rootError && needsConnect(rootError) ? t('page_forgotten_signed_out') : t('page_forgotten')}</p>
           {nav.inbox ? (
             <div class="actions">
               <button
@@ -193,10 +221,10 @@ export function Viewer() {
               </button>
             </div>
           ) : rootError && needsConnect(rootError) ? (
-            // Signed out (which is also why the page was forgotten): connect first, then the inbox is there.
+            // Signed out (which is also why the page was forgotten): connect, then open the inbox, as the text says.
             <div class="actions">
-              <button type="button" class="primary" onClick={() => void connectThen(loadRoot).catch((error: unknown) => setRootError(toErrorInfo(error)))}>
-                {t('connect')}
+              <button type="button" class="primary" onClick={() => void connectThen(openInboxAfterConnect).catch((error: unknown) => setRootError(toErrorInfo(error)))}>
+                {t('connect_open_inbox')}
               </button>
             </div>
           ) : null}

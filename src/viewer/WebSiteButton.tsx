@@ -1,11 +1,7 @@
 import { t } from '../shared/i18n.ts';
 import { ExternalIcon } from '../ui/icons.tsx';
 import { openTab } from '../ui/open-tab.ts';
-
-/** The service's own web app, where a stronger login (and everything else) is possible. */
-export function webSiteUrl(serviceOrigin: string): string {
-  return `${serviceOrigin}/app/`;
-}
+import { webSiteUrl } from '../model/mailbox.ts';
 
 /** The way forward for what the extension does not do: the service's web site, in a new tab. */
 export function WebSiteButton(props: { serviceOrigin: string }) {

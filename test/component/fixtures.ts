@@ -33,6 +33,48 @@ export function root(unread = 2): RootResource {
   };
 }
 
+/**
+ * The root as the real service sends it (src/api/service-contract.md §4): besides the person's
+ * places, resources that only describe the session or the API, and a mailbox with its folders.
+ */
+export function fullRoot(): RootResource {
+  const base = root(9);
+  return {
+    ...base,
+    csrfToken: '5f0c0ffee5f0c0ffee',
+    validationRules: { email: '^[^@\\s]+@[^@\\s]+$' },
+    primaryAccount: {
+      ...base.primaryAccount,
+      link: [
+        ...(base.primaryAccount?.link ?? []),
+        link('account_settings', '/post/api/private/accounts/1234/settings'),
+        link('event_log', '/post/api/private/accounts/1234/eventlog'),
+        link('token_list', '/post/api/private/accounts/1234/tokens'),
+      ],
+    },
+    mailbox: [
+      {
+        name: 'Kari Nordmann',
+        unreadItemsInInbox: 9,
+        folders: {
+          folder: [
+            { name: 'Skatt', id: 1, icon: 'TAX', link: [link('self', '/post/api/private/accounts/1234/folders/1')] },
+            { name: 'Bolig', id: 2, icon: 'HOUSE', link: [link('self', '/post/api/private/accounts/1234/folders/2')] },
+          ],
+          link: [],
+        },
+        link: [link('document_inbox', '/post/api/private/accounts/1234/documents/inbox'), link('mailbox_settings', '/post/api/private/mailboxes/1/settings')],
+      },
+    ],
+    link: [
+      link('self', '/post/api/private'),
+      link('session', '/post/api/private/session'),
+      link('autocomplete', '/post/api/recipients/autocomplete'),
+      ...base.link,
+    ],
+  };
+}
+
 /** A letter as listed in the inbox and as fetched on its own, with one document (or those given). */
 export function letter(id: number, fields: { subject: string; creatorName: string; read?: boolean; created?: string; attachment?: Attachment[] }) {
   const attachment = fields.attachment ?? [document(id, 1, { subject: fields.subject, read: fields.read ?? false })];

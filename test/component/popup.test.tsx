@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
-import { config, LETTERS, rootSnapshot } from './fixtures.ts';
+import { config, fullRoot, LETTERS, rootSnapshot, SERVICE } from './fixtures.ts';
 import { openPage, pageClosedItself } from './page.ts';
 
 /*
@@ -157,6 +157,49 @@ describe('the popup', () => {
     worker.answer('getRoot', rootSnapshot());
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
+  });
+
+  it("places: the inbox with its unread count, each folder, receipts and the website; the API's resources behind All links", async () => {
+    worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
+    await openPage('popup');
+    const places = await screen.findByRole('region', { name: 'Mailbox' });
+    within(places).getByRole('button', { name: 'Inbox 9 unread' });
+    expect(within(places).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Inbox9 unread',
+      'Skatt',
+      'Bolig',
+      'Receipts',
+      "Digipost's website",
+      'All links from the service',
+    ]);
+    // Nothing in the main view names a resource of the session or the API, nor repeats the inbox.
+    const main = document.body.textContent;
+    for (const internal of ['Service overview', 'This resource', 'Sign-in session', 'suggestions', 'Event log', 'Connected applications', 'Account settings', 'Mailbox settings', 'Open inbox', 'event_log']) {
+      expect(main, internal).not.toContain(internal);
+    }
+    // They stay reachable: "All links" opens the root, which lists them, in the viewer.
+    fireEvent.click(within(places).getByRole('button', { name: 'All links from the service' }));
+    await expect.poll(() => extension.openedTabs).toHaveLength(1);
+    const rootPage = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
+    expect(extension.storage.session.data[viewerPages.item(rootPage).key]).toMatchObject({ url: `${SERVICE}/post/api/private`, relation: 'self' });
+  });
+
+  it('a folder opens in the viewer, and the popup closes', async () => {
+    worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
+    await openPage('popup');
+    const places = await screen.findByRole('region', { name: 'Mailbox' });
+    fireEvent.click(within(places).getByRole('button', { name: 'Bolig' }));
+    await expect.poll(() => extension.openedTabs).toHaveLength(1);
+    const pageId = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
+    expect(extension.storage.session.data[viewerPages.item(pageId).key]).toMatchObject({ url: `${SERVICE}/post/api/private/accounts/1234/folders/2`, relation: 'folder' });
+    await expect.poll(pageClosedItself).toBe(true);
+  });
+
+  it("the website place opens the service's own web app in a tab", async () => {
+    worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
+    await openPage('popup');
+    fireEvent.click(await screen.findByRole('button', { name: "Digipost's website" }));
+    await expect.poll(() => extension.openedTabs.map((tab) => tab.url)).toEqual([`${SERVICE}/app/`]);
   });
 
   it('speaks Norwegian Bokmål when the browser chose it', async () => {

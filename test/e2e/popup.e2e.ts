@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations } from '../support/axe.ts';
-import { relationInfo } from '../../src/api/relations.ts';
 import { relationName } from '../../src/api/relation-name.ts';
 import type { Link } from '../../src/api/schemas.ts';
 import { badgeText, dropRootCache, showsAccount, storeItems, storedItems } from '../support/helpers.ts';
@@ -99,65 +98,59 @@ describe('the popup, signed in', () => {
     expect(await popup.locator('.scroll').evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
   });
 
-  it('offers every followable relation with a human label and icon, each address once, without raw names in view', async () => {
-    const groups = await popup.locator('.relation-group h3').allTextContents();
-    expect(groups.slice(0, 2)).toEqual(['Service', 'Your account']);
-    const account = popup.getByRole('region', { name: 'Your account' });
-    expect(await account.getByRole('button', { name: 'Inbox', exact: true }).count()).toBe(1);
-    expect(await account.getByRole('button', { name: 'Receipts', exact: true }).count()).toBe(1);
-    // Unknown relations get a label made from their name.
-    expect(await account.getByRole('button', { name: 'Event log', exact: true }).count()).toBe(1);
+  it("offers the person's places, the inbox with its unread count and each folder, and names no API resource in its main view", async () => {
+    const places = popup.getByRole('region', { name: 'Mailbox' });
+    const unread = (await storedItems(await h.worker(), 'session'))[rootCacheItem.key] as { root: { primaryAccount: { unreadItemsInInbox: number } } };
+    const count = unread.root.primaryAccount.unreadItemsInInbox;
+    expect(await places.getByRole('button', { name: `Inbox ${count} unread` }).count()).toBe(1);
+    expect(await places.getByRole('button').allTextContents()).toEqual([
+      `Inbox${count} unread`,
+      'Skatt',
+      'Bolig',
+      'Arkiv',
+      'Receipts',
+      "Digipost's website",
+      'All links from the service',
+    ]);
     expect(await popup.locator('.place svg.place-icon').count()).toBe(await popup.locator('.place').count());
-
-    const offered = await offeredRelations();
-    const serviceOrigin = new URL(h.emulator.url).origin;
-    const followable = offered.filter((r) => new URL(r.uri).origin === serviceOrigin && relationInfo(r.name).shown === 'places');
-    // Each place names its relation in its tooltip; together they cover every followable relation.
-    const titles = await popup.locator('.place').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('title') ?? ''));
-    expect(new Set(titles)).toEqual(new Set(followable.map((r) => r.name)));
-    // The account's and the mailbox's inbox are one address: shown once.
-    const addresses = new Set(followable.map((r) => r.uri));
-    expect(titles.length).toBe(addresses.size);
-    expect(await popup.getByRole('button', { name: 'Inbox', exact: true }).count()).toBe(1);
-
-    // What a person sees: labels, no relation names.
-    const visible = await popup.locator('.goto').innerText();
-    const lines = visible.split('\n').map((line) => line.trim());
-    for (const { name } of offered) {
-      expect(lines, name).not.toContain(name);
-      if (name.includes('_')) expect(visible, name).not.toContain(name);
+    // The main view: no resource of the session or the API, by label or by relation name; the inbox offered once.
+    const visible = await popup.locator('body').innerText();
+    for (const internal of ['Service overview', 'This resource', 'Sign-in session', 'Recipient suggestions', 'Event log', 'Connected applications', 'Open inbox']) {
+      expect(visible, internal).not.toContain(internal);
     }
-    // Actions are not places to go.
-    for (const action of ['logout', 'update_account', 'upload_document', 'close_account', 'change_language', 'create_folder']) {
-      expect(titles).not.toContain(action);
-    }
-    // The names are there for whoever wants them, folded under "All links".
-    const all = popup.locator('details.all-links');
-    expect(await all.getAttribute('open')).toBeNull();
-    await all.locator('summary').click();
-    await all.locator('li').first().waitFor();
-    expect(await all.innerText()).toContain('document_inbox');
-    await all.locator('summary').click();
+    for (const { name } of await offeredRelations()) if (name.includes('_')) expect(visible, name).not.toContain(name);
   });
 
-  it('shows foreign and non-web links as not followable, with the reason, and never sends them the token', async () => {
-    await popup.locator('details.all-links > summary').click();
-    const help = popup.locator('.all-links .relation-blocked', { hasText: 'help_centre' });
-    expect(await help.textContent()).toContain('another site than the service');
-    const mail = popup.locator('.all-links .relation-blocked', { hasText: 'support_mail' });
-    expect(await mail.textContent()).toContain('not a web address');
-    const other = popup.locator('.all-links .relation-blocked', { hasText: 'archive_export' });
-    expect(await other.textContent()).toContain('another site than the service');
-    expect(await popup.locator('.place', { hasText: /help|support|export/i }).count()).toBe(0);
-    await popup.locator('details.all-links > summary').click();
+  it('"All links" opens the service\'s links in the viewer: no CSRF token or validation rule outside the details, foreign links not followable', async () => {
+    const tabOpened = h.context.waitForEvent('page');
+    await popup.getByRole('button', { name: 'All links from the service' }).click();
+    const viewer = await tabOpened;
+    await viewer.getByRole('heading', { level: 1, name: 'All links from the service' }).waitFor();
+    await viewer.locator('.fields').first().waitFor();
+    expect(await viewer.title()).toContain('All links from the service');
+    // The service makes a new form token for each answer: read this page's from its details.
+    const shown = await viewer.locator('main').innerText();
+    await viewer.getByText('All details and links').click();
+    const details = await viewer.locator('details.all-details').innerText();
+    const csrfToken = /\b[0-9a-f]{32}\b/.exec(details)?.[0] ?? 'no token in the details';
+    for (const internal of [csrfToken, 'Csrf', 'Validation', '^[0-9]{11}$', 'authenticationlevelIdporten', 'PRIVAT', 'This resource', 'Digipost resource']) {
+      expect(shown, internal).not.toContain(internal);
+    }
+    // Everything, the foreign and non-web links with why they cannot be followed, under the fold.
+    expect(details).toMatch(/help_centre[\s\S]*another site than the service/);
+    expect(details).toMatch(/support_mail[\s\S]*not a web address/);
+    await viewer.close();
     const log = await h.emulator.admin.requests();
     const hostOfService = new URL(h.emulator.url).host;
     expect(log.filter((r) => r.authorization && r.host !== hostOfService)).toEqual([]);
+    // Opening a place closed the popup, as it does in the toolbar.
+    popup = await h.openPopup();
+    await showsAccount(h, popup);
   });
 
   it('opens a relation in a new tab next to the popup, and the viewer follows its links', async () => {
     const tabOpened = h.context.waitForEvent('page');
-    await popup.getByRole('region', { name: 'Your account' }).getByRole('button', { name: 'Inbox', exact: true }).click();
+    await popup.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: /^Inbox/ }).click();
     const viewer = await tabOpened;
     await viewer.getByRole('heading', { name: 'Inbox' }).waitFor();
     // The address names a random page id only; the resource stays out of the browser's history.
@@ -204,7 +197,7 @@ describe('the popup, signed in', () => {
     expect(await femte.getByRole('img', { name: 'Unread' }).count()).toBe(0);
     const weight = (row: typeof rows) => row.locator('.letter-sender').evaluate((el) => Number(getComputedStyle(el).fontWeight));
     expect(await weight(sjette)).toBeGreaterThan(await weight(femte));
-    expect(await page.getByRole('button', { name: 'Open inbox' }).count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: /^Inbox/ }).count()).toBe(1);
 
     const tabOpened = h.context.waitForEvent('page');
     await page.getByRole('button', { name: /Fjerde/ }).click();
@@ -242,7 +235,7 @@ describe('the popup, signed in', () => {
     const row = page.locator('.letter', { hasText: 'Skannet leiekontrakt' });
     expect(await row.locator('.letter-sender').textContent()).toBe('Uploaded by you');
     const tabOpened = h.context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Open inbox' }).click();
+    await page.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: /^Inbox/ }).click();
     const viewer = await tabOpened;
     const listed = viewer.locator('.letter-row', { hasText: 'Skannet leiekontrakt' });
     expect(await listed.locator('.letter-sender').textContent()).toBe('Uploaded by you');
@@ -353,7 +346,6 @@ describe('the dark theme', () => {
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(27, 27, 31)');
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.locator('details.account > summary').click();
-      await page.locator('details.all-links > summary').click();
       expect(await accessibilityViolations(page)).toEqual([]);
     } finally {
       await dark.close();

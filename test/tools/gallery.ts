@@ -110,9 +110,6 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await shot(popup, 'account-details');
   await popup.locator('section.goto').evaluate((section) => section.scrollIntoView({ block: 'start' }));
   await shot(popup, 'places');
-  await popup.locator('details.all-links > summary').click();
-  await popup.locator('details.all-links').evaluate((details) => details.scrollIntoView({ block: 'end' }));
-  await shot(popup, 'all-links');
   await popup.close();
 
   // A cache older than a minute paints at once and says it is updating.

@@ -58,7 +58,7 @@ export async function runJourney(context: BrowserContext, extensionId: string, o
   await shoot(popup, 'popup-summary', true);
 
   const inboxOpened = context.waitForEvent('page');
-  await popup.getByRole('button', { name: 'Open inbox' }).click();
+  await popup.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: /^Inbox/ }).click();
   const viewer = await inboxOpened;
   await viewer.setViewportSize({ width: 1000, height: 720 });
   await settled(viewer);

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { attachmentsOf, documentsOf, resourceName, sessionLevelOf, summarize } from '../../../src/model/letters.ts';
-import { mailboxNavOf, placeHolding } from '../../../src/model/mailbox.ts';
+
+// A folder's name in words reads the browser's catalogue; here the English one on disk.
+vi.mock('../../../src/shared/i18n.ts', async () => (await import('../../support/catalogue-i18n.ts')).catalogueI18n());
+const { folderName, mailboxNavOf, placeHolding } = await import('../../../src/model/mailbox.ts');
 import { receiptOf, receiptsOf } from '../../../src/model/receipts.ts';
 import { recipientsOf } from '../../../src/model/recipients.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
@@ -129,6 +132,15 @@ describe('the side navigation, receipts and recipients', () => {
     expect(nav.search?.uri).toBe(`${BASE}/post/api/recipients/search`);
     expect(nav.folders.map((f) => [f.name, f.icon])).toEqual([['Skatt', 'TAX']]);
     expect(mailboxNavOf(undefined)).toEqual({ folders: [] });
+  });
+
+  it("counts the inbox's unread letters as the service does, and names a nameless folder in words", () => {
+    const root = rootResourceSchema.parse({ primaryAccount: { unreadItemsInInbox: 3, link: [link('document_inbox', '/inbox')] } });
+    expect(mailboxNavOf(root).inboxUnread).toBe(3);
+    // No inbox, no count to show beside it.
+    expect(mailboxNavOf(rootResourceSchema.parse({ primaryAccount: { unreadItemsInInbox: 3 } })).inboxUnread).toBeUndefined();
+    expect(folderName({ name: ' ', self: link('self', '/f/9') })).toBe('Unnamed folder');
+    expect(folderName({ name: 'Bolig', self: link('self', '/f/2') })).toBe('Bolig');
   });
 
   it('leads to the inbox a mailbox lists when the account lists none', () => {

@@ -1,0 +1,58 @@
+import type { ComponentChildren } from 'preact';
+import { findLink } from '../api/relation-name.ts';
+import type { Link, RootResource } from '../api/schemas.ts';
+import { folderName, mailboxNavOf } from '../model/mailbox.ts';
+import { t, uiLocale } from '../shared/i18n.ts';
+import { FolderIcon } from '../ui/folder-icon.tsx';
+import { ChevronIcon, ExternalIcon, InboxIcon, LinkIcon, ReceiptIcon } from '../ui/icons.tsx';
+
+function Place(props: { icon: ComponentChildren; label: string; unread?: number | undefined; external?: boolean; onOpen: () => void }) {
+  const count = props.unread !== undefined && props.unread > 0 ? new Intl.NumberFormat(uiLocale()).format(props.unread) : undefined;
+  return (
+    <li>
+      <button type="button" class="place" onClick={props.onOpen}>
+        {props.icon}
+        <span class="place-label">{props.label}</span>
+        {count !== undefined ? (
+          <span class="place-count">
+            {count}
+            <span class="visually-hidden"> {t(props.unread === 1 ? 'place_unread_one' : 'place_unread_many')}</span>
+          </span>
+        ) : null}
+        {props.external ? <ExternalIcon class="place-go" /> : <ChevronIcon class="place-go" />}
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The person's places: the inbox with its unread count, each folder, receipts and the service's
+ * website. Resources that describe the session or the API (the session, suggestions, the event
+ * log, settings) are no places: "All links" opens the root in the viewer, which lists them.
+ */
+export function Places(props: { root: RootResource; onOpen: (link: Link, relation: string) => void; onOpenWebSite: () => void }) {
+  const nav = mailboxNavOf(props.root);
+  const { inbox, receipts } = nav;
+  const root = findLink(props.root.link, 'self');
+  return (
+    <section class="goto" aria-labelledby="goto-title">
+      <h2 id="goto-title">{t('mailbox_nav')}</h2>
+      <ul class="places">
+        {inbox ? (
+          <Place icon={<InboxIcon class="place-icon" />} label={t('rel_document_inbox')} unread={nav.inboxUnread} onOpen={() => props.onOpen(inbox, 'document_inbox')} />
+        ) : null}
+        {nav.folders.map((folder) => (
+          <Place key={folder.self.uri} icon={<FolderIcon icon={folder.icon} class="place-icon" />} label={folderName(folder)} onOpen={() => props.onOpen(folder.self, 'folder')} />
+        ))}
+        {receipts ? <Place icon={<ReceiptIcon class="place-icon" />} label={t('rel_receipts')} onOpen={() => props.onOpen(receipts, 'receipts')} /> : null}
+        <Place icon={<ExternalIcon class="place-icon" />} label={t('place_web_site')} external onOpen={props.onOpenWebSite} />
+      </ul>
+      {root ? (
+        <button type="button" class="all-links link-button" onClick={() => props.onOpen(root, 'self')}>
+          <LinkIcon />
+          {t('all_links_title')}
+        </button>
+      ) : null}
+    </section>
+  );
+}
