@@ -1,12 +1,24 @@
-import browser from 'webextension-polyfill';
-import { globalFetch } from '../api/http-core.ts';
 import { fetchBinary, fetchJson, type BinaryContent, type FetchResourceOptions } from '../api/http.ts';
 import { requiredPermission, type LinkTarget } from '../api/links.ts';
-import type { BoundToken } from '../auth/session.ts';
+import type { BoundToken, Session } from '../auth/session.ts';
 import { AppError } from '../shared/errors.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { serviceHostPermission } from '../config/host-permission.ts';
-import { session } from './composition-root.ts';
+
+export interface AuthorizedFetchDeps {
+  session: Pick<Session, 'getAccessToken' | 'tokenAccepted' | 'endSession'>;
+  fetch: typeof fetch;
+  /** browser.permissions.contains for these origins: whether the user still lets us reach them. */
+  hostAccessHeld: (origins: string[]) => Promise<boolean>;
+}
+
+/** The service's resources, called with the session's token. */
+export interface ServiceCalls {
+  /** A JSON resource of the service (GET), or one of the few actions we perform (POST). */
+  authorizedFetch: (config: ExtensionConfig, request: AuthorizedRequest) => Promise<unknown>;
+  /** A letter's content: binary, and possibly behind a redirect to another host (see fetchBinary). */
+  authorizedBinary: (config: ExtensionConfig, request: AuthorizedRequest) => Promise<BinaryContent>;
+}
 
 export interface AuthorizedRequest extends LinkTarget {
   method?: 'GET' | 'POST';
@@ -14,78 +26,77 @@ export interface AuthorizedRequest extends LinkTarget {
   timeoutMs?: number | undefined;
 }
 
-/**
- * Calls the service with the bearer token. A 401 or 403 may mean the token went stale or was
- * revoked, so it earns one forced refresh and one retry; if that refresh is refused the session
- * has ended (the Session signs out). A 403 that persists with a working token is about a
- * permission, named when we can tell which. Each try sends the token only to the origin of the
- * service that issued it (BoundToken): the configuration may have changed service meanwhile.
- */
-async function withToken<T>(config: ExtensionConfig, relation: string | undefined, call: (token: BoundToken) => Promise<T>): Promise<T> {
-  const first = await session.getAccessToken();
-  let refusal: 'http_unauthorized' | 'http_forbidden';
-  try {
-    const answer = await call(first);
-    await session.tokenAccepted(first);
-    return answer;
-  } catch (error) {
-    if (!(error instanceof AppError) || (error.code !== 'http_unauthorized' && error.code !== 'http_forbidden')) throw error;
-    const needed = relation ? requiredPermission(relation) : undefined;
-    if (error.code === 'http_forbidden' && needed && !config.scopes.includes(needed)) {
-      throw new AppError('http_forbidden_permission', { permission: needed, status: 403 });
+export function createServiceCalls(deps: AuthorizedFetchDeps): ServiceCalls {
+  /**
+   * Calls the service with the bearer token. A 401 or 403 may mean the token went stale or was
+   * revoked, so it earns one forced refresh and one retry; if that refresh is refused the session
+   * has ended (the Session signs out). A 403 that persists with a working token is about a
+   * permission, named when we can tell which. Each try sends the token only to the origin of the
+   * service that issued it (BoundToken): the configuration may have changed service meanwhile.
+   */
+  async function withToken<T>(config: ExtensionConfig, relation: string | undefined, call: (token: BoundToken) => Promise<T>): Promise<T> {
+    const first = await deps.session.getAccessToken();
+    let refusal: 'http_unauthorized' | 'http_forbidden';
+    try {
+      const answer = await call(first);
+      await deps.session.tokenAccepted(first);
+      return answer;
+    } catch (error) {
+      if (!(error instanceof AppError) || (error.code !== 'http_unauthorized' && error.code !== 'http_forbidden')) throw error;
+      const needed = relation ? requiredPermission(relation) : undefined;
+      if (error.code === 'http_forbidden' && needed && !config.scopes.includes(needed)) {
+        throw new AppError('http_forbidden_permission', { permission: needed, status: 403 });
+      }
+      refusal = error.code;
     }
-    refusal = error.code;
-  }
-  const fresh = await session.getAccessToken({ forceRefresh: true, refused: first.token, forbidden: refusal === 'http_forbidden' });
-  try {
-    const answer = await call(fresh);
-    await session.tokenAccepted(fresh);
-    return answer;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'http_unauthorized') {
-      await session.endSession();
-      throw new AppError('session_ended');
+    const fresh = await deps.session.getAccessToken({ forceRefresh: true, refused: first.token, forbidden: refusal === 'http_forbidden' });
+    try {
+      const answer = await call(fresh);
+      await deps.session.tokenAccepted(fresh);
+      return answer;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'http_unauthorized') {
+        await deps.session.endSession();
+        throw new AppError('session_ended');
+      }
+      throw error;
     }
-    throw error;
   }
-}
 
-function fetchOptions(request: AuthorizedRequest, token: BoundToken): FetchResourceOptions {
+  function fetchOptions(request: AuthorizedRequest, token: BoundToken): FetchResourceOptions {
+    return {
+      url: request.url,
+      accessToken: token.token,
+      serviceOrigin: token.origin,
+      fetch: deps.fetch,
+      ...(request.mediaType ? { mediaType: request.mediaType } : {}),
+      ...(request.method ? { method: request.method } : {}),
+      ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
+    };
+  }
+
+  /**
+   * A request the browser blocks because the user took away the extension's access to the site
+   * (Chrome's "site access", Firefox's add-on permissions) fails like a network failure. Which of
+   * the two it was decides what helps, so a network failure is checked against the permission.
+   */
+  async function explained<T>(config: ExtensionConfig, call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'network') {
+        const origin = new URL(config.baseUrl).origin;
+        const held = await deps.hostAccessHeld([serviceHostPermission(origin)]).catch(() => true);
+        if (!held) throw new AppError('host_permission_withdrawn', { detail: new URL(origin).host });
+      }
+      throw error;
+    }
+  }
+
   return {
-    url: request.url,
-    accessToken: token.token,
-    serviceOrigin: token.origin,
-    fetch: globalFetch,
-    ...(request.mediaType ? { mediaType: request.mediaType } : {}),
-    ...(request.method ? { method: request.method } : {}),
-    ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
+    authorizedFetch: (config, request) =>
+      explained(config, withToken(config, request.relation, (token) => fetchJson(fetchOptions(request, token)))),
+    authorizedBinary: (config, request) =>
+      explained(config, withToken(config, request.relation, (token) => fetchBinary(fetchOptions(request, token)))),
   };
-}
-
-/**
- * A request the browser blocks because the user took away the extension's access to the site
- * (Chrome's "site access", Firefox's add-on permissions) fails like a network failure. Which of
- * the two it was decides what helps, so a network failure is checked against the permission.
- */
-async function explained<T>(config: ExtensionConfig, call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'network') {
-      const origin = new URL(config.baseUrl).origin;
-      const held = await browser.permissions.contains({ origins: [serviceHostPermission(origin)] }).catch(() => true);
-      if (!held) throw new AppError('host_permission_withdrawn', { detail: new URL(origin).host });
-    }
-    throw error;
-  }
-}
-
-/** A JSON resource of the service (GET), or one of the few actions we perform (POST). */
-export async function authorizedFetch(config: ExtensionConfig, request: AuthorizedRequest): Promise<unknown> {
-  return explained(config, withToken(config, request.relation, (token) => fetchJson(fetchOptions(request, token))));
-}
-
-/** A letter's content: binary, and possibly behind a redirect to another host (see fetchBinary). */
-export async function authorizedBinary(config: ExtensionConfig, request: AuthorizedRequest): Promise<BinaryContent> {
-  return explained(config, withToken(config, request.relation, (token) => fetchBinary(fetchOptions(request, token))));
 }

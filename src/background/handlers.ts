@@ -1,130 +1,148 @@
-import browser from 'webextension-polyfill';
+import type { Permissions } from 'webextension-polyfill';
 import { parseWith } from '../api/http.ts';
 import { classifyLink } from '../api/links.ts';
 import { anyResourceSchema } from '../api/schemas.ts';
 import { isConfigured, validateConfigInput, type ExtensionConfig } from '../config/config.ts';
 import { revocationOverdue } from '../auth/pending-revocations.ts';
+import type { Session } from '../auth/session.ts';
 import { saveConfig } from '../config/config-store.ts';
 import { serviceHostPermission } from '../config/host-permission.ts';
 import { AppError } from '../shared/errors.ts';
-import { dispatch, type Handlers } from '../protocol/dispatch.ts';
-import type { Answer, Request, RevocationView, StatusView, StoredConfigView } from '../protocol/messages.ts';
-import { authorizedFetch } from './authorized-fetch.ts';
-import { currentConfig, localArea } from './composition-root.ts';
-import { giveBackAccess } from './host-access.ts';
-import { getContent, sendOpeningReceipt } from './letter-content.ts';
-import { notificationsAllowed, notifySettingSaved, resetNotificationBaseline } from './notifications.ts';
-import { refreshBadge, schedulePoll } from './poll.ts';
-import { retryRevocations } from './revocation-retry.ts';
-import { getRootAndAnnounce } from './root-cache.ts';
-import { session } from './composition-root.ts';
-import { signOut } from './sign-out.ts';
+import type { KeyValueArea } from '../shared/storage-area.ts';
+import type { Handlers } from '../protocol/dispatch.ts';
+import type { Request, RevocationView, StatusView, StoredConfigView } from '../protocol/messages.ts';
+import type { ServiceCalls } from './authorized-fetch.ts';
+import type { HostAccess } from './host-access.ts';
+import type { LetterContent } from './letter-content.ts';
+import type { LetterNotifications } from './notifications.ts';
+import type { Poll } from './poll.ts';
+import type { RevocationRetry } from './revocation-retry.ts';
+import type { RootCache } from './root-cache.ts';
 
-async function statusView(config: ExtensionConfig): Promise<StatusView> {
-  if (!isConfigured(config)) return { state: 'not_configured' };
-  const status = await session.status();
-  if (status.state === 'signed_in') return { state: 'signed_in', scopes: status.scopes };
-  return status.reason ? { state: 'signed_out', reason: status.reason } : { state: 'signed_out' };
+/** What the handlers reach: the worker's parts, each made once (worker.ts). */
+export interface HandlerDeps {
+  /** storage.local (behind the storage migrations): the configuration, the pending revocations. */
+  local: KeyValueArea;
+  session: Pick<Session, 'status' | 'connect' | 'generation'>;
+  currentConfig: () => Promise<ExtensionConfig>;
+  redirectUri: string;
+  permissions: Pick<Permissions.Static, 'contains'>;
+  /** Milliseconds since the epoch. */
+  now: () => number;
+  calls: Pick<ServiceCalls, 'authorizedFetch'>;
+  rootCache: Pick<RootCache, 'getRootAndAnnounce'>;
+  letterContent: LetterContent;
+  notifications: Pick<LetterNotifications, 'notificationsAllowed' | 'notifySettingSaved' | 'resetNotificationBaseline'>;
+  poll: Poll;
+  hostAccess: Pick<HostAccess, 'giveBackAccess'>;
+  revocations: Pick<RevocationRetry, 'retryRevocations'>;
+  signOut: () => Promise<void>;
 }
 
-function configView(config: ExtensionConfig): StoredConfigView {
-  return { ...config, redirectUri: browser.identity.getRedirectURL() };
-}
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { session, currentConfig } = deps;
 
-async function requireConfigured(): Promise<ExtensionConfig> {
-  const config = await currentConfig();
-  if (!isConfigured(config)) throw new AppError('not_configured');
-  return config;
-}
-
-/**
- * A page's answer that was fetched with the session: handed over only if the session it was
- * fetched under is still the current one (a sign-out while it was on its way drops it).
- */
-async function fenced<T>(fetchIt: () => Promise<T>): Promise<T> {
-  const generation = await session.generation();
-  const answer = await fetchIt();
-  if ((await session.generation()) !== generation) throw new AppError('signed_out');
-  return answer;
-}
-
-async function revocationView(): Promise<RevocationView> {
-  return { pending: await revocationOverdue(localArea) };
-}
-
-async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['config']): Promise<StoredConfigView> {
-  const checked = validateConfigInput(input);
-  if (!checked.ok) {
-    throw new AppError('bad_request', { detail: checked.problems.map((p) => `${p.field}: ${p.problem}`).join(', ') });
+  async function statusView(config: ExtensionConfig): Promise<StatusView> {
+    if (!isConfigured(config)) return { state: 'not_configured' };
+    const status = await session.status();
+    if (status.state === 'signed_in') return { state: 'signed_in', scopes: status.scopes };
+    return status.reason ? { state: 'signed_out', reason: status.reason } : { state: 'signed_out' };
   }
-  // The page asks for the host permission (it needs the user's click); the worker only checks it.
-  const origins = [serviceHostPermission(new URL(checked.config.baseUrl).origin)];
-  if (!(await browser.permissions.contains({ origins }))) throw new AppError('host_permission_refused');
-  if (checked.config.notify && !(await notificationsAllowed())) throw new AppError('notifications_permission_refused');
-  const before = await currentConfig();
-  const changedService =
-    before.baseUrl !== checked.config.baseUrl || before.clientId !== checked.config.clientId ||
-    [...before.scopes].sort().join() !== [...checked.config.scopes].sort().join();
-  // Tokens belong to one service, client and set of permissions: a change of any means connecting again.
-  // The old service is told, as Sign out does: its grant must not outlive the session here. A sign-in
-  // still waiting for consent ends too, or it would complete under the old settings; signOut asks the
-  // network nothing when nobody is signed in.
-  if (changedService) await signOut();
-  await saveConfig(localArea, checked.config);
-  await giveBackAccess(before.baseUrl, checked.config.baseUrl);
-  await schedulePoll(checked.config);
-  await notifySettingSaved(before, checked.config, () => getRootAndAnnounce(checked.config, false));
-  return configView(checked.config);
-}
 
-export const handlers: Handlers = {
-  getStatus: async () => statusView(await currentConfig()),
-  connect: async () => {
-    const config = await requireConfigured();
-    await session.connect();
-    // Whoever signed in, the letters already unread are not news.
-    await resetNotificationBaseline();
-    await refreshBadge(true);
-    return statusView(config);
-  },
-  signOut: async () => {
-    await signOut();
-    return statusView(await currentConfig());
-  },
-  getRoot: async (request) => getRootAndAnnounce(await requireConfigured(), request.force ?? false, request.inbox ?? false),
-  getResource: async (request) => {
-    const config = await requireConfigured();
-    const serviceOrigin = new URL(config.baseUrl).origin;
-    const verdict = classifyLink({ rel: request.relation ?? '', uri: request.url }, serviceOrigin);
-    if (!verdict.followable) throw new AppError(verdict.reason);
-    return fenced(async () => {
-      const status = await session.status();
-      if (status.state !== 'signed_in') throw new AppError('signed_out');
-      const answer = await authorizedFetch(config, { url: request.url, mediaType: request.mediaType, relation: request.relation });
-      // Pages render what comes back: it must be an object whose links, if any, are links.
-      const data = parseWith(anyResourceSchema, answer, 'resource');
-      return { data, url: request.url, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes };
-    });
-  },
-  getConfig: async () => configView(await currentConfig()),
-  getPageConfig: async () => ({ scopes: (await currentConfig()).scopes }),
-  saveConfig: async (request) => saveFromOptions(request.config),
-  getContent: async (request) => {
-    const config = await requireConfigured();
-    return fenced(() => getContent(config, request));
-  },
-  sendOpeningReceipt: async (request) => {
-    const config = await requireConfigured();
-    return fenced(() => sendOpeningReceipt(config, request.letter, request.attachment));
-  },
-  getRevocation: revocationView,
-  retryRevocation: async () => {
-    const round = await retryRevocations();
-    return round.error && round.pending > 0 ? { pending: true, error: round.error } : revocationView();
-  },
-};
+  function configView(config: ExtensionConfig): StoredConfigView {
+    return { ...config, redirectUri: deps.redirectUri };
+  }
 
-/** Every message from a page: checked by dispatch (sender, page, shape), then answered by its handler. */
-export function route(message: unknown, sender: browser.Runtime.MessageSender): Promise<Answer<unknown>> {
-  return dispatch(message, sender, { handlers, ownId: browser.runtime.id, pagesOrigin: browser.runtime.getURL('') });
+  async function requireConfigured(): Promise<ExtensionConfig> {
+    const config = await currentConfig();
+    if (!isConfigured(config)) throw new AppError('not_configured');
+    return config;
+  }
+
+  /**
+   * A page's answer that was fetched with the session: handed over only if the session it was
+   * fetched under is still the current one (a sign-out while it was on its way drops it).
+   */
+  async function fenced<T>(fetchIt: () => Promise<T>): Promise<T> {
+    const generation = await session.generation();
+    const answer = await fetchIt();
+    if ((await session.generation()) !== generation) throw new AppError('signed_out');
+    return answer;
+  }
+
+  async function revocationView(): Promise<RevocationView> {
+    return { pending: await revocationOverdue(deps.local) };
+  }
+
+  async function saveFromOptions(input: Extract<Request, { type: 'saveConfig' }>['config']): Promise<StoredConfigView> {
+    const checked = validateConfigInput(input);
+    if (!checked.ok) {
+      throw new AppError('bad_request', { detail: checked.problems.map((p) => `${p.field}: ${p.problem}`).join(', ') });
+    }
+    // The page asks for the host permission (it needs the user's click); the worker only checks it.
+    const origins = [serviceHostPermission(new URL(checked.config.baseUrl).origin)];
+    if (!(await deps.permissions.contains({ origins }))) throw new AppError('host_permission_refused');
+    if (checked.config.notify && !(await deps.notifications.notificationsAllowed())) throw new AppError('notifications_permission_refused');
+    const before = await currentConfig();
+    const changedService =
+      before.baseUrl !== checked.config.baseUrl || before.clientId !== checked.config.clientId ||
+      [...before.scopes].sort().join() !== [...checked.config.scopes].sort().join();
+    // Tokens belong to one service, client and set of permissions: a change of any means connecting again.
+    // The old service is told, as Sign out does: its grant must not outlive the session here. A sign-in
+    // still waiting for consent ends too, or it would complete under the old settings; signOut asks the
+    // network nothing when nobody is signed in.
+    if (changedService) await deps.signOut();
+    await saveConfig(deps.local, checked.config);
+    await deps.hostAccess.giveBackAccess(before.baseUrl, checked.config.baseUrl);
+    await deps.poll.schedulePoll(checked.config);
+    await deps.notifications.notifySettingSaved(before, checked.config, () => deps.rootCache.getRootAndAnnounce(checked.config, false));
+    return configView(checked.config);
+  }
+
+  return {
+    getStatus: async () => statusView(await currentConfig()),
+    connect: async () => {
+      const config = await requireConfigured();
+      await session.connect();
+      // Whoever signed in, the letters already unread are not news.
+      await deps.notifications.resetNotificationBaseline();
+      await deps.poll.refreshBadge(true);
+      return statusView(config);
+    },
+    signOut: async () => {
+      await deps.signOut();
+      return statusView(await currentConfig());
+    },
+    getRoot: async (request) => deps.rootCache.getRootAndAnnounce(await requireConfigured(), request.force ?? false, request.inbox ?? false),
+    getResource: async (request) => {
+      const config = await requireConfigured();
+      const serviceOrigin = new URL(config.baseUrl).origin;
+      const verdict = classifyLink({ rel: request.relation ?? '', uri: request.url }, serviceOrigin);
+      if (!verdict.followable) throw new AppError(verdict.reason);
+      return fenced(async () => {
+        const status = await session.status();
+        if (status.state !== 'signed_in') throw new AppError('signed_out');
+        const answer = await deps.calls.authorizedFetch(config, { url: request.url, mediaType: request.mediaType, relation: request.relation });
+        // Pages render what comes back: it must be an object whose links, if any, are links.
+        const data = parseWith(anyResourceSchema, answer, 'resource');
+        return { data, url: request.url, fetchedAt: deps.now(), serviceOrigin, scopes: status.scopes };
+      });
+    },
+    getConfig: async () => configView(await currentConfig()),
+    getPageConfig: async () => ({ scopes: (await currentConfig()).scopes }),
+    saveConfig: async (request) => saveFromOptions(request.config),
+    getContent: async (request) => {
+      const config = await requireConfigured();
+      return fenced(() => deps.letterContent.getContent(config, request));
+    },
+    sendOpeningReceipt: async (request) => {
+      const config = await requireConfigured();
+      return fenced(() => deps.letterContent.sendOpeningReceipt(config, request.letter, request.attachment));
+    },
+    getRevocation: revocationView,
+    retryRevocation: async () => {
+      const round = await deps.revocations.retryRevocations();
+      return round.error && round.pending > 0 ? { pending: true, error: round.error } : revocationView();
+    },
+  };
 }

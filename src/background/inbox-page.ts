@@ -4,7 +4,7 @@ import { inboxSchema, type Link } from '../api/schemas.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { toErrorInfo } from '../shared/errors.ts';
 import type { InboxGlance } from '../protocol/messages.ts';
-import { authorizedFetch } from './authorized-fetch.ts';
+import type { ServiceCalls } from './authorized-fetch.ts';
 
 /** The popup shows this many of the newest letters; the page asked for holds no more. */
 export const GLANCE_LETTERS = 5;
@@ -24,12 +24,16 @@ export function glanceUrl(link: Link): string {
  * The newest letters for the popup. A failure here (a permission not granted, a passing error)
  * is kept as the glance's error: the rest of the popup still shows, and says why letters do not.
  */
-export async function fetchInboxGlance(config: ExtensionConfig, link: Link): Promise<InboxGlance> {
+export async function fetchInboxGlance(
+  deps: { calls: Pick<ServiceCalls, 'authorizedFetch'>; now: () => number },
+  config: ExtensionConfig,
+  link: Link,
+): Promise<InboxGlance> {
   try {
-    const data = await authorizedFetch(config, { ...targetOf(link, 'document_inbox'), url: glanceUrl(link) });
+    const data = await deps.calls.authorizedFetch(config, { ...targetOf(link, 'document_inbox'), url: glanceUrl(link) });
     const inbox = parseWith(inboxSchema, data, 'inbox');
-    return { uri: link.uri, fetchedAt: Date.now(), documents: inbox.document.slice(0, GLANCE_LETTERS) };
+    return { uri: link.uri, fetchedAt: deps.now(), documents: inbox.document.slice(0, GLANCE_LETTERS) };
   } catch (error) {
-    return { uri: link.uri, fetchedAt: Date.now(), error: toErrorInfo(error) };
+    return { uri: link.uri, fetchedAt: deps.now(), error: toErrorInfo(error) };
   }
 }

@@ -5,19 +5,19 @@
 // The `notifications` permission is optional: Chrome defines `chrome.notifications` only once it
 // is granted (undefined before, in the worker as in pages), so every use is guarded, and the click
 // listener is added at the top level when the API exists at start, or as soon as it is granted.
-import browser from 'webextension-polyfill';
+import type { Notifications, Permissions } from 'webextension-polyfill';
 import { parseWith } from '../api/http.ts';
 import { inboxOf, targetOf, type LinkTarget } from '../api/links.ts';
 import { inboxSchema, type RootResource } from '../api/schemas.ts';
+import type { Session } from '../auth/session.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { NOTIFICATIONS_PERMISSION } from '../config/notifications-permission.ts';
-import { forgetViewerPagesNamed, newPageId, rememberTarget, viewerAddressOf } from '../protocol/viewer-address.ts';
+import { newPageId, viewerAddressOf } from '../protocol/viewer-address.ts';
 import { t } from '../shared/i18n.ts';
 import { warn } from '../shared/warn.ts';
-import { authorizedFetch } from './authorized-fetch.ts';
-import { getItem, put, removeItems, setItems } from '../storage/item.ts';
+import type { ServiceCalls } from './authorized-fetch.ts';
+import { getItem, put, removeItems, setItems, type StorageAreas } from '../storage/item.ts';
 import { notificationCheckItem, notificationTargetsItem, notifiedLettersItem, type SeenState } from '../storage/items.ts';
-import { currentConfig, onSignedOut, session, storage } from './composition-root.ts';
 import {
   boundTargets,
   letterText,
@@ -28,53 +28,53 @@ import {
   unreadLetters,
   type NotificationText,
 } from './notifications-plan.ts';
-import { openViewerFromWorker } from './open-viewer.ts';
-
 
 const LETTER_PREFIX = 'letter-';
 const SUMMARY_PREFIX = 'more-';
 const ICON = 'icons/icon-128.png';
 
-export type NotificationsApi = typeof browser.notifications;
+export type NotificationsApi = Pick<Notifications.Static, 'create' | 'getAll' | 'clear' | 'onClicked'>;
 
-/** The notifications API, when the optional permission is held (Chrome leaves it undefined before). */
-export function notificationsApi(): NotificationsApi | undefined {
-  return (browser as { notifications?: NotificationsApi }).notifications;
+export interface NotificationsDeps {
+  storage: StorageAreas;
+  session: Pick<Session, 'generation' | 'status'>;
+  currentConfig: () => Promise<ExtensionConfig>;
+  calls: Pick<ServiceCalls, 'authorizedFetch'>;
+  /** Milliseconds since the epoch. */
+  now: () => number;
+  /** The notifications API, when the optional permission is held (Chrome leaves it undefined before). */
+  notificationsApi: () => NotificationsApi | undefined;
+  permissions: Pick<Permissions.Static, 'contains'>;
+  /** The address of a file of the extension (runtime.getURL). */
+  extensionUrl: (path: string) => string;
+  /** Runs `fn` alone among every context of the extension (a Web Lock). */
+  exclusive: (name: string, fn: () => Promise<void>) => Promise<void>;
+  /** The viewer pages a notification opens: which letter each page id stands for. */
+  viewerPages: {
+    remember(id: string, target: LinkTarget): Promise<void>;
+    forgetNamed(ids: readonly string[]): Promise<void>;
+  };
+  /** Opens a viewer page in a tab (a click on a notification). */
+  openViewer: (url: string) => Promise<void>;
 }
 
-/** Clears the notifications this extension shows (they name senders and subjects) and their targets. */
-export async function clearLetterNotifications(): Promise<void> {
-  const api = notificationsApi();
-  if (api) {
-    const shown = await api.getAll();
-    await Promise.all(Object.keys(shown).map((id) => api.clear(id)));
-  }
-  await removeItems(storage, notificationTargetsItem);
-}
-
-// Notifications on screen name senders and subjects: they go at sign-out.
-onSignedOut(clearLetterNotifications);
-
-function loadSeen(): Promise<SeenState> {
-  return getItem(storage, notifiedLettersItem);
-}
-
-function loadTargets(): Promise<Record<string, string>> {
-  return getItem(storage, notificationTargetsItem);
-}
-
-/**
- * Forgets which letters were already unread, so that the next check only takes note of them
- * (switching on, or a new sign-in, must not notify a whole inbox). Notified keys stay remembered.
- */
-export async function resetNotificationBaseline(): Promise<void> {
-  const seen = await loadSeen();
-  await setItems(storage, put(notifiedLettersItem, { keys: seen.keys, primed: false }));
-  await removeItems(storage, notificationCheckItem);
-}
-
-async function show(api: NotificationsApi, id: string, text: NotificationText): Promise<void> {
-  await api.create(id, { type: 'basic', iconUrl: browser.runtime.getURL(ICON), title: text.title, message: text.message });
+export interface LetterNotifications {
+  /**
+   * After each fetch of the root (the alarm, a popup, a sign-in): when notifications are on and
+   * allowed, looks at the inbox's first page if it may hold something new, and notifies each unread
+   * letter not notified before.
+   */
+  notifyNewLetters: (config: ExtensionConfig, root: RootResource, generation: number) => Promise<void>;
+  /** Whether the browser lets the extension show notifications. */
+  notificationsAllowed: () => Promise<boolean>;
+  /** Clears the notifications this extension shows (they name senders and subjects) and their targets. */
+  clearLetterNotifications: () => Promise<void>;
+  /** Forgets which letters were already unread: the next check only takes note of them. */
+  resetNotificationBaseline: () => Promise<void>;
+  /** Saving the options: switching notifications on starts from what is unread now; off clears them. */
+  notifySettingSaved: (before: ExtensionConfig, after: ExtensionConfig, currentRoot: () => Promise<{ root: RootResource; generation: number }>) => Promise<void>;
+  /** Listens for clicks on notifications, once the API is there (at start, or when the permission is granted). */
+  listen: () => void;
 }
 
 /** What one check wrote that names letters or marks them seen: taken back if the session ended meanwhile. */
@@ -85,161 +85,191 @@ interface Written {
   pages: string[];
 }
 
-/**
- * Takes back what a check wrote for a session that has ended since its inbox was fetched. The
- * notifications it showed and their targets go (they name senders and subjects); the remembered
- * letters go back to what they were, unprimed, so the next session's first check only takes note.
- */
-async function undo(written: Written): Promise<void> {
-  if (written.notifications.length > 0) {
-    const api = notificationsApi();
-    if (api) await Promise.all(written.notifications.map((id) => api.clear(id)));
-    const targets = await loadTargets();
-    for (const id of written.notifications) Reflect.deleteProperty(targets, id);
-    await setItems(storage, put(notificationTargetsItem, targets));
-  }
-  await forgetViewerPagesNamed(written.pages);
-  if (written.checkMark) await removeItems(storage, notificationCheckItem);
-  if (written.seenBefore) await setItems(storage, put(notifiedLettersItem, { keys: written.seenBefore.keys, primed: false }));
-}
+export function createLetterNotifications(deps: NotificationsDeps): LetterNotifications {
+  const { storage, session } = deps;
 
-/**
- * One look at the inbox for a root fetched under `generation`. Every write is fenced as the root
- * cache's is: checked after it lands, and taken back if the session moved on meanwhile.
- */
-async function check(config: ExtensionConfig, root: RootResource, generation: number): Promise<void> {
-  const written: Written = { checkMark: false, notifications: [], pages: [] };
-  try {
-    await look(config, root, generation, written);
-  } finally {
-    if ((await session.generation()) !== generation) await undo(written);
+  /** Clears the notifications this extension shows (they name senders and subjects) and their targets. */
+  async function clearLetterNotifications(): Promise<void> {
+    const api = deps.notificationsApi();
+    if (api) {
+      const shown = await api.getAll();
+      await Promise.all(Object.keys(shown).map((id) => api.clear(id)));
+    }
+    await removeItems(storage, notificationTargetsItem);
   }
-}
 
-async function look(config: ExtensionConfig, root: RootResource, generation: number, written: Written): Promise<void> {
-  const theInbox = inboxOf(root);
-  const unread = theInbox?.unread;
-  const seen = await loadSeen();
-  const last = await getItem(storage, notificationCheckItem);
-  const now = Date.now();
-  const minInterval = (config.pollMinutes * 60_000) / 2;
-  if (unread === 0) {
-    // Nothing unread: nothing to take note of either.
+  function loadSeen(): Promise<SeenState> {
+    return getItem(storage, notifiedLettersItem);
+  }
+
+  function loadTargets(): Promise<Record<string, string>> {
+    return getItem(storage, notificationTargetsItem);
+  }
+
+  /**
+   * Forgets which letters were already unread, so that the next check only takes note of them
+   * (switching on, or a new sign-in, must not notify a whole inbox). Notified keys stay remembered.
+   */
+  async function resetNotificationBaseline(): Promise<void> {
+    const seen = await loadSeen();
+    await setItems(storage, put(notifiedLettersItem, { keys: seen.keys, primed: false }));
+    await removeItems(storage, notificationCheckItem);
+  }
+
+  async function show(api: NotificationsApi, id: string, text: NotificationText): Promise<void> {
+    await api.create(id, { type: 'basic', iconUrl: deps.extensionUrl(ICON), title: text.title, message: text.message });
+  }
+
+  /**
+   * Takes back what a check wrote for a session that has ended since its inbox was fetched. The
+   * notifications it showed and their targets go (they name senders and subjects); the remembered
+   * letters go back to what they were, unprimed, so the next session's first check only takes note.
+   */
+  async function undo(written: Written): Promise<void> {
+    if (written.notifications.length > 0) {
+      const api = deps.notificationsApi();
+      if (api) await Promise.all(written.notifications.map((id) => api.clear(id)));
+      const targets = await loadTargets();
+      for (const id of written.notifications) Reflect.deleteProperty(targets, id);
+      await setItems(storage, put(notificationTargetsItem, targets));
+    }
+    await deps.viewerPages.forgetNamed(written.pages);
+    if (written.checkMark) await removeItems(storage, notificationCheckItem);
+    if (written.seenBefore) await setItems(storage, put(notifiedLettersItem, { keys: written.seenBefore.keys, primed: false }));
+  }
+
+  /**
+   * One look at the inbox for a root fetched under `generation`. Every write is fenced as the root
+   * cache's is: checked after it lands, and taken back if the session moved on meanwhile.
+   */
+  async function check(config: ExtensionConfig, root: RootResource, generation: number): Promise<void> {
+    const written: Written = { checkMark: false, notifications: [], pages: [] };
+    try {
+      await look(config, root, generation, written);
+    } finally {
+      if ((await session.generation()) !== generation) await undo(written);
+    }
+  }
+
+  async function look(config: ExtensionConfig, root: RootResource, generation: number, written: Written): Promise<void> {
+    const theInbox = inboxOf(root);
+    const unread = theInbox?.unread;
+    const seen = await loadSeen();
+    const last = await getItem(storage, notificationCheckItem);
+    const now = deps.now();
+    const minInterval = (config.pollMinutes * 60_000) / 2;
+    if (unread === 0) {
+      // Nothing unread: nothing to take note of either.
+      written.seenBefore = seen;
+      if (!seen.primed) await setItems(storage, put(notifiedLettersItem, { keys: seen.keys, primed: true }));
+      written.checkMark = true;
+      await setItems(storage, put(notificationCheckItem, { unread, at: now }));
+      return;
+    }
+    if (seen.primed && !shouldFetchInbox(unread, last, now, minInterval)) return;
+    const inboxLink = theInbox?.link;
+    if (!inboxLink) return;
+    const data = await deps.calls.authorizedFetch(config, targetOf(inboxLink, 'document_inbox'));
+    const inbox = parseWith(inboxSchema, data, 'inbox');
+    const serviceOrigin = new URL(config.baseUrl).origin;
+    const plan = planNotifications(await unreadLetters(inbox, serviceOrigin), seen);
+    // A sign-out, or notifications switched off, while the inbox was on its way: show nothing. (A
+    // sign-out after this point is caught by the fence in check().)
+    if ((await session.generation()) !== generation || !(await deps.currentConfig()).notify) return;
+    const api = deps.notificationsApi();
+    const news = plan.shown.length > 0 || plan.more > 0;
+    // Granted, but the API not yet there in this worker: keep the news for a later check.
+    if (news && !api) return;
+    // Remembered before shown: a failure below may lose a notification, never repeat one.
     written.seenBefore = seen;
-    if (!seen.primed) await setItems(storage, put(notifiedLettersItem, { keys: seen.keys, primed: true }));
+    await setItems(storage, put(notifiedLettersItem, { keys: rememberKeys(seen.keys, plan.remember), primed: true }));
     written.checkMark = true;
     await setItems(storage, put(notificationCheckItem, { unread, at: now }));
-    return;
+    if (!api || !news) return;
+    const targets = await loadTargets();
+    const opening = async (id: string, target: LinkTarget) => {
+      const page = newPageId();
+      written.pages.push(page);
+      await deps.viewerPages.remember(page, target);
+      targets[id] = viewerAddressOf(page);
+      written.notifications.push(id);
+    };
+    for (const letter of plan.shown) {
+      const id = `${LETTER_PREFIX}${letter.key}`;
+      await opening(id, letter.target);
+      await show(api, id, letterText(letter, t));
+    }
+    if (plan.more > 0) {
+      const id = `${SUMMARY_PREFIX}${now}`;
+      await opening(id, targetOf(inboxLink, 'document_inbox'));
+      await show(api, id, summaryText(plan.more, t));
+    }
+    await setItems(storage, put(notificationTargetsItem, boundTargets(targets)));
   }
-  if (seen.primed && !shouldFetchInbox(unread, last, now, minInterval)) return;
-  const inboxLink = theInbox?.link;
-  if (!inboxLink) return;
-  const data = await authorizedFetch(config, targetOf(inboxLink, 'document_inbox'));
-  const inbox = parseWith(inboxSchema, data, 'inbox');
-  const serviceOrigin = new URL(config.baseUrl).origin;
-  const plan = planNotifications(await unreadLetters(inbox, serviceOrigin), seen);
-  // A sign-out, or notifications switched off, while the inbox was on its way: show nothing. (A
-  // sign-out after this point is caught by the fence in check().)
-  if ((await session.generation()) !== generation || !(await currentConfig()).notify) return;
-  const api = notificationsApi();
-  const news = plan.shown.length > 0 || plan.more > 0;
-  // Granted, but the API not yet there in this worker: keep the news for a later check.
-  if (news && !api) return;
-  // Remembered before shown: a failure below may lose a notification, never repeat one.
-  written.seenBefore = seen;
-  await setItems(storage, put(notifiedLettersItem, { keys: rememberKeys(seen.keys, plan.remember), primed: true }));
-  written.checkMark = true;
-  await setItems(storage, put(notificationCheckItem, { unread, at: now }));
-  if (!api || !news) return;
-  const targets = await loadTargets();
-  const opening = async (id: string, target: LinkTarget) => {
-    const page = newPageId();
-    written.pages.push(page);
-    await rememberTarget(page, target);
-    targets[id] = viewerAddressOf(page);
-    written.notifications.push(id);
-  };
-  for (const letter of plan.shown) {
-    const id = `${LETTER_PREFIX}${letter.key}`;
-    await opening(id, letter.target);
-    await show(api, id, letterText(letter, t));
+
+  /**
+   * After each fetch of the root (the alarm, a popup, a sign-in): when notifications are on and
+   * allowed, looks at the inbox's first page if it may hold something new, and notifies each unread
+   * letter not notified before. One check at a time in all of the extension (a Web Lock), so a popup
+   * and the alarm at the same moment cannot both notify the same letter.
+   */
+  async function notifyNewLetters(config: ExtensionConfig, root: RootResource, generation: number): Promise<void> {
+    if (!config.notify || !(await notificationsAllowed())) return;
+    await deps.exclusive('notify-new-letters', () => check(config, root, generation));
   }
-  if (plan.more > 0) {
-    const id = `${SUMMARY_PREFIX}${now}`;
-    await opening(id, targetOf(inboxLink, 'document_inbox'));
-    await show(api, id, summaryText(plan.more, t));
+
+  /** Whether the browser lets the extension show notifications. */
+  function notificationsAllowed(): Promise<boolean> {
+    return deps.permissions.contains(NOTIFICATIONS_PERMISSION);
   }
-  await setItems(storage, put(notificationTargetsItem, boundTargets(targets)));
-}
 
-/**
- * After each fetch of the root (the alarm, a popup, a sign-in): when notifications are on and
- * allowed, looks at the inbox's first page if it may hold something new, and notifies each unread
- * letter not notified before. One check at a time in all of the extension (a Web Lock), so a popup
- * and the alarm at the same moment cannot both notify the same letter.
- */
-export async function notifyNewLetters(config: ExtensionConfig, root: RootResource, generation: number): Promise<void> {
-  if (!config.notify || !(await notificationsAllowed())) return;
-  await navigator.locks.request('notify-new-letters', () => check(config, root, generation));
-}
+  async function onClicked(id: string): Promise<void> {
+    const targets = await loadTargets();
+    const url = targets[id];
+    Reflect.deleteProperty(targets, id);
+    await setItems(storage, put(notificationTargetsItem, targets));
+    await deps.notificationsApi()?.clear(id);
+    if (url) await deps.openViewer(url);
+  }
 
-/** Whether the browser lets the extension show notifications. */
-export function notificationsAllowed(): Promise<boolean> {
-  return browser.permissions.contains(NOTIFICATIONS_PERMISSION);
-}
+  let listening = false;
 
-async function onClicked(id: string): Promise<void> {
-  const targets = await loadTargets();
-  const url = targets[id];
-  Reflect.deleteProperty(targets, id);
-  await setItems(storage, put(notificationTargetsItem, targets));
-  await notificationsApi()?.clear(id);
-  if (url) await openViewerFromWorker(url);
-}
+  function listen(): void {
+    const api = deps.notificationsApi();
+    if (listening || !api) return;
+    api.onClicked.addListener((id: string) => {
+      onClicked(id).catch((error: unknown) => warn('Could not open the letter', error));
+    });
+    listening = true;
+  }
 
-let listening = false;
-
-function listen(): void {
-  const api = notificationsApi();
-  if (listening || !api) return;
-  api.onClicked.addListener((id: string) => {
-    onClicked(id).catch((error: unknown) => warn('Could not open the letter', error));
-  });
-  listening = true;
-}
-
-/** Called synchronously at the worker's top level. */
-export function registerNotificationListeners(): void {
-  listen();
-  browser.permissions.onAdded.addListener((added) => {
-    if (added.permissions?.includes('notifications')) listen();
-  });
-}
-
-/**
- * Saving the options: switching on starts from what is unread now (taken note of at once when
- * signed in, so a letter that arrives after the save is new); switching off clears the screen and
- * forgets the baseline, so that switching on again starts afresh. `currentRoot` is the root as the
- * popup would get it (passed in, so this module does not depend on the root cache).
- */
-export async function notifySettingSaved(
-  before: ExtensionConfig,
-  after: ExtensionConfig,
-  currentRoot: () => Promise<{ root: RootResource; generation: number }>,
-): Promise<void> {
-  if (before.notify && !after.notify) {
-    await clearLetterNotifications();
+  /**
+   * Saving the options: switching on starts from what is unread now (taken note of at once when
+   * signed in, so a letter that arrives after the save is new); switching off clears the screen and
+   * forgets the baseline, so that switching on again starts afresh. `currentRoot` is the root as the
+   * popup would get it (passed in, so this module does not depend on the root cache).
+   */
+  async function notifySettingSaved(
+    before: ExtensionConfig,
+    after: ExtensionConfig,
+    currentRoot: () => Promise<{ root: RootResource; generation: number }>,
+  ): Promise<void> {
+    if (before.notify && !after.notify) {
+      await clearLetterNotifications();
+      await resetNotificationBaseline();
+      return;
+    }
+    if (!after.notify || before.notify) return;
     await resetNotificationBaseline();
-    return;
+    if ((await session.status()).state !== 'signed_in') return;
+    try {
+      const { root, generation } = await currentRoot();
+      await notifyNewLetters(after, root, generation);
+    } catch (error) {
+      // Not fatal: the first check after the next poll takes note instead.
+      warn('Could not take note of the unread letters', error);
+    }
   }
-  if (!after.notify || before.notify) return;
-  await resetNotificationBaseline();
-  if ((await session.status()).state !== 'signed_in') return;
-  try {
-    const { root, generation } = await currentRoot();
-    await notifyNewLetters(after, root, generation);
-  } catch (error) {
-    // Not fatal: the first check after the next poll takes note instead.
-    warn('Could not take note of the unread letters', error);
-  }
+
+  return { notifyNewLetters, notificationsAllowed, clearLetterNotifications, resetNotificationBaseline, notifySettingSaved, listen };
 }

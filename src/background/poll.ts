@@ -1,31 +1,46 @@
-import browser from 'webextension-polyfill';
+import type { Alarms } from 'webextension-polyfill';
+import type { Session } from '../auth/session.ts';
 import { isConfigured, type ExtensionConfig } from '../config/config.ts';
 import { warn } from '../shared/warn.ts';
-import { showSignedOut } from './badge.ts';
-import { currentConfig } from './composition-root.ts';
-import { getRootAndAnnounce } from './root-cache.ts';
-import { session } from './composition-root.ts';
+import type { Badge } from './badge.ts';
+import type { RootCache } from './root-cache.ts';
 
 export const POLL_ALARM = 'poll-unread';
 
-/** (Re)creates the alarm so its period follows the options page. */
-export async function schedulePoll(config: ExtensionConfig): Promise<void> {
-  const existing = await browser.alarms.get(POLL_ALARM);
-  if (existing?.periodInMinutes === config.pollMinutes) return;
-  await browser.alarms.create(POLL_ALARM, { periodInMinutes: config.pollMinutes, delayInMinutes: config.pollMinutes });
+export interface PollDeps {
+  alarms: Pick<Alarms.Static, 'get' | 'create'>;
+  currentConfig: () => Promise<ExtensionConfig>;
+  session: Pick<Session, 'status'>;
+  badge: Badge;
+  rootCache: Pick<RootCache, 'getRootAndAnnounce'>;
 }
 
-/** Keeps the badge true: the unread count while signed in, grey and empty otherwise. */
-export async function refreshBadge(force: boolean): Promise<void> {
-  const config = await currentConfig();
-  if (!isConfigured(config) || (await session.status()).state !== 'signed_in') {
-    await showSignedOut();
-    return;
-  }
-  try {
-    await getRootAndAnnounce(config, force);
-  } catch (error) {
-    // The Session has already cleared the badge if access ended; a passing failure keeps the last count.
-    warn('Could not update the unread count', error);
-  }
+export interface Poll {
+  /** (Re)creates the alarm so its period follows the options page. */
+  schedulePoll: (config: ExtensionConfig) => Promise<void>;
+  /** Keeps the badge true: the unread count while signed in, grey and empty otherwise. */
+  refreshBadge: (force: boolean) => Promise<void>;
+}
+
+export function createPoll(deps: PollDeps): Poll {
+  return {
+    async schedulePoll(config) {
+      const existing = await deps.alarms.get(POLL_ALARM);
+      if (existing?.periodInMinutes === config.pollMinutes) return;
+      await deps.alarms.create(POLL_ALARM, { periodInMinutes: config.pollMinutes, delayInMinutes: config.pollMinutes });
+    },
+    async refreshBadge(force) {
+      const config = await deps.currentConfig();
+      if (!isConfigured(config) || (await deps.session.status()).state !== 'signed_in') {
+        await deps.badge.showSignedOut();
+        return;
+      }
+      try {
+        await deps.rootCache.getRootAndAnnounce(config, force);
+      } catch (error) {
+        // The Session has already cleared the badge if access ended; a passing failure keeps the last count.
+        warn('Could not update the unread count', error);
+      }
+    },
+  };
 }

@@ -1,31 +1,44 @@
-import { globalFetch } from '../api/http-core.ts';
-import { revokePending, type RevocationRound } from '../auth/revocation.ts';
+import { revokePending, type RevocationDeps, type RevocationRound } from '../auth/revocation.ts';
 import { warn } from '../shared/warn.ts';
-import { localArea, withLock } from './composition-root.ts';
-import { giveBackAfterRevocation } from './host-access.ts';
-import { tellPages } from './tell-pages.ts';
+import type { WorkerEvent } from '../protocol/messages.ts';
+import type { HostAccess } from './host-access.ts';
 
-/**
- * Tells the service of the sign-outs it has not heard of (all, or the one record `only`), each call
- * bounded by `timeoutMs` (the default deadline otherwise). Runs when the worker starts, when the
- * browser is back online, on the poll alarm, on a page's "Try now", and right after a sign-out.
- */
-export async function retryRevocations(options: { only?: string; timeoutMs?: number } = {}): Promise<RevocationRound> {
-  const deps = {
-    local: localArea,
-    fetch: globalFetch,
-    now: () => Date.now(),
-    withLock,
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-  };
-  const round = await revokePending(deps, options.only);
-  if (round.settled.length > 0) await giveBackAfterRevocation(round.settled);
-  // Pages that say a sign-out is pending (or could now) ask again.
-  if (round.settled.length > 0 || round.failed) await tellPages({ event: 'revocationChanged' });
-  return round;
+export interface RevocationRetryDeps extends Omit<RevocationDeps, 'timeoutMs'> {
+  hostAccess: Pick<HostAccess, 'giveBackAfterRevocation'>;
+  tellPages: (event: WorkerEvent) => Promise<void>;
 }
 
-/** The same, from an event that waits for nobody: a failure is only logged, the record stays. */
-export function retryRevocationsInBackground(): void {
-  retryRevocations().catch((error: unknown) => warn('Could not tell the service of a sign-out', error));
+export interface RevocationRetry {
+  /**
+   * Tells the service of the sign-outs it has not heard of (all, or the one record `only`), each
+   * call bounded by `timeoutMs` (the default deadline otherwise). Runs when the worker starts, when
+   * the browser is back online, on the poll alarm, on a page's "Try now", and right after a sign-out.
+   */
+  retryRevocations: (options?: { only?: string; timeoutMs?: number }) => Promise<RevocationRound>;
+  /** The same, from an event that waits for nobody: a failure is only logged, the record stays. */
+  retryRevocationsInBackground: () => void;
+}
+
+export function createRevocationRetry(deps: RevocationRetryDeps): RevocationRetry {
+  async function retryRevocations(options: { only?: string; timeoutMs?: number } = {}): Promise<RevocationRound> {
+    const revocation: RevocationDeps = {
+      local: deps.local,
+      fetch: deps.fetch,
+      now: deps.now,
+      withLock: deps.withLock,
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    };
+    const round = await revokePending(revocation, options.only);
+    if (round.settled.length > 0) await deps.hostAccess.giveBackAfterRevocation(round.settled);
+    // Pages that say a sign-out is pending (or could now) ask again.
+    if (round.settled.length > 0 || round.failed) await deps.tellPages({ event: 'revocationChanged' });
+    return round;
+  }
+
+  return {
+    retryRevocations,
+    retryRevocationsInBackground() {
+      retryRevocations().catch((error: unknown) => warn('Could not tell the service of a sign-out', error));
+    },
+  };
 }

@@ -1,19 +1,17 @@
 import { parseWith } from '../api/http.ts';
 import { inboxLinkOf } from '../api/links.ts';
-import { rootResourceSchema } from '../api/schemas.ts';
+import { rootResourceSchema, type RootResource } from '../api/schemas.ts';
+import type { Session } from '../auth/session.ts';
 import { rootResourceUrl } from '../auth/service-config.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
 import { warn } from '../shared/warn.ts';
 import type { InboxGlance, RootSnapshot } from '../protocol/messages.ts';
-import { getItem, put, removeItems, setItems } from '../storage/item.ts';
+import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
 import { rootCacheItem } from '../storage/page-items.ts';
-import { authorizedFetch } from './authorized-fetch.ts';
-import { showSignedOut, showUnread } from './badge.ts';
-import { storage } from './composition-root.ts';
+import type { ServiceCalls } from './authorized-fetch.ts';
+import type { Badge } from './badge.ts';
 import { fetchInboxGlance } from './inbox-page.ts';
-import { notifyNewLetters } from './notifications.ts';
-import { session } from './composition-root.ts';
 
 /** How long a fetched root counts as fresh: popups opened within it cost no request. */
 export const FRESHNESS_MS = 60_000;
@@ -21,82 +19,111 @@ export const FRESHNESS_MS = 60_000;
 /** The snapshot as cached: with the session generation it was fetched under (Session.generation). */
 export type CachedRoot = RootSnapshot & { generation: number };
 
-export async function cachedRoot(): Promise<CachedRoot | undefined> {
-  const stored = await getItem(storage, rootCacheItem);
-  return typeof stored?.generation === 'number' ? { ...stored, generation: stored.generation } : undefined;
+export interface RootCacheDeps {
+  /** The cache lives in storage.session only: it holds personal data. */
+  storage: Areas<'session', 'get' | 'set' | 'remove'>;
+  session: Pick<Session, 'generation' | 'status'>;
+  calls: Pick<ServiceCalls, 'authorizedFetch'>;
+  /** Milliseconds since the epoch. */
+  now: () => number;
+  badge: Badge;
+  /** Called after each fetch of the root, in the background (notifications.ts). */
+  notifyNewLetters: (config: ExtensionConfig, root: RootResource, generation: number) => Promise<void>;
 }
 
-/**
- * Caches a snapshot fetched under `generation`. A sign-out may come at any moment, its cleanup
- * included, so a check before the write would not do: the write is checked after it lands, and
- * taken back if the session moved on meanwhile (then the sign-out's cleanup either came after the
- * write and removed it, or came before and the check sees the new generation).
- */
-async function store(snapshot: RootSnapshot, generation: number): Promise<CachedRoot> {
-  const cached: CachedRoot = { ...snapshot, generation };
-  await setItems(storage, put(rootCacheItem, cached));
-  if ((await session.generation()) !== generation) {
-    // Only our own write: a new session may have cached its root by now.
-    if ((await cachedRoot())?.generation === generation) await removeItems(storage, rootCacheItem);
-    throw new AppError('signed_out');
-  }
-  return cached;
+export interface RootCache {
+  /**
+   * The root resource, and with `withInbox` (the popup) the newest letters too, from the cache
+   * while each is fresh, otherwise from the service.
+   */
+  getRootAndAnnounce: (config: ExtensionConfig, force: boolean, withInbox?: boolean) => Promise<CachedRoot>;
+  /** Forgets the cached root (at sign-out: a signed-out browser shows nobody's name). */
+  forget: () => Promise<void>;
 }
 
-/** The badge shows the count, unless the session fetched under has ended (fenced as store() is). */
-async function announce(unread: number | undefined, generation: number): Promise<void> {
-  await showUnread(unread);
-  if ((await session.generation()) !== generation) await showSignedOut();
-}
+export function createRootCache(deps: RootCacheDeps): RootCache {
+  const { storage, session } = deps;
 
-/**
- * The root resource, and with `withInbox` (the popup) the newest letters too, from the cache while
- * each is fresh, otherwise from the service. The inbox's address is known from the last root, so
- * when both are stale they are fetched side by side; only without a cached root does the inbox
- * wait for the root to name it. A fetch of the root alone (the alarm) keeps the letters already
- * cached, with their own time. Each fetch refreshes the cache (storage.session only: it holds
- * personal data); each fetch of the root refreshes the badge too.
- */
-export async function getRootAndAnnounce(config: ExtensionConfig, force: boolean, withInbox = false): Promise<CachedRoot> {
-  const serviceOrigin = new URL(config.baseUrl).origin;
-  const now = Date.now();
-  // Read before anything is fetched: what is fetched from here on belongs to this session only.
-  const generation = await session.generation();
-  const stored = await cachedRoot();
-  // A cache from another session (left by a sign-out that raced its write) is nobody's to see.
-  const cached = stored?.serviceOrigin === serviceOrigin && stored.generation === generation ? stored : undefined;
-  const knownInbox = inboxLinkOf(cached?.root);
-  const rootFresh = !force && cached !== undefined && now - cached.fetchedAt < FRESHNESS_MS;
-  const inboxFresh =
-    !force && cached?.inbox !== undefined && cached.inbox.uri === knownInbox?.uri && now - cached.inbox.fetchedAt < FRESHNESS_MS;
-  if (cached && rootFresh && (!withInbox || inboxFresh || !knownInbox)) return cached;
+  async function cachedRoot(): Promise<CachedRoot | undefined> {
+    const stored = await getItem(storage, rootCacheItem);
+    return typeof stored?.generation === 'number' ? { ...stored, generation: stored.generation } : undefined;
+  }
 
-  const status = await session.status();
-  if (status.state !== 'signed_in') throw new AppError('signed_out');
-  if (cached && rootFresh && knownInbox) {
-    // Only the letters are out of date (the alarm fetched the root a moment ago).
-    return store({ ...cached, inbox: await fetchInboxGlance(config, knownInbox) }, generation);
+  /**
+   * Caches a snapshot fetched under `generation`. A sign-out may come at any moment, its cleanup
+   * included, so a check before the write would not do: the write is checked after it lands, and
+   * taken back if the session moved on meanwhile (then the sign-out's cleanup either came after the
+   * write and removed it, or came before and the check sees the new generation).
+   */
+  async function store(snapshot: RootSnapshot, generation: number): Promise<CachedRoot> {
+    const cached: CachedRoot = { ...snapshot, generation };
+    await setItems(storage, put(rootCacheItem, cached));
+    if ((await session.generation()) !== generation) {
+      // Only our own write: a new session may have cached its root by now.
+      if ((await cachedRoot())?.generation === generation) await removeItems(storage, rootCacheItem);
+      throw new AppError('signed_out');
+    }
+    return cached;
   }
-  const early = withInbox && knownInbox ? fetchInboxGlance(config, knownInbox) : undefined;
-  const data = await authorizedFetch(config, { url: rootResourceUrl(config.baseUrl), relation: 'self' });
-  const root = parseWith(rootResourceSchema, data, 'root resource');
-  const inboxLink = inboxLinkOf(root);
-  let inbox: InboxGlance | undefined;
-  if (inboxLink && withInbox && early && knownInbox?.uri === inboxLink.uri) {
-    inbox = await early;
-  } else if (inboxLink && withInbox) {
-    // The letters wait for this root to name their inbox (none cached, or it moved). Their request
-    // goes out first; meanwhile the root is cached, and the popup, which watches the cache, shows it.
-    const letters = fetchInboxGlance(config, inboxLink);
-    letters.catch(() => undefined);
-    await store({ root, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes }, generation);
-    inbox = await letters;
-  } else if (inboxLink && cached?.inbox?.uri === inboxLink.uri) {
-    inbox = cached.inbox;
+
+  /** The badge shows the count, unless the session fetched under has ended (fenced as store() is). */
+  async function announce(unread: number | undefined, generation: number): Promise<void> {
+    await deps.badge.showUnread(unread);
+    if ((await session.generation()) !== generation) await deps.badge.showSignedOut();
   }
-  const snapshot = await store({ root, fetchedAt: Date.now(), serviceOrigin, scopes: status.scopes, ...(inbox ? { inbox } : {}) }, generation);
-  // The badge and new-letter notifications follow in the background: the popup does not wait.
-  announce(root.primaryAccount?.unreadItemsInInbox, generation).catch((error: unknown) => warn('Could not update the badge', error));
-  notifyNewLetters(config, root, generation).catch((error: unknown) => warn('Could not check for new letters', error));
-  return snapshot;
+
+  /**
+   * The inbox's address is known from the last root, so when both are stale they are fetched side
+   * by side; only without a cached root does the inbox wait for the root to name it. A fetch of the
+   * root alone (the alarm) keeps the letters already cached, with their own time. Each fetch
+   * refreshes the cache; each fetch of the root refreshes the badge too.
+   */
+  async function getRootAndAnnounce(config: ExtensionConfig, force: boolean, withInbox = false): Promise<CachedRoot> {
+    const serviceOrigin = new URL(config.baseUrl).origin;
+    const now = deps.now();
+    // Read before anything is fetched: what is fetched from here on belongs to this session only.
+    const generation = await session.generation();
+    const stored = await cachedRoot();
+    // A cache from another session (left by a sign-out that raced its write) is nobody's to see.
+    const cached = stored?.serviceOrigin === serviceOrigin && stored.generation === generation ? stored : undefined;
+    const knownInbox = inboxLinkOf(cached?.root);
+    const rootFresh = !force && cached !== undefined && now - cached.fetchedAt < FRESHNESS_MS;
+    const inboxFresh =
+      !force && cached?.inbox !== undefined && cached.inbox.uri === knownInbox?.uri && now - cached.inbox.fetchedAt < FRESHNESS_MS;
+    if (cached && rootFresh && (!withInbox || inboxFresh || !knownInbox)) return cached;
+
+    const status = await session.status();
+    if (status.state !== 'signed_in') throw new AppError('signed_out');
+    if (cached && rootFresh && knownInbox) {
+      // Only the letters are out of date (the alarm fetched the root a moment ago).
+      return store({ ...cached, inbox: await fetchInboxGlance(deps, config, knownInbox) }, generation);
+    }
+    const early = withInbox && knownInbox ? fetchInboxGlance(deps, config, knownInbox) : undefined;
+    const data = await deps.calls.authorizedFetch(config, { url: rootResourceUrl(config.baseUrl), relation: 'self' });
+    const root = parseWith(rootResourceSchema, data, 'root resource');
+    const inboxLink = inboxLinkOf(root);
+    let inbox: InboxGlance | undefined;
+    if (inboxLink && withInbox && early && knownInbox?.uri === inboxLink.uri) {
+      inbox = await early;
+    } else if (inboxLink && withInbox) {
+      // The letters wait for this root to name their inbox (none cached, or it moved). Their request
+      // goes out first; meanwhile the root is cached, and the popup, which watches the cache, shows it.
+      const letters = fetchInboxGlance(deps, config, inboxLink);
+      letters.catch(() => undefined);
+      await store({ root, fetchedAt: deps.now(), serviceOrigin, scopes: status.scopes }, generation);
+      inbox = await letters;
+    } else if (inboxLink && cached?.inbox?.uri === inboxLink.uri) {
+      inbox = cached.inbox;
+    }
+    const snapshot = await store({ root, fetchedAt: deps.now(), serviceOrigin, scopes: status.scopes, ...(inbox ? { inbox } : {}) }, generation);
+    // The badge and new-letter notifications follow in the background: the popup does not wait.
+    announce(root.primaryAccount?.unreadItemsInInbox, generation).catch((error: unknown) => warn('Could not update the badge', error));
+    deps.notifyNewLetters(config, root, generation).catch((error: unknown) => warn('Could not check for new letters', error));
+    return snapshot;
+  }
+
+  return {
+    getRootAndAnnounce,
+    forget: () => removeItems(storage, rootCacheItem),
+  };
 }

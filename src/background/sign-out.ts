@@ -1,8 +1,13 @@
+import type { Session } from '../auth/session.ts';
 import { warn } from '../shared/warn.ts';
-import { session } from './composition-root.ts';
-import { retryRevocations } from './revocation-retry.ts';
+import type { RevocationRetry } from './revocation-retry.ts';
 
 const LOGOUT_TIMEOUT_MS = 3000;
+
+export interface SignOutDeps {
+  session: Pick<Session, 'signOut'>;
+  retryRevocations: RevocationRetry['retryRevocations'];
+}
 
 /**
  * Signs out here at once (every token and all personal data go, open pages are told), then tells
@@ -14,12 +19,14 @@ const LOGOUT_TIMEOUT_MS = 3000;
  * When the service address changes, this runs before the new one is saved: the record keeps the
  * old service and client it must tell.
  */
-export async function signOut(): Promise<void> {
-  const revocation = await session.signOut();
-  if (revocation === undefined) return;
-  const told = retryRevocations({ only: revocation, timeoutMs: LOGOUT_TIMEOUT_MS });
-  told.catch((error: unknown) => warn('Could not tell the service of the sign-out', error));
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([told.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, LOGOUT_TIMEOUT_MS)))]);
-  clearTimeout(timer);
+export function createSignOut(deps: SignOutDeps): () => Promise<void> {
+  return async function signOut() {
+    const revocation = await deps.session.signOut();
+    if (revocation === undefined) return;
+    const told = deps.retryRevocations({ only: revocation, timeoutMs: LOGOUT_TIMEOUT_MS });
+    told.catch((error: unknown) => warn('Could not tell the service of the sign-out', error));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([told.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, LOGOUT_TIMEOUT_MS)))]);
+    clearTimeout(timer);
+  };
 }

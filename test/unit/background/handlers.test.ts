@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BuildDefaults } from '../../../src/config/build-defaults.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { deferred, settle } from '../auth/fakes.ts';
-import { FakeNetwork, fakeBrowser, fakeLocks, REDIRECT_URI, resetFakeBrowser } from './fake-browser.ts';
+import { FakeNetwork, fakeBrowser, REDIRECT_URI, resetFakeBrowser } from './fake-browser.ts';
 import { fakeService, type Api } from './fake-service.ts';
 import { appErrorOf } from '../app-error.ts';
-
-vi.mock('webextension-polyfill', async () => ({ default: (await import('./fake-browser.ts')).fakeBrowser }));
 
 const A = 'https://a.example.org';
 const B = 'https://b.example.org';
@@ -14,14 +13,14 @@ const CLIENT = { clientId: 'client-1', clientSecret: 's3cr3t-value' };
 const configFor = (baseUrl: string): ExtensionConfig => ({ baseUrl, ...CLIENT, scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'], pollMinutes: 5, notify: false });
 
 const network = new FakeNetwork();
-vi.stubGlobal('fetch', network.fetch);
-vi.stubGlobal('navigator', { locks: fakeLocks() });
-// Modules shared with the pages reach the API through Chrome's promise-returning `chrome`.
+// Modules shared with the pages (viewer addresses, i18n) reach the API through `chrome`.
 vi.stubGlobal('chrome', fakeBrowser);
-vi.stubGlobal('__BUILD_DEFAULTS__', { baseUrl: A, ...CLIENT, scopes: ['READ_ACCOUNT_INFO'] });
+const BUILD_DEFAULTS: BuildDefaults = { baseUrl: A, ...CLIENT, scopes: ['READ_ACCOUNT_INFO'] };
 
-// Imported after the stubs: the worker's modules, over the fake browser.
-const { handlers } = await import('../../../src/background/handlers.ts');
+// Imported after the stub: the worker, made over the fake browser.
+const { fakeWorker } = await import('./fake-worker.ts');
+const worker = fakeWorker(network, BUILD_DEFAULTS);
+const { handlers } = worker;
 
 /** One service at `origin` (see fake-service.ts); `api` answers everything but the token endpoint. */
 function service(origin: string, label: string, api?: Api) {

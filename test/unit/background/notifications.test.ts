@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { rootResourceSchema, type RootResource } from '../../../src/api/schemas.ts';
+import type { BuildDefaults } from '../../../src/config/build-defaults.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { makeIdToken } from '../auth/fakes.ts';
-import { FakeNetwork, fakeBrowser, fakeLocks, resetFakeBrowser, REDIRECT_URI } from './fake-browser.ts';
-
-vi.mock('webextension-polyfill', async () => ({ default: (await import('./fake-browser.ts')).fakeBrowser }));
+import { FakeNetwork, fakeBrowser, resetFakeBrowser, REDIRECT_URI } from './fake-browser.ts';
 
 const A = 'https://a.example.org';
 const INBOX_PATH = '/post/api/private/mailbox/2939/documents/inbox';
@@ -32,14 +31,14 @@ Object.assign(fakeBrowser, {
 });
 
 const network = new FakeNetwork();
-vi.stubGlobal('fetch', network.fetch);
-vi.stubGlobal('navigator', { locks: fakeLocks() });
+// Modules shared with the pages (viewer addresses, i18n) reach the API through `chrome`.
 vi.stubGlobal('chrome', fakeBrowser);
-vi.stubGlobal('__BUILD_DEFAULTS__', { baseUrl: A, clientId: config.clientId, clientSecret: config.clientSecret, scopes: config.scopes });
+const BUILD_DEFAULTS: BuildDefaults = { baseUrl: A, clientId: config.clientId, clientSecret: config.clientSecret, scopes: config.scopes };
 
-const { handlers } = await import('../../../src/background/handlers.ts');
-const { notifyNewLetters } = await import('../../../src/background/notifications.ts');
-const { session } = await import('../../../src/background/composition-root.ts');
+// Imported after the stub: the worker, made over the fake browser.
+const { fakeWorker } = await import('./fake-worker.ts');
+const worker = fakeWorker(network, BUILD_DEFAULTS);
+const { handlers, session } = worker;
 
 function letter(id: number, sender: string, subject: string) {
   return {
@@ -100,11 +99,11 @@ describe('notifications of new letters', () => {
     const on = { ...config, notify: true };
     inboxLetters = [letter(1, 'Skatteetaten', 'Skattemelding')];
     // The first check takes note of what is already unread.
-    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(1), await session.generation());
+    await worker.notifications.notifyNewLetters(on, rootWithInboxOnlyInMailbox(1), await session.generation());
     expect(shown).toEqual([]);
 
     inboxLetters = [letter(2, 'Fjordkraft', 'Faktura for november'), ...inboxLetters];
-    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(2), await session.generation());
+    await worker.notifications.notifyNewLetters(on, rootWithInboxOnlyInMailbox(2), await session.generation());
 
     expect(shown.map(({ title, message }) => ({ title, message }))).toEqual([{ title: 'Fjordkraft', message: 'Faktura for november' }]);
     expect(network.seen.filter((r) => r.url.pathname === INBOX_PATH)).toHaveLength(2);
@@ -113,8 +112,8 @@ describe('notifications of new letters', () => {
   it('take the count beside that inbox: a mailbox with nothing unread costs no look at it', async () => {
     const on = { ...config, notify: true };
     inboxLetters = [];
-    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(0), await session.generation());
-    await notifyNewLetters(on, rootWithInboxOnlyInMailbox(0), await session.generation());
+    await worker.notifications.notifyNewLetters(on, rootWithInboxOnlyInMailbox(0), await session.generation());
+    await worker.notifications.notifyNewLetters(on, rootWithInboxOnlyInMailbox(0), await session.generation());
     expect(network.seen.filter((r) => r.url.pathname === INBOX_PATH)).toEqual([]);
     expect(shown).toEqual([]);
   });

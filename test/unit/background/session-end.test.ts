@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BuildDefaults } from '../../../src/config/build-defaults.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { notificationCheckItem, notificationTargetsItem, notifiedLettersItem } from '../../../src/storage/items.ts';
 import { rootCacheItem, viewerPages } from '../../../src/storage/page-items.ts';
 import { appErrorOf } from '../app-error.ts';
 import { deferred, settle } from '../auth/fakes.ts';
-import { FakeNetwork, fakeBrowser, fakeLocks, REDIRECT_URI, resetFakeBrowser } from './fake-browser.ts';
+import { FakeNetwork, fakeBrowser, REDIRECT_URI, resetFakeBrowser } from './fake-browser.ts';
 import { fakeMailbox, fakeService, type FakeLetter } from './fake-service.ts';
-
-vi.mock('webextension-polyfill', async () => ({ default: (await import('./fake-browser.ts')).fakeBrowser }));
 
 /*
  * What a sign-out leaves behind, through the worker's real handlers over the fake browser: the
@@ -30,12 +29,14 @@ const configFor = (baseUrl: string, notify = false): ExtensionConfig => ({
 });
 
 const network = new FakeNetwork();
-vi.stubGlobal('fetch', network.fetch);
-vi.stubGlobal('navigator', { locks: fakeLocks() });
+// Modules shared with the pages (viewer addresses, i18n) reach the API through `chrome`.
 vi.stubGlobal('chrome', fakeBrowser);
-vi.stubGlobal('__BUILD_DEFAULTS__', { baseUrl: A, ...CLIENT, scopes: ['READ_ACCOUNT_INFO'] });
+const BUILD_DEFAULTS: BuildDefaults = { baseUrl: A, ...CLIENT, scopes: ['READ_ACCOUNT_INFO'] };
 
-const { handlers } = await import('../../../src/background/handlers.ts');
+// Imported after the stub: the worker, made over the fake browser.
+const { fakeWorker } = await import('./fake-worker.ts');
+const worker = fakeWorker(network, BUILD_DEFAULTS);
+const { handlers } = worker;
 
 /** The notifications on screen, as the browser's notifications API keeps them. */
 const screen = new Map<string, { title: string; message: string }>();

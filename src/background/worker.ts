@@ -1,0 +1,176 @@
+// The worker, composed: every part is made once here from what the platform gives (storage, the
+// network, the clock, locks and the browser's APIs), and reaches the others only as it was handed
+// them. composition-root.ts passes the browser's; a unit test passes fakes.
+import type { Alarms, Permissions } from 'webextension-polyfill';
+import type { WithLock } from '../auth/memory-lock.ts';
+import { Session } from '../auth/session.ts';
+import type { ServiceConfig } from '../auth/service-config.ts';
+import type { BuildDefaults } from '../config/build-defaults.ts';
+import { isConfigured, type ExtensionConfig } from '../config/config.ts';
+import { loadConfig } from '../config/config-store.ts';
+import { dispatch, type Handlers } from '../protocol/dispatch.ts';
+import type { Answer, WorkerEvent } from '../protocol/messages.ts';
+import type { SenderInfo } from '../protocol/sender.ts';
+import type { LinkTarget } from '../api/links.ts';
+import type { StorageAreas } from '../storage/item.ts';
+import { createServiceCalls } from './authorized-fetch.ts';
+import { createBadge, type ActionApi } from './badge.ts';
+import { createHandlers } from './handlers.ts';
+import { createHostAccess } from './host-access.ts';
+import { createLetterContent } from './letter-content.ts';
+import { createLetterNotifications, type LetterNotifications, type NotificationsApi } from './notifications.ts';
+import { createPoll, POLL_ALARM } from './poll.ts';
+import { createRevocationRetry } from './revocation-retry.ts';
+import { createRootCache } from './root-cache.ts';
+import { createSignOut } from './sign-out.ts';
+
+/** What the worker is made of: the platform, as the browser (or a test) gives it. */
+export interface WorkerDeps {
+  /** storage.local (behind the storage migrations) and storage.session. */
+  storage: StorageAreas;
+  /** The build's defaults for the settings (__BUILD_DEFAULTS__). */
+  buildDefaults: BuildDefaults;
+  fetch: typeof fetch;
+  /** Milliseconds since the epoch. */
+  now: () => number;
+  /** A lock shared by every context of the extension, its wait bounded (tokens, pending revocations). */
+  withLock: WithLock;
+  /** The same lock, waited for as long as it takes (one check for new letters at a time). */
+  exclusive: (name: string, fn: () => Promise<void>) => Promise<void>;
+  /** The consent window (identity.launchWebAuthFlow, interactive): resolves with the redirect URL. */
+  launchWebAuthFlow: (url: string) => Promise<string>;
+  redirectUri: string;
+  /** runtime.id and runtime.getURL. */
+  extension: { id: string; getURL: (path: string) => string };
+  /** Tells every open page of the extension (nobody answers). */
+  tellPages: (event: WorkerEvent) => Promise<void>;
+  action: ActionApi;
+  permissions: Pick<Permissions.Static, 'contains' | 'remove'>;
+  alarms: Pick<Alarms.Static, 'get' | 'create'>;
+  /** The notifications API, when the optional permission is held. */
+  notificationsApi: () => NotificationsApi | undefined;
+  /** Which letter each viewer page id stands for (storage.session, shared with the pages). */
+  viewerPages: {
+    remember(id: string, target: LinkTarget): Promise<void>;
+    forgetNamed(ids: readonly string[]): Promise<void>;
+    forgetAll(): Promise<void>;
+  };
+  /** Opens a viewer page in a tab and brings its window forward. */
+  openViewer: (url: string) => Promise<void>;
+}
+
+export interface Worker {
+  session: Session;
+  handlers: Handlers;
+  /** Every message from a page: checked by dispatch (sender, page, shape), then answered by its handler. */
+  route: (message: unknown, sender: SenderInfo) => Promise<Answer<unknown>>;
+  onAlarm: (alarm: { name: string }) => void;
+  /** Installed, updated or the browser started: the alarm follows the settings, the badge the session. */
+  start: () => Promise<void>;
+  retryRevocationsInBackground: () => void;
+  /** New-letter notifications; their click listener is added once the API is there (listen). */
+  notifications: LetterNotifications;
+}
+
+export function createWorker(deps: WorkerDeps): Worker {
+  const { storage, now } = deps;
+  const currentConfig = (): Promise<ExtensionConfig> => loadConfig(storage.local, deps.buildDefaults);
+
+  async function serviceConfig(): Promise<ServiceConfig | undefined> {
+    const config = await currentConfig();
+    if (!isConfigured(config)) return undefined;
+    return { baseUrl: config.baseUrl, clientId: config.clientId, clientSecret: config.clientSecret, scopes: config.scopes };
+  }
+
+  const badge = createBadge(deps.action);
+
+  /**
+   * One Session per worker life. It keeps nothing that matters only in memory: a worker that the
+   * browser stopped builds a new one over the same storage and carries on.
+   */
+  const session: Session = new Session({
+    local: storage.local,
+    session: storage.session,
+    fetch: deps.fetch,
+    now,
+    launchWebAuthFlow: deps.launchWebAuthFlow,
+    redirectUri: deps.redirectUri,
+    withLock: deps.withLock,
+    getConfig: serviceConfig,
+    onSignedOut: async (reason) => {
+      // Personal data goes with the tokens: a signed-out browser shows nobody's name.
+      await rootCache.forget();
+      await badge.showSignedOut();
+      // And what the viewer's tabs stand for (which letter each page id is).
+      await deps.viewerPages.forgetAll().catch(() => undefined);
+      // Notifications on screen name senders and subjects.
+      await notifications.clearLetterNotifications().catch(() => undefined);
+      // Open pages drop what they show of the mailbox (a viewer tab its letter and blob: addresses).
+      await deps.tellPages({ event: 'sessionEnded', reason });
+    },
+  });
+
+  const calls = createServiceCalls({
+    session,
+    fetch: deps.fetch,
+    hostAccessHeld: (origins) => deps.permissions.contains({ origins }),
+  });
+  const notifications = createLetterNotifications({
+    storage,
+    session,
+    currentConfig,
+    calls,
+    now,
+    notificationsApi: deps.notificationsApi,
+    permissions: deps.permissions,
+    extensionUrl: deps.extension.getURL,
+    exclusive: deps.exclusive,
+    viewerPages: deps.viewerPages,
+    openViewer: deps.openViewer,
+  });
+  const rootCache = createRootCache({ storage, session, calls, now, badge, notifyNewLetters: notifications.notifyNewLetters });
+  const poll = createPoll({ alarms: deps.alarms, currentConfig, session, badge, rootCache });
+  const hostAccess = createHostAccess({ local: storage.local, currentConfig, permissions: deps.permissions });
+  const revocations = createRevocationRetry({
+    local: storage.local,
+    fetch: deps.fetch,
+    now,
+    withLock: deps.withLock,
+    hostAccess,
+    tellPages: deps.tellPages,
+  });
+  const signOut = createSignOut({ session, retryRevocations: revocations.retryRevocations });
+  const handlers = createHandlers({
+    local: storage.local,
+    session,
+    currentConfig,
+    redirectUri: deps.redirectUri,
+    permissions: deps.permissions,
+    now,
+    calls,
+    rootCache,
+    letterContent: createLetterContent({ calls, rootCache }),
+    notifications,
+    poll,
+    hostAccess,
+    revocations,
+    signOut,
+  });
+
+  return {
+    session,
+    handlers,
+    route: (message, sender) => dispatch(message, sender, { handlers, ownId: deps.extension.id, pagesOrigin: deps.extension.getURL('') }),
+    onAlarm(alarm) {
+      if (alarm.name !== POLL_ALARM) return;
+      void poll.refreshBadge(true);
+      revocations.retryRevocationsInBackground();
+    },
+    async start() {
+      await poll.schedulePoll(await currentConfig());
+      await poll.refreshBadge(false);
+    },
+    retryRevocationsInBackground: revocations.retryRevocationsInBackground,
+    notifications,
+  };
+}

@@ -1,0 +1,254 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RootResource } from '../../../src/api/schemas.ts';
+import type { AuthorizedRequest } from '../../../src/background/authorized-fetch.ts';
+import { createRootCache, FRESHNESS_MS, type CachedRoot, type RootCache } from '../../../src/background/root-cache.ts';
+import type { ExtensionConfig } from '../../../src/config/config.ts';
+import type { Permission } from '../../../src/shared/permissions.ts';
+import { appErrorOf } from '../app-error.ts';
+import { deferred, FakeClock, MemoryArea, settle } from '../auth/fakes.ts';
+
+/*
+ * The root cache alone, over plain fakes handed to createRootCache: a storage area in memory, a
+ * session that is only a generation and a status, the service as a function from request to
+ * answer, and a clock. What is served from the cache, what is fetched, and what a sign-out in the
+ * middle of a fetch leaves behind.
+ */
+
+const A = 'https://a.example.org';
+const B = 'https://b.example.org';
+const SCOPES: Permission[] = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'];
+const INBOX = `${A}/post/api/private/mailbox/1/documents/inbox`;
+const ROOT_URL = `${A}/post/api`;
+
+const configFor = (baseUrl: string): ExtensionConfig => ({ baseUrl, clientId: 'client-1', clientSecret: 's3cr3t', scopes: SCOPES, pollMinutes: 5, notify: false });
+
+function root(name: string, unread: number, inbox = INBOX) {
+  return {
+    primaryAccount: { fullName: name, unreadItemsInInbox: unread, link: [{ rel: `${A}/post/relations/document_inbox`, uri: inbox }] },
+    link: [],
+  };
+}
+
+function inboxPage(subject: string) {
+  return {
+    document: [
+      {
+        subject,
+        creatorName: 'Skatteetaten',
+        created: '2026-11-22T10:00:00+01:00',
+        attachment: [{ subject, mainDocument: true, read: false }],
+        link: [{ rel: `${A}/post/relations/self`, uri: `${A}/post/api/private/documents/1` }],
+      },
+    ],
+  };
+}
+
+/** The session as the cache sees it: a generation that a sign-out moves on, and a status. */
+class FakeSession {
+  current = 1;
+  signedIn = true;
+  generation = (): Promise<number> => Promise.resolve(this.current);
+  status = () =>
+    Promise.resolve(
+      this.signedIn
+        ? ({ state: 'signed_in', userId: 'u1', scopes: SCOPES, expiresAt: Number.MAX_SAFE_INTEGER } as const)
+        : ({ state: 'signed_out' } as const),
+    );
+}
+
+/** The service: each request is recorded, then answered by `answer` (the root and the inbox page by default). */
+class FakeService {
+  readonly requests: string[] = [];
+  rootAnswer: unknown = root('Kari Nordmann', 2);
+  inboxAnswer: unknown = inboxPage('Skattemelding');
+  /** Called before a request is answered (a sign-out "while it is on its way"). */
+  onRequest: ((url: string) => Promise<void>) | undefined;
+
+  authorizedFetch = async (_config: ExtensionConfig, request: AuthorizedRequest): Promise<unknown> => {
+    this.requests.push(request.url);
+    await this.onRequest?.(request.url);
+    return new URL(request.url).pathname.endsWith('/documents/inbox') ? this.inboxAnswer : this.rootAnswer;
+  };
+}
+
+let storage: { session: MemoryArea };
+let session: FakeSession;
+let service: FakeService;
+let clock: FakeClock;
+let badge: string[];
+let notified: number[];
+let cache: RootCache;
+
+beforeEach(() => {
+  storage = { session: new MemoryArea() };
+  session = new FakeSession();
+  service = new FakeService();
+  clock = new FakeClock();
+  badge = [];
+  notified = [];
+  cache = createRootCache({
+    storage,
+    session,
+    calls: service,
+    now: clock.now,
+    badge: {
+      showUnread: (unread) => Promise.resolve(void badge.push(String(unread))),
+      showSignedOut: () => Promise.resolve(void badge.push('signed out')),
+    },
+    notifyNewLetters: (_config: ExtensionConfig, _root: RootResource, generation: number) => Promise.resolve(void notified.push(generation)),
+  });
+});
+
+const stored = () => storage.session.data.rootCache as CachedRoot | undefined;
+const nameIn = (snapshot: CachedRoot | undefined) => snapshot?.root.primaryAccount?.fullName;
+const subjectsIn = (snapshot: CachedRoot | undefined) => snapshot?.inbox?.documents?.map((d) => d.subject);
+
+describe('freshness: what the cache serves without asking the service', () => {
+  it('a root fetched less than a minute ago is served from the cache, with no request', async () => {
+    await cache.getRootAndAnnounce(configFor(A), false);
+    expect(service.requests).toEqual([ROOT_URL]);
+    service.rootAnswer = root('Someone Else', 9);
+    clock.ms += FRESHNESS_MS - 1;
+
+    const again = await cache.getRootAndAnnounce(configFor(A), false);
+
+    expect(service.requests).toEqual([ROOT_URL]);
+    expect(nameIn(again)).toBe('Kari Nordmann');
+  });
+
+  it('a root a minute old is fetched again, and the new one is cached and counted on the badge', async () => {
+    await cache.getRootAndAnnounce(configFor(A), false);
+    service.rootAnswer = root('Kari Nordmann', 5);
+    clock.ms += FRESHNESS_MS;
+
+    const again = await cache.getRootAndAnnounce(configFor(A), false);
+    await settle();
+
+    expect(service.requests).toEqual([ROOT_URL, ROOT_URL]);
+    expect(again.root.primaryAccount?.unreadItemsInInbox).toBe(5);
+    expect(stored()?.root.primaryAccount?.unreadItemsInInbox).toBe(5);
+    expect(badge.at(-1)).toBe('5');
+  });
+
+  it('force fetches a fresh root again', async () => {
+    await cache.getRootAndAnnounce(configFor(A), false);
+    await cache.getRootAndAnnounce(configFor(A), true);
+    expect(service.requests).toEqual([ROOT_URL, ROOT_URL]);
+  });
+
+  it('a fresh root with stale letters refetches only the letters (the popup after the alarm)', async () => {
+    await cache.getRootAndAnnounce(configFor(A), false, true);
+    expect(service.requests.map((url) => new URL(url).pathname)).toEqual(['/post/api', '/post/api/private/mailbox/1/documents/inbox']);
+    // The alarm refreshes the root a while later; the letters keep their own, older time.
+    clock.ms += FRESHNESS_MS;
+    await cache.getRootAndAnnounce(configFor(A), false);
+    clock.ms += 1000;
+    service.inboxAnswer = inboxPage('Faktura');
+    service.requests.length = 0;
+
+    const popup = await cache.getRootAndAnnounce(configFor(A), false, true);
+
+    expect(service.requests.map((url) => new URL(url).pathname)).toEqual(['/post/api/private/mailbox/1/documents/inbox']);
+    expect(subjectsIn(popup)).toEqual(['Faktura']);
+    expect(subjectsIn(stored())).toEqual(['Faktura']);
+  });
+
+  it('the alarm’s fetch of the root keeps the letters already cached', async () => {
+    await cache.getRootAndAnnounce(configFor(A), false, true);
+    clock.ms += FRESHNESS_MS;
+    const alarm = await cache.getRootAndAnnounce(configFor(A), false);
+    expect(subjectsIn(alarm)).toEqual(['Skattemelding']);
+  });
+
+  it('a cache of another service’s address is not served: the root is fetched from the configured one', async () => {
+    await cache.getRootAndAnnounce(configFor(A), false);
+    service.requests.length = 0;
+
+    await cache.getRootAndAnnounce(configFor(B), false).catch(() => undefined);
+
+    expect(service.requests).toEqual([`${B}/post/api`]);
+  });
+
+  it('a cache of another session (generation) is not served, even while fresh', async () => {
+    await cache.getRootAndAnnounce(configFor(A), false);
+    // Signed out and in again: a new generation; the old cache's cleanup lost a race.
+    session.current = 2;
+    service.rootAnswer = root('Ola Nordmann', 0);
+
+    const again = await cache.getRootAndAnnounce(configFor(A), false);
+
+    expect(service.requests).toEqual([ROOT_URL, ROOT_URL]);
+    expect(nameIn(again)).toBe('Ola Nordmann');
+    expect(stored()?.generation).toBe(2);
+  });
+
+  it('a stale root is not fetched while signed out', async () => {
+    session.signedIn = false;
+    expect((await appErrorOf(cache.getRootAndAnnounce(configFor(A), false)))?.code).toBe('signed_out');
+    expect(service.requests).toEqual([]);
+  });
+});
+
+describe('fencing: a sign-out between the fetch and the write', () => {
+  it('the root fetched for the ended session is not left in the cache, and the caller hears signed out', async () => {
+    service.onRequest = () => {
+      // The sign-out and its cleanup, while the root is on its way.
+      session.current = 2;
+      session.signedIn = false;
+      return storage.session.remove(['rootCache']);
+    };
+
+    const failure = await appErrorOf(cache.getRootAndAnnounce(configFor(A), false));
+    await settle();
+
+    expect(failure?.code).toBe('signed_out');
+    expect(storage.session.data).toEqual({});
+    expect(badge).toEqual([]);
+    expect(notified).toEqual([]);
+  });
+
+  it('a sign-out whose cleanup ran before the write lands: the write is taken back', async () => {
+    const held = deferred<undefined>();
+    service.onRequest = () => held.promise;
+    const fetching = appErrorOf(cache.getRootAndAnnounce(configFor(A), false));
+    await settle();
+    // The cleanup found nothing to remove; the fetch lands after it.
+    session.current = 2;
+    await storage.session.remove(['rootCache']);
+    held.resolve(undefined);
+
+    expect((await fetching)?.code).toBe('signed_out');
+    expect(storage.session.data).toEqual({});
+  });
+
+  it('the letters fetched for the ended session are not left either (a popup during the sign-out)', async () => {
+    await cache.getRootAndAnnounce(configFor(A), false, true);
+    clock.ms += FRESHNESS_MS;
+    service.onRequest = (url) => {
+      if (!new URL(url).pathname.endsWith('/documents/inbox')) return Promise.resolve();
+      session.current = 2;
+      return storage.session.remove(['rootCache']);
+    };
+
+    expect((await appErrorOf(cache.getRootAndAnnounce(configFor(A), false, true)))?.code).toBe('signed_out');
+    await settle();
+
+    expect(storage.session.data).toEqual({});
+  });
+
+  it('a new session’s cache, written between the old write and its check, stays', async () => {
+    const write = storage.session.set.bind(storage.session);
+    storage.session.set = async (items) => {
+      await write(items);
+      if ((items.rootCache as CachedRoot | undefined)?.generation !== 1) return;
+      // Right after the old session's write lands: signed out and in again, and the new session caches its root.
+      session.current = 2;
+      await write({ rootCache: { ...(items.rootCache as CachedRoot), root: root('Ola Nordmann', 0), generation: 2 } });
+    };
+
+    expect((await appErrorOf(cache.getRootAndAnnounce(configFor(A), false)))?.code).toBe('signed_out');
+
+    expect(stored()?.generation).toBe(2);
+    expect(nameIn(stored())).toBe('Ola Nordmann');
+  });
+});
