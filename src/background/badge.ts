@@ -3,7 +3,7 @@ import browser from 'webextension-polyfill';
 const COLOUR_ICONS = { 16: '/icons/icon-16.png', 32: '/icons/icon-32.png' };
 const GREY_ICONS = { 16: '/icons/icon-grey-16.png', 32: '/icons/icon-grey-32.png' };
 
-export function badgeText(unread: number | undefined): string {
+function badgeText(unread: number | undefined): string {
   if (unread === undefined || unread <= 0) return '';
   return unread > 999 ? '999+' : String(unread);
 }

@@ -23,7 +23,7 @@ const migrated = migratedArea(browserAreas.local);
 export const storageReady = migrated.ready;
 
 export const localArea = migrated.area;
-export const sessionArea = browserAreas.session;
+const sessionArea = browserAreas.session;
 /** Both areas, for the typed items (src/storage/item.ts). */
 export const storage: StorageAreas = { local: localArea, session: sessionArea };
 
@@ -42,7 +42,7 @@ async function serviceConfig(): Promise<ServiceConfig | undefined> {
  * endpoint (NETWORK_TIMEOUT_MS) and writes storage, so a wait longer than two such calls means a
  * holder is stuck; the caller then hears "the service did not answer in time" instead of hanging.
  */
-export const LOCK_WAIT_MS = 2 * NETWORK_TIMEOUT_MS + 5000;
+const LOCK_WAIT_MS = 2 * NETWORK_TIMEOUT_MS + 5000;
 
 /** Web Locks are shared by every context of the extension and released when a worker dies. */
 export async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {

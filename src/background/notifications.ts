@@ -35,15 +35,15 @@ const LETTER_PREFIX = 'letter-';
 const SUMMARY_PREFIX = 'more-';
 const ICON = 'icons/icon-128.png';
 
-export type NotificationsApi = typeof browser.notifications;
+type NotificationsApi = typeof browser.notifications;
 
 /** The notifications API, when the optional permission is held (Chrome leaves it undefined before). */
-export function notificationsApi(): NotificationsApi | undefined {
+function notificationsApi(): NotificationsApi | undefined {
   return (browser as { notifications?: NotificationsApi }).notifications;
 }
 
 /** Clears the notifications this extension shows (they name senders and subjects) and their targets. */
-export async function clearLetterNotifications(): Promise<void> {
+async function clearLetterNotifications(): Promise<void> {
   const api = notificationsApi();
   if (api) {
     const shown = await api.getAll();

@@ -16,12 +16,12 @@ import { notifyNewLetters } from './notifications.ts';
 import { session } from './composition-root.ts';
 
 /** How long a fetched root counts as fresh: popups opened within it cost no request. */
-export const FRESHNESS_MS = 60_000;
+const FRESHNESS_MS = 60_000;
 
 /** The snapshot as cached: with the session generation it was fetched under (Session.generation). */
 export type CachedRoot = RootSnapshot & { generation: number };
 
-export async function cachedRoot(): Promise<CachedRoot | undefined> {
+async function cachedRoot(): Promise<CachedRoot | undefined> {
   const stored = await getItem(storage, rootCacheItem);
   return typeof stored?.generation === 'number' ? { ...stored, generation: stored.generation } : undefined;
 }

@@ -3,7 +3,7 @@ import { findLink } from '../api/relation-name.ts';
 import type { Link, RootResource } from '../api/schemas.ts';
 import { isObj, str } from './read-json.ts';
 
-export interface FolderEntry {
+interface FolderEntry {
   name: string;
   self: Link;
 }

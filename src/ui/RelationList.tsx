@@ -24,7 +24,7 @@ function groupTitle(source: RelationEntry['source'], mailboxNames: readonly stri
  * registry's 'details') and links that are unsafe to follow are not places; they stay listed, with
  * the reason, under "All links".
  */
-export function placesByGroup(entries: readonly RelationEntry[]): Map<RelationEntry['source'], RelationEntry[]> {
+function placesByGroup(entries: readonly RelationEntry[]): Map<RelationEntry['source'], RelationEntry[]> {
   const groups = new Map<RelationEntry['source'], RelationEntry[]>();
   const seen = new Set<string>();
   for (const entry of entries) {

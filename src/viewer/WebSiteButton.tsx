@@ -3,7 +3,7 @@ import { ExternalIcon } from '../ui/icons.tsx';
 import { openTab } from '../ui/open-tab.ts';
 
 /** The service's own web app, where a stronger login (and everything else) is possible. */
-export function webSiteUrl(serviceOrigin: string): string {
+function webSiteUrl(serviceOrigin: string): string {
   return `${serviceOrigin}/app/`;
 }
 
