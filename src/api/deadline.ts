@@ -1,6 +1,6 @@
 import { AppError } from '../shared/errors.ts';
 
-export { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from './timeouts.ts';
+export { NETWORK_TIMEOUT_MS } from './timeouts.ts';
 
 /**
  * Runs `call` with a signal that aborts after `ms` (or when `outer` aborts, e.g. the caller gave

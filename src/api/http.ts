@@ -16,7 +16,7 @@ export { parseWith } from './parse.ts';
 export const MAX_JSON_BYTES = 4 * 1024 * 1024;
 
 /** Content larger than this is refused (error `content_too_large`): it crosses to a page as Base64 in one runtime message. */
-export const MAX_CONTENT_BYTES = 20 * 1024 * 1024;
+const MAX_CONTENT_BYTES = 20 * 1024 * 1024;
 
 /** Selects JSON and version 2 of the API (contract §1); links may name another type. */
 export const API_MEDIA_TYPE = 'application/vnd.digipost-v2+json';

@@ -4,10 +4,10 @@ import type { Link, RootResource } from './schemas.ts';
 
 // The link toolkit in one import for the pages and the worker. Types only from schemas.ts, so a
 // page that lists links does not pull zod into its bundle.
-export { classifyLink, type LinkVerdict } from './classify.ts';
-export { inboxLinkOf, inboxOf, type TheInbox } from './inbox.ts';
+export { classifyLink } from './classify.ts';
+export { inboxLinkOf, inboxOf } from './inbox.ts';
 export { findLink, relationName } from './relation-name.ts';
-export { isActionRelation, relationInfo, requiredPermission, type RelationInfo } from './relations.ts';
+export { relationInfo, requiredPermission } from './relations.ts';
 
 /**
  * Where a link leads, as a request for it: the address, the media type to ask for, and the

@@ -15,14 +15,14 @@ import { relationName } from './relation-name.ts';
  *    Opening one as a page would at best fail and at worst act: it is never fetched as a page;
  *  - internal: what the extension follows itself (a letter's content, a sender's logo).
  */
-export type RelationKind = 'place' | 'list' | 'action' | 'internal';
+type RelationKind = 'place' | 'list' | 'action' | 'internal';
 
 /**
  * Where a link may be offered to a person. Every link is listed under "All links" (and a page's
  * "All details and links") whatever its row says; 'places' also offers it as a place to go: the
  * popup's places and a page's "Places to go".
  */
-export type RelationShown = 'places' | 'details';
+type RelationShown = 'places' | 'details';
 
 /** The icons a relation may have; src/ui/relation-icons.tsx draws each (its type holds that). */
 export const RELATION_ICON_NAMES = ['inbox', 'folder', 'receipt', 'invoice', 'settings', 'lock', 'person', 'document', 'search', 'link'] as const;

@@ -23,7 +23,7 @@ export const linkSchema = z.looseObject({
   'media-type': z.optional(z.string()),
 });
 
-export const addressSchema = z.looseObject({
+const addressSchema = z.looseObject({
   street: z.optional(z.string()),
   'house-number': z.optional(z.string()),
   'house-letter': z.optional(z.string()),
@@ -32,7 +32,7 @@ export const addressSchema = z.looseObject({
   city: z.optional(z.string()),
 });
 
-export const primaryAccountSchema = z.looseObject({
+const primaryAccountSchema = z.looseObject({
   personalidentificationnumberObfuscated: z.optional(z.string()),
   fullName: z.optional(z.string()),
   firstName: z.optional(z.string()),
@@ -48,7 +48,7 @@ export const primaryAccountSchema = z.looseObject({
   link: links(),
 });
 
-export const invoiceSchema = z.looseObject({
+const invoiceSchema = z.looseObject({
   kid: z.optional(z.string()),
   accountNumber: z.optional(z.string()),
   amount: z.optional(z.number()),
@@ -56,7 +56,7 @@ export const invoiceSchema = z.looseObject({
   link: links(),
 });
 
-export const attachmentSchema = z.looseObject({
+const attachmentSchema = z.looseObject({
   subject: z.optional(z.string()),
   fileType: z.optional(z.string()),
   fileSize: z.optional(z.number()),
@@ -97,12 +97,12 @@ export const folderSchema = z.looseObject({
   link: links(),
 });
 
-export const foldersSchema = z.looseObject({
+const foldersSchema = z.looseObject({
   folder: z._default(z.array(folderSchema), () => []),
   link: links(),
 });
 
-export const mailboxSchema = z.looseObject({
+const mailboxSchema = z.looseObject({
   name: z.optional(z.string()),
   digipostaddress: z.optional(z.string()),
   owner: z.optional(z.boolean()),
@@ -111,7 +111,7 @@ export const mailboxSchema = z.looseObject({
   link: links(),
 });
 
-export const noticeSchema = z.looseObject({
+const noticeSchema = z.looseObject({
   code: z.optional(z.string()),
   messageHeader: z.optional(z.string()),
   messageText: z.optional(z.string()),
@@ -136,12 +136,7 @@ export const anyResourceSchema = z.looseObject({
 });
 
 export type Link = z.infer<typeof linkSchema>;
-export type Address = z.infer<typeof addressSchema>;
-export type Invoice = z.infer<typeof invoiceSchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;
 export type Document = z.infer<typeof documentSchema>;
 export type Inbox = z.infer<typeof inboxSchema>;
-export type Folder = z.infer<typeof folderSchema>;
-export type Mailbox = z.infer<typeof mailboxSchema>;
-export type Notice = z.infer<typeof noticeSchema>;
 export type RootResource = z.infer<typeof rootResourceSchema>;

@@ -23,16 +23,16 @@ export interface IdTokenExpectations {
 }
 
 /** How far ahead of our clock the service's clock may be. */
-export const MAX_CLOCK_AHEAD_S = 5 * 60;
+const MAX_CLOCK_AHEAD_S = 5 * 60;
 /** An id_token is checked right after it is issued; one older than a day is a replay, not lag. */
-export const MAX_AGE_S = 24 * 60 * 60;
+const MAX_AGE_S = 24 * 60 * 60;
 /**
  * The longest `exp` read as a lifetime. The real service sends the token's lifetime (899);
  * anything from a year up is a point in time, and one not after `iat` has already passed.
  */
-export const MAX_LIFETIME_S = 365 * 24 * 60 * 60;
+const MAX_LIFETIME_S = 365 * 24 * 60 * 60;
 /** Grace for an expiry that has just passed, for clocks that disagree a little. */
-export const EXPIRY_SKEW_S = 60;
+const EXPIRY_SKEW_S = 60;
 
 const claimsSchema = z.object({
   aud: z.string(),

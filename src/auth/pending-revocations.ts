@@ -16,10 +16,10 @@ import type { TokenSet } from './token-endpoint.ts';
 export type { PendingRevocation };
 
 /** More than this many sign-outs waiting is not a passing outage; the oldest are given up. */
-export const MAX_PENDING_REVOCATIONS = 20;
+const MAX_PENDING_REVOCATIONS = 20;
 
 /** Every change to the list takes this lock (held for storage only, never across the network). */
-export const REVOCATIONS_LOCK_NAME = 'digipost-revocations';
+const REVOCATIONS_LOCK_NAME = 'digipost-revocations';
 
 /** The records as stored; one that does not fit counts as absent. */
 export function readPendingRevocations(local: KeyValueArea): Promise<PendingRevocation[]> {

@@ -23,7 +23,7 @@ export const REFRESH_MARGIN_MS = 60_000;
  * A minute before the expiry, or half way through a shorter lifetime: a service that hands out
  * 30-second tokens must not cost a refresh on every call.
  */
-export function refreshPoint(sentAt: number, lifetimeMs: number): number {
+function refreshPoint(sentAt: number, lifetimeMs: number): number {
   return sentAt + lifetimeMs - Math.min(REFRESH_MARGIN_MS, lifetimeMs / 2);
 }
 

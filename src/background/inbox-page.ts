@@ -7,10 +7,10 @@ import type { InboxGlance } from '../protocol/messages.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 
 /** The popup shows this many of the newest letters; the page asked for holds no more. */
-export const GLANCE_LETTERS = 5;
+const GLANCE_LETTERS = 5;
 
 /** The inbox address with the page size the popup needs (the service pages with `limit`). */
-export function glanceUrl(link: Link): string {
+function glanceUrl(link: Link): string {
   try {
     const url = new URL(link.uri);
     url.searchParams.set('limit', String(GLANCE_LETTERS));

@@ -9,9 +9,9 @@ import type { CheckMark, SeenState } from '../storage/items.ts';
 /** At most this many notifications per check; beyond it, the last one sums up the rest. */
 export const MAX_SHOWN = 3;
 /** How many notified letters are remembered (opaque keys, newest last). */
-export const SEEN_LIMIT = 500;
+const SEEN_LIMIT = 500;
 /** How many notification → viewer address entries are kept for clicks. */
-export const TARGETS_LIMIT = 50;
+const TARGETS_LIMIT = 50;
 
 /** An unread letter of the inbox, as a notification needs it. Sender and subject stay in memory. */
 export interface UnreadLetter {

@@ -1,7 +1,7 @@
 import { DEFAULT_PERMISSIONS, parseScope, type Permission } from '../shared/permissions.ts';
 import { checkServiceAddress, originPattern, type PortMatching } from './service-address.ts';
 
-export const PRODUCTION_BASE_URL = 'https://www.digipost.no';
+const PRODUCTION_BASE_URL = 'https://www.digipost.no';
 
 /** What a build ships as its initial configuration; the options page can change each field. */
 export interface BuildDefaults {
@@ -43,7 +43,7 @@ export function hostPermissionFor(baseUrl: string, target: BuildTarget): string 
 }
 
 /** Where the real service serves letter content after a 307 to a one-time address (contract §1). */
-export const PRODUCTION_CONTENT_ORIGIN = 'https://www.digipostdata.no';
+const PRODUCTION_CONTENT_ORIGIN = 'https://www.digipostdata.no';
 
 /**
  * Host permissions for the host that serves letter content. The worker follows the service's 307

@@ -6,7 +6,7 @@ import { isPermission } from '../shared/permissions.ts';
 import { DEFAULT_POLL_MINUTES, type ExtensionConfig } from './config.ts';
 import { checkServiceAddress } from './service-address.ts';
 
-export function fromBuildDefaults(defaults: BuildDefaults): ExtensionConfig {
+function fromBuildDefaults(defaults: BuildDefaults): ExtensionConfig {
   return { ...defaults, scopes: [...defaults.scopes], pollMinutes: DEFAULT_POLL_MINUTES, notify: false };
 }
 

@@ -1,5 +1,5 @@
 /** Why a service address was refused; each reason has a message in the i18n catalogue. */
-export type AddressProblem =
+type AddressProblem =
   | 'address_empty'
   | 'address_invalid'
   | 'address_not_https'

@@ -15,7 +15,7 @@
 import { safeLocale } from './format.ts';
 
 /** A calendar day without a time (`2025-11-10`), as the service writes due dates. */
-export const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 

@@ -13,7 +13,7 @@ import { t } from '../shared/i18n.ts';
  */
 
 /** 'OAUTH_ACCESS_GRANTED' → 'Oauth access granted': a code the viewer has no words for, made readable. */
-export function wordsFromCode(code: string): string {
+function wordsFromCode(code: string): string {
   return labelFromName(code.toLowerCase());
 }
 

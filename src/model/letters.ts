@@ -13,12 +13,12 @@ import { bool, idText, isObj, linksOf, num, present, str } from './read-json.ts'
  * as 4: so for a level-2 session, everything but PASSWORD is locked. An unknown value is not
  * locked here: the service decides, and its refusal is explained when it comes.
  */
-export const AUTH_LEVELS: Readonly<Record<string, number>> = { PASSWORD: 2, TWO_FACTOR: 3, IDPORTEN_3: 3, IDPORTEN_4: 4 };
+const AUTH_LEVELS: Readonly<Record<string, number>> = { PASSWORD: 2, TWO_FACTOR: 3, IDPORTEN_3: 3, IDPORTEN_4: 4 };
 
 /** Sessions obtained through OAuth have level 2 (contract §4); the root's `authenticationlevel` says so. */
 export const DEFAULT_SESSION_LEVEL = 2;
 
-export function requiredLevel(resource: unknown): number | undefined {
+function requiredLevel(resource: unknown): number | undefined {
   const value = isObj(resource) ? str(resource['authentication-level']) : undefined;
   return value === undefined ? undefined : AUTH_LEVELS[value.toUpperCase()];
 }
@@ -90,7 +90,7 @@ export function attachmentsOf(document: unknown, sessionLevel: number): Attachme
 }
 
 /** The main attachment: the one marked so, else the first. */
-export function mainAttachmentOf(attachments: readonly AttachmentInfo[]): AttachmentInfo | undefined {
+function mainAttachmentOf(attachments: readonly AttachmentInfo[]): AttachmentInfo | undefined {
   return attachments.find((a) => a.main) ?? attachments[0];
 }
 

@@ -4,7 +4,7 @@ import type { Link, RootResource } from '../api/schemas.ts';
 import { t } from '../shared/i18n.ts';
 import { isObj, str } from './read-json.ts';
 
-export interface FolderEntry {
+interface FolderEntry {
   name: string;
   self: Link;
 }

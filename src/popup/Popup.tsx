@@ -42,7 +42,7 @@ const SETTINGS_FIXES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 ]);
 
 /** Where a failed root fetch leaves the popup: each failure has its own state and next step. */
-export function stateAfterFailure(error: ErrorInfo, cached: RootSnapshot | undefined): PopupState {
+function stateAfterFailure(error: ErrorInfo, cached: RootSnapshot | undefined): PopupState {
   switch (error.code) {
     case 'not_configured':
       return { kind: 'not_configured' };

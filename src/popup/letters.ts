@@ -3,7 +3,7 @@ import { daysUntil } from '../model/dates.ts';
 import { DEFAULT_SESSION_LEVEL, summarize, type InvoiceInfo } from '../model/letters.ts';
 
 /** Unpaid invoices due within this many days (or overdue) are called out above the letters. */
-export const DUE_SOON_DAYS = 14;
+const DUE_SOON_DAYS = 14;
 
 export interface GlanceInvoice {
   amount?: number;

@@ -41,7 +41,7 @@ export type { InboxGlance, RootSnapshot } from '../storage/page-items.ts';
 export type StoredConfigView = ExtensionConfig & { redirectUri: string };
 
 /** The settings as a page other than the options page sees them: what Connect will ask for. */
-export interface PageConfigView {
+interface PageConfigView {
   scopes: Permission[];
 }
 

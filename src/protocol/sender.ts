@@ -31,7 +31,7 @@ export const PAGE_PATHS = {
 export type PageName = keyof typeof PAGE_PATHS;
 
 /** Which of our pages sent a message (undefined: another of our pages, such as a test's blank page). */
-export function senderPage(sender: SenderInfo): PageName | undefined {
+function senderPage(sender: SenderInfo): PageName | undefined {
   if (typeof sender.url !== 'string') return undefined;
   let path: string;
   try {
@@ -49,7 +49,7 @@ export function senderPage(sender: SenderInfo): PageName | undefined {
  * its Connect button. Only the options page, which edits it, reads the client secret (getConfig).
  * Every other request reads what any of our pages may know, and any of them may send it.
  */
-export const RESTRICTED: Readonly<Partial<Record<string, readonly PageName[]>>> = {
+const RESTRICTED: Readonly<Partial<Record<string, readonly PageName[]>>> = {
   getConfig: ['options'],
   saveConfig: ['options'],
   signOut: ['popup', 'options'],

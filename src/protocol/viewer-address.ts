@@ -13,7 +13,7 @@ import { viewerPages } from '../storage/page-items.ts';
  * closes), where Reload, Back and Forward find it again.
  */
 
-export const VIEWER_PATH = 'src/viewer/viewer.html';
+const VIEWER_PATH = 'src/viewer/viewer.html';
 const PAGE_PARAM = 'page';
 const PAGE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 

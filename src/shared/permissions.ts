@@ -25,7 +25,7 @@ export function isPermission(value: string): value is Permission {
  * The contract does not say how several scope values are joined (§3.1); no public client sends more than
  * one. A space is the OAuth standard, and this is the one place that decides it.
  */
-export const SCOPE_SEPARATOR = ' ';
+const SCOPE_SEPARATOR = ' ';
 
 export function formatScope(permissions: readonly Permission[]): string {
   return PERMISSIONS.filter((p) => permissions.includes(p)).join(SCOPE_SEPARATOR);

@@ -20,7 +20,7 @@ function eventOf(message: unknown): WorkerEvent | undefined {
  * the browser had stopped and started again, so nothing here depends on the page having asked.
  * The requests other pages send the worker pass by here too: the listener never answers.
  */
-export function onWorkerEvent<N extends EventName>(name: N, listener: (event: EventOf<N>) => void): () => void {
+function onWorkerEvent<N extends EventName>(name: N, listener: (event: EventOf<N>) => void): () => void {
   const heard = (message: unknown, sender: { id?: string | undefined }): undefined => {
     const event = sender.id === browser.runtime.id ? eventOf(message) : undefined;
     if (event?.event === name) listener(event as EventOf<N>);

@@ -21,7 +21,7 @@ function permissionInWords(permission: string): string {
 }
 
 /** The sentence for a failure, with a permission in words rather than its code. */
-export function viewerErrorMessage(error: ErrorInfo): string {
+function viewerErrorMessage(error: ErrorInfo): string {
   return error.permission ? t(`error_${error.code}`, permissionInWords(error.permission)) : errorMessage(error);
 }
 

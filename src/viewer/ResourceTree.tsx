@@ -55,7 +55,7 @@ function LinkItem(props: { link: Link; serviceOrigin: string }) {
   );
 }
 
-export function LinkList(props: { links: readonly Link[]; serviceOrigin: string }) {
+function LinkList(props: { links: readonly Link[]; serviceOrigin: string }) {
   return (
     <ul class="links">
       {props.links.map((link, i) => (

@@ -47,7 +47,7 @@ function essence(contentType: string): string {
  * The charset to decode with: the Content-Type's, else a <meta charset> in the first bytes (as a
  * browser would find it), else UTF-8. A label TextDecoder does not know falls back to UTF-8.
  */
-export function letterCharset(contentType: string, bytes: Uint8Array): string {
+function letterCharset(contentType: string, bytes: Uint8Array): string {
   const declared = /;\s*charset="?([A-Za-z0-9._:-]{1,40})"?/i.exec(contentType)?.[1];
   let label = declared;
   if (!label && essence(contentType) === 'text/html') {
@@ -121,7 +121,7 @@ const BLOCKS = new Set('address article aside blockquote br caption dd div dl dt
 const CELLS = new Set(['td', 'th']);
 
 /** A letter's words, a block to a line, for when its HTML cannot be shown: what a reader reads, without its layout. */
-export function readableText(root: Element): string {
+function readableText(root: Element): string {
   const parts: string[] = [];
   const walk = (node: Node): void => {
     if (node.nodeType === Node.TEXT_NODE) {

@@ -59,7 +59,7 @@ export type Go = (target: LinkTarget, id?: string) => void;
 
 export const NavigationContext = createContext<Go>(() => undefined);
 
-export function useGo(): Go {
+function useGo(): Go {
   return useContext(NavigationContext);
 }
 

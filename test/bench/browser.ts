@@ -4,7 +4,7 @@ import { BENCH_DIST } from './build.ts';
 import { PROBE_SCRIPT } from './probe.ts';
 
 /** The popup's own size (popup.css), so the popup and the blank page lay out the same viewport. */
-export const POPUP_VIEWPORT = { width: 380, height: 600 };
+const POPUP_VIEWPORT = { width: 380, height: 600 };
 
 export interface BenchBrowser extends ExtensionBrowser {
   newPage: () => Promise<Page>;

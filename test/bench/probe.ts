@@ -13,7 +13,7 @@
 /** Keys as above; null until the frame is reached. */
 export type ProbeMarks = Record<string, number | null>;
 
-export const WATCHED_SELECTORS = ['.summary h1', '.fetched'];
+const WATCHED_SELECTORS = ['.summary h1', '.fetched'];
 
 // Plain JavaScript in a string: a function's toString() would carry the TS runner's helpers.
 const PROBE_SOURCE = `

@@ -10,7 +10,7 @@ export interface Row {
 
 const verdict = (met: boolean | undefined) => (met === undefined ? '–' : met ? 'met' : 'NOT MET');
 
-export function markdownTable(rows: readonly Row[]): string {
+function markdownTable(rows: readonly Row[]): string {
   const lines = ['| Figure | Measured | Goal | Met |', '|---|---|---|---|'];
   for (const row of rows) lines.push(`| ${row.figure} | ${row.value} | ${row.goal} | ${verdict(row.met)} |`);
   return lines.join('\n');

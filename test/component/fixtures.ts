@@ -10,15 +10,15 @@ import { EXTENSION_ID } from '../support/fake-extension.ts';
 
 export const SERVICE = 'https://www.digipost.no';
 const MEDIA = 'application/vnd.digipost-v2+json';
-export const INBOX_URL = `${SERVICE}/post/api/private/accounts/1234/documents/inbox`;
+const INBOX_URL = `${SERVICE}/post/api/private/accounts/1234/documents/inbox`;
 
-export function link(relation: string, path: string, mediaType: string = MEDIA): Link {
+function link(relation: string, path: string, mediaType: string = MEDIA): Link {
   return { rel: `${SERVICE}/post/relations/${relation}`, uri: `${SERVICE}${path}`, 'media-type': mediaType };
 }
 
 export const READ_SCOPES: Permission[] = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT'];
 
-export function root(unread = 2): RootResource {
+function root(unread = 2): RootResource {
   return {
     authenticationlevel: 2,
     primaryAccount: {

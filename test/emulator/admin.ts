@@ -10,7 +10,7 @@ import type { Emulator } from './state.ts';
 
 const link = z.strictObject({ rel: z.string().min(1).max(2000), uri: z.string().min(1).max(2000), 'media-type': z.string().max(200) });
 
-export const knobsSchema = z.strictObject({
+const knobsSchema = z.strictObject({
   accessTokenLifetime: z.number().int().min(1).max(31_536_000),
   rotateRefreshTokens: z.boolean(),
   latencyMs: z.number().int().min(0).max(60_000),
@@ -38,7 +38,7 @@ const letterSchema = z.strictObject({
   statedFileType: z.string().regex(/^[A-Za-z0-9]{1,10}$/).optional(),
 });
 
-export type NewLetter = z.input<typeof letterSchema>;
+type NewLetter = z.input<typeof letterSchema>;
 
 const failSchema = z.strictObject({
   count: z.number().int().min(1).max(1000),

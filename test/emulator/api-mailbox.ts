@@ -12,8 +12,8 @@ import { AUTH_LEVEL_NUMBER, contentOf, SESSION_AUTH_LEVEL } from './mailbox.ts';
 import { attachmentJson, documentJson, folderSummary } from './represent.ts';
 import type { Emulator } from './state.ts';
 
-export const DEFAULT_PAGE = 50;
-export const MAX_PAGE = 100;
+const DEFAULT_PAGE = 50;
+const MAX_PAGE = 100;
 
 const notFound = () => apiError(404, 'NOT_FOUND', { errorMessage: 'No such document' });
 

@@ -24,7 +24,7 @@ function pdfText(text: string): string {
   return out;
 }
 
-export function makePdf(title: string, lines: readonly string[]): Buffer {
+function makePdf(title: string, lines: readonly string[]): Buffer {
   const text = [`BT /F1 16 Tf 56 780 Td (${pdfText(title)}) Tj ET`]
     .concat(lines.map((line, i) => `BT /F1 11 Tf 56 ${750 - i * 16} Td (${pdfText(line)}) Tj ET`))
     .join('\n');
@@ -53,7 +53,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-export function makeHtml(title: string, lines: readonly string[]): Buffer {
+function makeHtml(title: string, lines: readonly string[]): Buffer {
   const paragraphs = lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
   return Buffer.from(
     `<!doctype html>\n<html lang="nb"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body><h1>${escapeHtml(title)}</h1>\n${paragraphs}\n</body></html>\n`,
@@ -134,7 +134,7 @@ class BitWriter {
  * A baseline greyscale JPEG made of flat 8x8 blocks (DC coefficients only). Huffman tables:
  * every DC category has a 4-bit code; the only AC symbol is end-of-block, code `0`.
  */
-export function makeJpeg(blocksWide: number, blocksHigh: number, seed: number): Buffer {
+function makeJpeg(blocksWide: number, blocksHigh: number, seed: number): Buffer {
   const segment = (marker: number, payload: number[]) => [0xff, marker, ((payload.length + 2) >> 8) & 0xff, (payload.length + 2) & 0xff, ...payload];
   const width = blocksWide * 8;
   const height = blocksHigh * 8;

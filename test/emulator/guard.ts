@@ -13,7 +13,7 @@ export interface Session {
   may(permission: Permission): boolean;
 }
 
-export function bearerOf(c: Context): string | undefined {
+function bearerOf(c: Context): string | undefined {
   const match = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(c.req.header('authorization') ?? '');
   return match?.[1];
 }
@@ -32,7 +32,7 @@ export function authenticate(em: Emulator, c: Context): Session | Response {
   return { token, grant, may: (p) => token.permissions.includes(p) };
 }
 
-export function insufficientScope(required: Permission): Response {
+function insufficientScope(required: Permission): Response {
   return apiError(403, 'INSUFFICIENT_SCOPE', { required, errorMessage: `This needs the permission ${required}` });
 }
 

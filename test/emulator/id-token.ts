@@ -17,7 +17,7 @@ export interface IdTokenInput {
   badSignature: boolean;
 }
 
-export function signIdTokenPayload(payload: string, secret: string): string {
+function signIdTokenPayload(payload: string, secret: string): string {
   return createHmac('sha256', secret).update(payload, 'utf8').digest('base64');
 }
 

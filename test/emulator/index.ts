@@ -8,8 +8,7 @@ import type { EmulatorOptions } from './config.ts';
 import { settingsFrom } from './config.ts';
 import { Emulator } from './state.ts';
 
-export type { EmulatorOptions, Knobs, Link, IdTokenExp } from './config.ts';
-export type { RequestLogEntry } from './state.ts';
+export type { EmulatorOptions } from './config.ts';
 export { EmulatorAdmin } from './admin-client.ts';
 
 export interface RunningEmulator {

@@ -69,7 +69,7 @@ export function mainAttachment(letter: Letter): Attachment {
   return main;
 }
 
-export function isUnread(letter: Letter): boolean {
+function isUnread(letter: Letter): boolean {
   return !mainAttachment(letter).read;
 }
 

@@ -13,7 +13,7 @@ import { formatScope, parseScope } from './permissions.ts';
 import type { Emulator } from './state.ts';
 import type { Grant } from './tokens.ts';
 
-export const OAUTH_ROUTES = {
+const OAUTH_ROUTES = {
   authorize: '/post/api/oauth/authorize/new',
   consent: '/post/api/oauth/authorize/consent',
   token: '/post/api/oauth/accesstoken',

@@ -70,14 +70,14 @@ const SENDERS: Sender[] = [
 const FILE_TYPES: FileType[] = ['pdf', 'pdf', 'pdf', 'pdf', 'html', 'jpg'];
 const HOUR = 3_600_000;
 
-export const FOLDERS: readonly Folder[] = [
+const FOLDERS: readonly Folder[] = [
   { id: '1', name: 'Skatt', icon: 'TAX' },
   { id: '2', name: 'Bolig', icon: 'HOUSE' },
   { id: '3', name: 'Arkiv', icon: 'ARCHIVE' },
 ];
 
 /** Positions in the inbox (0 = newest) of the letters tests rely on. */
-export const SPECIAL = { markup: 0, idporten4: [2, 11, 27], openingReceipt: 3, attachments: 5, confidential: 9, html: 1, jpg: 4, invoice: 6 } as const;
+const SPECIAL = { markup: 0, idporten4: [2, 11, 27], openingReceipt: 3, attachments: 5, confidential: 9, html: 1, jpg: 4, invoice: 6 } as const;
 
 function pick<T>(items: readonly T[], rnd: () => number): T {
   const item = items[Math.floor(rnd() * items.length)];

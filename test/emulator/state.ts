@@ -22,13 +22,13 @@ export interface RequestLogEntry {
 /** `drop`: the connection is closed without an answer, as a service that went away mid-request. */
 export type FailureKind = '500' | 'malformed' | 'drop';
 
-export interface FailureRule {
+interface FailureRule {
   remaining: number;
   kind: FailureKind;
   pathPrefix: string;
 }
 
-export interface ContentTicket {
+interface ContentTicket {
   letterId: string;
   attachmentId: string;
   expires: number;

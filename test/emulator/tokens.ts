@@ -49,11 +49,11 @@ export interface RefreshToken {
 }
 
 /** 32 random bytes in base64url: the 43 characters the real service's tokens have. */
-export function newAccessTokenValue(): string {
+function newAccessTokenValue(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function newRefreshTokenValue(): string {
+function newRefreshTokenValue(): string {
   return `${Date.now()}${randomBytes(2).readUInt16BE() % 1000}-${randomBytes(24).toString('base64url')}`;
 }
 

@@ -12,7 +12,7 @@ import { AppError, type ErrorInfo } from '../../src/shared/errors.ts';
 import { catalogueMessage, type Language } from './catalogue-i18n.ts';
 
 export const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
-export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
+const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
 
 type RequestType = Request['type'];
 type RequestOf<K extends RequestType> = Extract<Request, { type: K }>;
@@ -21,7 +21,7 @@ type Reply<K extends RequestType> = (request: RequestOf<K>) => ResponseMap[K] | 
 type AnyReply = (request: Request) => unknown;
 
 /** A request the test answers when it chooses: the page waits (a spinner, a skeleton) until then. */
-export interface Held<K extends RequestType> {
+interface Held<K extends RequestType> {
   /** Resolves once the page has sent the request. */
   readonly asked: Promise<RequestOf<K>>;
   answer(value: ResponseMap[K]): void;
@@ -29,7 +29,7 @@ export interface Held<K extends RequestType> {
 }
 
 /** The worker behind the pages: each request type answers as the test said, and every request is kept. */
-export class FakeWorker {
+class FakeWorker {
   readonly requests: Request[] = [];
   readonly #standing = new Map<RequestType, AnyReply>();
   /** Answers for the next requests of a type, first come first served, before the standing one. */

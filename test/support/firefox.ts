@@ -4,7 +4,7 @@ import puppeteer, { TargetType, type Browser, type Page, type Target } from 'pup
 import { findBrowser } from './find-browser.ts';
 
 /** The Firefox build's add-on ID (vite.config.ts): Firefox derives the redirect URI from it. */
-export const FIREFOX_ADDON_ID = 'digipost-mailbox@extensions.example';
+const FIREFOX_ADDON_ID = 'digipost-mailbox@extensions.example';
 
 /** Finds the Firefox the Firefox tests drive: FIREFOX_PATH, then Debian's firefox-esr, then firefox. */
 export function findFirefox(env: NodeJS.ProcessEnv = process.env): string {

@@ -83,7 +83,7 @@ export function visibleText(page: Page): Promise<string> {
 }
 
 /** The cached root snapshot (what the popup shows), as the worker stored it. */
-export async function cachedRoot(worker: Worker): Promise<Record<string, unknown> & { fetchedAt: number }> {
+async function cachedRoot(worker: Worker): Promise<Record<string, unknown> & { fetchedAt: number }> {
   const snapshot = (await storedItems(worker, 'session'))[rootCacheItem.key];
   if (typeof snapshot !== 'object' || snapshot === null) throw new Error('no cached root');
   return snapshot as Record<string, unknown> & { fetchedAt: number };

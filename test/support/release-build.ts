@@ -21,7 +21,7 @@ function git(args: string[]): string {
 }
 
 /** The release's full commit id, or an error that says how to get it (a fresh clone may be shallow, or lack the tag). */
-export function releaseCommit(): string {
+function releaseCommit(): string {
   try {
     return git(['rev-parse', '--verify', '--quiet', `${LAST_RELEASE.commit}^{commit}`]);
   } catch (error) {

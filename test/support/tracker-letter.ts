@@ -49,12 +49,12 @@ export const TRACKER_LETTER_TEXT = 'Dette brevet prøver å spore leseren.';
 export const TRACKER_LETTER_SUBJECT = 'Sporingstest';
 
 /** A 12×8 PNG as a data: address: embedded images must still show. */
-export function embeddedImage(): string {
+function embeddedImage(): string {
   return `data:image/png;base64,${makePng(12, 8, 7).toString('base64')}`;
 }
 
 /** A letter whose every remote reference points at `origin` (each at its own path, to name what got through). */
-export function trackerLetterHtml(origin: string): string {
+function trackerLetterHtml(origin: string): string {
   const at = (path: string) => `${origin}/${path}`;
   return `<!doctype html>
 <html lang="nb">

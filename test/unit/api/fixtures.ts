@@ -145,7 +145,7 @@ export function realRoot() {
   };
 }
 
-export function invoiceAttachment() {
+function invoiceAttachment() {
   return {
     subject: 'Faktura',
     fileType: 'pdf',
@@ -182,7 +182,7 @@ export function document() {
 }
 
 /** A letter that needs an opening receipt: its attachment offers only send_opening_receipt. */
-export function receiptRequiredDocument() {
+function receiptRequiredDocument() {
   return {
     subject: 'Rekommandert brev',
     creatorName: '',

@@ -3,7 +3,6 @@
  * tests that run the real handlers (vi.mock('webextension-polyfill') hands this out). The network
  * is a FakeNetwork standing in for `fetch`, with one handler per origin.
  */
-import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
 import { MemoryArea } from '../auth/fakes.ts';
 
 export const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
@@ -55,15 +54,6 @@ export function resetFakeBrowser(): void {
   fakeBrowser.runtime.told = [];
   fakeBrowser.storage.local.data = {};
   fakeBrowser.storage.session.data = {};
-}
-
-/** navigator.locks.request over the in-memory lock (Node 20 has no navigator.locks). */
-export function fakeLocks() {
-  const withLock = createMemoryLock();
-  return {
-    request: <T>(name: string, optionsOrFn: unknown, maybeFn?: () => Promise<T>) =>
-      withLock(name, (typeof optionsOrFn === 'function' ? optionsOrFn : maybeFn) as () => Promise<T>),
-  };
 }
 
 export interface SeenRequest {
