@@ -43,6 +43,9 @@ const CODE_WORDS: Readonly<Record<string, string>> = {
   NEWEST_FIRST: 'order_newest_first',
   OLDEST_FIRST: 'order_oldest_first',
   OAUTH_ACCESS_GRANTED: 'event_oauth_access_granted',
+  // The root's `settings` list names the person's notification choices by these codes.
+  NOTIFICATION_EMAIL: 'vf_notification_email',
+  NOTIFICATION_SMS: 'vf_notification_sms',
 };
 
 /** A code in words: a known one translated, any other made readable. */
@@ -133,24 +136,26 @@ export function fieldLabel(key: string): string {
 /**
  * Fields that are the service's plumbing, not anything a person can use: the form token, the
  * rules its web forms check input by, the login level in the service's own codes (the number is
- * shown in words), the account's role code, flags for the web app's prompts and storage counters.
- * They stay under "All details and links".
+ * shown in words), the account's role code, a flag for the web app's prompt and storage counters.
+ * They stay under "All details and links". A person's own settings (language, notifications,
+ * order of letters) are no plumbing: they show.
  */
 const INTERNAL_FIELDS: ReadonlySet<string> = new Set([
   'csrfToken',
   'validationRules',
   'authenticationlevelIdporten',
   'role',
-  'settings',
-  'language',
   'needsContactInfoVerification',
   'usedStorage',
   'totalAvailableStorage',
   'remainingStampsThisMonth',
 ]);
-/** Names that betray a secret or a machine rule whatever resource carries them. */
-const INTERNAL_NAME = /token|csrf|secret|validation|regex|pattern/i;
-
+/**
+ * Names that betray a secret or a machine rule whatever resource carries them: `csrfToken`,
+ * `access_token`, `clientSecret`, `emailPattern`. A field named just `token` is the list of
+ * connected applications (token_list), which a person reads and manages, so it is not one.
+ */
+const INTERNAL_NAME = /csrf|secret|validation|regex|pattern|.token$/i;
 export function isInternalField(key: string): boolean {
   return INTERNAL_FIELDS.has(key) || INTERNAL_NAME.test(key);
 }

@@ -1,5 +1,5 @@
 import { t, uiLocale } from '../shared/i18n.ts';
-import { fieldLabel, formatFieldValue, isAddress, isInternalField, postalAddress } from '../model/fields.ts';
+import { codeInWords, fieldLabel, formatFieldValue, isAddress, isInternalField, postalAddress } from '../model/fields.ts';
 import { isObj } from '../model/read-json.ts';
 
 /*
@@ -24,6 +24,32 @@ function shown(key: string, value: unknown): boolean {
   return value !== undefined;
 }
 
+/** A `{name, value}` pair, as the root's `settings` list is written: a setting's code and its value as text. */
+interface NamedValue {
+  name: string;
+  value: Scalar;
+}
+
+function isNamedValue(item: unknown): item is NamedValue {
+  return isObj(item) && typeof item.name === 'string' && isScalar(item.value) && Object.keys(item).every((k) => k === 'name' || k === 'value' || k === 'link');
+}
+
+/** A list of named values ("NOTIFICATION_EMAIL" = "true") read as the settings they are: "Notification email: Yes". */
+function NamedValues(props: { items: NamedValue[] }) {
+  const locale = uiLocale();
+  const valueOf = (value: Scalar): Scalar => (value === 'true' ? true : value === 'false' ? false : value);
+  return (
+    <dl class="fields fields-nested">
+      {props.items.map((item, i) => (
+        <div key={`${item.name}|${i}`} class="field">
+          <dt>{codeInWords(item.name)}</dt>
+          <dd>{formatFieldValue(item.name, valueOf(item.value), {}, locale)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function FieldValue(props: { name: string; value: unknown; siblings: Obj; depth: number }) {
   const { name, value, depth } = props;
   const locale = uiLocale();
@@ -36,6 +62,7 @@ function FieldValue(props: { name: string; value: unknown; siblings: Obj; depth:
   if (Array.isArray(value)) {
     const items = value.filter((item) => !isAddress(item));
     if (items.length === 0) return <span class="muted">{t('empty_list')}</span>;
+    if (items.every(isNamedValue)) return <NamedValues items={items} />;
     if (items.every(isScalar)) {
       const texts = items.map((item) => formatFieldValue(name, item, props.siblings, locale));
       // Sentences (permissions, descriptions) read as a list; short values as one line.

@@ -137,7 +137,8 @@ describe('keeping the session', () => {
   async function openInbox() {
     const popup = await h.openPopup();
     const tabOpened = h.context.waitForEvent('page');
-    await popup.getByRole('region', { name: 'Your account' }).getByRole('button', { name: 'Inbox', exact: true }).click();
+    // The Inbox place, named with its unread count ("Inbox 3 unread").
+    await popup.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: /^Inbox/ }).click();
     const viewer = await tabOpened;
     await viewer.waitForLoadState();
     return viewer;

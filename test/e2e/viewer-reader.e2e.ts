@@ -108,6 +108,8 @@ describe('what a person sees', () => {
       ['event_log', 'account', [/Access given to an app/]],
       ['token_list', 'account', [/Read letter content/]],
       ['session', 'root', [/Expires in\s+\d+ minutes?( \d+ seconds?)?/, /Authentication level\s+Password/]],
+      // "All links from the service": the person's own settings show, in words, beside the links.
+      ['self', 'root', [/Language\s+Norwegian Bokmål/, /Notify by email\s+Yes/, /Notify by text message\s+No/]],
     ];
     for (const [relation, where, expected] of expectations) {
       const resource = await open(where, relation);

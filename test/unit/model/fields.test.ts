@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 // The pages' `t` reads the browser's catalogue; here the English one on disk.
 vi.mock('../../../src/shared/i18n.ts', async () => (await import('../../support/catalogue-i18n.ts')).catalogueI18n());
 
-const { codeInWords, fieldLabel, formatFieldValue, isCode, postalAddress } = await import('../../../src/model/fields.ts');
+const { codeInWords, fieldLabel, formatFieldValue, isCode, isInternalField, postalAddress } = await import('../../../src/model/fields.ts');
 
 describe('fields in words', () => {
   it('authentication levels, origins, kinds and other codes in words', () => {
@@ -17,6 +17,8 @@ describe('fields in words', () => {
     expect(codeInWords('SOMETHING_NEW_HERE')).toBe('Something new here');
     // A short capitalised word may be a name: it stays.
     expect(codeInWords('NAV')).toBe('NAV');
+    // The root's settings list names notification choices by code.
+    expect(codeInWords('NOTIFICATION_SMS')).toBe('Notify by text message');
     expect(isCode('OAUTH_ACCESS_GRANTED')).toBe(true);
     expect(isCode('Oslo')).toBe(false);
   });
@@ -35,6 +37,21 @@ describe('fields in words', () => {
     expect(formatFieldValue('sortOrder', 'NEWEST_FIRST', {}, 'en')).toBe('Newest first');
     expect(formatFieldValue('currency', 'NOK', {}, 'en')).toBe('NOK');
     expect(formatFieldValue('organisationNumber', 974761076, {}, 'en')).toBe('974 761 076');
+  });
+});
+
+describe('what the main view leaves to "All details and links"', () => {
+  it('hides the service\'s plumbing: form token, validation rules, login-level codes, role, secrets', () => {
+    for (const key of ['csrfToken', 'validationRules', 'authenticationlevelIdporten', 'role', 'access_token', 'refreshToken', 'clientSecret', 'emailPattern']) {
+      expect(isInternalField(key), key).toBe(true);
+    }
+  });
+
+  it('shows a person\'s own settings and the connected applications', () => {
+    // `language` is the mailbox's language, `settings` the notification choices, `token` the list of connected apps.
+    for (const key of ['language', 'settings', 'sortOrder', 'autoArchiveAfterDays', 'notificationEmail', 'token', 'digipostaddress']) {
+      expect(isInternalField(key), key).toBe(false);
+    }
   });
 });
 
