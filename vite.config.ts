@@ -2,7 +2,7 @@
 import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { build as rolldownBuild } from 'rolldown';
+import { build as rolldownBuild, type TransformOptions } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import baseManifest from './manifest.json' with { type: 'json' };
 import { buildDefaultsFromEnv, contentHostPermissions, hostPermissionFor, networkTimeoutFromEnv, type BuildTarget } from './src/config/build-defaults.ts';
@@ -116,6 +116,18 @@ function textOnlyLibraries(): Plugin {
 }
 
 /**
+ * JSX compiled to Preact's own `h` (classic JSX) in the scripts bundled on their own: the automatic
+ * runtime brings a second element factory (preact/jsx-runtime) beside the `h` that Preact's core
+ * carries anyway, and spells every element's props out as an object with a `children` key, some
+ * 170 bytes more in the popup. Both build the same elements. The names are injected where JSX is
+ * used, and chosen so no source binding can shadow them.
+ */
+const CLASSIC_JSX: Pick<TransformOptions, 'jsx' | 'inject'> = {
+  jsx: { runtime: 'classic', pragma: 'preactJsxH', pragmaFrag: 'preactJsxFragment' },
+  inject: { preactJsxH: ['preact', 'h'], preactJsxFragment: ['preact', 'Fragment'] },
+};
+
+/**
  * One entry bundled again on its own: same sources, same transforms, only what it imports, in one
  * file. Written as Vite writes the other pages when it minifies: without comments (rolldown would
  * otherwise keep every `@__PURE__` annotation, some 200 in the popup).
@@ -128,7 +140,7 @@ async function oneScript(input: string, target: BuildTarget, define: Record<stri
     platform: 'browser',
     logLevel: 'warn',
     plugins: [textOnlyLibraries()],
-    transform: { jsx: { runtime: 'automatic', importSource: 'preact' }, define, target: target === 'firefox' ? 'firefox128' : 'chrome120' },
+    transform: { ...CLASSIC_JSX, define, target: target === 'firefox' ? 'firefox128' : 'chrome120' },
     output: { format: 'es', minify: true, codeSplitting: false, comments: false },
   });
   const [script, ...more] = output;

@@ -47,7 +47,8 @@ export interface RelationInfo {
   readonly viewerPage?: 'search';
 }
 
-type Row = Omit<RelationInfo, 'shown' | 'icon'> & Partial<Pick<RelationInfo, 'shown' | 'icon'>>;
+/** A row as written: `label: true` where the catalogue has a label for it, under the key `rel_<name>`. */
+type Row = Omit<RelationInfo, 'shown' | 'icon' | 'label'> & Partial<Pick<RelationInfo, 'shown' | 'icon'>> & { readonly label?: true };
 
 const META: Permission = 'READ_DOCUMENT_META_INFO';
 
@@ -60,45 +61,45 @@ const META: Permission = 'READ_DOCUMENT_META_INFO';
  */
 const ROWS: Readonly<Record<string, Row>> = {
   // The root.
-  self: { kind: 'place', label: 'rel_self' },
-  session: { kind: 'place', label: 'rel_session', icon: 'lock' },
-  logout: { kind: 'action', label: 'rel_logout' },
-  search: { kind: 'place', label: 'rel_search', icon: 'search', title: 'recipient_search', viewerPage: 'search' },
-  autocomplete: { kind: 'place', label: 'rel_autocomplete', icon: 'search' },
-  accounts: { kind: 'place', permission: 'READ_ACCOUNT_INFO', label: 'rel_accounts', icon: 'person' },
-  change_language: { kind: 'action', label: 'rel_change_language' },
+  self: { kind: 'place', label: true },
+  session: { kind: 'place', label: true, icon: 'lock' },
+  logout: { kind: 'action', label: true },
+  search: { kind: 'place', label: true, icon: 'search', title: 'recipient_search', viewerPage: 'search' },
+  autocomplete: { kind: 'place', label: true, icon: 'search' },
+  accounts: { kind: 'place', permission: 'READ_ACCOUNT_INFO', label: true, icon: 'person' },
+  change_language: { kind: 'action', label: true },
   // The account and the mailboxes.
-  document_inbox: { kind: 'list', permission: META, label: 'rel_document_inbox', icon: 'inbox' },
-  receipts: { kind: 'place', permission: 'READ_RECEIPTS', label: 'rel_receipts', icon: 'receipt' },
-  account_settings: { kind: 'place', permission: 'READ_SETTINGS', label: 'rel_account_settings', icon: 'settings' },
-  mailbox_settings: { kind: 'place', permission: 'READ_SETTINGS', label: 'rel_mailbox_settings', icon: 'settings' },
+  document_inbox: { kind: 'list', permission: META, label: true, icon: 'inbox' },
+  receipts: { kind: 'place', permission: 'READ_RECEIPTS', label: true, icon: 'receipt' },
+  account_settings: { kind: 'place', permission: 'READ_SETTINGS', label: true, icon: 'settings' },
+  mailbox_settings: { kind: 'place', permission: 'READ_SETTINGS', label: true, icon: 'settings' },
   settings: { kind: 'place', permission: 'READ_SETTINGS' },
-  event_log: { kind: 'place', label: 'rel_event_log', icon: 'document' },
-  token_list: { kind: 'place', label: 'rel_token_list', icon: 'lock' },
-  payments: { kind: 'place', label: 'rel_payments', icon: 'invoice' },
-  banks: { kind: 'place', label: 'rel_banks', icon: 'invoice' },
-  update_account: { kind: 'action', label: 'rel_update_account' },
-  close_account: { kind: 'action', label: 'rel_close_account' },
+  event_log: { kind: 'place', label: true, icon: 'document' },
+  token_list: { kind: 'place', label: true, icon: 'lock' },
+  payments: { kind: 'place', label: true, icon: 'invoice' },
+  banks: { kind: 'place', label: true, icon: 'invoice' },
+  update_account: { kind: 'action', label: true },
+  close_account: { kind: 'action', label: true },
   update_settings: { kind: 'action', permission: 'UPDATE_SETTINGS' },
   // Folders and lists of letters.
-  documents: { kind: 'list', permission: META, label: 'rel_documents', icon: 'folder' },
-  folder: { kind: 'list', permission: META, label: 'rel_folder', icon: 'folder' },
-  document_archive: { kind: 'list', permission: META, label: 'rel_document_archive', icon: 'folder' },
-  document_workarea: { kind: 'list', permission: META, label: 'rel_document_workarea', icon: 'folder' },
+  documents: { kind: 'list', permission: META, label: true, icon: 'folder' },
+  folder: { kind: 'list', permission: META, label: true, icon: 'folder' },
+  document_archive: { kind: 'list', permission: META, label: true, icon: 'folder' },
+  document_workarea: { kind: 'list', permission: META, label: true, icon: 'folder' },
   /** The next page of a list (the inbox pages with it): part of the list, not a place of its own. */
   next: { kind: 'list', shown: 'details', title: 'rel_document_inbox' },
   folders: { kind: 'place', permission: META },
-  create_folder: { kind: 'action', label: 'rel_create_folder' },
+  create_folder: { kind: 'action', label: true },
   change_folder: { kind: 'action' },
   delete_folder: { kind: 'action' },
   update_folders: { kind: 'action' },
   // Letters.
-  get_document_content: { kind: 'internal', permission: 'READ_DOCUMENT_CONTENT', label: 'rel_get_document_content' },
-  organisation_logo: { kind: 'internal', label: 'rel_organisation_logo' },
-  send_opening_receipt: { kind: 'action', label: 'rel_send_opening_receipt' },
-  update_document: { kind: 'action', permission: 'UPDATE_DOCUMENT', label: 'rel_update_document' },
-  delete_document: { kind: 'action', permission: 'DELETE_DOCUMENT', label: 'rel_delete_document' },
-  upload_document: { kind: 'action', permission: 'UPLOAD_DOCUMENT', label: 'rel_upload_document' },
+  get_document_content: { kind: 'internal', permission: 'READ_DOCUMENT_CONTENT', label: true },
+  organisation_logo: { kind: 'internal', label: true },
+  send_opening_receipt: { kind: 'action', label: true },
+  update_document: { kind: 'action', permission: 'UPDATE_DOCUMENT', label: true },
+  delete_document: { kind: 'action', permission: 'DELETE_DOCUMENT', label: true },
+  upload_document: { kind: 'action', permission: 'UPLOAD_DOCUMENT', label: true },
   upload_document_to_inbox: { kind: 'action', permission: 'UPLOAD_DOCUMENT' },
   move_mail: { kind: 'action' },
   // Receipts.
@@ -117,13 +118,14 @@ const ROWS: Readonly<Record<string, Row>> = {
 };
 
 /** Places and lists are offered as places to go; actions and internal relations only listed. */
-function withDefaults(row: Row): RelationInfo {
+function withDefaults(name: string, row: Row): RelationInfo {
   const shown = row.shown ?? (row.kind === 'place' || row.kind === 'list' ? 'places' : 'details');
-  return { ...row, shown, icon: row.icon ?? 'link' };
+  const { label, ...rest } = row;
+  return { ...rest, shown, icon: row.icon ?? 'link', ...(label ? { label: `rel_${name}` } : {}) };
 }
 
 /** Every known relation, by name (a Map: a name such as `constructor` is not a known relation). */
-export const RELATIONS: ReadonlyMap<string, RelationInfo> = new Map(Object.entries(ROWS).map(([name, row]) => [name, withDefaults(row)]));
+export const RELATIONS: ReadonlyMap<string, RelationInfo> = new Map(Object.entries(ROWS).map(([name, row]) => [name, withDefaults(name, row)]));
 
 /**
  * Verbs the service uses for its actions. A prefix catches relations nobody has listed yet
@@ -164,7 +166,7 @@ const ACTION_PREFIXES = [
 function unknownRelation(name: string): RelationInfo {
   const action = ACTION_PREFIXES.some((prefix) => name.startsWith(prefix));
   const permission: Permission | undefined = name.endsWith('_settings') ? (name.startsWith('update_') ? 'UPDATE_SETTINGS' : 'READ_SETTINGS') : undefined;
-  return withDefaults({ kind: action ? 'action' : 'place', ...(permission ? { permission } : {}) });
+  return withDefaults(name, { kind: action ? 'action' : 'place', ...(permission ? { permission } : {}) });
 }
 
 /**

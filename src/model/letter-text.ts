@@ -10,8 +10,8 @@ export function senderText(letter: { sender: string; uploaded: boolean }): strin
   return letter.uploaded ? t('origin_uploaded') : t('sender_unknown');
 }
 
-/** A letter's subject, or what stands for a missing one (a confidential letter hides it). */
+/** A letter's subject without the spaces around it, or what stands for a missing one (a confidential letter hides it). */
 export function subjectText(letter: { subject: string; confidential: boolean }): string {
-  if (letter.subject.trim() !== '') return letter.subject;
+  if (letter.subject.trim() !== '') return letter.subject.trim();
   return letter.confidential ? t('subject_confidential') : t('subject_none');
 }

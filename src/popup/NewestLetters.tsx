@@ -6,12 +6,14 @@ import { formatDate, formatRelativeDate } from '../model/dates.ts';
 import { ChevronIcon, InvoiceIcon, UnreadDot, WarningIcon } from '../ui/icons.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
 import { senderText, subjectText } from '../model/letter-text.ts';
-import { glanceLetters, isDueSoon, type GlanceInvoice, type GlanceLetter } from './letters.ts';
+import { daysLeft as daysLeftOf, glanceLetters, isDueSoon } from './letters.ts';
+import type { InvoiceInfo, LetterSummary } from '../model/letters.ts';
 import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
 
-function dueText(invoice: GlanceInvoice, locale: string): string | undefined {
-  const { daysLeft, dueDate } = invoice;
+function dueText(invoice: InvoiceInfo, now: number, locale: string): string | undefined {
+  const { dueDate } = invoice;
   if (dueDate === undefined) return undefined;
+  const daysLeft = daysLeftOf(invoice, now);
   if (daysLeft === undefined) return t('invoice_due', dueDate);
   if (daysLeft < 0) return t('invoice_overdue', formatDate(dueDate, locale));
   if (daysLeft === 0) return t('invoice_due_today');
@@ -20,22 +22,22 @@ function dueText(invoice: GlanceInvoice, locale: string): string | undefined {
   return t('invoice_due', formatDate(dueDate, locale));
 }
 
-function InvoiceLine(props: { invoice: GlanceInvoice }) {
+function InvoiceLine(props: { invoice: InvoiceInfo; now: number }) {
   const locale = uiLocale();
   const { amount, paid } = props.invoice;
   const parts = [
     amount !== undefined ? formatMoney(amount, INVOICE_CURRENCY, locale) : undefined,
-    paid === true ? t('invoice_paid') : dueText(props.invoice, locale),
+    paid === true ? t('invoice_paid') : dueText(props.invoice, props.now, locale),
   ].filter((p): p is string => p !== undefined);
   return (
-    <span class={isDueSoon(props.invoice) ? 'letter-invoice due-soon' : 'letter-invoice'}>
+    <span class={isDueSoon(props.invoice, props.now) ? 'letter-invoice due-soon' : 'letter-invoice'}>
       <InvoiceIcon />
       {parts.join(' · ')}
     </span>
   );
 }
 
-function LetterRow(props: { letter: GlanceLetter; now: number; onOpen: (self: Link) => void }) {
+function LetterRow(props: { letter: LetterSummary; now: number; onOpen: (self: Link) => void }) {
   const { letter } = props;
   const locale = uiLocale();
   const body = (
@@ -50,7 +52,7 @@ function LetterRow(props: { letter: GlanceLetter; now: number; onOpen: (self: Li
         ) : null}
       </span>
       <span class="letter-subject">{subjectText(letter)}</span>
-      {letter.invoice ? <InvoiceLine invoice={letter.invoice} /> : null}
+      {letter.invoice ? <InvoiceLine invoice={letter.invoice} now={props.now} /> : null}
     </>
   );
   const self = letter.self;
@@ -68,8 +70,8 @@ function LetterRow(props: { letter: GlanceLetter; now: number; onOpen: (self: Li
 }
 
 /** Unpaid invoices due within two weeks, or overdue, above the letters: the one thing not to miss. */
-function DueSoon(props: { letters: readonly GlanceLetter[]; onOpen: (self: Link) => void }) {
-  const due = props.letters.filter((l) => isDueSoon(l.invoice));
+function DueSoon(props: { letters: readonly LetterSummary[]; now: number; onOpen: (self: Link) => void }) {
+  const due = props.letters.filter((l) => isDueSoon(l.invoice, props.now));
   if (due.length === 0) return null;
   const locale = uiLocale();
   return (
@@ -84,7 +86,7 @@ function DueSoon(props: { letters: readonly GlanceLetter[]; onOpen: (self: Link)
           const text = [
             senderText(letter),
             invoice.amount !== undefined ? formatMoney(invoice.amount, INVOICE_CURRENCY, locale) : undefined,
-            dueText(invoice, locale),
+            dueText(invoice, props.now, locale),
           ].filter((p): p is string => p !== undefined).join(' · ');
           const self = letter.self;
           return (
@@ -114,10 +116,10 @@ export function NewestLetters(props: {
   onOpenLetter: (self: Link) => void;
 }) {
   const { glance } = props;
-  const letters = glance?.documents ? glanceLetters(glance.documents, props.now) : [];
+  const letters = glance?.documents ? glanceLetters(glance.documents) : [];
   return (
     <>
-      <DueSoon letters={letters} onOpen={props.onOpenLetter} />
+      <DueSoon letters={letters} now={props.now} onOpen={props.onOpenLetter} />
       <section class="letters" aria-labelledby="letters-title">
         <h2 id="letters-title">{t('newest_letters')}</h2>
         {props.pending ? (

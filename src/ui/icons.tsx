@@ -2,7 +2,9 @@ import type { JSX } from 'preact';
 
 /**
  * The extension's own icons: inline SVG drawn on a 16-unit grid with `currentColor`, so they follow
- * the text colour and theme and never depend on an emoji font being installed.
+ * the text colour and theme and never depend on an emoji font being installed. Their stroke (a
+ * 1.5-unit rounded line in `currentColor`, no fill) is set once in theme.css's `.icon`, not
+ * written into every script that draws one.
  */
 interface IconProps {
   /** Spoken name; without one the icon is decorative and hidden from screen readers. */
@@ -20,11 +22,6 @@ function Svg(props: IconProps & { children: JSX.Element | JSX.Element[] }) {
       width={size}
       height={size}
       viewBox="0 0 16 16"
-      fill="none"
-      stroke="currentColor"
-      stroke-width="1.5"
-      stroke-linecap="round"
-      stroke-linejoin="round"
       focusable="false"
       role={spoken ? 'img' : undefined}
       aria-label={props.label}
