@@ -10,10 +10,14 @@ import type { ContentView } from '../protocol/messages.ts';
 import { authorizedBinary, authorizedFetch } from './authorized-fetch.ts';
 import { getRootAndAnnounce } from './root-cache.ts';
 
-/** A fresh root updates the cached unread count and the badge; a failure here must not hide the letter. */
+/**
+ * A fresh root updates the cached unread count and the badge, and a fresh inbox page the popup's
+ * newest letters, where the letter just read must no longer show as unread (both are fetched side
+ * by side). A failure here must not hide the letter.
+ */
 async function refreshRoot(config: ExtensionConfig): Promise<void> {
   try {
-    await getRootAndAnnounce(config, true);
+    await getRootAndAnnounce(config, true, true);
   } catch (error) {
     warn('Could not update the unread count', error);
   }
