@@ -41,6 +41,8 @@ async function drawPage(pdf: PDFDocumentProxy, number: number, container: HTMLEl
 
   await page.render({ canvas, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] }).promise;
   await new TextLayer({ textContentSource: page.streamTextContent(), container: text, viewport }).render();
+  // pdf.js measures with a canvas of its own on the body: nothing to read there, so not for assistive technology.
+  for (const helper of document.querySelectorAll('body > .hiddenCanvasElement')) helper.setAttribute('aria-hidden', 'true');
   box.dataset.drawn = 'true';
   page.cleanup();
 }
