@@ -1,5 +1,5 @@
-/** Vite's `?url` import: the address of a file the build copies as it is (pdf.js's worker). */
-declare module '*?url' {
+/** Vite's `?worker&url` import: the address of a module bundled as a worker of its own (pdf.js's worker, built with the page's transforms). */
+declare module '*?worker&url' {
   const url: string;
   export default url;
 }

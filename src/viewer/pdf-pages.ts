@@ -7,7 +7,7 @@
  * so a letter cannot make the page load anything. This module is loaded only when a PDF is shown.
  */
 import { getDocument, GlobalWorkerOptions, TextLayer, type PDFDocumentProxy } from 'pdfjs-dist';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.mjs?worker&url';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
