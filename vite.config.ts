@@ -69,8 +69,18 @@ function replaceOnce(code: string, search: RegExp | string, replacement: string,
   return code.replace(search, replacement);
 }
 
+/** pdf.js probes `new Function("")` to decide whether to compile PostScript functions; the viewer passes `isEvalSupported: false`. */
+function pdfjsNoEvalProbe(code: string, what: string): string {
+  return replaceOnce(
+    code,
+    /function isEvalSupported\(\) \{\n\s*try \{\n\s*new Function\(""\);\n\s*return true;\n\s*\} catch \{\n\s*return false;\n\s*\}\n\}/,
+    'function isEvalSupported() {\n  return false;\n}',
+    `${what} isEvalSupported probe`,
+  );
+}
+
 /**
- * Takes out of the bundle the three library features the extension never uses and store linters
+ * Takes out of the bundle the library features the extension never uses and store linters
  * (Firefox's `web-ext lint`) flag as code from strings or HTML from strings:
  * - zod 4 probes `new Function("")` to decide whether to compile parsers. The extension runs zod
  *   jitless (src/shared/zod.ts), so the probe's answer is always "no"; here it is "no" by construction.
@@ -79,13 +89,22 @@ function replaceOnce(code: string, search: RegExp | string, replacement: string,
  * - DOMPurify parses with DOMParser, and falls back to `innerHTML` only where DOMParser fails (old
  *   browsers, or another namespace than HTML's, which the letter sanitiser never asks for); the
  *   fallback becomes an error, so the sanitiser returns nothing and the letter is not shown.
+ * - pdf.js (the viewer's PDF pages, and its worker) probes `new Function("")` and compiles a PDF's
+ *   PostScript functions into code when it may; the viewer asks it not to (`isEvalSupported: false`)
+ *   and here the probe answers "no" and the compiler's call is gone, so such functions are
+ *   interpreted. It also imports code from a computed address in two places the viewer never uses:
+ *   a worker on the page itself (when no Worker can start) and a JPEG 2000 decoder file that is not
+ *   packaged; both become errors, so such a PDF, or such an image in it, is reported as not shown.
  */
 function textOnlyLibraries(): Plugin {
   return {
     name: 'text-only-libraries',
     enforce: 'pre',
     transform(code, id) {
-      const file = id.split('?')[0]?.replaceAll('\\', '/') ?? '';
+      const [path = '', query = ''] = id.split('?');
+      // `?worker&url` is Vite's stub that names a worker's address; the worker's own source comes without it.
+      if (/(^|&)worker(&|$)/.test(query)) return null;
+      const file = path.replaceAll('\\', '/');
       if (file.endsWith('/node_modules/zod/v4/core/util.js')) {
         return replaceOnce(
           code,
@@ -100,6 +119,30 @@ function textOnlyLibraries(): Plugin {
           'doc.documentElement.innerHTML = IS_EMPTY_INPUT ? emptyHTML : dirtyPayload;',
           'throw new Error("DOMParser failed: the letter sanitiser parses nothing through innerHTML");',
           'dompurify innerHTML fallback',
+        );
+      }
+      if (file.endsWith('/node_modules/pdfjs-dist/build/pdf.mjs')) {
+        const probed = pdfjsNoEvalProbe(code, 'pdf.js');
+        return replaceOnce(
+          probed,
+          /const worker = await import\(\s*\/\*webpackIgnore: true\*\/\s*\/\*@vite-ignore\*\/\s*this\.workerSrc\);/,
+          'const worker = await Promise.reject(new Error("pdf.js runs in its own worker only: no worker on the page"));',
+          'pdf.js main-thread worker import',
+        );
+      }
+      if (file.endsWith('/node_modules/pdfjs-dist/build/pdf.worker.mjs')) {
+        const probed = pdfjsNoEvalProbe(code, 'pdf.js worker');
+        const interpreted = replaceOnce(
+          probed,
+          /if \(factory\.isEvalSupported && FeatureTest\.isEvalSupported\) \{\n\s*const compiled = new PostScriptCompiler\(\)\.compile\(code, domain, range\);\n\s*if \(compiled\) \{\n\s*return new Function\("src", "srcOffset", "dest", "destOffset", compiled\);\n\s*\}\n\s*\}/,
+          '/* PostScript functions are interpreted, never compiled to code */',
+          'pdf.js worker PostScript compiler',
+        );
+        return replaceOnce(
+          interpreted,
+          /const mod = await import\(\s*\/\*webpackIgnore: true\*\/\s*\/\*@vite-ignore\*\/\s*path\);/,
+          'const mod = await Promise.reject(new Error(`JPEG 2000 decoder not packaged: ${path}`));',
+          'pdf.js worker JPEG 2000 decoder import',
         );
       }
       if (/\/node_modules\/preact\/dist\/preact\.(module\.js|mjs)$/.test(file)) {
@@ -223,6 +266,8 @@ export default defineConfig(({ mode }) => {
       jsx: { runtime: 'automatic', importSource: 'preact' },
     },
     plugins: [textOnlyLibraries(), crx({ manifest, browser: target }), greyIcons(), popupInOneScript(target, define), workerInOneScript(target, define)],
+    // pdf.js's worker is bundled from its source (`?worker&url` in src/viewer/pdf-pages.ts), so the same transforms reach it.
+    worker: { format: 'es', plugins: () => [textOnlyLibraries()] },
     build: {
       outDir: process.env.DIGIPOST_OUT_DIR ?? (target === 'firefox' ? 'dist-firefox' : 'dist'),
       emptyOutDir: true,

@@ -23,10 +23,14 @@ export interface LetterContent {
 export function createLetterContent(deps: LetterContentDeps): LetterContent {
   const { authorizedBinary, authorizedFetch } = deps.calls;
 
-  /** A fresh root updates the cached unread count and the badge; a failure here must not hide the letter. */
+  /**
+   * A fresh root updates the cached unread count and the badge, and a fresh inbox page the popup's
+   * newest letters, where the letter just read must no longer show as unread (both are fetched side
+   * by side). A failure here must not hide the letter.
+   */
   async function refreshRoot(config: ExtensionConfig): Promise<void> {
     try {
-      await deps.rootCache.getRootAndAnnounce(config, true);
+      await deps.rootCache.getRootAndAnnounce(config, true, true);
     } catch (error) {
       warn('Could not update the unread count', error);
     }

@@ -16,10 +16,11 @@ import { DownloadLink } from './DownloadLink.tsx';
 import { connectThen, ErrorView } from './ErrorView.tsx';
 import { AllDetails } from './GenericView.tsx';
 import { HtmlLetterFrame } from './HtmlLetterFrame.tsx';
+import { loadPdfRenderer, PdfDocument } from './PdfDocument.tsx';
 import { openingReceipt, type OpeningReceipt } from './opening-receipt.ts';
 import { useLetterDocument } from './use-letter-document.ts';
 import { WebSiteButton } from './WebSiteButton.tsx';
-import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
+import { INVOICE_CURRENCY, invoiceText } from '../model/invoice-text.ts';
 import { attachmentsOf, summarize, type AttachmentInfo, type InvoiceInfo } from '../model/letters.ts';
 import { codeInWords } from '../model/fields.ts';
 import { formatDate, formatFullDate } from '../model/dates.ts';
@@ -87,7 +88,7 @@ interface Shown {
   size: number;
 }
 
-function ContentPanel(props: { shown: Shown; title: string; onClose: () => void }) {
+function ContentPanel(props: { shown: Shown; title: string; onClose: (() => void) | undefined }) {
   const { shown, title } = props;
   const label = t('content_of', title);
   const letter = useLetterDocument(shown.blob, shown.contentType, shown.kind);
@@ -95,7 +96,7 @@ function ContentPanel(props: { shown: Shown; title: string; onClose: () => void 
   const file = shown.kind === 'html' ? letter?.file : shown.blob;
   return (
     <div class="content-panel">
-      {shown.kind === 'pdf' ? <iframe class="content-frame" src={shown.url} title={label} /> : null}
+      {shown.kind === 'pdf' ? <PdfDocument blob={shown.blob} title={label} /> : null}
       {shown.kind === 'image' ? <img class="content-image" src={shown.url} alt={label} /> : null}
       {letter?.htmlAsText ? (
         <Notice>
@@ -111,9 +112,11 @@ function ContentPanel(props: { shown: Shown; title: string; onClose: () => void 
           </DownloadLink>
         ) : null}
         <span class="muted">{formatSize(shown.size, uiLocale())}</span>
-        <button type="button" class="link-button" onClick={props.onClose}>
-          {t('close_content')}
-        </button>
+        {props.onClose ? (
+          <button type="button" class="link-button" onClick={props.onClose}>
+            {t('close_content')}
+          </button>
+        ) : null}
       </div>
     </div>
   );
@@ -141,6 +144,11 @@ function AttachmentItem(props: {
   letterLocked: boolean;
   /** Told when this attachment's content was shown (the service has then marked it read). */
   onRead: () => void;
+  /**
+   * The letter's main document: shown as the letter opens, when it can be read without a choice
+   * (no opening receipt, no stronger login: those wait for the person's click).
+   */
+  opensAtOnce: boolean;
 }) {
   const { attachment } = props;
   const [content, setContent] = useState<Link | undefined>(attachment.content);
@@ -177,6 +185,12 @@ function AttachmentItem(props: {
     }
   };
 
+  useEffect(() => {
+    if (!props.opensAtOnce || !content || !props.canRead || attachment.locked) return;
+    if (attachment.fileType?.toLowerCase() === 'pdf') void loadPdfRenderer().catch(() => undefined);
+    void open(content);
+  }, []);
+
   const sendReceiptAndOpen = (receipt: OpeningReceipt) => async (): Promise<void> => {
     setState({ kind: 'busy', label: receipt.sent ? t('content_loading') : t('receipt_sending') });
     try {
@@ -210,7 +224,7 @@ function AttachmentItem(props: {
       </LockedNotice>
     );
   } else if (content) {
-    if (props.canRead && state.kind !== 'shown') {
+    if (props.canRead && state.kind !== 'shown' && !props.opensAtOnce) {
       quickOpen = (
         <button type="button" class={attachment.main ? 'primary' : ''} aria-describedby={titleId} disabled={state.kind === 'busy'} onClick={() => void open(content)}>
           {t('open_content')}
@@ -242,18 +256,8 @@ function AttachmentItem(props: {
     action = <p class="muted">{t('content_unavailable')}</p>;
   }
 
-  return (
-    <li class="attachment">
-      <div class="attachment-head">
-        <DocumentIcon class="attachment-icon" size={20} />
-        <div class="attachment-name">
-          <h3 class="attachment-title" id={titleId}>
-            {title}
-          </h3>
-          {details.length > 0 ? <p class="attachment-meta">{details.join(' · ')}</p> : null}
-        </div>
-        {quickOpen}
-      </div>
+  const body = (
+    <>
       {attachment.invoice ? <InvoiceDetails invoice={attachment.invoice} /> : null}
       {action}
       {state.kind === 'busy' ? <Busy label={state.label} /> : null}
@@ -271,8 +275,27 @@ function AttachmentItem(props: {
         )
       ) : null}
       {state.kind === 'shown' ? (
-        <ContentPanel shown={state.shown} title={title} onClose={() => setState({ kind: 'idle' })} />
+        <ContentPanel shown={state.shown} title={title} onClose={props.opensAtOnce ? undefined : () => setState({ kind: 'idle' })} />
       ) : null}
+    </>
+  );
+
+  // The main document is the letter itself: the page's heading already names it.
+  if (props.opensAtOnce) return <div class="main-document">{body}</div>;
+
+  return (
+    <li class="attachment">
+      <div class="attachment-head">
+        <DocumentIcon class="attachment-icon" size={20} />
+        <div class="attachment-name">
+          <h3 class="attachment-title" id={titleId}>
+            {title}
+          </h3>
+          {details.length > 0 ? <p class="attachment-meta">{details.join(' · ')}</p> : null}
+        </div>
+        {quickOpen}
+      </div>
+      {body}
     </li>
   );
 }
@@ -286,10 +309,12 @@ export interface LetterViewProps {
   sessionLevel: number;
 }
 
-/** One letter: who sent it and when, what it is, and each attachment with the way to read it. */
+/** One letter: its main document at once under a compact header, further documents after it, and its facts under Details. */
 export function LetterView(props: LetterViewProps) {
   const letter = summarize(props.data, props.sessionLevel, 'letter');
   const attachments = attachmentsOf(props.data, props.sessionLevel);
+  const main = attachments.find((attachment) => attachment.main) ?? attachments[0];
+  const others = attachments.filter((attachment) => attachment !== main);
   const canRead = props.scopes.includes('READ_DOCUMENT_CONTENT');
   // A letter is unread while its main document is; opening that document here reads it.
   const [mainOpened, setMainOpened] = useState(false);
@@ -308,6 +333,22 @@ export function LetterView(props: LetterViewProps) {
   if (origin) rows.push([t('vf_origin'), codeInWords(origin)]);
   if (level) rows.push([t('letter_auth_level'), codeInWords(level)]);
   rows.push([t('letter_status'), letter.unread && !mainOpened ? t('letter_unread') : t('letter_read')]);
+  const invoice = letter.invoice ? invoiceText(letter.invoice, { now: Date.now(), locale }) : '';
+
+  const item = (attachment: AttachmentInfo, opensAtOnce: boolean) => (
+    <AttachmentItem
+      key={attachment.index}
+      attachment={attachment}
+      letter={letter.self ? targetOf(letter.self, 'self') : props.source}
+      serviceOrigin={props.serviceOrigin}
+      canRead={canRead}
+      letterLocked={letter.locked}
+      opensAtOnce={opensAtOnce}
+      onRead={() => {
+        if (attachment.main) setMainOpened(true);
+      }}
+    />
+  );
 
   return (
     <>
@@ -322,33 +363,25 @@ export function LetterView(props: LetterViewProps) {
             <time dateTime={letter.created}>{formatFullDate(letter.created, locale)}</time>
           </p>
         ) : null}
+        {invoice ? <p class="letter-invoice">{invoice}</p> : null}
       </div>
-      <LabelledRows class="letter-fields" rows={rows} />
       {letter.locked ? (
         <LockedNotice serviceOrigin={props.serviceOrigin}>
           <p class="info-panel-title">{t('letter_locked_title')}</p>
           <p>{t('letter_locked')}</p>
         </LockedNotice>
       ) : null}
-      <section aria-labelledby="attachments-heading">
-        <h2 id="attachments-heading">{t('attachments')}</h2>
-        {attachments.length === 0 ? <p class="muted">{t('attachments_none')}</p> : null}
-        <ul class="attachments">
-          {attachments.map((attachment) => (
-            <AttachmentItem
-              key={attachment.index}
-              attachment={attachment}
-              letter={letter.self ? targetOf(letter.self, 'self') : props.source}
-              serviceOrigin={props.serviceOrigin}
-              canRead={canRead}
-              letterLocked={letter.locked}
-              onRead={() => {
-                if (attachment.main) setMainOpened(true);
-              }}
-            />
-          ))}
-        </ul>
-      </section>
+      {main ? item(main, true) : <p class="muted">{t('attachments_none')}</p>}
+      {others.length > 0 ? (
+        <section aria-labelledby="attachments-heading">
+          <h2 id="attachments-heading">{t('attachments_more')}</h2>
+          <ul class="attachments">{others.map((attachment) => item(attachment, false))}</ul>
+        </section>
+      ) : null}
+      <details class="letter-details">
+        <summary>{t('details')}</summary>
+        <LabelledRows class="letter-fields" rows={rows} />
+      </details>
       <AllDetails data={props.data} serviceOrigin={props.serviceOrigin} />
     </>
   );

@@ -15,12 +15,30 @@ import { measureRequestsPerOpen } from './requests.ts';
 import { formatBytes, formatCount, formatMs, summarize } from './stats.ts';
 import { measureTokenBurst } from './tokens.ts';
 import { FIREFOX_METHOD, measureFirefoxPopup } from './firefox.ts';
-import { measureViewer } from './viewer.ts';
+import { LETTER_OPEN_METHOD } from './letter-open.ts';
+import { measureLetterOpen, measureViewer } from './viewer.ts';
 import { measureWorkerStart } from './worker-start.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const LETTERS = 10_000;
 const MB = 1_000_000;
+/** Issue #20: a click on a letter shows its first page within 1.5 × the same PDF opened in a tab. */
+const LETTER_GOAL = 1.5;
+
+/** The one-click letter's row, beside its limit measured in the same run. */
+function letterRows(browser: string, open: number[], limit: number[]): Row[] {
+  const opened = summarize(open);
+  const alone = summarize(limit);
+  return [
+    { figure: `${browser}the same PDF, packaged with the extension, opened in a tab: first page drawn (limit)`, value: formatMs(alone), goal: '–', met: undefined },
+    {
+      figure: `${browser}click on a PDF letter in the inbox to its first page drawn`,
+      value: `${formatMs(opened)}; ${(opened.median / alone.median).toFixed(2)} × the limit`,
+      goal: `≤ ${LETTER_GOAL} × limit = ${Math.round(LETTER_GOAL * alone.median)} ms`,
+      met: opened.median <= LETTER_GOAL * alone.median,
+    },
+  ];
+}
 
 function step(name: string): void {
   console.log(`… ${name}`);
@@ -144,6 +162,14 @@ async function main(): Promise<void> {
       rows.push({ figure: 'Viewer', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined });
     }
 
+    step(`a letter opened from the inbox, and the same PDF in a tab (${viewerRuns} runs each)`);
+    try {
+      const letter = await measureLetterOpen(bench, viewerRuns);
+      rows.push(...letterRows('', letter.open, letter.limit));
+    } catch (error) {
+      rows.push({ figure: 'Letter opened from the inbox', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined });
+    }
+
     step(`Firefox: popup time to content (${RUNS} runs each)`);
     try {
       const firefox = await measureFirefoxPopup(emulator, RUNS);
@@ -176,6 +202,11 @@ async function main(): Promise<void> {
           met: ffStoppedContent.median < ffStoppedAnswer.median,
         },
       );
+      rows.push(
+        ...(firefox.letterError === undefined
+          ? letterRows(`${ff}: `, firefox.letterOpen, firefox.letterLimit)
+          : [{ figure: `${ff}: letter opened from the inbox`, value: `not measured: ${firefox.letterError}`, goal: '–', met: undefined }]),
+      );
     } catch (error) {
       rows.push({ figure: 'Firefox', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined });
     }
@@ -198,6 +229,7 @@ async function main(): Promise<void> {
       'Worker start: ServiceWorker.stopAllWorkers (DevTools), then a popup is opened; the time is from its navigation start to the answer of its first chrome.runtime.sendMessage (cache fresh, so no network), and to its content on screen (as above). The blank page is opened the same way (worker stopped first, no extension page open) for the baseline of that row.',
       `Viewer: the inbox link of a ${LETTERS}-letter mailbox opened in the viewer; time until the first letter's subject is on screen. Heap: ${heapMethod}.`,
       'Heap: Runtime.getHeapUsage usedSize after HeapProfiler.collectGarbage, through DevTools (the worker through Target.attachToTarget).',
+      LETTER_OPEN_METHOD,
       FIREFOX_METHOD,
       'Bundles: every JS chunk an entry loads (the built manifest and HTML, then the chunks\' imports), each gzipped at level 9, summed. 1 kB = 1000 bytes. The budgets are also held by `npm run size` in `npm test`.',
     ];

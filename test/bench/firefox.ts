@@ -6,12 +6,15 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { rootCacheItem } from '../../src/storage/page-items.ts';
+import { randomBytes } from 'node:crypto';
+import { relationName } from '../../src/api/relation-name.ts';
+import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 import type { RunningEmulator } from '../emulator/index.ts';
 import { buildForEmulator } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from '../support/firefox.ts';
 import { click, WAIT } from '../support/firefox-page.ts';
-import { BENCH_CLIENT_ID, BENCH_CLIENT_SECRET, BLANK_PAGE } from './build.ts';
+import { BENCH_CLIENT_ID, BENCH_CLIENT_SECRET, BENCH_SCOPE, BLANK_PAGE } from './build.ts';
+import { addPdfLetter, clickLetterRow, LIMIT_PAGE, packagePdf, PAGE_DRAWN_MARK, pagesWidth, writeLimitPage } from './letter-open.ts';
 import { ageCachedRootInExtension, POPUP_PAGE, sleep, SUMMARY } from './pages.ts';
 import { ROUND_TRIP_MS } from './popup-timing.ts';
 import { PROBE_SCRIPT, type ProbeMarks } from './probe.ts';
@@ -37,6 +40,11 @@ export interface FirefoxTimings {
   /** The popup's first answer from the background, stopped / running. */
   stoppedAnswer: number[];
   runningAnswer: number[];
+  /** Click on a PDF letter in the viewer's inbox to its page one drawn, and the same PDF in a tab (letter-open.ts). */
+  letterOpen: number[];
+  letterLimit: number[];
+  /** Why the letter was not measured, if it was not (the popup's figures stand on their own). */
+  letterError?: string;
 }
 
 /**
@@ -54,13 +62,17 @@ function addProbe(page: string): void {
 }
 
 async function build(emulator: RunningEmulator): Promise<void> {
-  await buildForEmulator(DIST, emulator.url, BENCH_CLIENT_ID, BENCH_CLIENT_SECRET, { target: 'firefox' });
+  await buildForEmulator(DIST, emulator.url, BENCH_CLIENT_ID, BENCH_CLIENT_SECRET, { scope: BENCH_SCOPE, target: 'firefox' });
   mkdirSync(join(DIST, 'bench'), { recursive: true });
   writeFileSync(join(DIST, PROBE_FILE), PROBE_SCRIPT.content);
   writeFileSync(join(DIST, BLANK_PAGE), readFileSync('test/bench/blank.html', 'utf8'));
   addProbe(BLANK_PAGE);
   addProbe(POPUP_PAGE);
+  addProbe(VIEWER_PAGE);
+  writeLimitPage(DIST, 'probe.js');
 }
+
+const VIEWER_PAGE = 'src/viewer/viewer.html';
 
 async function markOf(page: Page, key: string): Promise<number> {
   const handle = await page.waitForFunction(
@@ -96,6 +108,16 @@ interface ExtensionApi {
   runtime: { sendMessage(message: object): Promise<unknown> };
 }
 
+interface RootLink {
+  rel: string;
+  uri: string;
+  'media-type'?: string;
+}
+interface RootAnswer {
+  ok: boolean;
+  value?: { data: { link?: RootLink[]; mailbox?: { link?: RootLink[] }[] } };
+}
+
 /** What the benchmark does with the add-on's own API, from one of its pages that stays open. */
 interface Controls {
   /** Any message wakes the background; a page it does not serve is refused, which is an answer too. */
@@ -103,6 +125,8 @@ interface Controls {
   dropCache: () => Promise<void>;
   /** Makes the cached root and newest letters look just fetched. */
   freshenCache: () => Promise<void>;
+  /** The viewer's address for the inbox, remembered through the add-on's storage as its pages do. */
+  inboxViewer: (rootUrl: string) => Promise<string>;
 }
 
 async function controls(firefox: FirefoxWithExtension): Promise<Controls> {
@@ -114,6 +138,24 @@ async function controls(firefox: FirefoxWithExtension): Promise<Controls> {
       }),
     dropCache: () => page.evaluate((key: string) => (globalThis as unknown as { browser: ExtensionApi }).browser.storage.session.remove(key), rootCacheItem.key),
     freshenCache: () => page.evaluate(ageCachedRootInExtension, [rootCacheItem.key, 0] as const),
+    inboxViewer: async (rootUrl) => {
+      const root = (await page.evaluate(
+        (url: string) => (globalThis as unknown as { browser: ExtensionApi }).browser.runtime.sendMessage({ type: 'getResource', url, relation: 'self' }),
+        rootUrl,
+      )) as RootAnswer;
+      const data = root.value?.data;
+      const links = [...(data?.link ?? []), ...(data?.mailbox ?? []).flatMap((m) => m.link ?? [])];
+      const inbox = links.find((l) => relationName(l.rel) === 'document_inbox');
+      if (!inbox) throw new Error(`the root has no document_inbox link: ${JSON.stringify(root).slice(0, 200)}`);
+      const id = randomBytes(16).toString('base64url');
+      const stored = { url: inbox.uri, relation: 'document_inbox', mediaType: inbox['media-type'] ?? 'application/vnd.digipost-v2+json' };
+      await page.evaluate(
+        (key: string, value: object) => (globalThis as unknown as { browser: { storage: { session: { set(i: object): Promise<void> } } } }).browser.storage.session.set({ [key]: value }),
+        `${viewerPages.prefix}${id}`,
+        stored,
+      );
+      return firefox.url(`${VIEWER_PAGE}?page=${id}`);
+    },
   };
 }
 
@@ -142,9 +184,11 @@ export async function measureFirefoxPopup(emulator: RunningEmulator, runs: numbe
       runningContent: [],
       stoppedAnswer: [],
       runningAnswer: [],
+      letterOpen: [],
+      letterLimit: [],
     };
     await signIn(firefox);
-    const { wake, dropCache, freshenCache } = await controls(firefox);
+    const { wake, dropCache, freshenCache, inboxViewer } = await controls(firefox);
 
     await emulator.admin.configure({ latencyMs: ROUND_TRIP_MS });
     try {
@@ -177,6 +221,31 @@ export async function measureFirefoxPopup(emulator: RunningEmulator, runs: numbe
       const stopped = await openTimed(firefox, POPUP_PAGE, true);
       result.stoppedContent.push(stopped.content);
       result.stoppedAnswer.push(stopped.answer ?? Number.NaN);
+    }
+
+    // The one-click letter and its limit, interleaved, as in Chromium (viewer.ts).
+    try {
+      const letterRuns = Math.max(3, Math.round(runs / 3));
+      for (let i = 0; i < letterRuns; i++) {
+        const { subject, pdf } = await addPdfLetter(emulator, 'Firefox', i);
+        await wake();
+        const viewer = await firefox.browser.newPage();
+        await navigate(viewer, await inboxViewer(`${emulator.url}/post/api`));
+        await viewer.waitForFunction((text: string) => document.body.textContent.includes(text), { timeout: 15_000, polling: 50 }, subject);
+        const clickedAt = await viewer.evaluate(clickLetterRow, subject);
+        if (clickedAt === null) throw new Error(`no row for ${subject} in the inbox`);
+        result.letterOpen.push((await markOf(viewer, PAGE_DRAWN_MARK)) - clickedAt);
+        const width = await viewer.evaluate(pagesWidth);
+        await viewer.close();
+
+        packagePdf(DIST, pdf);
+        const limit = await firefox.browser.newPage();
+        await navigate(limit, firefox.url(`${LIMIT_PAGE}?width=${width}`));
+        result.letterLimit.push(await markOf(limit, PAGE_DRAWN_MARK));
+        await limit.close();
+      }
+    } catch (error) {
+      result.letterError = error instanceof Error ? error.message : String(error);
     }
     return result;
   } finally {

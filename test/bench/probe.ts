@@ -13,7 +13,7 @@
 /** Keys as above; null until the frame is reached. */
 export type ProbeMarks = Record<string, number | null>;
 
-const WATCHED_SELECTORS = ['.summary h1', '.fetched'];
+const WATCHED_SELECTORS = ['.summary h1', '.fetched', '.pdf-page[data-drawn]'];
 
 // Plain JavaScript in a string: a function's toString() would carry the TS runner's helpers.
 const PROBE_SOURCE = `
@@ -35,7 +35,8 @@ const PROBE_SOURCE = `
     const content = (document.body && document.body.textContent) || '';
     for (const text of texts) if (!(('text:' + text) in marks) && content.includes(text)) mark('text:' + text);
   };
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+  // data-drawn: pdf.js's page box gets it once drawn (src/viewer/pdf-pages.ts), after the box entered the DOM.
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-drawn'] });
   document.addEventListener('DOMContentLoaded', check);
 
   const answered = () => { if (marks.answer == null) marks.answer = performance.now(); };

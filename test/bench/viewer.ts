@@ -1,16 +1,22 @@
 import type { Page } from 'playwright-core';
 import { relationName } from '../../src/api/relation-name.ts';
 import { viewerPageFor } from '../support/helpers.ts';
-import { BLANK_PAGE } from './build.ts';
+import { BENCH_DIST, BLANK_PAGE } from './build.ts';
 import { pageHeap } from './heap.ts';
+import { addPdfLetter, clickLetterRow, LIMIT_PAGE, packagePdf, PAGE_DRAWN_MARK, pagesWidth, writeLimitPage } from './letter-open.ts';
 import { markOf, sleep, type Bench } from './pages.ts';
 
 interface Letter {
   subject?: string;
 }
+interface InboxLink {
+  rel: string;
+  uri: string;
+  'media-type'?: string;
+}
 interface InboxPage {
   document?: Letter[];
-  link?: { rel: string; uri: string; 'media-type'?: string }[];
+  link?: InboxLink[];
 }
 interface Snapshot {
   ok: boolean;
@@ -38,26 +44,43 @@ function distinctSubject(page: InboxPage, others: InboxPage[] = []): string {
   return subject;
 }
 
-export async function measureViewer(bench: Bench, runs: number): Promise<ViewerResult> {
-  // The inbox link and its pages, fetched through the extension itself.
+type Fetch = (url: string, relation: string) => Promise<InboxPage>;
+
+/** Fetches a resource through the extension's worker, as its pages do. */
+async function withFetcher<T>(bench: Bench, use: (fetchThrough: Fetch) => Promise<T>): Promise<T> {
   const helper = await bench.browser.newPage();
-  await helper.goto(bench.browser.url(BLANK_PAGE));
-  const fetchThrough = async (url: string, relation: string): Promise<InboxPage> => {
-    const answer = (await helper.evaluate(
-      ([u, r]) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'getResource', url: u, relation: r }),
-      [url, relation] as const,
-    )) as Snapshot;
-    if (!answer.ok || !answer.value) throw new Error(`could not fetch ${url}: ${JSON.stringify(answer)}`);
-    return answer.value.data;
-  };
-  const root = await fetchThrough(`${bench.emulator.url}/post/api`, 'self');
+  try {
+    await helper.goto(bench.browser.url(BLANK_PAGE));
+    return await use(async (url, relation) => {
+      const answer = (await helper.evaluate(
+        ([u, r]) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'getResource', url: u, relation: r }),
+        [url, relation] as const,
+      )) as Snapshot;
+      if (!answer.ok || !answer.value) throw new Error(`could not fetch ${url}: ${JSON.stringify(answer)}`);
+      return answer.value.data;
+    });
+  } finally {
+    await helper.close();
+  }
+}
+
+/** The root's inbox link. */
+async function inboxLink(fetchThrough: Fetch, rootUrl: string): Promise<InboxLink> {
+  const root = await fetchThrough(rootUrl, 'self');
   const rootLinks = [...(root.link ?? []), ...((root as { mailbox?: InboxPage[] }).mailbox ?? []).flatMap((m) => m.link ?? [])];
   const inbox = rootLinks.find((l) => relationName(l.rel) === 'document_inbox');
   if (!inbox) throw new Error('the root has no document_inbox link');
-  const first = await fetchThrough(inbox.uri, 'document_inbox');
-  const nextLink = first.link?.find((l) => relationName(l.rel) === 'next');
-  const second = nextLink ? await fetchThrough(nextLink.uri, 'next') : undefined;
-  await helper.close();
+  return inbox;
+}
+
+export async function measureViewer(bench: Bench, runs: number): Promise<ViewerResult> {
+  // The inbox link and its pages, fetched through the extension itself.
+  const { inbox, first, second } = await withFetcher(bench, async (fetchThrough) => {
+    const link = await inboxLink(fetchThrough, `${bench.emulator.url}/post/api`);
+    const firstPage = await fetchThrough(link.uri, 'document_inbox');
+    const nextLink = firstPage.link?.find((l) => relationName(l.rel) === 'next');
+    return { inbox: link, first: firstPage, second: nextLink ? await fetchThrough(nextLink.uri, 'next') : undefined };
+  });
   const firstSubject = distinctSubject(first);
   const secondSubject = second ? distinctSubject(second, [first]) : undefined;
   const perPage = first.document?.length ?? 0;
@@ -101,5 +124,39 @@ export async function measureViewer(bench: Bench, runs: number): Promise<ViewerR
     result.heap.push({ letters: perPage * p, bytes: await pageHeap(bench.browser, page) });
   }
   await page.close();
+  return result;
+}
+
+export interface LetterOpenResult {
+  /** Click on the row to page one drawn. */
+  open: number[];
+  /** The same PDF opened in a tab of its own: navigation start to page one drawn. */
+  limit: number[];
+}
+
+/** The one-click letter and its limit, interleaved (test/bench/letter-open.ts). */
+export async function measureLetterOpen(bench: Bench, runs: number): Promise<LetterOpenResult> {
+  writeLimitPage(BENCH_DIST);
+  const result: LetterOpenResult = { open: [], limit: [] };
+  const link = await withFetcher(bench, (fetchThrough) => inboxLink(fetchThrough, `${bench.emulator.url}/post/api`));
+  const inbox = { url: link.uri, relation: 'document_inbox', ...(link['media-type'] ? { mediaType: link['media-type'] } : {}) };
+  for (let i = 0; i < runs; i++) {
+    const { subject, pdf } = await addPdfLetter(bench.emulator, 'Chromium', i);
+    const page = await bench.browser.newPage();
+    await page.addInitScript((text) => ((window as unknown as { __benchTexts: string[] }).__benchTexts = [text]), subject);
+    await page.goto(await viewerPageFor(bench.browser, inbox), { waitUntil: 'commit' });
+    await markOf(page, `text:${subject}`, 30_000);
+    const clickedAt = await page.evaluate(clickLetterRow, subject);
+    if (clickedAt === null) throw new Error(`no row for ${subject} in the inbox`);
+    result.open.push((await markOf(page, PAGE_DRAWN_MARK, 30_000)) - clickedAt);
+    const width = await page.evaluate(pagesWidth);
+    await page.close();
+
+    packagePdf(BENCH_DIST, pdf);
+    const limit = await bench.browser.newPage();
+    await limit.goto(bench.browser.url(`${LIMIT_PAGE}?width=${width}`), { waitUntil: 'commit' });
+    result.limit.push(await markOf(limit, PAGE_DRAWN_MARK, 30_000));
+    await limit.close();
+  }
   return result;
 }

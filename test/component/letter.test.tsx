@@ -2,7 +2,7 @@
 // jsdom, not happy-dom: the viewer sanitises an HTML letter with DOMPurify, whose whole-document
 // sanitising happy-dom cannot run (it refuses to detach the nodes DOMPurify removes).
 import { fireEvent, screen, within } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { extension } from '../support/fake-extension.ts';
@@ -11,11 +11,25 @@ import { openPage } from './page.ts';
 
 /*
  * A letter in the viewer (src/viewer/LetterView.tsx) and each state of its documents: loading,
- * shown (PDF, image, HTML in a sandboxed frame), behind an opening receipt, behind a stronger
- * login, too large, failed with Try again. What needs a real browser (the PDF viewer, the
- * sandbox's effect, the frame's height, requests reaching the service) stays in
- * test/e2e/mailbox.e2e.ts and hardening.e2e.ts.
+ * the main document shown at once (PDF, image, HTML in a sandboxed frame), behind an opening
+ * receipt, behind a stronger login, too large, failed with Try again; further documents on a click.
+ * What needs a real browser (pdf.js drawing, the sandbox's effect, the frame's height, requests
+ * reaching the service) stays in test/e2e/letter-opens.e2e.ts, mailbox.e2e.ts and hardening.e2e.ts.
  */
+
+// pdf.js draws on a canvas jsdom does not have; here the page's part is what is tested: it hands
+// the PDF's bytes to the renderer and says when the first page is on screen.
+const drawn: Uint8Array[] = [];
+vi.mock('../../src/viewer/pdf-pages.ts', () => ({
+  showPdf(bytes: Uint8Array, container: HTMLElement, events: { onFirstPage: (pages: number) => void }) {
+    drawn.push(bytes);
+    const page = container.ownerDocument.createElement('div');
+    page.className = 'pdf-page';
+    container.append(page);
+    events.onFirstPage(1);
+    return { close: () => undefined };
+  },
+}));
 
 const { worker } = extension;
 const PAGE_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
@@ -35,12 +49,16 @@ async function openLetter(data: Letter, scopes: Permission[] = READ_SCOPES): Pro
   await openPage('viewer', `?page=${PAGE_ID}`);
 }
 
-/** The document's entry in the list of the letter's documents. */
+/** Where the letter's main document is shown. */
 function documentItem(): HTMLElement {
-  const list = screen.getByRole('region', { name: 'Documents in this letter' });
-  const [item] = within(list).getAllByRole('listitem');
-  if (!item) throw new Error('the letter lists no document');
-  return item;
+  const main = window.document.querySelector<HTMLElement>('.main-document');
+  if (!main) throw new Error('the letter shows no main document');
+  return main;
+}
+
+/** The entries in the list of the letter's further documents. */
+function furtherDocuments(): HTMLElement[] {
+  return within(screen.getByRole('region', { name: 'More documents in this letter' })).getAllByRole('listitem');
 }
 
 function statusRow(): string {
@@ -60,31 +78,59 @@ describe('a letter and its documents', () => {
     expect(screen.queryByLabelText('Loading…')).toBeNull();
   });
 
-  it('a PDF: "Opening…" while the worker fetches it, then shown from a blob: address, with Download; the letter is read', async () => {
+  it('a PDF: shown at once with no click ("Opening…" meanwhile), drawn from the bytes fetched, with Download; the letter is read', async () => {
+    const held = worker.hold('getContent');
     await openLetter(plainLetter());
     await screen.findByRole('heading', { level: 1, name: SUBJECT });
-    const held = worker.hold('getContent');
-    fireEvent.click(within(documentItem()).getByRole('button', { name: 'Open' }));
     expect((await within(documentItem()).findByRole('status')).textContent).toBe('Opening…');
+    expect(within(documentItem()).queryByRole('button', { name: 'Open' })).toBeNull();
     const request = await held.asked;
     expect(request).toEqual({ type: 'getContent', url: `${SERVICE}/post/api/private/accounts/1234/documents/11/attachments/1/content`, mediaType: 'application/octet-stream', relation: 'get_document_content' });
     held.answer(content('application/pdf', '%PDF-1.4 a letter'));
-    const frame = await within(documentItem()).findByTitle(`Content: ${SUBJECT}`);
-    expect(frame.tagName).toBe('IFRAME');
-    expect(frame.getAttribute('src')).toMatch(/^blob:/);
+    const pages = await within(documentItem()).findByRole('document', { name: `Content: ${SUBJECT}` });
+    await expect.poll(() => pages.getAttribute('data-pages')).toBe('1');
+    expect(new TextDecoder().decode(drawn.at(-1))).toBe('%PDF-1.4 a letter');
+    expect(pages.getAttribute('aria-busy')).toBe('false');
     const download = await within(documentItem()).findByRole('link', { name: 'Download' });
     expect(download.getAttribute('download')).toBe(`${SUBJECT}.pdf`);
     expect(statusRow()).toBe('StatusRead');
-    // Close hides the content and offers Open again.
-    fireEvent.click(within(documentItem()).getByRole('button', { name: 'Close' }));
-    await within(documentItem()).findByRole('button', { name: 'Open' });
-    expect(within(documentItem()).queryByTitle(`Content: ${SUBJECT}`)).toBeNull();
+    // The facts are there for who asks, folded away.
+    expect(screen.getByText('Status').closest('details')?.open).toBe(false);
+    // The main document is the letter: nothing to close it to.
+    expect(within(documentItem()).queryByRole('button', { name: 'Close' })).toBeNull();
+  });
+
+  it('an invoice: its amount and due date in the header, beside sender and date', async () => {
+    const data = plainLetter();
+    const main = data.attachment[0] as Record<string, unknown>;
+    main.type = 'INVOICE';
+    main.invoice = { amount: 1250, dueDate: '2099-12-12', kid: '123456789', account: '12345678903' };
+    worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
+    await openLetter(data);
+    await screen.findByRole('heading', { level: 1, name: SUBJECT });
+    expect(window.document.querySelector('.letter-head')?.textContent).toMatch(/Skatteetaten.*1,250\.00.*due Dec 12/);
+  });
+
+  it('further documents: listed after the main one, each opened on a click', async () => {
+    const data = letter(11, { subject: SUBJECT, creatorName: 'Skatteetaten', attachment: [document(11, 1, { subject: SUBJECT }), document(11, 2, { subject: 'Vedlegg' })] });
+    worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
+    await openLetter(data);
+    await within(await waitForDocument()).findByRole('document', { name: `Content: ${SUBJECT}` });
+    expect(worker.asked('getContent')).toHaveLength(1);
+    const [further] = furtherDocuments();
+    if (!further) throw new Error('no further document');
+    within(further).getByRole('heading', { name: 'Vedlegg' });
+    fireEvent.click(within(further).getByRole('button', { name: 'Open' }));
+    await within(further).findByRole('document', { name: 'Content: Vedlegg' });
+    expect(worker.asked('getContent')).toHaveLength(2);
+    fireEvent.click(within(further).getByRole('button', { name: 'Close' }));
+    await within(further).findByRole('button', { name: 'Open' });
   });
 
   it('an image: shown as a picture from a blob: address', async () => {
     worker.answer('getContent', content('image/png', 'not really a png'));
     await openLetter(plainLetter({ fileType: 'png' }));
-    fireEvent.click(within(await waitForDocument()).getByRole('button', { name: 'Open' }));
+    await waitForDocument();
     const image = await within(documentItem()).findByRole('img', { name: `Content: ${SUBJECT}` });
     expect(image.getAttribute('src')).toMatch(/^blob:/);
   });
@@ -92,7 +138,7 @@ describe('a letter and its documents', () => {
   it('an HTML letter: only in a sandboxed frame that runs no script', async () => {
     worker.answer('getContent', content('text/html; charset=utf-8', '<p>Dette er et eksempelbrev.</p><script>parent.alert(1)</script>'));
     await openLetter(plainLetter({ fileType: 'html' }));
-    fireEvent.click(within(await waitForDocument()).getByRole('button', { name: 'Open' }));
+    await waitForDocument();
     const frame = await within(documentItem()).findByTitle(`Content: ${SUBJECT}`);
     const sandbox = frame.getAttribute('sandbox');
     expect(sandbox).not.toBeNull();
@@ -104,7 +150,7 @@ describe('a letter and its documents', () => {
   it('a kind of file the browser cannot show: says so and offers Download, as a .bin whatever the sender called it', async () => {
     worker.answer('getContent', content('application/zip', 'PK'));
     await openLetter(plainLetter({ fileType: 'zip' }));
-    fireEvent.click(within(await waitForDocument()).getByRole('button', { name: 'Open' }));
+    await waitForDocument();
     await within(documentItem()).findByText(/^This kind of file cannot be shown here\. “Download” saves it as a \.bin file/);
     expect((await within(documentItem()).findByRole('link', { name: 'Download' })).getAttribute('download')).toBe(`${SUBJECT}.bin`);
     expect(within(documentItem()).queryByTitle(`Content: ${SUBJECT}`)).toBeNull();
@@ -126,7 +172,7 @@ describe('a letter and its documents', () => {
     expect(await receipt.asked).toMatchObject({ letter: { url: plainLetter().link[0]?.uri }, attachment: 0 });
     // The service answers with the document, which now has its content link.
     receipt.answer({ data: document(11, 1, { subject: SUBJECT }) });
-    await within(documentItem()).findByTitle(`Content: ${SUBJECT}`);
+    await within(documentItem()).findByRole('document', { name: `Content: ${SUBJECT}` });
     expect(worker.asked('sendOpeningReceipt')).toHaveLength(1);
     expect(worker.asked('getContent')).toHaveLength(1);
   });
@@ -146,7 +192,7 @@ describe('a letter and its documents', () => {
   it('a document the service refuses for the login level: the same explanation and the website', async () => {
     worker.fail('getContent', { code: 'auth_level_too_low' });
     await openLetter(plainLetter());
-    fireEvent.click(within(await waitForDocument()).getByRole('button', { name: 'Open' }));
+    await waitForDocument();
     const notice = await within(documentItem()).findByRole('note');
     within(notice).getByText("This letter needs a stronger login than this extension can have. Open it on Digipost's website.");
     within(notice).getByRole('button', { name: "Open on Digipost's website" });
@@ -156,7 +202,7 @@ describe('a letter and its documents', () => {
   it('a document too large to show: says so, shows nothing', async () => {
     worker.fail('getContent', { code: 'content_too_large', detail: 'more than 20 MiB' });
     await openLetter(plainLetter());
-    fireEvent.click(within(await waitForDocument()).getByRole('button', { name: 'Open' }));
+    await waitForDocument();
     const alert = await within(documentItem()).findByRole('alert');
     expect(alert.querySelector('.alert-message')?.textContent).toBe("This document is too large to show here. Open it on Digipost's website.");
     expect(within(documentItem()).queryByTitle(`Content: ${SUBJECT}`)).toBeNull();
@@ -165,13 +211,13 @@ describe('a letter and its documents', () => {
   it('content that could not be fetched: the reason, and Try again fetches it', async () => {
     worker.fail('getContent', { code: 'content_host_refused', status: 403 });
     await openLetter(plainLetter());
-    fireEvent.click(within(await waitForDocument()).getByRole('button', { name: 'Open' }));
+    await waitForDocument();
     const alert = await within(documentItem()).findByRole('alert');
     within(alert).getByText("The letter's content could not be fetched from the service's content server. Try again.");
     expect(within(alert).getByText('Details').closest('details')?.open).toBe(false);
     worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await within(documentItem()).findByTitle(`Content: ${SUBJECT}`);
+    await within(documentItem()).findByRole('document', { name: `Content: ${SUBJECT}` });
     expect(within(documentItem()).queryByRole('alert')).toBeNull();
     expect(worker.asked('getContent')).toHaveLength(2);
   });

@@ -63,7 +63,7 @@ try {
         await page.setViewportSize(WIDE);
 
         await page.locator('.letter-row a').nth(6).click();
-        await page.locator('.letter-fields').waitFor();
+        await page.locator('.pdf-page[data-drawn="true"]').first().waitFor();
         await shoot(page, `viewer-letter-invoice-${suffix}`);
         await page.goBack();
         await page.locator('.letter-row a').nth(2).click();
@@ -75,7 +75,8 @@ try {
         await shoot(page, `viewer-letter-receipt-${suffix}`);
         await page.goBack();
         await page.locator('.letter-row a').nth(5).click();
-        await page.locator('.attachment').nth(1).waitFor();
+        await page.locator('.attachment').first().waitFor();
+        await page.locator('.main-document .content-panel').waitFor();
         await shoot(page, `viewer-letter-documents-${suffix}`);
 
         await page.locator('.mailbox-nav a').nth(1).click();

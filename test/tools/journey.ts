@@ -67,7 +67,7 @@ export async function runJourney(context: BrowserContext, extensionId: string, o
   // An invoice: the letter a newcomer most likely wants to read (the newest one is the seed's
   // markup-in-a-subject test letter).
   await viewer.locator('main .letter-row', { hasText: 'Faktura' }).first().locator('a.letter-link').click();
-  await viewer.locator('.letter-fields').waitFor();
+  await viewer.locator('.pdf-page[data-drawn="true"]').first().waitFor();
   await settled(viewer);
   await shoot(viewer, 'letter');
   return steps;
