@@ -174,6 +174,8 @@ describe('a letter', () => {
     })).toBeGreaterThan(100);
     // At a readable width: the column's, not a thumbnail.
     expect((await firstPage.boundingBox())?.width ?? 0).toBeGreaterThan(500);
+    // Drawn at that width, not drawn smaller and stretched (blurred text, a text layer off its glyphs).
+    expect(await firstPage.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.width / (canvas.clientWidth * Math.min(devicePixelRatio, 2)))).toBeGreaterThan(0.98);
     expect(await page.locator('.letter-details').getAttribute('open')).toBeNull();
     expect(await page.locator('.letter-fields .field', { hasText: 'Status' }).textContent()).toMatch(/Status\s*Read/);
     expect(await accessibilityViolations(page)).toEqual([]);
