@@ -165,7 +165,7 @@ describe('the popup, signed in', () => {
     // Each letter row is a real link to the letter, in the same tab; back returns to the inbox.
     const letter = viewer.locator('.letter-row a').first();
     await letter.click();
-    await viewer.locator('.fields').first().waitFor();
+    await viewer.locator('.letter-head').waitFor();
     expect(await viewer.locator('h1').textContent()).not.toBe('Inbox');
     await viewer.goBack();
     await viewer.getByRole('heading', { name: 'Inbox' }).waitFor();

@@ -42,13 +42,9 @@ describe('an open viewer tab when the popup signs out', () => {
     await viewer.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
     await viewer.getByRole('link', { name: new RegExp(SUBJECT) }).first().click();
     await viewer.getByRole('heading', { level: 1, name: SUBJECT }).waitFor();
-    await viewer.getByRole('button', { name: 'Open', exact: true }).click();
-    const frame = viewer.locator('iframe[src^="blob:"]');
-    await frame.waitFor();
-    const addresses = [
-      (await frame.getAttribute('src')) ?? '',
-      (await viewer.getByRole('link', { name: 'Download' }).getAttribute('href')) ?? '',
-    ];
+    // The letter opens to its document at once: its pages drawn, its file behind a blob: address.
+    await viewer.locator('.pdf-page[data-drawn]').first().waitFor();
+    const addresses = [(await viewer.getByRole('link', { name: 'Download' }).getAttribute('href')) ?? ''];
     expect(addresses.every((address) => address.startsWith('blob:'))).toBe(true);
     const readable = (address: string) => viewer.evaluate((a) => fetch(a).then(() => true, () => false), address);
     expect(await readable(addresses[0] ?? '')).toBe(true);
@@ -58,7 +54,7 @@ describe('an open viewer tab when the popup signs out', () => {
 
     await viewer.getByRole('button', { name: 'Connect' }).waitFor();
     expect(await visibleText(viewer)).not.toContain(SUBJECT);
-    expect(await viewer.locator('iframe').count()).toBe(0);
+    expect(await viewer.locator('iframe, .pdf-page').count()).toBe(0);
     expect(await viewer.locator('a[href^="blob:"]').count()).toBe(0);
     for (const address of addresses) expect(await readable(address), address).toBe(false);
     expect(await viewer.title()).not.toContain(SUBJECT);

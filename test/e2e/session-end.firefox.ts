@@ -42,9 +42,10 @@ describe('Firefox: an open viewer tab when the popup signs out', () => {
     const viewer = await firefox.nextPage(() => click(popup, 'Inbox'));
     await click(viewer, SUBJECT);
     await viewer.waitForFunction((s: string) => document.querySelector('h1')?.textContent.includes(s), WAIT, SUBJECT);
-    await click(viewer, 'Open', true);
-    const frame = await viewer.waitForSelector('iframe[src^="blob:moz-extension:"]', WAIT);
-    const address = (await frame?.evaluate((node) => node.getAttribute('src'))) ?? '';
+    // The letter opens to its document at once: its pages drawn, its file behind a blob: address.
+    await viewer.waitForSelector('.pdf-page[data-drawn]', WAIT);
+    const download = await viewer.waitForSelector('a[href^="blob:moz-extension:"]', WAIT);
+    const address = (await download?.evaluate((node) => node.getAttribute('href'))) ?? '';
     const readable = () => viewer.evaluate((a: string) => fetch(a).then(() => true, () => false), address);
     expect(await readable()).toBe(true);
 
@@ -55,7 +56,7 @@ describe('Firefox: an open viewer tab when the popup signs out', () => {
     await viewer.bringToFront();
     await control(viewer, 'Connect', true);
     expect(await visibleText(viewer)).not.toContain(SUBJECT);
-    expect(await viewer.$$eval('iframe', (frames) => frames.length)).toBe(0);
+    expect(await viewer.$$eval('iframe, .pdf-page', (frames) => frames.length)).toBe(0);
     expect(await viewer.$$eval('a[href^="blob:"]', (links) => links.length)).toBe(0);
     expect(await readable()).toBe(false);
   });
