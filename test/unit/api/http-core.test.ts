@@ -7,6 +7,7 @@ import { authWindowFailure } from '../../../src/auth/auth-window-failure.ts';
 import { exchangeCode, refreshTokens } from '../../../src/auth/token-endpoint.ts';
 import { AppError, type ErrorInfo } from '../../../src/shared/errors.ts';
 import { appErrorOf } from '../app-error.ts';
+import { CHUNK, endlessBody, silentFetch } from './fake-network.ts';
 import { config } from '../auth/fakes.ts';
 
 /*
@@ -15,7 +16,6 @@ import { config } from '../auth/fakes.ts';
  */
 
 const URL_ = 'https://www.digipost.no/post/api';
-const CHUNK = 64 * 1024;
 const tooLarge = (detail: string) => new AppError('response_too_large', { detail });
 
 function requestOf(extra: Partial<HttpRequest> = {}): HttpRequest {
@@ -34,39 +34,6 @@ function recording(answer: () => Response | Promise<Response> = () => new Respon
     return answer();
   }) as typeof globalThis.fetch;
   return { fetch, seen };
-}
-
-/** A fetch like the browser's: it never answers, but gives up when its signal aborts. */
-function silent(): { fetch: typeof globalThis.fetch; signals: AbortSignal[] } {
-  const signals: AbortSignal[] = [];
-  const fetch = ((_input: RequestInfo | URL, init?: RequestInit) =>
-    new Promise<Response>((_resolve, reject) => {
-      const signal = init?.signal;
-      if (!signal) return; // without a signal it would hang forever, which the test then shows
-      signals.push(signal);
-      signal.addEventListener('abort', () => reject(signal.reason as Error));
-    })) as typeof globalThis.fetch;
-  return { fetch, signals };
-}
-
-/** A body that never ends (or ends after `total` bytes), counting what was pulled from it. */
-function endlessBody(total = Number.POSITIVE_INFINITY) {
-  let pulled = 0;
-  let cancelled = false;
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (pulled >= total) {
-        controller.close();
-        return;
-      }
-      pulled += CHUNK;
-      controller.enqueue(new Uint8Array(CHUNK).fill(0x20));
-    },
-    cancel() {
-      cancelled = true;
-    },
-  });
-  return { stream, pulled: () => pulled, cancelled: () => cancelled };
 }
 
 const readText = (answer: HttpAnswer) => answer.text(1024 * 1024, tooLarge);
@@ -114,7 +81,7 @@ describe('the deadline', () => {
   });
 
   it('ends a request that is never answered in "timeout", and aborts it', async () => {
-    const service = silent();
+    const service = silentFetch();
     const outcome = failure(hardenedFetch(service.fetch, requestOf({ timeoutMs: 5000 }), readText));
     await vi.advanceTimersByTimeAsync(5000);
     expect(await outcome).toEqual({ code: 'timeout', detail: 'no answer within 5 s' });
@@ -137,7 +104,7 @@ describe('the deadline', () => {
   });
 
   it("passes the caller's own abort on untouched, not as a timeout", async () => {
-    const service = silent();
+    const service = silentFetch();
     const caller = new AbortController();
     const outcome = hardenedFetch(service.fetch, requestOf({ signal: caller.signal }), readText).catch((error: unknown) => error);
     caller.abort(new DOMException('gone', 'AbortError'));

@@ -3,9 +3,9 @@ import { NETWORK_TIMEOUT_MS } from '../../../src/api/deadline.ts';
 import { fetchBinary, fetchJson, MAX_JSON_BYTES, type FetchResourceOptions } from '../../../src/api/http.ts';
 import { AppError, type ErrorInfo } from '../../../src/shared/errors.ts';
 import { appErrorOf } from '../app-error.ts';
+import { CHUNK, endlessBody, silentFetch } from './fake-network.ts';
 
 const SERVICE = 'https://www.digipost.no';
-const CHUNK = 64 * 1024;
 
 function options(fetch: typeof globalThis.fetch, extra: Partial<FetchResourceOptions> = {}): FetchResourceOptions {
   return { url: `${SERVICE}/post/api`, accessToken: 'tok', serviceOrigin: SERVICE, fetch, ...extra };
@@ -13,39 +13,6 @@ function options(fetch: typeof globalThis.fetch, extra: Partial<FetchResourceOpt
 
 async function failure(promise: Promise<unknown>): Promise<ErrorInfo> {
   return (await appErrorOf(promise)) ?? expect.unreachable('expected the call to fail');
-}
-
-/** A fetch like the browser's: it never answers, but gives up when its signal aborts. */
-function silentService(): { fetch: typeof globalThis.fetch; signals: AbortSignal[] } {
-  const signals: AbortSignal[] = [];
-  const fetch = ((_input: RequestInfo | URL, init?: RequestInit) =>
-    new Promise<Response>((_resolve, reject) => {
-      const signal = init?.signal;
-      if (!signal) return; // without a signal it would hang forever, which the test then shows
-      signals.push(signal);
-      signal.addEventListener('abort', () => reject(signal.reason as Error));
-    })) as typeof globalThis.fetch;
-  return { fetch, signals };
-}
-
-/** A body that never ends (or ends after `total` bytes), counting what was pulled from it. */
-function endlessBody(total = Number.POSITIVE_INFINITY): { stream: ReadableStream<Uint8Array>; pulled: () => number; cancelled: () => boolean } {
-  let pulled = 0;
-  let cancelled = false;
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (pulled >= total) {
-        controller.close();
-        return;
-      }
-      pulled += CHUNK;
-      controller.enqueue(new Uint8Array(CHUNK).fill(0x20));
-    },
-    cancel() {
-      cancelled = true;
-    },
-  });
-  return { stream, pulled: () => pulled, cancelled: () => cancelled };
 }
 
 /** A body that sends its headers and one chunk, then nothing, but ends when the request is aborted. */
@@ -73,7 +40,7 @@ describe('every call has a deadline', () => {
     ['fetchJson', (fetch: typeof globalThis.fetch) => fetchJson(options(fetch))],
     ['fetchBinary', (fetch: typeof globalThis.fetch) => fetchBinary(options(fetch))],
   ])('%s: a service that never answers ends in "timeout", and the request is aborted', async (_, call) => {
-    const service = silentService();
+    const service = silentFetch();
     const outcome = failure(call(service.fetch));
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect((await outcome).code).toBe('timeout');
@@ -87,7 +54,7 @@ describe('every call has a deadline', () => {
   });
 
   it("the caller's own abort is passed on, not reported as a timeout", async () => {
-    const service = silentService();
+    const service = silentFetch();
     const caller = new AbortController();
     const outcome = fetchJson(options(service.fetch, { signal: caller.signal })).catch((error: unknown) => error);
     caller.abort(new DOMException('gone', 'AbortError'));
