@@ -25,7 +25,6 @@ import { addPendingRevocation, handOverRefreshedTokens } from './pending-revocat
 /** The Web Lock every context of the extension takes to refresh or store tokens. */
 export const AUTH_LOCK_NAME = 'digipost-auth';
 
-
 export interface SessionDeps {
   /** browser storage.local: refresh token and sign-in metadata (survives restarts). */
   local: KeyValueArea;
