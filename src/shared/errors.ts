@@ -78,6 +78,8 @@ export const ERROR_CODES = [
   'folder_not_found',
   /** Another 400 from the service; its error code goes into the detail. */
   'write_rejected',
+  /** After an unknown outcome, the page read the service again and the change is not there. */
+  'write_not_done',
   // links
   'link_foreign_origin',
   'link_not_http',
