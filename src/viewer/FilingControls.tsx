@@ -180,7 +180,8 @@ export function Toast(props: { toast: Undoable; onDone: () => void }) {
           disabled={undoing}
           onClick={() => {
             setUndoing(true);
-            void undo().finally(props.onDone);
+            // The undo says its own outcome (a new toast, or the failure): this one only waits for it.
+            void undo().finally(() => setUndoing(false));
           }}
         >
           {t('filing_undo')}
