@@ -4,7 +4,7 @@ import { AppError } from '../../../src/shared/errors.ts';
 import { appErrorOf } from '../app-error.ts';
 
 /** The worker as the page reaches it: answers by type, in turn; an Error is thrown. */
-const answers: Partial<Record<Request['type'], unknown[]>> = {};
+let answers: Partial<Record<Request['type'], unknown[]>> = {};
 const asked: Request[] = [];
 vi.mock('../../../src/ui/worker-client.ts', () => ({
   ask: (request: Request) => {
@@ -25,7 +25,7 @@ const writes = () => asked.filter((r) => r.type === 'write');
 
 beforeEach(() => {
   asked.length = 0;
-  for (const key of Object.keys(answers)) delete answers[key as Request['type']];
+  answers = {};
 });
 
 describe('what a letter offers', () => {
