@@ -81,7 +81,7 @@ export function Menu(props: { label: string; buttonClass?: string; buttonContent
               <button
                 type="button"
                 role="menuitem"
-                class={item.danger ? 'menu-item danger' : 'menu-item'}
+                class={item.danger ? 'menu-item is-danger' : 'menu-item'}
                 onClick={() => {
                   setOpen(false);
                   button.current?.focus();

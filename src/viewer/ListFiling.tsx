@@ -179,7 +179,9 @@ export function useRowHidden(letter: LetterSummary): boolean {
 /** The row's checkbox for moving several letters at once. */
 export function RowSelect(props: { letter: LetterSummary }) {
   const filing = useContext(FilingContext);
-  if (!filing?.canMove || !movable(props.letter)) return null;
+  if (!filing?.canMove) return null;
+  // A letter that cannot be moved keeps its place in the columns.
+  if (!movable(props.letter)) return <span class="row-select-gap" />;
   return (
     <input
       type="checkbox"
