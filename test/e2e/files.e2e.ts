@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Permission } from '../../src/shared/permissions.ts';
-import { cachedLink, signInWith, viewerPageFor } from '../support/helpers.ts';
+import { badgeText, cachedLink, showsAccount, signInWith, viewerPageFor } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
+import { getJson, signIn, type RootJson } from '../emulator/flow.ts';
 
 /*
  * Filing letters in the viewer against the emulator: moving (with Undo), renaming, deleting after
@@ -37,9 +38,15 @@ async function inboxWithLetter(subject: string): Promise<{ page: Page; id: strin
   return { page, id };
 }
 
-/** The changing requests the emulator received since the log was cleared (reads left out). */
+/** The changes to the mailbox the emulator received since the log was cleared (reads and sign-ins left out). */
 async function writesLogged(): Promise<string[]> {
-  return (await h.emulator.admin.requests()).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path.replace(/^.*\/accounts\/[^/]+/, '')}`);
+  return (await h.emulator.admin.requests()).filter((r) => r.method !== 'GET' && r.path.includes('/private/accounts/')).map((r) => `${r.method} ${r.path.replace(/^.*\/accounts\/[^/]+/, '')}`);
+}
+
+/** The inbox's unread count as the service has it, read with a token of its own. */
+async function unreadOnService(): Promise<number> {
+  const { access_token: token } = await signIn(h.emulator, 'READ_DOCUMENT_META_INFO');
+  return (await getJson<RootJson>(`${h.emulator.url}/post/api`, token)).primaryAccount.unreadItemsInInbox;
 }
 
 const row = (page: Page, subject: string) => page.locator('.letter-row', { hasText: subject });
@@ -62,6 +69,12 @@ describe('moving letters', () => {
     await openFolder(page, 'Skatt');
     await row(page, 'Flytt meg til Skatt').waitFor();
     await page.close();
+
+    // The popup's newest letters follow, without the letter that left the inbox.
+    const popup = await h.openPopup();
+    await showsAccount(h, popup);
+    expect(await popup.getByText('Flytt meg til Skatt').count()).toBe(0);
+    await popup.close();
   });
 
   it('Undo moves it back with a request of its own', async () => {
@@ -128,6 +141,8 @@ describe('the letter page', () => {
   });
 
   it('deletes a letter only after the confirmation; declining sends nothing; a double click sends one request', async () => {
+    // Two unread letters since the badge was last counted: only a count after the delete shows one more.
+    await h.emulator.admin.addLetter({ subject: 'Ulest nabo' });
     const { page, id } = await inboxWithLetter('Slett meg');
     await row(page, 'Slett meg').locator('a').click();
     await page.getByRole('heading', { level: 1, name: 'Slett meg' }).waitFor();
@@ -140,6 +155,7 @@ describe('the letter page', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await writesLogged()).toEqual([]);
 
+    const unread = await unreadOnService();
     await page.getByRole('button', { name: 'Delete…' }).click();
     await dialog.getByRole('button', { name: 'Delete the letter' }).dblclick();
     // Back in the inbox, without the letter.
@@ -147,6 +163,8 @@ describe('the letter page', () => {
     await page.locator('.letter-row').first().waitFor();
     expect(await row(page, 'Slett meg').count()).toBe(0);
     expect(await writesLogged()).toEqual([`DELETE /documents/${id}`]);
+    // The letter was unread: the badge follows the service's count, one fewer.
+    await expect.poll(async () => badgeText(await h.worker())).toBe(String(unread - 1));
     await page.close();
   });
 });
