@@ -124,6 +124,24 @@ describe('moving letters', () => {
   });
 });
 
+describe('a change whose answer never comes', () => {
+  it('is read again rather than repeated: the move that took effect is shown as done, with one request', async () => {
+    const { page, id } = await inboxWithLetter('Treg flytting');
+    // The emulator files the letter and never answers; the worker gives up at its deadline.
+    await h.emulator.admin.failNext(1, 'stall', '/post/api/private/accounts/', 'POST');
+    await h.emulator.admin.clearRequests();
+    await row(page, 'Treg flytting').getByRole('button', { name: /Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Skatt' }).click();
+    await page.getByRole('status').filter({ hasText: 'Moved to Skatt.' }).waitFor();
+    await row(page, 'Treg flytting').waitFor({ state: 'detached' });
+    expect(await writesLogged()).toEqual([`POST /documents/${id}/update`]);
+    // The page read the letter again before deciding.
+    const reads = (await h.emulator.admin.requests()).filter((r) => r.method === 'GET' && r.path.endsWith(`/documents/${id}`));
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    await page.close();
+  });
+});
+
 describe('the letter page', () => {
   it('renames a letter inline; the heading and the inbox show the new subject', async () => {
     const { page, id } = await inboxWithLetter('Gammelt emne');
