@@ -56,6 +56,9 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
   const move = async (chosen: readonly LetterSummary[], to: Place, from: Place, undoing = false): Promise<void> => {
     setFailure(undefined);
     setBusy(true);
+    // A row moved from its own menu takes the focus with it: the next row (or the one before) gets it.
+    const row = document.activeElement?.closest('.letter-row');
+    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLElement>('a, .letter-link');
     const moved: LetterSummary[] = [];
     let error: ErrorInfo | undefined;
     for (const letter of chosen) {
@@ -71,6 +74,9 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
     setBusy(false);
     const keys = moved.map((letter) => letter.key);
     show(keys, undoing);
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body) neighbour?.focus();
+    });
     setSelected((before) => new Set([...before].filter((key) => !keys.includes(key))));
     if (error) {
       const left = chosen.filter((letter) => !moved.includes(letter));

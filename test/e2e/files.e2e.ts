@@ -86,6 +86,8 @@ describe('moving letters', () => {
     await page.getByRole('menuitem', { name: 'Bolig' }).focus();
     await page.keyboard.press('Enter');
     await row(page, 'Angre flyttingen').waitFor({ state: 'detached' });
+    // The focus is not lost with the row: it is on the row that took its place.
+    await page.waitForFunction(() => document.activeElement?.closest('.letter-row') != null);
     await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
     await row(page, 'Angre flyttingen').waitFor();
     await page.getByRole('status').filter({ hasText: 'Undone.' }).waitFor();
