@@ -157,6 +157,16 @@ describe('the letter page', () => {
     expect(await writesLogged()).toEqual([`POST /documents/${id}/update`]);
     await page.goBack();
     await row(page, 'Strøm mars').waitFor();
+
+    // Undo gives the letter its old subject back, with a request of its own.
+    await row(page, 'Strøm mars').locator('a').click();
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('New subject').fill('Strøm april');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Strøm april' }).waitFor();
+    await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Strøm mars' }).waitFor();
+    expect(await writesLogged()).toHaveLength(3);
     await page.close();
   });
 
