@@ -18,6 +18,9 @@ const LANGS = [
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 
+/** GALLERY_SCENES=filing draws only the filing scenes (to look at them without redrawing the rest). */
+const ONLY_FILING = process.env.GALLERY_SCENES === 'filing';
+
 async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: join(OUT, `${name}.png`), fullPage: false });
@@ -28,7 +31,7 @@ mkdirSync(OUT, { recursive: true });
 const emulator = await startEmulator({ port: E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true });
 try {
   await buildForEmulator(E2E_DIST, emulator.url, E2E_CLIENT_ID, E2E_CLIENT_SECRET);
-  for (const { lang, tag, connect, search } of LANGS) {
+  for (const { lang, tag, connect, search } of ONLY_FILING ? [] : LANGS) {
     for (const theme of THEMES) {
       const suffix = `${tag}-${theme}`;
       const h = await startHarness({ reuseEmulator: emulator, lang, colorScheme: theme });
@@ -114,6 +117,88 @@ try {
       }
     }
   }
+  await filingScenes(emulator);
 } finally {
   await emulator.stop();
+}
+
+/**
+ * Filing (with UPDATE_DOCUMENT and DELETE_DOCUMENT): a row's menu, the letter page's Move menu,
+ * the delete confirmation, the toast with Undo, and the folder tools. Drawn last: moving a letter
+ * changes the mailbox, and Undo puts it back.
+ */
+async function filingScenes(emulator: Awaited<ReturnType<typeof startEmulator>>): Promise<void> {
+  for (const { lang, tag, connect } of LANGS) {
+    for (const theme of THEMES) {
+      const suffix = `${tag}-${theme}`;
+      const h = await startHarness({ reuseEmulator: emulator, lang, colorScheme: theme });
+      try {
+        await storeItems(await h.worker(), 'local', {
+          config: {
+            baseUrl: emulator.url,
+            clientId: E2E_CLIENT_ID,
+            clientSecret: E2E_CLIENT_SECRET,
+            scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT'],
+            pollMinutes: 5,
+          },
+        });
+        const popup = await h.openPopup();
+        const consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
+        await popup.getByRole('button', { name: connect }).click();
+        await (await consentOpened).getByRole('button', { name: 'Approve' }).click();
+        await popup.getByRole('heading', { level: 1, name: emulator.user.fullName }).waitFor();
+        await popup.close();
+
+        const page = await h.context.newPage();
+        await page.setViewportSize(WIDE);
+        console.log(`Viewer filing, ${lang}, ${theme}:`);
+        await page.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
+        await page.locator('.letter-row').first().waitFor();
+        await page.locator('.row-select').nth(1).check();
+        await page.locator('.row-select').nth(4).check();
+        await page.locator('.letter-row .row-menu-button').nth(4).click();
+        await page.locator('.menu').waitFor();
+        await shoot(page, `viewer-filing-row-menu-${suffix}`);
+        await page.keyboard.press('Escape');
+        await page.locator('.selection-bar .menu-wrap button').click();
+        await page.locator('.menu').waitFor();
+        await shoot(page, `viewer-filing-bulk-${suffix}`);
+        await page.keyboard.press('Escape');
+
+        await page.locator('.letter-row a').nth(6).click();
+        await page.locator('.letter-filing').waitFor();
+        await page.locator('.letter-filing .menu-wrap button').click();
+        await page.locator('.menu').waitFor();
+        await shoot(page, `viewer-filing-move-${suffix}`);
+        await page.keyboard.press('Escape');
+        await page.locator('.letter-filing .danger-quiet').click();
+        await page.locator('.confirm-dialog[open]').waitFor();
+        await shoot(page, `viewer-filing-delete-${suffix}`);
+        await page.keyboard.press('Escape');
+        await page.locator('.confirm-dialog').waitFor({ state: 'detached' });
+        await page.locator('.letter-filing .filing-bar > button').first().click();
+        await page.locator('.rename-form').waitFor();
+        await shoot(page, `viewer-filing-rename-${suffix}`);
+        await page.keyboard.press('Escape');
+        // Moved to the first folder, the toast offers Undo; Undo puts the mailbox back as it was.
+        await page.locator('.letter-filing .menu-wrap button').click();
+        await page.locator('.menu .menu-item').nth(1).click();
+        await page.locator('.toast button').waitFor();
+        await shoot(page, `viewer-filing-undo-${suffix}`);
+        await page.locator('.toast button').click();
+        await page.locator('.toast:not(:has(button))').waitFor();
+
+        await page.locator('.mailbox-nav a').nth(1).click();
+        await page.locator('.folder-tools').waitFor();
+        await page.locator('.folder-tools .filing-bar > button').first().click();
+        await page.locator('.folder-form').waitFor();
+        await shoot(page, `viewer-filing-folder-${suffix}`);
+        await page.locator('.folder-tools .filing-bar .danger-quiet').click();
+        await page.locator('.folder-tools .alert').waitFor();
+        await shoot(page, `viewer-filing-folder-not-empty-${suffix}`);
+      } finally {
+        await h.close();
+      }
+    }
+  }
 }

@@ -27,6 +27,7 @@ function recordingHandlers() {
       'sendOpeningReceipt',
       'getRevocation',
       'retryRevocation',
+      'write',
     ].map((type) => [type, answer]),
   ) as unknown as Handlers;
   return { handlers, reached };
@@ -123,6 +124,15 @@ describe('the message router', () => {
     for (const page of ['popup', 'options'] as const) {
       expect((await dispatch({ type: 'retryRevocation' }, fromPage(page), { handlers, ownId: ID, pagesOrigin: PAGES })).ok, page).toBe(true);
     }
+  });
+
+  it('takes a change to the mailbox (write) only from the viewer, never the popup or the options page', async () => {
+    const { handlers } = recordingHandlers();
+    const write: Request = { type: 'write', id: 'id-00000001', target: { url: 'https://www.digipost.no/post/api/docs/1', relation: 'self' }, rel: 'delete_document' };
+    for (const page of ['popup', 'options'] as const) {
+      expect((await dispatch(write, fromPage(page), { handlers, ownId: ID, pagesOrigin: PAGES })).ok, page).toBe(false);
+    }
+    expect((await dispatch(write, fromPage('viewer'), { handlers, ownId: ID, pagesOrigin: PAGES })).ok).toBe(true);
   });
 
   it('lets every page of ours read', async () => {
