@@ -41,7 +41,10 @@ function releaseCommit(): string {
  */
 function releaseTree(commit: string, cache: string): string {
   const tree = join(cache, 'tree');
-  if (existsSync(join(tree, 'package.json'))) return tree;
+  if (existsSync(join(tree, 'package.json'))) {
+    relinkNodeModules(tree);
+    return tree;
+  }
   mkdirSync(cache, { recursive: true });
   const staging = mkdtempSync(join(cache, 'tree-'));
   const archive = join(staging, 'release.tar');
@@ -57,6 +60,20 @@ function releaseTree(commit: string, cache: string): string {
     if (!existsSync(join(tree, 'package.json'))) throw error;
   }
   return tree;
+}
+
+/**
+ * The cached tree borrows the node_modules of the checkout that made it, which may since have been
+ * deleted (a worktree): then it borrows this checkout's instead. The new link is put in place by a
+ * rename, so a run on another port never sees the tree without one.
+ */
+function relinkNodeModules(tree: string): void {
+  const link = join(tree, 'node_modules');
+  if (existsSync(join(link, 'vite', 'package.json'))) return;
+  const fresh = `${link}-${process.pid}`;
+  rmSync(fresh, { force: true });
+  symlinkSync(resolve('node_modules'), fresh, 'dir');
+  renameSync(fresh, link);
 }
 
 /**
