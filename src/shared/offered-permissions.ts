@@ -15,16 +15,18 @@ export interface OfferedPermission {
  * Any other permission of the service (sending letters, deleting receipts, changing settings) is
  * never asked for: a grant holds nothing the extension cannot do.
  */
-export const OFFERED_PERMISSIONS: readonly OfferedPermission[] = [
-  { permission: 'READ_DOCUMENT_META_INFO', title: 'may_READ_DOCUMENT_META_INFO', why: 'may_READ_DOCUMENT_META_INFO_why' },
-  { permission: 'READ_DOCUMENT_CONTENT', title: 'may_READ_DOCUMENT_CONTENT', why: 'may_READ_DOCUMENT_CONTENT_why' },
-  { permission: 'READ_ACCOUNT_INFO', title: 'may_READ_ACCOUNT_INFO', why: 'may_READ_ACCOUNT_INFO_why' },
-  { permission: 'READ_RECEIPTS', title: 'may_READ_RECEIPTS', why: 'may_READ_RECEIPTS_why' },
-  { permission: 'READ_SETTINGS', title: 'may_READ_SETTINGS', why: 'may_READ_SETTINGS_why' },
-  { permission: 'UPDATE_DOCUMENT', title: 'may_UPDATE_DOCUMENT', why: 'may_UPDATE_DOCUMENT_why' },
-  { permission: 'DELETE_DOCUMENT', title: 'may_DELETE_DOCUMENT', why: 'may_DELETE_DOCUMENT_why' },
-  { permission: 'UPLOAD_DOCUMENT', title: 'may_UPLOAD_DOCUMENT', why: 'may_UPLOAD_DOCUMENT_why' },
-];
+export const OFFERED_PERMISSIONS: readonly OfferedPermission[] = (
+  [
+    'READ_DOCUMENT_META_INFO',
+    'READ_DOCUMENT_CONTENT',
+    'READ_ACCOUNT_INFO',
+    'READ_RECEIPTS',
+    'READ_SETTINGS',
+    'UPDATE_DOCUMENT',
+    'DELETE_DOCUMENT',
+    'UPLOAD_DOCUMENT',
+  ] as const
+).map((permission) => ({ permission, title: `may_${permission}`, why: `may_${permission}_why` }));
 
 export function isOffered(value: string): value is Permission {
   return OFFERED_PERMISSIONS.some((offered) => offered.permission === value);
