@@ -188,7 +188,8 @@ export function Options() {
       <h1>{t('options_title')}</h1>
       <RevocationNotice key={signOuts} />
       <WhoIsSignedIn connection={connection} onConnect={() => void connect()} onSignOut={() => void signOut()} />
-      <PermissionSwitches scopes={stored.scopes} signedIn={signedIn} onChange={changePermissions} />
+      {/* Keyed by the connection: what a switch said about the session before is not news after. */}
+      <PermissionSwitches key={String(signedIn)} scopes={stored.scopes} signedIn={signedIn} onChange={changePermissions} />
 
       <form onSubmit={(e) => void save(e)} noValidate>
         <section class="card" aria-labelledby="letters-title">

@@ -175,6 +175,18 @@ describe('the options page', () => {
     screen.getByRole('button', { name: 'Sign out' });
   });
 
+  it('what a switch said of the session is gone once the person signs out', async () => {
+    await opened('signed_in');
+    worker.fail('changePermissions', { code: 'oauth_access_denied' });
+    fireEvent.click(permissionSwitch('Open your letters'));
+    await screen.findByText(/^Nothing changed/);
+    worker.answer('signOut', { state: 'signed_out' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { name: 'Not connected' });
+    expect(screen.queryByText(/^Nothing changed/)).toBeNull();
+    screen.getByText('Choose what Digipost will ask you to allow when you connect.');
+  });
+
   it('a failure that is not the person’s choice is shown too, and the switch goes back', async () => {
     await opened('signed_in');
     worker.fail('changePermissions', { code: 'network' });
