@@ -6,7 +6,7 @@ function problemText(problem: ConfigProblem): string {
   return t(`problem_${problem.field}_${problem.problem}`);
 }
 
-export function FieldError(props: { id: string; problems: readonly ConfigProblem[]; field: ConfigProblem['field'] }) {
+function FieldError(props: { id: string; problems: readonly ConfigProblem[]; field: ConfigProblem['field'] }) {
   const mine = props.problems.filter((p) => p.field === props.field);
   if (mine.length === 0) return null;
   return (
