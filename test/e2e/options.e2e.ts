@@ -173,6 +173,20 @@ describe('signed in', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
+  it('a permission switched off asks Digipost again too, and the new grant no longer holds it', async () => {
+    const receipts = { type: 'getResource', url: await cachedLink(h, 'account', 'receipts'), relation: `${h.emulator.url}/post/relations/receipts` };
+    expect((await askWorker(page, receipts)).ok).toBe(true);
+    const consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
+    await page.getByRole('switch', { name: 'See your receipts' }).uncheck();
+    const consent = await consentOpened;
+    expect(new URL(consent.url()).searchParams.get('scope')?.split(' ')).not.toContain('READ_RECEIPTS');
+    await consent.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Done. Digipost now allows what is switched on.').waitFor();
+    expect(await page.getByRole('switch', { name: 'See your receipts' }).isChecked()).toBe(false);
+    expect(await askWorker(page, receipts)).toMatchObject({ ok: false, error: { code: 'http_forbidden_permission' } });
+    await page.getByRole('heading', { name: h.emulator.user.fullName }).waitFor();
+  });
+
   it('a change of the client ID signs out, says so before and after, and offers Connect', async () => {
     await openPublisher();
     await page.getByLabel('Check for new letters every (minutes)').fill('10');
