@@ -125,11 +125,13 @@ export class Session {
   /**
    * Interactive sign-in. A second call while one is under way in this instance is refused with
    * 'signin_in_progress' rather than joined: its consent window is already open, and the caller
-   * learns the outcome from status(). On any failure nothing new is stored.
+   * learns the outcome from status(). On any failure nothing new is stored, and a session already
+   * there stays as it was. `scopes`: ask for these instead of the configured ones (the options
+   * page changing the permissions of a session, which it saves only once they are granted).
    */
-  async connect(): Promise<void> {
+  async connect(scopes?: Permission[]): Promise<void> {
     if (this.#connecting) throw new AppError('signin_in_progress');
-    const attempt = this.#connect();
+    const attempt = this.#connect(scopes);
     this.#connecting = attempt;
     try {
       await attempt;
@@ -138,9 +140,9 @@ export class Session {
     }
   }
 
-  async #connect(): Promise<void> {
+  async #connect(scopes: Permission[] | undefined): Promise<void> {
     const { local, session, redirectUri } = this.#deps;
-    const config = await this.#config();
+    const config = { ...(await this.#config()), ...(scopes ? { scopes } : {}) };
     // A new verifier for every attempt: a code stolen from one sign-in is useless with another's.
     const pending: PendingSignIn = { state: randomToken(), nonce: randomToken(), codeVerifier: newCodeVerifier(), createdAt: this.#deps.now() };
     // Stored before the window opens: the state, nonce and verifier must outlive this worker if it is stopped.

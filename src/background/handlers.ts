@@ -8,6 +8,7 @@ import type { Session } from '../auth/session.ts';
 import { saveConfig } from '../config/config-store.ts';
 import { serviceHostPermission } from '../config/host-permission.ts';
 import { AppError } from '../shared/errors.ts';
+import { isOffered } from '../shared/offered-permissions.ts';
 import type { KeyValueArea } from '../shared/storage-area.ts';
 import type { Handlers } from '../protocol/dispatch.ts';
 import type { Request, RevocationView, StatusView, StoredConfigView } from '../protocol/messages.ts';
@@ -101,6 +102,26 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     return configView(checked.config);
   }
 
+  /**
+   * Signed in, the consent window asks for the new set first; the settings change only once it is
+   * granted (the new grant replaces the session), so a refusal leaves session and settings as they
+   * were. Signed out, it only changes what Connect will ask for.
+   */
+  async function changePermissions(scopes: readonly string[]): Promise<StoredConfigView> {
+    const wanted = scopes.filter(isOffered);
+    if (wanted.length === 0) throw new AppError('bad_request', { detail: 'scopes: required' });
+    const config = { ...(await currentConfig()), scopes: wanted };
+    if (isConfigured(config) && (await session.status()).state === 'signed_in') {
+      await session.connect(wanted);
+      await saveConfig(deps.local, config);
+      await deps.notifications.resetNotificationBaseline();
+      await deps.poll.refreshBadge(true);
+    } else {
+      await saveConfig(deps.local, config);
+    }
+    return configView(config);
+  }
+
   return {
     getStatus: async () => statusView(await currentConfig()),
     connect: async () => {
@@ -133,6 +154,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     getConfig: async () => configView(await currentConfig()),
     getPageConfig: async () => ({ scopes: (await currentConfig()).scopes }),
     saveConfig: async (request) => saveFromOptions(request.config),
+    changePermissions: async (request) => changePermissions(request.scopes),
     getContent: async (request) => {
       const config = await requireConfigured();
       return fenced(() => deps.letterContent.getContent(config, request));

@@ -2,12 +2,12 @@ import type { KeyValueArea } from '../shared/storage-area.ts';
 import { getItem, put, setItems } from '../storage/item.ts';
 import { configItem } from '../storage/items.ts';
 import type { BuildDefaults } from './build-defaults.ts';
-import { isPermission } from '../shared/permissions.ts';
+import { askable } from '../shared/offered-permissions.ts';
 import { DEFAULT_POLL_MINUTES, type ExtensionConfig } from './config.ts';
 import { checkServiceAddress } from './service-address.ts';
 
 function fromBuildDefaults(defaults: BuildDefaults): ExtensionConfig {
-  return { ...defaults, scopes: [...defaults.scopes], pollMinutes: DEFAULT_POLL_MINUTES, notify: false };
+  return { ...defaults, scopes: askable(defaults.scopes), pollMinutes: DEFAULT_POLL_MINUTES, notify: false };
 }
 
 /** The stored configuration, or the build's defaults when nothing (valid) is stored. */
@@ -19,7 +19,9 @@ export async function loadConfig(area: Pick<KeyValueArea, 'get' | 'set'>, defaul
   return {
     ...stored,
     baseUrl: address.baseUrl,
-    scopes: stored.scopes.filter(isPermission),
+    // A permission an older version asked for and nothing uses now is not asked for again; the
+    // session granted with it stays (only the service and client bind a session).
+    scopes: askable(stored.scopes),
     // A configuration stored before notifications existed has them off.
     notify: stored.notify ?? false,
   };

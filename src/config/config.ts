@@ -1,4 +1,5 @@
-import { isPermission, type Permission } from '../shared/permissions.ts';
+import { isOffered } from '../shared/offered-permissions.ts';
+import type { Permission } from '../shared/permissions.ts';
 import { checkServiceAddress } from './service-address.ts';
 
 export const DEFAULT_POLL_MINUTES = 5;
@@ -38,7 +39,7 @@ export function validateConfigInput(input: ConfigInput): { ok: true; config: Ext
   const clientSecret = input.clientSecret.trim();
   if (clientId === '') problems.push({ field: 'clientId', problem: 'required' });
   if (clientSecret === '') problems.push({ field: 'clientSecret', problem: 'required' });
-  const scopes = input.scopes.filter(isPermission);
+  const scopes = input.scopes.filter(isOffered);
   if (scopes.length === 0) problems.push({ field: 'scopes', problem: 'required' });
   if (!Number.isInteger(input.pollMinutes) || input.pollMinutes < 1 || input.pollMinutes > 1440) {
     problems.push({ field: 'pollMinutes', problem: 'invalid' });

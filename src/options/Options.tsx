@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ext as browser } from '../shared/ext.ts';
-import { PERMISSIONS, type Permission } from '../shared/permissions.ts';
-import { validateConfigInput, type ConfigInput, type ConfigProblem } from '../config/config.ts';
+import type { Permission } from '../shared/permissions.ts';
+import { isConfigured, validateConfigInput, type ConfigInput, type ConfigProblem } from '../config/config.ts';
 import { serviceHostPermission } from '../config/host-permission.ts';
 import { NOTIFICATIONS_PERMISSION as NOTIFICATIONS } from '../config/notifications-permission.ts';
 import { checkServiceAddress } from '../config/service-address.ts';
@@ -13,86 +13,30 @@ import { InfoIcon } from '../ui/icons.tsx';
 import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
 import { useWorkerEvent } from '../ui/worker-events.ts';
+import { TextField } from './fields.tsx';
+import { PermissionSwitches } from './PermissionSwitches.tsx';
+import { PublisherSettings } from './PublisherSettings.tsx';
+import { connectionOf, personOf, WhoIsSignedIn, type Connection } from './WhoIsSignedIn.tsx';
 
-/** The settings a session belongs to: a change of any of them ends it (the worker signs out). */
-type SessionField = 'baseUrl' | 'clientId' | 'scopes';
+/**
+ * The settings of the form a session belongs to: a change of either ends it (the worker signs
+ * out). The permissions are changed by their switches instead, which keep the session.
+ */
+type SessionField = 'baseUrl' | 'clientId';
 
 function sessionFieldsChanged(before: Pick<ConfigInput, SessionField>, after: Pick<ConfigInput, SessionField>): SessionField[] {
   const changed: SessionField[] = [];
   if (before.baseUrl !== after.baseUrl) changed.push('baseUrl');
   if (before.clientId !== after.clientId) changed.push('clientId');
-  if ([...before.scopes].sort().join() !== [...after.scopes].sort().join()) changed.push('scopes');
   return changed;
 }
 
-/** "the service address and the permissions", in the page's language. */
+/** "the service address and the client ID", in the page's language. */
 function changeList(fields: readonly SessionField[]): string {
   return new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(fields.map((f) => t(`changed_${f}`)));
 }
 
 type Form = Omit<StoredConfigView, 'redirectUri' | 'scopes' | 'pollMinutes'> & { scopes: Permission[]; pollMinutes: string };
-
-function problemText(problem: ConfigProblem): string {
-  if (problem.field === 'baseUrl') return t(`problem_${problem.problem}`);
-  return t(`problem_${problem.field}_${problem.problem}`);
-}
-
-function FieldError(props: { id: string; problems: readonly ConfigProblem[]; field: ConfigProblem['field'] }) {
-  const mine = props.problems.filter((p) => p.field === props.field);
-  if (mine.length === 0) return null;
-  return (
-    <p id={props.id} class="field-error">
-      {mine.map(problemText).join(' ')}
-    </p>
-  );
-}
-
-type TextFieldName = Exclude<ConfigProblem['field'], 'scopes'>;
-
-/** The service's fields, in the order the form shows them: message keys of their label and hint. */
-const SERVICE_FIELDS: readonly { field: 'baseUrl' | 'clientId' | 'clientSecret'; label: string; hint: string; type?: 'url' | 'password' }[] = [
-  { field: 'baseUrl', label: 'label_service_address', hint: 'service_address_hint', type: 'url' },
-  { field: 'clientId', label: 'label_client_id', hint: 'client_id_hint' },
-  { field: 'clientSecret', label: 'label_client_secret', hint: 'client_secret_hint', type: 'password' },
-];
-
-/** A labelled input with its hint; its problems, if any, are shown under it and announced with it. */
-function TextField(props: {
-  field: TextFieldName;
-  label: string;
-  hint?: string;
-  value: string;
-  type?: 'url' | 'password' | 'number' | undefined;
-  range?: { min: number; max: number };
-  problems: readonly ConfigProblem[];
-  onValue: (value: string) => void;
-}) {
-  const errorId = `${props.field}-error`;
-  const hintId = `${props.field}-hint`;
-  const invalid = props.problems.some((p) => p.field === props.field);
-  const describedBy = [invalid ? errorId : '', props.hint ? hintId : ''].filter(Boolean).join(' ');
-  return (
-    <div class="field">
-      <label for={props.field}>{props.label}</label>
-      {props.hint ? (
-        <p id={hintId} class="hint">
-          {props.hint}
-        </p>
-      ) : null}
-      <input
-        id={props.field}
-        type={props.type ?? 'text'}
-        value={props.value}
-        autocomplete="off"
-        {...props.range}
-        aria-invalid={invalid ? 'true' : undefined}
-        aria-describedby={describedBy || undefined}
-        onInput={(e) => props.onValue(e.currentTarget.value)}
-      />
-      <FieldError id={errorId} problems={props.problems} field={props.field} />
-    </div>
-  );
-}
 
 /**
  * Asks for access to the service's origin, and for the optional `notifications` permission when
@@ -115,22 +59,38 @@ async function refusedPermission(baseUrl: string): Promise<ErrorInfo> {
 }
 
 type Outcome =
-  | { kind: 'saved'; connected: boolean }
+  | { kind: 'saved' }
   /** The save ended the session: which of the fields that belong to it changed. */
   | { kind: 'signed_out'; changed: SessionField[] }
-  | { kind: 'connecting' }
   | { kind: 'connected' };
 
+/** The person's own settings first (who, what the extension may do, new letters), the publisher's last. */
 export function Options() {
   const [form, setForm] = useState<Form | undefined>();
-  const [stored, setStored] = useState<ConfigInput | undefined>();
-  const [signedIn, setSignedIn] = useState(false);
-  const [redirectUri, setRedirectUri] = useState('');
+  const [stored, setStored] = useState<StoredConfigView | undefined>();
+  const [connection, setConnection] = useState<Connection>({ kind: 'loading' });
   const [problems, setProblems] = useState<ConfigProblem[]>([]);
   const [error, setError] = useState<ErrorInfo | undefined>();
   const [outcome, setOutcome] = useState<Outcome | undefined>();
-  const [copied, setCopied] = useState(false);
   const [saving, setSaving] = useState(false);
+  // A sign-out from this page: the notice of a revocation still to do asks the worker again.
+  const [signOuts, setSignOuts] = useState(0);
+  const signedIn = connection.kind === 'signed_in';
+
+  /** Who is signed in, by the root the worker has (or fetches): a name and an address, no token. */
+  const showPerson = () => {
+    ask({ type: 'getRoot' }).then(
+      (snapshot) => setConnection((now) => (now.kind === 'signed_in' ? { kind: 'signed_in', person: personOf(snapshot.root) } : now)),
+      () => undefined, // the card still says who is signed in, without the name
+    );
+  };
+
+  const readStatus = async () => {
+    const next = connectionOf(await ask({ type: 'getStatus' }));
+    // Still signed in: the name stays on show until the root says whose the session is now.
+    setConnection((now) => (now.kind === 'signed_in' && next.kind === 'signed_in' ? now : next));
+    if (next.kind === 'signed_in') showPerson();
+  };
 
   useEffect(() => {
     Promise.all([ask({ type: 'getConfig' }), browser.permissions.contains(NOTIFICATIONS), ask({ type: 'getStatus' })]).then(
@@ -138,21 +98,54 @@ export function Options() {
         // Permission taken back in the browser's settings: the box says what will really happen.
         setForm({ ...config, notify: config.notify && notificationsHeld, pollMinutes: String(config.pollMinutes) });
         setStored(config);
-        setSignedIn(status.state === 'signed_in');
-        setRedirectUri(config.redirectUri);
+        const next = connectionOf(status);
+        setConnection(next);
+        if (next.kind === 'signed_in') showPerson();
       },
       (e: unknown) => setError(toErrorInfo(e)),
     );
   }, []);
 
   // Signed out elsewhere (the popup, the end of access): a save can no longer sign anyone out.
-  useWorkerEvent('sessionEnded', () => setSignedIn(false));
+  useWorkerEvent('sessionEnded', ({ reason }) =>
+    setConnection((now) => (now.kind === 'signed_in' ? { kind: 'signed_out', reason: reason === 'ended' ? { code: 'session_ended' } : undefined } : now)),
+  );
 
-  if (!form) return error ? <ErrorAlert error={error} /> : <Busy label={t('loading')} />;
+  if (!form || !stored) return error ? <ErrorAlert error={error} /> : <Busy label={t('loading')} />;
 
   const update = (patch: Partial<Form>) => {
     setForm({ ...form, ...patch });
     setOutcome(undefined);
+  };
+
+  const connect = async () => {
+    setConnection({ kind: 'connecting' });
+    try {
+      await ask({ type: 'connect' });
+      await readStatus();
+      setOutcome((now) => (now?.kind === 'signed_out' ? { kind: 'connected' } : now));
+    } catch (e) {
+      const reason = toErrorInfo(e);
+      setConnection(reason.code === 'not_configured' ? { kind: 'not_configured' } : { kind: 'signed_out', reason });
+    }
+  };
+
+  const signOut = async () => {
+    try {
+      await ask({ type: 'signOut' });
+      setConnection({ kind: 'signed_out' });
+    } catch (e) {
+      setError(toErrorInfo(e));
+    }
+    setSignOuts((n) => n + 1);
+  };
+
+  const changePermissions = async (scopes: Permission[]) => {
+    const saved = await ask({ type: 'changePermissions', scopes });
+    setStored(saved);
+    setForm((now) => (now ? { ...now, scopes: saved.scopes } : now));
+    // A grant that replaced the session may be another person's: the card says whose it is now.
+    if (signedIn) await readStatus();
   };
 
   const save = async (event: Event) => {
@@ -172,14 +165,13 @@ export function Options() {
         setError(await refusedPermission(checked.config.baseUrl));
         return;
       }
-      const changed = stored ? sessionFieldsChanged(stored, checked.config) : [];
+      const changed = sessionFieldsChanged(stored, checked.config);
       const saved = await ask({ type: 'saveConfig', config: checked.config });
       const status = await ask({ type: 'getStatus' });
-      const connected = status.state === 'signed_in';
       setForm({ ...saved, pollMinutes: String(saved.pollMinutes) });
       setStored(saved);
-      setOutcome(signedIn && !connected ? { kind: 'signed_out', changed } : { kind: 'saved', connected });
-      setSignedIn(connected);
+      setOutcome(signedIn && status.state !== 'signed_in' ? { kind: 'signed_out', changed } : { kind: 'saved' });
+      setConnection((now) => (now.kind === 'signed_in' && status.state === 'signed_in' ? now : connectionOf(status)));
       // Switched off: the permission is given back (best effort; nothing depends on it).
       if (!saved.notify) browser.permissions.remove(NOTIFICATIONS).catch(() => undefined);
     } catch (e) {
@@ -189,131 +181,67 @@ export function Options() {
     }
   };
 
-  const connect = async () => {
-    setError(undefined);
-    setOutcome({ kind: 'connecting' });
-    try {
-      await ask({ type: 'connect' });
-      setSignedIn(true);
-      setOutcome({ kind: 'connected' });
-    } catch (e) {
-      setOutcome(undefined);
-      setError(toErrorInfo(e));
-    }
-  };
-
-  const copy = async () => {
-    await navigator.clipboard.writeText(redirectUri);
-    setCopied(true);
-  };
-
-  const describedBy = (field: ConfigProblem['field']) =>
-    problems.some((p) => p.field === field) ? `${field}-error` : undefined;
-  const pending = signedIn && stored ? sessionFieldsChanged(stored, form) : [];
+  const pending = signedIn ? sessionFieldsChanged(stored, form) : [];
 
   return (
-    <form onSubmit={(e) => void save(e)} noValidate>
+    <div class="settings">
       <h1>{t('options_title')}</h1>
-      <p class="intro">{t('options_intro')}</p>
-      <RevocationNotice />
+      <RevocationNotice key={signOuts} />
+      <WhoIsSignedIn connection={connection} onConnect={() => void connect()} onSignOut={() => void signOut()} />
+      {/* Keyed by the connection: what a switch said about the session before is not news after. */}
+      <PermissionSwitches key={String(signedIn)} scopes={stored.scopes} signedIn={signedIn} onChange={changePermissions} />
 
-      <section class="group" aria-labelledby="service-title">
-        <h2 id="service-title">{t('options_service')}</h2>
-        {SERVICE_FIELDS.map(({ field, label, hint, type }) => (
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <section class="card" aria-labelledby="letters-title">
+          <h2 id="letters-title">{t('options_new_letters')}</h2>
           <TextField
-            key={field}
-            field={field}
-            label={t(label)}
-            hint={t(hint)}
-            type={type}
-            value={form[field]}
+            field="pollMinutes"
+            label={t('label_poll_minutes')}
+            hint={t('poll_minutes_hint')}
+            type="number"
+            range={{ min: 1, max: 1440 }}
+            value={form.pollMinutes}
             problems={problems}
-            onValue={(value) => update({ [field]: value })}
+            onValue={(pollMinutes) => update({ pollMinutes })}
           />
-        ))}
-        <div class="field">
-          <label for="redirectUri">{t('label_redirect_uri')}</label>
-          <p id="redirectUri-hint" class="hint">
-            {t('redirect_uri_hint')}
-          </p>
-          <div class="copy-row">
-            <input id="redirectUri" value={redirectUri} readOnly aria-describedby="redirectUri-hint" />
-            <button type="button" onClick={() => void copy()}>
-              {copied ? t('copied') : t('copy')}
-            </button>
-          </div>
-        </div>
-      </section>
-
-      <fieldset class="group permissions" aria-describedby={['scopes-hint', describedBy('scopes')].filter(Boolean).join(' ')}>
-        <legend>{t('label_permissions')}</legend>
-        <p id="scopes-hint" class="hint">
-          {t('permissions_hint')}
-        </p>
-        {PERMISSIONS.map((permission) => (
-          <div class="checkbox" key={permission}>
+          <div class="checkbox notify">
             <input
-              id={`scope-${permission}`}
+              id="notify"
               type="checkbox"
-              checked={form.scopes.includes(permission)}
-              onChange={(e) =>
-                update({
-                  scopes: e.currentTarget.checked
-                    ? [...form.scopes, permission]
-                    : form.scopes.filter((p) => p !== permission),
-                })
-              }
+              checked={form.notify}
+              aria-describedby="notify-hint"
+              onChange={(e) => update({ notify: e.currentTarget.checked })}
             />
-            <label for={`scope-${permission}`}>
-              <span class="permission-text">{t(`permission_${permission}`)}</span>
-              <code class="permission-code">{permission}</code>
-            </label>
+            <label for="notify">{t('label_notify')}</label>
           </div>
-        ))}
-        <FieldError id="scopes-error" problems={problems} field="scopes" />
-      </fieldset>
+          <p id="notify-hint" class="hint checkbox-hint">
+            {t('notify_hint')}
+          </p>
+        </section>
 
-      <section class="group" aria-labelledby="letters-title">
-        <h2 id="letters-title">{t('options_new_letters')}</h2>
-        <TextField
-          field="pollMinutes"
-          label={t('label_poll_minutes')}
-          hint={t('poll_minutes_hint')}
-          type="number"
-          range={{ min: 1, max: 1440 }}
-          value={form.pollMinutes}
+        <PublisherSettings
+          values={form}
+          redirectUri={stored.redirectUri}
+          configured={isConfigured(stored)}
           problems={problems}
-          onValue={(pollMinutes) => update({ pollMinutes })}
+          onValue={(field, value) => update({ [field]: value })}
         />
-        <div class="checkbox notify">
-          <input
-            id="notify"
-            type="checkbox"
-            checked={form.notify}
-            aria-describedby="notify-hint"
-            onChange={(e) => update({ notify: e.currentTarget.checked })}
-          />
-          <label for="notify">{t('label_notify')}</label>
-        </div>
-        <p id="notify-hint" class="hint checkbox-hint">
-          {t('notify_hint')}
-        </p>
-      </section>
 
-      {error ? <ErrorAlert error={error} /> : null}
-      {pending.length > 0 && !outcome ? (
-        <p class="consequence">
-          <InfoIcon />
-          {t('save_will_sign_out', changeList(pending))}
-        </p>
-      ) : null}
-      <div class="save-row">
-        <button type="submit" class="primary" disabled={saving}>
-          {t('save')}
-        </button>
-        <SaveResult outcome={outcome} onConnect={() => void connect()} />
-      </div>
-    </form>
+        {error ? <ErrorAlert error={error} /> : null}
+        {pending.length > 0 && !outcome ? (
+          <p class="consequence">
+            <InfoIcon />
+            {t('save_will_sign_out', changeList(pending))}
+          </p>
+        ) : null}
+        <div class="save-row">
+          <button type="submit" class="primary" disabled={saving}>
+            {t('save')}
+          </button>
+          <SaveResult outcome={outcome} onConnect={() => void connect()} />
+        </div>
+      </form>
+    </div>
   );
 }
 
@@ -334,12 +262,6 @@ function SaveResult(props: { outcome: Outcome | undefined; onConnect: () => void
           <button type="button" class="primary" onClick={props.onConnect}>
             {t('connect')}
           </button>
-        </div>
-      );
-    case 'connecting':
-      return (
-        <div class="save-result" role="status">
-          <Busy label={t('connecting')} />
         </div>
       );
     case 'connected':

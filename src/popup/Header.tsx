@@ -1,13 +1,6 @@
 import type { RootResource } from '../api/schemas.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
-
-/** Initials for the avatar: first and last name's first letters, as mail clients show them. */
-function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0]?.charAt(0) ?? '';
-  const last = words.length > 1 ? (words.at(-1)?.charAt(0) ?? '') : '';
-  return (first + last).toLocaleUpperCase(uiLocale());
-}
+import { initials } from '../ui/initials.ts';
 
 /** The user's name, mailbox address and unread count: what the popup is about, at the top. */
 export function Header(props: { root: RootResource }) {

@@ -22,6 +22,12 @@ export type Request =
   /** What any other page may know of the settings. */
   | { type: 'getPageConfig' }
   | { type: 'saveConfig'; config: ConfigInput }
+  /**
+   * The options page's permission switches: what Connect asks for from now on. Signed in, the
+   * consent window asks for exactly these first, and only once they are granted is anything saved;
+   * refused or closed, the session and the settings stay as they were.
+   */
+  | { type: 'changePermissions'; scopes: string[] }
   /** A letter's content (get_document_content): fetched by the worker with the token, handed over as Base64. */
   | ({ type: 'getContent' } & LinkTarget)
   /**
@@ -98,6 +104,7 @@ export interface ResponseMap {
   getConfig: StoredConfigView;
   getPageConfig: PageConfigView;
   saveConfig: StoredConfigView;
+  changePermissions: StoredConfigView;
   getContent: ContentView;
   /** The service's answer to the receipt (the attachment, with its content link, where it sends one). */
   sendOpeningReceipt: { data: unknown };

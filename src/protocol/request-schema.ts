@@ -26,6 +26,7 @@ export const requestSchema: z.ZodMiniType<Request> = z.discriminatedUnion('type'
   z.object({ type: z.literal('getConfig') }),
   z.object({ type: z.literal('getPageConfig') }),
   z.object({ type: z.literal('saveConfig'), config: configInputSchema }),
+  z.object({ type: z.literal('changePermissions'), scopes: configInputSchema.shape.scopes }),
   z.extend(linkTargetSchema, { type: z.literal('getContent') }),
   z.object({ type: z.literal('sendOpeningReceipt'), letter: linkTargetSchema, attachment: z.int().check(z.gte(0), z.lte(1000)) }),
   z.object({

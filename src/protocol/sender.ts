@@ -52,6 +52,7 @@ function senderPage(sender: SenderInfo): PageName | undefined {
 const RESTRICTED: Readonly<Partial<Record<string, readonly PageName[]>>> = {
   getConfig: ['options'],
   saveConfig: ['options'],
+  changePermissions: ['options'],
   signOut: ['popup', 'options'],
   connect: ['popup', 'options', 'viewer'],
   retryRevocation: ['popup', 'options'],

@@ -12,11 +12,13 @@ const WORKER_SLACK_MS = 10_000;
  * own deadline), so the worker's specific error always comes first. What is left is a reply that
  * never comes: a worker stopped mid-request, or (seen in Firefox) an answer lost while the popup
  * that opened the tab closed. That ends in an error with Try again, not in a spinner for ever.
- * Connecting waits for the person on the consent page, which has no deadline.
+ * Connecting, and changing the permissions of a session, wait for the person on the consent page,
+ * which has no deadline.
  */
 export function answerDeadlineMs(type: Request['type']): number | undefined {
   switch (type) {
     case 'connect':
+    case 'changePermissions':
       return undefined;
     case 'getContent':
     case 'sendOpeningReceipt':

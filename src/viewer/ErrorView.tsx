@@ -3,6 +3,7 @@ import type { ErrorInfo } from '../shared/errors.ts';
 import { errorMessage, t } from '../shared/i18n.ts';
 import { AlertDetail } from '../ui/components.tsx';
 import { ask } from '../ui/worker-client.ts';
+import { OFFERED_PERMISSIONS } from '../shared/offered-permissions.ts';
 
 export function needsConnect(error: ErrorInfo): boolean {
   return error.code === 'signed_out' || error.code === 'session_ended';
@@ -14,10 +15,12 @@ export async function connectThen(retry: () => Promise<void>): Promise<void> {
   await retry();
 }
 
-/** "Read receipts (if enabled)" for READ_RECEIPTS: a permission as the options page words it. */
+/** “See your receipts” for READ_RECEIPTS: a permission as the options page's switch words it. */
 function permissionInWords(permission: string): string {
-  const words = t(`permission_${permission}`);
-  return words === `permission_${permission}` ? permission : `“${words.replace(/\.$/, '')}”`;
+  const offered = OFFERED_PERMISSIONS.find((o) => o.permission === permission);
+  const key = offered ? offered.title : `permission_${permission}`;
+  const words = t(key);
+  return words === key ? permission : `“${words.replace(/\.$/, '')}”`;
 }
 
 /** The sentence for a failure, with a permission in words rather than its code. */

@@ -225,7 +225,7 @@ describe('a letter and its documents', () => {
   it('without the permission to read content: says which permission is missing, and offers no Open', async () => {
     await openLetter(plainLetter(), ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']);
     const item = await waitForDocument();
-    within(item).getByText(/^Reading letters needs the permission “Read the content of letters”/);
+    within(item).getByText(/^Reading letters needs the permission “Open your letters”/);
     expect(within(item).queryByRole('button', { name: 'Open' })).toBeNull();
   });
 });

@@ -3,13 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { validateConfigInput } from '../../src/config/config.ts';
 import type { Request } from '../../src/protocol/messages.ts';
 import { extension } from '../support/fake-extension.ts';
-import { config } from './fixtures.ts';
+import { config, rootSnapshot } from './fixtures.ts';
 import { openPage } from './page.ts';
 
 /*
- * The options page (src/options/Options.tsx): what it shows as opened, how it refuses what it
- * cannot save, and what it says when a save ends the connection. Layout, fonts, the keyboard and
- * the real permission prompt stay in test/e2e/options.e2e.ts.
+ * The options page (src/options/Options.tsx): who is signed in, what the extension may do in
+ * words, the new-letter settings, and the publisher's connection settings folded away; how it
+ * refuses what it cannot save, and what it says when a change ends or keeps the connection.
+ * Layout, fonts, the keyboard, the real consent window and permission prompt stay in
+ * test/e2e/options.e2e.ts and test/e2e/options.firefox.ts.
  */
 
 const { worker } = extension;
@@ -22,6 +24,10 @@ function type(label: string, value: string): void {
   fireEvent.input(field(label), { target: { value } });
 }
 
+function permissionSwitch(name: string): HTMLInputElement {
+  return screen.getByRole('switch', { name });
+}
+
 /** The worker's answer to saveConfig: what the page sent, as the worker stores it. */
 function stored(request: Extract<Request, { type: 'saveConfig' }>) {
   const checked = validateConfigInput(request.config);
@@ -29,11 +35,23 @@ function stored(request: Extract<Request, { type: 'saveConfig' }>) {
   return config(checked.config);
 }
 
-async function opened(status: 'signed_in' | 'signed_out' = 'signed_out'): Promise<void> {
-  worker.answer('getConfig', config());
-  worker.answer('getStatus', status === 'signed_in' ? { state: 'signed_in', scopes: config().scopes } : { state: 'signed_out' });
+async function opened(status: 'signed_in' | 'signed_out' | 'not_configured' = 'signed_out', overrides: Parameters<typeof config>[0] = {}): Promise<void> {
+  worker.answer('getConfig', config(overrides));
+  worker.answer(
+    'getStatus',
+    status === 'signed_in' ? { state: 'signed_in', scopes: config().scopes } : status === 'signed_out' ? { state: 'signed_out' } : { state: 'not_configured' },
+  );
+  worker.answer('getRoot', rootSnapshot());
   await openPage('options');
-  await screen.findByLabelText('Service address');
+  await screen.findByRole('heading', { name: 'What the extension may do' });
+}
+
+/** The publisher's section, folded or not. */
+function publisher(): HTMLDetailsElement {
+  const summary = screen.getByText('Connection to Digipost');
+  const details = summary.closest('details');
+  if (!details) throw new Error('the connection settings are not in a details');
+  return details;
 }
 
 describe('the options page', () => {
@@ -43,36 +61,180 @@ describe('the options page', () => {
     await openPage('options');
     expect((await screen.findByRole('status')).textContent).toBe('Loading…');
     held.answer(config());
-    await screen.findByLabelText('Service address');
+    await screen.findByRole('heading', { name: 'What the extension may do' });
   });
 
-  it('as opened: the stored settings, the permissions in words, and the redirect URI to register', async () => {
-    await opened();
+  it('opens with the person signed in, their Digipost address, and Sign out', async () => {
+    await opened('signed_in');
     screen.getByRole('heading', { level: 1, name: 'Digipost Mailbox settings' });
+    const card = await screen.findByRole('region', { name: 'Kari Nordmann' });
+    within(card).getByText('kari.nordmann#1ABC');
+    within(card).getByRole('button', { name: 'Sign out' });
+    // The person comes before what the extension may do, and both before the publisher's settings.
+    const order = [card, screen.getByRole('region', { name: 'What the extension may do' }), publisher()];
+    expect(order.every((el, i) => i === 0 || (order[i - 1]?.compareDocumentPosition(el) ?? 0) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
+  });
+
+  it('shows the e-mail address when the account has no Digipost address', async () => {
+    const snapshot = rootSnapshot();
+    const account = snapshot.root.primaryAccount;
+    if (account) snapshot.root = { ...snapshot.root, primaryAccount: { ...account, digipostaddress: '' } };
+    await opened('signed_in');
+    worker.answer('getRoot', snapshot);
+    await openPage('options');
+    await screen.findByText('kari@example.com');
+  });
+
+  it('Sign out signs out as the popup does, and says so where the grant is still to be ended', async () => {
+    await opened('signed_in');
+    worker.answer('signOut', { state: 'signed_out' });
+    worker.answer('getRevocation', { pending: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { name: 'Not connected' });
+    expect(worker.asked('signOut')).toHaveLength(1);
+    await screen.findByText('Digipost has not yet been told that you signed out');
+    screen.getByRole('button', { name: 'Connect' });
+  });
+
+  it('signed out: Connect runs the sign-in and then shows who signed in', async () => {
+    await opened('signed_out');
+    const connect = worker.hold('connect');
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    await screen.findByText('Connecting…');
+    worker.answer('getStatus', { state: 'signed_in', scopes: config().scopes });
+    connect.answer({ state: 'signed_in', scopes: config().scopes });
+    await screen.findByRole('heading', { name: 'Kari Nordmann' });
+  });
+
+  it('offers in words only what the extension does, its codes only inside a closed details', async () => {
+    await opened('signed_out');
+    const section = screen.getByRole('region', { name: 'What the extension may do' });
+    const switches = within(section).getAllByRole<HTMLInputElement>('switch');
+    expect(switches.map((s) => [s.labels?.[0]?.textContent, s.checked])).toEqual([
+      ['See your letters', true],
+      ['Open your letters', false],
+      ['See your account details', true],
+      ['See your receipts', false],
+      ['See your Digipost settings', false],
+      ['File and rename letters, and manage folders', false],
+      ['Delete letters', false],
+      ['Save files from the web to Digipost', false],
+    ]);
+    // Each says what it allows.
+    expect(permissionSwitch('See your letters').getAttribute('aria-describedby')).toBe('may-READ_DOCUMENT_META_INFO-why');
+    within(section).getByText('Senders, subjects and dates, for the list of letters, the unread count and notifications. Not what the letters say.');
+    // Nothing the extension cannot do is offered.
+    expect(document.body.textContent).not.toMatch(/Send letters|Delete receipts|Update settings/);
+    // The codes: only in the details, folded.
+    const codes = within(section).getByText('Technical names of these permissions').closest('details');
+    expect(codes?.open).toBe(false);
+    for (const element of document.querySelectorAll('body *')) {
+      const own = [...element.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
+      if (/\b[A-Z]+(_[A-Z]+)+\b/.test(own)) expect(codes?.contains(element), own).toBe(true);
+    }
+  });
+
+  it('signed out, a switch only changes what Connect will ask for', async () => {
+    await opened('signed_out');
+    worker.answer('changePermissions', (request) => config({ scopes: request.scopes as never }));
+    fireEvent.click(permissionSwitch('See your receipts'));
+    await screen.findByText('Saved. Connect will ask for what is switched on.');
+    expect(worker.asked('changePermissions').map((r) => r.scopes)).toEqual([['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_RECEIPTS']]);
+    expect(permissionSwitch('See your receipts').checked).toBe(true);
+  });
+
+  it('signed in, switching one on waits for the consent window, and keeps it once approved', async () => {
+    await opened('signed_in');
+    const change = worker.hold('changePermissions');
+    fireEvent.click(permissionSwitch('Delete letters'));
+    await screen.findByText("Approve the change in Digipost's window…");
+    expect((await change.asked).scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT']);
+    expect(permissionSwitch('Delete letters').checked).toBe(true);
+    // No second change while the window is open.
+    expect(permissionSwitch('Open your letters').disabled).toBe(true);
+    change.answer(config({ scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT'] }));
+    await screen.findByText('Done. Digipost now allows what is switched on.');
+    expect(permissionSwitch('Delete letters').checked).toBe(true);
+    await screen.findByRole('heading', { name: 'Kari Nordmann' });
+  });
+
+  it.each([
+    ['refuses', { code: 'oauth_access_denied' }],
+    ['closes the window', { code: 'signin_cancelled' }],
+  ] as const)('signed in, the person %s: the switch goes back and the page says nothing changed', async (_, error) => {
+    await opened('signed_in');
+    const change = worker.hold('changePermissions');
+    fireEvent.click(permissionSwitch('Open your letters'));
+    await change.asked;
+    change.fail(error);
+    await screen.findByText('Nothing changed: the extension may do what it could before, and you are still signed in.');
+    expect(permissionSwitch('Open your letters').checked).toBe(false);
+    expect(permissionSwitch('Open your letters').disabled).toBe(false);
+    // Their own choice: no error alert.
+    expect(screen.queryByRole('alert')).toBeNull();
+    screen.getByRole('button', { name: 'Sign out' });
+  });
+
+  it('what a switch said of the session is gone once the person signs out', async () => {
+    await opened('signed_in');
+    worker.fail('changePermissions', { code: 'oauth_access_denied' });
+    fireEvent.click(permissionSwitch('Open your letters'));
+    await screen.findByText(/^Nothing changed/);
+    worker.answer('signOut', { state: 'signed_out' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { name: 'Not connected' });
+    expect(screen.queryByText(/^Nothing changed/)).toBeNull();
+    screen.getByText('Choose what Digipost will ask you to allow when you connect.');
+  });
+
+  it('a failure that is not the person’s choice is shown too, and the switch goes back', async () => {
+    await opened('signed_in');
+    worker.fail('changePermissions', { code: 'network' });
+    fireEvent.click(permissionSwitch('Open your letters'));
+    await screen.findByRole('alert');
+    screen.getByText('Nothing changed: the extension may do what it could before, and you are still signed in.');
+    expect(permissionSwitch('Open your letters').checked).toBe(false);
+  });
+
+  it('switching one off asks again too, for the smaller set; the last one stays on', async () => {
+    await opened('signed_in', { scopes: ['READ_DOCUMENT_META_INFO', 'READ_RECEIPTS'] });
+    worker.answer('changePermissions', (request) => config({ scopes: request.scopes as never }));
+    fireEvent.click(permissionSwitch('See your receipts'));
+    await screen.findByText('Done. Digipost now allows what is switched on.');
+    expect(worker.asked('changePermissions').map((r) => r.scopes)).toEqual([['READ_DOCUMENT_META_INFO']]);
+    expect(permissionSwitch('See your receipts').checked).toBe(false);
+    fireEvent.click(permissionSwitch('See your letters'));
+    await screen.findByText('Keep at least one switched on: without any, the extension can do nothing.');
+    expect(permissionSwitch('See your letters').checked).toBe(true);
+    expect(worker.asked('changePermissions')).toHaveLength(1);
+  });
+
+  it('the publisher’s settings are folded away once configured, with the secret in a password field', async () => {
+    await opened('signed_in');
+    expect(publisher().open).toBe(false);
     expect(field('Service address').value).toBe('https://www.digipost.no');
     expect(field('Client ID').value).toBe('my-client');
-    expect(field('Client secret').value).toBe('my-secret');
     expect(field('Client secret').type).toBe('password');
     expect(field('Redirect URI').value).toBe(`https://${extension.api.runtime.id}.chromiumapp.org/`);
     expect(field('Redirect URI').readOnly).toBe(true);
     expect(field('Check for new letters every (minutes)').value).toBe('5');
-    const permissions = screen.getByRole('group', { name: 'Permissions' });
-    const boxes = within(permissions).getAllByRole<HTMLInputElement>('checkbox');
-    expect(boxes.filter((box) => box.checked).map((box) => box.labels?.[0]?.textContent)).toEqual([
-      'Read account information (name, date of birth, address, email address, telephone number).READ_ACCOUNT_INFO',
-      'Read information about letters, not content and not information about confidential letters.READ_DOCUMENT_META_INFO',
-    ]);
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Notify me of new letters' }).checked).toBe(false);
-    // Signed out: nothing to warn about.
-    expect(screen.queryByText(/Saving will sign you out/)).toBeNull();
   });
 
-  it('explains each invalid field beside it and saves nothing', async () => {
+  it('nothing configured: the card says so, and the publisher’s settings are open', async () => {
+    await opened('not_configured', { clientId: '', clientSecret: '' });
+    screen.getByRole('heading', { name: 'Not set up yet' });
+    expect(publisher().open).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
+  });
+
+  it('explains each invalid field beside it, opens the section it is in, and saves nothing', async () => {
     await opened();
     type('Service address', 'http://example.com');
     type('Client ID', '');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const address = await screen.findByText('The address must start with https:// (plain http:// only for this computer, such as 127.0.0.1).');
+    expect(publisher().open).toBe(true);
     expect(field('Service address').getAttribute('aria-invalid')).toBe('true');
     expect(field('Service address').getAttribute('aria-describedby')?.split(' ')).toContain(address.id);
     screen.getByText('Enter the client ID.');
@@ -82,26 +244,22 @@ describe('the options page', () => {
     expect(extension.permissionRequests).toEqual([]);
   });
 
-  it('says when no permission is chosen, and when the check interval is not a whole number of minutes', async () => {
+  it('says when the check interval is not a whole number of minutes', async () => {
     await opened();
-    for (const box of within(screen.getByRole('group', { name: 'Permissions' })).getAllByRole<HTMLInputElement>('checkbox')) {
-      if (box.checked) fireEvent.click(box);
-    }
     type('Check for new letters every (minutes)', '2.5');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Choose at least one permission.');
-    screen.getByText('Enter a whole number of minutes from 1 to 1440.');
+    await screen.findByText('Enter a whole number of minutes from 1 to 1440.');
     expect(worker.asked('saveConfig')).toEqual([]);
   });
 
-  it('saves a change that keeps the connection with a plain "Saved."', async () => {
+  it('saves a change that keeps the connection with a plain "Saved.", with the permissions as they are', async () => {
     await opened('signed_in');
     worker.answer('saveConfig', stored);
     type('Check for new letters every (minutes)', '15');
     expect(screen.queryByText(/Saving will sign you out/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await expect.poll(() => screen.getByRole('status').textContent).toBe('Saved.');
-    expect(worker.asked('saveConfig').map((request) => request.config.pollMinutes)).toEqual([15]);
+    await expect.poll(() => screen.getByText('Saved.')).toBeTruthy();
+    expect(worker.asked('saveConfig').map((request) => [request.config.pollMinutes, request.config.scopes])).toEqual([[15, ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']]]);
     // The browser was asked for the service's address (already held: no prompt in a real browser).
     expect(extension.permissionRequests).toEqual([{ origins: ['https://www.digipost.no/*'] }]);
   });
@@ -109,21 +267,23 @@ describe('the options page', () => {
   it('a save that signs out says so before and after, with Connect to connect again at once', async () => {
     await opened('signed_in');
     worker.answer('saveConfig', stored);
-    fireEvent.click(screen.getByRole('checkbox', { name: /READ_SETTINGS/ }));
-    await screen.findByText('Saving will sign you out, because the permissions changed. You can connect again right after.');
+    type('Client ID', 'other-client');
+    await screen.findByText('Saving will sign you out, because the client ID changed. You can connect again right after.');
     worker.answer('getStatus', { state: 'signed_out' });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const status = await screen.findByText(/^Saved\. You were signed out because the permissions changed;/);
-    expect(status.textContent).toBe('Saved. You were signed out because the permissions changed; access given before does not carry over. Connect again to continue.');
+    const status = await screen.findByText(/^Saved\. You were signed out because the client ID changed;/);
+    expect(status.textContent).toBe('Saved. You were signed out because the client ID changed; access given before does not carry over. Connect again to continue.');
     expect(screen.queryByText(/Saving will sign you out/)).toBeNull();
-    expect(worker.asked('saveConfig')[0]?.config.scopes).toContain('READ_SETTINGS');
+    screen.getByRole('heading', { name: 'Not connected' });
 
     const connect = worker.hold('connect');
-    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    const row = status.closest('.save-result');
+    fireEvent.click(within(row as HTMLElement).getByRole('button', { name: 'Connect' }));
     await screen.findByText('Connecting…');
-    connect.answer({ state: 'signed_in', scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_SETTINGS'] });
+    worker.answer('getStatus', { state: 'signed_in', scopes: config().scopes });
+    connect.answer({ state: 'signed_in', scopes: config().scopes });
     await screen.findByText('Connected.');
-    expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
+    await screen.findByRole('heading', { name: 'Kari Nordmann' });
   });
 
   it('names the change of service address before the save signs out', async () => {

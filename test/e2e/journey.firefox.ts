@@ -128,6 +128,8 @@ describe('Firefox: signing out and the settings', () => {
 
   it('the options page shows the Firefox redirect URI, and saving another port of the service host needs no new permission', async () => {
     const options = await firefox.openPage('src/options/options.html');
+    // The connection settings are folded away once configured.
+    await (await options.waitForSelector('details.publisher > summary', WAIT))?.click();
     const address = await field(options, 'Service address');
     const redirect = await field(options, 'Redirect URI');
     expect(await redirect.evaluate((node) => node.value)).toMatch(/^https:\/\/[0-9a-f]{40}\.extensions\.allizom\.org\/$/);

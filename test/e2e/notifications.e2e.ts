@@ -123,7 +123,7 @@ beforeAll(async () => {
   await popup.close();
   options = await h.context.newPage();
   await options.goto(h.url('src/options/options.html'));
-  await options.getByLabel('Service address').waitFor();
+  await options.getByLabel('Check for new letters every (minutes)').waitFor();
 });
 afterAll(async () => {
   await h.close();
@@ -202,7 +202,7 @@ describe('notifications of new letters', () => {
     // The options page asks the worker for the configuration: an event, which starts it again.
     // (Playwright keeps the same Worker object for the restarted worker.)
     await options.reload();
-    await options.getByLabel('Service address').waitFor();
+    await options.getByLabel('Check for new letters every (minutes)').waitFor();
     expect(await marked()).toBe(false);
     const worker = await h.worker();
     // The listener that answers is the one the restarted worker registered at its top level.

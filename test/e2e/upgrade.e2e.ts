@@ -10,7 +10,7 @@ import { storageVersionItem } from '../../src/storage/items.ts';
 import { STORAGE_VERSION } from '../../src/storage/migrations.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_NETWORK_TIMEOUT_MS, E2E_PORT } from '../support/build-extension.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { showsAccount, storedItems } from '../support/helpers.ts';
+import { showsAccount, storedItems, storeItems } from '../support/helpers.ts';
 import { buildLastRelease, LAST_RELEASE } from '../support/release-build.ts';
 
 const INTERVAL = 'Check for new letters every (minutes)';
@@ -58,7 +58,12 @@ describe(`an update from release ${LAST_RELEASE.version}`, () => {
       await options.getByRole('button', { name: 'Save' }).click();
       await options.getByRole('status').filter({ hasText: /^Saved\.$/ }).waitFor();
       // The release keeps no storage version: this build starts from its layout as it stands.
-      expect(await storedItems(await release.worker(), 'local')).not.toHaveProperty(storageVersionItem.key);
+      const stored = await storedItems(await release.worker(), 'local');
+      expect(stored).not.toHaveProperty(storageVersionItem.key);
+      // The release offered every permission of the service; settings it saved may name one this
+      // build no longer offers (nothing in it sends letters).
+      const config = stored.config as { scopes: string[] };
+      await storeItems(await release.worker(), 'local', { config: { ...config, scopes: [...config.scopes, 'SEND_DOCUMENT'] } });
     } finally {
       await release.close();
     }
@@ -87,6 +92,10 @@ describe(`an update from release ${LAST_RELEASE.version}`, () => {
       const options = await updated.context.newPage();
       await options.goto(updated.url('src/options/options.html'));
       await expect.poll(() => options.getByLabel(INTERVAL).inputValue()).toBe('17');
+      // Still signed in there too, and the permission nothing uses is neither offered nor named.
+      await options.getByRole('heading', { name: emulator.user.fullName }).waitFor();
+      expect(await options.getByRole('switch', { name: 'See your letters' }).isChecked()).toBe(true);
+      expect(await options.evaluate(() => document.body.textContent)).not.toMatch(/SEND_DOCUMENT|Send letters/);
 
       // This build's worker, not the release's, is the one that answered: it brought storage to its version.
       expect((await storedItems(await updated.worker(), 'local'))[storageVersionItem.key]).toBe(STORAGE_VERSION);

@@ -40,7 +40,7 @@ describe('the viewer names each failure', () => {
     const page = await h.context.newPage();
     await page.goto(await viewerAddress(await accountLink('receipts'), 'receipts'));
     const text = await alertText(page);
-    expect(text).toContain('“See your receipts from stores (if you use Digipost receipts)”');
+    expect(text).toContain('“See your receipts”');
     // The permission's code is not on the screen; the service's own words wait under "Details".
     expect(await page.getByRole('alert').innerText()).not.toContain('READ_RECEIPTS');
     expect(text).toContain('which was not granted');

@@ -131,7 +131,7 @@ describe('what a person sees', () => {
     const optionsOpened = h.context.waitForEvent('page');
     await topBar.getByRole('button', { name: 'Extension settings' }).click();
     const options = await optionsOpened;
-    await options.getByLabel('Client ID').waitFor();
+    await options.getByRole('heading', { name: 'What the extension may do' }).waitFor();
     await options.close();
     await page.close();
   });

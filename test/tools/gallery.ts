@@ -152,13 +152,32 @@ async function optionsStates(browser: ExtensionBrowser, shot: (page: Page, state
   const page = await browser.context.newPage();
   await page.setViewportSize({ width: 900, height: 800 });
   await page.goto(browser.url('src/options/options.html'));
-  await page.locator('#clientId').waitFor();
+  // Signed in by the popup's states: the person first, their name from the root.
+  await page.locator('.person .avatar').filter({ hasNotText: '?' }).waitFor();
   await shot(page, 'page');
-  // A change of permissions ends the session: the page says so, with Connect.
-  await page.locator('#scope-READ_RECEIPTS').click();
+  // A permission switched on: Digipost's window asks; declined, the switch goes back.
+  const consentOpened = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
+  await page.locator('#may-DELETE_DOCUMENT').click();
+  const consent = await consentOpened;
+  await page.locator('.switch-note .busy').waitFor();
+  await shot(page, 'permission-waiting');
+  await consent.locator('button', { hasText: 'Decline' }).click();
+  await page.locator('.switch-note .note-warn').waitFor();
+  await shot(page, 'permission-unchanged');
+  // The publisher's connection settings, unfolded.
+  await page.locator('details.publisher > summary').click();
+  await page.locator('#clientId').waitFor();
+  await shot(page, 'publisher');
+  // A change of the client ID ends the session: the page says so, with Connect.
+  const clientId = await page.locator('#clientId').inputValue();
+  await page.locator('#clientId').fill(`${clientId}-other`);
   await page.locator('button[type="submit"]').click();
-  await page.locator('.save-result').waitFor();
+  await page.locator('.save-result.signed-out').waitFor();
   await shot(page, 'saved-signed-out');
+  // Back to the registered client, as it was.
+  await page.locator('#clientId').fill(clientId);
+  await page.locator('button[type="submit"]').click();
+  await page.locator('p.save-result').filter({ hasText: /\S/ }).waitFor();
   await page.close();
 }
 

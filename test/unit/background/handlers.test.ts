@@ -185,6 +185,73 @@ describe('changing the service address', () => {
   });
 });
 
+describe('changing the permissions from the options page', () => {
+  const WIDER = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT'];
+
+  /** The scope each consent window asked for. */
+  function consentScopes(answer: (url: string) => Promise<string>): string[] {
+    const asked: string[] = [];
+    fakeBrowser.identity.launchWebAuthFlow = ({ url }) => {
+      asked.push(new URL(url).searchParams.get('scope') ?? '');
+      return answer(url);
+    };
+    return asked;
+  }
+
+  it('signed in: asks for the new set in the consent window, and once it is granted the session holds it and it is saved', async () => {
+    service(A, 'A');
+    await useConfig(configFor(A));
+    await handlers.connect({ type: 'connect' });
+    const asked = consentScopes((url) => {
+      const state = new URL(url).searchParams.get('state') ?? '';
+      return Promise.resolve(`${REDIRECT_URI}?code=CODE&state=${encodeURIComponent(state)}`);
+    });
+    const saved = await handlers.changePermissions({ type: 'changePermissions', scopes: WIDER });
+    expect(asked).toEqual(['READ_ACCOUNT_INFO READ_DOCUMENT_META_INFO DELETE_DOCUMENT']);
+    expect(saved.scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT']);
+    expect(await handlers.getStatus({ type: 'getStatus' })).toEqual({ state: 'signed_in', scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT'] });
+    expect((await handlers.getConfig({ type: 'getConfig' })).scopes).toEqual(saved.scopes);
+  });
+
+  it.each([
+    ['refused', `${REDIRECT_URI}?error=access_denied`, 'oauth_access_denied'],
+    ['closed', undefined, 'signin_cancelled'],
+  ])('signed in, the consent %s: the session, its token and the settings stay as they were', async (_, redirect, code) => {
+    service(A, 'A');
+    await useConfig(configFor(A));
+    await handlers.connect({ type: 'connect' });
+    consentScopes((url) => {
+      const state = new URL(url).searchParams.get('state') ?? '';
+      return redirect === undefined ? Promise.reject(new Error('The user did not approve access.')) : Promise.resolve(`${redirect}&state=${encodeURIComponent(state)}`);
+    });
+    expect(await failureOf(handlers.changePermissions({ type: 'changePermissions', scopes: WIDER }))).toBe(code);
+    expect(await handlers.getStatus({ type: 'getStatus' })).toEqual({ state: 'signed_in', scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'] });
+    expect((await handlers.getConfig({ type: 'getConfig' })).scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']);
+    // The token of the session from before still goes out.
+    network.seen.length = 0;
+    await handlers.getResource({ type: 'getResource', url: `${A}/post/api`, relation: 'self' });
+    expect(network.bearers()).toEqual([[A, 'A-AT-1']]);
+  });
+
+  it('signed out: only chooses what Connect will ask for, without a consent window', async () => {
+    service(A, 'A');
+    await useConfig(configFor(A));
+    const asked = consentScopes(() => Promise.reject(new Error('no window expected')));
+    await handlers.changePermissions({ type: 'changePermissions', scopes: WIDER });
+    expect(asked).toEqual([]);
+    expect((await handlers.getConfig({ type: 'getConfig' })).scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT']);
+    expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_out');
+  });
+
+  it('keeps only the permissions the extension offers, and refuses a set with none of them', async () => {
+    service(A, 'A');
+    await useConfig(configFor(A));
+    expect((await handlers.changePermissions({ type: 'changePermissions', scopes: ['READ_ACCOUNT_INFO', 'SEND_DOCUMENT'] })).scopes).toEqual(['READ_ACCOUNT_INFO']);
+    expect(await failureOf(handlers.changePermissions({ type: 'changePermissions', scopes: ['SEND_DOCUMENT', 'UPDATE_SETTINGS'] }))).toBe('bad_request');
+    expect((await handlers.getConfig({ type: 'getConfig' })).scopes).toEqual(['READ_ACCOUNT_INFO']);
+  });
+});
+
 describe('letter content behind a redirect to the content host', () => {
   const CONTENT_HOST = 'https://data.example.net';
   const contentUrl = `${A}/post/api/document/7/content`;

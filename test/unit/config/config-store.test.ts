@@ -46,6 +46,18 @@ describe('configuration', () => {
     expect(isConfigured(loaded)).toBe(true);
   });
 
+  it('loads settings an older version saved with a permission no longer offered, and does not ask for it again', async () => {
+    const area = memoryArea();
+    const older = { baseUrl: 'https://www.digipost.no', clientId: 'abc', clientSecret: 's', scopes: ['READ_DOCUMENT_META_INFO', 'SEND_DOCUMENT', 'UPDATE_SETTINGS'], pollMinutes: 17 };
+    area.data.config = older;
+    const loaded = await loadConfig(area, defaults);
+    expect(loaded).toEqual({ ...older, scopes: ['READ_DOCUMENT_META_INFO'], notify: false });
+    expect(isConfigured(loaded)).toBe(true);
+    // Only permissions nothing uses: the defaults, never an empty set that would look unconfigured.
+    area.data.config = { ...older, scopes: ['SEND_DOCUMENT'] };
+    expect((await loadConfig(area, defaults)).scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']);
+  });
+
   it('names every problem at once', () => {
     expect(validateConfigInput({ baseUrl: 'http://evil.example', clientId: '', clientSecret: ' ', scopes: [], pollMinutes: 0 })).toEqual({
       ok: false,

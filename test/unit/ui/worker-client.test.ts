@@ -42,5 +42,7 @@ describe('asking the worker', () => {
     expect(answerDeadlineMs('getContent') ?? 0).toBeGreaterThan(answerDeadlineMs('getResource') ?? Infinity);
     expect(answerDeadlineMs('getResource') ?? 0).toBeGreaterThan(4 * 20_000);
     expect(answerDeadlineMs('connect')).toBeUndefined();
+    // The options page's permission switches open the same consent window.
+    expect(answerDeadlineMs('changePermissions')).toBeUndefined();
   });
 });

@@ -1,0 +1,114 @@
+import { useState } from 'preact/hooks';
+import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { t } from '../shared/i18n.ts';
+import { OFFERED_PERMISSIONS } from '../shared/offered-permissions.ts';
+import type { Permission } from '../shared/permissions.ts';
+import { Busy, ErrorAlert } from '../ui/components.tsx';
+
+/** A consent window the person closed or answered with No: their choice, not a failure. */
+const DECLINED = new Set(['signin_cancelled', 'oauth_access_denied']);
+
+type Note =
+  | { kind: 'waiting'; permission: Permission; on: boolean }
+  | { kind: 'changed' }
+  | { kind: 'saved' }
+  | { kind: 'keep_one' }
+  | { kind: 'unchanged'; error?: ErrorInfo | undefined };
+
+function NoteLine(props: { note: Note | undefined }) {
+  const { note } = props;
+  if (!note) return <div class="switch-note" role="status" />;
+  switch (note.kind) {
+    case 'waiting':
+      return (
+        <div class="switch-note" role="status">
+          <Busy label={t('may_waiting')} />
+        </div>
+      );
+    case 'unchanged':
+      return (
+        <div class="switch-note" role="status">
+          <p class="note-warn">{t('may_unchanged')}</p>
+          {note.error ? <ErrorAlert error={note.error} /> : null}
+        </div>
+      );
+    default:
+      return (
+        <div class="switch-note" role="status">
+          <p class={note.kind === 'keep_one' ? 'note-warn' : 'note-done'}>{t(`may_${note.kind}`)}</p>
+        </div>
+      );
+  }
+}
+
+/**
+ * "What the extension may do": one switch per permission the extension offers, in words, with
+ * the codes only under a closed details. `onChange` resolves once the new set holds (signed in:
+ * once the person approved it in the consent window) and rejects when it does not; the switch
+ * then goes back.
+ */
+export function PermissionSwitches(props: { scopes: readonly Permission[]; signedIn: boolean; onChange: (scopes: Permission[]) => Promise<void> }) {
+  const [note, setNote] = useState<Note | undefined>();
+  const waiting = note?.kind === 'waiting' ? note : undefined;
+
+  const toggle = async (permission: Permission, on: boolean) => {
+    const next = on ? [...props.scopes, permission] : props.scopes.filter((p) => p !== permission);
+    if (next.length === 0) {
+      setNote({ kind: 'keep_one' });
+      return;
+    }
+    setNote({ kind: 'waiting', permission, on });
+    try {
+      await props.onChange(next);
+      setNote({ kind: props.signedIn ? 'changed' : 'saved' });
+    } catch (e) {
+      const error = toErrorInfo(e);
+      setNote({ kind: 'unchanged', error: DECLINED.has(error.code) ? undefined : error });
+    }
+  };
+
+  const shown = (permission: Permission) => (waiting?.permission === permission ? waiting.on : props.scopes.includes(permission));
+
+  return (
+    <section class="card" aria-labelledby="may-title">
+      <h2 id="may-title">{t('may_title')}</h2>
+      <p class="section-intro">{t(props.signedIn ? 'may_intro_signed_in' : 'may_intro_signed_out')}</p>
+      <ul class="switches">
+        {OFFERED_PERMISSIONS.map(({ permission, title, why }) => (
+          <li key={permission} class="switch-row">
+            <div class="switch-text">
+              <label for={`may-${permission}`}>{t(title)}</label>
+              <p id={`may-${permission}-why`} class="hint">
+                {t(why)}
+              </p>
+            </div>
+            <input
+              id={`may-${permission}`}
+              type="checkbox"
+              role="switch"
+              class="switch"
+              checked={shown(permission)}
+              disabled={waiting !== undefined}
+              aria-describedby={`may-${permission}-why`}
+              onChange={(e) => void toggle(permission, e.currentTarget.checked)}
+            />
+          </li>
+        ))}
+      </ul>
+      <NoteLine note={note} />
+      <details class="codes">
+        <summary>{t('may_codes')}</summary>
+        <dl>
+          {OFFERED_PERMISSIONS.map(({ permission, title }) => (
+            <div key={permission}>
+              <dt>{t(title)}</dt>
+              <dd>
+                <code>{permission}</code>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </section>
+  );
+}

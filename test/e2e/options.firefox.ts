@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
+import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
+import { launchFirefoxWithExtension, type FirefoxWithExtension } from '../support/firefox.ts';
+import { click, shows, WAIT } from '../support/firefox-page.ts';
+import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
+
+/*
+ * Firefox: the options page opens with the person and says in words what the extension may do;
+ * a permission switched on while signed in runs the consent flow (identity.launchWebAuthFlow)
+ * against the emulator, and the grant that comes back holds it.
+ */
+
+let emulator: RunningEmulator;
+let firefox: FirefoxWithExtension;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: FIREFOX_E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, letters: 3, quiet: true });
+  firefox = await launchFirefoxWithExtension(FIREFOX_E2E_DIST);
+});
+
+afterAll(async () => {
+  await (firefox as FirefoxWithExtension | undefined)?.close();
+  await (emulator as RunningEmulator | undefined)?.stop();
+});
+
+interface Answer {
+  ok: boolean;
+  value?: unknown;
+}
+
+/** What the worker answers the page for a request, as the page itself would ask. */
+function askWorker(page: Page, request: object): Promise<Answer> {
+  interface Runtime {
+    browser: { runtime: { sendMessage(message: object): Promise<Answer> } };
+  }
+  return page.evaluate((r: object) => (globalThis as unknown as Runtime).browser.runtime.sendMessage(r), request);
+}
+
+/** Whether the switch a permission's words label is on. */
+function switchedOn(page: Page, words: string): Promise<boolean> {
+  return page.evaluate((w: string) => {
+    const label = [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === w);
+    return (label?.control as HTMLInputElement | null)?.checked ?? false;
+  }, words);
+}
+
+async function flip(page: Page, words: string): Promise<void> {
+  const handle = await page.waitForFunction(
+    (w: string) => [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === w)?.control ?? undefined,
+    WAIT,
+    words,
+  );
+  await (handle as unknown as { click(): Promise<void> }).click();
+}
+
+const RECEIPTS = 'See your receipts';
+
+/**
+ * Waits for text, checking on a timer: the person's name replaces the words of the same heading
+ * (a change of a text node's data), which the mutation polling of `shows` does not watch.
+ */
+async function showsText(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((wanted: string) => document.body.innerText.includes(wanted), { timeout: WAIT.timeout, polling: 200 }, text);
+}
+
+describe('Firefox: the options page', () => {
+  it('opens with the person and offers permissions in words, no permission code visible outside the details', async () => {
+    const page = await firefox.openPage('src/options/options.html');
+    await shows(page, 'What the extension may do');
+    await shows(page, 'Not connected');
+    const text = await page.evaluate(() => document.body.innerText);
+    for (const words of ['See your letters', 'Open your letters', RECEIPTS, 'Delete letters', 'Save files from the web to Digipost']) expect(text).toContain(words);
+    expect(text).not.toMatch(/\b(READ|UPDATE|DELETE|UPLOAD|SEND)_[A-Z_]+\b/);
+    expect(await page.$$eval('[role="switch"]', (switches) => switches.length)).toBe(8);
+    expect(await switchedOn(page, 'Open your letters')).toBe(true);
+    expect(await switchedOn(page, RECEIPTS)).toBe(false);
+    await page.close();
+  });
+
+  it('a permission switched on while signed in runs the consent flow, and the new grant holds it', async () => {
+    const page = await firefox.openPage('src/options/options.html');
+    await shows(page, 'Not connected');
+    const consent = await firefox.nextPage(() => click(page, 'Connect', true), (t) => t.url().includes('/oauth/authorize'));
+    await click(consent, 'Approve', true);
+    await showsText(page, emulator.user.fullName);
+    await showsText(page, emulator.user.digipostaddress);
+
+    const root = (await askWorker(page, { type: 'getRoot' })).value as { root: { primaryAccount: { link: { rel: string; uri: string }[] } } };
+    const link = root.root.primaryAccount.link.find((l) => l.rel.endsWith('/receipts'));
+    const receipts = { type: 'getResource', url: link?.uri ?? '', relation: link?.rel };
+    expect((await askWorker(page, receipts)).ok).toBe(false);
+
+    const again = await firefox.nextPage(() => flip(page, RECEIPTS), (t) => t.url().includes('/oauth/authorize'));
+    expect(new URL(again.url()).searchParams.get('scope')?.split(' ')).toContain('READ_RECEIPTS');
+    await click(again, 'Approve', true);
+    await shows(page, 'Done. Digipost now allows what is switched on.');
+    expect(await switchedOn(page, RECEIPTS)).toBe(true);
+    expect((await askWorker(page, receipts)).ok).toBe(true);
+    expect(await askWorker(page, { type: 'getStatus' })).toMatchObject({ ok: true, value: { state: 'signed_in', scopes: expect.arrayContaining(['READ_RECEIPTS']) as unknown } });
+    await showsText(page, emulator.user.fullName);
+  });
+});
