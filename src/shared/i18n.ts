@@ -16,8 +16,15 @@ export function uiLocale(): string {
 
 /** The sentence for a failure; a permission or status fills the message's placeholder. */
 export function errorMessage(error: ErrorInfo): string {
-  const substitution = error.permission ?? (error.status !== undefined ? String(error.status) : undefined);
+  const substitution = error.permission ? permissionInWords(error.permission) : error.status !== undefined ? String(error.status) : undefined;
   return t(`error_${error.code}`, substitution);
+}
+
+/** “See your receipts” for READ_RECEIPTS: a permission as the options page's switch words it, never its code. */
+function permissionInWords(permission: string): string {
+  const key = `may_${permission}`;
+  const words = t(key);
+  return words === key ? permission : `“${words.replace(/\.$/, '')}”`;
 }
 
 /** Sets the page's language so screen readers pronounce it right. */

@@ -3,7 +3,6 @@ import type { ErrorInfo } from '../shared/errors.ts';
 import { errorMessage, t } from '../shared/i18n.ts';
 import { AlertDetail } from '../ui/components.tsx';
 import { ask } from '../ui/worker-client.ts';
-import { OFFERED_PERMISSIONS } from '../shared/offered-permissions.ts';
 
 export function needsConnect(error: ErrorInfo): boolean {
   return error.code === 'signed_out' || error.code === 'session_ended';
@@ -15,19 +14,6 @@ export async function connectThen(retry: () => Promise<void>): Promise<void> {
   await retry();
 }
 
-/** “See your receipts” for READ_RECEIPTS: a permission as the options page's switch words it. */
-function permissionInWords(permission: string): string {
-  const offered = OFFERED_PERMISSIONS.find((o) => o.permission === permission);
-  const key = offered ? offered.title : `permission_${permission}`;
-  const words = t(key);
-  return words === key ? permission : `“${words.replace(/\.$/, '')}”`;
-}
-
-/** The sentence for a failure, with a permission in words rather than its code. */
-function viewerErrorMessage(error: ErrorInfo): string {
-  return error.permission ? t(`error_${error.code}`, permissionInWords(error.permission)) : errorMessage(error);
-}
-
 /**
  * A failure with its sentence and the one next step: Connect when the session is gone, else Try
  * again. The service's own code and message, if any, wait under a disclosure.
@@ -36,7 +22,7 @@ export function ErrorView(props: { error: ErrorInfo; onRetry: () => void; onConn
   const connect = needsConnect(props.error);
   return (
     <div class="alert" role="alert">
-      <p class="alert-message">{viewerErrorMessage(props.error)}</p>
+      <p class="alert-message">{errorMessage(props.error)}</p>
       <AlertDetail error={props.error} />
       <div class="actions">
         {connect ? (
