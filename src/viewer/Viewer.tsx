@@ -12,6 +12,7 @@ import { relationLabel } from '../model/labels.ts';
 import { newPageId } from '../protocol/viewer-address.ts';
 import { ask } from '../ui/worker-client.ts';
 import { useWorkerEvent } from '../ui/worker-events.ts';
+import { useListKeys } from '../ui/list-keys.ts';
 import { ActionView } from './ActionView.tsx';
 import { connectThen, ErrorView, needsConnect } from './ErrorView.tsx';
 import { GenericView } from './GenericView.tsx';
@@ -102,6 +103,10 @@ export function Viewer() {
   const [rootError, setRootError] = useState<ErrorInfo | undefined>(undefined);
   const loads = useRef(0);
   const rootLoads = useRef(0);
+  const layout = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // j, k and the arrows move through the rows of the inbox, a folder or the receipts.
+  useListKeys(layout, 'main .letters .letter-link');
   const current = typeof entry === 'object' ? entry : undefined;
   const relation = current?.target.relation ? relationName(current.target.relation) : undefined;
 
@@ -199,6 +204,13 @@ export function Viewer() {
     document.title = tabTitle ? t('tab_title', tabTitle) : t('extShortName');
   }, [tabTitle]);
 
+  // A page reached inside the tab, and any letter, puts focus on its heading once shown: a screen
+  // reader then hears the subject, and Tab goes on from the top of the page, not from the row left behind.
+  const shown = ready ? ready.for : undefined;
+  useEffect(() => {
+    if (shown && (view === 'letter' || shown.depth > 0)) headingRef.current?.focus({ preventScroll: true });
+  }, [shown]);
+
   const retry = () => (current ? void load(current) : undefined);
   const sessionLevel = sessionLevelOf(root?.root);
 
@@ -284,6 +296,17 @@ export function Viewer() {
   return (
     <NavigationContext.Provider value={go}>
       <div class="viewer">
+        <a
+          class="skip-link"
+          href="#page-heading"
+          // No change of address: the viewer's history entries are its pages, and a fragment would add one.
+          onClick={(event) => {
+            event.preventDefault();
+            headingRef.current?.focus();
+          }}
+        >
+          {t('skip_to_content')}
+        </a>
         <header class="topbar">
           {canGoBack ? (
             <button type="button" class="back-button" onClick={() => history.back()}>
@@ -295,10 +318,12 @@ export function Viewer() {
             <SettingsIcon /> <span>{t('extension_settings')}</span>
           </button>
         </header>
-        <div class="layout">
+        <div class="layout" ref={layout}>
           <MailboxNav nav={nav} position={{ current: current?.target, within: ready ? placeHolding(ready.view, ready.snapshot?.data, nav) : undefined }} />
           <main class="page" key={current ? `${current.depth}|${current.target.url}` : 'none'}>
-            <h1>{heading}</h1>
+            <h1 id="page-heading" tabIndex={-1} ref={headingRef}>
+              {heading}
+            </h1>
             {body}
           </main>
         </div>
