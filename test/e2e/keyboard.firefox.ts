@@ -27,7 +27,7 @@ function focused(page: Page): Promise<{ tag: string | undefined; text: string | 
 }
 
 async function shot(element: ElementHandle): Promise<string> {
-  return (await element.screenshot({ encoding: 'base64' }));
+  return await element.screenshot({ encoding: 'base64' });
 }
 
 async function nthRow(page: Page, selector: string, n: number): Promise<ElementHandle> {

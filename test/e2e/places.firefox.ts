@@ -79,7 +79,7 @@ describe("Firefox: the popup's places", () => {
     const page = await openPlace('All links from the service');
     expect((await readable(page, 'main h1')).trim()).toBe('All links from the service');
     const shown = await readable(page, 'main');
-    await page.$eval('details.all-details', (d) => ((d).open = true));
+    await page.$eval('details.all-details', (d) => (d.open = true));
     const details = await readable(page, 'details.all-details');
     // The details do hold what the main view must not: the test would see it if it leaked.
     const token = TOKEN.exec(details)?.[0];
