@@ -70,7 +70,7 @@ describe('the inbox by keyboard', () => {
 
   it('never takes a key typed into a field: j in the recipient search is a letter in the field', async () => {
     const page = await openInbox();
-    await page.getByRole('navigation', { name: 'Mailbox' }).getByRole('link', { name: /recipient/i }).click();
+    await page.getByRole('link', { name: 'Find someone to send to' }).click();
     const field = page.getByRole('searchbox');
     await field.waitFor();
     await field.focus();

@@ -87,7 +87,7 @@ try {
         await page.locator('.letter-row').first().waitFor();
         await shoot(page, `viewer-receipts-${suffix}`);
         await page.locator('.letter-row a').first().click();
-        await page.locator('.letter-fields').waitFor();
+        await page.locator('.receipt-paper').waitFor();
         await shoot(page, `viewer-receipt-${suffix}`);
 
         await open('root', 'search');
