@@ -8,6 +8,7 @@ import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT 
 import { startHarness } from '../support/harness.ts';
 import { cachedLink, storeItems, viewerPageFor } from '../support/helpers.ts';
 import { startEmulator } from '../emulator/index.ts';
+import { PICTURE_TIME_ZONE } from '../support/picture-time-zone.ts';
 
 const OUT = resolve(process.env.GALLERY_DIR ?? 'test/screenshots/gallery');
 const WIDE = { width: 1280, height: 800 };
@@ -31,7 +32,7 @@ try {
   for (const { lang, tag, connect, search } of LANGS) {
     for (const theme of THEMES) {
       const suffix = `${tag}-${theme}`;
-      const h = await startHarness({ reuseEmulator: emulator, lang, colorScheme: theme });
+      const h = await startHarness({ reuseEmulator: emulator, lang, colorScheme: theme, timezoneId: PICTURE_TIME_ZONE });
       try {
         await storeItems(await h.worker(), 'local', {
           config: {
@@ -76,7 +77,11 @@ try {
         await page.goBack();
         await page.locator('.letter-row a').nth(5).click();
         await page.locator('.attachment').first().waitFor();
-        await page.locator('.main-document .content-panel').waitFor();
+        // The main document drawn, not its "Opening…".
+        await page.waitForFunction(() => {
+          const main = document.querySelector('.main-document');
+          return main && !main.querySelector('.busy, [aria-busy="true"]') && main.querySelector('.pdf-page[data-drawn="true"], .content-image, iframe');
+        });
         await shoot(page, `viewer-letter-documents-${suffix}`);
 
         await page.locator('.mailbox-nav a').nth(1).click();
