@@ -25,6 +25,8 @@ export async function runFirefoxJourney(firefox: FirefoxWithExtension, userName:
   await popup.waitForFunction((name: string) => [...document.querySelectorAll('h1')].some((h) => h.textContent.trim() === name), WAIT, userName);
   // The newest letters, not their skeleton: the worker fetches them after the summary.
   await popup.waitForFunction(() => document.querySelector('.letter-list .letter') !== null && !document.querySelector('.skeleton'), WAIT);
+  // The pointer left where Connect was would hover the first letter.
+  await popup.mouse.move(379, 0);
   await shoot(popup, 'popup-summary', true);
 
   const viewer = await firefox.nextPage(() => click(popup, 'Inbox'));
