@@ -45,7 +45,9 @@ export async function launchWithExtension(options: ExtensionBrowserOptions): Pro
     locale: lang,
     colorScheme: options.colorScheme ?? 'light',
     ...(options.viewport ? { viewport: options.viewport } : {}),
-    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    // Playwright's override reaches the pages it opens, but a tab the extension opens may draw before
+    // it arrives: the browser's own zone (TZ) is set too, so every page is in the one zone.
+    ...(options.timezoneId ? { timezoneId: options.timezoneId, env: { ...process.env, TZ: options.timezoneId } } : {}),
     ...options.launch,
     args: extensionArgs(options.dist, lang),
   });

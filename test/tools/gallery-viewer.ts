@@ -59,6 +59,11 @@ try {
         await open('account', 'document_inbox');
         await page.locator('.letter-row').first().waitFor();
         await shoot(page, `viewer-inbox-${suffix}`);
+        // By keyboard: j twice, the second letter's row with its focus ring.
+        await page.keyboard.press('j');
+        await page.keyboard.press('j');
+        await shoot(page, `viewer-inbox-keyboard-${suffix}`);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         await page.setViewportSize(NARROW);
         await shoot(page, `viewer-inbox-narrow-${suffix}`);
         await page.setViewportSize(WIDE);

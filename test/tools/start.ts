@@ -80,7 +80,10 @@ try {
       headless,
       viewport: null,
       locale: 'en-US',
+      // The override reaches the pages Playwright opens; a tab the extension opens may draw before it
+      // arrives, so the browser's own zone (TZ) is the same.
       timezoneId: PICTURE_TIME_ZONE,
+      env: { ...process.env, TZ: PICTURE_TIME_ZONE },
       colorScheme: 'light',
       // This script owns the signals: it stops the emulator too, and exits 0 on Ctrl-C.
       handleSIGINT: false,
