@@ -10,7 +10,7 @@ import { useEffect } from 'preact/hooks';
 const TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
 
 /** How far a key moves the focus: one row on, one row back, or not at all (the key is not ours). */
-export function rowStep(key: string, inList: boolean): -1 | 0 | 1 {
+function rowStep(key: string, inList: boolean): -1 | 0 | 1 {
   if (key === 'j' || (inList && key === 'ArrowDown')) return 1;
   if (key === 'k' || (inList && key === 'ArrowUp')) return -1;
   return 0;
