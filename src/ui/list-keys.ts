@@ -1,5 +1,5 @@
 import type { RefObject } from 'preact';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 
 /*
  * Moving through a list of letters with the keyboard, as in a mail client: `j` and `k` from
@@ -39,4 +39,29 @@ export function useListKeys(list: RefObject<HTMLElement>, rows: string, arrowsFr
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [list, rows, arrowsFromPage]);
+}
+
+/**
+ * Which row of a list was opened, by the list's place in history (`key`), so that coming Back puts
+ * focus on that row again, as a mail client does, rather than at the top of the page.
+ */
+export function useOpenedRow(list: RefObject<HTMLElement>, rows: string): {
+  remember: (key: string, target: EventTarget | null) => void;
+  restore: (key: string) => boolean;
+} {
+  const opened = useRef(new Map<string, number>());
+  const items = () => [...(list.current?.querySelectorAll<HTMLElement>(rows) ?? [])];
+  return {
+    remember: (key, target) => {
+      const at = target instanceof Node ? items().findIndex((item) => item.contains(target)) : -1;
+      if (at >= 0) opened.current.set(key, at);
+    },
+    restore: (key) => {
+      const at = opened.current.get(key);
+      const row = at === undefined ? undefined : items()[at];
+      opened.current.delete(key);
+      row?.focus();
+      return row !== undefined;
+    },
+  };
 }
