@@ -68,7 +68,7 @@ describe('Firefox: the mailbox by keyboard', () => {
     expect(await viewer.evaluate(edgeDifference, [plain, withFocus] as [string, string])).toBeGreaterThan(60);
   });
 
-  it('j, j, Enter opens the second letter: focus on its heading, which names its subject', async () => {
+  it('j, j, Enter opens the second letter: focus on its heading, which names its subject; Back returns focus to its row', async () => {
     await viewer.bringToFront();
     const second = await textOf(await nthRow(viewer, '.letter-row', 1), '.subject-text');
     // Focus is on the first row from the test before; start again from the page.
@@ -83,6 +83,13 @@ describe('Firefox: the mailbox by keyboard', () => {
       second,
     );
     expect(await focused(viewer)).toMatchObject({ tag: 'h1', text: second });
+    // Back in the inbox, focus is on the row the letter was opened from.
+    await viewer.evaluate(() => history.back());
+    await viewer.waitForFunction(
+      (subject: string) => document.activeElement?.classList.contains('letter-link') && document.activeElement.textContent.includes(subject),
+      WAIT,
+      second,
+    );
   });
 
   it('in the popup the arrows and j move through the newest letters, focus seen; Enter opens the letter', async () => {
