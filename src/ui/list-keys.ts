@@ -3,8 +3,9 @@ import { useEffect, useRef } from 'preact/hooks';
 
 /*
  * Moving through a list of letters with the keyboard, as in a mail client: `j` and `k` from
- * anywhere on the page, the arrow keys once a row has focus. Enter needs nothing here: a row is a
- * link or a button, which Enter already opens. A key typed into a text field is never taken.
+ * anywhere on the page, the arrow keys once a row has focus, and, coming Back to the list, focus on
+ * the row that was opened. Enter needs nothing here: a row is a link or a button, which Enter
+ * already opens. A key typed into a text field is never taken.
  */
 
 const TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
