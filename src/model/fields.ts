@@ -187,6 +187,8 @@ export function formatFieldValue(key: string, value: string | number | boolean |
     if (key === 'authenticationlevel') return levelInWords(value);
     if (/size$/i.test(key) || key === 'quota' || /bytes$/i.test(key)) return formatSize(value, locale);
     if (/(^expiresIn$|seconds$|In$)/.test(key)) return formatDuration(value, locale);
+    // 0 days is the service's way of saying the setting is off: letters are never archived by it.
+    if (key === 'autoArchiveAfterDays') return value > 0 ? t('auto_archive_after', formatDays(value, locale)) : t('auto_archive_never');
     if (/days$/i.test(key)) return formatDays(value, locale);
     if (/amount$/i.test(key) || key === 'price' || key === 'total') {
       const currency = typeof siblings.currency === 'string' ? siblings.currency : 'NOK';

@@ -9,6 +9,8 @@ import { senderText, subjectText } from '../model/letter-text.ts';
 import { daysLeft as daysLeftOf, glanceLetters, isDueSoon } from './letters.ts';
 import type { InvoiceInfo, LetterSummary } from '../model/letters.ts';
 import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
+import { useRef } from 'preact/hooks';
+import { useListKeys } from '../ui/list-keys.ts';
 
 function dueText(invoice: InvoiceInfo, now: number, locale: string): string | undefined {
   const { dueDate } = invoice;
@@ -117,10 +119,12 @@ export function NewestLetters(props: {
 }) {
   const { glance } = props;
   const letters = glance?.documents ? glanceLetters(glance.documents) : [];
+  const list = useRef<HTMLElement>(null);
+  useListKeys(list, 'button.letter-open', true);
   return (
     <>
       <DueSoon letters={letters} now={props.now} onOpen={props.onOpenLetter} />
-      <section class="letters" aria-labelledby="letters-title">
+      <section class="letters" aria-labelledby="letters-title" ref={list}>
         <h2 id="letters-title">{t('newest_letters')}</h2>
         {props.pending ? (
           <Skeleton lines={5} />

@@ -1,5 +1,6 @@
 import { ext as browser } from '../shared/ext.ts';
-import { classifyLink, targetOf } from '../api/links.ts';
+import { targetOf } from '../api/links.ts';
+import { urlProblem } from '../api/origin.ts';
 import type { Link } from '../api/schemas.ts';
 import { AppError } from '../shared/errors.ts';
 import { viewerUrl } from '../protocol/viewer-address.ts';
@@ -23,9 +24,14 @@ export async function openTab(url: string, serviceOrigin: string): Promise<void>
   });
 }
 
-/** Opens a link of the service in the viewer, in a new tab, if it is safe to follow. */
+/**
+ * Opens a link of the service in the viewer, in a new tab, if its address is the service's own.
+ * Whether its relation may be fetched (an action may not) is the worker's to decide when the viewer
+ * asks for it, as it does for every request; the viewer shows an action as such. Checking it here
+ * too would bring the whole relation registry into the popup.
+ */
 export async function openInViewer(link: Link, relation: string, serviceOrigin: string): Promise<void> {
-  const verdict = classifyLink(link, serviceOrigin);
-  if (!verdict.followable) throw new AppError(verdict.reason);
+  const problem = urlProblem(link.uri, serviceOrigin);
+  if (problem) throw new AppError(problem);
   await openTab(await viewerUrl(targetOf(link, relation)), serviceOrigin);
 }

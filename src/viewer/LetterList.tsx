@@ -180,9 +180,12 @@ export function LetterList(props: LetterListProps) {
         </ul>
       )}
       <div ref={sentinel} class="paging">
-        <p class="muted" role="status">
-          {t(next ? 'letters_shown_more' : 'letters_shown_all', String(count))}
-        </p>
+        {count > 0 ? (
+          // An empty list says so once, above; "Showing all 0 letters" would say it twice.
+          <p class="muted" role="status">
+            {t(next ? 'letters_shown_more' : 'letters_shown_all', String(count))}
+          </p>
+        ) : null}
         {error ? (
           <ErrorView
             error={error}

@@ -1,7 +1,7 @@
 import type { JSX } from 'preact';
 import { targetOf, type LinkTarget } from '../api/links.ts';
 import { FolderIcon } from '../ui/folder-icon.tsx';
-import { InboxIcon, ReceiptIcon, SearchIcon } from '../ui/icons.tsx';
+import { InboxIcon, PersonIcon, ReceiptIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
 import { folderName, type MailboxNav as Nav } from '../model/mailbox.ts';
 import { ViewerLink } from './navigation.tsx';
@@ -30,38 +30,48 @@ function Item(props: { target: LinkTarget; position: NavPosition; icon: JSX.Elem
   );
 }
 
-/** The mailbox's places, inbox first, as a navigation list beside every page. */
+/**
+ * The mailbox's places, inbox first, as a navigation list beside every page. Below it, apart, the
+ * service's directory of recipients: it finds people and businesses to send to, not letters, so it
+ * is no place of the mailbox and carries no magnifier that would promise a letter search.
+ */
 export function MailboxNav(props: { nav: Nav; position: NavPosition }) {
   const { nav, position } = props;
   return (
-    <nav class="mailbox-nav" aria-label={t('mailbox_nav')}>
-      <ul>
-        {nav.inbox ? (
-          <Item
-            target={targetOf(nav.inbox, 'document_inbox')}
-            position={position}
-            icon={<InboxIcon />}
-            label={t('rel_document_inbox')}
-          />
-        ) : null}
-        {nav.folders.map((folder) => (
-          <Item
-            key={folder.self.uri}
-            target={targetOf(folder.self, 'folder')}
-            position={position}
-            icon={<FolderIcon icon={folder.icon} />}
-            label={folderName(folder)}
-          />
-        ))}
-      </ul>
-      <ul class="nav-more">
+    <div class="side">
+      <nav class="mailbox-nav" aria-label={t('mailbox_nav')}>
+        <ul>
+          {nav.inbox ? (
+            <Item
+              target={targetOf(nav.inbox, 'document_inbox')}
+              position={position}
+              icon={<InboxIcon />}
+              label={t('rel_document_inbox')}
+            />
+          ) : null}
+          {nav.folders.map((folder) => (
+            <Item
+              key={folder.self.uri}
+              target={targetOf(folder.self, 'folder')}
+              position={position}
+              icon={<FolderIcon icon={folder.icon} />}
+              label={folderName(folder)}
+            />
+          ))}
+        </ul>
         {nav.receipts ? (
-          <Item target={targetOf(nav.receipts, 'receipts')} position={position} icon={<ReceiptIcon />} label={t('rel_receipts')} />
+          <ul class="nav-more">
+            <Item target={targetOf(nav.receipts, 'receipts')} position={position} icon={<ReceiptIcon />} label={t('rel_receipts')} />
+          </ul>
         ) : null}
-        {nav.search ? (
-          <Item target={targetOf(nav.search, 'search')} position={position} icon={<SearchIcon />} label={t('recipient_search')} />
-        ) : null}
-      </ul>
-    </nav>
+      </nav>
+      {nav.search ? (
+        <nav class="side-tool" aria-label={t('side_send')}>
+          <ul>
+            <Item target={targetOf(nav.search, 'search')} position={position} icon={<PersonIcon />} label={t('recipient_search')} />
+          </ul>
+        </nav>
+      ) : null}
+    </div>
   );
 }

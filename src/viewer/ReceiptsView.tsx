@@ -46,34 +46,43 @@ export function ReceiptsView(props: { data: unknown; title: string; serviceOrigi
   );
 }
 
-/** One receipt: where, when and how much. */
+/**
+ * One receipt, laid out as one: under the store's name (the page's heading) its chain and the time
+ * of purchase, then the total, its amount to the right, and the card it was paid with. What the
+ * service sends besides stays under "All details and links".
+ */
 export function ReceiptView(props: { data: unknown; serviceOrigin: string }) {
   const receipt = receiptOf(props.data);
   const locale = uiLocale();
   if (!receipt) return null;
-  // The store is the page's heading; the kind of page says it is a receipt.
   return (
     <>
-      <dl class="fields letter-fields">
-        <div class="field">
-          <dt>{t('letter_type')}</dt>
-          <dd>{t('kind_receipt')}</dd>
-        </div>
-        {receipt.amount !== undefined ? (
-          <div class="field">
-            <dt>{t('receipt_amount')}</dt>
-            <dd class="amount">{formatMoney(receipt.amount, receipt.currency, locale)}</dd>
+      <section class="receipt-paper" aria-label={t('title_receipt')}>
+        {receipt.chain !== undefined || receipt.time !== undefined ? (
+          <div class="receipt-top">
+            {receipt.chain !== undefined ? <p class="receipt-chain">{receipt.chain}</p> : null}
+            {receipt.time !== undefined ? (
+              <p>
+                <time dateTime={receipt.time}>{formatFullDate(receipt.time, locale)}</time>
+              </p>
+            ) : null}
           </div>
         ) : null}
-        {receipt.time !== undefined ? (
-          <div class="field">
-            <dt>{t('receipt_time')}</dt>
-            <dd>
-              <time dateTime={receipt.time}>{formatFullDate(receipt.time, locale)}</time>
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+        <dl class="receipt-lines">
+          {receipt.amount !== undefined ? (
+            <div class="receipt-line receipt-total">
+              <dt>{t('receipt_total')}</dt>
+              <dd>{formatMoney(receipt.amount, receipt.currency, locale)}</dd>
+            </div>
+          ) : null}
+          {receipt.card !== undefined ? (
+            <div class="receipt-line">
+              <dt>{t('receipt_paid_card')}</dt>
+              <dd>{receipt.card}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
       <AllDetails data={props.data} serviceOrigin={props.serviceOrigin} />
     </>
   );

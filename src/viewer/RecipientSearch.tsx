@@ -16,7 +16,7 @@ type SearchState =
   | { kind: 'done'; query: string; recipients: Recipient[] }
   | { kind: 'error'; error: ErrorInfo };
 
-/** Recipient search: one field, one button, and the people and organisations the service found. */
+/** Finding someone to send to: one field, one button, and the people and businesses the service found. */
 export function RecipientSearch(props: { target: LinkTarget }) {
   const [query, setQuery] = useState('');
   const [state, setState] = useState<SearchState>({ kind: 'idle' });
@@ -55,7 +55,12 @@ export function RecipientSearch(props: { target: LinkTarget }) {
             type="search"
             autocomplete="off"
             value={query}
-            onInput={(event) => setQuery(event.currentTarget.value)}
+            onInput={(event) => {
+              const text = event.currentTarget.value;
+              setQuery(text);
+              // An empty field (cleared, or its × pressed) shows no answer to a question no longer asked.
+              if (text.trim() === '') setState({ kind: 'idle' });
+            }}
             aria-describedby="recipient-hint"
           />
           <button type="submit" class="primary" disabled={state.kind === 'busy'}>

@@ -12,6 +12,7 @@ import { relationLabel } from '../model/labels.ts';
 import { newPageId } from '../protocol/viewer-address.ts';
 import { ask } from '../ui/worker-client.ts';
 import { useWorkerEvent } from '../ui/worker-events.ts';
+import { useListKeys, useOpenedRow } from '../ui/list-keys.ts';
 import { ActionView } from './ActionView.tsx';
 import { connectThen, ErrorView, needsConnect } from './ErrorView.tsx';
 import { GenericView } from './GenericView.tsx';
@@ -33,6 +34,12 @@ import { ReceiptsView, ReceiptView } from './ReceiptsView.tsx';
 import { RecipientSearch } from './RecipientSearch.tsx';
 
 type PageKind = ViewKind | 'search' | 'action';
+
+/** The rows of a list of letters or receipts: what j and k move through. */
+const LIST_ROWS = 'main .letters .letter-link';
+
+/** A page's place in the tab's history: the same page reached again by Back or Forward has the same key. */
+const historyKey = (entry: HistoryEntry) => `${entry.depth}|${entry.target.url}`;
 
 type PageState =
   | { kind: 'loading' }
@@ -106,6 +113,12 @@ export function Viewer() {
   const [rootError, setRootError] = useState<ErrorInfo | undefined>(undefined);
   const loads = useRef(0);
   const rootLoads = useRef(0);
+  const layout = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // j, k and the arrows move through the rows of the inbox, a folder or the receipts; Back to a
+  // list puts focus on the row that was opened from it.
+  useListKeys(layout, LIST_ROWS);
+  const openedRow = useOpenedRow(layout, LIST_ROWS);
   const current = typeof entry === 'object' ? entry : undefined;
   const relation = current?.target.relation ? relationName(current.target.relation) : undefined;
 
@@ -203,6 +216,15 @@ export function Viewer() {
   useEffect(() => {
     document.title = tabTitle ? t('tab_title', tabTitle) : t('extShortName');
   }, [tabTitle]);
+
+  // A page reached inside the tab, and any letter, puts focus on its heading once shown: a screen
+  // reader then hears the subject, and Tab goes on from the top of the page, not from the row left behind.
+  const shown = ready ? ready.for : undefined;
+  useEffect(() => {
+    if (!shown) return;
+    if ((view === 'letters' || view === 'receipts') && openedRow.restore(historyKey(shown))) return;
+    if (view === 'letter' || shown.depth > 0) headingRef.current?.focus({ preventScroll: true });
+  }, [shown]);
 
   const retry = () => (current ? void load(current) : undefined);
   const sessionLevel = sessionLevelOf(root?.root);
@@ -325,6 +347,17 @@ export function Viewer() {
   return (
     <NavigationContext.Provider value={go}>
       <div class="viewer">
+        <a
+          class="skip-link"
+          href="#page-heading"
+          // No change of address: the viewer's history entries are its pages, and a fragment would add one.
+          onClick={(event) => {
+            event.preventDefault();
+            headingRef.current?.focus();
+          }}
+        >
+          {t('skip_to_content')}
+        </a>
         <header class="topbar">
           {canGoBack ? (
             <button type="button" class="back-button" onClick={() => history.back()}>
@@ -336,10 +369,17 @@ export function Viewer() {
             <SettingsIcon /> <span>{t('extension_settings')}</span>
           </button>
         </header>
-        <div class="layout">
+        <div class="layout" ref={layout}>
           <MailboxNav nav={nav} position={{ current: current?.target, within: ready ? placeHolding(ready.view, ready.snapshot?.data, nav) : undefined }} />
-          <main class="page" key={current ? `${current.depth}|${current.target.url}` : 'none'}>
-            <h1>{heading}</h1>
+          <main
+            class="page"
+            key={current ? historyKey(current) : 'none'}
+            // On the way down, before the row's own handler moves to the letter and this page is gone.
+            onClickCapture={(event) => (current ? openedRow.remember(historyKey(current), event.target) : undefined)}
+          >
+            <h1 id="page-heading" tabIndex={-1} ref={headingRef}>
+              {heading}
+            </h1>
             {body}
           </main>
         </div>

@@ -101,12 +101,13 @@ describe('what a person sees', () => {
     await page.getByRole('heading', { level: 1, name: 'Rema 1000' }).waitFor();
     const receipt = await visibleText(page);
     expect(internals(receipt)).toEqual([]);
-    expect(receipt).toMatch(/Amount\s+NOK\s?\d/);
+    expect(receipt).toMatch(/Total\s+NOK\s?\d/);
+    expect(receipt).toMatch(/Paid by card\s+•••• \d{4}/);
     await page.close();
 
     const expectations: [string, 'root' | 'account', RegExp[]][] = [
       ['account_settings', 'account', [/Notify by text message\s+No/, /Storgata 12B, 0155 OSLO/]],
-      ['mailbox_settings', 'account', [/Language\s+Norwegian Bokmål/, /Order of letters\s+Newest first/, /Archive automatically after\s+0 days/]],
+      ['mailbox_settings', 'account', [/Language\s+Norwegian Bokmål/, /Order of letters\s+Newest first/, /Archived automatically\s+Never/]],
       ['event_log', 'account', [/Access given to an app/]],
       ['token_list', 'account', [/Read letter content/]],
       ['session', 'root', [/Expires in\s+\d+ minutes?( \d+ seconds?)?/, /Authentication level\s+Password/]],
@@ -186,7 +187,7 @@ describe('the list of letters', () => {
     await nav.getByRole('link', { name: 'Inbox' }).and(page.locator('[aria-current="location"]')).waitFor();
     await nav.getByRole('link', { name: 'Receipts' }).click();
     await page.locator('.letters.receipts .letter-row a').first().click();
-    await page.locator('.letter-fields').getByText('Time of purchase').waitFor();
+    await page.locator('.receipt-paper').getByText('Total').waitFor();
     await nav.getByRole('link', { name: 'Receipts' }).and(page.locator('[aria-current="location"]')).waitFor();
     expect(await nav.locator('[aria-current]').count()).toBe(1);
     await page.close();
@@ -274,8 +275,8 @@ describe('history and privacy', () => {
 describe('recipient search and actions', () => {
   it('searches recipients by what the person types, and says so when nothing matches', async () => {
     const page = await open('account', 'document_inbox');
-    await page.getByRole('navigation', { name: 'Mailbox' }).getByRole('link', { name: 'Find a recipient' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Find a recipient' }).waitFor();
+    await page.getByRole('link', { name: 'Find someone to send to' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Find someone to send to' }).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
     await h.emulator.admin.clearRequests();
     await page.getByLabel('Name or Digipost address').fill('kommune');
@@ -333,7 +334,7 @@ describe('accessibility', () => {
     await page.locator('.letter-row').first().waitFor();
     expect(await accessibilityViolations(page), 'receipts').toEqual([]);
     await page.locator('.letter-row a').first().click();
-    await page.locator('.letter-fields').waitFor();
+    await page.locator('.receipt-paper').waitFor();
     expect(await accessibilityViolations(page), 'receipt').toEqual([]);
     await page.close();
     for (const [where, relation] of [['account', 'account_settings'], ['account', 'token_list'], ['root', 'logout'], ['root', 'search']] as const) {

@@ -61,6 +61,10 @@ export interface Receipt {
   currency: string;
   storeName: string;
   timeOfPurchase: number;
+  /** The card paid with, masked as the service masks it (`card: [...]` in its JSON). */
+  card?: string;
+  /** The chain the store belongs to (`franchiceName`, spelled so by the service). */
+  franchiseName?: string;
 }
 
 export function mainAttachment(letter: Letter): Attachment {

@@ -95,6 +95,8 @@ export function receiptJson(linker: Linker, receipt: Receipt): Record<string, un
     currency: receipt.currency,
     storeName: receipt.storeName,
     timeOfPurchase: osloTime(receipt.timeOfPurchase),
+    ...(receipt.card !== undefined ? { card: [receipt.card] } : {}),
+    ...(receipt.franchiseName !== undefined ? { franchiceName: receipt.franchiseName } : {}),
     link: [linker.link('self', ROUTES.receipt, params), linker.link('delete_receipt', ROUTES.receipt, params)],
   };
 }

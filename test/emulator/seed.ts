@@ -220,6 +220,8 @@ export function seedMailbox(letters: number, now: number): Mailbox {
   const stores = ['Rema 1000', 'Kiwi', 'Clas Ohlson', 'Vinmonopolet', 'Narvesen', 'XXL'];
   stores.forEach((storeName, i) => {
     const receipt: Receipt = { id: String(7000 + i), amount: Math.round(rnd() * 150_000) / 100 + 10, currency: 'NOK', storeName, timeOfPurchase: now - (i + 1) * 3 * 86_400_000 };
+    // Paid by card, masked as the service does (digipost/ios POSReceipt.m reads `card`); not drawn from rnd, so the rest of the seed stays as it was.
+    receipt.card = `************${String(4821 + i * 1013).slice(-4)}`;
     mailbox.receipts.push(receipt);
   });
   return mailbox;

@@ -27,6 +27,8 @@ export interface ExtensionBrowserOptions {
   lang?: string;
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
+  /** The IANA time zone the pages run in (default: the machine's). */
+  timezoneId?: string;
   /** Passed on to Playwright as they are (signal handling, headless, ...). */
   launch?: LaunchOptions;
   /** A profile to use and keep (a browser started again over it); by default a throwaway one. */
@@ -43,6 +45,9 @@ export async function launchWithExtension(options: ExtensionBrowserOptions): Pro
     locale: lang,
     colorScheme: options.colorScheme ?? 'light',
     ...(options.viewport ? { viewport: options.viewport } : {}),
+    // Playwright's override reaches the pages it opens, but a tab the extension opens may draw before
+    // it arrives: the browser's own zone (TZ) is set too, so every page is in the one zone.
+    ...(options.timezoneId ? { timezoneId: options.timezoneId, env: { ...process.env, TZ: options.timezoneId } } : {}),
     ...options.launch,
     args: extensionArgs(options.dist, lang),
   });

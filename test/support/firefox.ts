@@ -73,7 +73,7 @@ export async function navigate(page: Page, url: string): Promise<void> {
  */
 export async function launchFirefoxWithExtension(
   dist: string,
-  options: { headless?: boolean; handleSignals?: boolean; args?: string[]; prefs?: Record<string, unknown> } = {},
+  options: { headless?: boolean; handleSignals?: boolean; args?: string[]; prefs?: Record<string, unknown>; timeZone?: string } = {},
 ): Promise<FirefoxWithExtension> {
   const signals = options.handleSignals ?? true;
   const uuid = randomUUID();
@@ -87,6 +87,8 @@ export async function launchFirefoxWithExtension(
     handleSIGHUP: signals,
     // WebDriver BiDi may open moz-extension:// pages only with this flag (a test browser, temporary profile).
     args: ['--remote-allow-system-access', ...(options.args ?? [])],
+    // Firefox takes its time zone from TZ, as any program does (it has no switch of its own).
+    ...(options.timeZone ? { env: { ...process.env, TZ: options.timeZone } } : {}),
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_ADDON_ID]: uuid }),
       'intl.locale.requested': 'en-US',

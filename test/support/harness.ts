@@ -22,6 +22,8 @@ export interface HarnessOptions {
   reuseEmulator?: RunningEmulator;
   lang?: string;
   colorScheme?: 'light' | 'dark';
+  /** The IANA time zone the pages run in (default: the machine's). */
+  timezoneId?: string;
   /** Another build of the extension to load (default: the e2e build). */
   dist?: string;
   /** A browser profile to use and keep (default: a throwaway one). */
@@ -43,6 +45,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dist: options.dist ?? E2E_DIST,
     ...(options.lang ? { lang: options.lang } : {}),
     ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
   });
   const { context, url } = browser;

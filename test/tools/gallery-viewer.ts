@@ -8,6 +8,7 @@ import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT 
 import { startHarness } from '../support/harness.ts';
 import { cachedLink, storeItems, viewerPageFor } from '../support/helpers.ts';
 import { startEmulator } from '../emulator/index.ts';
+import { PICTURE_TIME_ZONE } from '../support/picture-time-zone.ts';
 
 const OUT = resolve(process.env.GALLERY_DIR ?? 'test/screenshots/gallery');
 const WIDE = { width: 1280, height: 800 };
@@ -34,7 +35,7 @@ try {
   for (const { lang, tag, connect, search } of ONLY_FILING ? [] : LANGS) {
     for (const theme of THEMES) {
       const suffix = `${tag}-${theme}`;
-      const h = await startHarness({ reuseEmulator: emulator, lang, colorScheme: theme });
+      const h = await startHarness({ reuseEmulator: emulator, lang, colorScheme: theme, timezoneId: PICTURE_TIME_ZONE });
       try {
         await storeItems(await h.worker(), 'local', {
           config: {
@@ -61,6 +62,11 @@ try {
         await open('account', 'document_inbox');
         await page.locator('.letter-row').first().waitFor();
         await shoot(page, `viewer-inbox-${suffix}`);
+        // By keyboard: j twice, the second letter's row with its focus ring.
+        await page.keyboard.press('j');
+        await page.keyboard.press('j');
+        await shoot(page, `viewer-inbox-keyboard-${suffix}`);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         await page.setViewportSize(NARROW);
         await shoot(page, `viewer-inbox-narrow-${suffix}`);
         await page.setViewportSize(WIDE);
@@ -79,7 +85,11 @@ try {
         await page.goBack();
         await page.locator('.letter-row a').nth(5).click();
         await page.locator('.attachment').first().waitFor();
-        await page.locator('.main-document .content-panel').waitFor();
+        // The main document drawn, not its "Opening…".
+        await page.waitForFunction(() => {
+          const main = document.querySelector('.main-document');
+          return main && !main.querySelector('.busy, [aria-busy="true"]') && main.querySelector('.pdf-page[data-drawn="true"], .content-image, iframe');
+        });
         await shoot(page, `viewer-letter-documents-${suffix}`);
 
         await page.locator('.mailbox-nav a').nth(1).click();
@@ -90,7 +100,7 @@ try {
         await page.locator('.letter-row').first().waitFor();
         await shoot(page, `viewer-receipts-${suffix}`);
         await page.locator('.letter-row a').first().click();
-        await page.locator('.letter-fields').waitFor();
+        await page.locator('.receipt-paper').waitFor();
         await shoot(page, `viewer-receipt-${suffix}`);
 
         await open('root', 'search');

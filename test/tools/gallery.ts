@@ -9,6 +9,7 @@ import type { RunningEmulator } from '../emulator/index.ts';
 import { launchWithExtension, type ExtensionBrowser } from '../support/extension-browser.ts';
 import { dropRootCache, storedItems, storeItems } from '../support/helpers.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
+import { PICTURE_TIME_ZONE } from '../support/picture-time-zone.ts';
 
 const VARIANTS = [
   { lang: 'en-US', name: 'en', colorScheme: 'light' },
@@ -187,7 +188,7 @@ export async function writeGallery(options: GalleryOptions): Promise<string[]> {
   mkdirSync(options.outDir, { recursive: true });
   const files: string[] = [];
   for (const variant of VARIANTS) {
-    const browser = await launchWithExtension({ dist: options.dist, lang: variant.lang, colorScheme: variant.colorScheme });
+    const browser = await launchWithExtension({ dist: options.dist, lang: variant.lang, colorScheme: variant.colorScheme, timezoneId: PICTURE_TIME_ZONE });
     const suffix = `${variant.name}-${variant.colorScheme}`;
     try {
       await popupStates(browser, options.emulator, async (page, state) => {

@@ -55,6 +55,11 @@ export async function runJourney(context: BrowserContext, extensionId: string, o
   await consent.getByRole('button', { name: 'Approve' }).click();
 
   await popup.locator('.summary h1').waitFor();
+  // The newest letters, not their skeleton: the worker fetches them after the summary.
+  await popup.locator('.letter-list .letter').first().waitFor();
+  await popup.waitForFunction(() => !document.querySelector('.skeleton'));
+  // The pointer left where Connect was would hover the first letter.
+  await popup.mouse.move(379, 0);
   await shoot(popup, 'popup-summary', true);
 
   const inboxOpened = context.waitForEvent('page');

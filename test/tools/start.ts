@@ -58,6 +58,7 @@ try {
   const { findChromium } = await import('../support/chromium.ts');
   const { extensionArgs } = await import('../support/extension-browser.ts');
   const { runJourney } = await import('./journey.ts');
+  const { PICTURE_TIME_ZONE } = await import('../support/picture-time-zone.ts');
   emulator = await startEmulator({ port: PORT }).catch((error: unknown) => {
     if ((error as { code?: string }).code === 'EADDRINUSE') {
       throw new Error(`Port ${PORT} is in use (another npm start?). Stop it, or run with EMULATOR_PORT=<another port>.`);
@@ -79,7 +80,10 @@ try {
       headless,
       viewport: null,
       locale: 'en-US',
-      timezoneId: 'Europe/Oslo',
+      // The override reaches the pages Playwright opens; a tab the extension opens may draw before it
+      // arrives, so the browser's own zone (TZ) is the same.
+      timezoneId: PICTURE_TIME_ZONE,
+      env: { ...process.env, TZ: PICTURE_TIME_ZONE },
       colorScheme: 'light',
       // This script owns the signals: it stops the emulator too, and exits 0 on Ctrl-C.
       handleSIGINT: false,
@@ -133,8 +137,10 @@ try {
 async function startFirefox(running: RunningEmulator): Promise<void> {
   const { launchFirefoxWithExtension } = await import('../support/firefox.ts');
   const { runFirefoxJourney } = await import('./journey-firefox.ts');
-  // This script owns the signals: it stops the emulator too, and exits 0 on Ctrl-C.
-  firefox = await launchFirefoxWithExtension(OUT_DIR, { headless, handleSignals: false });
+  const { PICTURE_TIME_ZONE } = await import('../support/picture-time-zone.ts');
+  // This script owns the signals: it stops the emulator too, and exits 0 on Ctrl-C. The same time
+  // zone as Chromium's pictures, so both journeys show a letter at the same time of day.
+  firefox = await launchFirefoxWithExtension(OUT_DIR, { headless, handleSignals: false, timeZone: PICTURE_TIME_ZONE });
   if (stopping) await stopping; // Ctrl-C came during the launch
   if (headless) {
     console.log('No display: walking the new-user journey headless in Firefox.');

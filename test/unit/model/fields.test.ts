@@ -31,7 +31,10 @@ describe('fields in words', () => {
     expect(formatFieldValue('expiresIn', 894, {}, 'en')).toBe('14 minutes 54 seconds');
     expect(formatFieldValue('fileSize', 188, {}, 'en')).toBe('188 bytes');
     expect(formatFieldValue('amount', 99.5, { currency: 'EUR' }, 'en')).toBe('€99.50');
-    expect(formatFieldValue('autoArchiveAfterDays', 30, {}, 'en')).toBe('30 days');
+    expect(formatFieldValue('autoArchiveAfterDays', 30, {}, 'en')).toBe('After 30 days');
+    // 0 days is the setting switched off, not "after 0 days".
+    expect(formatFieldValue('autoArchiveAfterDays', 0, {}, 'en')).toBe('Never');
+    expect(fieldLabel('autoArchiveAfterDays')).toBe('Archived automatically');
     expect(formatFieldValue('notificationEmail', true, {}, 'en')).toBe('Yes');
     expect(formatFieldValue('language', 'nb', {}, 'en')).toBe('Norwegian Bokmål');
     expect(formatFieldValue('sortOrder', 'NEWEST_FIRST', {}, 'en')).toBe('Newest first');

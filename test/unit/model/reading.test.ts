@@ -4,7 +4,7 @@ import { attachmentsOf, documentsOf, resourceName, sessionLevelOf, summarize } f
 // A folder's name in words reads the browser's catalogue; here the English one on disk.
 vi.mock('../../../src/shared/i18n.ts', async () => (await import('../../support/catalogue-i18n.ts')).catalogueI18n());
 const { folderName, mailboxNavOf, placeHolding } = await import('../../../src/model/mailbox.ts');
-import { receiptOf, receiptsOf } from '../../../src/model/receipts.ts';
+import { cardText, receiptOf, receiptsOf } from '../../../src/model/receipts.ts';
 import { recipientsOf } from '../../../src/model/recipients.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
 
@@ -168,6 +168,15 @@ describe('the side navigation, receipts and recipients', () => {
       time: '2025-01-01T10:00:00+01:00',
     });
     expect(receiptOf({ subject: 'A letter', attachment: [] })).toBeUndefined();
+    // The card paid with and the store's chain, as the service's own app reads them.
+    expect(receiptOf({ storeName: 'Kiwi Majorstuen', franchiceName: 'Kiwi', card: ['************4821'], amount: 1, currency: 'NOK' })).toMatchObject({
+      chain: 'Kiwi',
+      card: '•••• 4821',
+    });
+    // A chain that is the store's own name adds nothing; a card written otherwise shows as written.
+    expect(receiptOf({ storeName: 'Kiwi', franchiceName: 'Kiwi', card: ['Visa Gold'] })).toEqual({ storeName: 'Kiwi', currency: '', card: 'Visa Gold' });
+    expect(cardText('**** **** **** 0042')).toBe('•••• 0042');
+    expect(cardText(undefined)).toBeUndefined();
   });
 
   it('reads recipients, skipping what is not one', () => {

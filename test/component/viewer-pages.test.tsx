@@ -1,0 +1,112 @@
+import { fireEvent, screen, within } from '@testing-library/preact';
+import { render, type JSX } from 'preact';
+import { PersonIcon, SearchIcon } from '../../src/ui/icons.tsx';
+import { describe, expect, it } from 'vitest';
+import type { LinkTarget } from '../../src/api/links.ts';
+import { viewerPages } from '../../src/storage/page-items.ts';
+import { extension } from '../support/fake-extension.ts';
+import { fullRoot, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
+import { openPage } from './page.ts';
+
+/*
+ * The viewer's thinner pages (issue #20, point 6): finding someone to send to (worded and placed for
+ * what it is, old answers gone with the question), an empty inbox that says so once, a receipt
+ * laid out as one, and the mailbox's settings in words where 0 days means never.
+ */
+
+const { worker } = extension;
+const PAGE_ID = 'BBBBBBBBBBBBBBBBBBBBBB';
+const ACCOUNT = `${SERVICE}/post/api/private/accounts/1234`;
+
+/** Opens a viewer tab on `target`, with `data` the worker's answer for it. */
+async function openViewer(target: LinkTarget, data?: unknown): Promise<void> {
+  await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: target });
+  worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
+  if (data !== undefined) worker.answer('getResource', resourceSnapshot(data, target.url));
+  await openPage('viewer', `?page=${PAGE_ID}`);
+}
+
+/** The text a person reads: closed details show only their summary. */
+function readable(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  for (const details of copy.querySelectorAll('details:not([open])')) for (const child of [...details.children]) if (child.tagName !== 'SUMMARY') child.remove();
+  return copy.textContent.replace(/\s+/g, ' ');
+}
+
+describe('finding someone to send to', () => {
+  it('is named for what it finds, with a person beside it, apart from the mailbox places', async () => {
+    await openViewer({ url: `${ACCOUNT}/documents/inbox`, relation: 'document_inbox' }, { document: [], link: [] });
+    await screen.findByText('There are no letters here.');
+    const link = screen.getByRole('link', { name: 'Find someone to send to' });
+    // Not one of the mailbox's places, and no magnifier promising a search of the letters.
+    expect(within(screen.getByRole('navigation', { name: 'Mailbox' })).queryByRole('link', { name: 'Find someone to send to' })).toBeNull();
+    // The icon as Preact draws it, serialised by the DOM (the rule against innerHTML is about writing it).
+    const drawn = (icon: JSX.Element) => {
+      const box = document.createElement('div');
+      render(icon, box);
+      return box.firstElementChild?.outerHTML;
+    };
+    expect(link.querySelector('svg')?.outerHTML).toBe(drawn(<PersonIcon />));
+    expect(drawn(<PersonIcon />)).not.toBe(drawn(<SearchIcon />));
+  });
+
+  it('says it finds people and businesses, not letters, and clears its answers when the field is emptied', async () => {
+    const recipients = { recipient: [{ name: 'Oslo kommune', digipostaddress: 'oslo.kommune#0001', organisationNumber: 974761076 }] };
+    await openViewer({ url: `${SERVICE}/post/api/recipients/search`, relation: 'search' });
+    worker.answer('getResource', resourceSnapshot(recipients, `${SERVICE}/post/api/recipients/search?recipientId=kommune`));
+    const field = await screen.findByLabelText('Name or Digipost address');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Find someone to send to');
+    expect(screen.getByText(/Finds the people and businesses you can send letters to in Digipost\. It does not search your letters\./)).toBeTruthy();
+    fireEvent.input(field, { target: { value: 'kommune' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('Oslo kommune');
+    fireEvent.input(field, { target: { value: '' } });
+    expect(screen.queryByText('Oslo kommune')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Results' })).toBeNull();
+  });
+});
+
+describe('an empty inbox', () => {
+  it('says it is empty once, not twice', async () => {
+    await openViewer({ url: `${ACCOUNT}/documents/inbox`, relation: 'document_inbox' }, { document: [], link: [] });
+    await screen.findByText('There are no letters here.');
+    const main = screen.getByRole('main');
+    expect(within(main).queryByText(/Showing all 0 letters/)).toBeNull();
+    expect(within(main).queryAllByRole('status')).toHaveLength(0);
+  });
+});
+
+describe('a receipt', () => {
+  it('is laid out as a receipt: store as the heading, time, total to the right, the card paid with; no field names', async () => {
+    const receipt = {
+      id: '7000',
+      storeName: 'Rema 1000 Grünerløkka',
+      franchiceName: 'Rema 1000',
+      amount: 234.5,
+      currency: 'NOK',
+      timeOfPurchase: '2026-11-18T14:05:00.000+01:00',
+      card: ['************4821'],
+      link: [{ rel: `${SERVICE}/post/relations/self`, uri: `${ACCOUNT}/receipts/7000`, 'media-type': 'application/vnd.digipost-v2+json' }],
+    };
+    await openViewer({ url: `${ACCOUNT}/receipts/7000`, relation: 'receipt' }, receipt);
+    await screen.findByRole('heading', { level: 1, name: 'Rema 1000 Grünerløkka' });
+    const slip = screen.getByRole('region', { name: 'Receipt' });
+    const text = readable(slip);
+    // At the top the chain and the time; then the total and the card, in that order.
+    expect(text.startsWith('Rema 1000')).toBe(true);
+    expect(text).toMatch(/18, 2026.*Total ?NOK 234\.50.*Paid by card ?•••• 4821$/);
+    expect(slip.querySelector('.receipt-total dd')?.textContent).toMatch(/^NOK\s234\.50$/);
+    const shown = readable(screen.getByRole('main'));
+    for (const raw of ['storeName', 'timeOfPurchase', 'franchiceName', 'currency', '************4821', 'Kind']) expect(shown, raw).not.toContain(raw);
+  });
+});
+
+describe("the mailbox's settings", () => {
+  it('say that 0 days of automatic archiving means never', async () => {
+    const settings = { language: 'nb', sortOrder: 'NEWEST_FIRST', autoArchiveAfterDays: 0, link: [] };
+    await openViewer({ url: `${SERVICE}/post/api/private/mailboxes/1/settings`, relation: 'mailbox_settings' }, settings);
+    const label = await screen.findByText('Archived automatically');
+    expect(label.parentElement?.textContent).toBe('Archived automaticallyNever');
+    expect(readable(screen.getByRole('main'))).not.toMatch(/0 days|after 0/i);
+  });
+});
