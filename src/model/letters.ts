@@ -28,12 +28,36 @@ export function sessionLevelOf(root: unknown): number {
   return level ?? DEFAULT_SESSION_LEVEL;
 }
 
+/** What the service recorded once an invoice went to the person's bank (contract §6.1). */
+export interface PaymentInfo {
+  /** When the bank paid it; absent while it is only sent. */
+  timePaid?: string;
+  /** The account it is paid from. */
+  fromAccount?: string;
+  bank?: string;
+  bankHomepage?: Link;
+}
+
 export interface InvoiceInfo {
   amount?: number;
   dueDate?: string;
   paid?: boolean;
   kid?: string;
   accountNumber?: string;
+  /** The invoice's own `send_to_bank` link, where the service offers it. */
+  sendToBank?: Link;
+  payment?: PaymentInfo;
+}
+
+function paymentOf(invoice: Record<string, unknown>): PaymentInfo | undefined {
+  const payment = invoice.payment;
+  if (!isObj(payment)) return undefined;
+  return present({
+    timePaid: str(payment.timePaid),
+    fromAccount: str(payment.debitorBankAccount),
+    bank: str(payment.bank),
+    bankHomepage: findLink(linksOf(payment), 'bank_homepage'),
+  });
 }
 
 function invoiceOf(resource: unknown): InvoiceInfo | undefined {
@@ -45,7 +69,14 @@ function invoiceOf(resource: unknown): InvoiceInfo | undefined {
     paid: bool(invoice.paid),
     kid: str(invoice.kid),
     accountNumber: str(invoice.accountNumber),
+    sendToBank: findLink(linksOf(invoice), 'send_to_bank'),
+    payment: paymentOf(invoice),
   });
+}
+
+/** Paid by the service's word: its `paid` flag, or a payment with the time the bank paid it. */
+export function isPaid(invoice: InvoiceInfo): boolean {
+  return invoice.paid === true || invoice.payment?.timePaid !== undefined;
 }
 
 export interface AttachmentInfo {
