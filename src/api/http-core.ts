@@ -29,10 +29,12 @@ import { readLimited, readLimitedText } from './read-body.ts';
  */
 export type RedirectPolicy = 'refuse' | 'follow' | 'report';
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 export interface HttpRequest {
   /** Checked by the step that builds the request: the core sends to whatever it is given. */
   url: string;
-  method?: 'GET' | 'POST' | undefined;
+  method?: HttpMethod | undefined;
   headers?: Record<string, string> | undefined;
   /** Only text bodies: what the service takes is a form or JSON. */
   body?: string | undefined;

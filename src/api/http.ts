@@ -1,5 +1,5 @@
 import { AppError } from '../shared/errors.ts';
-import { hardenedFetch, type HttpAnswer, type HttpRequest, type RedirectPolicy } from './http-core.ts';
+import { hardenedFetch, type HttpAnswer, type HttpMethod, type HttpRequest, type RedirectPolicy } from './http-core.ts';
 import { errorForStatus } from './http-errors.ts';
 import { requireServiceUrl } from './origin.ts';
 import { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from './timeouts.ts';
@@ -33,7 +33,9 @@ export interface FetchResourceOptions {
   serviceOrigin: string;
   /** Injected so the worker, the pages' tests and Node can all supply their own. */
   fetch: typeof fetch;
-  method?: 'GET' | 'POST' | undefined;
+  method?: HttpMethod | undefined;
+  /** JSON for an action that takes a body (sent as the API's media type, as the service's apps do). */
+  body?: string | undefined;
   signal?: AbortSignal | undefined;
   /** How long the whole call may take (default NETWORK_TIMEOUT_MS, CONTENT_TIMEOUT_MS for content). */
   timeoutMs?: number | undefined;
@@ -57,7 +59,8 @@ function bearerRequest(opts: FetchResourceOptions, accept: string, redirects: Re
   return {
     url: requireServiceUrl(opts.url, opts.serviceOrigin),
     method: opts.method ?? 'GET',
-    headers: { Accept: accept, Authorization: `Bearer ${opts.accessToken}` },
+    headers: { Accept: accept, Authorization: `Bearer ${opts.accessToken}`, ...(opts.body === undefined ? {} : { 'Content-Type': API_MEDIA_TYPE }) },
+    body: opts.body,
     redirects,
     timeoutMs: opts.timeoutMs ?? defaultTimeout,
     signal: opts.signal,
@@ -89,12 +92,12 @@ function jsonRequest(opts: FetchResourceOptions): HttpRequest {
 }
 
 /** The body of a resource as JSON; null for an action (or a 204) that answers with nothing. */
-async function processJsonResponse(answer: HttpAnswer, method: 'GET' | 'POST'): Promise<unknown> {
+async function processJsonResponse(answer: HttpAnswer, method: HttpMethod): Promise<unknown> {
   if (!answer.ok) throw await errorOf(answer);
   const text = await answer.text(MAX_JSON_BYTES, jsonTooLarge);
   if (text.trim() === '') {
     // A resource we asked to read may not be empty.
-    if (answer.status === 204 || answer.status === 205 || method === 'POST') return null;
+    if (answer.status === 204 || answer.status === 205 || method !== 'GET') return null;
     throw new AppError('response_not_json', { detail: 'empty body' });
   }
   try {
@@ -105,7 +108,7 @@ async function processJsonResponse(answer: HttpAnswer, method: 'GET' | 'POST'): 
   }
 }
 
-/** GETs a JSON resource of the service, or POSTs one of its actions. */
+/** GETs a JSON resource of the service, or performs one of its actions. */
 export async function fetchJson(opts: FetchResourceOptions): Promise<unknown> {
   return hardenedFetch(opts.fetch, jsonRequest(opts), (answer) => processJsonResponse(answer, opts.method ?? 'GET'));
 }

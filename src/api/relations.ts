@@ -45,6 +45,11 @@ export interface RelationInfo {
   readonly title?: string;
   /** The viewer shows a page of its own for it (the recipient search form) instead of fetching it. */
   readonly viewerPage?: 'search';
+  /**
+   * How an action is performed, for the actions the extension performs on a person's click (the
+   * worker's `write`): only a row with a method can be written, and only with its permission held.
+   */
+  readonly method?: 'POST' | 'PUT' | 'DELETE';
 }
 
 /** A row as written: `label: true` where the catalogue has a label for it, under the key `rel_<name>`. */
@@ -89,16 +94,17 @@ const ROWS: Readonly<Record<string, Row>> = {
   /** The next page of a list (the inbox pages with it): part of the list, not a place of its own. */
   next: { kind: 'list', shown: 'details', title: 'rel_document_inbox' },
   folders: { kind: 'place', permission: META },
-  create_folder: { kind: 'action', label: true },
-  change_folder: { kind: 'action' },
-  delete_folder: { kind: 'action' },
+  // Folders are part of filing: the service's apps ask no other permission for them (contract §5).
+  create_folder: { kind: 'action', label: true, permission: 'UPDATE_DOCUMENT', method: 'POST' },
+  change_folder: { kind: 'action', permission: 'UPDATE_DOCUMENT', method: 'PUT' },
+  delete_folder: { kind: 'action', permission: 'UPDATE_DOCUMENT', method: 'DELETE' },
   update_folders: { kind: 'action' },
   // Letters.
   get_document_content: { kind: 'internal', permission: 'READ_DOCUMENT_CONTENT', label: true },
   organisation_logo: { kind: 'internal', label: true },
   send_opening_receipt: { kind: 'action', label: true },
-  update_document: { kind: 'action', permission: 'UPDATE_DOCUMENT', label: true },
-  delete_document: { kind: 'action', permission: 'DELETE_DOCUMENT', label: true },
+  update_document: { kind: 'action', permission: 'UPDATE_DOCUMENT', label: true, method: 'POST' },
+  delete_document: { kind: 'action', permission: 'DELETE_DOCUMENT', label: true, method: 'DELETE' },
   upload_document: { kind: 'action', permission: 'UPLOAD_DOCUMENT', label: true },
   upload_document_to_inbox: { kind: 'action', permission: 'UPLOAD_DOCUMENT' },
   move_mail: { kind: 'action' },

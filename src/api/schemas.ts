@@ -130,6 +130,16 @@ export const rootResourceSchema = z.looseObject({
   link: links(),
 });
 
+/**
+ * Where the worker looks for an action's link (background/writes.ts): the resource's own links,
+ * an attachment's, or, on the root, the first mailbox's folder list (create_folder, contract §5).
+ */
+export const writeSourceSchema = z.looseObject({
+  link: links(),
+  attachment: z.optional(z.array(z.looseObject({ link: links() }))),
+  mailbox: z.optional(z.array(z.looseObject({ folders: z.optional(z.looseObject({ link: links() })) }))),
+});
+
 /** Any resource the viewer may show: any object, as long as its `link`, if any, is made of links. */
 export const anyResourceSchema = z.looseObject({
   link: z.optional(z.array(linkSchema)),

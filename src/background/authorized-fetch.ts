@@ -1,4 +1,5 @@
 import { fetchBinary, fetchJson, type BinaryContent, type FetchResourceOptions } from '../api/http.ts';
+import type { HttpMethod } from '../api/http-core.ts';
 import { requiredPermission, type LinkTarget } from '../api/links.ts';
 import type { BoundToken, Session } from '../auth/session.ts';
 import { AppError } from '../shared/errors.ts';
@@ -14,14 +15,16 @@ export interface AuthorizedFetchDeps {
 
 /** The service's resources, called with the session's token. */
 export interface ServiceCalls {
-  /** A JSON resource of the service (GET), or one of the few actions we perform (POST). */
+  /** A JSON resource of the service (GET), or one of the few actions we perform. */
   authorizedFetch: (config: ExtensionConfig, request: AuthorizedRequest) => Promise<unknown>;
   /** A letter's content: binary, and possibly behind a redirect to another host (see fetchBinary). */
   authorizedBinary: (config: ExtensionConfig, request: AuthorizedRequest) => Promise<BinaryContent>;
 }
 
 export interface AuthorizedRequest extends LinkTarget {
-  method?: 'GET' | 'POST';
+  method?: HttpMethod;
+  /** JSON text, for an action that takes one. */
+  body?: string | undefined;
   /** A shorter deadline than the default, for calls that must not keep the user waiting (logout). */
   timeoutMs?: number | undefined;
 }
@@ -71,6 +74,7 @@ export function createServiceCalls(deps: AuthorizedFetchDeps): ServiceCalls {
       fetch: deps.fetch,
       ...(request.mediaType ? { mediaType: request.mediaType } : {}),
       ...(request.method ? { method: request.method } : {}),
+      ...(request.body === undefined ? {} : { body: request.body }),
       ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
     };
   }

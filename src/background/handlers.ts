@@ -18,6 +18,7 @@ import type { LetterNotifications } from './notifications.ts';
 import type { Poll } from './poll.ts';
 import type { RevocationRetry } from './revocation-retry.ts';
 import type { RootCache } from './root-cache.ts';
+import type { Writes } from './writes.ts';
 
 /** What the handlers reach: the worker's parts, each made once (worker.ts). */
 export interface HandlerDeps {
@@ -37,6 +38,7 @@ export interface HandlerDeps {
   hostAccess: Pick<HostAccess, 'giveBackAccess'>;
   revocations: Pick<RevocationRetry, 'retryRevocations'>;
   signOut: () => Promise<void>;
+  writes: Writes;
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -138,6 +140,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     sendOpeningReceipt: async (request) => {
       const config = await requireConfigured();
       return fenced(() => deps.letterContent.sendOpeningReceipt(config, request.letter, request.attachment));
+    },
+    write: async (request) => {
+      const config = await requireConfigured();
+      return fenced(async () => {
+        const status = await session.status();
+        if (status.state !== 'signed_in') throw new AppError('signed_out');
+        return deps.writes.write(config, status.scopes, request);
+      });
     },
     getRevocation: revocationView,
     retryRevocation: async () => {

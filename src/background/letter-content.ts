@@ -18,6 +18,8 @@ export interface LetterContentDeps {
 export interface LetterContent {
   getContent: (config: ExtensionConfig, request: LinkTarget) => Promise<ContentView>;
   sendOpeningReceipt: (config: ExtensionConfig, letter: LinkTarget, index: number) => Promise<{ data: unknown }>;
+  /** The root and the inbox fetched again (counts, badge, the popup's letters); a failure is only logged. */
+  refreshRoot: (config: ExtensionConfig) => Promise<void>;
 }
 
 export function createLetterContent(deps: LetterContentDeps): LetterContent {
@@ -25,8 +27,8 @@ export function createLetterContent(deps: LetterContentDeps): LetterContent {
 
   /**
    * A fresh root updates the cached unread count and the badge, and a fresh inbox page the popup's
-   * newest letters, where the letter just read must no longer show as unread (both are fetched side
-   * by side). A failure here must not hide the letter.
+   * newest letters, where the letter just read (or moved, or deleted) must no longer show as it was
+   * (both are fetched side by side). A failure here must not hide the letter.
    */
   async function refreshRoot(config: ExtensionConfig): Promise<void> {
     try {
@@ -89,5 +91,5 @@ export function createLetterContent(deps: LetterContentDeps): LetterContent {
     return { data: answer === null ? null : parseWith(anyResourceSchema, answer, 'receipt answer') };
   }
 
-  return { getContent, sendOpeningReceipt };
+  return { getContent, sendOpeningReceipt, refreshRoot };
 }

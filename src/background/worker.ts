@@ -18,6 +18,7 @@ import { createBadge, type ActionApi } from './badge.ts';
 import { createHandlers } from './handlers.ts';
 import { createHostAccess } from './host-access.ts';
 import { createLetterContent } from './letter-content.ts';
+import { createWrites } from './writes.ts';
 import { createLetterNotifications, type LetterNotifications, type NotificationsApi } from './notifications.ts';
 import { createPoll, POLL_ALARM } from './poll.ts';
 import { createRevocationRetry } from './revocation-retry.ts';
@@ -140,6 +141,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     tellPages: deps.tellPages,
   });
   const signOut = createSignOut({ session, retryRevocations: revocations.retryRevocations });
+  const letterContent = createLetterContent({ calls, rootCache });
   const handlers = createHandlers({
     local: storage.local,
     session,
@@ -149,12 +151,13 @@ export function createWorker(deps: WorkerDeps): Worker {
     now,
     calls,
     rootCache,
-    letterContent: createLetterContent({ calls, rootCache }),
+    letterContent,
     notifications,
     poll,
     hostAccess,
     revocations,
     signOut,
+    writes: createWrites({ calls, storage, now, written: letterContent.refreshRoot }),
   });
 
   return {

@@ -30,6 +30,13 @@ export type Request =
    * POSTs the send_opening_receipt link the service gives there: a page names no address to POST.
    */
   | { type: 'sendOpeningReceipt'; letter: LinkTarget; attachment: number }
+  /**
+   * One action on the service (move, rename, delete a letter; create, change, delete a folder),
+   * performed at most once per `id`, which the page makes once per action the person asked for.
+   * The worker reads `target` (at `attachment`, when given) and performs the link with relation
+   * `rel` it finds there: a page names no address (background/writes.ts).
+   */
+  | { type: 'write'; id: string; target: LinkTarget; attachment?: number | undefined; rel: string; body?: unknown }
   /** Whether a sign-out has not yet reached the service (its grant still works there). */
   | { type: 'getRevocation' }
   /** Tries now to tell the service of the sign-outs it has not heard of. */
@@ -94,6 +101,8 @@ export interface ResponseMap {
   getContent: ContentView;
   /** The service's answer to the receipt (the attachment, with its content link, where it sends one). */
   sendOpeningReceipt: { data: unknown };
+  /** The service's answer (null when it sent none); `repeated`: done before under this id. */
+  write: { data: unknown; repeated?: true };
   getRevocation: RevocationView;
   retryRevocation: RevocationView;
 }

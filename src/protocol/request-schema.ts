@@ -28,6 +28,14 @@ export const requestSchema: z.ZodMiniType<Request> = z.discriminatedUnion('type'
   z.object({ type: z.literal('saveConfig'), config: configInputSchema }),
   z.extend(linkTargetSchema, { type: z.literal('getContent') }),
   z.object({ type: z.literal('sendOpeningReceipt'), letter: linkTargetSchema, attachment: z.int().check(z.gte(0), z.lte(1000)) }),
+  z.object({
+    type: z.literal('write'),
+    id: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/)),
+    target: linkTargetSchema,
+    attachment: z.optional(z.int().check(z.gte(0), z.lte(1000))),
+    rel: z.string().check(z.regex(/^[a-z_]{1,64}$/)),
+    body: z.optional(z.unknown()),
+  }),
   z.object({ type: z.literal('getRevocation') }),
   z.object({ type: z.literal('retryRevocation') }),
 ]);

@@ -55,6 +55,8 @@ const RESTRICTED: Readonly<Partial<Record<string, readonly PageName[]>>> = {
   signOut: ['popup', 'options'],
   connect: ['popup', 'options', 'viewer'],
   retryRevocation: ['popup', 'options'],
+  /** Changes to the mailbox come only from the viewer's buttons, never from the popup or options. */
+  write: ['viewer'],
 };
 
 /** Whether this sender (already known to be one of our pages) may send this type of request. */

@@ -61,6 +61,25 @@ export const ERROR_CODES = [
   'receipt_sent_content_missing',
   /** The letter, read again by the worker, asks for no opening receipt there and offers no content either. */
   'receipt_link_missing',
+  // writes (background/writes.ts)
+  /** The request may have reached the service, and its answer did not: read the resource again. */
+  'write_outcome_unknown',
+  /** A page asked to perform something that is not one of the actions the extension performs. */
+  'write_refused',
+  /** The resource, read again, does not offer this action (any more). */
+  'write_link_missing',
+  /** The session was not granted the permission the action needs. */
+  'write_permission_missing',
+  /** The service refused with 403: the permission was withdrawn (or never given there). */
+  'write_forbidden',
+  /** 404 or 410: the letter or folder is no longer there. */
+  'write_target_gone',
+  'folder_not_empty',
+  'folder_not_found',
+  /** Another 400 from the service; its error code goes into the detail. */
+  'write_rejected',
+  /** After an unknown outcome, the page read the service again and the change is not there. */
+  'write_not_done',
   // links
   'link_foreign_origin',
   'link_not_http',

@@ -5,7 +5,7 @@
 // storage.session only; nothing in storage.sync.
 import { describeIssues, z } from '../shared/zod.ts';
 import { isPermission } from '../shared/permissions.ts';
-import { defineItem, type Checked } from './item.ts';
+import { defineFamily, defineItem, type Checked } from './item.ts';
 
 /** A schema as an item's check: what does not fit is named by path and kind, never by value. */
 function checkWith<T>(schema: z.ZodMiniType<T>): (value: unknown) => Checked<T> {
@@ -156,3 +156,14 @@ const noTargets: Record<string, string> = {};
 
 /** Notification id → the viewer address its click opens (personal: session only). */
 export const notificationTargetsItem = defineItem({ key: 'notificationTargets', area: 'session', check: checkWith(z.record(z.string(), z.string())), fallback: noTargets });
+
+/**
+ * One record per write a page asked for (background/writes.ts), by the page's id for the action:
+ * 'sent' is stored before the request goes out, 'done' once the service accepted it. A record
+ * outlives a stopped worker, so a retry with the same id never sends twice.
+ */
+export const writeRecords = defineFamily({
+  prefix: 'write.',
+  area: 'session',
+  check: checkWith(z.object({ state: z.enum(['sent', 'done']), at: z.number() })),
+});

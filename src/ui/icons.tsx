@@ -241,3 +241,48 @@ export function TaxIcon(props: IconProps) {
     </Svg>
   );
 }
+
+/** Move: an arrow into a folder's tab. */
+export function MoveIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M1.75 5V3.75a1 1 0 0 1 1-1h3l1.5 1.5h5.5a1 1 0 0 1 1 1v7a1 1 0 0 1-1 1H2.75a1 1 0 0 1-1-1V11" />
+      <path d="M1 8h7M6 5.5 8.5 8 6 10.5" />
+    </Svg>
+  );
+}
+
+export function TrashIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M2.5 4h11M6 4V2.5h4V4M4 4l.75 9.5h6.5L12 4M6.75 6.5v4.5M9.25 6.5v4.5" />
+    </Svg>
+  );
+}
+
+export function PencilIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M10.5 2.5 13.5 5.5 5.5 13.5H2.5V10.5z M9 4l3 3" />
+    </Svg>
+  );
+}
+
+/** Three dots: the menu of more actions on a row. */
+export function MoreIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="3.5" cy="8" r="0.75" />
+      <circle cx="8" cy="8" r="0.75" />
+      <circle cx="12.5" cy="8" r="0.75" />
+    </Svg>
+  );
+}
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M8 3v10M3 8h10" />
+    </Svg>
+  );
+}

@@ -13,6 +13,7 @@ import { linksOf } from '../model/read-json.ts';
 import { RowLink } from './navigation.tsx';
 import { invoiceRowText, invoiceText } from '../model/invoice-text.ts';
 import { newLetters, nextPageUrl } from './paging.ts';
+import { RowMenu, RowSelect, useRowHidden } from './ListFiling.tsx';
 
 function summariesOf(data: unknown, sessionLevel: number, requestUrl: string): LetterSummary[] {
   return (documentsOf(data) ?? []).map((doc, i) => summarize(doc, sessionLevel, `${requestUrl}#${i}`));
@@ -36,7 +37,9 @@ function InvoiceText(props: { invoice: InvoiceInfo; now: number }) {
 
 function LetterRow(props: { letter: LetterSummary; now: number }) {
   const { letter } = props;
+  const hidden = useRowHidden(letter);
   const locale = uiLocale();
+  if (hidden) return null;
   const body = (
     <>
       <span class="row-dot">{letter.unread ? <UnreadDot label={t('letter_unread')} /> : null}</span>
@@ -62,9 +65,11 @@ function LetterRow(props: { letter: LetterSummary; now: number }) {
   );
   return (
     <li class={`letter-row${letter.unread ? ' is-unread' : ''}`}>
+      <RowSelect letter={letter} />
       <RowLink self={letter.self} relation="self">
         {body}
       </RowLink>
+      <RowMenu letter={letter} />
     </li>
   );
 }

@@ -17,6 +17,10 @@ import { connectThen, ErrorView, needsConnect } from './ErrorView.tsx';
 import { GenericView } from './GenericView.tsx';
 import { LetterList } from './LetterList.tsx';
 import { LetterView } from './LetterView.tsx';
+import { LetterFiling } from './LetterFiling.tsx';
+import { ListFilingProvider } from './ListFiling.tsx';
+import { FolderTools } from './FolderTools.tsx';
+import { foldersOf, INBOX, type Place } from './filing.ts';
 import { MailboxNav } from './MailboxNav.tsx';
 import { chooseView, type ViewKind } from './choose-view.ts';
 import { folderName, mailboxNavOf, placeHolding, type MailboxNav as Nav } from '../model/mailbox.ts';
@@ -192,6 +196,7 @@ export function Viewer() {
   const view = ready?.view;
   const nav = mailboxNavOf(root?.root);
   const rootUrl = findLink(root?.root.link, 'self')?.uri;
+  const folders = foldersOf(root?.root);
   const heading = current ? headingFor(page.kind !== 'loading' && page.for === current ? page : { kind: 'loading' }, current.target, relation, nav, rootUrl) : t('viewer_title');
   const tabTitle = tabTitleOf(view, relation, ready?.snapshot?.data);
 
@@ -256,18 +261,54 @@ export function Viewer() {
           <ActionView label={relation ? relationLabel(relation) : t('viewer_title')} canGoBack={canGoBack} onBack={() => history.back()} serviceOrigin={root?.serviceOrigin} />
         );
         break;
-      case 'letters':
-        body = <LetterList data={snapshot?.data} requestUrl={page.requestUrl} target={current.target} sessionLevel={sessionLevel} title={heading} />;
+      case 'letters': {
+        const list = <LetterList data={snapshot?.data} requestUrl={page.requestUrl} target={current.target} sessionLevel={sessionLevel} title={heading} />;
+        const folder = folders.find((f) => f.self.uri === current.target.url);
+        const place: Place | undefined = folder ? { location: 'FOLDER', folderId: folder.id } : relation === 'document_inbox' ? INBOX : undefined;
+        const scopes = snapshot?.scopes ?? [];
+        body = place ? (
+          <>
+            <FolderTools
+              canFile={scopes.includes('UPDATE_DOCUMENT')}
+              listLinks={root?.root.mailbox?.[0]?.folders?.link}
+              folder={folder}
+              rootUrl={rootUrl}
+              onChanged={() => {
+                void loadRoot();
+                if (folder) void load(current);
+              }}
+              onDeleted={() => {
+                void loadRoot();
+                if (nav.inbox) go(targetOf(nav.inbox, 'document_inbox'));
+              }}
+            />
+            <ListFilingProvider scopes={scopes} folders={folders} place={place}>
+              {list}
+            </ListFilingProvider>
+          </>
+        ) : (
+          list
+        );
         break;
+      }
       case 'letter':
         body = (
-          <LetterView
+          <>
+            <LetterFiling
+              data={snapshot?.data}
+              scopes={snapshot?.scopes ?? []}
+              folders={folders}
+              onChanged={(data) => snapshot && setPage({ ...page, snapshot: { ...snapshot, data } })}
+              onDeleted={() => (canGoBack ? history.back() : nav.inbox && go(targetOf(nav.inbox, 'document_inbox')))}
+            />
+            <LetterView
             data={snapshot?.data}
             source={{ ...current.target, url: page.requestUrl }}
             serviceOrigin={serviceOrigin}
             scopes={snapshot?.scopes ?? []}
             sessionLevel={sessionLevel}
           />
+          </>
         );
         break;
       case 'receipts':

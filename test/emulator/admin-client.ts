@@ -69,8 +69,9 @@ export class EmulatorAdmin {
     return (await this.call('POST', '/letters', letter)) as { id: string };
   }
 
-  async failNext(count: number, kind: FailureKind, pathPrefix?: string): Promise<void> {
-    await this.call('POST', '/fail-next', pathPrefix === undefined ? { count, kind } : { count, kind, pathPrefix });
+  /** The next `count` requests under `pathPrefix` (and with `method`, when given) fail as `kind` says. */
+  async failNext(count: number, kind: FailureKind, pathPrefix?: string, method?: 'GET' | 'POST' | 'PUT' | 'DELETE'): Promise<void> {
+    await this.call('POST', '/fail-next', { count, kind, ...(pathPrefix === undefined ? {} : { pathPrefix }), ...(method === undefined ? {} : { method }) });
   }
 
   async requests(): Promise<RequestLogEntry[]> {

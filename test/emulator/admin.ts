@@ -56,8 +56,9 @@ type NewLetter = z.input<typeof letterSchema>;
 
 const failSchema = z.strictObject({
   count: z.number().int().min(1).max(1000),
-  kind: z.enum(['500', 'malformed', 'drop']),
+  kind: z.enum(['500', 'malformed', 'drop', '403', 'stall']),
   pathPrefix: z.string().startsWith('/').max(500).optional(),
+  method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
 });
 
 const badRequest = (message: string, issues?: unknown) => json({ error: 'bad_request', message, ...(issues === undefined ? {} : { issues }) }, 400);
@@ -168,7 +169,8 @@ export function adminRoutes(app: Hono, em: Emulator): void {
     POST: async (c) => {
       const read = await body(c, failSchema);
       if (!read.ok) return read.response;
-      em.world.failures.push({ remaining: read.value.count, kind: read.value.kind, pathPrefix: read.value.pathPrefix ?? '/' });
+      const { count, kind, pathPrefix, method } = read.value;
+      em.world.failures.push({ remaining: count, kind, pathPrefix: pathPrefix ?? '/', method });
       return noContent();
     },
   });

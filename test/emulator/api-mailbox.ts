@@ -5,11 +5,12 @@ import { linkerFor } from './api-root.ts';
 import { CONTENT_REDIRECT_LIFETIME_MS } from './config.ts';
 import { CONTENT_TYPES, makePng } from './content.ts';
 import { guarded } from './guard.ts';
-import { apiError, apiJson, readJson, resource } from './http.ts';
+import { apiError, apiJson, resource } from './http.ts';
 import { pathOf, ROUTES } from './links.ts';
 import type { Attachment, Letter } from './mailbox.ts';
 import { AUTH_LEVEL_NUMBER, contentOf, SESSION_AUTH_LEVEL } from './mailbox.ts';
 import { attachmentJson, documentJson, folderSummary } from './represent.ts';
+import { changeFolder, createFolder, deleteDocument, deleteFolder, updateDocument } from './api-files.ts';
 import type { Emulator } from './state.ts';
 
 const DEFAULT_PAGE = 50;
@@ -98,32 +99,6 @@ function ticketContent(em: Emulator, c: Context): Response {
   return contentResponse(attachment, c.req.method);
 }
 
-async function updateDocument(em: Emulator, c: Context): Promise<Response> {
-  const letter = letterOf(em, c);
-  if (!letter) return notFound();
-  const body = await readJson(c);
-  if (!body.ok) return apiError(400, 'INVALID_BODY', { errorMessage: body.reason });
-  const subject = typeof body.value === 'object' && body.value !== null ? (body.value as Record<string, unknown>).subject : undefined;
-  if (typeof subject !== 'string' || subject.trim() === '' || subject.length > 200) {
-    return apiError(400, 'INVALID_SUBJECT', { errorMessage: 'subject is a non-empty string of at most 200 characters' });
-  }
-  letter.subject = subject;
-  return apiJson(documentJson(linkerFor(em), letter));
-}
-
-async function createFolder(em: Emulator, c: Context): Promise<Response> {
-  const body = await readJson(c);
-  if (!body.ok) return apiError(400, 'INVALID_BODY', { errorMessage: body.reason });
-  const value = typeof body.value === 'object' && body.value !== null ? (body.value as Record<string, unknown>) : {};
-  const { name, icon } = value;
-  if (typeof name !== 'string' || name.trim() === '' || name.length > 60) return apiError(400, 'INVALID_FOLDER_NAME', { errorMessage: 'name is 1 to 60 characters' });
-  const { mailbox } = em.world;
-  if (mailbox.folders.some((f) => f.name === name)) return apiError(400, 'FOLDER_NAME_TAKEN');
-  const folder = { id: mailbox.newFolderId(), name, icon: typeof icon === 'string' ? icon : 'FOLDER' };
-  mailbox.folders.push(folder);
-  return apiJson(folderSummary(linkerFor(em), folder), 201);
-}
-
 export function mailboxRoutes(app: Hono, em: Emulator): void {
   const meta = { permission: 'READ_DOCUMENT_META_INFO' } as const;
   resource(app, ROUTES.inbox, { GET: guarded(em, meta, (c) => inbox(em, c)) });
@@ -133,11 +108,11 @@ export function mailboxRoutes(app: Hono, em: Emulator): void {
       const letter = letterOf(em, c);
       return letter ? apiJson(documentJson(linkerFor(em), letter)) : notFound();
     }),
-    DELETE: guarded(em, { permission: 'DELETE_DOCUMENT' }, (c) => (em.world.mailbox.remove(c.req.param('doc') ?? '') ? new Response(null, { status: 204 }) : notFound())),
+    DELETE: guarded(em, { permission: 'DELETE_DOCUMENT' }, (c) => deleteDocument(em, c)),
   });
 
   const update = guarded(em, { permission: 'UPDATE_DOCUMENT' }, (c) => updateDocument(em, c));
-  resource(app, ROUTES.updateDocument, { POST: update, PUT: update });
+  resource(app, ROUTES.updateDocument, { POST: update });
 
   resource(app, ROUTES.attachmentContent, { GET: guarded(em, { permission: 'READ_DOCUMENT_CONTENT', json: false }, (c) => content(em, c)) });
 
@@ -160,7 +135,9 @@ export function mailboxRoutes(app: Hono, em: Emulator): void {
     }),
   });
 
-  resource(app, ROUTES.folders, { POST: guarded(em, { permission: 'UPDATE_DOCUMENT' }, (c) => createFolder(em, c)) });
+  // Folders are part of filing letters: the apps ask for no other permission to manage them.
+  const filing = { permission: 'UPDATE_DOCUMENT' } as const;
+  resource(app, ROUTES.folders, { POST: guarded(em, filing, (c) => createFolder(em, c)) });
 
   resource(app, ROUTES.folder, {
     GET: guarded(em, meta, (c) => {
@@ -173,17 +150,11 @@ export function mailboxRoutes(app: Hono, em: Emulator): void {
         id: folder.id,
         icon: folder.icon,
         documents: { document: letters.map((l) => documentJson(linker, l)) },
-        link: [linker.link('self', ROUTES.folder, { folder: folder.id }), linker.link('delete_folder', ROUTES.folder, { folder: folder.id })],
+        link: folderSummary(linker, folder).link,
       });
     }),
-    DELETE: guarded(em, { permission: 'DELETE_DOCUMENT' }, (c) => {
-      const { mailbox } = em.world;
-      const index = mailbox.folders.findIndex((f) => f.id === c.req.param('folder'));
-      if (index < 0) return apiError(404, 'NOT_FOUND', { errorMessage: 'No such folder' });
-      if (mailbox.folderLetters(c.req.param('folder') ?? '').length > 0) return apiError(400, 'FOLDER_NOT_EMPTY');
-      mailbox.folders.splice(index, 1);
-      return new Response(null, { status: 204 });
-    }),
+    PUT: guarded(em, filing, (c) => changeFolder(em, c)),
+    DELETE: guarded(em, filing, (c) => deleteFolder(em, c)),
   });
 
   // One-time content addresses carry no token: whoever follows the 307 must not need one.

@@ -13,13 +13,25 @@ import type { Emulator, FailureKind } from './state.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const STALL_MS = 60_000;
+
+function stallUntilAborted(signal: AbortSignal, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}
+
 function isAdmin(path: string): boolean {
   return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
 }
 
 /** A planned failure for this request, if one matches; spends one of its count. */
-function takeFailure(em: Emulator, path: string): FailureKind | undefined {
-  const rule = em.world.failures.find((f) => f.remaining > 0 && path.startsWith(f.pathPrefix));
+function takeFailure(em: Emulator, method: string, path: string): FailureKind | undefined {
+  const rule = em.world.failures.find((f) => f.remaining > 0 && path.startsWith(f.pathPrefix) && (f.method === undefined || f.method === method));
   if (!rule) return undefined;
   rule.remaining--;
   em.world.failures = em.world.failures.filter((f) => f.remaining > 0);
@@ -38,7 +50,7 @@ export function createApp(em: Emulator): Hono {
     const started = Date.now();
     const world = em.world;
     if (world.knobs.latencyMs > 0) await sleep(world.knobs.latencyMs);
-    const failure = takeFailure(em, path);
+    const failure = takeFailure(em, c.req.method, path);
     if (failure === '500') {
       c.res = json({ 'error-code': 'INTERNAL_SERVER_ERROR', errorMessage: 'Injected failure' }, 500);
     } else if (failure === 'drop') {
@@ -49,6 +61,12 @@ export function createApp(em: Emulator): Hono {
       socket?.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
       socket?.destroy();
       c.res = new Response(null, { status: 502 });
+    } else if (failure === '403') {
+      c.res = json({ 'error-code': 'INSUFFICIENT_SCOPE', errorMessage: 'Injected refusal' }, 403);
+    } else if (failure === 'stall') {
+      await next();
+      // Done, and never said: the answer waits until the client gives up (or a minute passes).
+      await stallUntilAborted(c.req.raw.signal, STALL_MS);
     } else if (failure === 'malformed') {
       c.res = new Response('{"csrfToken": "abc", "primaryAccount": {"fullName": ', { status: 200, headers: { 'Content-Type': `${MEDIA_TYPE};charset=UTF-8` } });
     } else {

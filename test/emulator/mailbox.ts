@@ -59,7 +59,7 @@ export interface Letter {
   logo?: string;
   confidential: boolean;
   type: 'LETTER' | 'INVOICE';
-  folderId?: string;
+  folderId?: string | undefined;
   attachments: Attachment[];
 }
 
@@ -138,6 +138,13 @@ export class Mailbox {
     this.byId.delete(id);
     this.inbox = this.inbox.filter((l) => l !== letter);
     return true;
+  }
+
+  /** Files a letter in a folder, or back in the inbox (`undefined`), keeping the inbox sorted. */
+  move(letter: Letter, folderId: string | undefined): void {
+    this.inbox = this.inbox.filter((l) => l !== letter);
+    letter.folderId = folderId;
+    if (folderId === undefined) this.inbox.splice(this.firstOlderThan(letter.created), 0, letter);
   }
 
   folderLetters(folderId: string): Letter[] {

@@ -93,6 +93,7 @@ export function documentJson(linker: Linker, letter: Letter): Record<string, unk
     origin: letter.origin,
     'authentication-level': main.authLevel,
     location: letter.folderId === undefined ? 'INBOX' : 'FOLDER',
+    ...(letter.folderId === undefined ? {} : { folderId: letter.folderId }),
     read: main.read,
     confidential: letter.confidential,
     type: letter.type,
@@ -102,7 +103,9 @@ export function documentJson(linker: Linker, letter: Letter): Record<string, unk
 }
 
 export function folderSummary(linker: Linker, folder: Folder): Record<string, unknown> {
-  return { name: folder.name, id: folder.id, icon: folder.icon, link: [linker.link('self', ROUTES.folder, { folder: folder.id })] };
+  const params = { folder: folder.id };
+  const link = [linker.link('self', ROUTES.folder, params), linker.link('change_folder', ROUTES.folder, params), linker.link('delete_folder', ROUTES.folder, params)];
+  return { name: folder.name, id: folder.id, icon: folder.icon, link };
 }
 
 export function receiptJson(linker: Linker, receipt: Receipt): Record<string, unknown> {

@@ -19,13 +19,19 @@ export interface RequestLogEntry {
   time: number;
 }
 
-/** `drop`: the connection is closed without an answer, as a service that went away mid-request. */
-export type FailureKind = '500' | 'malformed' | 'drop';
+/**
+ * `drop`: the connection is closed without an answer, as a service that went away mid-request.
+ * `403`: refused as a withdrawn permission would be, nothing done. `stall`: the request is carried
+ * out, and its answer never comes (the client gives up): a write whose outcome the client cannot know.
+ */
+export type FailureKind = '500' | 'malformed' | 'drop' | '403' | 'stall';
 
 interface FailureRule {
   remaining: number;
   kind: FailureKind;
   pathPrefix: string;
+  /** Only requests with this method (any, when absent). */
+  method?: string | undefined;
 }
 
 interface ContentTicket {

@@ -31,6 +31,10 @@ const OLD_PERMISSIONS: Record<string, string> = {
   settings: 'READ_SETTINGS',
   accounts: 'READ_ACCOUNT_INFO',
   update_document: 'UPDATE_DOCUMENT',
+  // Folders are filing (contract §5), since the worker performs them.
+  create_folder: 'UPDATE_DOCUMENT',
+  change_folder: 'UPDATE_DOCUMENT',
+  delete_folder: 'UPDATE_DOCUMENT',
   delete_document: 'DELETE_DOCUMENT',
   upload_document: 'UPLOAD_DOCUMENT',
   upload_document_to_inbox: 'UPLOAD_DOCUMENT',

@@ -1,0 +1,210 @@
+import type { ComponentChildren, JSX } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../shared/i18n.ts';
+import { FolderIcon } from '../ui/folder-icon.tsx';
+import { InboxIcon } from '../ui/icons.tsx';
+import { folderName } from '../model/mailbox.ts';
+import { INBOX, newWriteId, samePlace, type FolderChoice, type Place } from './filing.ts';
+
+/**
+ * The pieces the filing actions share: a menu, the move choices, the delete confirmation, the
+ * toast with Undo, and the ids that make one click one change.
+ */
+
+export interface MenuItem {
+  key: string;
+  label: string;
+  icon?: JSX.Element;
+  danger?: boolean;
+  onSelect: () => void;
+}
+
+/** The line a toast's undo goes back with: its words and what undoing does. */
+export interface Undoable {
+  message: string;
+  undo?: () => Promise<void>;
+}
+
+/**
+ * A button that opens a list of choices. Opening puts the focus on the first; arrows move it,
+ * Escape closes and gives the focus back, as does a click elsewhere.
+ */
+export function Menu(props: { label: string; buttonClass?: string; buttonContent: ComponentChildren; items: readonly MenuItem[]; disabled?: boolean; shortcut?: string }) {
+  const [open, setOpen] = useState(false);
+  const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    list.current?.querySelector<HTMLButtonElement>('button')?.focus();
+    const away = (event: Event) => {
+      if (!wrap.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const items = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      setOpen(false);
+      button.current?.focus();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      items[(at + step + items.length) % items.length]?.focus();
+    }
+  };
+
+  return (
+    <div class="menu-wrap" ref={wrap}>
+      <button
+        type="button"
+        ref={button}
+        class={props.buttonClass}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={props.label}
+        aria-keyshortcuts={props.shortcut}
+        disabled={props.disabled}
+        onClick={() => setOpen(!open)}
+      >
+        {props.buttonContent}
+      </button>
+      {open ? (
+        <ul class="menu" role="menu" ref={list} onKeyDown={onKeyDown}>
+          {props.items.map((item) => (
+            <li key={item.key} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                class={item.danger ? 'menu-item danger' : 'menu-item'}
+                onClick={() => {
+                  setOpen(false);
+                  button.current?.focus();
+                  item.onSelect();
+                }}
+              >
+                {item.icon}
+                <span>{item.label}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The name a place goes by in the pages. */
+export function placeName(place: Place, folders: readonly FolderChoice[]): string {
+  if (place.location === 'INBOX') return t('rel_document_inbox');
+  const folder = folders.find((f) => f.id === place.folderId);
+  return folder ? folderName(folder) : t('folder_unnamed');
+}
+
+/** "Inbox" and every folder, each with its icon, except where the letters already lie. */
+export function moveItems(folders: readonly FolderChoice[], current: Place | undefined, choose: (place: Place) => void): MenuItem[] {
+  const places: [Place, JSX.Element][] = [
+    [INBOX, <InboxIcon key="inbox" />],
+    ...folders.map((folder): [Place, JSX.Element] => [{ location: 'FOLDER', folderId: folder.id }, <FolderIcon key={folder.id} icon={folder.icon} />]),
+  ];
+  return places
+    .filter(([place]) => !current || !samePlace(place, current))
+    .map(([place, icon]) => ({
+      key: place.location === 'INBOX' ? 'inbox' : `folder-${place.folderId}`,
+      label: placeName(place, folders),
+      icon,
+      onSelect: () => choose(place),
+    }));
+}
+
+/**
+ * The question before a letter is deleted: which letter (subject and sender) and that it cannot be
+ * undone. Declining (Cancel, Escape) sends nothing. A modal dialog, so nothing else is clicked meanwhile.
+ */
+export function ConfirmDelete(props: { subject: string; sender: string; onConfirm: () => Promise<void>; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await props.onConfirm();
+    } finally {
+      dialog.current?.close();
+    }
+  };
+  return (
+    <dialog ref={dialog} class="confirm-dialog" aria-labelledby="confirm-delete-title" aria-describedby="confirm-delete-text" onClose={props.onClose}>
+      <h2 id="confirm-delete-title" class="dialog-title">
+        {t('filing_delete_title')}
+      </h2>
+      <p id="confirm-delete-text">{t('filing_delete_text', [props.subject, props.sender])}</p>
+      <div class="actions">
+        <button type="button" class="danger" disabled={busy} onClick={() => void confirm()}>
+          {busy ? t('filing_deleting') : t('filing_delete_confirm')}
+        </button>
+        <button type="button" disabled={busy} onClick={() => dialog.current?.close()}>
+          {t('filing_cancel')}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/** How long Undo is offered after a move or a rename. */
+const TOAST_MS = 8000;
+
+/** What just happened, for a few seconds, with Undo where it can be undone (a real request again). */
+export function Toast(props: { toast: Undoable; onDone: () => void }) {
+  const [undoing, setUndoing] = useState(false);
+  useEffect(() => {
+    if (undoing) return undefined;
+    const timer = setTimeout(props.onDone, TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [props.toast, undoing]);
+  const { undo } = props.toast;
+  return (
+    <div class="toast" role="status">
+      <span>{props.toast.message}</span>
+      {undo ? (
+        <button
+          type="button"
+          class="link-button"
+          disabled={undoing}
+          onClick={() => {
+            setUndoing(true);
+            // The undo says its own outcome (a new toast, or the failure): this one only waits for it.
+            void undo().finally(() => setUndoing(false));
+          }}
+        >
+          {t('filing_undo')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One id per intended change, made at the first click: a second click (a double click) while the
+ * change runs is the same change, and is not sent again. Once it is settled the next click is a
+ * new change with a new id.
+ */
+export function useOnce() {
+  const running = useRef(new Set<string>());
+  return async (intent: string, change: (id: string) => Promise<void>): Promise<void> => {
+    if (running.current.has(intent)) return;
+    running.current.add(intent);
+    try {
+      await change(newWriteId());
+    } finally {
+      running.current.delete(intent);
+    }
+  };
+}

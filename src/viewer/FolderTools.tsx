@@ -1,0 +1,156 @@
+import { useState } from 'preact/hooks';
+import { findLink } from '../api/relation-name.ts';
+import type { Link } from '../api/schemas.ts';
+import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { t } from '../shared/i18n.ts';
+import { FolderIcon } from '../ui/folder-icon.tsx';
+import { PencilIcon, PlusIcon, TrashIcon } from '../ui/icons.tsx';
+import { folderName } from '../model/mailbox.ts';
+import { ErrorView } from './ErrorView.tsx';
+import { FOLDER_ICON_NAMES, folderWrite, type FolderChoice } from './filing.ts';
+import { Toast, useOnce, type Undoable } from './FilingControls.tsx';
+
+const MAX_NAME = 60;
+
+type Editing = { kind: 'create' } | { kind: 'rename'; folder: FolderChoice };
+
+/** A folder's name and icon, asked for inline: the name field and a row of the icons. */
+function FolderForm(props: { initial?: FolderChoice; busy: boolean; onSave: (name: string, icon: string) => void; onCancel: () => void }) {
+  const [name, setName] = useState(props.initial?.name ?? '');
+  const [icon, setIcon] = useState(props.initial?.icon?.toUpperCase() ?? 'FOLDER');
+  return (
+    <form
+      class="folder-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (name.trim() !== '') props.onSave(name.trim(), icon);
+      }}
+    >
+      <label for="folder-name">{t('folder_name')}</label>
+      <input id="folder-name" type="text" required maxLength={MAX_NAME} value={name} ref={(input) => input?.focus()} onInput={(event) => setName(event.currentTarget.value)} />
+      <fieldset class="folder-icons">
+        <legend>{t('folder_icon')}</legend>
+        {FOLDER_ICON_NAMES.map((choice) => (
+          <label key={choice} class="folder-icon-choice">
+            <input type="radio" name="folder-icon" value={choice} checked={icon === choice} onChange={() => setIcon(choice)} />
+            <FolderIcon icon={choice} />
+            <span>{t(`folder_icon_${choice}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div class="actions">
+        <button type="submit" class="primary" disabled={props.busy}>
+          {props.initial ? t('filing_save') : t('folder_create')}
+        </button>
+        <button type="button" onClick={props.onCancel}>
+          {t('filing_cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Folders, managed where their letters are listed: New folder (where the mailbox offers
+ * create_folder), and on a folder's own page Rename and Delete (where the folder offers them). A
+ * folder that still holds letters is not deleted: the service says so, and so do we.
+ */
+export function FolderTools(props: {
+  canFile: boolean;
+  /** The mailbox's folder list links (create_folder), as the root gives them. */
+  listLinks: readonly Link[] | undefined;
+  /** The folder whose page this is, if it is one. */
+  folder: FolderChoice | undefined;
+  rootUrl: string | undefined;
+  onChanged: () => void;
+  onDeleted: () => void;
+}) {
+  const [editing, setEditing] = useState<Editing | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [toast, setToast] = useState<Undoable | undefined>(undefined);
+  const [failure, setFailure] = useState<{ error: ErrorInfo; retry: () => void } | undefined>(undefined);
+  const once = useOnce();
+  const { folder, rootUrl } = props;
+  const canCreate = props.canFile && rootUrl !== undefined && findLink(props.listLinks, 'create_folder') !== undefined;
+  const canChange = props.canFile && folder !== undefined && findLink(folder.links, 'change_folder') !== undefined;
+  const canDelete = props.canFile && folder !== undefined && findLink(folder.links, 'delete_folder') !== undefined;
+  if (!canCreate && !canChange && !canDelete) return null;
+
+  const run = async (intent: string, change: (id: string) => Promise<unknown>, done: string, after: () => void): Promise<void> => {
+    setFailure(undefined);
+    setBusy(true);
+    try {
+      await once(intent, async (id) => {
+        await change(id);
+      });
+      setEditing(undefined);
+      setToast({ message: done });
+      after();
+    } catch (failed) {
+      setFailure({ error: toErrorInfo(failed), retry: () => void run(intent, change, done, after) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const create = (name: string, icon: string) =>
+    rootUrl &&
+    void run(
+      'create',
+      (id) => folderWrite({ target: { url: rootUrl, relation: 'self' }, rel: 'create_folder', body: { name, icon } }, id, (all) => all.some((f) => f.name === name)),
+      t('folder_created', name),
+      props.onChanged,
+    );
+
+  const rename = (renamed: FolderChoice, name: string, icon: string) =>
+    void run(
+      'rename',
+      (id) =>
+        folderWrite({ target: { url: renamed.self.uri, relation: 'self' }, rel: 'change_folder', body: { id: renamed.id, name, icon } }, id, (all) =>
+          all.some((f) => f.id === renamed.id && f.name === name),
+        ),
+      t('folder_renamed'),
+      props.onChanged,
+    );
+
+  const remove = (gone: FolderChoice) =>
+    void run(
+      'delete',
+      (id) => folderWrite({ target: { url: gone.self.uri, relation: 'self' }, rel: 'delete_folder' }, id, (all) => !all.some((f) => f.id === gone.id)),
+      t('folder_deleted', folderName(gone)),
+      props.onDeleted,
+    );
+
+  return (
+    <div class="folder-tools">
+      <div class="filing-bar">
+        {canCreate ? (
+          <button type="button" aria-expanded={editing?.kind === 'create'} onClick={() => setEditing(editing?.kind === 'create' ? undefined : { kind: 'create' })}>
+            <PlusIcon /> {t('folder_new')}
+          </button>
+        ) : null}
+        {canChange ? (
+          <button type="button" aria-expanded={editing?.kind === 'rename'} onClick={() => setEditing(editing?.kind === 'rename' ? undefined : { kind: 'rename', folder })}>
+            <PencilIcon /> {t('folder_rename')}
+          </button>
+        ) : null}
+        {canDelete ? (
+          <button type="button" class="danger-quiet" disabled={busy} onClick={() => remove(folder)}>
+            <TrashIcon /> {t('folder_delete')}
+          </button>
+        ) : null}
+      </div>
+      {editing ? (
+        <FolderForm
+          key={editing.kind}
+          busy={busy}
+          {...(editing.kind === 'rename' ? { initial: editing.folder } : {})}
+          onSave={(name, icon) => (editing.kind === 'rename' ? rename(editing.folder, name, icon) : create(name, icon))}
+          onCancel={() => setEditing(undefined)}
+        />
+      ) : null}
+      {failure ? <ErrorView error={failure.error} onRetry={failure.retry} onConnect={failure.retry} /> : null}
+      {toast ? <Toast toast={toast} onDone={() => setToast(undefined)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Permission } from '../../src/shared/permissions.ts';
+import { cachedLink, signInWith, viewerPageFor } from '../support/helpers.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
+
+/*
+ * Filing letters in the viewer against the emulator: moving (with Undo), renaming, deleting after
+ * the confirmation, folders, and what the emulator's log says was sent. Each test adds its own
+ * letter (the newest, so the first row) through the emulator's admin API.
+ */
+
+const FILING: Permission[] = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT'];
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ emulator: { letters: 10 } });
+  await signInWith(h, FILING);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+async function openInbox(): Promise<Page> {
+  const page = await h.context.newPage();
+  await page.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
+  await page.locator('.letter-row').first().waitFor();
+  return page;
+}
+
+/** A new letter, first in the inbox, and the page showing the inbox with it. */
+async function inboxWithLetter(subject: string): Promise<{ page: Page; id: string }> {
+  const { id } = await h.emulator.admin.addLetter({ subject, creatorName: 'Strømselskapet AS' });
+  const page = await openInbox();
+  await page.locator('.letter-row').first().getByText(subject).waitFor();
+  return { page, id };
+}
+
+/** The changing requests the emulator received since the log was cleared (reads left out). */
+async function writesLogged(): Promise<string[]> {
+  return (await h.emulator.admin.requests()).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path.replace(/^.*\/accounts\/[^/]+/, '')}`);
+}
+
+const row = (page: Page, subject: string) => page.locator('.letter-row', { hasText: subject });
+
+async function openFolder(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name }).click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+describe('moving letters', () => {
+  it('moves a letter from its row to a folder: gone from the inbox, there in the folder, one request', async () => {
+    const { page, id } = await inboxWithLetter('Flytt meg til Skatt');
+    await h.emulator.admin.clearRequests();
+    await row(page, 'Flytt meg til Skatt').getByRole('button', { name: /Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Skatt' }).click();
+    await page.getByRole('status').filter({ hasText: 'Moved to Skatt.' }).waitFor();
+    await row(page, 'Flytt meg til Skatt').waitFor({ state: 'detached' });
+    expect(await writesLogged()).toEqual([`POST /documents/${id}/update`]);
+
+    await openFolder(page, 'Skatt');
+    await row(page, 'Flytt meg til Skatt').waitFor();
+    await page.close();
+  });
+
+  it('Undo moves it back with a request of its own', async () => {
+    const { page, id } = await inboxWithLetter('Angre flyttingen');
+    await h.emulator.admin.clearRequests();
+    // The keyboard: M on the focused row opens its menu, the arrows and Enter choose.
+    await row(page, 'Angre flyttingen').locator('a').focus();
+    await page.keyboard.press('m');
+    await page.getByRole('menuitem', { name: 'Bolig' }).focus();
+    await page.keyboard.press('Enter');
+    await row(page, 'Angre flyttingen').waitFor({ state: 'detached' });
+    await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+    await row(page, 'Angre flyttingen').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Undone.' }).waitFor();
+    expect(await writesLogged()).toEqual([`POST /documents/${id}/update`, `POST /documents/${id}/update`]);
+    // The service has it in the inbox again: a fresh page shows it.
+    await page.reload();
+    await row(page, 'Angre flyttingen').waitFor();
+    await page.close();
+  });
+
+  it('moves several selected letters at once, and offers no bulk delete', async () => {
+    await h.emulator.admin.addLetter({ subject: 'Første av to' });
+    const { page } = await inboxWithLetter('Andre av to');
+    await row(page, 'Første av to').getByRole('checkbox').check();
+    await row(page, 'Andre av to').getByRole('checkbox').check();
+    const bar = page.getByRole('region', { name: '2 selected' });
+    expect(await bar.getByRole('button', { name: /delete/i }).count()).toBe(0);
+    await h.emulator.admin.clearRequests();
+    await bar.getByRole('button', { name: 'Move the selected letters to…' }).click();
+    await page.getByRole('menuitem', { name: 'Arkiv' }).click();
+    await page.getByRole('status').filter({ hasText: '2 letters moved to Arkiv.' }).waitFor();
+    expect(await row(page, 'av to').count()).toBe(0);
+    expect((await writesLogged()).length).toBe(2);
+    await page.close();
+  });
+
+  it('a 403 leaves the list as it was and says the permission was withdrawn', async () => {
+    const { page } = await inboxWithLetter('Nektet flytting');
+    // Refused twice: the worker tries once more with a fresh token before it believes a 403.
+    await h.emulator.admin.failNext(2, '403', '/post/api/private/accounts/', 'POST');
+    await row(page, 'Nektet flytting').getByRole('button', { name: /Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Skatt' }).click();
+    await page.getByRole('alert').filter({ hasText: 'has been withdrawn. Nothing was changed.' }).waitFor();
+    expect(await row(page, 'Nektet flytting').count()).toBe(1);
+    await page.close();
+  });
+});
+
+describe('the letter page', () => {
+  it('renames a letter inline; the heading and the inbox show the new subject', async () => {
+    const { page, id } = await inboxWithLetter('Gammelt emne');
+    await row(page, 'Gammelt emne').locator('a').click();
+    await page.getByRole('heading', { level: 1, name: 'Gammelt emne' }).waitFor();
+    await h.emulator.admin.clearRequests();
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('New subject').fill('Strøm mars');
+    await page.getByRole('button', { name: 'Save' }).dblclick();
+    await page.getByRole('heading', { level: 1, name: 'Strøm mars' }).waitFor();
+    expect(await writesLogged()).toEqual([`POST /documents/${id}/update`]);
+    await page.goBack();
+    await row(page, 'Strøm mars').waitFor();
+    await page.close();
+  });
+
+  it('deletes a letter only after the confirmation; declining sends nothing; a double click sends one request', async () => {
+    const { page, id } = await inboxWithLetter('Slett meg');
+    await row(page, 'Slett meg').locator('a').click();
+    await page.getByRole('heading', { level: 1, name: 'Slett meg' }).waitFor();
+    await h.emulator.admin.clearRequests();
+
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this letter?' });
+    await dialog.getByText('“Slett meg” from Strømselskapet AS will be deleted from your Digipost mailbox. This cannot be undone.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await writesLogged()).toEqual([]);
+
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await dialog.getByRole('button', { name: 'Delete the letter' }).dblclick();
+    // Back in the inbox, without the letter.
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+    await page.locator('.letter-row').first().waitFor();
+    expect(await row(page, 'Slett meg').count()).toBe(0);
+    expect(await writesLogged()).toEqual([`DELETE /documents/${id}`]);
+    await page.close();
+  });
+});
+
+describe('folders', () => {
+  it('creates a folder, refuses to delete one with letters in words, and deletes an empty one', async () => {
+    const page = await openInbox();
+    await page.getByRole('button', { name: 'New folder' }).click();
+    await page.getByLabel('Folder name').fill('Reiser');
+    await page.getByRole('button', { name: 'Create folder' }).click();
+    await page.getByRole('status').filter({ hasText: 'The folder “Reiser” was created.' }).waitFor();
+    await openFolder(page, 'Reiser');
+
+    await h.emulator.admin.clearRequests();
+    await page.getByRole('button', { name: 'Delete folder' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+    expect(await page.getByRole('navigation').getByRole('link', { name: 'Reiser' }).count()).toBe(0);
+    expect((await writesLogged()).filter((w) => w.startsWith('DELETE /folders/'))).toHaveLength(1);
+
+    await openFolder(page, 'Skatt');
+    await page.getByRole('button', { name: 'Delete folder' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The folder still holds letters. Move or delete them first' }).waitFor();
+    expect(await page.getByRole('navigation').getByRole('link', { name: 'Skatt' }).count()).toBe(1);
+    await page.close();
+  });
+
+  it('renames a folder', async () => {
+    const page = await openInbox();
+    await openFolder(page, 'Bolig');
+    await page.getByRole('button', { name: 'Rename folder' }).click();
+    await page.getByLabel('Folder name').fill('Hus og hjem');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Hus og hjem' }).waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Hus og hjem' }).waitFor();
+    await page.close();
+  });
+});
+
+describe('without the permissions', () => {
+  it('shows no filing action at all', async () => {
+    const popup = await h.openPopup();
+    await popup.getByRole('button', { name: 'Sign out' }).click();
+    await popup.getByRole('button', { name: 'Connect' }).waitFor();
+    await popup.close();
+    await signInWith(h, ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']);
+    const { page } = await inboxWithLetter('Bare lesing');
+    for (const name of [/Actions for/, 'New folder']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    await row(page, 'Bare lesing').locator('a').click();
+    await page.getByRole('heading', { level: 1, name: 'Bare lesing' }).waitFor();
+    for (const name of ['Move to…', 'Rename', 'Delete…']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    await page.close();
+  });
+});

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { errorForStatus } from '../../../src/api/http-errors.ts';
+import { fetchJson } from '../../../src/api/http.ts';
+import type { AuthorizedRequest } from '../../../src/background/authorized-fetch.ts';
+import { createWrites, type WriteRequest } from '../../../src/background/writes.ts';
+import type { ExtensionConfig } from '../../../src/config/config.ts';
+import { AppError } from '../../../src/shared/errors.ts';
+import type { Permission } from '../../../src/shared/permissions.ts';
+import { deferred, MemoryArea, settle } from '../auth/fakes.ts';
+
+const BASE = 'https://www.digipost.no';
+const REL = `${BASE}/post/relations`;
+const LETTER = `${BASE}/post/api/private/accounts/1/documents/7`;
+const UPDATE = `${LETTER}/update`;
+const config: ExtensionConfig = { baseUrl: BASE, clientId: 'c', clientSecret: 's', scopes: [], pollMinutes: 5, notify: false };
+const FILING: Permission[] = ['READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT'];
+
+const letter = {
+  subject: 'Strøm',
+  link: [
+    { rel: `${REL}/self`, uri: LETTER },
+    { rel: `${REL}/update_document`, uri: UPDATE },
+    { rel: `${REL}/delete_document`, uri: LETTER },
+  ],
+  attachment: [{ link: [{ rel: `${REL}/send_opening_receipt`, uri: `${LETTER}/attachments/1/openingreceipt` }] }],
+};
+
+type Answer = (request: AuthorizedRequest) => Promise<unknown>;
+
+/** The service as the writes see it: every call recorded, GETs of the letter answered, writes by `write`. */
+function service(write: Answer = () => Promise.resolve({ subject: 'Strøm', link: [] }), read: Answer = () => Promise.resolve(letter)) {
+  const calls: AuthorizedRequest[] = [];
+  return {
+    calls,
+    sent: () => calls.filter((c) => (c.method ?? 'GET') !== 'GET'),
+    authorizedFetch: (_: ExtensionConfig, request: AuthorizedRequest) => {
+      calls.push(request);
+      return (request.method ?? 'GET') === 'GET' ? read(request) : write(request);
+    },
+  };
+}
+
+function writesOver(fake: ReturnType<typeof service>, session = new MemoryArea()) {
+  let refreshed = 0;
+  const writes = createWrites({ calls: fake, storage: { session }, now: () => 1, written: () => {
+      refreshed++;
+      return Promise.resolve();
+    } });
+  return { writes, session, refreshed: () => refreshed };
+}
+
+const move = (id: string, extra: Partial<WriteRequest> = {}): WriteRequest => ({
+  id,
+  target: { url: LETTER, relation: 'self' },
+  rel: 'update_document',
+  body: { location: 'FOLDER', folderId: 3, subject: 'Strøm' },
+  ...extra,
+});
+
+const failure = (promise: Promise<unknown>) => promise.then(() => 'succeeded', (error: unknown) => (error instanceof AppError ? error.info : error));
+
+describe('a write', () => {
+  it('reads the target itself and POSTs the update_document link it offers, with the body as JSON', async () => {
+    const fake = service();
+    const { writes, refreshed } = writesOver(fake);
+    await writes.write(config, FILING, move('id-00000001'));
+    expect(fake.calls.map((c) => [c.method ?? 'GET', c.url])).toEqual([['GET', LETTER], ['POST', UPDATE]]);
+    expect(JSON.parse(fake.sent()[0]?.body ?? '')).toEqual({ location: 'FOLDER', folderId: 3, subject: 'Strøm' });
+    expect(refreshed()).toBe(1);
+  });
+
+  it('takes the method from the registry: delete_document is a DELETE without a body', async () => {
+    const fake = service(() => Promise.resolve(null));
+    const { writes } = writesOver(fake);
+    expect(await writes.write(config, FILING, move('id-00000002', { rel: 'delete_document', body: undefined }))).toEqual({ data: null });
+    expect(fake.sent().map((c) => [c.method, c.url, c.body])).toEqual([['DELETE', LETTER, undefined]]);
+  });
+
+  it('sends once when the page asks twice at the same time (a double click), both hearing the answer', async () => {
+    const answer = deferred<unknown>();
+    const fake = service(() => answer.promise);
+    const { writes } = writesOver(fake);
+    const first = writes.write(config, FILING, move('id-00000003'));
+    const second = writes.write(config, FILING, move('id-00000003'));
+    await settle();
+    answer.resolve({ subject: 'Strøm', link: [] });
+    expect(await first).toEqual(await second);
+    expect(fake.sent()).toHaveLength(1);
+    // Asked again later: done already, nothing sent.
+    expect(await writes.write(config, FILING, move('id-00000003'))).toEqual({ data: null, repeated: true });
+    expect(fake.sent()).toHaveLength(1);
+  });
+
+  it('a worker restarted while the request was out never sends it again: the outcome is unknown', async () => {
+    const session = new MemoryArea();
+    const stalled = service(() => new Promise(() => undefined));
+    void writesOver(stalled, session).writes.write(config, FILING, move('id-00000004'));
+    await settle();
+    expect(stalled.sent()).toHaveLength(1);
+
+    const fresh = service();
+    const restarted = writesOver(fresh, session).writes;
+    expect(await failure(restarted.write(config, FILING, move('id-00000004')))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(fresh.calls).toEqual([]);
+  });
+
+  it('a timeout after sending is its own error; the same id never sends again, a new one does', async () => {
+    let tries = 0;
+    const fake = service(() => (tries++ === 0 ? Promise.reject(new AppError('timeout')) : Promise.resolve(null)));
+    const { writes, refreshed } = writesOver(fake);
+    expect(await failure(writes.write(config, FILING, move('id-00000005')))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(await failure(writes.write(config, FILING, move('id-00000005')))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(fake.sent()).toHaveLength(1);
+    // The page read the letter again, saw it unmoved and asked anew.
+    await writes.write(config, FILING, move('id-00000006'));
+    expect(fake.sent()).toHaveLength(2);
+    expect(refreshed()).toBe(1);
+  });
+
+  it('a refusal the service answered leaves nothing behind: the list stays, the same id may try again', async () => {
+    let tries = 0;
+    const fake = service(() => (tries++ === 0 ? Promise.reject(errorForStatus(500, '')) : Promise.resolve(null)));
+    const { writes } = writesOver(fake);
+    expect(await failure(writes.write(config, FILING, move('id-00000007')))).toMatchObject({ code: 'http_server' });
+    await writes.write(config, FILING, move('id-00000007'));
+    expect(fake.sent()).toHaveLength(2);
+  });
+});
+
+describe('what a write refuses, before sending anything', () => {
+  it('a relation that is not an action with a method (a page, an unlisted action, a read)', async () => {
+    for (const rel of ['self', 'get_document_content', 'update_account', 'delete_everything', 'document_inbox']) {
+      const fake = service();
+      expect(await failure(writesOver(fake).writes.write(config, FILING, move(`refused-${rel.length}0000`, { rel })))).toMatchObject({ code: 'write_refused' });
+      expect(fake.calls).toEqual([]);
+    }
+  });
+
+  it('an action the session holds no permission for', async () => {
+    const fake = service();
+    const { writes } = writesOver(fake);
+    const refused = await failure(writes.write(config, ['READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT'], move('id-00000008', { rel: 'delete_document' })));
+    expect(refused).toMatchObject({ code: 'write_permission_missing', permission: 'DELETE_DOCUMENT' });
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('an action the resource does not offer, or offers on another origin', async () => {
+    const bare = service(undefined, () => Promise.resolve({ link: [{ rel: `${REL}/self`, uri: LETTER }] }));
+    expect(await failure(writesOver(bare).writes.write(config, FILING, move('id-00000009')))).toMatchObject({ code: 'write_link_missing' });
+    const foreign = service(undefined, () => Promise.resolve({ link: [{ rel: `${REL}/update_document`, uri: 'https://evil.example/update' }] }));
+    expect(await failure(writesOver(foreign).writes.write(config, FILING, move('id-00000010')))).toMatchObject({ code: 'link_foreign_origin' });
+    expect([...bare.sent(), ...foreign.sent()]).toEqual([]);
+  });
+
+  it('a target on another origin, or an action given as the target', async () => {
+    const fake = service();
+    const { writes } = writesOver(fake);
+    expect(await failure(writes.write(config, FILING, move('id-00000011', { target: { url: 'https://evil.example/doc', relation: 'self' } })))).toMatchObject({ code: 'link_foreign_origin' });
+    expect(await failure(writes.write(config, FILING, move('id-00000012', { target: { url: UPDATE, relation: 'update_document' } })))).toMatchObject({ code: 'link_is_action' });
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('finds an attachment link only at the index given, and create_folder in the mailbox folder list', async () => {
+    const folders = { link: [{ rel: `${REL}/self`, uri: `${BASE}/post/api` }], mailbox: [{ folders: { link: [{ rel: `${REL}/create_folder`, uri: `${BASE}/post/api/folders` }] } }] };
+    const fake = service(() => Promise.resolve(null), () => Promise.resolve(folders));
+    await writesOver(fake).writes.write(config, FILING, { id: 'id-00000013', target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Reiser', icon: 'FOLDER' } });
+    expect(fake.sent().map((c) => [c.method, c.url])).toEqual([['POST', `${BASE}/post/api/folders`]]);
+    const other = service();
+    expect(await failure(writesOver(other).writes.write(config, FILING, move('id-00000014', { attachment: 0 })))).toMatchObject({ code: 'write_link_missing' });
+  });
+});
+
+describe('what a refusal says', () => {
+  const cases: [string, AppError, Record<string, unknown>][] = [
+    ['403: the permission was withdrawn', errorForStatus(403, '{"error-code":"INSUFFICIENT_SCOPE","required":"UPDATE_DOCUMENT"}'), { code: 'write_forbidden', permission: 'UPDATE_DOCUMENT' }],
+    ['404: the letter is gone', errorForStatus(404, ''), { code: 'write_target_gone' }],
+    ['410: the letter is gone', errorForStatus(410, ''), { code: 'write_target_gone' }],
+    ['400 FOLDER_NOT_EMPTY', errorForStatus(400, '{"error-code":"FOLDER_NOT_EMPTY"}'), { code: 'folder_not_empty' }],
+    ['400 unknown folder', errorForStatus(400, '{"error-code":"FOLDER_NOT_FOUND"}'), { code: 'folder_not_found' }],
+    ['400 something else', errorForStatus(400, '{"error-code":"INVALID_SUBJECT"}'), { code: 'write_rejected', detail: 'INVALID_SUBJECT' }],
+  ];
+  for (const [name, error, expected] of cases) {
+    it(name, async () => {
+      const fake = service(() => Promise.reject(error));
+      expect(await failure(writesOver(fake).writes.write(config, FILING, move('id-00000015')))).toMatchObject(expected);
+    });
+  }
+
+  it('a letter gone before the write is read is said the same way, and nothing is sent', async () => {
+    const fake = service(undefined, () => Promise.reject(errorForStatus(404, '')));
+    expect(await failure(writesOver(fake).writes.write(config, FILING, move('id-00000016')))).toMatchObject({ code: 'write_target_gone' });
+    expect(fake.sent()).toEqual([]);
+  });
+});
+
+describe('fetchJson with a body', () => {
+  it('sends the method and the JSON with the API media type, and takes an empty answer as none', async () => {
+    const seen: RequestInit[] = [];
+    const fetch = (_: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(init ?? {});
+      return Promise.resolve(new Response(null, { status: 200 }));
+    };
+    const answer = await fetchJson({ url: UPDATE, accessToken: 't', serviceOrigin: BASE, fetch, method: 'PUT', body: '{"id":1}' });
+    expect(answer).toBeNull();
+    expect(seen[0]).toMatchObject({ method: 'PUT', body: '{"id":1}', headers: { 'Content-Type': 'application/vnd.digipost-v2+json' } });
+  });
+});
