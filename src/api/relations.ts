@@ -109,7 +109,7 @@ const ROWS: Readonly<Record<string, Row>> = {
   upload_document_to_inbox: { kind: 'action', permission: 'UPLOAD_DOCUMENT' },
   move_mail: { kind: 'action' },
   // Invoices (contract §6.1): the person's own account is read for a confirmation, never offered as a place.
-  send_to_bank: { kind: 'action', permission: 'UPDATE_DOCUMENT' },
+  send_to_bank: { kind: 'action', permission: 'UPDATE_DOCUMENT', method: 'POST' },
   current_bank_account: { kind: 'internal', permission: 'READ_ACCOUNT_INFO' },
   // Receipts.
   receipt: { kind: 'place', permission: 'READ_RECEIPTS' },

@@ -22,6 +22,7 @@ import { useLetterDocument } from './use-letter-document.ts';
 import { WebSiteButton } from './WebSiteButton.tsx';
 import { InvoicePanel } from './InvoicePanel.tsx';
 import { MetadataCards } from './MetadataCards.tsx';
+import { SendToBank } from './SendToBank.tsx';
 import { metadataOf, type MetadataItem } from '../model/metadata.ts';
 import { attachmentsOf, summarize, type AttachmentInfo } from '../model/letters.ts';
 import { codeInWords } from '../model/fields.ts';
@@ -122,6 +123,9 @@ function AttachmentItem(props: {
   attachment: AttachmentInfo;
   /** What the sender attached to the document besides its content: appointments, events, links. */
   metadata: readonly MetadataItem[];
+  scopes: readonly Permission[];
+  /** The letter as read again after a change here (an invoice sent to the bank). */
+  onChanged: (letter: unknown) => void;
   /** The letter, for the worker to read again when it sends an opening receipt. */
   letter: LinkTarget;
   serviceOrigin: string;
@@ -245,7 +249,11 @@ function AttachmentItem(props: {
   const body = (
     <>
       <MetadataCards items={props.metadata} identity={`${props.letter.url}#${attachment.index}`} />
-      {attachment.invoice ? <InvoicePanel invoice={attachment.invoice} now={Date.now()} /> : null}
+      {attachment.invoice ? (
+        <InvoicePanel invoice={attachment.invoice} now={Date.now()}>
+          <SendToBank invoice={attachment.invoice} letter={props.letter} attachment={attachment.index} scopes={props.scopes} onChanged={props.onChanged} />
+        </InvoicePanel>
+      ) : null}
       {action}
       {state.kind === 'busy' ? <Busy label={state.label} /> : null}
       {state.kind === 'error' ? (
@@ -294,6 +302,8 @@ export interface LetterViewProps {
   serviceOrigin: string;
   scopes: readonly Permission[];
   sessionLevel: number;
+  /** The letter as read again after a change made on this page. */
+  onChanged: (letter: unknown) => void;
 }
 
 /** One letter: its main document at once under a compact header, further documents after it, and its facts under Details. */
@@ -328,6 +338,8 @@ export function LetterView(props: LetterViewProps) {
       key={attachment.index}
       attachment={attachment}
       metadata={metadata[attachment.index] ?? []}
+      scopes={props.scopes}
+      onChanged={props.onChanged}
       letter={letter.self ? targetOf(letter.self, 'self') : props.source}
       serviceOrigin={props.serviceOrigin}
       canRead={canRead}
