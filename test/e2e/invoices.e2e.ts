@@ -169,7 +169,7 @@ describe('an appointment', () => {
     await card.getByRole('link', { name: 'Add to calendar' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('calendar.ics');
-    const ics = readFileSync((await file.path()) ?? '', 'utf8');
+    const ics = readFileSync(await file.path(), 'utf8');
     const [event, ...more] = new ICAL.Component(ICAL.parse(ics) as unknown[]).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     expect(more).toEqual([]);
     expect(event?.startDate.toJSDate().getTime()).toBe(Date.parse('2026-12-03T09:30:00+01:00'));
