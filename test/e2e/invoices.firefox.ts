@@ -63,7 +63,7 @@ async function openLetter(subject: string): Promise<void> {
   await page.waitForFunction((s: string) => document.querySelector('h1')?.textContent === s, WAIT, subject);
 }
 
-const text = (selector: string) => page.$eval(selector, (el) => (el.textContent ?? '').replace(/[\u00a0\u202f\u2009]/g, ' '));
+const text = (selector: string) => page.$eval(selector, (el) => el.textContent.replace(/[\u00a0\u202f\u2009]/g, ' '));
 
 describe('Firefox: invoices and appointments', () => {
   it('copies the account number as digits and the amount with a decimal point, and says Copied', async () => {
@@ -105,7 +105,7 @@ describe('Firefox: invoices and appointments', () => {
     // 09:30 in Oslo is 03:30 in New York.
     expect(await text('.metadata-time')).toMatch(/Thursday, December 3, 2026.*3:30\s*–\s*4:15\s*AM/);
     // The very file the link saves: its blob, read in the page.
-    const ics = await page.$eval('.calendar-card a[download]', (a) => fetch((a as HTMLAnchorElement).href).then((r) => r.text()));
+    const ics = await page.$eval('.calendar-card a[download]', (a) => fetch(a.href).then((r) => r.text()));
     expect(await page.$eval('.calendar-card a[download]', (a) => a.getAttribute('download'))).toBe('calendar.ics');
     const events = new ICAL.Component(ICAL.parse(ics) as unknown[]).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     expect(events.map((e) => [e.startDate.toJSDate().getTime(), e.endDate.toJSDate().getTime(), e.summary])).toEqual([
