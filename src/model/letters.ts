@@ -44,20 +44,9 @@ export interface InvoiceInfo {
   paid?: boolean;
   kid?: string;
   accountNumber?: string;
-  /** The invoice's own `send_to_bank` link, where the service offers it. */
+  /** The invoice's own `send_to_bank` link, where the service offers it (read by invoice-payment.ts, for the viewer only). */
   sendToBank?: Link;
   payment?: PaymentInfo;
-}
-
-function paymentOf(invoice: Record<string, unknown>): PaymentInfo | undefined {
-  const payment = invoice.payment;
-  if (!isObj(payment)) return undefined;
-  return present({
-    timePaid: str(payment.timePaid),
-    fromAccount: str(payment.debitorBankAccount),
-    bank: str(payment.bank),
-    bankHomepage: findLink(linksOf(payment), 'bank_homepage'),
-  });
 }
 
 function invoiceOf(resource: unknown): InvoiceInfo | undefined {
@@ -69,8 +58,6 @@ function invoiceOf(resource: unknown): InvoiceInfo | undefined {
     paid: bool(invoice.paid),
     kid: str(invoice.kid),
     accountNumber: str(invoice.accountNumber),
-    sendToBank: findLink(linksOf(invoice), 'send_to_bank'),
-    payment: paymentOf(invoice),
   });
 }
 

@@ -23,6 +23,8 @@ import { WebSiteButton } from './WebSiteButton.tsx';
 import { InvoicePanel } from './InvoicePanel.tsx';
 import { MetadataCards } from './MetadataCards.tsx';
 import { SendToBank } from './SendToBank.tsx';
+import { withPayment } from '../model/invoice-payment.ts';
+import { isObj } from '../model/read-json.ts';
 import { metadataOf, type MetadataItem } from '../model/metadata.ts';
 import { attachmentsOf, summarize, type AttachmentInfo } from '../model/letters.ts';
 import { codeInWords } from '../model/fields.ts';
@@ -309,7 +311,8 @@ export interface LetterViewProps {
 /** One letter: its main document at once under a compact header, further documents after it, and its facts under Details. */
 export function LetterView(props: LetterViewProps) {
   const letter = summarize(props.data, props.sessionLevel, 'letter');
-  const attachments = attachmentsOf(props.data, props.sessionLevel);
+  const rawAttachments = isObj(props.data) && Array.isArray(props.data.attachment) ? (props.data.attachment as unknown[]) : [];
+  const attachments = attachmentsOf(props.data, props.sessionLevel).map((a) => (a.invoice ? { ...a, invoice: withPayment(a.invoice, rawAttachments[a.index]) } : a));
   const main = attachments.find((attachment) => attachment.main) ?? attachments[0];
   const others = attachments.filter((attachment) => attachment !== main);
   const canRead = props.scopes.includes('READ_DOCUMENT_CONTENT');
@@ -332,7 +335,7 @@ export function LetterView(props: LetterViewProps) {
   rows.push([t('letter_status'), letter.unread && !mainOpened ? t('letter_unread') : t('letter_read')]);
 
   // Read once per letter: each card's calendar file is made from the same item until the letter changes.
-  const metadata = useMemo(() => (Array.isArray(raw.attachment) ? (raw.attachment as unknown[]).map(metadataOf) : []), [props.data]);
+  const metadata = useMemo(() => rawAttachments.map(metadataOf), [props.data]);
   const item = (attachment: AttachmentInfo, opensAtOnce: boolean) => (
     <AttachmentItem
       key={attachment.index}
