@@ -47,7 +47,7 @@ export interface Interval {
   end?: number;
 }
 
-export interface InfoText {
+interface InfoText {
   title?: string;
   text?: string;
 }

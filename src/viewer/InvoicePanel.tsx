@@ -1,8 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { formAmount, formDigits } from '../model/bank-form.ts';
-import { daysUntil, formatDate } from '../model/dates.ts';
+import { formatDate } from '../model/dates.ts';
 import { formatAccountNumber, formatMoney } from '../model/format.ts';
-import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
+import { INVOICE_CURRENCY, isOverdue } from '../model/invoice-text.ts';
 import { isPaid, type InvoiceInfo } from '../model/letters.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { InvoiceIcon, WarningIcon } from '../ui/icons.tsx';
@@ -18,8 +18,7 @@ function statusOf(invoice: InvoiceInfo, now: number): { text: string; overdue: b
     return { text: when === undefined ? t('invoice_status_paid') : t('invoice_status_paid_on', formatDate(when, locale)), overdue: false };
   }
   if (payment) return { text: payment.bank === undefined ? t('invoice_status_sent') : t('invoice_status_sent_to', payment.bank), overdue: false };
-  const days = invoice.dueDate === undefined ? undefined : daysUntil(invoice.dueDate, { now });
-  return { text: t('invoice_status_unpaid'), overdue: days !== undefined && days < 0 };
+  return { text: t('invoice_status_unpaid'), overdue: isOverdue(invoice, { now }) };
 }
 
 function Fact(props: { label: string; children: ComponentChildren }) {

@@ -16,7 +16,7 @@ import { readAgain } from './filing.ts';
 export type SendOutcome = 'sent' | 'not_sent' | 'unknown';
 
 /** The invoice at `attachment` of a letter as the service gives it now has a payment. */
-export function hasPayment(letter: unknown, attachment: number): boolean {
+function hasPayment(letter: unknown, attachment: number): boolean {
   const item = isObj(letter) && Array.isArray(letter.attachment) ? (letter.attachment as unknown[])[attachment] : undefined;
   const invoice = isObj(item) ? item.invoice : undefined;
   return isObj(invoice) && isObj(invoice.payment);

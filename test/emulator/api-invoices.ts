@@ -8,7 +8,7 @@ import { attachmentJson } from './represent.ts';
 import type { Emulator } from './state.ts';
 
 /** The bank behind the demo user's agreement; its web site is where a payment is seen or stopped. */
-export const DEMO_BANK = { name: 'DNB', homepage: 'https://www.dnb.no/' } as const;
+const DEMO_BANK = { name: 'DNB', homepage: 'https://www.dnb.no/' } as const;
 
 export function invoiceRoutes(app: Hono, em: Emulator): void {
   resource(app, ROUTES.sendToBank, {

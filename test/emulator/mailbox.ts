@@ -10,7 +10,7 @@ export const AUTH_LEVEL_NUMBER: Record<AuthLevel, number> = { PASSWORD: 2, TWO_F
 export const SESSION_AUTH_LEVEL = 2;
 
 /** What the service records once an invoice went to the person's bank (contract §6.1). */
-export interface Payment {
+interface Payment {
   /** Epoch milliseconds; absent while the bank has not paid it yet (it was only sent). */
   timePaid?: number;
   debitorBankAccount: string;
