@@ -108,6 +108,9 @@ const ROWS: Readonly<Record<string, Row>> = {
   upload_document: { kind: 'action', permission: 'UPLOAD_DOCUMENT', label: true },
   upload_document_to_inbox: { kind: 'action', permission: 'UPLOAD_DOCUMENT' },
   move_mail: { kind: 'action' },
+  // Invoices (contract §6.1): the person's own account is read for a confirmation, never offered as a place.
+  send_to_bank: { kind: 'action', permission: 'UPDATE_DOCUMENT', method: 'POST' },
+  current_bank_account: { kind: 'internal', permission: 'READ_ACCOUNT_INFO' },
   // Receipts.
   receipt: { kind: 'place', permission: 'READ_RECEIPTS' },
   delete_receipt: { kind: 'action', permission: 'DELETE_RECEIPTS' },

@@ -136,7 +136,8 @@ export const rootResourceSchema = z.looseObject({
  */
 export const writeSourceSchema = z.looseObject({
   link: links(),
-  attachment: z.optional(z.array(z.looseObject({ link: links() }))),
+  // An invoice's own actions (send_to_bank) are on the invoice, not the attachment (contract §6.1).
+  attachment: z.optional(z.array(z.looseObject({ link: links(), invoice: z.optional(z.looseObject({ link: links() })) }))),
   mailbox: z.optional(z.array(z.looseObject({ folders: z.optional(z.looseObject({ link: links() })) }))),
 });
 

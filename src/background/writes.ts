@@ -93,7 +93,8 @@ export function createWrites(deps: WritesDeps) {
     } catch (error) {
       throw explained(error, permission);
     }
-    const links = request.attachment === undefined ? [...source.link, ...(source.mailbox?.[0]?.folders?.link ?? [])] : source.attachment?.[request.attachment]?.link;
+    const attachment = request.attachment === undefined ? undefined : source.attachment?.[request.attachment];
+    const links = request.attachment === undefined ? [...source.link, ...(source.mailbox?.[0]?.folders?.link ?? [])] : attachment && [...attachment.link, ...(attachment.invoice?.link ?? [])];
     const link = links && findLink(links, request.rel);
     if (!link) throw new AppError('write_link_missing');
     const problem = urlProblem(link.uri, serviceOrigin);

@@ -28,12 +28,25 @@ export function sessionLevelOf(root: unknown): number {
   return level ?? DEFAULT_SESSION_LEVEL;
 }
 
+/** What the service recorded once an invoice went to the person's bank (contract §6.1). */
+export interface PaymentInfo {
+  /** When the bank paid it; absent while it is only sent. */
+  timePaid?: string;
+  /** The account it is paid from. */
+  fromAccount?: string;
+  bank?: string;
+  bankHomepage?: Link;
+}
+
 export interface InvoiceInfo {
   amount?: number;
   dueDate?: string;
   paid?: boolean;
   kid?: string;
   accountNumber?: string;
+  /** The invoice's own `send_to_bank` link, where the service offers it (read by invoice-payment.ts, for the viewer only). */
+  sendToBank?: Link;
+  payment?: PaymentInfo;
 }
 
 function invoiceOf(resource: unknown): InvoiceInfo | undefined {
@@ -46,6 +59,11 @@ function invoiceOf(resource: unknown): InvoiceInfo | undefined {
     kid: str(invoice.kid),
     accountNumber: str(invoice.accountNumber),
   });
+}
+
+/** Paid by the service's word: its `paid` flag, or a payment with the time the bank paid it. */
+export function isPaid(invoice: InvoiceInfo): boolean {
+  return invoice.paid === true || invoice.payment?.timePaid !== undefined;
 }
 
 export interface AttachmentInfo {

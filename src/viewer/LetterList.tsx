@@ -12,11 +12,16 @@ import { documentsOf, summarize, type InvoiceInfo, type LetterSummary } from '..
 import { linksOf } from '../model/read-json.ts';
 import { RowLink } from './navigation.tsx';
 import { invoiceRowText, invoiceText } from '../model/invoice-text.ts';
+import { withLetterPayment } from '../model/invoice-payment.ts';
 import { newLetters, nextPageUrl } from './paging.ts';
 import { RowMenu, RowSelect, useRowHidden } from './ListFiling.tsx';
 
 function summariesOf(data: unknown, sessionLevel: number, requestUrl: string): LetterSummary[] {
-  return (documentsOf(data) ?? []).map((doc, i) => summarize(doc, sessionLevel, `${requestUrl}#${i}`));
+  return (documentsOf(data) ?? []).map((doc, i) => {
+    const summary = summarize(doc, sessionLevel, `${requestUrl}#${i}`);
+    // A row says "sent to your bank" too, which the popup's shared summary does not read.
+    return summary.invoice ? { ...summary, invoice: withLetterPayment(summary.invoice, doc) } : summary;
+  });
 }
 
 function InvoiceText(props: { invoice: InvoiceInfo; now: number }) {

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { targetOf, type LinkTarget } from '../api/links.ts';
 import { decodeBase64 } from '../shared/base64.ts';
 import type { Link } from '../api/schemas.ts';
@@ -20,29 +20,16 @@ import { loadPdfRenderer, PdfDocument } from './PdfDocument.tsx';
 import { openingReceipt, type OpeningReceipt } from './opening-receipt.ts';
 import { useLetterDocument } from './use-letter-document.ts';
 import { WebSiteButton } from './WebSiteButton.tsx';
-import { INVOICE_CURRENCY, invoiceText } from '../model/invoice-text.ts';
-import { attachmentsOf, summarize, type AttachmentInfo, type InvoiceInfo } from '../model/letters.ts';
+import { InvoicePanel } from './InvoicePanel.tsx';
+import { MetadataCards } from './MetadataCards.tsx';
+import { SendToBank } from './SendToBank.tsx';
+import { withPayment } from '../model/invoice-payment.ts';
+import { isObj } from '../model/read-json.ts';
+import { metadataOf, type MetadataItem } from '../model/metadata.ts';
+import { attachmentsOf, summarize, type AttachmentInfo } from '../model/letters.ts';
 import { codeInWords } from '../model/fields.ts';
-import { formatDate, formatFullDate } from '../model/dates.ts';
-import { formatAccountNumber, formatMoney } from '../model/format.ts';
+import { formatFullDate } from '../model/dates.ts';
 import { formatSize } from '../model/units.ts';
-
-function capitalised(text: string): string {
-  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
-}
-
-/** What a person needs to pay an invoice, one labelled line each. */
-function InvoiceDetails(props: { invoice: InvoiceInfo }) {
-  const { amount, dueDate, paid, kid, accountNumber } = props.invoice;
-  const locale = uiLocale();
-  const rows: [string, string][] = [];
-  if (amount !== undefined) rows.push([t('receipt_amount'), formatMoney(amount, INVOICE_CURRENCY, locale)]);
-  if (dueDate !== undefined) rows.push([t('vf_due_date'), formatDate(dueDate, locale)]);
-  if (paid !== undefined) rows.push([t('invoice_payment'), capitalised(paid ? t('invoice_paid') : t('invoice_unpaid'))]);
-  if (kid !== undefined) rows.push([t('invoice_kid_label'), kid]);
-  if (accountNumber !== undefined) rows.push([t('invoice_account_label'), formatAccountNumber(accountNumber)]);
-  return <LabelledRows class="invoice-fields" rows={rows} />;
-}
 
 /** Why something cannot be read here, and the way to read it: the service's own web site. */
 function LockedNotice(props: { serviceOrigin: string; children: ComponentChildren }) {
@@ -136,6 +123,11 @@ type AttachmentState =
 
 function AttachmentItem(props: {
   attachment: AttachmentInfo;
+  /** What the sender attached to the document besides its content: appointments, events, links. */
+  metadata: readonly MetadataItem[];
+  scopes: readonly Permission[];
+  /** The letter as read again after a change here (an invoice sent to the bank). */
+  onChanged: (letter: unknown) => void;
   /** The letter, for the worker to read again when it sends an opening receipt. */
   letter: LinkTarget;
   serviceOrigin: string;
@@ -258,7 +250,12 @@ function AttachmentItem(props: {
 
   const body = (
     <>
-      {attachment.invoice ? <InvoiceDetails invoice={attachment.invoice} /> : null}
+      <MetadataCards items={props.metadata} identity={`${props.letter.url}#${attachment.index}`} />
+      {attachment.invoice ? (
+        <InvoicePanel invoice={attachment.invoice} now={Date.now()}>
+          <SendToBank invoice={attachment.invoice} letter={props.letter} attachment={attachment.index} scopes={props.scopes} onChanged={props.onChanged} />
+        </InvoicePanel>
+      ) : null}
       {action}
       {state.kind === 'busy' ? <Busy label={state.label} /> : null}
       {state.kind === 'error' ? (
@@ -307,12 +304,15 @@ export interface LetterViewProps {
   serviceOrigin: string;
   scopes: readonly Permission[];
   sessionLevel: number;
+  /** The letter as read again after a change made on this page. */
+  onChanged: (letter: unknown) => void;
 }
 
 /** One letter: its main document at once under a compact header, further documents after it, and its facts under Details. */
 export function LetterView(props: LetterViewProps) {
   const letter = summarize(props.data, props.sessionLevel, 'letter');
-  const attachments = attachmentsOf(props.data, props.sessionLevel);
+  const rawAttachments = isObj(props.data) && Array.isArray(props.data.attachment) ? (props.data.attachment as unknown[]) : [];
+  const attachments = attachmentsOf(props.data, props.sessionLevel).map((a) => (a.invoice ? { ...a, invoice: withPayment(a.invoice, rawAttachments[a.index]) } : a));
   const main = attachments.find((attachment) => attachment.main) ?? attachments[0];
   const others = attachments.filter((attachment) => attachment !== main);
   const canRead = props.scopes.includes('READ_DOCUMENT_CONTENT');
@@ -333,12 +333,16 @@ export function LetterView(props: LetterViewProps) {
   if (origin) rows.push([t('vf_origin'), codeInWords(origin)]);
   if (level) rows.push([t('letter_auth_level'), codeInWords(level)]);
   rows.push([t('letter_status'), letter.unread && !mainOpened ? t('letter_unread') : t('letter_read')]);
-  const invoice = letter.invoice ? invoiceText(letter.invoice, { now: Date.now(), locale }) : '';
 
+  // Read once per letter: each card's calendar file is made from the same item until the letter changes.
+  const metadata = useMemo(() => rawAttachments.map(metadataOf), [props.data]);
   const item = (attachment: AttachmentInfo, opensAtOnce: boolean) => (
     <AttachmentItem
       key={attachment.index}
       attachment={attachment}
+      metadata={metadata[attachment.index] ?? []}
+      scopes={props.scopes}
+      onChanged={props.onChanged}
       letter={letter.self ? targetOf(letter.self, 'self') : props.source}
       serviceOrigin={props.serviceOrigin}
       canRead={canRead}
@@ -363,7 +367,6 @@ export function LetterView(props: LetterViewProps) {
             <time dateTime={letter.created}>{formatFullDate(letter.created, locale)}</time>
           </p>
         ) : null}
-        {invoice ? <p class="letter-invoice">{invoice}</p> : null}
       </div>
       {letter.locked ? (
         <LockedNotice serviceOrigin={props.serviceOrigin}>

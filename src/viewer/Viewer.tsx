@@ -329,6 +329,7 @@ export function Viewer() {
             serviceOrigin={serviceOrigin}
             scopes={snapshot?.scopes ?? []}
             sessionLevel={sessionLevel}
+            onChanged={(data) => snapshot && setPage({ ...page, snapshot: { ...snapshot, data } })}
           />
           </>
         );

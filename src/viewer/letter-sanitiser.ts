@@ -13,12 +13,11 @@
  * Whether the result survives the frame's own parse is checked in letter-document.ts.
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
+import { FOLLOWABLE } from './external-link.ts';
 
 const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
 const MATHML_NAMESPACE = 'http://www.w3.org/1998/Math/MathML';
 
-/** Addresses a link in a letter may open (in a new tab, on the reader's click); others are dropped. */
-const FOLLOWABLE = /^(https?:|mailto:)/i;
 
 const CONFIG: Config & { RETURN_DOM: true } = {
   WHOLE_DOCUMENT: true,

@@ -100,7 +100,7 @@ describe('a letter and its documents', () => {
     expect(within(documentItem()).queryByRole('button', { name: 'Close' })).toBeNull();
   });
 
-  it('an invoice: its amount and due date in the header, beside sender and date', async () => {
+  it('an invoice: its amount, due date, account and KID once, in its panel, and not again in the header', async () => {
     const data = plainLetter();
     const main = data.attachment[0] as Record<string, unknown>;
     main.type = 'INVOICE';
@@ -108,7 +108,12 @@ describe('a letter and its documents', () => {
     worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
     await openLetter(data);
     await screen.findByRole('heading', { level: 1, name: SUBJECT });
-    expect(window.document.querySelector('.letter-head')?.textContent).toMatch(/Skatteetaten.*1,250\.00.*due Dec 12/);
+    const panel = await screen.findByRole('region', { name: 'Invoice' });
+    expect(panel.textContent).toMatch(/1,250\.00.*Dec 12, 2099.*123456789/);
+    expect(window.document.querySelector('.letter-head')?.textContent).not.toMatch(/1,250/);
+    expect(window.document.body.textContent.split('1,250.00')).toHaveLength(2);
+    within(panel).getByRole('button', { name: 'Copy the amount' });
+    within(panel).getByRole('button', { name: 'Copy the KID' });
   });
 
   it('further documents: listed after the main one, each opened on a click', async () => {

@@ -11,7 +11,19 @@ export interface NewLetter {
   authenticationLevel?: 'PASSWORD' | 'TWO_FACTOR' | 'IDPORTEN_3' | 'IDPORTEN_4';
   origin?: 'CORPORATION' | 'PUBLIC_ENTITY' | 'PRIVATE_PERSON' | 'UPLOADED';
   openingReceipt?: boolean;
-  invoice?: { kid: string; accountNumber: string; amount: number; dueDate: string; paid?: boolean };
+  invoice?: {
+    kid: string;
+    accountNumber: string;
+    amount: number;
+    dueDate: string;
+    paid?: boolean;
+    /** The service links `send_to_bank` for it. */
+    sendToBank?: boolean;
+    /** Already sent to the bank; with `timePaid` (epoch ms) also paid. */
+    payment?: { timePaid?: number; debitorBankAccount: string; bank: string; bankHomepage: string };
+  };
+  /** The document's metadata items (appointments, events, external links), any shape. */
+  metadata?: Record<string, unknown>[];
   /** The letter's own HTML (the letter is then an HTML letter). */
   html?: string;
   /** The file type the metadata states instead of the content's own (e.g. "exe" for a PDF). */

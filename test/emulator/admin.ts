@@ -31,7 +31,21 @@ const letterSchema = z.strictObject({
   authenticationLevel: z.enum(['PASSWORD', 'TWO_FACTOR', 'IDPORTEN_3', 'IDPORTEN_4']).optional(),
   origin: z.enum(['CORPORATION', 'PUBLIC_ENTITY', 'PRIVATE_PERSON', 'UPLOADED']).optional(),
   openingReceipt: z.boolean().optional(),
-  invoice: z.strictObject({ kid: z.string(), accountNumber: z.string(), amount: z.number(), dueDate: z.string(), paid: z.boolean().optional() }).optional(),
+  invoice: z
+    .strictObject({
+      kid: z.string(),
+      accountNumber: z.string(),
+      amount: z.number(),
+      dueDate: z.string(),
+      paid: z.boolean().optional(),
+      /** The service links `send_to_bank` for it. */
+      sendToBank: z.boolean().optional(),
+      /** Already sent (and, with timePaid, paid) through the person's bank. */
+      payment: z.strictObject({ timePaid: z.number().int().optional(), debitorBankAccount: z.string(), bank: z.string(), bankHomepage: z.string() }).optional(),
+    })
+    .optional(),
+  /** The document's metadata items as the sender gave them: any shape, so tests can send what the service might. */
+  metadata: z.array(z.record(z.string(), z.unknown())).max(20).optional(),
   /** The letter's own HTML (fileType becomes html), e.g. one that tries to track its reader. */
   html: z.string().max(60_000).optional(),
   /** The file type the metadata states instead of the content's own (a sender's mistake or trick, e.g. "exe"). */
@@ -76,7 +90,16 @@ function addLetter(em: Emulator, input: NewLetter): Letter {
   };
   if (input.html !== undefined) attachment.content = Buffer.from(input.html, 'utf8');
   if (input.statedFileType !== undefined) attachment.statedFileType = input.statedFileType;
-  if (input.invoice) attachment.invoice = { ...input.invoice, paid: input.invoice.paid ?? false };
+  if (input.invoice) {
+    const { payment, sendToBank, ...facts } = input.invoice;
+    attachment.invoice = { ...facts, paid: facts.paid ?? false };
+    if (sendToBank !== undefined) attachment.invoice.sendToBank = sendToBank;
+    if (payment) {
+      const { timePaid, ...sent } = payment;
+      attachment.invoice.payment = timePaid === undefined ? sent : { ...sent, timePaid };
+    }
+  }
+  if (input.metadata) attachment.metadata = input.metadata.map((item) => ({ ...item }));
   const letter: Letter = {
     id,
     subject,

@@ -32,6 +32,7 @@ function accountLinks(linker: Linker): Link[] {
     linker.link('close_account', ROUTES.closeAccount),
     linker.link('upload_document', ROUTES.upload),
     linker.link('create_folder', ROUTES.folders),
+    linker.link('current_bank_account', ROUTES.currentBankAccount),
   ];
 }
 

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adminRoutes } from './admin.ts';
 import { accountRoutes } from './api-account.ts';
+import { invoiceRoutes } from './api-invoices.ts';
 import { mailboxRoutes } from './api-mailbox.ts';
 import { rootRoutes } from './api-root.ts';
 import { ADMIN_PREFIX, MAX_BODY_BYTES, MEDIA_TYPE } from './config.ts';
@@ -96,6 +97,7 @@ export function createApp(em: Emulator): Hono {
   rootRoutes(app, em);
   mailboxRoutes(app, em);
   accountRoutes(app, em);
+  invoiceRoutes(app, em);
   adminRoutes(app, em);
 
   app.notFound((c) => json({ 'error-code': 'NOT_FOUND', errorMessage: `Nothing at ${c.req.path}` }, 404));

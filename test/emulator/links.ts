@@ -17,6 +17,8 @@ export const ROUTES = {
   updateDocument: '/post/api/private/accounts/:account/documents/:doc{[0-9]+}/update',
   attachmentContent: '/post/api/private/accounts/:account/documents/:doc{[0-9]+}/attachments/:att/content',
   openingReceipt: '/post/api/private/accounts/:account/documents/:doc{[0-9]+}/attachments/:att/openingreceipt',
+  sendToBank: '/post/api/private/accounts/:account/documents/:doc{[0-9]+}/attachments/:att/invoice/sendtobank',
+  currentBankAccount: '/post/api/private/accounts/:account/currentbankaccount',
   upload: '/post/api/private/accounts/:account/archive/upload',
   folders: '/post/api/private/accounts/:account/folders',
   folder: '/post/api/private/accounts/:account/folders/:folder{[0-9]+}',
@@ -40,7 +42,7 @@ export function pathOf(route: string, params: Record<string, string> = {}): stri
 
 export class Linker {
   constructor(
-    private readonly base: string,
+    readonly base: string,
     private readonly accountId: string,
   ) {}
 

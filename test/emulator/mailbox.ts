@@ -9,12 +9,24 @@ export type AuthLevel = 'PASSWORD' | 'TWO_FACTOR' | 'IDPORTEN_3' | 'IDPORTEN_4';
 export const AUTH_LEVEL_NUMBER: Record<AuthLevel, number> = { PASSWORD: 2, TWO_FACTOR: 3, IDPORTEN_3: 3, IDPORTEN_4: 4 };
 export const SESSION_AUTH_LEVEL = 2;
 
+/** What the service records once an invoice went to the person's bank (contract §6.1). */
+interface Payment {
+  /** Epoch milliseconds; absent while the bank has not paid it yet (it was only sent). */
+  timePaid?: number;
+  debitorBankAccount: string;
+  bank: string;
+  bankHomepage: string;
+}
+
 export interface Invoice {
   kid: string;
   accountNumber: string;
   amount: number;
   dueDate: string;
   paid: boolean;
+  /** The service offers `send_to_bank` for it (the person has an agreement with a bank). */
+  sendToBank?: boolean;
+  payment?: Payment;
 }
 
 export interface Attachment {
@@ -27,6 +39,8 @@ export interface Attachment {
   read: boolean;
   mainDocument: boolean;
   invoice?: Invoice;
+  /** Structured data about the document (appointments, events, links), sent as the sender gave it. */
+  metadata?: readonly Record<string, unknown>[];
   openingReceiptRequired: boolean;
   openingReceiptSent: boolean;
   /** What the generated file says; fixed at creation so the file never changes under a reader. */

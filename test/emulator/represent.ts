@@ -2,7 +2,7 @@
 import { CONTENT_TYPES } from './content.ts';
 import type { Link } from './config.ts';
 import { ROUTES, type Linker } from './links.ts';
-import type { Attachment, Folder, Letter, Receipt } from './mailbox.ts';
+import type { Attachment, Folder, Invoice, Letter, Receipt } from './mailbox.ts';
 import { contentOf, mainAttachment } from './mailbox.ts';
 
 const OSLO = new Intl.DateTimeFormat('en-US', {
@@ -28,6 +28,26 @@ export function osloTime(ms: number): string {
   return `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}T${parts.hour ?? ''}:${parts.minute ?? ''}:${parts.second ?? ''}.${millis}${offset}`;
 }
 
+/**
+ * An invoice as the service's apps read it (contract §6.1): `send_to_bank` among its own links where
+ * the person's bank takes it, and `payment` once it was sent. The link stays after a payment, so a
+ * client must look at `payment` too; a second POST is refused.
+ */
+function invoiceJson(linker: Linker, letter: Letter, attachment: Attachment, invoice: Invoice): Record<string, unknown> {
+  const { sendToBank, payment, ...facts } = invoice;
+  const json: Record<string, unknown> = { ...facts, canBePaidByUser: sendToBank === true };
+  json.link = sendToBank === true ? [linker.link('send_to_bank', ROUTES.sendToBank, { doc: letter.id, att: attachment.id })] : [];
+  if (payment) {
+    json.payment = {
+      ...(payment.timePaid === undefined ? {} : { timePaid: osloTime(payment.timePaid) }),
+      debitorBankAccount: payment.debitorBankAccount,
+      bank: payment.bank,
+      link: [{ rel: `${linker.base}/post/relations/bank_homepage`, uri: payment.bankHomepage, 'media-type': 'text/html' }],
+    };
+  }
+  return json;
+}
+
 export function attachmentJson(linker: Linker, letter: Letter, attachment: Attachment, hideSubject: boolean): Record<string, unknown> {
   const params = { doc: letter.id, att: attachment.id };
   const link: Link[] =
@@ -43,7 +63,8 @@ export function attachmentJson(linker: Linker, letter: Letter, attachment: Attac
     mainDocument: attachment.mainDocument,
     contentType: CONTENT_TYPES[attachment.fileType],
   };
-  if (attachment.invoice) json.invoice = { ...attachment.invoice };
+  if (attachment.invoice) json.invoice = invoiceJson(linker, letter, attachment, attachment.invoice);
+  if (attachment.metadata) json.metadata = attachment.metadata.map((item) => ({ ...item }));
   json.link = link;
   return json;
 }

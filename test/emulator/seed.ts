@@ -15,6 +15,8 @@ export interface User {
   phonenumber: string;
   digipostaddress: string;
   address: { street: string; 'house-number': string; 'house-letter': string; 'additional-addressline': string; 'zip-code': string; city: string }[];
+  /** The account the person's bank pays invoices from (`current_bank_account`). */
+  bankAccount: string;
 }
 
 export function demoUser(): User {
@@ -30,6 +32,7 @@ export function demoUser(): User {
     phonenumber: '+4791234567',
     digipostaddress: 'kari.nordmann#1234',
     address: [{ street: 'Storgata', 'house-number': '12', 'house-letter': 'B', 'additional-addressline': '', 'zip-code': '0155', city: 'OSLO' }],
+    bankAccount: '12345678903',
   };
 }
 
@@ -93,6 +96,8 @@ function invoiceFor(rnd: () => number, created: number, old: boolean): Invoice {
     amount: Math.round(rnd() * 300_000) / 100 + 99,
     dueDate: due.toISOString().slice(0, 10),
     paid: old,
+    // An unpaid invoice can go to the demo user's bank, as the service offers where an agreement exists.
+    ...(old ? {} : { sendToBank: true }),
   };
 }
 

@@ -122,6 +122,46 @@ try {
         await open('root', 'logout');
         await page.locator('.info-panel').waitFor();
         await shoot(page, `viewer-action-${suffix}`);
+
+        // Letters of their own, added after every scene above has used the seed's order, and taken away after.
+        await emulator.admin.addLetter({
+          subject: 'Innkalling til time',
+          creatorName: 'Oslo universitetssykehus',
+          origin: 'PUBLIC_ENTITY',
+          metadata: [
+            {
+              type: 'Appointment',
+              title: 'Time hos øyelegen',
+              startTime: '2026-12-03T09:30:00+01:00',
+              endTime: '2026-12-03T10:15:00+01:00',
+              arrivalTime: '2026-12-03T09:15:00+01:00',
+              place: 'Ullevål sykehus, bygg 36',
+              address: { streetAddress: 'Kirkeveien 166', postalCode: '0450', city: 'Oslo' },
+              info: [{ title: 'Ta med', text: 'Legitimasjon og brillene du bruker i dag.' }],
+            },
+          ],
+        });
+        await emulator.admin.addLetter({
+          subject: 'Strømregning november',
+          creatorName: 'Fjordkraft',
+          invoice: {
+            kid: '004512987341',
+            accountNumber: '15034700879',
+            amount: 1299.5,
+            dueDate: '2026-12-20',
+            sendToBank: true,
+            payment: { debitorBankAccount: '12345678903', bank: 'DNB', bankHomepage: 'https://www.dnb.no/' },
+          },
+        });
+        await open('account', 'document_inbox');
+        await page.locator('.letter-row a').nth(0).click();
+        await page.locator('.invoice-panel').waitFor();
+        await shoot(page, `viewer-letter-invoice-sent-${suffix}`);
+        await page.goBack();
+        await page.locator('.letter-row a').nth(1).click();
+        await page.locator('.calendar-card').waitFor();
+        await shoot(page, `viewer-letter-appointment-${suffix}`);
+        await emulator.admin.reset();
       } finally {
         await h.close();
       }

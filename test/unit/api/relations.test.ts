@@ -43,6 +43,9 @@ const OLD_PERMISSIONS: Record<string, string> = {
   mailbox_settings: 'READ_SETTINGS',
 };
 
+/** Added since, for invoices (contract §6.1). */
+const INVOICE_PERMISSIONS: Record<string, string> = { send_to_bank: 'UPDATE_DOCUMENT', current_bank_account: 'READ_ACCOUNT_INFO' };
+
 const OLD_LABELLED = [
   'self', 'session', 'logout', 'search', 'autocomplete', 'accounts', 'change_language', 'document_inbox', 'receipts',
   'account_settings', 'mailbox_settings', 'update_account', 'close_account', 'upload_document', 'create_folder',
@@ -77,7 +80,7 @@ const catalogue = (lang: string) => JSON.parse(readFileSync(`src/public/_locales
 describe('the relation registry keeps what the tables before it said', () => {
   it('the same relations are actions', () => {
     expect([...RELATIONS].filter(([, info]) => info.kind === 'action').map(([name]) => name).sort()).toEqual(
-      [...OLD_ACTIONS, ...Object.keys(OLD_PERMISSIONS).filter((name) => /^(update|delete|upload)_/.test(name))].filter((n, i, all) => all.indexOf(n) === i).sort(),
+      [...OLD_ACTIONS, 'send_to_bank', ...Object.keys(OLD_PERMISSIONS).filter((name) => /^(update|delete|upload)_/.test(name))].filter((n, i, all) => all.indexOf(n) === i).sort(),
     );
     for (const name of OLD_ACTIONS) expect(isActionRelation(name), name).toBe(true);
   });
@@ -90,9 +93,10 @@ describe('the relation registry keeps what the tables before it said', () => {
   );
 
   it('each relation needs the permission it needed', () => {
-    for (const [name, permission] of Object.entries(OLD_PERMISSIONS)) expect(requiredPermission(name), name).toBe(permission);
+    const permissions = { ...OLD_PERMISSIONS, ...INVOICE_PERMISSIONS };
+    for (const [name, permission] of Object.entries(permissions)) expect(requiredPermission(name), name).toBe(permission);
     const named = [...RELATIONS].filter(([, info]) => info.permission !== undefined).map(([name]) => name);
-    expect(named.sort()).toEqual(Object.keys(OLD_PERMISSIONS).sort());
+    expect(named.sort()).toEqual(Object.keys(permissions).sort());
   });
 
   it.each(['search', 'autocomplete', 'self', 'session', 'logout', 'event_log', 'next', 'unknown', ''])('%s names no permission', (name) => {

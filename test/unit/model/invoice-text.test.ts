@@ -21,4 +21,19 @@ describe("an invoice in a list of letters", () => {
     expect(plain(invoiceRowText({ amount: 476.87, paid: false }, context))).toBe('NOK 476.87 · not paid');
     expect(plain(invoiceRowText({ dueDate: '2026-12-04' }, context))).toBe('due 4 Dec');
   });
+
+  it('says an unpaid invoice past its due date is overdue, in full and in a row', () => {
+    expect(plain(invoiceRowText({ amount: 476.87, dueDate: '2026-11-20', paid: false }, context))).toBe('NOK 476.87 · overdue since 20 Nov');
+    expect(plain(invoiceText({ amount: 476.87, dueDate: '2026-11-20', paid: false }, context))).toBe('NOK 476.87 · overdue since 20 Nov · not paid');
+    // Due today is not overdue yet.
+    expect(plain(invoiceRowText({ dueDate: '2026-11-22', paid: false }, context))).toBe('due 22 Nov');
+  });
+
+  it('says one sent to the bank is sent, and one the bank paid is paid, whatever its due date', () => {
+    const sent = { amount: 476.87, dueDate: '2026-11-20', paid: false, payment: { bank: 'DNB' } };
+    expect(plain(invoiceRowText(sent, context))).toBe('NOK 476.87 · sent to your bank');
+    expect(plain(invoiceText(sent, context))).toBe('NOK 476.87 · due 20 Nov · sent to your bank');
+    const paid = { amount: 476.87, dueDate: '2026-11-20', paid: false, payment: { timePaid: '2026-11-19T10:00:00+01:00' } };
+    expect(plain(invoiceRowText(paid, context))).toBe('NOK 476.87 · paid');
+  });
 });

@@ -1,0 +1,100 @@
+import { useMemo } from 'preact/hooks';
+import { formatDate } from '../model/dates.ts';
+import { safeLocale } from '../model/format.ts';
+import { icsFor } from '../model/ics.ts';
+import type { CalendarItem, ExternalLinkItem, Interval, MetadataItem } from '../model/metadata.ts';
+import { t, uiLocale } from '../shared/i18n.ts';
+import { DownloadLink } from './DownloadLink.tsx';
+import { webHref } from './external-link.ts';
+import { SafeExternalLink } from './SafeExternalLink.tsx';
+
+/** "Thursday 3 December 2026, 09:30–10:00" in the browser's time zone and the page's language. */
+function timeText(time: Interval, locale: string | undefined): string {
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' });
+  return time.end === undefined || time.end === time.start ? format.format(time.start) : format.formatRange(time.start, time.end);
+}
+
+function CalendarCard(props: { item: CalendarItem; identity: string }) {
+  const { item } = props;
+  const locale = safeLocale(uiLocale());
+  const heading = item.title ?? (item.kind === 'appointment' ? t('appointment_title') : t('event_title'));
+  // Made when the card is drawn, so the file's DTSTAMP is the moment it was offered.
+  const file = useMemo(
+    () => new Blob([icsFor(item, { identity: props.identity, now: Date.now(), fallbackTitle: heading })], { type: 'text/calendar' }),
+    [item, props.identity, heading],
+  );
+  const arrival = item.arrival === undefined ? undefined : 'at' in item.arrival ? new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(item.arrival.at) : item.arrival.text;
+  return (
+    <section class="metadata-card calendar-card" aria-label={heading}>
+      <p class="metadata-kind">{item.kind === 'appointment' ? t('appointment_title') : t('event_title')}</p>
+      <h2 class="metadata-title">{heading}</h2>
+      {item.subTitle !== undefined ? <p class="metadata-subtitle">{item.subTitle}</p> : null}
+      <dl class="metadata-facts">
+        <div>
+          <dt>{t('appointment_when')}</dt>
+          {item.times.map((time) => (
+            <dd key={time.start} class="metadata-time">
+              <time dateTime={new Date(time.start).toISOString()}>{timeText(time, locale)}</time>
+            </dd>
+          ))}
+        </div>
+        {arrival !== undefined ? (
+          <div>
+            <dt>{t('appointment_arrive')}</dt>
+            <dd>{arrival}</dd>
+          </div>
+        ) : null}
+        {item.place !== undefined || item.address !== undefined ? (
+          <div>
+            <dt>{t('appointment_where')}</dt>
+            <dd>{[item.place, item.address].filter((p) => p !== undefined).join(', ')}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {item.description !== undefined ? <p class="metadata-text">{item.description}</p> : null}
+      {item.info.map((info, index) => (
+        <div key={index} class="metadata-info">
+          {info.title !== undefined ? <h3>{info.title}</h3> : null}
+          {info.text !== undefined ? <p class="metadata-text">{info.text}</p> : null}
+        </div>
+      ))}
+      <p class="actions">
+        <DownloadLink blob={file} name="calendar.ics">
+          {t('appointment_add_to_calendar')}
+        </DownloadLink>
+        <span class="muted">{t('appointment_calendar_note')}</span>
+      </p>
+    </section>
+  );
+}
+
+function LinkCard(props: { item: ExternalLinkItem }) {
+  const { item } = props;
+  const href = webHref(item.url);
+  // An address that is not a web address shows nothing: no card without a link to follow.
+  if (href === undefined) return null;
+  const link = (
+    <SafeExternalLink href={href} class="external-link metadata-link">
+      {item.buttonText ?? item.description ?? new URL(href).host}
+    </SafeExternalLink>
+  );
+  return (
+    <section class="metadata-card link-card">
+      {item.description !== undefined && item.buttonText !== undefined ? <p>{item.description}</p> : null}
+      {item.deadline !== undefined ? <p class="muted">{t('external_link_deadline', formatDate(item.deadline, uiLocale()))}</p> : null}
+      <p>{link}</p>
+    </section>
+  );
+}
+
+/** The cards for a document's metadata, in the sender's order; `identity` names the document for calendar UIDs. */
+export function MetadataCards(props: { items: readonly MetadataItem[]; identity: string }) {
+  if (props.items.length === 0) return null;
+  return (
+    <div class="metadata-cards">
+      {props.items.map((item, index) =>
+        item.kind === 'link' ? <LinkCard key={index} item={item} /> : <CalendarCard key={index} item={item} identity={`${props.identity}#${index}`} />,
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { LinkTarget } from '../api/links.ts';
+import { formatDate } from '../model/dates.ts';
+import { formatAccountNumber, formatMoney } from '../model/format.ts';
+import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
+import { isPaid, type InvoiceInfo } from '../model/letters.ts';
+import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { t, uiLocale } from '../shared/i18n.ts';
+import type { Permission } from '../shared/permissions.ts';
+import { Busy } from '../ui/components.tsx';
+import { connectThen, ErrorView } from './ErrorView.tsx';
+import { newWriteId, readAgain } from './filing.ts';
+import { ownBankAccount, sendToBank } from './send-to-bank.ts';
+
+type State =
+  | { kind: 'idle'; said?: 'not_sent' }
+  /** `id` is made once per confirmation: every click on it is the same request. */
+  | { kind: 'confirming'; id: string; fromAccount?: string }
+  | { kind: 'sending'; id: string; fromAccount?: string }
+  | { kind: 'sent' }
+  | { kind: 'unknown' }
+  | { kind: 'error'; error: ErrorInfo };
+
+/** The refusals a person can act on, in words about the invoice rather than about "changes". */
+const REFUSALS: Readonly<Record<string, string>> = {
+  write_forbidden: 'send_to_bank_forbidden',
+  write_permission_missing: 'send_to_bank_needs_permission',
+  write_rejected: 'send_to_bank_refused',
+};
+
+/**
+ * "Send to my bank", offered only where the invoice links send_to_bank and has no payment yet,
+ * and only to a session that may change letters. A confirmation names the amount, the due date,
+ * the account it goes to and, where the service says, the person's own account; then exactly one
+ * request, and the letter read again to show it sent.
+ */
+export function SendToBank(props: {
+  invoice: InvoiceInfo;
+  letter: LinkTarget;
+  attachment: number;
+  scopes: readonly Permission[];
+  onChanged: (letter: unknown) => void;
+}) {
+  const { invoice } = props;
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const locale = uiLocale();
+
+  useEffect(() => {
+    if (state.kind === 'confirming' && state.fromAccount === undefined) heading.current?.focus();
+  }, [state.kind]);
+
+  const offered = invoice.sendToBank !== undefined && invoice.payment === undefined && !isPaid(invoice);
+  if (!offered && state.kind !== 'sent') return null;
+  if (!props.scopes.includes('UPDATE_DOCUMENT')) return <p class="muted">{t('send_to_bank_needs_permission')}</p>;
+
+  const readLetter = async (): Promise<void> => {
+    try {
+      props.onChanged(await readAgain(props.letter));
+    } catch {
+      // The letter stays as shown; the words below say what happened.
+    }
+  };
+
+  const confirm = async (id: string, fromAccount: string | undefined): Promise<void> => {
+    setState({ kind: 'sending', id, ...(fromAccount === undefined ? {} : { fromAccount }) });
+    try {
+      const outcome = await sendToBank(props.letter, props.attachment, id);
+      if (outcome === 'sent') {
+        setState({ kind: 'sent' });
+        await readLetter();
+      } else setState(outcome === 'unknown' ? { kind: 'unknown' } : { kind: 'idle', said: 'not_sent' });
+    } catch (error) {
+      setState({ kind: 'error', error: toErrorInfo(error) });
+    }
+  };
+
+  const open = (): void => {
+    const id = newWriteId();
+    setState({ kind: 'confirming', id });
+    void ownBankAccount().then((account) => {
+      if (account !== undefined) setState((now) => (now.kind === 'confirming' && now.id === id ? { ...now, fromAccount: account } : now));
+    });
+  };
+
+  if (state.kind === 'sent') {
+    return (
+      <p class="send-to-bank-done" role="status">
+        {t('send_to_bank_done')}
+      </p>
+    );
+  }
+
+  if (state.kind === 'confirming' || state.kind === 'sending') {
+    const { id, fromAccount } = state;
+    const sending = state.kind === 'sending';
+    return (
+      <div class="send-to-bank-confirm" role="group" aria-labelledby={`send-to-bank-${props.attachment}`}>
+        <h3 id={`send-to-bank-${props.attachment}`} tabIndex={-1} ref={heading}>
+          {t('send_to_bank_confirm_title')}
+        </h3>
+        <p>{t('send_to_bank_confirm_text')}</p>
+        <dl class="fields send-to-bank-facts">
+          {invoice.amount !== undefined ? (
+            <div class="field">
+              <dt>{t('receipt_amount')}</dt>
+              <dd>{formatMoney(invoice.amount, INVOICE_CURRENCY, locale)}</dd>
+            </div>
+          ) : null}
+          {invoice.dueDate !== undefined ? (
+            <div class="field">
+              <dt>{t('vf_due_date')}</dt>
+              <dd>{formatDate(invoice.dueDate, locale)}</dd>
+            </div>
+          ) : null}
+          {invoice.accountNumber !== undefined ? (
+            <div class="field">
+              <dt>{t('send_to_bank_to_account')}</dt>
+              <dd>{formatAccountNumber(invoice.accountNumber)}</dd>
+            </div>
+          ) : null}
+          {fromAccount !== undefined ? (
+            <div class="field">
+              <dt>{t('send_to_bank_from_account')}</dt>
+              <dd>{formatAccountNumber(fromAccount)}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <div class="actions">
+          {/* Disabled while sending, and the same id whatever happens: two clicks are one request. */}
+          <button type="button" class="primary" disabled={sending} onClick={() => void confirm(id, fromAccount)}>
+            {t('send_to_bank_confirm')}
+          </button>
+          <button type="button" disabled={sending} onClick={() => setState({ kind: 'idle' })}>
+            {t('send_to_bank_cancel')}
+          </button>
+        </div>
+        {sending ? <Busy label={t('send_to_bank_sending')} /> : null}
+      </div>
+    );
+  }
+
+  if (state.kind === 'unknown') {
+    return (
+      <div class="alert" role="alert">
+        <p>{t('send_to_bank_unknown')}</p>
+        <div class="actions">
+          <button type="button" onClick={() => void readLetter().then(() => setState({ kind: 'idle' }))}>
+            {t('send_to_bank_reload')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const refusal = state.kind === 'error' ? REFUSALS[state.error.code] : undefined;
+  return (
+    <>
+      {state.kind === 'idle' && state.said === 'not_sent' ? <p role="status">{t('send_to_bank_not_sent')}</p> : null}
+      {refusal !== undefined ? (
+        <p class="alert" role="alert">
+          {t(refusal)}
+        </p>
+      ) : null}
+      {state.kind === 'error' && refusal === undefined ? (
+        <ErrorView error={state.error} onRetry={open} onConnect={() => void connectThen(() => {
+            open();
+            return Promise.resolve();
+          }).catch((e: unknown) => setState({ kind: 'error', error: toErrorInfo(e) }))} />
+      ) : null}
+      {state.kind === 'error' && refusal !== undefined ? null : (
+        <div class="actions">
+          <button type="button" class="primary" onClick={open}>
+            {t('send_to_bank')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

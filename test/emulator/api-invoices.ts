@@ -1,0 +1,33 @@
+/** Paying from the mailbox (contract §6.1): sending an invoice to the person's bank, and which account it pays from. */
+import type { Hono } from 'hono';
+import { linkerFor } from './api-root.ts';
+import { guarded } from './guard.ts';
+import { apiError, apiJson, resource } from './http.ts';
+import { ROUTES } from './links.ts';
+import { attachmentJson } from './represent.ts';
+import type { Emulator } from './state.ts';
+
+/** The bank behind the demo user's agreement; its web site is where a payment is seen or stopped. */
+const DEMO_BANK = { name: 'DNB', homepage: 'https://www.dnb.no/' } as const;
+
+export function invoiceRoutes(app: Hono, em: Emulator): void {
+  resource(app, ROUTES.sendToBank, {
+    // Our reading of contract §8: sending an invoice on changes the letter, as UPDATE_DOCUMENT allows.
+    POST: guarded(em, { permission: 'UPDATE_DOCUMENT' }, (c) => {
+      const letter = em.world.mailbox.letter(c.req.param('doc') ?? '');
+      const attachment = letter?.attachments.find((a) => a.id === c.req.param('att'));
+      const invoice = attachment?.invoice;
+      if (!letter || !attachment || !invoice) return apiError(404, 'NOT_FOUND', { errorMessage: 'No such invoice' });
+      if (invoice.sendToBank !== true) return apiError(400, 'INVOICE_CANNOT_BE_SENT_TO_BANK', { errorMessage: 'No bank agreement takes this invoice' });
+      if (invoice.payment) return apiError(400, 'INVOICE_ALREADY_SENT_TO_BANK', { errorMessage: 'This invoice was already sent to the bank' });
+      invoice.payment = { debitorBankAccount: em.world.user.bankAccount, bank: DEMO_BANK.name, bankHomepage: DEMO_BANK.homepage };
+      return apiJson(attachmentJson(linkerFor(em), letter, attachment, letter.confidential));
+    }),
+  });
+
+  resource(app, ROUTES.currentBankAccount, {
+    GET: guarded(em, { permission: 'READ_ACCOUNT_INFO' }, () =>
+      apiJson({ bankAccount: { accountNumber: em.world.user.bankAccount }, link: [linkerFor(em).link('self', ROUTES.currentBankAccount)] }),
+    ),
+  });
+}
