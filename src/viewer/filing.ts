@@ -38,11 +38,6 @@ export function foldersOf(root: RootResource | undefined): FolderChoice[] {
   });
 }
 
-/** The root offers creating a folder (on the mailbox's folder list). */
-export function canCreateFolder(root: RootResource | undefined): boolean {
-  return findLink(root?.mailbox?.[0]?.folders?.link, 'create_folder') !== undefined;
-}
-
 export function placeOf(letter: unknown): Place {
   if (isObj(letter) && str(letter.location)?.toUpperCase() === 'FOLDER') {
     const folderId = idText(letter.folderId);
@@ -82,14 +77,14 @@ export function newWriteId(): string {
 }
 
 /** Whether the change is there now, read from the service. */
-export type Check = () => Promise<boolean>;
+type Check = () => Promise<boolean>;
 
 /**
  * Performs one change under `id`. When the worker cannot tell whether it happened (no answer in
  * time, a worker stopped on the way), `happened` reads the service again: done is done, and
  * otherwise the person hears that nothing changed and may try again, with a new id.
  */
-export async function writeOnce(write: Write, id: string, happened: Check): Promise<unknown> {
+async function writeOnce(write: Write, id: string, happened: Check): Promise<unknown> {
   try {
     return (await ask({ type: 'write', id, ...write })).data;
   } catch (error) {
