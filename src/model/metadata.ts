@@ -1,9 +1,9 @@
-import { z } from '../shared/zod.ts';
-import { present } from './read-json.ts';
+import { isObj, present, str } from './read-json.ts';
 
 /*
- * A document's metadata (contract §6.2): appointments, events and links the sender attached, read
- * with zod because each item is drawn as a card and an appointment becomes a calendar file. An
+ * A document's metadata (contract §6.2): appointments, events and links the sender attached. Read
+ * as the model reads every resource (read-json.ts: a field of the wrong type counts as absent, and
+ * pages ship no zod); what a card cannot do without, a time we can read, is checked strictly. An
  * item of a type we do not know, or one whose times are missing or cannot be read, is left out:
  * the rest of the letter is shown as ever. The service's apps match the type ignoring case.
  */
@@ -11,35 +11,9 @@ import { present } from './read-json.ts';
 /** A moment with its offset, as the service writes times ("2026-12-03T09:30:00+01:00"). */
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-const moment = z.string().check(z.refine((value) => MOMENT.test(value) && Number.isFinite(Date.parse(value))));
-const text = z.optional(z.string());
-const info = z.optional(z.array(z.looseObject({ title: text, text: text })));
-const address = z.optional(z.looseObject({ streetAddress: text, postalCode: text, city: text }));
-
-const appointmentSchema = z.looseObject({
-  title: text,
-  subTitle: text,
-  startTime: moment,
-  endTime: z.optional(moment),
-  arrivalTime: text,
-  place: text,
-  address,
-  info,
-});
-
-const intervalSchema = z.looseObject({ startTime: moment, endTime: z.optional(moment) });
-
-const eventSchema = z.looseObject({
-  title: text,
-  subTitle: text,
-  time: z.array(z.unknown()),
-  description: text,
-  place: text,
-  address,
-  info,
-});
-
-const externalLinkSchema = z.looseObject({ url: z.string(), description: text, buttonText: text, deadline: text });
+function moment(value: unknown): string | undefined {
+  return typeof value === 'string' && MOMENT.test(value) && Number.isFinite(Date.parse(value)) ? value : undefined;
+}
 
 export interface Interval {
   /** Epoch milliseconds. */
@@ -81,75 +55,77 @@ function words(value: string | undefined): string | undefined {
   return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }
 
-function addressText(value: z.infer<typeof address>): string | undefined {
-  if (!value) return undefined;
-  const town = [words(value.postalCode), words(value.city)].filter(Boolean).join(' ');
-  return words([words(value.streetAddress), town].filter(Boolean).join(', '));
+function addressText(value: unknown): string | undefined {
+  if (!isObj(value)) return undefined;
+  const town = [words(str(value.postalCode)), words(str(value.city))].filter(Boolean).join(' ');
+  return words([words(str(value.streetAddress)), town].filter(Boolean).join(', '));
 }
 
-function infoOf(value: z.infer<typeof info>): InfoText[] {
-  return (value ?? [])
-    .map((item) => ({ title: words(item.title), text: words(item.text) }))
+function infoOf(value: unknown): InfoText[] {
+  return (Array.isArray(value) ? value : [])
+    .filter(isObj)
+    .map((item) => ({ title: words(str(item.title)), text: words(str(item.text)) }))
     .filter((item) => item.title !== undefined || item.text !== undefined)
     .map((item) => present(item));
 }
 
 /** An interval whose end, when given, is not before its start; anything else is not a time we can show. */
-function interval(start: string, end: string | undefined): Interval | undefined {
+function interval(raw: Record<string, unknown>): Interval | undefined {
+  const start = moment(raw.startTime);
+  if (start === undefined) return undefined;
   const from = Date.parse(start);
-  if (end === undefined) return { start: from };
-  const to = Date.parse(end);
+  if (raw.endTime === undefined || raw.endTime === null) return { start: from };
+  const end = moment(raw.endTime);
+  const to = end === undefined ? Number.NaN : Date.parse(end);
   return to >= from ? { start: from, end: to } : undefined;
 }
 
-function appointmentOf(raw: unknown): CalendarItem | undefined {
-  const parsed = appointmentSchema.safeParse(raw);
-  if (!parsed.success) return undefined;
-  const a = parsed.data;
-  const time = interval(a.startTime, a.endTime);
+function appointmentOf(raw: Record<string, unknown>): CalendarItem | undefined {
+  const time = interval(raw);
   if (!time) return undefined;
-  const arrival = words(a.arrivalTime);
+  const arrival = words(str(raw.arrivalTime));
   return {
     kind: 'appointment',
     times: [time],
-    info: infoOf(a.info),
+    info: infoOf(raw.info),
     ...present({
-      title: words(a.title),
-      subTitle: words(a.subTitle),
-      arrival: arrival === undefined ? undefined : moment.safeParse(arrival).success ? { at: Date.parse(arrival) } : { text: arrival },
-      place: words(a.place),
-      address: addressText(a.address),
+      title: words(str(raw.title)),
+      subTitle: words(str(raw.subTitle)),
+      arrival: arrival === undefined ? undefined : moment(arrival) !== undefined ? { at: Date.parse(arrival) } : { text: arrival },
+      place: words(str(raw.place)),
+      address: addressText(raw.address),
     }),
   };
 }
 
-function eventOf(raw: unknown): CalendarItem | undefined {
-  const parsed = eventSchema.safeParse(raw);
-  if (!parsed.success) return undefined;
-  const e = parsed.data;
+function eventOf(raw: Record<string, unknown>): CalendarItem | undefined {
   // A time that cannot be read is left out; an event with none left is not shown at all.
-  const times = e.time.flatMap((item) => {
-    const time = intervalSchema.safeParse(item);
-    const readable = time.success ? interval(time.data.startTime, time.data.endTime) : undefined;
+  const times = (Array.isArray(raw.time) ? raw.time : []).flatMap((item) => {
+    const readable = isObj(item) ? interval(item) : undefined;
     return readable ? [readable] : [];
   });
   if (times.length === 0) return undefined;
   return {
     kind: 'event',
     times,
-    info: infoOf(e.info),
-    ...present({ title: words(e.title), subTitle: words(e.subTitle), place: words(e.place), address: addressText(e.address), description: words(e.description) }),
+    info: infoOf(raw.info),
+    ...present({
+      title: words(str(raw.title)),
+      subTitle: words(str(raw.subTitle)),
+      place: words(str(raw.place)),
+      address: addressText(raw.address),
+      description: words(str(raw.description)),
+    }),
   };
 }
 
-function externalLinkOf(raw: unknown): ExternalLinkItem | undefined {
-  const parsed = externalLinkSchema.safeParse(raw);
-  if (!parsed.success) return undefined;
-  const l = parsed.data;
-  return { kind: 'link', url: l.url, ...present({ description: words(l.description), buttonText: words(l.buttonText), deadline: words(l.deadline) }) };
+function externalLinkOf(raw: Record<string, unknown>): ExternalLinkItem | undefined {
+  const url = str(raw.url);
+  if (url === undefined) return undefined;
+  return { kind: 'link', url, ...present({ description: words(str(raw.description)), buttonText: words(str(raw.buttonText)), deadline: words(str(raw.deadline)) }) };
 }
 
-const READERS: Readonly<Record<string, (raw: unknown) => MetadataItem | undefined>> = {
+const READERS: Readonly<Record<string, (raw: Record<string, unknown>) => MetadataItem | undefined>> = {
   appointment: appointmentOf,
   event: eventOf,
   externallink: externalLinkOf,
@@ -157,12 +133,12 @@ const READERS: Readonly<Record<string, (raw: unknown) => MetadataItem | undefine
 
 /** The items of an attachment's `metadata` this extension understands, in the sender's order. */
 export function metadataOf(attachment: unknown): MetadataItem[] {
-  const list = typeof attachment === 'object' && attachment !== null ? (attachment as Record<string, unknown>).metadata : undefined;
+  const list = isObj(attachment) ? attachment.metadata : undefined;
   if (!Array.isArray(list)) return [];
   return list.flatMap((raw) => {
-    const type = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).type : undefined;
-    const read = typeof type === 'string' ? READERS[type.toLowerCase()] : undefined;
-    const item = read?.(raw);
+    const type = isObj(raw) ? str(raw.type) : undefined;
+    const read = type === undefined ? undefined : READERS[type.toLowerCase()];
+    const item = isObj(raw) ? read?.(raw) : undefined;
     return item ? [item] : [];
   });
 }

@@ -59,7 +59,6 @@ describe('metadataOf', () => {
     ['a start without an offset', { ...appointment, startTime: '2026-12-03T09:30:00' }],
     ['a start that is no date', { ...appointment, startTime: '2026-13-45T99:99:00+01:00' }],
     ['an end before its start', { ...appointment, endTime: '2026-12-03T08:00:00+01:00' }],
-    ['a title that is not text', { ...appointment, title: 42 }],
     ['an event without times', { type: 'Event', time: [] }],
     ['an event whose only time is malformed', { type: 'Event', time: [{ startTime: 'soon' }] }],
     ['a link without an address', { type: 'ExternalLink', description: 'x' }],
@@ -68,6 +67,13 @@ describe('metadataOf', () => {
   ])('leaves out an item with %s, and keeps the others', (_, item) => {
     const items = metadataOf({ metadata: [item, appointment] });
     expect(items.map((i) => i.kind)).toEqual(['appointment']);
+  });
+
+  it('reads a field of the wrong type as absent, as every resource is read, and keeps the item', () => {
+    const [item] = metadataOf({ metadata: [{ ...appointment, title: 42, place: ['x'] }] });
+    expect(item?.kind).toBe('appointment');
+    expect(item && 'title' in item).toBe(false);
+    expect(item && 'place' in item).toBe(false);
   });
 
   it('is empty without metadata, or with metadata that is not a list', () => {
