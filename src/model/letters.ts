@@ -58,6 +58,9 @@ function invoiceOf(resource: unknown): InvoiceInfo | undefined {
     paid: bool(invoice.paid),
     kid: str(invoice.kid),
     accountNumber: str(invoice.accountNumber),
+    // Only that there is one, which is all a list needs: sent is not due. The viewer reads the rest
+    // (invoice-payment.ts).
+    payment: isObj(invoice.payment) ? {} : undefined,
   });
 }
 

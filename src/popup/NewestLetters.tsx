@@ -26,10 +26,10 @@ function dueText(invoice: InvoiceInfo, now: number, locale: string): string | un
 
 function InvoiceLine(props: { invoice: InvoiceInfo; now: number }) {
   const locale = uiLocale();
-  const { amount, paid } = props.invoice;
+  const { amount, paid, payment } = props.invoice;
   const parts = [
     amount !== undefined ? formatMoney(amount, INVOICE_CURRENCY, locale) : undefined,
-    paid === true ? t('invoice_paid') : dueText(props.invoice, props.now, locale),
+    paid === true ? t('invoice_paid') : payment ? t('invoice_sent') : dueText(props.invoice, props.now, locale),
   ].filter((p): p is string => p !== undefined);
   return (
     <span class={isDueSoon(props.invoice, props.now) ? 'letter-invoice due-soon' : 'letter-invoice'}>

@@ -17,6 +17,6 @@ export function daysLeft(invoice: InvoiceInfo, now: number): number | undefined 
 
 /** An invoice not known to be paid, due within DUE_SOON_DAYS or already overdue. */
 export function isDueSoon(invoice: InvoiceInfo | undefined, now: number): boolean {
-  const left = invoice && invoice.paid !== true ? daysLeft(invoice, now) : undefined;
+  const left = invoice && invoice.paid !== true && !invoice.payment ? daysLeft(invoice, now) : undefined;
   return left !== undefined && left <= DUE_SOON_DAYS;
 }

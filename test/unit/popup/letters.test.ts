@@ -44,6 +44,12 @@ describe('glanceLetters', () => {
     expect(row?.invoice && daysLeft(row.invoice, now)).toBe(3);
   });
 
+  it('knows an invoice already sent to the bank, which is then not due soon', () => {
+    const [row] = glanceLetters([letter({}, { amount: 120, dueDate: day(2), paid: false, payment: { bank: 'DNB' } })]);
+    expect(row?.invoice?.payment).toEqual({});
+    expect(row?.invoice && isDueSoon(row.invoice, now)).toBe(false);
+  });
+
   it('gives a letter without a self link a key of its own and nothing to open', () => {
     const rows = glanceLetters([letter({ link: [] }), letter({ link: [] })]);
     expect(rows.map((r) => r.key)).toEqual(['#0', '#1']);
