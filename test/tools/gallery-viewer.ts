@@ -22,6 +22,14 @@ const THEMES = ['light', 'dark'] as const;
 /** GALLERY_SCENES=filing draws only the filing scenes (to look at them without redrawing the rest). */
 const ONLY_FILING = process.env.GALLERY_SCENES === 'filing';
 
+/** The letter's main document drawn, not its "Opening…". */
+async function documentShown(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector('.main-document');
+    return main && !main.querySelector('.busy, [aria-busy="true"]') && main.querySelector('.pdf-page[data-drawn="true"], .content-image, iframe');
+  });
+}
+
 async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: join(OUT, `${name}.png`), fullPage: false });
@@ -85,11 +93,7 @@ try {
         await page.goBack();
         await page.locator('.letter-row a').nth(5).click();
         await page.locator('.attachment').first().waitFor();
-        // The main document drawn, not its "Opening…".
-        await page.waitForFunction(() => {
-          const main = document.querySelector('.main-document');
-          return main && !main.querySelector('.busy, [aria-busy="true"]') && main.querySelector('.pdf-page[data-drawn="true"], .content-image, iframe');
-        });
+        await documentShown(page);
         await shoot(page, `viewer-letter-documents-${suffix}`);
 
         await page.locator('.mailbox-nav a').nth(1).click();
@@ -160,6 +164,7 @@ try {
         await page.goBack();
         await page.locator('.letter-row a').nth(1).click();
         await page.locator('.calendar-card').waitFor();
+        await documentShown(page);
         await shoot(page, `viewer-letter-appointment-${suffix}`);
         await emulator.admin.reset();
       } finally {
