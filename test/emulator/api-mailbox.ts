@@ -152,14 +152,6 @@ export function mailboxRoutes(app: Hono, em: Emulator): void {
     }),
   });
 
-  resource(app, ROUTES.upload, {
-    POST: guarded(em, { permission: 'UPLOAD_DOCUMENT' }, async (c) => {
-      const bytes = (await c.req.arrayBuffer()).byteLength;
-      if (bytes === 0) return apiError(400, 'EMPTY_UPLOAD', { errorMessage: 'The body is the file to upload' });
-      return apiJson({ received: bytes }, 201);
-    }),
-  });
-
   resource(app, ROUTES.folders, { POST: guarded(em, { permission: 'UPDATE_DOCUMENT' }, (c) => createFolder(em, c)) });
 
   resource(app, ROUTES.folder, {
@@ -173,7 +165,11 @@ export function mailboxRoutes(app: Hono, em: Emulator): void {
         id: folder.id,
         icon: folder.icon,
         documents: { document: letters.map((l) => documentJson(linker, l)) },
-        link: [linker.link('self', ROUTES.folder, { folder: folder.id }), linker.link('delete_folder', ROUTES.folder, { folder: folder.id })],
+        link: [
+          linker.link('self', ROUTES.folder, { folder: folder.id }),
+          linker.link('delete_folder', ROUTES.folder, { folder: folder.id }),
+          linker.link('upload_document', ROUTES.uploadToFolder, { folder: folder.id }),
+        ],
       });
     }),
     DELETE: guarded(em, { permission: 'DELETE_DOCUMENT' }, (c) => {

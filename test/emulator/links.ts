@@ -18,6 +18,8 @@ export const ROUTES = {
   attachmentContent: '/post/api/private/accounts/:account/documents/:doc{[0-9]+}/attachments/:att/content',
   openingReceipt: '/post/api/private/accounts/:account/documents/:doc{[0-9]+}/attachments/:att/openingreceipt',
   upload: '/post/api/private/accounts/:account/archive/upload',
+  uploadToInbox: '/post/api/private/accounts/:account/documents/inbox/upload',
+  uploadToFolder: '/post/api/private/accounts/:account/folders/:folder{[0-9]+}/upload',
   folders: '/post/api/private/accounts/:account/folders',
   folder: '/post/api/private/accounts/:account/folders/:folder{[0-9]+}',
   receipts: '/post/api/private/accounts/:account/receipts',

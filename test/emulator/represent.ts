@@ -81,7 +81,12 @@ export function documentJson(linker: Linker, letter: Letter): Record<string, unk
 }
 
 export function folderSummary(linker: Linker, folder: Folder): Record<string, unknown> {
-  return { name: folder.name, id: folder.id, icon: folder.icon, link: [linker.link('self', ROUTES.folder, { folder: folder.id })] };
+  return {
+    name: folder.name,
+    id: folder.id,
+    icon: folder.icon,
+    link: [linker.link('self', ROUTES.folder, { folder: folder.id }), linker.link('upload_document', ROUTES.uploadToFolder, { folder: folder.id })],
+  };
 }
 
 export function receiptJson(linker: Linker, receipt: Receipt): Record<string, unknown> {
