@@ -34,8 +34,11 @@ export interface HttpRequest {
   url: string;
   method?: 'GET' | 'POST' | undefined;
   headers?: Record<string, string> | undefined;
-  /** Only text bodies: what the service takes is a form or JSON. */
-  body?: string | undefined;
+  /**
+   * Text (a form or JSON), or multipart form data for an upload (contract §10): the browser streams
+   * a FormData's Blob from where it is kept, and sets the boundary in Content-Type itself.
+   */
+  body?: string | FormData | undefined;
   redirects: RedirectPolicy;
   /** How long the whole call may take, the reading of the answer included. */
   timeoutMs: number;

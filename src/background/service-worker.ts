@@ -3,6 +3,7 @@
 import browser from 'webextension-polyfill';
 import { storageReady, worker } from './composition-root.ts';
 import { warn } from '../shared/warn.ts';
+import { menusApi } from './menus-api.ts';
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => worker.route(message, sender));
 
@@ -14,6 +15,11 @@ browser.permissions.onAdded.addListener((added) => {
 });
 
 browser.alarms.onAlarm.addListener((alarm) => worker.onAlarm(alarm));
+
+// "Save to Digipost" (save-menu.ts): the click grants activeTab for the tab's site, then the save page opens.
+(menusApi()).onClicked.addListener((info, tab) => {
+  worker.saveMenu.clicked(info, tab).catch((error: unknown) => warn('Could not open the save page', error));
+});
 
 // A sign-out the service has not heard of yet is told as soon as there is a chance: whenever the
 // worker starts (a stopped worker starts again for any event, a page opening included), on the

@@ -26,6 +26,7 @@ export const PAGE_PATHS = {
   popup: '/src/popup/popup.html',
   options: '/src/options/options.html',
   viewer: '/src/viewer/viewer.html',
+  save: '/src/save/save.html',
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS;
@@ -55,6 +56,8 @@ const RESTRICTED: Readonly<Partial<Record<string, readonly PageName[]>>> = {
   signOut: ['popup', 'options'],
   connect: ['popup', 'options', 'viewer'],
   retryRevocation: ['popup', 'options'],
+  // Only where a person chose a file and pressed Save or Upload.
+  upload: ['save', 'viewer'],
 };
 
 /** Whether this sender (already known to be one of our pages) may send this type of request. */

@@ -61,6 +61,19 @@ export const ERROR_CODES = [
   'receipt_sent_content_missing',
   /** The letter, read again by the worker, asks for no opening receipt there and offers no content either. */
   'receipt_link_missing',
+  // Save to Digipost (uploads, contract §10)
+  'upload_too_large',
+  'upload_empty',
+  'upload_html',
+  'upload_unsupported_type',
+  /** The file stored for this upload is gone (cancelled, signed out, or cleared after a day). */
+  'upload_file_missing',
+  /** The place chosen offers no upload relation (any more). */
+  'upload_place_missing',
+  /** The site the file is on answered with an error status. */
+  'upload_source_refused',
+  /** The file could not be fetched: no answer, or the extension may not reach that site. */
+  'upload_source_unreachable',
   // links
   'link_foreign_origin',
   'link_not_http',

@@ -1,6 +1,7 @@
 import { ext as browser } from '../shared/ext.ts';
 import { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from '../api/timeouts.ts';
 import { AppError } from '../shared/errors.ts';
+import { MAX_UPLOAD_BYTES, uploadDeadlineMs } from '../api/upload-rules.ts';
 import type { Answer, Request, ResponseMap } from '../protocol/messages.ts';
 
 /** Room for the worker's own bookkeeping (waking up, storage, the auth lock) on a slow machine. */
@@ -21,6 +22,9 @@ export function answerDeadlineMs(type: Request['type']): number | undefined {
     case 'getContent':
     case 'sendOpeningReceipt':
       return 2 * NETWORK_TIMEOUT_MS + 2 * CONTENT_TIMEOUT_MS + WORKER_SLACK_MS;
+    // The root, a look in the list, the largest file's own deadline, and the look after it.
+    case 'upload':
+      return 4 * NETWORK_TIMEOUT_MS + uploadDeadlineMs(MAX_UPLOAD_BYTES) + WORKER_SLACK_MS;
     default:
       return 4 * NETWORK_TIMEOUT_MS + WORKER_SLACK_MS;
   }
