@@ -56,3 +56,8 @@ export function uploadPlacesOf(root: RootResource | undefined): NamedPlace[] {
   }
   return places;
 }
+
+/** The place whose list is at `url` (the inbox or a folder on screen), when it takes uploads. */
+export function uploadPlaceAt(root: RootResource | undefined, url: string | undefined): UploadPlace | undefined {
+  return uploadPlacesOf(root).find(({ place }) => placeLinksOf(root, place)?.list.uri === url)?.place;
+}

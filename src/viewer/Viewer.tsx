@@ -27,6 +27,8 @@ import { currentEntry, NavigationContext, pushEntry, type HistoryEntry } from '.
 import { firstPageUrl } from './paging.ts';
 import { ReceiptsView, ReceiptView } from './ReceiptsView.tsx';
 import { RecipientSearch } from './RecipientSearch.tsx';
+import { UploadPanel } from './UploadPanel.tsx';
+import { uploadPlaceAt } from '../api/upload-places.ts';
 
 type PageKind = ViewKind | 'search' | 'action';
 
@@ -194,6 +196,8 @@ export function Viewer() {
   const rootUrl = findLink(root?.root.link, 'self')?.uri;
   const heading = current ? headingFor(page.kind !== 'loading' && page.for === current ? page : { kind: 'loading' }, current.target, relation, nav, rootUrl) : t('viewer_title');
   const tabTitle = tabTitleOf(view, relation, ready?.snapshot?.data);
+  // Kept while the list is read again after an upload, so what it says stays on screen.
+  const uploadPlace = root?.scopes.includes('UPLOAD_DOCUMENT') ? uploadPlaceAt(root.root, current?.target.url) : undefined;
 
   useEffect(() => {
     document.title = tabTitle ? t('tab_title', tabTitle) : t('extShortName');
@@ -299,6 +303,7 @@ export function Viewer() {
           <MailboxNav nav={nav} position={{ current: current?.target, within: ready ? placeHolding(ready.view, ready.snapshot?.data, nav) : undefined }} />
           <main class="page" key={current ? `${current.depth}|${current.target.url}` : 'none'}>
             <h1>{heading}</h1>
+            {uploadPlace && current ? <UploadPanel place={uploadPlace} onUploaded={() => void load(current)} /> : null}
             {body}
           </main>
         </div>
