@@ -6,6 +6,7 @@ import { placeLinksOf, type PlaceLinks, type UploadPlace } from '../api/upload-p
 import { judgeUpload, SNIFF_BYTES, UPLOAD_TYPES, uploadDeadlineMs, uploadFileName } from '../api/upload-rules.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
+import { warn } from '../shared/warn.ts';
 import { getItem, put, setItems, type StorageAreas } from '../storage/item.ts';
 import type { StoredFile } from '../storage/upload-files.ts';
 import { uploadRecords, type UploadRecord } from '../storage/upload-items.ts';
@@ -103,7 +104,8 @@ export function createUploads(deps: UploadDeps) {
       const letter = (record ? await findUploaded(config, links.list, record) : undefined) ?? (await send(config, request, links));
       const done: UploadRecord = letter === undefined ? { state: 'done' } : { state: 'done', letter };
       await setItems(deps.storage, put(uploadRecords.item(request.id), done));
-      await deps.files.remove(request.id);
+      // Deleting a large Blob from IndexedDB takes a while; the person need not wait for it.
+      deps.files.remove(request.id).catch((error: unknown) => warn('Could not forget an uploaded file', error));
       if (letter !== undefined) result = { letter: target(letter) };
     });
     return result;
