@@ -6,8 +6,8 @@ import { put, setItems, type StorageAreas } from '../storage/item.ts';
 import { saveRequests } from '../storage/upload-items.ts';
 
 /** The page that shows a file before it is saved, and where its id goes in the address. */
-export const SAVE_PAGE = 'src/save/save.html';
-export const SAVE_PARAM = 'save';
+const SAVE_PAGE = 'src/save/save.html';
+const SAVE_PARAM = 'save';
 
 /**
  * One item per thing a right-click can be on: a link (to a PDF or a picture; only the file itself

@@ -113,5 +113,3 @@ export function createUploads(deps: UploadDeps) {
 
   return { upload };
 }
-
-export type Uploads = ReturnType<typeof createUploads>;

@@ -26,6 +26,7 @@ import { createSignOut } from './sign-out.ts';
 import { createSaveMenu, type SaveMenu, type SaveMenuDeps } from './save-menu.ts';
 import type { StoredFile } from '../storage/upload-files.ts';
 import { createUploads } from './upload.ts';
+import { warn } from '../shared/warn.ts';
 
 /** What the worker is made of: the platform, as the browser (or a test) gives it. */
 export interface WorkerDeps {
@@ -64,7 +65,7 @@ export interface WorkerDeps {
   menus: SaveMenuDeps['menus'];
   openPage: SaveMenuDeps['openPage'];
   /** Files waiting to be uploaded (IndexedDB), and forgetting all of them and their records at sign-out. */
-  files: { get(id: string): Promise<StoredFile | undefined>; remove(id: string): Promise<void> };
+  files: { get(id: string): Promise<StoredFile | undefined>; remove(id: string): Promise<void>; clearStale(now: number): Promise<void> };
   forgetUploads: () => Promise<void>;
 }
 
@@ -203,6 +204,8 @@ export function createWorker(deps: WorkerDeps): Worker {
       await poll.schedulePoll(await currentConfig());
       await poll.refreshBadge(false);
       await saveMenu.refresh();
+      // A file whose tab was closed before Save or Cancel is not kept for ever.
+      await deps.files.clearStale(now()).catch((error: unknown) => warn('Could not clear old files', error));
     },
     retryRevocationsInBackground: revocations.retryRevocationsInBackground,
     notifications,

@@ -3,7 +3,7 @@
 import { defineFamily, type Checked } from './item.ts';
 
 /** Which file a right-click asked to save: kept here, so the save page's address carries only an id. */
-export interface SaveRequest {
+interface SaveRequest {
   /** The file's address (a link, an image or the PDF the tab shows), http(s) only. */
   url: string;
 }

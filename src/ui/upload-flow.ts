@@ -28,7 +28,7 @@ export async function storeChosenFile(id: string, file: File): Promise<void> {
 }
 
 /** Forgets a stored file and its upload's record: the person gave up on it. */
-export async function forgetUpload(id: string): Promise<void> {
+async function forgetUpload(id: string): Promise<void> {
   await deleteFile(id);
   await removeItems(browserAreas, uploadRecords.item(id));
 }

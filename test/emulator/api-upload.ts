@@ -21,7 +21,7 @@ const FRAMING_ALLOWANCE = 64 * 1024;
 const MAX_SUBJECT = 200;
 
 /** What the file is, from its first bytes: the name and the sender's claimed type are not trusted. */
-export function sniffFileType(bytes: Uint8Array): FileType | 'html' | undefined {
+function sniffFileType(bytes: Uint8Array): FileType | 'html' | undefined {
   const ascii = Buffer.from(bytes.subarray(0, 512)).toString('latin1');
   if (ascii.startsWith('%PDF-')) return 'pdf';
   if (bytes[0] === 0x89 && ascii.slice(1, 4) === 'PNG') return 'png';

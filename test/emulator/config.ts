@@ -24,7 +24,7 @@ export interface Link {
 }
 
 export type IdTokenExp = 'lifetime' | 'absolute';
-export type UploadFault = 'none' | 'fail-after-storing' | 'stall-after-storing';
+type UploadFault = 'none' | 'fail-after-storing' | 'stall-after-storing';
 
 export interface Knobs {
   accessTokenLifetime: number;

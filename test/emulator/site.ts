@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 import { makeContent, makePng } from './content.ts';
 import { resource } from './http.ts';
 
-export const SITE_PREFIX = '/__site';
+const SITE_PREFIX = '/__site';
 /** Sized files stop here: enough to pass the upload limit, small enough not to fill a disk. */
 const MAX_SIZED_BYTES = 200 * 1024 * 1024;
 
