@@ -1,6 +1,5 @@
-import { withDeadline } from '../api/deadline.ts';
-import { judgeUpload, MAX_UPLOAD_BYTES, SNIFF_BYTES, uploadDeadlineMs, type UploadKind } from '../api/upload-rules.ts';
-import { fileNameOf } from '../api/upload-rules.ts';
+import { globalFetch, hardenedFetch } from '../api/http-core.ts';
+import { fileNameOf, judgeUpload, MAX_UPLOAD_BYTES, SNIFF_BYTES, uploadDeadlineMs, type UploadKind } from '../api/upload-rules.ts';
 import { AppError } from '../shared/errors.ts';
 import { putFile } from '../storage/upload-files.ts';
 
@@ -8,25 +7,6 @@ export interface FetchedFile {
   name: string;
   size: number;
   kind: UploadKind;
-}
-
-/** Reads a body whose length was not announced, stopping as soon as it passes the limit. */
-async function countedBlob(response: Response): Promise<Blob> {
-  const reader = response.body?.getReader();
-  if (!reader) return new Blob([]);
-  const parts: BlobPart[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_UPLOAD_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new AppError('upload_too_large');
-    }
-    parts.push(value);
-  }
-  return new Blob(parts);
 }
 
 /**
@@ -38,31 +18,31 @@ async function countedBlob(response: Response): Promise<Blob> {
  * limit is refused before the body is read at all.
  */
 export async function fetchToStore(url: string, id: string): Promise<FetchedFile> {
-  return withDeadline(uploadDeadlineMs(MAX_UPLOAD_BYTES), undefined, async (signal) => {
-    let response: Response;
-    try {
-      response = await fetch(url, { credentials: 'include', signal, referrerPolicy: 'no-referrer' });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new AppError('upload_source_unreachable', { detail: error instanceof Error ? error.message : String(error) });
+  const request = { url, redirects: 'follow', timeoutMs: uploadDeadlineMs(MAX_UPLOAD_BYTES), siteCookies: true } as const;
+  try {
+    return await hardenedFetch(globalFetch, request, async (answer) => {
+      if (!answer.ok) {
+        await answer.discard();
+        throw new AppError('upload_source_refused', { status: answer.status });
+      }
+      const type = answer.header('content-type') ?? '';
+      if (/^\s*(text\/html|application\/xhtml\+xml)/i.test(type)) {
+        await answer.discard();
+        throw new AppError('upload_html');
+      }
+      const blob = await answer.blob(MAX_UPLOAD_BYTES, (detail) => new AppError('upload_too_large', { detail }));
+      const verdict = judgeUpload(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()), blob.size, type);
+      if (!verdict.ok) throw new AppError(verdict.code);
+      const name = fileNameOf(answer.url || url, answer.header('content-disposition'));
+      await putFile(id, { blob, name, storedAt: Date.now() });
+      return { name, size: blob.size, kind: verdict.kind };
+    });
+  } catch (error) {
+    // The browser says no more than "failed to fetch" for a site it may not reach, or that did not answer.
+    if (error instanceof AppError && error.code === 'network') {
+      const { detail } = error.info;
+      throw new AppError('upload_source_unreachable', detail === undefined ? {} : { detail });
     }
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new AppError('upload_source_refused', { status: response.status });
-    }
-    const type = response.headers.get('content-type') ?? '';
-    const announced = Number(response.headers.get('content-length') ?? NaN);
-    if (/^\s*(text\/html|application\/xhtml\+xml)/i.test(type) || (Number.isFinite(announced) && announced > MAX_UPLOAD_BYTES)) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new AppError(Number.isFinite(announced) && announced > MAX_UPLOAD_BYTES ? 'upload_too_large' : 'upload_html');
-    }
-    // With its size announced (and within the limit), the browser builds the Blob in its own blob
-    // store, which keeps large ones on disk; otherwise the body is counted as it comes.
-    const blob = Number.isFinite(announced) ? await response.blob() : await countedBlob(response);
-    const verdict = judgeUpload(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()), blob.size, type);
-    if (!verdict.ok) throw new AppError(verdict.code);
-    const name = fileNameOf(response.url || url, response.headers.get('content-disposition'));
-    await putFile(id, { blob, name, storedAt: Date.now() });
-    return { name, size: blob.size, kind: verdict.kind };
-  });
+    throw error;
+  }
 }
