@@ -26,6 +26,9 @@ type Loaded =
 
 const KIND_NAMES = { pdf: 'PDF', png: 'PNG', jpg: 'JPEG' } satisfies Record<keyof typeof UPLOAD_TYPES, string>;
 
+/** What is wrong with the file itself: fetching it again would change nothing. */
+const FILE_REFUSALS: readonly string[] = ['upload_html', 'upload_too_large', 'upload_unsupported_type', 'upload_empty'];
+
 function saveId(): string | undefined {
   const id = new URLSearchParams(location.search).get('save');
   return id !== null && /^[A-Za-z0-9_-]{16,64}$/.test(id) ? id : undefined;
@@ -123,6 +126,12 @@ export function SavePage() {
           {mayAskAccess(loaded.error, loaded.url) ? (
             <button type="button" class="primary" onClick={() => void askAccess(loaded.url)}>
               {t('save_allow_site', new URL(loaded.url).host)}
+            </button>
+          ) : null}
+          {/* A refusal of the file itself (HTML, too large) would only be refused again. */}
+          {!FILE_REFUSALS.includes(loaded.error.code) ? (
+            <button type="button" onClick={() => void load()}>
+              {t('try_again')}
             </button>
           ) : null}
         </ErrorAlert>
