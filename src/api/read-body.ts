@@ -47,8 +47,8 @@ function describeBytes(bytes: number): string {
 
 /**
  * The body as a Blob, for a file to be kept rather than read (an upload's file). With its size
- * announced within the limit, the browser builds the Blob in its own blob store (which keeps a
- * large one on disk) and the count is checked after; otherwise the body is counted as it comes.
+ * announced within the limit, the browser builds the Blob itself (one copy, no ArrayBuffer in
+ * between) and the count is checked after; otherwise the body is counted as it comes.
  */
 export async function readLimitedBlob(response: Response, limit: number, tooLarge: (detail: string) => AppError): Promise<Blob> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);

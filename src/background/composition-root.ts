@@ -15,7 +15,6 @@ import { createWorker } from './worker.ts';
 import { menusApi } from './menus-api.ts';
 import { createTab } from '../shared/create-tab.ts';
 import { removeFamily } from '../storage/browser-areas.ts';
-import { clearAllFiles, clearStaleFiles, deleteFile, getFile } from '../storage/upload-files.ts';
 import { saveRequests, uploadRecords } from '../storage/upload-items.ts';
 
 const migrated = migratedArea(browserAreas.local);
@@ -78,9 +77,7 @@ export const worker = createWorker({
       ...(beside?.id === undefined ? {} : { openerTabId: beside.id, index: beside.index + 1 }),
     });
   },
-  files: { get: getFile, remove: deleteFile, clearStale: clearStaleFiles },
   forgetUploads: async () => {
-    await clearAllFiles();
     await removeFamily(saveRequests);
     await removeFamily(uploadRecords);
   },

@@ -4,8 +4,15 @@ import browser from 'webextension-polyfill';
 import { storageReady, worker } from './composition-root.ts';
 import { warn } from '../shared/warn.ts';
 import { menusApi } from './menus-api.ts';
+import { answerPageMessage, type PageMessageEvent } from '../protocol/page-messages.ts';
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => worker.route(message, sender));
+
+// Chromium: a page hands a file over by postMessage to the service worker (src/ui/send-file.ts),
+// since runtime messaging there is JSON. Firefox's event page gets it through onMessage above.
+if ('ServiceWorkerGlobalScope' in globalThis) {
+  addEventListener('message', (event) => answerPageMessage(event as unknown as PageMessageEvent, worker.route, browser.runtime.id));
+}
 
 // Clicks on a notification open that letter; only while the optional `notifications` permission is
 // held, so the listener is added now if the API is there, or as soon as the permission is granted.

@@ -6,9 +6,7 @@ import { placeLinksOf, type PlaceLinks, type UploadPlace } from '../api/upload-p
 import { judgeUpload, SNIFF_BYTES, UPLOAD_TYPES, uploadDeadlineMs, uploadFileName } from '../api/upload-rules.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
-import { warn } from '../shared/warn.ts';
 import { getItem, put, setItems, type StorageAreas } from '../storage/item.ts';
-import type { StoredFile } from '../storage/upload-files.ts';
 import { uploadRecords, type UploadRecord } from '../storage/upload-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import type { RootCache } from './root-cache.ts';
@@ -17,7 +15,6 @@ export interface UploadDeps {
   storage: Pick<StorageAreas, 'session'>;
   calls: Pick<ServiceCalls, 'authorizedFetch' | 'authorizedUpload'>;
   rootCache: Pick<RootCache, 'getRootAndAnnounce'>;
-  files: { get(id: string): Promise<StoredFile | undefined>; remove(id: string): Promise<void> };
   /** One upload of an id at a time, however long it takes (a second click waits, then finds it done). */
   exclusive: (name: string, fn: () => Promise<void>) => Promise<void>;
   now: () => number;
@@ -27,6 +24,9 @@ export interface UploadRequest {
   id: string;
   subject: string;
   place: UploadPlace;
+  /** The page's own Blob, handed over by reference (src/ui/send-file.ts): never copied, never stored. */
+  file: Blob;
+  name: string;
 }
 
 /** The letter an upload made, as the viewer opens it; absent when the service named none. */
@@ -38,10 +38,10 @@ export interface UploadResult {
 const CLOCK_SLACK_MS = 10 * 60 * 1000;
 
 /**
- * Sends a stored file to the place the person chose, exactly once per upload id (the design's rule for
+ * Sends a page's file to the place the person chose, exactly once per upload id (the design's rule for
  * writes): a record is written before the file is sent, and a try that finds one looks in the
  * place's list for the letter before it sends again (contract §10). The token never leaves here: a
- * page names a stored file and a place, never an address.
+ * page hands over its file and names a place, never an address.
  */
 export function createUploads(deps: UploadDeps) {
   const { calls } = deps;
@@ -69,21 +69,20 @@ export function createUploads(deps: UploadDeps) {
   }
 
   async function send(config: ExtensionConfig, request: UploadRequest, links: PlaceLinks): Promise<string | undefined> {
-    const file = await deps.files.get(request.id);
-    if (!file) throw new AppError('upload_file_missing');
-    const head = new Uint8Array(await file.blob.slice(0, SNIFF_BYTES).arrayBuffer());
-    const verdict = judgeUpload(head, file.blob.size, file.blob.type);
+    const { file } = request;
+    const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+    const verdict = judgeUpload(head, file.size, file.type);
     if (!verdict.ok) throw new AppError(verdict.code);
     const form = new FormData();
     form.set('subject', request.subject);
-    // A slice is a new reference to the same stored bytes, with the type the bytes have shown.
-    form.set('file', file.blob.slice(0, file.blob.size, UPLOAD_TYPES[verdict.kind]), uploadFileName(file.name, verdict.kind));
+    // A slice is a new reference to the page's bytes (no copy), with the type the bytes have shown.
+    form.set('file', file.slice(0, file.size, UPLOAD_TYPES[verdict.kind]), uploadFileName(request.name, verdict.kind));
     const sending: UploadRecord = { state: 'sending', subject: request.subject, startedAt: deps.now() };
     await setItems(deps.storage, put(uploadRecords.item(request.id), sending));
     const { upload } = links;
     const location = await calls.authorizedUpload(
       config,
-      { url: upload.uri, relation: relationName(upload.rel), mediaType: upload['media-type'], method: 'POST', timeoutMs: uploadDeadlineMs(file.blob.size) },
+      { url: upload.uri, relation: relationName(upload.rel), mediaType: upload['media-type'], method: 'POST', timeoutMs: uploadDeadlineMs(file.size) },
       form,
     );
     const serviceOrigin = new URL(config.baseUrl).origin;
@@ -104,8 +103,6 @@ export function createUploads(deps: UploadDeps) {
       const letter = (record ? await findUploaded(config, links.list, record) : undefined) ?? (await send(config, request, links));
       const done: UploadRecord = letter === undefined ? { state: 'done' } : { state: 'done', letter };
       await setItems(deps.storage, put(uploadRecords.item(request.id), done));
-      // Deleting a large Blob from IndexedDB takes a while; the person need not wait for it.
-      deps.files.remove(request.id).catch((error: unknown) => warn('Could not forget an uploaded file', error));
       if (letter !== undefined) result = { letter: target(letter) };
     });
     return result;

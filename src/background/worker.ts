@@ -24,9 +24,7 @@ import { createRevocationRetry } from './revocation-retry.ts';
 import { createRootCache } from './root-cache.ts';
 import { createSignOut } from './sign-out.ts';
 import { createSaveMenu, type SaveMenu, type SaveMenuDeps } from './save-menu.ts';
-import type { StoredFile } from '../storage/upload-files.ts';
 import { createUploads } from './upload.ts';
-import { warn } from '../shared/warn.ts';
 
 /** What the worker is made of: the platform, as the browser (or a test) gives it. */
 export interface WorkerDeps {
@@ -64,8 +62,7 @@ export interface WorkerDeps {
   /** The context menu (contextMenus in Chrome, menus in Firefox), and how a save page opens. */
   menus: SaveMenuDeps['menus'];
   openPage: SaveMenuDeps['openPage'];
-  /** Files waiting to be uploaded (IndexedDB), and forgetting all of them and their records at sign-out. */
-  files: { get(id: string): Promise<StoredFile | undefined>; remove(id: string): Promise<void>; clearStale(now: number): Promise<void> };
+  /** Forgets the menu's save requests and the uploads' records (storage.session) at sign-out. */
   forgetUploads: () => Promise<void>;
 }
 
@@ -117,7 +114,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       await deps.viewerPages.forgetAll().catch(() => undefined);
       // Notifications on screen name senders and subjects.
       await notifications.clearLetterNotifications().catch(() => undefined);
-      // Files waiting to be saved are the person's own: they go too, and the menu item with them.
+      // What the person was saving goes too (the files themselves live only in their pages), and the menu item with it.
       await deps.forgetUploads().catch(() => undefined);
       await saveMenu.refresh();
       // Open pages drop what they show of the mailbox (a viewer tab its letter and blob: addresses).
@@ -164,7 +161,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       return status.state === 'signed_in' && status.scopes.includes('UPLOAD_DOCUMENT');
     },
   });
-  const uploads = createUploads({ storage, calls, rootCache, files: deps.files, exclusive: deps.exclusive, now });
+  const uploads = createUploads({ storage, calls, rootCache, exclusive: deps.exclusive, now });
   const handlers: Handlers = {
     ...createHandlers({
     local: storage.local,
@@ -204,8 +201,6 @@ export function createWorker(deps: WorkerDeps): Worker {
       await poll.schedulePoll(await currentConfig());
       await poll.refreshBadge(false);
       await saveMenu.refresh();
-      // A file whose tab was closed before Save or Cancel is not kept for ever.
-      await deps.files.clearStale(now()).catch((error: unknown) => warn('Could not clear old files', error));
     },
     retryRevocationsInBackground: revocations.retryRevocationsInBackground,
     notifications,

@@ -36,10 +36,11 @@ export type Request =
   /** Tries now to tell the service of the sign-outs it has not heard of. */
   | { type: 'retryRevocation' }
   /**
-   * Uploads the file the page stored under `id` (storage/upload-files.ts) to `place`, once: the
-   * worker takes the place's upload relation from the root itself (contract §10).
+   * Uploads the page's `file` to `place`, once per `id`: the worker takes the place's upload
+   * relation from the root itself (contract §10). The Blob goes by reference, never as text: it
+   * travels only by structured clone (src/ui/send-file.ts), and JSON messaging cannot carry it.
    */
-  | { type: 'upload'; id: string; subject: string; place: UploadPlace };
+  | { type: 'upload'; id: string; subject: string; place: UploadPlace; file: Blob; name: string };
 
 /** The root as getRoot answers it is the snapshot the worker caches, where the popup reads it first. */
 export type { InboxGlance, RootSnapshot } from '../storage/page-items.ts';

@@ -36,5 +36,8 @@ export const requestSchema: z.ZodMiniType<Request> = z.discriminatedUnion('type'
     id: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
     subject: z.string().check(z.regex(/\S/), z.maxLength(MAX_SUBJECT_LENGTH)),
     place: z.discriminatedUnion('kind', [z.object({ kind: z.literal('inbox') }), z.object({ kind: z.literal('folder'), self: z.string().check(z.maxLength(8192)) })]),
+    // Structured clone makes the page's Blob one of this realm's; JSON messaging would make it {} (refused).
+    file: z.instanceof(Blob),
+    name: z.string().check(z.maxLength(1024)),
   }),
 ]);

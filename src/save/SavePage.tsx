@@ -14,7 +14,7 @@ import { Busy, ErrorAlert } from '../ui/components.tsx';
 import { UploadProgress } from '../ui/UploadProgress.tsx';
 import { useUpload } from '../ui/upload-flow.ts';
 import { ask } from '../ui/worker-client.ts';
-import { fetchToStore, type FetchedFile } from './fetch-file.ts';
+import { fetchFile } from './fetch-file.ts';
 
 type Loaded =
   | { state: 'loading' }
@@ -22,7 +22,14 @@ type Loaded =
   | { state: 'not_allowed' }
   | { state: 'no_places' }
   | { state: 'failed'; error: ErrorInfo; url: string }
-  | { state: 'ready'; file: FetchedFile; places: NamedPlace[] };
+  | { state: 'ready'; file: FileFacts; places: NamedPlace[] };
+
+/** What the page shows of the file; the Blob itself is held by the upload (useUpload), and let go when it is done. */
+interface FileFacts {
+  name: string;
+  size: number;
+  kind: keyof typeof UPLOAD_TYPES;
+}
 
 const KIND_NAMES = { pdf: 'PDF', png: 'PNG', jpg: 'JPEG' } satisfies Record<keyof typeof UPLOAD_TYPES, string>;
 
@@ -45,7 +52,8 @@ function mayAskAccess(error: ErrorInfo, url: string): boolean {
 
 /**
  * "Save to Digipost": the file a right-click pointed at, what it is, the subject it gets and where it
- * goes. Save hands the stored file to the worker; nothing here ever holds the token.
+ * goes. The page holds the file, in memory only, and Save hands it to the worker by reference
+ * (send-file.ts); nothing here ever holds the token. Closing the page loses the file: nothing is on disk.
  */
 export function SavePage() {
   const id = saveId();
@@ -73,9 +81,10 @@ export function SavePage() {
         setLoaded({ state: 'no_places' });
         return;
       }
-      const file = await fetchToStore(request.url, id);
-      setSubject(subjectFromName(file.name));
-      setLoaded({ state: 'ready', file, places });
+      const { blob, name, kind } = await fetchFile(request.url);
+      upload.hold({ id, blob, name });
+      setSubject(subjectFromName(name));
+      setLoaded({ state: 'ready', file: { name, size: blob.size, kind }, places });
     } catch (error) {
       setLoaded({ state: 'failed', error: toErrorInfo(error), url: request.url });
     }
@@ -91,9 +100,8 @@ export function SavePage() {
     if (granted) await load();
   }
 
-  async function save(file: FetchedFile, place: NamedPlace): Promise<void> {
-    if (!id) return;
-    const letter = await upload.send(id, subject.trim(), place.place, file.size);
+  async function save(place: NamedPlace): Promise<void> {
+    const letter = await upload.send(subject.trim(), place.place);
     if (letter) setLetterAddress(await viewerUrl(letter));
   }
 
@@ -153,7 +161,7 @@ export function SavePage() {
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              if (place && subject.trim() !== '') void save(file, place);
+              if (place && subject.trim() !== '') void save(place);
             }}
           >
             <label for="subject">{t('save_subject')}</label>
@@ -171,7 +179,7 @@ export function SavePage() {
                 <button type="submit" class="primary">
                   {t('save_button')}
                 </button>
-                <button type="button" onClick={() => id && void upload.cancel(id)}>
+                <button type="button" onClick={() => void upload.cancel()}>
                   {t('upload_cancel')}
                 </button>
               </div>
@@ -180,10 +188,10 @@ export function SavePage() {
           {state.phase === 'sending' ? <UploadProgress size={state.size} /> : null}
           {state.phase === 'failed' && place ? (
             <ErrorAlert error={state.error}>
-              <button type="button" class="primary" onClick={() => void save(file, place)}>
+              <button type="button" class="primary" onClick={() => void save(place)}>
                 {t('try_again')}
               </button>
-              <button type="button" onClick={() => id && void upload.cancel(id)}>
+              <button type="button" onClick={() => void upload.cancel()}>
                 {t('upload_cancel')}
               </button>
             </ErrorAlert>

@@ -66,8 +66,6 @@ export const ERROR_CODES = [
   'upload_empty',
   'upload_html',
   'upload_unsupported_type',
-  /** The file stored for this upload is gone (cancelled, signed out, or cleared after a day). */
-  'upload_file_missing',
   /** The place chosen offers no upload relation (any more). */
   'upload_place_missing',
   /** The site the file is on answered with an error status. */

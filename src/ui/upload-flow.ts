@@ -1,13 +1,12 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { LinkTarget } from '../api/links.ts';
 import type { UploadPlace } from '../api/upload-places.ts';
 import { judgeUpload, SNIFF_BYTES } from '../api/upload-rules.ts';
 import { AppError, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { browserAreas } from '../storage/browser-areas.ts';
 import { removeItems } from '../storage/item.ts';
-import { deleteFile, putFile } from '../storage/upload-files.ts';
 import { uploadRecords } from '../storage/upload-items.ts';
-import { ask } from './worker-client.ts';
+import { sendFile } from './send-file.ts';
 
 export type UploadPhase =
   | { phase: 'ready' }
@@ -16,34 +15,40 @@ export type UploadPhase =
   | { phase: 'failed'; error: ErrorInfo }
   | { phase: 'cancelled' };
 
+/** A file the page holds for its upload: the one copy there is, in this page's memory. */
+export interface HeldFile {
+  /** The upload's id: Try again sends the same one, so the worker looks for the letter first. */
+  id: string;
+  blob: Blob;
+  name: string;
+}
+
 /**
- * Checks a file the person chose or dropped (size, and its kind from its own first bytes) and
- * stores it for the worker: nothing is sent for a file that would be refused.
+ * Checks a file the person chose or dropped (size, and its kind from its own first bytes): nothing
+ * is sent for a file that would be refused.
  */
-export async function storeChosenFile(id: string, file: File): Promise<void> {
+export async function checkChosenFile(file: File): Promise<void> {
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
   const verdict = judgeUpload(head, file.size, file.type);
   if (!verdict.ok) throw new AppError(verdict.code);
-  await putFile(id, { blob: file, name: file.name, storedAt: Date.now() });
-}
-
-/** Forgets a stored file and its upload's record: the person gave up on it. */
-async function forgetUpload(id: string): Promise<void> {
-  await deleteFile(id);
-  await removeItems(browserAreas, uploadRecords.item(id));
 }
 
 /**
- * One stored file's upload, as a page shows it. Try again sends the same id, so the worker looks
- * for the letter before it sends the file again; the file is never fetched or read again here.
+ * One file's upload, as a page shows it. The page keeps the Blob until it is saved or cancelled
+ * (Try again never fetches or reads the file again), then lets go of it; closing the page loses
+ * it, as nothing is written anywhere.
  */
 export function useUpload() {
   const [state, setState] = useState<UploadPhase>({ phase: 'ready' });
+  const held = useRef<HeldFile | undefined>(undefined);
 
-  async function send(id: string, subject: string, place: UploadPlace, size: number): Promise<LinkTarget | undefined> {
-    setState({ phase: 'sending', size });
+  async function send(subject: string, place: UploadPlace): Promise<LinkTarget | undefined> {
+    const file = held.current;
+    if (!file) return undefined;
+    setState({ phase: 'sending', size: file.blob.size });
     try {
-      const { letter } = await ask({ type: 'upload', id, subject, place });
+      const { letter } = await sendFile({ type: 'upload', id: file.id, subject, place, file: file.blob, name: file.name });
+      held.current = undefined;
       setState(letter ? { phase: 'done', letter } : { phase: 'done' });
       return letter;
     } catch (error) {
@@ -52,10 +57,21 @@ export function useUpload() {
     }
   }
 
-  async function cancel(id: string): Promise<void> {
-    await forgetUpload(id).catch(() => undefined);
+  async function cancel(): Promise<void> {
+    const id = held.current?.id;
+    held.current = undefined;
     setState({ phase: 'cancelled' });
+    if (id !== undefined) await removeItems(browserAreas, uploadRecords.item(id)).catch(() => undefined);
   }
 
-  return { state, send, cancel, reset: () => setState({ phase: 'ready' }) };
+  return {
+    state,
+    send,
+    cancel,
+    /** Takes a new file to send (the one held before, if any, is let go). */
+    hold: (file: HeldFile) => {
+      held.current = file;
+      setState({ phase: 'ready' });
+    },
+  };
 }

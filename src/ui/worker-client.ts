@@ -38,10 +38,15 @@ function noAnswerWithin<T>(ms: number, sent: Promise<T>): Promise<T> {
   return Promise.race([sent, late]).finally(() => clearTimeout(timer));
 }
 
+/** How a request reaches the worker: runtime messaging, or a file's own way (send-file.ts). */
+export type Transport = (request: Request) => Promise<unknown>;
+
+const runtimeMessage: Transport = (request) => browser.runtime.sendMessage(request);
+
 /** Sends one request to the worker and returns its answer, or throws the worker's AppError. */
-export async function ask<K extends Request['type']>(request: Extract<Request, { type: K }>): Promise<ResponseMap[K]> {
+export async function ask<K extends Request['type']>(request: Extract<Request, { type: K }>, transport: Transport = runtimeMessage): Promise<ResponseMap[K]> {
   let answer: Answer<ResponseMap[K]> | undefined;
-  const sent = browser.runtime.sendMessage<Request, Answer<ResponseMap[K]> | undefined>(request);
+  const sent = transport(request) as Promise<Answer<ResponseMap[K]> | undefined>;
   const deadline = answerDeadlineMs(request.type);
   try {
     answer = await (deadline === undefined ? sent : noAnswerWithin(deadline, sent));

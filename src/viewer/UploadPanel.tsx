@@ -6,12 +6,11 @@ import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { ErrorAlert } from '../ui/components.tsx';
 import { UploadProgress } from '../ui/UploadProgress.tsx';
-import { storeChosenFile, useUpload } from '../ui/upload-flow.ts';
+import { checkChosenFile, useUpload } from '../ui/upload-flow.ts';
 
+/** What the panel says of the file on its way; the Blob itself is held by the upload until it is in. */
 interface Chosen {
-  id: string;
   subject: string;
-  size: number;
 }
 
 /** Whether a drag carries files (not text or a link dragged from the page). */
@@ -21,8 +20,9 @@ function carriesFiles(event: DragEvent): boolean {
 
 /**
  * Upload into the inbox or folder on screen: the Upload button, or a file dropped anywhere on the
- * page. The file is checked and stored first (nothing is sent for one that would be refused), then
- * the worker sends it once; the list is read again when it is in.
+ * page. The file is checked first (nothing is sent for one that would be refused), then handed to
+ * the worker, which sends it once; the list is read again when it is in. It stays in this page's
+ * memory only, for Try again, until it is in or cancelled.
  */
 export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void }) {
   const upload = useUpload();
@@ -33,21 +33,21 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
   const busy = upload.state.phase === 'sending';
 
   async function send(file: Chosen): Promise<void> {
-    const letter = await upload.send(file.id, file.subject, props.place, file.size);
+    const letter = await upload.send(file.subject, props.place);
     if (letter) props.onUploaded();
   }
 
   async function take(file: File | undefined): Promise<void> {
     if (!file || busy) return;
     setRefused(undefined);
-    upload.reset();
-    const next = { id: newPageId(), subject: subjectFromName(file.name), size: file.size };
     try {
-      await storeChosenFile(next.id, file);
+      await checkChosenFile(file);
     } catch (error) {
       setRefused(toErrorInfo(error));
       return;
     }
+    upload.hold({ id: newPageId(), blob: file, name: file.name });
+    const next = { subject: subjectFromName(file.name) };
     setChosen(next);
     await send(next);
   }
@@ -108,7 +108,7 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
           <button type="button" class="primary" onClick={() => void send(chosen)}>
             {t('try_again')}
           </button>
-          <button type="button" onClick={() => void upload.cancel(chosen.id)}>
+          <button type="button" onClick={() => void upload.cancel()}>
             {t('upload_cancel')}
           </button>
         </ErrorAlert>

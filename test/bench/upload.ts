@@ -9,11 +9,11 @@ export const UPLOAD_BYTES = 20 * 1024 * 1024;
 
 export const UPLOAD_METHOD =
   `Upload: a ${UPLOAD_BYTES / 1024 / 1024} MiB PDF from the emulator's test site (/__site/sized.pdf). Extension: the context menu's click dispatched to the worker's ` +
-  'listener, the save page fetches and stores the file, then the time from the click on Save to "Saved to Inbox." on screen (the worker reads the root from its ' +
-  'cache, reads the Blob from IndexedDB and POSTs the form). Plain: the same bytes fetched into a Blob on the bench\'s blank extension page, then the time of one ' +
+  'listener, the save page fetches the file into a Blob it keeps, then the time from the click on Save to "Saved to Inbox." on screen (the worker reads the root from its ' +
+  'cache, takes the page\'s Blob, posted to it by reference, and POSTs the form). Plain: the same bytes fetched into a Blob on the bench\'s blank extension page, then the time of one ' +
   'fetch() POSTing the same multipart form with a bearer token to the same relation. Runs interleaved. Memory: the resident memory (VmRSS, /proc) of every ' +
   'renderer process (where the worker and the extension\'s pages run; other tabs closed), sampled every 50 ms during separate runs of the extension\'s upload (not timed: sampling costs CPU), peak minus the sample just before ' +
-  'Save; the file\'s Blob is kept by Chrome\'s blob store in the browser process and on disk, which this does not count.';
+  'Save; the file\'s Blob is kept by Chrome\'s blob store in the browser process, which this does not count.';
 
 interface ProcessInfo {
   type: string;

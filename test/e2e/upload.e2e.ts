@@ -87,6 +87,17 @@ describe('Save to Digipost from a web page', () => {
     await page.close();
   });
 
+  it('keeps the file in the page only: no IndexedDB database of the extension holds it while it waits or once it is saved', async () => {
+    const page = await saveLink('payslip.pdf');
+    await page.getByText('payslip.pdf').waitFor();
+    const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name));
+    expect(await databases()).toEqual([]);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved to Inbox.').waitFor();
+    expect(await databases()).toEqual([]);
+    await page.close();
+  });
+
   it('refuses an HTML page and a 101 MiB file with clear words, before anything is uploaded', async () => {
     const html = await saveLink('terms.html');
     await html.getByText('This is a web page, not a file.', { exact: false }).waitFor();

@@ -33,7 +33,6 @@ export function fakeWorker(network: FakeNetwork, buildDefaults: BuildDefaults, o
     openViewer: () => Promise.resolve(),
     menus: undefined,
     openPage: () => Promise.resolve(),
-    files: { get: () => Promise.resolve(undefined), remove: () => Promise.resolve(), clearStale: () => Promise.resolve() },
     forgetUploads: () => Promise.resolve(),
     ...overrides,
   });

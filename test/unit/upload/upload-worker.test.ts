@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createUploads, type UploadDeps } from '../../../src/background/upload.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { AppError } from '../../../src/shared/errors.ts';
-import type { StoredFile } from '../../../src/storage/upload-files.ts';
 import { MemoryArea } from '../auth/fakes.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
 
@@ -34,7 +33,6 @@ const PDF = new Blob([new TextEncoder().encode('%PDF-1.4\nhello')]);
 function setup(answers: ('ok' | 'fail-stored' | 'fail')[]) {
   const posts: { url: string; form: FormData }[] = [];
   const listed: { subject: string; origin: string; created: string; link: ReturnType<typeof link>[] }[] = [];
-  let files = new Map<string, StoredFile>([[ID, { blob: PDF, name: 'scan.pdf', storedAt: 0 }]]);
   const deps: UploadDeps = {
     storage: { session: new MemoryArea() },
     rootCache: { getRootAndAnnounce: () => Promise.resolve({ root, fetchedAt: 0, serviceOrigin: BASE, scopes: config.scopes, generation: 1 }) },
@@ -49,34 +47,26 @@ function setup(answers: ('ok' | 'fail-stored' | 'fail')[]) {
         return Promise.resolve(self);
       },
     },
-    files: {
-      get: (id) => Promise.resolve(files.get(id)),
-      remove: (id) => {
-        files = new Map([...files].filter(([key]) => key !== id));
-        return Promise.resolve();
-      },
-    },
     exclusive: (() => {
       let chain = Promise.resolve();
       return (_name: string, fn: () => Promise<void>) => (chain = chain.then(fn, fn));
     })(),
     now: () => Date.now(),
   };
-  return { uploads: createUploads(deps), posts, files: () => files };
+  return { uploads: createUploads(deps), posts };
 }
 
-const request = { id: ID, subject: 'Skanning', place: { kind: 'inbox' } as const };
+const request = { id: ID, subject: 'Skanning', place: { kind: 'inbox' } as const, file: PDF, name: 'scan.pdf' };
 
-describe('the worker uploads a stored file exactly once', () => {
-  it('POSTs subject and file to the relation the mailbox offers, answers the Location, and forgets the file', async () => {
-    const { uploads, posts, files } = setup(['ok']);
+describe('the worker uploads a page\'s file exactly once', () => {
+  it('POSTs subject and file to the relation the mailbox offers, and answers the Location', async () => {
+    const { uploads, posts } = setup(['ok']);
     const result = await uploads.upload(config, request);
     expect(posts.map((p) => p.url)).toEqual([INBOX_UPLOAD]);
     expect(posts[0]?.form.get('subject')).toBe('Skanning');
     const file = posts[0]?.form.get('file') as File;
     expect([file.name, file.type, file.size]).toEqual(['scan.pdf', 'application/pdf', PDF.size]);
     expect(result.letter?.url).toMatch(/\/1$/);
-    expect(files().size).toBe(0);
     // A second click finds it done and sends nothing.
     expect(await uploads.upload(config, request)).toEqual(result);
     expect(posts).toHaveLength(1);
@@ -90,7 +80,7 @@ describe('the worker uploads a stored file exactly once', () => {
     expect(result.letter?.url).toMatch(/\/1$/);
   });
 
-  it('after a failure that stored nothing, Try again sends the same stored file', async () => {
+  it('after a failure that stored nothing, Try again sends the file the page hands over again', async () => {
     const { uploads, posts } = setup(['fail', 'ok']);
     await expect(uploads.upload(config, request)).rejects.toMatchObject({ code: 'network' });
     await uploads.upload(config, request);
