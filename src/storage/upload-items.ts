@@ -9,7 +9,7 @@ interface SaveRequest {
 }
 
 /**
- * An upload, by the id of its stored file: 'sending' is written before the file is sent, so a
+ * An upload, by the id the page gave its file (no file is kept here): 'sending' is written before the file is sent, so a
  * second try after an answer that never came looks for the letter first; 'done' keeps the
  * letter's address, so a third click sends nothing either.
  */
