@@ -36,6 +36,8 @@ function firefoxManifest(): Record<string, unknown> {
   delete common.minimum_chrome_version; // Chrome's key; Firefox's linter warns about it
   return {
     ...common,
+    // Firefox's name for the context menu API; it knows contextMenus only as an alias.
+    permissions: rest.permissions.map((name) => (name === 'contextMenus' ? 'menus' : name)),
     background: { scripts: [background.service_worker], type: background.type },
     browser_specific_settings: {
       gecko: {
@@ -273,7 +275,7 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       target: target === 'firefox' ? 'firefox128' : 'chrome120',
       rolldownOptions: {
-        input: { viewer: 'src/viewer/viewer.html' },
+        input: { viewer: 'src/viewer/viewer.html', save: 'src/save/save.html' },
       },
     },
     // `vitest run` (npm run test:unit) runs both projects; `--project unit` or `--project component` one.

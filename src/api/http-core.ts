@@ -1,7 +1,7 @@
 import { AppError } from '../shared/errors.ts';
 import { withDeadline } from './deadline.ts';
 import { shortDetail } from './http-errors.ts';
-import { readLimited, readLimitedText } from './read-body.ts';
+import { readLimited, readLimitedBlob, readLimitedText } from './read-body.ts';
 
 /**
  * The one way the extension makes an HTTP request. Every protocol step (an API resource, an
@@ -36,13 +36,22 @@ export interface HttpRequest {
   url: string;
   method?: HttpMethod | undefined;
   headers?: Record<string, string> | undefined;
-  /** Only text bodies: what the service takes is a form or JSON. */
-  body?: string | undefined;
+  /**
+   * Text (a form or JSON), or multipart form data for an upload (contract §10): the browser streams
+   * a FormData's Blob from where it is kept, and sets the boundary in Content-Type itself.
+   */
+  body?: string | FormData | undefined;
   redirects: RedirectPolicy;
   /** How long the whole call may take, the reading of the answer included. */
   timeoutMs: number;
   /** The caller giving up; passed on untouched (not reported as a timeout). */
   signal?: AbortSignal | undefined;
+  /**
+   * Only for a file a person saves from a web site (Save to Digipost): sent with that site's own
+   * cookies, as the browser would fetch it, since it may be behind the person's login there. No
+   * request to the service ever sets this: its only credentials are the ones a step sends itself.
+   */
+  siteCookies?: true | undefined;
 }
 
 /**
@@ -58,6 +67,8 @@ export interface HttpAnswer {
   readonly url: string;
   header(name: string): string | null;
   bytes(limit: number, tooLarge: (detail: string) => AppError): Promise<Uint8Array<ArrayBuffer>>;
+  /** The body kept as a Blob (a file to upload), refused past `limit`. */
+  blob(limit: number, tooLarge: (detail: string) => AppError): Promise<Blob>;
   /** UTF-8, as the Fetch standard's text() decodes it (BOM dropped). */
   text(limit: number, tooLarge: (detail: string) => AppError): Promise<string>;
   /** Closes the body unread. */
@@ -75,6 +86,7 @@ function answerOf(response: Response): HttpAnswer {
     url: response.url,
     header: (name) => response.headers.get(name),
     bytes: (limit, tooLarge) => readLimited(response, limit, tooLarge),
+    blob: (limit, tooLarge) => readLimitedBlob(response, limit, tooLarge),
     text: (limit, tooLarge) => readLimitedText(response, limit, tooLarge),
     discard: async () => {
       await response.body?.cancel().catch(() => undefined);
@@ -92,7 +104,7 @@ function initOf(request: HttpRequest, signal: AbortSignal): RequestInit {
     method: request.method ?? 'GET',
     ...(request.headers ? { headers: request.headers } : {}),
     ...(request.body === undefined ? {} : { body: request.body }),
-    credentials: 'omit',
+    credentials: request.siteCookies ? 'include' : 'omit',
     cache: 'no-store',
     redirect: request.redirects === 'follow' ? 'follow' : 'manual',
     referrerPolicy: 'no-referrer',

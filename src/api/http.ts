@@ -152,3 +152,20 @@ export async function fetchBinary(opts: FetchBinaryOptions): Promise<BinaryConte
     processContentResponse(answer, opts.serviceOrigin, opts.maxBytes ?? MAX_CONTENT_BYTES),
   );
 }
+
+export interface UploadOptions extends FetchResourceOptions {
+  form: FormData;
+}
+
+/**
+ * POSTs an upload's multipart form (contract §10) and answers the new letter's address from
+ * `Location`, or undefined when the service sent none. The answer's body is not needed and is not read.
+ */
+export async function postUpload(opts: UploadOptions): Promise<string | undefined> {
+  const request: HttpRequest = { ...bearerRequest({ ...opts, method: 'POST' }, opts.mediaType ?? API_MEDIA_TYPE, 'refuse', NETWORK_TIMEOUT_MS), body: opts.form };
+  return hardenedFetch(opts.fetch, request, async (answer) => {
+    if (!answer.ok) throw await errorOf(answer);
+    await answer.discard();
+    return answer.header('location') ?? undefined;
+  });
+}

@@ -1,4 +1,4 @@
-import { fetchBinary, fetchJson, type BinaryContent, type FetchResourceOptions } from '../api/http.ts';
+import { fetchBinary, fetchJson, postUpload, type BinaryContent, type FetchResourceOptions } from '../api/http.ts';
 import type { HttpMethod } from '../api/http-core.ts';
 import { requiredPermission, type LinkTarget } from '../api/links.ts';
 import type { BoundToken, Session } from '../auth/session.ts';
@@ -19,6 +19,8 @@ export interface ServiceCalls {
   authorizedFetch: (config: ExtensionConfig, request: AuthorizedRequest) => Promise<unknown>;
   /** A letter's content: binary, and possibly behind a redirect to another host (see fetchBinary). */
   authorizedBinary: (config: ExtensionConfig, request: AuthorizedRequest) => Promise<BinaryContent>;
+  /** An upload's form POSTed to the relation at `request` (contract §10); answers the new letter's `Location`. */
+  authorizedUpload: (config: ExtensionConfig, request: AuthorizedRequest, form: FormData) => Promise<string | undefined>;
 }
 
 export interface AuthorizedRequest extends LinkTarget {
@@ -102,5 +104,8 @@ export function createServiceCalls(deps: AuthorizedFetchDeps): ServiceCalls {
       explained(config, withToken(config, request.relation, (token) => fetchJson(fetchOptions(request, token)))),
     authorizedBinary: (config, request) =>
       explained(config, withToken(config, request.relation, (token) => fetchBinary(fetchOptions(request, token)))),
+    // A 401/403 means the file was not taken, so the one retry withToken makes sends nothing twice.
+    authorizedUpload: (config, request, form) =>
+      explained(config, withToken(config, request.relation, (token) => postUpload({ ...fetchOptions(request, token), form }))),
   };
 }

@@ -12,6 +12,10 @@ import type { NotificationsApi } from './notifications.ts';
 import { openViewerFromWorker } from './open-viewer.ts';
 import { tellPages } from './tell-pages.ts';
 import { createWorker } from './worker.ts';
+import { menusApi } from './menus-api.ts';
+import { createTab } from '../shared/create-tab.ts';
+import { removeFamily } from '../storage/browser-areas.ts';
+import { saveRequests, uploadRecords } from '../storage/upload-items.ts';
 
 const migrated = migratedArea(browserAreas.local);
 
@@ -65,4 +69,16 @@ export const worker = createWorker({
   notificationsApi: () => (browser as { notifications?: NotificationsApi }).notifications,
   viewerPages: { remember: rememberTarget, forgetNamed: forgetViewerPagesNamed, forgetAll: forgetViewerPages },
   openViewer: openViewerFromWorker,
+  // Firefox names the API menus (contextMenus is its alias), Chrome contextMenus.
+  menus: menusApi(),
+  openPage: async (path, beside) => {
+    await createTab({
+      url: browser.runtime.getURL(path),
+      ...(beside?.id === undefined ? {} : { openerTabId: beside.id, index: beside.index + 1 }),
+    });
+  },
+  forgetUploads: async () => {
+    await removeFamily(saveRequests);
+    await removeFamily(uploadRecords);
+  },
 });

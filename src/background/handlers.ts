@@ -42,7 +42,8 @@ export interface HandlerDeps {
   writes: Writes;
 }
 
-export function createHandlers(deps: HandlerDeps): Handlers {
+/** Every request but the uploads', which the worker adds (upload.ts). */
+export function createHandlers(deps: HandlerDeps): Omit<Handlers, 'upload'> {
   const { session, currentConfig } = deps;
 
   async function statusView(config: ExtensionConfig): Promise<StatusView> {

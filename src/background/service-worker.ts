@@ -3,8 +3,16 @@
 import browser from 'webextension-polyfill';
 import { storageReady, worker } from './composition-root.ts';
 import { warn } from '../shared/warn.ts';
+import { menusApi } from './menus-api.ts';
+import { answerPageMessage, type PageMessageEvent } from '../protocol/page-messages.ts';
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => worker.route(message, sender));
+
+// Chromium: a page hands a file over by postMessage to the service worker (src/ui/send-file.ts),
+// since runtime messaging there is JSON. Firefox's event page gets it through onMessage above.
+if ('ServiceWorkerGlobalScope' in globalThis) {
+  addEventListener('message', (event) => answerPageMessage(event as unknown as PageMessageEvent, worker.route, browser.runtime.id));
+}
 
 // Clicks on a notification open that letter; only while the optional `notifications` permission is
 // held, so the listener is added now if the API is there, or as soon as the permission is granted.
@@ -14,6 +22,11 @@ browser.permissions.onAdded.addListener((added) => {
 });
 
 browser.alarms.onAlarm.addListener((alarm) => worker.onAlarm(alarm));
+
+// "Save to Digipost" (save-menu.ts): the click grants activeTab for the tab's site, then the save page opens.
+(menusApi()).onClicked.addListener((info, tab) => {
+  worker.saveMenu.clicked(info, tab).catch((error: unknown) => warn('Could not open the save page', error));
+});
 
 // A sign-out the service has not heard of yet is told as soon as there is a chance: whenever the
 // worker starts (a stopped worker starts again for any event, a page opening included), on the

@@ -24,6 +24,8 @@ import { createPoll, POLL_ALARM } from './poll.ts';
 import { createRevocationRetry } from './revocation-retry.ts';
 import { createRootCache } from './root-cache.ts';
 import { createSignOut } from './sign-out.ts';
+import { createSaveMenu, type SaveMenu, type SaveMenuDeps } from './save-menu.ts';
+import { createUploads } from './upload.ts';
 
 /** What the worker is made of: the platform, as the browser (or a test) gives it. */
 export interface WorkerDeps {
@@ -58,6 +60,11 @@ export interface WorkerDeps {
   };
   /** Opens a viewer page in a tab and brings its window forward. */
   openViewer: (url: string) => Promise<void>;
+  /** The context menu (contextMenus in Chrome, menus in Firefox), and how a save page opens. */
+  menus: SaveMenuDeps['menus'];
+  openPage: SaveMenuDeps['openPage'];
+  /** Forgets the menu's save requests and the uploads' records (storage.session) at sign-out. */
+  forgetUploads: () => Promise<void>;
 }
 
 export interface Worker {
@@ -71,6 +78,8 @@ export interface Worker {
   retryRevocationsInBackground: () => void;
   /** New-letter notifications; their click listener is added once the API is there (listen). */
   notifications: LetterNotifications;
+  /** "Save to Digipost" in the context menu: its click listener is the worker's (service-worker.ts). */
+  saveMenu: SaveMenu;
 }
 
 export function createWorker(deps: WorkerDeps): Worker {
@@ -106,6 +115,9 @@ export function createWorker(deps: WorkerDeps): Worker {
       await deps.viewerPages.forgetAll().catch(() => undefined);
       // Notifications on screen name senders and subjects.
       await notifications.clearLetterNotifications().catch(() => undefined);
+      // What the person was saving goes too (the files themselves live only in their pages), and the menu item with it.
+      await deps.forgetUploads().catch(() => undefined);
+      await saveMenu.refresh();
       // Open pages drop what they show of the mailbox (a viewer tab its letter and blob: addresses).
       await deps.tellPages({ event: 'sessionEnded', reason });
     },
@@ -142,7 +154,18 @@ export function createWorker(deps: WorkerDeps): Worker {
   });
   const signOut = createSignOut({ session, retryRevocations: revocations.retryRevocations });
   const letterContent = createLetterContent({ calls, rootCache });
-  const handlers = createHandlers({
+  const saveMenu = createSaveMenu({
+    menus: deps.menus,
+    storage,
+    openPage: deps.openPage,
+    offered: async () => {
+      const status = await session.status();
+      return status.state === 'signed_in' && status.scopes.includes('UPLOAD_DOCUMENT');
+    },
+  });
+  const uploads = createUploads({ storage, calls, rootCache, exclusive: deps.exclusive, now });
+  const handlers: Handlers = {
+    ...createHandlers({
     local: storage.local,
     session,
     currentConfig,
@@ -157,13 +180,21 @@ export function createWorker(deps: WorkerDeps): Worker {
     hostAccess,
     revocations,
     signOut,
-    writes: createWrites({ calls, storage, now, written: letterContent.refreshRoot }),
-  });
+      writes: createWrites({ calls, storage, now, written: letterContent.refreshRoot }),
+    }),
+    upload: async (request) => uploads.upload(await currentConfig(), request),
+  };
 
   return {
     session,
     handlers,
-    route: (message, sender) => dispatch(message, sender, { handlers, ownId: deps.extension.id, pagesOrigin: deps.extension.getURL('') }),
+    route: async (message, sender) => {
+      const answer = await dispatch(message, sender, { handlers, ownId: deps.extension.id, pagesOrigin: deps.extension.getURL('') });
+      // Connecting and saving the settings may change what the session may do, and so the menu.
+      const type = (message as { type?: unknown } | null)?.type;
+      if (answer.ok && (type === 'connect' || type === 'saveConfig')) await saveMenu.refresh();
+      return answer;
+    },
     onAlarm(alarm) {
       if (alarm.name !== POLL_ALARM) return;
       void poll.refreshBadge(true);
@@ -172,8 +203,10 @@ export function createWorker(deps: WorkerDeps): Worker {
     async start() {
       await poll.schedulePoll(await currentConfig());
       await poll.refreshBadge(false);
+      await saveMenu.refresh();
     },
     retryRevocationsInBackground: revocations.retryRevocationsInBackground,
     notifications,
+    saveMenu,
   };
 }

@@ -3,6 +3,7 @@ import type { ConfigInput, ExtensionConfig } from '../config/config.ts';
 import type { Permission } from '../shared/permissions.ts';
 import type { LinkTarget } from '../api/links.ts';
 import type { RootSnapshot } from '../storage/page-items.ts';
+import type { UploadPlace } from '../api/upload-places.ts';
 
 /**
  * The one place where pages and the worker agree on what they say to each other. The worker
@@ -46,7 +47,13 @@ export type Request =
   /** Whether a sign-out has not yet reached the service (its grant still works there). */
   | { type: 'getRevocation' }
   /** Tries now to tell the service of the sign-outs it has not heard of. */
-  | { type: 'retryRevocation' };
+  | { type: 'retryRevocation' }
+  /**
+   * Uploads the page's `file` to `place`, once per `id`: the worker takes the place's upload
+   * relation from the root itself (contract §10). The Blob goes by reference, never as text: it
+   * travels only by structured clone (src/ui/send-file.ts), and JSON messaging cannot carry it.
+   */
+  | { type: 'upload'; id: string; subject: string; place: UploadPlace; file: Blob; name: string };
 
 /** The root as getRoot answers it is the snapshot the worker caches, where the popup reads it first. */
 export type { InboxGlance, RootSnapshot } from '../storage/page-items.ts';
@@ -112,6 +119,8 @@ export interface ResponseMap {
   write: { data: unknown; repeated?: true };
   getRevocation: RevocationView;
   retryRevocation: RevocationView;
+  /** The new letter, as the viewer opens it (absent when the service named none). */
+  upload: { letter?: LinkTarget };
 }
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };

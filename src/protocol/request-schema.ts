@@ -1,5 +1,6 @@
 import { z } from '../shared/zod.ts';
 import type { Request } from './messages.ts';
+import { MAX_SUBJECT_LENGTH } from '../api/upload-rules.ts';
 
 const configInputSchema = z.object({
   baseUrl: z.string().check(z.maxLength(2048)),
@@ -39,4 +40,13 @@ export const requestSchema: z.ZodMiniType<Request> = z.discriminatedUnion('type'
   }),
   z.object({ type: z.literal('getRevocation') }),
   z.object({ type: z.literal('retryRevocation') }),
+  z.object({
+    type: z.literal('upload'),
+    id: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
+    subject: z.string().check(z.regex(/\S/), z.maxLength(MAX_SUBJECT_LENGTH)),
+    place: z.discriminatedUnion('kind', [z.object({ kind: z.literal('inbox') }), z.object({ kind: z.literal('folder'), self: z.string().check(z.maxLength(8192)) })]),
+    // Structured clone makes the page's Blob one of this realm's; JSON messaging would make it {} (refused).
+    file: z.instanceof(Blob),
+    name: z.string().check(z.maxLength(1024)),
+  }),
 ]);

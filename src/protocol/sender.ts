@@ -26,6 +26,7 @@ export const PAGE_PATHS = {
   popup: '/src/popup/popup.html',
   options: '/src/options/options.html',
   viewer: '/src/viewer/viewer.html',
+  save: '/src/save/save.html',
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS;
@@ -58,6 +59,8 @@ const RESTRICTED: Readonly<Partial<Record<string, readonly PageName[]>>> = {
   retryRevocation: ['popup', 'options'],
   /** Changes to the mailbox come only from the viewer's buttons, never from the popup or options. */
   write: ['viewer'],
+  // Only where a person chose a file and pressed Save or Upload.
+  upload: ['save', 'viewer'],
 };
 
 /** Whether this sender (already known to be one of our pages) may send this type of request. */

@@ -80,6 +80,17 @@ export const ERROR_CODES = [
   'write_rejected',
   /** After an unknown outcome, the page read the service again and the change is not there. */
   'write_not_done',
+  // Save to Digipost (uploads, contract §10)
+  'upload_too_large',
+  'upload_empty',
+  'upload_html',
+  'upload_unsupported_type',
+  /** The place chosen offers no upload relation (any more). */
+  'upload_place_missing',
+  /** The site the file is on answered with an error status. */
+  'upload_source_refused',
+  /** The file could not be fetched: no answer, or the extension may not reach that site. */
+  'upload_source_unreachable',
   // links
   'link_foreign_origin',
   'link_not_http',

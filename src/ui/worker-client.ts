@@ -1,6 +1,7 @@
 import { ext as browser } from '../shared/ext.ts';
 import { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from '../api/timeouts.ts';
 import { AppError } from '../shared/errors.ts';
+import { MAX_UPLOAD_BYTES, uploadDeadlineMs } from '../api/upload-rules.ts';
 import type { Answer, Request, ResponseMap } from '../protocol/messages.ts';
 
 /** Room for the worker's own bookkeeping (waking up, storage, the auth lock) on a slow machine. */
@@ -23,6 +24,9 @@ export function answerDeadlineMs(type: Request['type']): number | undefined {
     case 'getContent':
     case 'sendOpeningReceipt':
       return 2 * NETWORK_TIMEOUT_MS + 2 * CONTENT_TIMEOUT_MS + WORKER_SLACK_MS;
+    // The root, a look in the list, the largest file's own deadline, and the look after it.
+    case 'upload':
+      return 4 * NETWORK_TIMEOUT_MS + uploadDeadlineMs(MAX_UPLOAD_BYTES) + WORKER_SLACK_MS;
     default:
       return 4 * NETWORK_TIMEOUT_MS + WORKER_SLACK_MS;
   }
@@ -36,10 +40,15 @@ function noAnswerWithin<T>(ms: number, sent: Promise<T>): Promise<T> {
   return Promise.race([sent, late]).finally(() => clearTimeout(timer));
 }
 
+/** How a request reaches the worker: runtime messaging, or a file's own way (send-file.ts). */
+export type Transport = (request: Request) => Promise<unknown>;
+
+const runtimeMessage: Transport = (request) => browser.runtime.sendMessage(request);
+
 /** Sends one request to the worker and returns its answer, or throws the worker's AppError. */
-export async function ask<K extends Request['type']>(request: Extract<Request, { type: K }>): Promise<ResponseMap[K]> {
+export async function ask<K extends Request['type']>(request: Extract<Request, { type: K }>, transport: Transport = runtimeMessage): Promise<ResponseMap[K]> {
   let answer: Answer<ResponseMap[K]> | undefined;
-  const sent = browser.runtime.sendMessage<Request, Answer<ResponseMap[K]> | undefined>(request);
+  const sent = transport(request) as Promise<Answer<ResponseMap[K]> | undefined>;
   const deadline = answerDeadlineMs(request.type);
   try {
     answer = await (deadline === undefined ? sent : noAnswerWithin(deadline, sent));

@@ -32,6 +32,8 @@ import { currentEntry, NavigationContext, pushEntry, type HistoryEntry } from '.
 import { firstPageUrl } from './paging.ts';
 import { ReceiptsView, ReceiptView } from './ReceiptsView.tsx';
 import { RecipientSearch } from './RecipientSearch.tsx';
+import { UploadPanel } from './UploadPanel.tsx';
+import { uploadPlaceAt } from '../api/upload-places.ts';
 
 type PageKind = ViewKind | 'search' | 'action';
 
@@ -212,6 +214,8 @@ export function Viewer() {
   const folders = foldersOf(root?.root);
   const heading = current ? headingFor(page.kind !== 'loading' && page.for === current ? page : { kind: 'loading' }, current.target, relation, nav, rootUrl) : t('viewer_title');
   const tabTitle = tabTitleOf(view, relation, ready?.snapshot?.data);
+  // Kept while the list is read again after an upload, so what it says stays on screen.
+  const uploadPlace = root?.scopes.includes('UPLOAD_DOCUMENT') ? uploadPlaceAt(root.root, current?.target.url) : undefined;
 
   useEffect(() => {
     document.title = tabTitle ? t('tab_title', tabTitle) : t('extShortName');
@@ -381,6 +385,7 @@ export function Viewer() {
             <h1 id="page-heading" tabIndex={-1} ref={headingRef}>
               {heading}
             </h1>
+            {uploadPlace && current ? <UploadPanel place={uploadPlace} onUploaded={() => void load(current)} /> : null}
             {body}
           </main>
         </div>

@@ -18,6 +18,7 @@ import { FIREFOX_METHOD, measureFirefoxPopup } from './firefox.ts';
 import { LETTER_OPEN_METHOD } from './letter-open.ts';
 import { measureLetterOpen, measureViewer } from './viewer.ts';
 import { measureWorkerStart } from './worker-start.ts';
+import { measureUpload, UPLOAD_BYTES, UPLOAD_METHOD } from './upload.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const LETTERS = 10_000;
@@ -38,6 +39,44 @@ function letterRows(browser: string, open: number[], limit: number[]): Row[] {
       met: opened.median <= LETTER_GOAL * alone.median,
     },
   ];
+}
+
+/** `npm run bench -- --only upload`: only that row, printed, BENCHMARKS.md left as it is. */
+const ONLY = (() => {
+  const at = process.argv.indexOf('--only');
+  const value = at >= 0 ? process.argv[at + 1] : undefined;
+  if (value !== undefined && value !== 'upload') throw new Error(`--only knows one row: upload (not ${value})`);
+  return value;
+})();
+
+/** Issue #23: the extension's upload at ≥ 0.8 × a plain fetch's throughput, its memory under 3 × the file. */
+async function uploadRows(bench: Bench, runs: number): Promise<Row[]> {
+  try {
+    const upload = await measureUpload(bench, runs);
+    const plain = summarize(upload.plain);
+    const extension = summarize(upload.extension);
+    const mib = UPLOAD_BYTES / 1024 / 1024;
+    const rate = (ms: number) => `${(mib / (ms / 1000)).toFixed(1)} MiB/s`;
+    const ratio = plain.median / extension.median;
+    const memory = Math.max(...upload.memory);
+    return [
+      { figure: `Upload of a ${mib} MiB PDF by a plain fetch() from an extension page (limit)`, value: `${formatMs(plain)}; ${rate(plain.median)}`, goal: '–', met: undefined },
+      {
+        figure: `Upload of the same PDF through Save to Digipost (Save to "Saved")`,
+        value: `${formatMs(extension)}; ${rate(extension.median)}, ${ratio.toFixed(2)} × the plain throughput`,
+        goal: '≥ 0.8 × plain throughput',
+        met: ratio >= 0.8,
+      },
+      {
+        figure: 'Memory of the extension\'s processes during that upload (peak growth)',
+        value: `${upload.memory.map(formatBytes).join(', ')}; ${(memory / UPLOAD_BYTES).toFixed(2)} × the file`,
+        goal: `< 3 × the file = ${formatBytes(3 * UPLOAD_BYTES)}`,
+        met: memory < 3 * UPLOAD_BYTES,
+      },
+    ];
+  } catch (error) {
+    return [{ figure: 'Upload', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined }];
+  }
 }
 
 function step(name: string): void {
@@ -62,6 +101,13 @@ async function main(): Promise<void> {
     const env = environment(browser.context.browser()?.version() ?? 'unknown');
     step('signing in');
     await signIn(bench);
+
+    if (ONLY === 'upload') {
+      step('upload (5 runs each, interleaved)');
+      rows.push(...(await uploadRows(bench, 5)));
+      console.log(`\n${consoleTable(rows)}\n\n${UPLOAD_METHOD}\n${JSON.stringify(env)}`);
+      return;
+    }
 
     step(`popup time to content (${RUNS} runs each)`);
     const timing = await measurePopupTiming(bench, RUNS);
@@ -211,6 +257,9 @@ async function main(): Promise<void> {
       rows.push({ figure: 'Firefox', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined });
     }
 
+    step('upload (3 runs each, interleaved)');
+    rows.push(...(await uploadRows(bench, 3)));
+
     step('bundle sizes');
     for (const size of entrySizes(BENCH_DIST)) {
       const budget = BUDGETS[size.entry];
@@ -231,6 +280,7 @@ async function main(): Promise<void> {
       'Heap: Runtime.getHeapUsage usedSize after HeapProfiler.collectGarbage, through DevTools (the worker through Target.attachToTarget).',
       LETTER_OPEN_METHOD,
       FIREFOX_METHOD,
+      UPLOAD_METHOD,
       'Bundles: every JS chunk an entry loads (the built manifest and HTML, then the chunks\' imports), each gzipped at level 9, summed. 1 kB = 1000 bytes. The budgets are also held by `npm run size` in `npm test`.',
     ];
     console.log(`\n${consoleTable(rows)}\n`);

@@ -6,8 +6,8 @@ export const BENCH_PORT = Number(process.env.BENCH_EMULATOR_PORT ?? 4712);
 export const BENCH_DIST = 'dist-bench';
 export const BENCH_CLIENT_ID = 'digipost-mailbox-demo';
 export const BENCH_CLIENT_SECRET = 'demo-secret-change-me';
-/** Letters' content too, so the benchmark can open a letter (the default scope reads only their descriptions). */
-export const BENCH_SCOPE = 'READ_ACCOUNT_INFO READ_DOCUMENT_META_INFO READ_DOCUMENT_CONTENT';
+/** Letters' content too, so the benchmark can open a letter (the default scope reads only their descriptions), and uploads for the upload row. */
+export const BENCH_SCOPE = 'READ_ACCOUNT_INFO READ_DOCUMENT_META_INFO READ_DOCUMENT_CONTENT UPLOAD_DOCUMENT';
 /** The baseline page, copied next to the built pages (never part of src/ or of a release). */
 export const BLANK_PAGE = 'bench/blank.html';
 

@@ -8,6 +8,7 @@ const ENTRIES: Record<PageName, () => Promise<unknown>> = {
   popup: () => import('../../src/popup/main.tsx'),
   options: () => import('../../src/options/main.tsx'),
   viewer: () => import('../../src/viewer/main.tsx'),
+  save: () => import('../../src/save/main.tsx'),
 };
 
 interface TestDomGlobals {

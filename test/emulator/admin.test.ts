@@ -32,6 +32,7 @@ describe('knobs', () => {
       stallTokenEndpoint: false,
       requirePkce: false,
       failRevoke: false,
+      uploadFault: 'none',
       extraLinks: { root: [], account: [] },
     });
     const changed = await em.admin.configure({ accessTokenLifetime: 60, rotateRefreshTokens: false });

@@ -20,6 +20,7 @@ const knobsSchema = z.strictObject({
   stallTokenEndpoint: z.boolean(),
   requirePkce: z.boolean(),
   failRevoke: z.boolean(),
+  uploadFault: z.enum(['none', 'fail-after-storing', 'stall-after-storing']),
   extraLinks: z.strictObject({ root: z.array(link).max(50), account: z.array(link).max(50) }),
 });
 

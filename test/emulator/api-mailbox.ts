@@ -127,14 +127,6 @@ export function mailboxRoutes(app: Hono, em: Emulator): void {
     }),
   });
 
-  resource(app, ROUTES.upload, {
-    POST: guarded(em, { permission: 'UPLOAD_DOCUMENT' }, async (c) => {
-      const bytes = (await c.req.arrayBuffer()).byteLength;
-      if (bytes === 0) return apiError(400, 'EMPTY_UPLOAD', { errorMessage: 'The body is the file to upload' });
-      return apiJson({ received: bytes }, 201);
-    }),
-  });
-
   // Folders are part of filing letters: the apps ask for no other permission to manage them.
   const filing = { permission: 'UPDATE_DOCUMENT' } as const;
   resource(app, ROUTES.folders, { POST: guarded(em, filing, (c) => createFolder(em, c)) });

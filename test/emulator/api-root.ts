@@ -87,7 +87,13 @@ function root(em: Emulator, session: Session): Record<string, unknown> {
         owner: true,
         unreadItemsInInbox: unread,
         folders: { folder: mailbox.folders.map((f) => folderSummary(linker, f)), link: [linker.link('create_folder', ROUTES.folders)] },
-        link: [linker.link('document_inbox', ROUTES.inbox), linker.link('mailbox_settings', ROUTES.mailboxSettings)],
+        link: [
+          linker.link('document_inbox', ROUTES.inbox),
+          linker.link('mailbox_settings', ROUTES.mailboxSettings),
+          // As digipost/android reads them: the inbox's own upload, and the archive's.
+          linker.link('upload_document_to_inbox', ROUTES.uploadToInbox),
+          linker.link('upload_document', ROUTES.upload),
+        ],
       },
     ],
     link: [

@@ -5,10 +5,12 @@ import { adminRoutes } from './admin.ts';
 import { accountRoutes } from './api-account.ts';
 import { invoiceRoutes } from './api-invoices.ts';
 import { mailboxRoutes } from './api-mailbox.ts';
+import { isUploadPath, uploadRoutes } from './api-upload.ts';
 import { rootRoutes } from './api-root.ts';
 import { ADMIN_PREFIX, MAX_BODY_BYTES, MEDIA_TYPE } from './config.ts';
 import { json } from './http.ts';
 import { oauthRoutes } from './oauth.ts';
+import { siteRoutes } from './site.ts';
 import type { Emulator, FailureKind } from './state.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -85,19 +87,20 @@ export function createApp(em: Emulator): Hono {
     if (!em.settings.quiet) console.log(`${c.req.method} ${path} ${c.res.status} ${Date.now() - started}ms`);
   });
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => json({ error: 'payload_too_large', message: `Bodies are limited to ${MAX_BODY_BYTES} bytes` }, 413),
-    }),
-  );
+  const smallBodies = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => json({ error: 'payload_too_large', message: `Bodies are limited to ${MAX_BODY_BYTES} bytes` }, 413),
+  });
+  // Uploads count their own bodies against their own limit (api-upload.ts).
+  app.use('*', (c, next) => (isUploadPath(c.req.path) ? next() : smallBodies(c as never, next)));
 
   oauthRoutes(app, em);
   rootRoutes(app, em);
   mailboxRoutes(app, em);
   accountRoutes(app, em);
   invoiceRoutes(app, em);
+  uploadRoutes(app, em);
+  siteRoutes(app);
   adminRoutes(app, em);
 
   app.notFound((c) => json({ 'error-code': 'NOT_FOUND', errorMessage: `Nothing at ${c.req.path}` }, 404));

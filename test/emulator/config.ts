@@ -9,6 +9,8 @@ export const DEFAULT_LETTERS = 40;
 export const MAX_LETTERS = 10_000;
 /** Bodies larger than this are refused with 413; nothing the service takes is bigger. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Uploads have their own limit: 100 MiB, as the service's apps have it (digipost/ios APIClient.swift). */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 /** Authorization codes are short-lived (draft 31, 4.1.2 recommends at most ten minutes). */
 export const CODE_LIFETIME_MS = 60_000;
 export const CONSENT_LIFETIME_MS = 10 * 60_000;
@@ -22,6 +24,7 @@ export interface Link {
 }
 
 export type IdTokenExp = 'lifetime' | 'absolute';
+type UploadFault = 'none' | 'fail-after-storing' | 'stall-after-storing';
 
 export interface Knobs {
   accessTokenLifetime: number;
@@ -40,6 +43,11 @@ export interface Knobs {
   requirePkce: boolean;
   /** The revoke endpoint answers 503 and ends no grant, as a service that is down would. */
   failRevoke: boolean;
+  /**
+   * The next upload is stored and then answered 500 ('fail-after-storing') or never answered
+   * ('stall-after-storing'): a client that repeats without looking would upload it twice. Spent by one upload.
+   */
+  uploadFault: UploadFault;
   extraLinks: { root: Link[]; account: Link[] };
 }
 
@@ -99,6 +107,7 @@ export function settingsFrom(options: EmulatorOptions): Settings {
       // Off by default: the real service is not known to require PKCE (contract §3.1).
       requirePkce: options.requirePkce ?? false,
       failRevoke: false,
+      uploadFault: 'none',
       extraLinks: { root: [], account: [] },
     },
   };

@@ -20,6 +20,8 @@ export const ROUTES = {
   sendToBank: '/post/api/private/accounts/:account/documents/:doc{[0-9]+}/attachments/:att/invoice/sendtobank',
   currentBankAccount: '/post/api/private/accounts/:account/currentbankaccount',
   upload: '/post/api/private/accounts/:account/archive/upload',
+  uploadToInbox: '/post/api/private/accounts/:account/documents/inbox/upload',
+  uploadToFolder: '/post/api/private/accounts/:account/folders/:folder{[0-9]+}/upload',
   folders: '/post/api/private/accounts/:account/folders',
   folder: '/post/api/private/accounts/:account/folders/:folder{[0-9]+}',
   receipts: '/post/api/private/accounts/:account/receipts',

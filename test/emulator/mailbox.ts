@@ -81,6 +81,9 @@ export interface Receipt {
   franchiseName?: string;
 }
 
+/** Letters uploaded to the archive (the account's `upload_document`) are kept under this folder id, which no folder has. */
+export const ARCHIVE_FOLDER_ID = 'archive';
+
 export function mainAttachment(letter: Letter): Attachment {
   const main = letter.attachments.find((a) => a.mainDocument) ?? letter.attachments[0];
   if (!main) throw new Error(`letter ${letter.id} has no attachment`);

@@ -104,7 +104,12 @@ export function documentJson(linker: Linker, letter: Letter): Record<string, unk
 
 export function folderSummary(linker: Linker, folder: Folder): Record<string, unknown> {
   const params = { folder: folder.id };
-  const link = [linker.link('self', ROUTES.folder, params), linker.link('change_folder', ROUTES.folder, params), linker.link('delete_folder', ROUTES.folder, params)];
+  const link = [
+    linker.link('self', ROUTES.folder, params),
+    linker.link('change_folder', ROUTES.folder, params),
+    linker.link('delete_folder', ROUTES.folder, params),
+    linker.link('upload_document', ROUTES.uploadToFolder, params),
+  ];
   return { name: folder.name, id: folder.id, icon: folder.icon, link };
 }
 

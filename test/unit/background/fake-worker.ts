@@ -31,6 +31,9 @@ export function fakeWorker(network: FakeNetwork, buildDefaults: BuildDefaults, o
     notificationsApi: () => (fakeBrowser as { notifications?: NotificationsApi }).notifications,
     viewerPages: { remember: rememberTarget, forgetNamed: forgetViewerPagesNamed, forgetAll: forgetViewerPages },
     openViewer: () => Promise.resolve(),
+    menus: undefined,
+    openPage: () => Promise.resolve(),
+    forgetUploads: () => Promise.resolve(),
     ...overrides,
   });
 }

@@ -1,0 +1,224 @@
+import { useEffect, useState } from 'preact/hooks';
+import { uploadPlacesOf, type NamedPlace } from '../api/upload-places.ts';
+import { MAX_SUBJECT_LENGTH, subjectFromName, UPLOAD_TYPES } from '../api/upload-rules.ts';
+import { serviceHostPermission } from '../config/host-permission.ts';
+import { formatSize } from '../model/units.ts';
+import { viewerUrl } from '../protocol/viewer-address.ts';
+import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { ext as browser } from '../shared/ext.ts';
+import { t, uiLocale } from '../shared/i18n.ts';
+import { browserAreas } from '../storage/browser-areas.ts';
+import { getItem } from '../storage/item.ts';
+import { saveRequests } from '../storage/upload-items.ts';
+import { Busy, ErrorAlert } from '../ui/components.tsx';
+import { UploadProgress } from '../ui/UploadProgress.tsx';
+import { useUpload } from '../ui/upload-flow.ts';
+import { ask } from '../ui/worker-client.ts';
+import { fetchFile } from './fetch-file.ts';
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'gone' }
+  | { state: 'not_allowed' }
+  | { state: 'no_places' }
+  | { state: 'failed'; error: ErrorInfo; url: string }
+  | { state: 'ready'; file: FileFacts; places: NamedPlace[] };
+
+/** What the page shows of the file; the Blob itself is held by the upload (useUpload), and let go when it is done. */
+interface FileFacts {
+  name: string;
+  size: number;
+  kind: keyof typeof UPLOAD_TYPES;
+}
+
+const KIND_NAMES = { pdf: 'PDF', png: 'PNG', jpg: 'JPEG' } satisfies Record<keyof typeof UPLOAD_TYPES, string>;
+
+/** What is wrong with the file itself: fetching it again would change nothing. */
+const FILE_REFUSALS: readonly string[] = ['upload_html', 'upload_too_large', 'upload_unsupported_type', 'upload_empty'];
+
+function saveId(): string | undefined {
+  const id = new URLSearchParams(location.search).get('save');
+  return id !== null && /^[A-Za-z0-9_-]{16,64}$/.test(id) ? id : undefined;
+}
+
+function placeName(place: NamedPlace): string {
+  return place.place.kind === 'inbox' ? t('location_inbox') : place.name === undefined || place.name === '' ? t('folder_unnamed') : place.name;
+}
+
+/** A file that could not be reached may be on a site the extension has no access to: asking is the person's to do. */
+function mayAskAccess(error: ErrorInfo, url: string): boolean {
+  return error.code === 'upload_source_unreachable' && /^https:|^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/i.test(url);
+}
+
+/**
+ * "Save to Digipost": the file a right-click pointed at, what it is, the subject it gets and where it
+ * goes. The page holds the file, in memory only, and Save hands it to the worker by reference
+ * (send-file.ts); nothing here ever holds the token. Closing the page loses the file: nothing is on disk.
+ */
+export function SavePage() {
+  const id = saveId();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [subject, setSubject] = useState('');
+  const [placeIndex, setPlaceIndex] = useState(0);
+  const [letterAddress, setLetterAddress] = useState<string | undefined>(undefined);
+  const upload = useUpload();
+
+  async function load(): Promise<void> {
+    setLoaded({ state: 'loading' });
+    const request = id === undefined ? undefined : await getItem(browserAreas, saveRequests.item(id));
+    if (!id || !request) {
+      setLoaded({ state: 'gone' });
+      return;
+    }
+    try {
+      const status = await ask({ type: 'getStatus' });
+      if (status.state !== 'signed_in' || !status.scopes.includes('UPLOAD_DOCUMENT')) {
+        setLoaded({ state: 'not_allowed' });
+        return;
+      }
+      const places = uploadPlacesOf((await ask({ type: 'getRoot' })).root);
+      if (places.length === 0) {
+        setLoaded({ state: 'no_places' });
+        return;
+      }
+      const { blob, name, kind } = await fetchFile(request.url);
+      upload.hold({ id, blob, name });
+      setSubject(subjectFromName(name));
+      setLoaded({ state: 'ready', file: { name, size: blob.size, kind }, places });
+    } catch (error) {
+      setLoaded({ state: 'failed', error: toErrorInfo(error), url: request.url });
+    }
+  }
+
+  useEffect(() => {
+    void load();
+  }, []);
+
+  async function askAccess(url: string): Promise<void> {
+    // Straight from the click: the browser asks only for a request made in answer to one.
+    const granted = await browser.permissions.request({ origins: [serviceHostPermission(new URL(url).origin)] }).catch(() => false);
+    if (granted) await load();
+  }
+
+  async function save(place: NamedPlace): Promise<void> {
+    const letter = await upload.send(subject.trim(), place.place);
+    if (letter) setLetterAddress(await viewerUrl(letter));
+  }
+
+  let body;
+  switch (loaded.state) {
+    case 'loading':
+      body = <Busy label={t('save_fetching')} />;
+      break;
+    case 'gone':
+      body = <p>{t('save_gone')}</p>;
+      break;
+    case 'not_allowed':
+      body = (
+        <>
+          <p>{t('save_not_allowed')}</p>
+          <div class="actions">
+            <button type="button" class="primary" onClick={() => void browser.runtime.openOptionsPage()}>
+              {t('open_settings')}
+            </button>
+          </div>
+        </>
+      );
+      break;
+    case 'no_places':
+      body = <p>{t('save_no_places')}</p>;
+      break;
+    case 'failed':
+      body = (
+        <ErrorAlert error={loaded.error}>
+          {mayAskAccess(loaded.error, loaded.url) ? (
+            <button type="button" class="primary" onClick={() => void askAccess(loaded.url)}>
+              {t('save_allow_site', new URL(loaded.url).host)}
+            </button>
+          ) : null}
+          {/* A refusal of the file itself (HTML, too large) would only be refused again. */}
+          {!FILE_REFUSALS.includes(loaded.error.code) ? (
+            <button type="button" onClick={() => void load()}>
+              {t('try_again')}
+            </button>
+          ) : null}
+        </ErrorAlert>
+      );
+      break;
+    case 'ready': {
+      const { file, places } = loaded;
+      const place = places[placeIndex] ?? places[0];
+      const state = upload.state;
+      const editable = state.phase === 'ready';
+      body = (
+        <>
+          <div class="file-card">
+            <p class="file-name">{file.name}</p>
+            <p class="file-facts">
+              {KIND_NAMES[file.kind]} · {formatSize(file.size, uiLocale())}
+            </p>
+          </div>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (place && subject.trim() !== '') void save(place);
+            }}
+          >
+            <label for="subject">{t('save_subject')}</label>
+            <input id="subject" type="text" required maxLength={MAX_SUBJECT_LENGTH} value={subject} disabled={!editable} onInput={(e) => setSubject(e.currentTarget.value)} />
+            <label for="place">{t('save_place')}</label>
+            <select id="place" value={String(placeIndex)} disabled={!editable} onChange={(e) => setPlaceIndex(Number(e.currentTarget.value))}>
+              {places.map((p, i) => (
+                <option key={i} value={String(i)}>
+                  {placeName(p)}
+                </option>
+              ))}
+            </select>
+            {state.phase === 'ready' ? (
+              <div class="actions">
+                <button type="submit" class="primary">
+                  {t('save_button')}
+                </button>
+                <button type="button" onClick={() => void upload.cancel()}>
+                  {t('upload_cancel')}
+                </button>
+              </div>
+            ) : null}
+          </form>
+          {state.phase === 'sending' ? <UploadProgress size={state.size} /> : null}
+          {state.phase === 'failed' && place ? (
+            <ErrorAlert error={state.error}>
+              <button type="button" class="primary" onClick={() => void save(place)}>
+                {t('try_again')}
+              </button>
+              <button type="button" onClick={() => void upload.cancel()}>
+                {t('upload_cancel')}
+              </button>
+            </ErrorAlert>
+          ) : null}
+          {state.phase === 'done' && place ? (
+            <div class="info-panel" role="status">
+              <p>{t('save_done', placeName(place))}</p>
+              {letterAddress ? (
+                <div class="actions">
+                  <a href={letterAddress}>
+                    {t('save_open_letter')}
+                  </a>
+                </div>
+              ) : null}
+            </div>
+          ) : null}
+          {state.phase === 'cancelled' ? <p role="status">{t('save_cancelled')}</p> : null}
+        </>
+      );
+      break;
+    }
+  }
+
+  return (
+    <main class="save">
+      <h1>{t('save_heading')}</h1>
+      {body}
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'preact/hooks';
+import { formatSize } from '../model/units.ts';
+import { t, uiLocale } from '../shared/i18n.ts';
+
+/**
+ * While a file is on its way. fetch() reports no upload progress (a request body's progress is not
+ * exposed in either browser's fetch, and the worker has no XMLHttpRequest), so the bar is an
+ * indeterminate one with what is known for certain: the size being sent and the time so far.
+ */
+export function UploadProgress(props: { size: number }) {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    const started = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <div class="upload-progress" role="status">
+      <progress aria-label={t('upload_sending_label')} />
+      <p>{t('upload_sending', [formatSize(props.size, uiLocale()), String(seconds)])}</p>
+    </div>
+  );
+}

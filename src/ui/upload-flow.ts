@@ -1,0 +1,77 @@
+import { useRef, useState } from 'preact/hooks';
+import type { LinkTarget } from '../api/links.ts';
+import type { UploadPlace } from '../api/upload-places.ts';
+import { judgeUpload, SNIFF_BYTES } from '../api/upload-rules.ts';
+import { AppError, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { browserAreas } from '../storage/browser-areas.ts';
+import { removeItems } from '../storage/item.ts';
+import { uploadRecords } from '../storage/upload-items.ts';
+import { sendFile } from './send-file.ts';
+
+export type UploadPhase =
+  | { phase: 'ready' }
+  | { phase: 'sending'; size: number }
+  | { phase: 'done'; letter?: LinkTarget }
+  | { phase: 'failed'; error: ErrorInfo }
+  | { phase: 'cancelled' };
+
+/** A file the page holds for its upload: the one copy there is, in this page's memory. */
+export interface HeldFile {
+  /** The upload's id: Try again sends the same one, so the worker looks for the letter first. */
+  id: string;
+  blob: Blob;
+  name: string;
+}
+
+/**
+ * Checks a file the person chose or dropped (size, and its kind from its own first bytes): nothing
+ * is sent for a file that would be refused.
+ */
+export async function checkChosenFile(file: File): Promise<void> {
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  const verdict = judgeUpload(head, file.size, file.type);
+  if (!verdict.ok) throw new AppError(verdict.code);
+}
+
+/**
+ * One file's upload, as a page shows it. The page keeps the Blob until it is saved or cancelled
+ * (Try again never fetches or reads the file again), then lets go of it; closing the page loses
+ * it, as nothing is written anywhere.
+ */
+export function useUpload() {
+  const [state, setState] = useState<UploadPhase>({ phase: 'ready' });
+  const held = useRef<HeldFile | undefined>(undefined);
+
+  async function send(subject: string, place: UploadPlace): Promise<LinkTarget | undefined> {
+    const file = held.current;
+    if (!file) return undefined;
+    setState({ phase: 'sending', size: file.blob.size });
+    try {
+      const { letter } = await sendFile({ type: 'upload', id: file.id, subject, place, file: file.blob, name: file.name });
+      held.current = undefined;
+      setState(letter ? { phase: 'done', letter } : { phase: 'done' });
+      return letter;
+    } catch (error) {
+      setState({ phase: 'failed', error: toErrorInfo(error) });
+      return undefined;
+    }
+  }
+
+  async function cancel(): Promise<void> {
+    const id = held.current?.id;
+    held.current = undefined;
+    setState({ phase: 'cancelled' });
+    if (id !== undefined) await removeItems(browserAreas, uploadRecords.item(id)).catch(() => undefined);
+  }
+
+  return {
+    state,
+    send,
+    cancel,
+    /** Takes a new file to send (the one held before, if any, is let go). */
+    hold: (file: HeldFile) => {
+      held.current = file;
+      setState({ phase: 'ready' });
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { signIn as apiSignIn } from '../emulator/flow.ts';
+import { BLANK_PAGE } from './build.ts';
+import type { Bench } from './pages.ts';
+
+/** The upload row's file: a PDF of 20 MiB from the emulator's test site (one origin the bench build may reach). */
+export const UPLOAD_BYTES = 20 * 1024 * 1024;
+
+export const UPLOAD_METHOD =
+  `Upload: a ${UPLOAD_BYTES / 1024 / 1024} MiB PDF from the emulator's test site (/__site/sized.pdf). Extension: the context menu's click dispatched to the worker's ` +
+  'listener, the save page fetches the file into a Blob it keeps, then the time from the click on Save to "Saved to Inbox." on screen (the worker reads the root from its ' +
+  'cache, takes the page\'s Blob, posted to it by reference, and POSTs the form). Plain: the same bytes fetched into a Blob on the bench\'s blank extension page, then the time of one ' +
+  'fetch() POSTing the same multipart form with a bearer token to the same relation. Runs interleaved. Memory: the resident memory (VmRSS, /proc) of every ' +
+  'renderer process (where the worker and the extension\'s pages run; other tabs closed), sampled every 50 ms during separate runs of the extension\'s upload (not timed: sampling costs CPU), peak minus the sample just before ' +
+  'Save; the file\'s Blob is kept by Chrome\'s blob store in the browser process, which this does not count.';
+
+interface ProcessInfo {
+  type: string;
+  id: number;
+}
+
+/** The summed resident memory of Chromium's renderer processes, in bytes. */
+async function rendererRss(bench: Bench): Promise<number> {
+  const browser = bench.browser.context.browser();
+  if (!browser) throw new Error('no browser');
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as unknown as { processInfo: ProcessInfo[] };
+    let total = 0;
+    for (const process of processInfo.filter((p) => p.type === 'renderer')) {
+      try {
+        const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${process.id}/status`, 'utf8'))?.[1];
+        total += Number(kb ?? 0) * 1024;
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    return total;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Samples `measure` until `done` settles; answers the highest sample. */
+async function peakDuring(measure: () => Promise<number>, done: Promise<unknown>): Promise<number> {
+  const state = { finished: false };
+  void done.finally(() => (state.finished = true));
+  let peak = 0;
+  while (!state.finished) {
+    peak = Math.max(peak, await measure());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Math.max(peak, await measure());
+}
+
+/** Closes every tab but these: the renderers measured are then the extension's (and the holder's blank tab). */
+async function closeOtherPages(bench: Bench, keep: readonly Page[]): Promise<void> {
+  for (const page of bench.browser.context.pages()) if (!keep.includes(page)) await page.close();
+}
+
+interface MenuGlobal {
+  chrome: { contextMenus: { onClicked: { dispatch(info: object): void } } };
+}
+
+/** The save page the menu's click opened (polled: the new tab's address may come after its 'page' event). */
+async function savePage(bench: Bench, before: Set<Page>): Promise<Page> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const page = bench.browser.context.pages().find((p) => !before.has(p) && p.url().includes('/src/save/save.html'));
+    if (page) return page;
+    if (Date.now() > deadline) throw new Error(`no save page opened; tabs: ${bench.browser.context.pages().map((p) => p.url()).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * One upload through the extension: ms from Save to saved, or (`sampleMemory`) the renderers' memory
+ * growth meanwhile. Sampling costs CPU on the same machine, so a sampled run is not timed.
+ */
+async function throughExtension(bench: Bench, holder: Page, fileUrl: string, subject: string, sampleMemory: boolean): Promise<{ ms: number; memory: number }> {
+  const worker = await bench.browser.worker();
+  const earlier = new Set(bench.browser.context.pages());
+  await worker.evaluate((url) => (globalThis as unknown as MenuGlobal).chrome.contextMenus.onClicked.dispatch({ menuItemId: 'save-link', linkUrl: url, editable: false }), fileUrl);
+  const page = await savePage(bench, earlier);
+  await closeOtherPages(bench, [page, holder]);
+  const subjectField = page.getByLabel('Subject');
+  await subjectField.waitFor({ timeout: 60_000 });
+  await subjectField.fill(subject);
+  const before = sampleMemory ? await rendererRss(bench) : 0;
+  const started = performance.now();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const saved = page.getByText('Saved to Inbox.').waitFor({ timeout: 120_000 });
+  const peak = sampleMemory ? await peakDuring(() => rendererRss(bench), saved) : (await saved, 0);
+  const ms = performance.now() - started;
+  await page.close();
+  return { ms, memory: peak - before };
+}
+
+/** One upload of the same bytes by a plain fetch() from an extension page. */
+async function plainFetch(bench: Bench, fileUrl: string, uploadUrl: string, token: string): Promise<number> {
+  const page = await bench.browser.newPage();
+  await page.goto(bench.browser.url(BLANK_PAGE));
+  const ms = await page.evaluate(
+    async ([file, upload, bearer]) => {
+      const blob = await (await fetch(file)).blob();
+      const form = new FormData();
+      form.set('subject', 'Plain fetch');
+      form.set('file', blob, 'sized.pdf');
+      const started = performance.now();
+      const answer = await fetch(upload, { method: 'POST', body: form, headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/vnd.digipost-v2+json' } });
+      if (answer.status !== 201) throw new Error(`plain upload: ${answer.status}`);
+      return performance.now() - started;
+    },
+    [fileUrl, uploadUrl, token] as const,
+  );
+  await page.close();
+  return ms;
+}
+
+export interface UploadFigures {
+  extension: number[];
+  plain: number[];
+  memory: number[];
+}
+
+/** Interleaved runs of the extension's upload and the plain one. Needs a session holding UPLOAD_DOCUMENT. */
+export async function measureUpload(bench: Bench, runs: number): Promise<UploadFigures> {
+  const { emulator } = bench;
+  const fileUrl = `${emulator.url}/__site/sized.pdf?bytes=${UPLOAD_BYTES}`;
+  const session = await apiSignIn(emulator, 'READ_DOCUMENT_META_INFO UPLOAD_DOCUMENT');
+  const root = (await (await fetch(`${emulator.url}/post/api`, { headers: { Authorization: `Bearer ${session.access_token}`, Accept: 'application/vnd.digipost-v2+json' } })).json()) as {
+    mailbox: { link: { rel: string; uri: string }[] }[];
+  };
+  const uploadUrl = root.mailbox[0]?.link.find((l) => l.rel.endsWith('/upload_document_to_inbox'))?.uri;
+  if (!uploadUrl) throw new Error('the emulator offers no upload to the inbox');
+  // A tab that stays: a right-click happens in a window, and the save page opens in it.
+  const holder = await bench.browser.newPage();
+  const figures: UploadFigures = { extension: [], plain: [], memory: [] };
+  for (let run = 0; run < runs; run++) {
+    figures.plain.push(await plainFetch(bench, fileUrl, uploadUrl, session.access_token));
+    figures.extension.push((await throughExtension(bench, holder, fileUrl, `Bench upload ${run}`, false)).ms);
+  }
+  for (let run = 0; run < Math.min(runs, 3); run++) {
+    figures.memory.push((await throughExtension(bench, holder, fileUrl, `Bench upload, memory ${run}`, true)).memory);
+  }
+  await holder.close();
+  return figures;
+}

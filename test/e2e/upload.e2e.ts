@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SITE_PDF } from '../emulator/site.ts';
+import { cachedLink, signInWith, viewerPageFor } from '../support/helpers.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
+
+/*
+ * Save to Digipost in Chromium. A test cannot open the browser's real context menu, so the menu's
+ * click is dispatched to the worker's own onClicked listener (chrome.contextMenus.onClicked.dispatch),
+ * with what Chrome hands it for a right-click on a link: from there on, everything is the
+ * extension's. The test site is served by the emulator's server (/__site/), whose origin the e2e
+ * build may reach; a real click would grant activeTab for the tab's site instead.
+ */
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+  await signInWith(h, ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'UPLOAD_DOCUMENT']);
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(async () => {
+  await h.emulator.admin.configure({ uploadFault: 'none' });
+  await h.emulator.admin.clearRequests();
+});
+
+const site = (path: string) => `${h.emulator.url}/__site/${path}`;
+
+/** The POSTs that reached an upload relation, from the emulator's log. */
+async function uploads(): Promise<number> {
+  return (await h.emulator.admin.requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/upload')).length;
+}
+
+interface MenuGlobal {
+  chrome: {
+    contextMenus: { onClicked: { dispatch(info: object, tab?: object): void } };
+    tabs: { query(q: object): Promise<object[]> };
+  };
+}
+
+/** Right-click → Save to Digipost on a link of the site page, as the menu would; answers the save page that opens. */
+async function saveLink(path: string): Promise<Page> {
+  const sitePage = await h.context.newPage();
+  await sitePage.goto(site(''));
+  const opened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/src/save/save.html') });
+  const worker = await h.worker();
+  await worker.evaluate(
+    async ([linkUrl, pageUrl]) => {
+      const api = (globalThis as unknown as MenuGlobal).chrome;
+      const [tab] = await api.tabs.query({ active: true, lastFocusedWindow: true });
+      api.contextMenus.onClicked.dispatch({ menuItemId: 'save-link', linkUrl, pageUrl, editable: false }, tab);
+    },
+    [site(path), site('')] as const,
+  );
+  const page = await opened;
+  await sitePage.close();
+  return page;
+}
+
+/** The bytes behind the letter's download link in the viewer. */
+async function downloadedBytes(page: Page): Promise<Buffer> {
+  const link = page.locator('a[download]').first();
+  await link.waitFor();
+  const bytes = await link.evaluate(async (a: HTMLAnchorElement) => Array.from(new Uint8Array(await (await fetch(a.href)).arrayBuffer())));
+  return Buffer.from(bytes);
+}
+
+describe('Save to Digipost from a web page', () => {
+  it('a linked PDF is saved to the inbox from the menu\'s action and opens in the viewer with the same bytes', async () => {
+    const page = await saveLink('payslip.pdf');
+    await page.getByText('payslip.pdf').waitFor();
+    await page.getByText(/^PDF · /).waitFor();
+    expect(await page.title()).toBe('Save to Digipost');
+    const subject = page.getByLabel('Subject');
+    expect(await subject.inputValue()).toBe('payslip');
+    await subject.fill('Lønnsslipp november');
+    expect(await page.getByLabel('Save to').inputValue()).toBe('0');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved to Inbox.').waitFor();
+    expect(await uploads()).toBe(1);
+
+    await page.getByRole('link', { name: 'Open the letter' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Lønnsslipp november' }).waitFor();
+    expect((await downloadedBytes(page)).equals(SITE_PDF)).toBe(true);
+    await page.close();
+  });
+
+  it('keeps the file in the page only: no IndexedDB database of the extension holds it while it waits or once it is saved', async () => {
+    const page = await saveLink('payslip.pdf');
+    await page.getByText('payslip.pdf').waitFor();
+    const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name));
+    expect(await databases()).toEqual([]);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved to Inbox.').waitFor();
+    expect(await databases()).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses an HTML page and a 101 MiB file with clear words, before anything is uploaded', async () => {
+    const html = await saveLink('terms.html');
+    await html.getByText('This is a web page, not a file.', { exact: false }).waitFor();
+    await html.close();
+    const big = await saveLink(`sized.pdf?bytes=${101 * 1024 * 1024}`);
+    await big.getByText('The file is larger than 100 MB', { exact: false }).waitFor();
+    await big.close();
+    expect(await uploads()).toBe(0);
+  });
+
+  it('an upload whose answer failed after the service stored it is retried without sending the file again', async () => {
+    await h.emulator.admin.configure({ uploadFault: 'fail-after-storing' });
+    const page = await saveLink('payslip.pdf');
+    await page.getByLabel('Subject').fill('Kvittering sykkel');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    expect(await uploads()).toBe(1);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Saved to Inbox.').waitFor();
+    expect(await uploads()).toBe(1);
+    await page.getByRole('link', { name: 'Open the letter' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Kvittering sykkel' }).waitFor();
+    await page.close();
+  });
+});
+
+describe('Upload in the viewer', () => {
+  async function openInbox(): Promise<Page> {
+    const page = await h.context.newPage();
+    await page.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
+    await page.getByRole('button', { name: 'Upload a file' }).waitFor();
+    return page;
+  }
+
+  it('Upload: a chosen PDF goes into the inbox and the list shows it', async () => {
+    const page = await openInbox();
+    await page.locator('input[type=file]').setInputFiles({ name: 'Strømregning.pdf', mimeType: 'application/pdf', buffer: SITE_PDF });
+    await page.getByText('“Strømregning” was uploaded.').waitFor();
+    await page.locator('.subject-text').getByText('Strømregning', { exact: true }).waitFor();
+    expect(await uploads()).toBe(1);
+    await page.close();
+  });
+
+  it('drag and drop: a PDF dropped on the inbox goes into it; an HTML file dropped is refused before any upload', async () => {
+    const page = await openInbox();
+    const drop = (name: string, type: string, bytes: number[]) =>
+      page.evaluate(
+        ([n, t, b]) => {
+          const data = new DataTransfer();
+          data.items.add(new File([new Uint8Array(b)], n, { type: t }));
+          const list = document.querySelector('.letters') ?? document.body;
+          list.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+          list.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+        },
+        [name, type, bytes] as const,
+      );
+    await drop('side.html', 'text/html', [...Buffer.from('<!doctype html><p>hei</p>')]);
+    await page.getByText('This is a web page, not a file.', { exact: false }).waitFor();
+    expect(await uploads()).toBe(0);
+    await drop('Fjernvarme.pdf', 'application/pdf', [...SITE_PDF]);
+    await page.getByText('“Fjernvarme” was uploaded.').waitFor();
+    await page.locator('.subject-text').getByText('Fjernvarme', { exact: true }).waitFor();
+    expect(await uploads()).toBe(1);
+    await page.close();
+  });
+});

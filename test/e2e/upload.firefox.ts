@@ -1,0 +1,171 @@
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
+import { SITE_PDF } from '../emulator/site.ts';
+import { configItem } from '../../src/storage/items.ts';
+import { saveRequests } from '../../src/storage/upload-items.ts';
+import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
+import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from '../support/firefox.ts';
+import { click, field, shows, WAIT } from '../support/firefox-page.ts';
+import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
+
+/*
+ * Save to Digipost in Firefox. The web site is a second emulator on its own port (its /__site/ pages),
+ * another origin than the service: Firefox's host permission for the service's host (no port) covers
+ * it, as it does any port of 127.0.0.1. Over WebDriver BiDi a test can neither open the context menu
+ * nor reach the add-on's background page, so the test does what the menu's click handler does
+ * (background/save-menu.ts): it stores the file's address under a new id in storage.session and
+ * opens the save page with that id. From there on, everything is the extension's.
+ */
+
+const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? FIREFOX_E2E_PORT + 3);
+const SCOPES = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'UPLOAD_DOCUMENT'];
+
+let emulator: RunningEmulator;
+let website: RunningEmulator;
+let firefox: FirefoxWithExtension;
+
+const site = (path: string) => `${website.url}/__site/${path}`;
+
+async function uploads(): Promise<number> {
+  return (await emulator.admin.requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/upload')).length;
+}
+
+interface PageGlobal {
+  browser: { storage: { local: { set(items: object): Promise<void> }; session: { set(items: object): Promise<void> } } };
+}
+
+/** What the menu's click does for a link: the address under a new id, then the save page with it. */
+async function saveLink(path: string): Promise<Page> {
+  const page = await firefox.openPage('src/popup/popup.html');
+  const id = `e2e${Date.now()}${Math.random().toString(36).slice(2, 10)}`.padEnd(20, 'x');
+  await page.evaluate((key: string, url: string) => (globalThis as unknown as PageGlobal).browser.storage.session.set({ [key]: { url } }), saveRequests.item(id).key, site(path));
+  await navigate(page, firefox.url(`src/save/save.html?save=${id}`));
+  return page;
+}
+
+async function downloadedBytes(page: Page): Promise<Buffer> {
+  await page.waitForSelector('a[download]', WAIT);
+  const bytes = await page.evaluate(async () => {
+    const a = document.querySelector<HTMLAnchorElement>('a[download]');
+    return Array.from(new Uint8Array(await (await fetch(a?.href ?? '')).arrayBuffer()));
+  });
+  return Buffer.from(bytes);
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: FIREFOX_E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, letters: 10, quiet: true });
+  website = await startEmulator({ port: SITE_PORT, quiet: true });
+  firefox = await launchFirefoxWithExtension(FIREFOX_E2E_DIST);
+  // The permission as the options page will offer it; here set in the stored settings, then Connect.
+  const popup = await firefox.openPage('src/popup/popup.html');
+  await popup.evaluate(
+    (key: string, value: object) => (globalThis as unknown as PageGlobal).browser.storage.local.set({ [key]: value }),
+    configItem.key,
+    { baseUrl: emulator.url, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, scopes: SCOPES, pollMinutes: 5 },
+  );
+  await navigate(popup, firefox.url('src/popup/popup.html'));
+  const consent = await firefox.nextPage(() => click(popup, 'Connect', true), (t) => t.url().includes('/oauth/authorize'));
+  await click(consent, 'Approve', true);
+  await shows(popup, 'unread letters');
+  await popup.close();
+});
+
+afterAll(async () => {
+  await (firefox as FirefoxWithExtension | undefined)?.close();
+  await (website as RunningEmulator | undefined)?.stop();
+  await (emulator as RunningEmulator | undefined)?.stop();
+});
+
+beforeEach(async () => {
+  await emulator.admin.configure({ uploadFault: 'none' });
+  await emulator.admin.clearRequests();
+});
+
+describe('Firefox: Save to Digipost from a web page', () => {
+  it('a linked PDF on another site is fetched, saved to the inbox and opens in the viewer with the same bytes', async () => {
+    const page = await saveLink('payslip.pdf');
+    await shows(page, 'payslip.pdf');
+    const subject = await field(page, 'Subject');
+    expect(await subject.evaluate((input) => input.value)).toBe('payslip');
+    await subject.evaluate((input) => {
+      input.value = 'Lønnsslipp desember';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await click(page, 'Save', true);
+    await shows(page, 'Saved to Inbox.');
+    expect(await uploads()).toBe(1);
+    await click(page, 'Open the letter', true);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent.trim() === 'Lønnsslipp desember', WAIT);
+    expect((await downloadedBytes(page)).equals(SITE_PDF)).toBe(true);
+    await page.close();
+  });
+
+  it('refuses an HTML page and a 101 MiB file before anything is uploaded', async () => {
+    const html = await saveLink('terms.html');
+    await shows(html, 'This is a web page, not a file.');
+    await html.close();
+    const big = await saveLink(`sized.pdf?bytes=${101 * 1024 * 1024}`);
+    await shows(big, 'The file is larger than 100 MB');
+    await big.close();
+    expect(await uploads()).toBe(0);
+  });
+
+  it('a failed upload that the service stored is retried without sending the file again', async () => {
+    await emulator.admin.configure({ uploadFault: 'fail-after-storing' });
+    const page = await saveLink('payslip.pdf');
+    await shows(page, 'payslip.pdf');
+    await click(page, 'Save', true);
+    await click(page, 'Try again', true);
+    await shows(page, 'Saved to Inbox.');
+    expect(await uploads()).toBe(1);
+    await page.close();
+  });
+});
+
+describe('Firefox: Upload in the viewer', () => {
+  /** A file given to the page as the file chooser or a drop would: a File in a DataTransfer. */
+  async function give(page: Page, how: 'choose' | 'drop', name: string, type: string, bytes: number[]): Promise<void> {
+    await page.evaluate(
+      (h: string, n: string, t: string, b: number[]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(b)], n, { type: t }));
+        if (h === 'choose') {
+          const input = document.querySelector<HTMLInputElement>('input[type=file]');
+          if (!input) throw new Error('no file input');
+          input.files = data.files;
+          input.dispatchEvent(new Event('change', { bubbles: true }));
+          return;
+        }
+        const list = document.querySelector('.letters') ?? document.body;
+        list.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+        list.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      },
+      how,
+      name,
+      type,
+      bytes,
+    );
+  }
+
+  it('Upload and drag and drop put a PDF in the inbox; a dropped HTML file is refused before any upload', async () => {
+    const popup = await firefox.openPage('src/popup/popup.html');
+    const viewer = await firefox.nextPage(() => click(popup, 'Inbox'));
+    await viewer.waitForFunction(() => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
+    await shows(viewer, 'Upload a file');
+    await give(viewer, 'choose', 'Strømregning.pdf', 'application/pdf', [...SITE_PDF]);
+    await shows(viewer, '“Strømregning” was uploaded.');
+    await give(viewer, 'drop', 'side.html', 'text/html', [...Buffer.from('<!doctype html><p>hei</p>')]);
+    await shows(viewer, 'This is a web page, not a file.');
+    expect(await uploads()).toBe(1);
+    await give(viewer, 'drop', 'Fjernvarme.pdf', 'application/pdf', [...SITE_PDF]);
+    await shows(viewer, '“Fjernvarme” was uploaded.');
+    await viewer.waitForFunction(
+      () => ['Strømregning', 'Fjernvarme'].every((s) => [...document.querySelectorAll('.subject-text')].some((el) => el.textContent === s)),
+      WAIT,
+    );
+    expect(await uploads()).toBe(2);
+    await viewer.close();
+    await popup.close();
+  });
+});

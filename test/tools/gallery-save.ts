@@ -1,0 +1,69 @@
+// Save to Digipost's part of the screenshots (`npm run screenshots`): the save page a right-click
+// opens, with a PDF from the emulator's test site ready to save, in light and dark, in English and
+// Norwegian Bokmål. Writes test/screenshots/gallery/save-<lang>-<theme>.png, and the README's
+// test/screenshots/06-save-to-digipost.png from the English light one.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from '../support/build-extension.ts';
+import { startHarness } from '../support/harness.ts';
+import { storeItems } from '../support/helpers.ts';
+import { startEmulator } from '../emulator/index.ts';
+
+const OUT = resolve(process.env.GALLERY_DIR ?? 'test/screenshots/gallery');
+const README_PICTURE = resolve('test/screenshots/06-save-to-digipost.png');
+const LANGS = [
+  { lang: 'en-US', tag: 'en', connect: 'Connect', subject: 'Payslip November' },
+  { lang: 'nb', tag: 'nb', connect: 'Koble til', subject: 'Lønnsslipp november' },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+interface MenuGlobal {
+  chrome: { contextMenus: { onClicked: { dispatch(info: object): void } } };
+}
+
+mkdirSync(OUT, { recursive: true });
+const emulator = await startEmulator({ port: E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true });
+try {
+  await buildForEmulator(E2E_DIST, emulator.url, E2E_CLIENT_ID, E2E_CLIENT_SECRET);
+  for (const { lang, tag, connect, subject } of LANGS) {
+    for (const theme of THEMES) {
+      const h = await startHarness({ reuseEmulator: emulator, lang, colorScheme: theme });
+      try {
+        await storeItems(await h.worker(), 'local', {
+          config: {
+            baseUrl: emulator.url,
+            clientId: E2E_CLIENT_ID,
+            clientSecret: E2E_CLIENT_SECRET,
+            scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'UPLOAD_DOCUMENT'],
+            pollMinutes: 5,
+          },
+        });
+        const popup = await h.openPopup();
+        const consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
+        await popup.getByRole('button', { name: connect }).click();
+        await (await consentOpened).getByRole('button', { name: 'Approve' }).click();
+        await popup.getByRole('heading', { level: 1, name: emulator.user.fullName }).waitFor();
+        // The menu's click, as the browser hands it to the worker (a test cannot open the real menu).
+        const opened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/src/save/save.html') });
+        await (await h.worker()).evaluate(
+          (url) => (globalThis as unknown as MenuGlobal).chrome.contextMenus.onClicked.dispatch({ menuItemId: 'save-link', linkUrl: url, editable: false }),
+          `${emulator.url}/__site/payslip.pdf`,
+        );
+        const page = await opened;
+        await page.setViewportSize({ width: 720, height: 480 });
+        await page.locator('#subject').waitFor();
+        await page.locator('#subject').fill(subject);
+        await page.locator('#subject').blur();
+        await page.evaluate(() => document.fonts.ready);
+        const name = `save-${tag}-${theme}`;
+        await page.screenshot({ path: join(OUT, `${name}.png`) });
+        console.log(`  ${name}.png`);
+        if (tag === 'en' && theme === 'light') copyFileSync(join(OUT, `${name}.png`), README_PICTURE);
+      } finally {
+        await h.close();
+      }
+    }
+  }
+} finally {
+  await emulator.stop();
+}
