@@ -100,9 +100,9 @@ describe('folders', () => {
     const created = await send(linkOf((await folders()).link, 'create_folder').uri, 'POST', { name: 'Reiser', icon: 'FOLDER' });
     expect(created.status).toBe(201);
     const folder = (await created.json()) as FolderJson;
-    expect(folder.link.map((l) => l.rel.split('/').pop())).toEqual(['self', 'change_folder', 'delete_folder']);
+    expect(folder.link.map((l) => l.rel.split('/').pop())).toEqual(['self', 'change_folder', 'delete_folder', 'upload_document']);
     const listed = (await folders()).folder.find((f) => f.id === folder.id);
-    expect(listed?.link.map((l) => l.rel.split('/').pop())).toEqual(['self', 'change_folder', 'delete_folder']);
+    expect(listed?.link.map((l) => l.rel.split('/').pop())).toEqual(['self', 'change_folder', 'delete_folder', 'upload_document']);
 
     const changed = await send(linkOf(folder.link, 'change_folder').uri, 'PUT', { id: folder.id, name: 'Ferier', icon: 'HOUSE' });
     expect(changed.status).toBe(200);
