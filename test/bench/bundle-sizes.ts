@@ -82,5 +82,10 @@ export function entrySizes(distDir: string): EntrySize[] {
   ];
 }
 
-/** Gzip budgets in bytes (1 kB = 1000 bytes, as Vite prints them). */
-export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 30_000 };
+/**
+ * Gzip budgets in bytes (1 kB = 1000 bytes, as Vite prints them). The worker's was 30 kB until it
+ * became the one place that writes to the mailbox (filing, deleting, folders, Send to bank and
+ * uploads: each needs the token, so none can live in a page); that added 3.7 kB, and the budget is
+ * 34 kB from then on. The popup's stays: it is what a person waits for.
+ */
+export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 34_000 };
