@@ -116,7 +116,7 @@ describe('the options page', () => {
       ['See your account details', true],
       ['See your receipts', false],
       ['See your Digipost settings', false],
-      ['File and rename letters, and manage folders', false],
+      ['File and rename letters, manage folders, and send invoices to your bank', false],
       ['Delete letters', false],
       ['Save files from the web to Digipost', false],
     ]);
