@@ -222,6 +222,7 @@ async function filingScenes(emulator: Awaited<ReturnType<typeof startEmulator>>)
 
         await page.locator('.letter-row a').nth(6).click();
         await page.locator('.letter-filing').waitFor();
+        await documentShown(page);
         await page.locator('.letter-filing .menu-wrap button').click();
         await page.locator('.menu').waitFor();
         await shoot(page, `viewer-filing-move-${suffix}`);
