@@ -1,21 +1,31 @@
 import { AppError } from '../shared/errors.ts';
 
-/**
- * Reads a body, but never more than `limit` bytes of it: a declared Content-Length over the limit
- * is refused before the first byte, and an undeclared (or false) one as soon as the count passes
- * it, so a huge or endless answer never fills memory. The stream is cancelled, which closes the
- * connection. `tooLarge` names the error, since a letter's content and a JSON answer differ.
+type TooLarge = (detail: string) => AppError;
+
+/*
+ * Bodies are read, but never more than `limit` bytes of them: a declared Content-Length over the
+ * limit is refused before the first byte, and an undeclared (or false) one as soon as the count
+ * passes it, so a huge or endless answer never fills memory. The stream is cancelled, which closes
+ * the connection. `tooLarge` names the error, since a letter's content and a JSON answer differ.
  */
-export async function readLimited(response: Response, limit: number, tooLarge: (detail: string) => AppError): Promise<Uint8Array<ArrayBuffer>> {
+
+/** The declared length, after refusing one over the limit. */
+async function declaredLength(response: Response, limit: number, tooLarge: TooLarge): Promise<number | undefined> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > limit) {
+  if (!Number.isFinite(declared)) return undefined;
+  if (declared > limit) {
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge(`${describeBytes(declared)} > ${describeBytes(limit)}`);
   }
-  if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+  return declared;
+}
+
+/** The body's chunks as they come, counted. */
+async function readChunks(response: Response, limit: number, tooLarge: TooLarge): Promise<{ chunks: Uint8Array<ArrayBuffer>[]; size: number }> {
+  const reader = response.body?.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
+  if (!reader) return { chunks, size };
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
@@ -26,6 +36,12 @@ export async function readLimited(response: Response, limit: number, tooLarge: (
     }
     chunks.push(value);
   }
+  return { chunks, size };
+}
+
+export async function readLimited(response: Response, limit: number, tooLarge: TooLarge): Promise<Uint8Array<ArrayBuffer>> {
+  await declaredLength(response, limit, tooLarge);
+  const { chunks, size } = await readChunks(response, limit, tooLarge);
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
@@ -36,7 +52,7 @@ export async function readLimited(response: Response, limit: number, tooLarge: (
 }
 
 /** The body as text, charset as the Fetch standard's text() decodes it (UTF-8, BOM dropped). */
-export async function readLimitedText(response: Response, limit: number, tooLarge: (detail: string) => AppError): Promise<string> {
+export async function readLimitedText(response: Response, limit: number, tooLarge: TooLarge): Promise<string> {
   return new TextDecoder().decode(await readLimited(response, limit, tooLarge));
 }
 
@@ -50,30 +66,11 @@ function describeBytes(bytes: number): string {
  * announced within the limit, the browser builds the Blob itself (one copy, no ArrayBuffer in
  * between) and the count is checked after; otherwise the body is counted as it comes.
  */
-export async function readLimitedBlob(response: Response, limit: number, tooLarge: (detail: string) => AppError): Promise<Blob> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge(`${describeBytes(declared)} > ${describeBytes(limit)}`);
-  }
-  if (Number.isFinite(declared)) {
+export async function readLimitedBlob(response: Response, limit: number, tooLarge: TooLarge): Promise<Blob> {
+  if ((await declaredLength(response, limit, tooLarge)) !== undefined) {
     const blob = await response.blob();
     if (blob.size > limit) throw tooLarge(`more than ${describeBytes(limit)}`);
     return blob;
   }
-  const reader = response.body?.getReader();
-  if (!reader) return new Blob([]);
-  const parts: BlobPart[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(`more than ${describeBytes(limit)}`);
-    }
-    parts.push(value);
-  }
-  return new Blob(parts);
+  return new Blob((await readChunks(response, limit, tooLarge)).chunks);
 }
