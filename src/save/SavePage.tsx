@@ -11,7 +11,7 @@ import { browserAreas } from '../storage/browser-areas.ts';
 import { getItem } from '../storage/item.ts';
 import { saveRequests } from '../storage/upload-items.ts';
 import { Busy, ErrorAlert } from '../ui/components.tsx';
-import { UploadProgress } from '../ui/UploadProgress.tsx';
+import { UploadFailed, UploadProgress } from '../ui/UploadProgress.tsx';
 import { useUpload } from '../ui/upload-flow.ts';
 import { ask } from '../ui/worker-client.ts';
 import { fetchFile } from './fetch-file.ts';
@@ -187,14 +187,7 @@ export function SavePage() {
           </form>
           {state.phase === 'sending' ? <UploadProgress size={state.size} /> : null}
           {state.phase === 'failed' && place ? (
-            <ErrorAlert error={state.error}>
-              <button type="button" class="primary" onClick={() => void save(place)}>
-                {t('try_again')}
-              </button>
-              <button type="button" onClick={() => void upload.cancel()}>
-                {t('upload_cancel')}
-              </button>
-            </ErrorAlert>
+            <UploadFailed error={state.error} onRetry={() => void save(place)} onCancel={() => void upload.cancel()} />
           ) : null}
           {state.phase === 'done' && place ? (
             <div class="info-panel" role="status">

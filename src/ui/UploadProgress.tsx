@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { formatSize } from '../model/units.ts';
+import type { ErrorInfo } from '../shared/errors.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
+import { ErrorAlert } from './components.tsx';
 
 /**
  * While a file is on its way. fetch() reports no upload progress (a request body's progress is not
@@ -19,5 +21,19 @@ export function UploadProgress(props: { size: number }) {
       <progress aria-label={t('upload_sending_label')} />
       <p>{t('upload_sending', [formatSize(props.size, uiLocale()), String(seconds)])}</p>
     </div>
+  );
+}
+
+/** An upload that failed: what happened, Try again with the file the page still holds, or Cancel. */
+export function UploadFailed(props: { error: ErrorInfo; onRetry: () => void; onCancel: () => void }) {
+  return (
+    <ErrorAlert error={props.error}>
+      <button type="button" class="primary" onClick={props.onRetry}>
+        {t('try_again')}
+      </button>
+      <button type="button" onClick={props.onCancel}>
+        {t('upload_cancel')}
+      </button>
+    </ErrorAlert>
   );
 }

@@ -5,7 +5,7 @@ import { newPageId } from '../protocol/viewer-address.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { ErrorAlert } from '../ui/components.tsx';
-import { UploadProgress } from '../ui/UploadProgress.tsx';
+import { UploadFailed, UploadProgress } from '../ui/UploadProgress.tsx';
 import { checkChosenFile, useUpload } from '../ui/upload-flow.ts';
 
 /** What the panel says of the file on its way; the Blob itself is held by the upload until it is in. */
@@ -104,14 +104,7 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
       {state.phase === 'sending' ? <UploadProgress size={state.size} /> : null}
       {state.phase === 'done' && chosen ? <p role="status">{t('upload_done_here', chosen.subject)}</p> : null}
       {state.phase === 'failed' && chosen ? (
-        <ErrorAlert error={state.error}>
-          <button type="button" class="primary" onClick={() => void send(chosen)}>
-            {t('try_again')}
-          </button>
-          <button type="button" onClick={() => void upload.cancel()}>
-            {t('upload_cancel')}
-          </button>
-        </ErrorAlert>
+        <UploadFailed error={state.error} onRetry={() => void send(chosen)} onCancel={() => void upload.cancel()} />
       ) : null}
     </section>
   );
