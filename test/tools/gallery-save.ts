@@ -5,8 +5,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from '../support/build-extension.ts';
-import { startHarness } from '../support/harness.ts';
-import { storeItems } from '../support/helpers.ts';
+import { signedInForPictures } from '../support/gallery-session.ts';
 import { startEmulator } from '../emulator/index.ts';
 
 const OUT = resolve(process.env.GALLERY_DIR ?? 'test/screenshots/gallery');
@@ -27,22 +26,13 @@ try {
   await buildForEmulator(E2E_DIST, emulator.url, E2E_CLIENT_ID, E2E_CLIENT_SECRET);
   for (const { lang, tag, connect, subject } of LANGS) {
     for (const theme of THEMES) {
-      const h = await startHarness({ reuseEmulator: emulator, lang, colorScheme: theme });
+      const h = await signedInForPictures(emulator, {
+        lang,
+        colorScheme: theme,
+        connect,
+        scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'UPLOAD_DOCUMENT'],
+      });
       try {
-        await storeItems(await h.worker(), 'local', {
-          config: {
-            baseUrl: emulator.url,
-            clientId: E2E_CLIENT_ID,
-            clientSecret: E2E_CLIENT_SECRET,
-            scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'UPLOAD_DOCUMENT'],
-            pollMinutes: 5,
-          },
-        });
-        const popup = await h.openPopup();
-        const consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-        await popup.getByRole('button', { name: connect }).click();
-        await (await consentOpened).getByRole('button', { name: 'Approve' }).click();
-        await popup.getByRole('heading', { level: 1, name: emulator.user.fullName }).waitFor();
         // The menu's click, as the browser hands it to the worker (a test cannot open the real menu).
         const opened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/src/save/save.html') });
         await (await h.worker()).evaluate(

@@ -5,10 +5,9 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from '../support/build-extension.ts';
-import { startHarness } from '../support/harness.ts';
-import { cachedLink, storeItems, viewerPageFor } from '../support/helpers.ts';
+import { signedInForPictures } from '../support/gallery-session.ts';
+import { cachedLink, viewerPageFor } from '../support/helpers.ts';
 import { startEmulator } from '../emulator/index.ts';
-import { PICTURE_TIME_ZONE } from '../support/picture-time-zone.ts';
 
 const OUT = resolve(process.env.GALLERY_DIR ?? 'test/screenshots/gallery');
 const WIDE = { width: 1280, height: 800 };
@@ -43,23 +42,13 @@ try {
   for (const { lang, tag, connect, search } of ONLY_FILING ? [] : LANGS) {
     for (const theme of THEMES) {
       const suffix = `${tag}-${theme}`;
-      const h = await startHarness({ reuseEmulator: emulator, lang, colorScheme: theme, timezoneId: PICTURE_TIME_ZONE });
+      const h = await signedInForPictures(emulator, {
+        lang,
+        colorScheme: theme,
+        connect,
+        scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_RECEIPTS', 'READ_SETTINGS'],
+      });
       try {
-        await storeItems(await h.worker(), 'local', {
-          config: {
-            baseUrl: emulator.url,
-            clientId: E2E_CLIENT_ID,
-            clientSecret: E2E_CLIENT_SECRET,
-            scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_RECEIPTS', 'READ_SETTINGS'],
-            pollMinutes: 5,
-          },
-        });
-        const popup = await h.openPopup();
-        const consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-        await popup.getByRole('button', { name: connect }).click();
-        await (await consentOpened).getByRole('button', { name: 'Approve' }).click();
-        await popup.getByRole('heading', { level: 1, name: emulator.user.fullName }).waitFor();
-        await popup.close();
 
         const page = await h.context.newPage();
         await page.setViewportSize(WIDE);
@@ -186,23 +175,13 @@ async function filingScenes(emulator: Awaited<ReturnType<typeof startEmulator>>)
   for (const { lang, tag, connect } of LANGS) {
     for (const theme of THEMES) {
       const suffix = `${tag}-${theme}`;
-      const h = await startHarness({ reuseEmulator: emulator, lang, colorScheme: theme });
+      const h = await signedInForPictures(emulator, {
+        lang,
+        colorScheme: theme,
+        connect,
+        scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT'],
+      });
       try {
-        await storeItems(await h.worker(), 'local', {
-          config: {
-            baseUrl: emulator.url,
-            clientId: E2E_CLIENT_ID,
-            clientSecret: E2E_CLIENT_SECRET,
-            scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT'],
-            pollMinutes: 5,
-          },
-        });
-        const popup = await h.openPopup();
-        const consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-        await popup.getByRole('button', { name: connect }).click();
-        await (await consentOpened).getByRole('button', { name: 'Approve' }).click();
-        await popup.getByRole('heading', { level: 1, name: emulator.user.fullName }).waitFor();
-        await popup.close();
 
         const page = await h.context.newPage();
         await page.setViewportSize(WIDE);
