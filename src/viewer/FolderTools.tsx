@@ -6,9 +6,8 @@ import { t } from '../shared/i18n.ts';
 import { FolderIcon } from '../ui/folder-icon.tsx';
 import { PencilIcon, PlusIcon, TrashIcon } from '../ui/icons.tsx';
 import { folderName } from '../model/mailbox.ts';
-import { ErrorView } from './ErrorView.tsx';
 import { FOLDER_ICON_NAMES, folderWrite, type FolderChoice } from './filing.ts';
-import { Toast, useOnce, type Undoable } from './FilingControls.tsx';
+import { FilingFailure, Toast, useOnce, type Undoable } from './FilingControls.tsx';
 
 const MAX_NAME = 60;
 
@@ -149,7 +148,7 @@ export function FolderTools(props: {
           onCancel={() => setEditing(undefined)}
         />
       ) : null}
-      {failure ? <ErrorView error={failure.error} onRetry={failure.retry} onConnect={failure.retry} /> : null}
+      {failure ? <FilingFailure failure={failure} /> : null}
       {toast ? <Toast toast={toast} onDone={() => setToast(undefined)} /> : null}
     </div>
   );

@@ -7,9 +7,8 @@ import { MoveIcon, PencilIcon, TrashIcon } from '../ui/icons.tsx';
 import { isObj, linksOf, str } from '../model/read-json.ts';
 import { senderText, subjectText } from '../model/letter-text.ts';
 import { summarize } from '../model/letters.ts';
-import { ErrorView } from './ErrorView.tsx';
 import { deleteLetter, letterActions, moveLetter, placeOf, type FolderChoice, type Place } from './filing.ts';
-import { ConfirmDelete, Menu, moveItems, placeName, Toast, useOnce, type Undoable } from './FilingControls.tsx';
+import { ConfirmDelete, FilingFailure, Menu, moveItems, placeName, Toast, useOnce, type Undoable } from './FilingControls.tsx';
 
 const MAX_SUBJECT = 200;
 
@@ -133,7 +132,7 @@ export function LetterFiling(props: {
           </button>
         </form>
       ) : null}
-      {failure ? <ErrorView error={failure.error} onRetry={failure.retry} onConnect={failure.retry} /> : null}
+      {failure ? <FilingFailure failure={failure} /> : null}
       {toast ? <Toast toast={toast} onDone={() => setToast(undefined)} /> : null}
       {confirming ? <ConfirmDelete subject={subjectText(letter)} sender={senderText(letter)} onConfirm={removeIt} onClose={() => setConfirming(false)} /> : null}
     </div>

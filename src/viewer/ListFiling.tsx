@@ -6,9 +6,8 @@ import { t } from '../shared/i18n.ts';
 import { MoreIcon, MoveIcon, TrashIcon } from '../ui/icons.tsx';
 import type { LetterSummary } from '../model/letters.ts';
 import { senderText, subjectText } from '../model/letter-text.ts';
-import { ErrorView } from './ErrorView.tsx';
 import { deleteLetter, moveLetter, type FolderChoice, type Place } from './filing.ts';
-import { ConfirmDelete, Menu, moveItems, placeName, Toast, useOnce, type Undoable } from './FilingControls.tsx';
+import { ConfirmDelete, FilingFailure, Menu, moveItems, placeName, Toast, useOnce, type Undoable } from './FilingControls.tsx';
 
 /**
  * Filing from a list of letters (the inbox or a folder): each row's menu (move, delete), a
@@ -161,7 +160,7 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
             </button>
           </div>
         ) : null}
-        {failure ? <ErrorView error={failure.error} onRetry={failure.retry} onConnect={failure.retry} /> : null}
+        {failure ? <FilingFailure failure={failure} /> : null}
         {props.children}
         {toast ? <Toast toast={toast} onDone={() => setToast(undefined)} /> : null}
         {confirming ? (

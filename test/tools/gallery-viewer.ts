@@ -228,6 +228,8 @@ async function filingScenes(emulator: Awaited<ReturnType<typeof startEmulator>>)
         await page.locator('.folder-tools .filing-bar > button').first().click();
         await page.locator('.folder-form').waitFor();
         await shoot(page, `viewer-filing-folder-${suffix}`);
+        await page.locator('.folder-tools .filing-bar > button').first().click();
+        await page.locator('.folder-form').waitFor({ state: 'detached' });
         await page.locator('.folder-tools .filing-bar .danger-quiet').click();
         await page.locator('.folder-tools .alert').waitFor();
         await shoot(page, `viewer-filing-folder-not-empty-${suffix}`);

@@ -1,0 +1,30 @@
+import { fireEvent, render, screen, within } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
+import { FilingFailure } from '../../src/viewer/FilingControls.tsx';
+
+/*
+ * How a failed change to the mailbox is told (src/viewer/FilingControls.tsx): a refusal that a
+ * second try cannot mend (a folder that still holds letters, a letter gone) offers no Try again,
+ * which would only be refused once more; a service that did not answer does.
+ */
+
+describe('a failed change', () => {
+  it('a folder that still holds letters: said in words, and no Try again', () => {
+    render(<FilingFailure failure={{ error: { code: 'folder_not_empty', status: 400 }, retry: vi.fn() }} />);
+    const alert = screen.getByRole('alert');
+    within(alert).getByText('The folder still holds letters. Move or delete them first, then delete the folder.');
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('a letter that is gone: no Try again either', () => {
+    render(<FilingFailure failure={{ error: { code: 'write_target_gone', status: 404 }, retry: vi.fn() }} />);
+    expect(within(screen.getByRole('alert')).queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('a service that did not answer: Try again does it again', () => {
+    const retry = vi.fn();
+    render(<FilingFailure failure={{ error: { code: 'write_not_done' }, retry }} />);
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledOnce();
+  });
+});
