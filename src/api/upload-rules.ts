@@ -1,6 +1,8 @@
+import { AppError } from '../shared/errors.ts';
+
 /**
  * What may be uploaded (contract §10), decided before anything is sent: the same rules in the page
- * that takes the file and in the worker that sends it. Pure: no browser API.
+ * that takes the file and in the worker that sends it. No extension API.
  */
 
 /** The service's apps stop at 100 MiB (contract §10). */
@@ -16,7 +18,7 @@ export const UPLOAD_TYPES = {
 export type UploadKind = keyof typeof UPLOAD_TYPES;
 
 /** How many leading bytes `sniffUpload` needs. */
-export const SNIFF_BYTES = 512;
+const SNIFF_BYTES = 512;
 
 export type UploadVerdict =
   | { ok: true; kind: UploadKind }
@@ -39,6 +41,13 @@ export function judgeUpload(head: Uint8Array, size: number, claimedType = ''): U
 }
 
 /** The subject the apps give an upload: the file name without its extension (contract §10). */
+/** A file's kind, judged from its own first bytes; one that would be refused is an error naming why. */
+export async function uploadKindOf(file: Blob, claimedType = file.type): Promise<UploadKind> {
+  const verdict = judgeUpload(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()), file.size, claimedType);
+  if (!verdict.ok) throw new AppError(verdict.code);
+  return verdict.kind;
+}
+
 export function subjectFromName(name: string): string {
   const base = name.replace(/\.[A-Za-z0-9]{1,8}$/, '').replace(/[_]+/g, ' ').trim();
   return (base === '' ? name : base).slice(0, MAX_SUBJECT_LENGTH);

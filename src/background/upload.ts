@@ -3,7 +3,7 @@ import { relationName, type LinkTarget } from '../api/links.ts';
 import { urlProblem } from '../api/origin.ts';
 import { folderSchema, inboxSchema, type Document } from '../api/schemas.ts';
 import { placeLinksOf, type PlaceLinks, type UploadPlace } from '../api/upload-places.ts';
-import { judgeUpload, SNIFF_BYTES, UPLOAD_TYPES, uploadDeadlineMs, uploadFileName } from '../api/upload-rules.ts';
+import { UPLOAD_TYPES, uploadDeadlineMs, uploadFileName, uploadKindOf } from '../api/upload-rules.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
 import { getItem, put, setItems, type StorageAreas } from '../storage/item.ts';
@@ -70,13 +70,11 @@ export function createUploads(deps: UploadDeps) {
 
   async function send(config: ExtensionConfig, request: UploadRequest, links: PlaceLinks): Promise<string | undefined> {
     const { file } = request;
-    const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-    const verdict = judgeUpload(head, file.size, file.type);
-    if (!verdict.ok) throw new AppError(verdict.code);
+    const kind = await uploadKindOf(file);
     const form = new FormData();
     form.set('subject', request.subject);
     // A slice is a new reference to the page's bytes (no copy), with the type the bytes have shown.
-    form.set('file', file.slice(0, file.size, UPLOAD_TYPES[verdict.kind]), uploadFileName(request.name, verdict.kind));
+    form.set('file', file.slice(0, file.size, UPLOAD_TYPES[kind]), uploadFileName(request.name, kind));
     const sending: UploadRecord = { state: 'sending', subject: request.subject, startedAt: deps.now() };
     await setItems(deps.storage, put(uploadRecords.item(request.id), sending));
     const { upload } = links;

@@ -1,5 +1,5 @@
 import { globalFetch, hardenedFetch } from '../api/http-core.ts';
-import { fileNameOf, judgeUpload, MAX_UPLOAD_BYTES, SNIFF_BYTES, uploadDeadlineMs, type UploadKind } from '../api/upload-rules.ts';
+import { fileNameOf, MAX_UPLOAD_BYTES, uploadDeadlineMs, uploadKindOf, type UploadKind } from '../api/upload-rules.ts';
 import { AppError } from '../shared/errors.ts';
 
 export interface FetchedFile {
@@ -31,10 +31,9 @@ export async function fetchFile(url: string): Promise<FetchedFile> {
         throw new AppError('upload_html');
       }
       const blob = await answer.blob(MAX_UPLOAD_BYTES, (detail) => new AppError('upload_too_large', { detail }));
-      const verdict = judgeUpload(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()), blob.size, type);
-      if (!verdict.ok) throw new AppError(verdict.code);
+      const kind = await uploadKindOf(blob, type);
       const name = fileNameOf(answer.url || url, answer.header('content-disposition'));
-      return { blob, name, kind: verdict.kind };
+      return { blob, name, kind };
     });
   } catch (error) {
     // The browser says no more than "failed to fetch" for a site it may not reach, or that did not answer.

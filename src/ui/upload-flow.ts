@@ -1,8 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import type { LinkTarget } from '../api/links.ts';
 import type { UploadPlace } from '../api/upload-places.ts';
-import { judgeUpload, SNIFF_BYTES } from '../api/upload-rules.ts';
-import { AppError, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { browserAreas } from '../storage/browser-areas.ts';
 import { removeItems } from '../storage/item.ts';
 import { uploadRecords } from '../storage/upload-items.ts';
@@ -21,16 +20,6 @@ export interface HeldFile {
   id: string;
   blob: Blob;
   name: string;
-}
-
-/**
- * Checks a file the person chose or dropped (size, and its kind from its own first bytes): nothing
- * is sent for a file that would be refused.
- */
-export async function checkChosenFile(file: File): Promise<void> {
-  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-  const verdict = judgeUpload(head, file.size, file.type);
-  if (!verdict.ok) throw new AppError(verdict.code);
 }
 
 /**
