@@ -167,7 +167,7 @@ function AttachmentItem(props: {
   const open = async (link: Link): Promise<void> => {
     setState({ kind: 'busy', label: t('content_loading') });
     try {
-      const answer = await ask({ type: 'getContent', url: link.uri, mediaType: link['media-type'], relation: 'get_document_content' });
+      const answer = await ask({ type: 'getContent', ...targetOf(link, 'get_document_content') });
       if (!mounted.current) return;
       setRead(true);
       props.onRead();

@@ -1,5 +1,5 @@
 import { findLink } from '../api/relation-name.ts';
-import type { LinkTarget } from '../api/links.ts';
+import { targetOf, type LinkTarget } from '../api/links.ts';
 import type { Link, RootResource } from '../api/schemas.ts';
 import { AppError, toErrorInfo } from '../shared/errors.ts';
 import type { Permission } from '../shared/permissions.ts';
@@ -84,12 +84,17 @@ type Check = () => Promise<boolean>;
  * time, a worker stopped on the way), `happened` reads the service again: done is done, and
  * otherwise the person hears that nothing changed and may try again, with a new id.
  */
+/** The write may have reached the service and its answer did not reach us: read the service before anything else. */
+export function outcomeUnknown(error: unknown): boolean {
+  const { code } = toErrorInfo(error);
+  return code === 'write_outcome_unknown' || code === 'worker_no_answer';
+}
+
 async function writeOnce(write: Write, id: string, happened: Check): Promise<unknown> {
   try {
     return (await ask({ type: 'write', id, ...write })).data;
   } catch (error) {
-    const { code } = toErrorInfo(error);
-    if (code !== 'write_outcome_unknown' && code !== 'worker_no_answer') throw error;
+    if (!outcomeUnknown(error)) throw error;
     if (await happened().catch(() => false)) return null;
     throw new AppError('write_not_done');
   }
@@ -108,7 +113,7 @@ export async function readAgain(target: LinkTarget): Promise<unknown> {
 
 /** Moves (and names) a letter; the check reads it again and compares its place and subject. */
 export function moveLetter(self: Link, place: Place, subject: string, id: string): Promise<unknown> {
-  const target = { url: self.uri, mediaType: self['media-type'], relation: 'self' };
+  const target = targetOf(self, 'self');
   return writeOnce({ target, rel: 'update_document', body: updateBody(place, subject) }, id, async () => {
     const now = await readAgain(target);
     return now !== undefined && samePlace(placeOf(now), place) && isObj(now) && now.subject === subject;
@@ -116,7 +121,7 @@ export function moveLetter(self: Link, place: Place, subject: string, id: string
 }
 
 export function deleteLetter(self: Link, id: string): Promise<unknown> {
-  const target = { url: self.uri, mediaType: self['media-type'], relation: 'self' };
+  const target = targetOf(self, 'self');
   return writeOnce({ target, rel: 'delete_document' }, id, async () => (await readAgain(target)) === undefined);
 }
 

@@ -1,9 +1,9 @@
-import type { LinkTarget } from '../api/links.ts';
+import { targetOf, type LinkTarget } from '../api/links.ts';
 import { findLink } from '../api/relation-name.ts';
-import { toErrorInfo } from '../shared/errors.ts';
+import { withPayment } from '../model/invoice-payment.ts';
 import { isObj, str } from '../model/read-json.ts';
 import { ask } from '../ui/worker-client.ts';
-import { readAgain } from './filing.ts';
+import { outcomeUnknown, readAgain } from './filing.ts';
 
 /*
  * Sending an invoice to the person's bank (contract §6.1), through the worker's exactly-once write:
@@ -18,8 +18,7 @@ export type SendOutcome = 'sent' | 'not_sent' | 'unknown';
 /** The invoice at `attachment` of a letter as the service gives it now has a payment. */
 function hasPayment(letter: unknown, attachment: number): boolean {
   const item = isObj(letter) && Array.isArray(letter.attachment) ? (letter.attachment as unknown[])[attachment] : undefined;
-  const invoice = isObj(item) ? item.invoice : undefined;
-  return isObj(invoice) && isObj(invoice.payment);
+  return withPayment({}, item).payment !== undefined;
 }
 
 export async function sendToBank(letter: LinkTarget, attachment: number, id: string): Promise<SendOutcome> {
@@ -27,8 +26,7 @@ export async function sendToBank(letter: LinkTarget, attachment: number, id: str
     await ask({ type: 'write', id, target: letter, attachment, rel: 'send_to_bank' });
     return 'sent';
   } catch (error) {
-    const { code } = toErrorInfo(error);
-    if (code !== 'write_outcome_unknown' && code !== 'worker_no_answer') throw error;
+    if (!outcomeUnknown(error)) throw error;
   }
   try {
     return hasPayment(await readAgain(letter), attachment) ? 'sent' : 'not_sent';
@@ -47,7 +45,7 @@ export async function ownBankAccount(): Promise<string | undefined> {
     const { root, scopes } = await ask({ type: 'getRoot' });
     const link = findLink(root.primaryAccount?.link, 'current_bank_account');
     if (!link || !scopes.includes('READ_ACCOUNT_INFO')) return undefined;
-    const { data } = await ask({ type: 'getResource', url: link.uri, mediaType: link['media-type'], relation: 'current_bank_account' });
+    const { data } = await ask({ type: 'getResource', ...targetOf(link, 'current_bank_account') });
     const account = isObj(data) && isObj(data.bankAccount) ? str(data.bankAccount.accountNumber) : undefined;
     return account !== undefined && account.trim() !== '' ? account : undefined;
   } catch {
