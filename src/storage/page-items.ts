@@ -35,7 +35,8 @@ export interface RootSnapshot {
 
 type Fields = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
+/** For the plain checks of items pages read (this file's and upload-items.ts'). */
+export const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
 
 function checkSnapshot(value: unknown): Checked<RootSnapshot> {
   return isObject(value) && isObject(value.root) && typeof value.fetchedAt === 'number' && typeof value.serviceOrigin === 'string' && Array.isArray(value.scopes)

@@ -1,6 +1,7 @@
 // The items of "Save to Digipost", in storage.session (memory only, gone when the browser closes),
 // read by the pages and the worker alike, so their checks are plain code, not zod.
 import { defineFamily, type Checked } from './item.ts';
+import { isObject } from './page-items.ts';
 
 /** Which file a right-click asked to save: kept here, so the save page's address carries only an id. */
 interface SaveRequest {
@@ -16,9 +17,6 @@ interface SaveRequest {
 export type UploadRecord =
   | { state: 'sending'; subject: string; startedAt: number }
   | { state: 'done'; letter?: string };
-
-type Fields = Record<string, unknown>;
-const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
 
 function checkSaveRequest(value: unknown): Checked<SaveRequest> {
   return isObject(value) && typeof value.url === 'string' && /^https?:/i.test(value.url)
