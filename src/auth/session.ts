@@ -42,6 +42,8 @@ export interface SessionDeps {
   withLock: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
   getConfig: () => Promise<ServiceConfig | undefined>;
   onSignedOut?: (reason: 'user' | 'ended') => void | Promise<void>;
+  /** A sign-in was stored: what the session may do may have changed (a new grant, other permissions). */
+  onSignedIn?: () => void | Promise<void>;
 }
 
 export type SessionStatus =
@@ -185,6 +187,7 @@ export class Session {
       if (current?.state === pending.state) await removeItems({ session }, pendingSignInItem);
       throw error;
     }
+    await this.#deps.onSignedIn?.();
   }
 
   async #storeNewSession(generation: number, state: string, account: StoredAccount, tokens: TokenSet): Promise<void> {

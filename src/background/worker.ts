@@ -107,6 +107,9 @@ export function createWorker(deps: WorkerDeps): Worker {
     redirectUri: deps.redirectUri,
     withLock: deps.withLock,
     getConfig: serviceConfig,
+    // The Save to Digipost menu follows what the session may do: a sign-in (Connect, or a
+    // permission switched in the options) may have brought or taken away UPLOAD_DOCUMENT.
+    onSignedIn: () => saveMenu.refresh(),
     onSignedOut: async (reason) => {
       // Personal data goes with the tokens: a signed-out browser shows nobody's name.
       await rootCache.forget();
@@ -188,13 +191,7 @@ export function createWorker(deps: WorkerDeps): Worker {
   return {
     session,
     handlers,
-    route: async (message, sender) => {
-      const answer = await dispatch(message, sender, { handlers, ownId: deps.extension.id, pagesOrigin: deps.extension.getURL('') });
-      // Connecting and saving the settings may change what the session may do, and so the menu.
-      const type = (message as { type?: unknown } | null)?.type;
-      if (answer.ok && (type === 'connect' || type === 'saveConfig')) await saveMenu.refresh();
-      return answer;
-    },
+    route: (message, sender) => dispatch(message, sender, { handlers, ownId: deps.extension.id, pagesOrigin: deps.extension.getURL('') }),
     onAlarm(alarm) {
       if (alarm.name !== POLL_ALARM) return;
       void poll.refreshBadge(true);

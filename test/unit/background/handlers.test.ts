@@ -19,6 +19,7 @@ const BUILD_DEFAULTS: BuildDefaults = { baseUrl: A, ...CLIENT, scopes: ['READ_AC
 
 // Imported after the stub: the worker, made over the fake browser.
 const { fakeWorker } = await import('./fake-worker.ts');
+type WorkerDeps = import('../../../src/background/worker.ts').WorkerDeps;
 const worker = fakeWorker(network, BUILD_DEFAULTS);
 const { handlers } = worker;
 
@@ -241,6 +242,23 @@ describe('changing the permissions from the options page', () => {
     expect(asked).toEqual([]);
     expect((await handlers.getConfig({ type: 'getConfig' })).scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT']);
     expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_out');
+  });
+
+  it("switching on saving files brings the Save to Digipost menu at once, and switching it off takes it away", async () => {
+    const items: string[] = [];
+    const menus = {
+      removeAll: () => Promise.resolve(void items.splice(0)),
+      create: (item: { id?: string }) => items.push(item.id ?? ''),
+    } as unknown as WorkerDeps['menus'];
+    const own = fakeWorker(network, BUILD_DEFAULTS, { menus }).handlers;
+    service(A, 'A');
+    await useConfig(configFor(A));
+    await own.connect({ type: 'connect' });
+    expect(items).toEqual([]);
+    await own.changePermissions({ type: 'changePermissions', scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'UPLOAD_DOCUMENT'] });
+    expect(items).toEqual(['save-link', 'save-image', 'save-pdf-page']);
+    await own.changePermissions({ type: 'changePermissions', scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'] });
+    expect(items).toEqual([]);
   });
 
   it('keeps only the permissions the extension offers, and refuses a set with none of them', async () => {
