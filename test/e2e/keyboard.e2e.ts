@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { edgeDifference } from '../support/edge-pixels.ts';
-import { cachedLink, dropRootCache, signInWith, viewerPageFor } from '../support/helpers.ts';
+import { actInClosingPopup, cachedLink, dropRootCache, signInWith, viewerPageFor } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
 /*
@@ -118,7 +118,7 @@ describe('the popup by keyboard', () => {
     await popup.keyboard.press('k');
     expect((await focused(popup)).text).toContain(second);
     const tabOpened = h.context.waitForEvent('page');
-    await popup.keyboard.press('Enter');
+    await actInClosingPopup(popup, () => popup.keyboard.press('Enter'));
     const viewer = await tabOpened;
     await viewer.getByRole('heading', { level: 1, name: second }).waitFor();
     await viewer.waitForFunction(() => document.activeElement?.tagName === 'H1');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../emulator/index.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_PORT } from '../support/build-extension.ts';
-import { dropRootCache, storedItems, storeItems } from '../support/helpers.ts';
+import { actInClosingPopup, dropRootCache, storedItems, storeItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
 
@@ -26,7 +26,7 @@ describe('each state of the popup has one obvious next step', () => {
     await popup.getByRole('heading', { name: 'Set up the extension' }).waitFor();
     expect(await accessibilityViolations(popup)).toEqual([]);
     const optionsOpened = h.context.waitForEvent('page');
-    await popup.getByRole('button', { name: 'Open settings' }).click();
+    await actInClosingPopup(popup, () => popup.getByRole('button', { name: 'Open settings' }).click());
     const options = await optionsOpened;
     await options.getByLabel('Client ID').waitFor();
     await options.close();
@@ -97,10 +97,7 @@ describe('each state of the popup has one obvious next step', () => {
     expect(focused).toBe(true);
     const tabOpened = h.context.waitForEvent('page');
     const popupClosed = popup.waitForEvent('close');
-    // The popup closes itself once the viewer is open, which can be before the key press returns.
-    await popup.keyboard.press('Enter').catch((error: unknown) => {
-      if (!popup.isClosed()) throw error;
-    });
+    await actInClosingPopup(popup, () => popup.keyboard.press('Enter'));
     const viewer = await tabOpened;
     await viewer.getByRole('heading', { name: 'Inbox' }).waitFor();
     await popupClosed;

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { accessibilityViolations } from '../support/axe.ts';
 import { relationName } from '../../src/api/relation-name.ts';
 import type { Link } from '../../src/api/schemas.ts';
-import { badgeText, dropRootCache, showsAccount, storeItems, storedItems } from '../support/helpers.ts';
+import { actInClosingPopup, badgeText, dropRootCache, showsAccount, storeItems, storedItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
 
@@ -123,7 +123,7 @@ describe('the popup, signed in', () => {
 
   it('"All links" opens the service\'s links in the viewer: no CSRF token or validation rule outside the details, foreign links not followable', async () => {
     const tabOpened = h.context.waitForEvent('page');
-    await popup.getByRole('button', { name: 'All links from the service' }).click();
+    await actInClosingPopup(popup, () => popup.getByRole('button', { name: 'All links from the service' }).click());
     const viewer = await tabOpened;
     await viewer.getByRole('heading', { level: 1, name: 'All links from the service' }).waitFor();
     await viewer.locator('.fields').first().waitFor();
@@ -150,7 +150,7 @@ describe('the popup, signed in', () => {
 
   it('opens a relation in a new tab next to the popup, and the viewer follows its links', async () => {
     const tabOpened = h.context.waitForEvent('page');
-    await popup.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: /^Inbox/ }).click();
+    await actInClosingPopup(popup, () => popup.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: /^Inbox/ }).click());
     const viewer = await tabOpened;
     await viewer.getByRole('heading', { name: 'Inbox' }).waitFor();
     // The address names a random page id only; the resource stays out of the browser's history.
@@ -200,7 +200,7 @@ describe('the popup, signed in', () => {
     expect(await page.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: /^Inbox/ }).count()).toBe(1);
 
     const tabOpened = h.context.waitForEvent('page');
-    await page.getByRole('button', { name: /Fjerde/ }).click();
+    await actInClosingPopup(page, () => page.getByRole('button', { name: /Fjerde/ }).click());
     const viewer = await tabOpened;
     await viewer.getByRole('heading', { level: 1, name: 'Fjerde' }).waitFor();
     await viewer.close();
@@ -235,7 +235,7 @@ describe('the popup, signed in', () => {
     const row = page.locator('.letter', { hasText: 'Skannet leiekontrakt' });
     expect(await row.locator('.letter-sender').textContent()).toBe('Uploaded by you');
     const tabOpened = h.context.waitForEvent('page');
-    await page.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: /^Inbox/ }).click();
+    await actInClosingPopup(page, () => page.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: /^Inbox/ }).click());
     const viewer = await tabOpened;
     const listed = viewer.locator('.letter-row', { hasText: 'Skannet leiekontrakt' });
     expect(await listed.locator('.letter-sender').textContent()).toBe('Uploaded by you');

@@ -118,11 +118,28 @@ export async function signInWith(h: Harness, scopes: readonly Permission[]): Pro
  * on, the requests the emulator logs are the test's own, not the popup's letters still on their way.
  */
 export async function showsAccount(h: Harness, popup: Page): Promise<void> {
-  await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
-  await popup.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+  try {
+    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+    await popup.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+  } catch (error) {
+    // What the popup shows instead (an error, Connect, a skeleton) is what a failure report needs.
+    const shown = await popup.evaluate(() => document.body.innerText).catch((why: unknown) => `(unreadable: ${String(why)})`);
+    throw new Error(`The popup did not show ${h.emulator.user.fullName}'s account. It shows:\n${shown}`, { cause: error });
+  }
 }
 
 /** Two animation frames: what was just rendered is painted, and the effects it scheduled have run. */
 export async function nextFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
+ * Does something in the popup that opens a tab, after which the popup closes itself: that can
+ * happen before Playwright's key press or click returns, which then fails with "Target page,
+ * context or browser has been closed". That failure is the popup doing its job; any other is not.
+ */
+export async function actInClosingPopup(popup: Page, act: () => Promise<void>): Promise<void> {
+  await act().catch((error: unknown) => {
+    if (!popup.isClosed()) throw error;
+  });
 }
