@@ -127,7 +127,7 @@ describe('the popup, signed in', () => {
     const viewer = await tabOpened;
     await viewer.getByRole('heading', { level: 1, name: 'All links from the service' }).waitFor();
     await viewer.locator('.fields').first().waitFor();
-    expect(await viewer.title()).toContain('All links from the service');
+    await expect.poll(() => viewer.title()).toContain('All links from the service');
     // The service makes a new form token for each answer: read this page's from its details.
     const shown = await viewer.locator('main').innerText();
     await viewer.getByText('All details and links').click();
