@@ -88,8 +88,14 @@ export function PermissionSwitches(props: { scopes: readonly Permission[]; signe
               role="switch"
               class="switch"
               checked={shown(permission)}
-              disabled={waiting !== undefined}
+              // Not `disabled`: the browser takes the focus off a disabled control, which would leave
+              // a person who switched this one by keyboard at the top of the page. A click while a
+              // change is under way is cancelled instead, and the switch says it is unavailable.
+              aria-disabled={waiting === undefined ? undefined : 'true'}
               aria-describedby={`may-${permission}-why`}
+              onClick={(e) => {
+                if (waiting) e.preventDefault();
+              }}
               onChange={(e) => void toggle(permission, e.currentTarget.checked)}
             />
           </li>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RevocationView } from '../protocol/messages.ts';
 import { errorMessage, t } from '../shared/i18n.ts';
 import { toErrorInfo } from '../shared/errors.ts';
@@ -37,13 +37,17 @@ export function RevocationNotice() {
   };
 
   // Back online: the moment to try. A page hears it for sure; Chrome's service worker may not.
-  const pending = view?.pending === true;
+  // Listened for from the start, not from when the notice shows: an effect runs after the paint,
+  // and the network may come back in between (then nothing would try until the next poll).
+  const pending = useRef(false);
+  pending.current = view?.pending === true;
   useEffect(() => {
-    if (!pending) return undefined;
-    const online = () => void tryNow();
+    const online = () => {
+      if (pending.current) void tryNow();
+    };
     addEventListener('online', online);
     return () => removeEventListener('online', online);
-  }, [pending]);
+  }, []);
 
   if (!view?.pending) return null;
   return (

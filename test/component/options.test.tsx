@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { validateConfigInput } from '../../src/config/config.ts';
 import type { Request } from '../../src/protocol/messages.ts';
@@ -96,6 +96,21 @@ describe('the options page', () => {
     screen.getByRole('button', { name: 'Connect' });
   });
 
+  it('back online, a sign-out Digipost has not heard of is told once, and the notice goes', async () => {
+    await opened('signed_out');
+    expect(worker.asked('retryRevocation')).toHaveLength(0);
+    // Nothing pending: coming back online asks nothing.
+    window.dispatchEvent(new Event('online'));
+    expect(worker.asked('retryRevocation')).toHaveLength(0);
+    worker.answer('getRevocation', { pending: true });
+    worker.answer('retryRevocation', { pending: false });
+    extension.tellPages({ event: 'revocationChanged' });
+    await screen.findByText('Digipost has not yet been told that you signed out');
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText('Digipost has not yet been told that you signed out')).toBeNull());
+    expect(worker.asked('retryRevocation')).toHaveLength(1);
+  });
+
   it('signed out: Connect runs the sign-in and then shows who signed in', async () => {
     await opened('signed_out');
     const connect = worker.hold('connect');
@@ -150,8 +165,14 @@ describe('the options page', () => {
     await screen.findByText("Approve the change in Digipost's window…");
     expect((await change.asked).scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT']);
     expect(permissionSwitch('Delete letters').checked).toBe(true);
-    // No second change while the window is open.
-    expect(permissionSwitch('Open your letters').disabled).toBe(true);
+    // No second change while the window is open: a click on another switch changes nothing and asks nothing.
+    expect(permissionSwitch('Open your letters').getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(permissionSwitch('Open your letters'));
+    expect(permissionSwitch('Open your letters').checked).toBe(false);
+    expect(worker.asked('changePermissions')).toHaveLength(1);
+    // Yet none is disabled: the browser takes the focus off a disabled control, and a person who
+    // switched this one with the keyboard would be left at the top of the page.
+    expect(within(screen.getByRole('region', { name: 'What the extension may do' })).getAllByRole<HTMLInputElement>('switch').filter((s) => s.disabled)).toEqual([]);
     change.answer(config({ scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT'] }));
     await screen.findByText('Done. Digipost now allows what is switched on.');
     expect(permissionSwitch('Delete letters').checked).toBe(true);

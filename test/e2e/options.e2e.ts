@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { accessibilityViolations } from '../support/axe.ts';
 import { E2E_CLIENT_ID, E2E_PORT } from '../support/build-extension.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { cachedLink, visibleText } from '../support/helpers.ts';
+import { cachedLink, nextFrames, visibleText } from '../support/helpers.ts';
 
 let h: Harness;
 let page: Page;
@@ -130,6 +130,9 @@ describe('the options page', () => {
     await page.keyboard.press('Space');
     await page.getByText('Saved. Connect will ask for what is switched on.').waitFor();
     expect(await page.getByRole('switch', { name: 'Open your letters' }).isChecked()).toBe(true);
+    // The focus stayed on the switch through the save, so Space switches it back.
+    await nextFrames(page);
+    expect(await page.getByRole('switch', { name: 'Open your letters' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Space');
     await expect.poll(() => page.getByRole('switch', { name: 'Open your letters' }).isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Save' }).focus();
