@@ -7,7 +7,7 @@ import { NOTIFICATIONS_PERMISSION as NOTIFICATIONS } from '../config/notificatio
 import { checkServiceAddress } from '../config/service-address.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { StoredConfigView } from '../protocol/messages.ts';
-import { Busy, ErrorAlert } from '../ui/components.tsx';
+import { Busy, BusyButton, ErrorAlert } from '../ui/components.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { InfoIcon } from '../ui/icons.tsx';
 import { RevocationNotice } from '../ui/RevocationNotice.tsx';
@@ -235,9 +235,9 @@ export function Options() {
           </p>
         ) : null}
         <div class="save-row">
-          <button type="submit" class="primary" disabled={saving}>
+          <BusyButton type="submit" class="primary" busy={saving}>
             {t('save')}
-          </button>
+          </BusyButton>
           <SaveResult outcome={outcome} onConnect={() => void connect()} />
         </div>
       </form>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RevocationView } from '../protocol/messages.ts';
 import { errorMessage, t } from '../shared/i18n.ts';
 import { toErrorInfo } from '../shared/errors.ts';
-import { AlertDetail } from './components.tsx';
+import { AlertDetail, BusyButton } from './components.tsx';
 import { ask } from './worker-client.ts';
 import { useWorkerEvent } from './worker-events.ts';
 
@@ -10,6 +10,9 @@ import { useWorkerEvent } from './worker-events.ts';
  * Says, while it is so, that Digipost has not yet been told of a sign-out (its grant still works
  * there), that the extension keeps trying, and offers to try now. Shows nothing otherwise.
  */
+/** After a failed try on coming back online, the wait before the one more. */
+const ONLINE_RETRY_MS = 3000;
+
 export function RevocationNotice() {
   const [view, setView] = useState<RevocationView | undefined>(undefined);
   const [trying, setTrying] = useState(false);
@@ -25,12 +28,16 @@ export function RevocationNotice() {
   // A sign-out somewhere else may leave one behind.
   useWorkerEvent('sessionEnded', refresh);
 
-  const tryNow = async () => {
+  /** One try; resolves whether the sign-out is still to be told. */
+  const tryNow = async (): Promise<boolean> => {
     setTrying(true);
     try {
-      setView(await ask({ type: 'retryRevocation' }));
+      const next = await ask({ type: 'retryRevocation' });
+      setView(next);
+      return next.pending;
     } catch (error) {
       setView({ pending: true, error: toErrorInfo(error) });
+      return true;
     } finally {
       setTrying(false);
     }
@@ -38,15 +45,25 @@ export function RevocationNotice() {
 
   // Back online: the moment to try. A page hears it for sure; Chrome's service worker may not.
   // Listened for from the start, not from when the notice shows: an effect runs after the paint,
-  // and the network may come back in between (then nothing would try until the next poll).
+  // and the network may come back in between (then nothing would try until the next poll). The
+  // page may hear 'online' before the worker's requests get through, so a failed try is made
+  // once more a little later.
   const pending = useRef(false);
   pending.current = view?.pending === true;
   useEffect(() => {
+    let later: ReturnType<typeof setTimeout> | undefined;
     const online = () => {
-      if (pending.current) void tryNow();
+      if (!pending.current) return;
+      clearTimeout(later);
+      void tryNow().then((still) => {
+        if (still) later = setTimeout(() => void (pending.current && tryNow()), ONLINE_RETRY_MS);
+      });
     };
     addEventListener('online', online);
-    return () => removeEventListener('online', online);
+    return () => {
+      removeEventListener('online', online);
+      clearTimeout(later);
+    };
   }, []);
 
   if (!view?.pending) return null;
@@ -61,9 +78,9 @@ export function RevocationNotice() {
         </>
       ) : null}
       <div class="actions">
-        <button type="button" disabled={trying} onClick={() => void tryNow()}>
+        <BusyButton type="button" busy={trying} onClick={() => void tryNow()}>
           {trying ? t('revocation_trying') : t('revocation_try_now')}
-        </button>
+        </BusyButton>
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import type { ButtonHTMLAttributes, ComponentChildren } from 'preact';
 import type { ErrorInfo } from '../shared/errors.ts';
 import { errorMessage, t } from '../shared/i18n.ts';
 
@@ -45,5 +45,25 @@ export function Busy(props: { label: string }) {
       <span class="spinner" aria-hidden="true" />
       {props.label}
     </p>
+  );
+}
+
+/**
+ * A button that stays focusable while what it started is under way. `disabled` would make the
+ * browser take the focus off it, leaving a person who pressed it by keyboard at the top of the
+ * page; while busy it says it is unavailable (aria-disabled) and a press, or a form's submission
+ * through it, does nothing.
+ */
+export function BusyButton(props: Omit<ButtonHTMLAttributes, 'disabled'> & { busy: boolean }) {
+  const { busy, onClick, ...rest } = props;
+  return (
+    <button
+      {...rest}
+      aria-disabled={busy ? 'true' : undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+        else onClick?.call(event.currentTarget, event);
+      }}
+    />
   );
 }

@@ -2,7 +2,7 @@ import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorInfo } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { ErrorAlert } from '../ui/components.tsx';
+import { BusyButton, ErrorAlert } from '../ui/components.tsx';
 import { connectThen, ErrorView } from './ErrorView.tsx';
 import { FolderIcon } from '../ui/folder-icon.tsx';
 import { InboxIcon } from '../ui/icons.tsx';
@@ -72,8 +72,11 @@ export function Menu(props: { label: string; buttonClass?: string; buttonContent
         aria-expanded={open}
         aria-label={props.label}
         aria-keyshortcuts={props.shortcut}
-        disabled={props.disabled}
-        onClick={() => setOpen(!open)}
+        // Inert rather than disabled while busy, so it keeps the keyboard's focus (see BusyButton).
+        aria-disabled={props.disabled ? 'true' : undefined}
+        onClick={() => {
+          if (!props.disabled) setOpen(!open);
+        }}
       >
         {props.buttonContent}
       </button>
@@ -150,12 +153,12 @@ export function ConfirmDelete(props: { subject: string; sender: string; onConfir
       </h2>
       <p id="confirm-delete-text">{t('filing_delete_text', [props.subject, props.sender])}</p>
       <div class="actions">
-        <button type="button" class="danger" disabled={busy} onClick={() => void confirm()}>
+        <BusyButton type="button" class="danger" busy={busy} onClick={() => void confirm()}>
           {busy ? t('filing_deleting') : t('filing_delete_confirm')}
-        </button>
-        <button type="button" disabled={busy} onClick={() => dialog.current?.close()}>
+        </BusyButton>
+        <BusyButton type="button" busy={busy} onClick={() => dialog.current?.close()}>
           {t('filing_cancel')}
-        </button>
+        </BusyButton>
       </div>
     </dialog>
   );
@@ -177,10 +180,10 @@ export function Toast(props: { toast: Undoable; onDone: () => void }) {
     <div class="toast" role="status">
       <span>{props.toast.message}</span>
       {undo ? (
-        <button
+        <BusyButton
           type="button"
           class="link-button"
-          disabled={undoing}
+          busy={undoing}
           onClick={() => {
             setUndoing(true);
             // The undo says its own outcome (a new toast, or the failure): this one only waits for it.
@@ -188,7 +191,7 @@ export function Toast(props: { toast: Undoable; onDone: () => void }) {
           }}
         >
           {t('filing_undo')}
-        </button>
+        </BusyButton>
       ) : null}
     </div>
   );

@@ -5,6 +5,7 @@ import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { FolderIcon } from '../ui/folder-icon.tsx';
 import { PencilIcon, PlusIcon, TrashIcon } from '../ui/icons.tsx';
+import { BusyButton } from '../ui/components.tsx';
 import { folderName } from '../model/mailbox.ts';
 import { FOLDER_ICON_NAMES, folderWrite, type FolderChoice } from './filing.ts';
 import { FilingFailure, Toast, useOnce, type Undoable } from './FilingControls.tsx';
@@ -38,9 +39,9 @@ function FolderForm(props: { initial?: FolderChoice; busy: boolean; onSave: (nam
         ))}
       </fieldset>
       <div class="actions">
-        <button type="submit" class="primary" disabled={props.busy}>
+        <BusyButton type="submit" class="primary" busy={props.busy}>
           {props.initial ? t('filing_save') : t('folder_create')}
-        </button>
+        </BusyButton>
         <button type="button" onClick={props.onCancel}>
           {t('filing_cancel')}
         </button>
@@ -134,9 +135,9 @@ export function FolderTools(props: {
           </button>
         ) : null}
         {canDelete ? (
-          <button type="button" class="danger-quiet" disabled={busy} onClick={() => remove(folder)}>
+          <BusyButton type="button" class="danger-quiet" busy={busy} onClick={() => remove(folder)}>
             <TrashIcon /> {t('folder_delete')}
-          </button>
+          </BusyButton>
         ) : null}
       </div>
       {editing ? (

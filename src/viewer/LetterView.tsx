@@ -6,7 +6,7 @@ import type { Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { ContentView } from '../protocol/messages.ts';
-import { Busy } from '../ui/components.tsx';
+import { Busy, BusyButton } from '../ui/components.tsx';
 import { DocumentIcon, InfoIcon, LockIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { senderText, subjectText } from '../model/letter-text.ts';
@@ -218,9 +218,9 @@ function AttachmentItem(props: {
   } else if (content) {
     if (props.canRead && state.kind !== 'shown' && !props.opensAtOnce) {
       quickOpen = (
-        <button type="button" class={attachment.main ? 'primary' : ''} aria-describedby={titleId} disabled={state.kind === 'busy'} onClick={() => void open(content)}>
+        <BusyButton type="button" class={attachment.main ? 'primary' : ''} aria-describedby={titleId} busy={state.kind === 'busy'} onClick={() => void open(content)}>
           {t('open_content')}
-        </button>
+        </BusyButton>
       );
     }
     action = props.canRead ? null : (

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import type { LinkTarget } from '../api/links.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
-import { Busy } from '../ui/components.tsx';
+import { Busy, BusyButton } from '../ui/components.tsx';
 import { BuildingIcon, PersonIcon, SearchIcon } from '../ui/icons.tsx';
 import { formatOrganisationNumber } from '../model/format.ts';
 import { t } from '../shared/i18n.ts';
@@ -63,9 +63,9 @@ export function RecipientSearch(props: { target: LinkTarget }) {
             }}
             aria-describedby="recipient-hint"
           />
-          <button type="submit" class="primary" disabled={state.kind === 'busy'}>
+          <BusyButton type="submit" class="primary" busy={state.kind === 'busy'}>
             <SearchIcon /> {t('search')}
-          </button>
+          </BusyButton>
         </div>
         <p id="recipient-hint" class="hint">
           {t('recipient_search_hint')}

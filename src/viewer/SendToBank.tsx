@@ -7,7 +7,7 @@ import { isPaid, type InvoiceInfo } from '../model/letters.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import type { Permission } from '../shared/permissions.ts';
-import { Busy } from '../ui/components.tsx';
+import { Busy, BusyButton } from '../ui/components.tsx';
 import { connectThen, ErrorView } from './ErrorView.tsx';
 import { newWriteId, readAgain } from './filing.ts';
 import { ownBankAccount, sendToBank } from './send-to-bank.ts';
@@ -127,13 +127,13 @@ export function SendToBank(props: {
           ) : null}
         </dl>
         <div class="actions">
-          {/* Disabled while sending, and the same id whatever happens: two clicks are one request. */}
-          <button type="button" class="primary" disabled={sending} onClick={() => void confirm(id, fromAccount)}>
+          {/* Inert while sending, and the same id whatever happens: two clicks are one request. */}
+          <BusyButton type="button" class="primary" busy={sending} onClick={() => void confirm(id, fromAccount)}>
             {t('send_to_bank_confirm')}
-          </button>
-          <button type="button" disabled={sending} onClick={() => setState({ kind: 'idle' })}>
+          </BusyButton>
+          <BusyButton type="button" busy={sending} onClick={() => setState({ kind: 'idle' })}>
             {t('send_to_bank_cancel')}
-          </button>
+          </BusyButton>
         </div>
         {sending ? <Busy label={t('send_to_bank_sending')} /> : null}
       </div>

@@ -4,7 +4,7 @@ import { subjectFromName, uploadKindOf } from '../api/upload-rules.ts';
 import { newPageId } from '../protocol/viewer-address.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { ErrorAlert } from '../ui/components.tsx';
+import { BusyButton, ErrorAlert } from '../ui/components.tsx';
 import { UploadFailed, UploadProgress } from '../ui/UploadProgress.tsx';
 import { useUpload } from '../ui/upload-flow.ts';
 
@@ -85,9 +85,9 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
   return (
     <section class={`upload-panel${dragging ? ' is-dragging' : ''}`} aria-label={t('upload_button')}>
       <div class="actions">
-        <button type="button" disabled={busy} onClick={() => input.current?.click()}>
+        <BusyButton type="button" busy={busy} onClick={() => input.current?.click()}>
           {t('upload_button')}
-        </button>
+        </BusyButton>
         <span class="muted">{t('upload_drop_hint')}</span>
         <input
           ref={input}

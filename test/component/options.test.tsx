@@ -111,6 +111,19 @@ describe('the options page', () => {
     expect(worker.asked('retryRevocation')).toHaveLength(1);
   });
 
+  it('back online, a first try that fails (the network not yet through) is made once more a little later', async () => {
+    await opened('signed_out');
+    worker.answer('getRevocation', { pending: true });
+    extension.tellPages({ event: 'revocationChanged' });
+    await screen.findByText('Digipost has not yet been told that you signed out');
+    let tries = 0;
+    worker.answer('retryRevocation', () => (++tries === 1 ? { pending: true, error: { code: 'network' } } : { pending: false }));
+    window.dispatchEvent(new Event('online'));
+    await screen.findByText(/Could not reach/);
+    await waitFor(() => expect(screen.queryByText('Digipost has not yet been told that you signed out')).toBeNull(), { timeout: 6000 });
+    expect(tries).toBe(2);
+  });
+
   it('signed out: Connect runs the sign-in and then shows who signed in', async () => {
     await opened('signed_out');
     const connect = worker.hold('connect');
