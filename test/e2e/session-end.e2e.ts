@@ -135,7 +135,12 @@ describe('a sign-out while the browser is offline', () => {
       await h.context.setOffline(false);
     }
     // The popup hears the browser come back online, and the worker tells the service.
-    await popup.getByText('Digipost has not yet been told').waitFor({ state: 'detached' });
+    await popup
+      .getByText('Digipost has not yet been told')
+      .waitFor({ state: 'detached' })
+      .catch(async (error: unknown) => {
+        throw new Error(`The notice stayed. The popup shows:\n${await popup.evaluate(() => document.body.innerText)}`, { cause: error });
+      });
     expect(await revokeStatuses()).toEqual([200]);
     await popup.close();
   });
