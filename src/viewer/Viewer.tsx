@@ -304,8 +304,9 @@ export function Viewer() {
                 if (folder) void load(current);
               }}
               onDeleted={() => {
-                void loadRoot();
-                if (nav.inbox) go(targetOf(nav.inbox, 'document_inbox'));
+                // The side list is read again first, so the inbox never shows beside the folder just deleted.
+                const inbox = nav.inbox;
+                void loadRoot().finally(() => inbox && go(targetOf(inbox, 'document_inbox')));
               }}
             />
             <ListFilingProvider scopes={scopes} folders={folders} place={place}>
