@@ -302,7 +302,7 @@ describe('the popup, signed in', () => {
     await storeItems(worker, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: 0 } });
     const again = await h.openPopup();
     await again.getByText(`${before + 1} unread letters`).waitFor();
-    expect(await badgeText(worker)).toBe(String(before + 1));
+    await expect.poll(() => badgeText(worker)).toBe(String(before + 1));
     await again.close();
   });
 

@@ -36,7 +36,7 @@ describe('connecting through the service consent window', () => {
     await h.connectVia(popup, 'Approve');
     await showsAccount(h, popup);
     const worker = await h.worker();
-    expect(Number(await badgeText(worker))).toBeGreaterThan(0);
+    await expect.poll(async () => Number(await badgeText(worker))).toBeGreaterThan(0);
     // Tokens stay in the worker's storage: the access token only in the session area.
     const local = JSON.stringify(await storedItems(worker, 'local'));
     const session = JSON.stringify(await storedItems(worker, 'session'));
