@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { pendingRevocationsItem } from '../../src/storage/items.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { cachedLink, showsAccount, signInWith, storedItems, viewerPageFor, visibleText } from '../support/helpers.ts';
+import { cachedLink, sayingWhatItShows, showsAccount, signInWith, storedItems, viewerPageFor, visibleText } from '../support/helpers.ts';
 
 /*
  * What the end of a session does to the extension's open pages and to the service: an open viewer
@@ -135,12 +135,7 @@ describe('a sign-out while the browser is offline', () => {
       await h.context.setOffline(false);
     }
     // The popup hears the browser come back online, and the worker tells the service.
-    await popup
-      .getByText('Digipost has not yet been told')
-      .waitFor({ state: 'detached' })
-      .catch(async (error: unknown) => {
-        throw new Error(`The notice stayed. The popup shows:\n${await popup.evaluate(() => document.body.innerText)}`, { cause: error });
-      });
+    await sayingWhatItShows(popup, 'The notice stayed.', () => popup.getByText('Digipost has not yet been told').waitFor({ state: 'detached' }));
     expect(await revokeStatuses()).toEqual([200]);
     await popup.close();
   });

@@ -118,13 +118,22 @@ export async function signInWith(h: Harness, scopes: readonly Permission[]): Pro
  * on, the requests the emulator logs are the test's own, not the popup's letters still on their way.
  */
 export async function showsAccount(h: Harness, popup: Page): Promise<void> {
-  try {
+  await sayingWhatItShows(popup, `The popup did not show ${h.emulator.user.fullName}'s account.`, async () => {
     await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
     await popup.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+  });
+}
+
+/**
+ * Waits as `wait` does; when that fails, the error also says what the page shows instead (an
+ * error, Connect, a skeleton), which is what a report of a failure on another machine needs.
+ */
+export async function sayingWhatItShows(page: Page, failure: string, wait: () => Promise<unknown>): Promise<void> {
+  try {
+    await wait();
   } catch (error) {
-    // What the popup shows instead (an error, Connect, a skeleton) is what a failure report needs.
-    const shown = await popup.evaluate(() => document.body.innerText).catch((why: unknown) => `(unreadable: ${String(why)})`);
-    throw new Error(`The popup did not show ${h.emulator.user.fullName}'s account. It shows:\n${shown}`, { cause: error });
+    const shown = await page.evaluate(() => document.body.innerText).catch((why: unknown) => `(unreadable: ${String(why)})`);
+    throw new Error(`${failure} It shows:\n${shown}`, { cause: error });
   }
 }
 
