@@ -6,13 +6,13 @@ import { AlertDetail, BusyButton } from './components.tsx';
 import { ask } from './worker-client.ts';
 import { useWorkerEvent } from './worker-events.ts';
 
+/** After a failed try on coming back online, the wait before the one more. */
+const ONLINE_RETRY_MS = 3000;
+
 /**
  * Says, while it is so, that Digipost has not yet been told of a sign-out (its grant still works
  * there), that the extension keeps trying, and offers to try now. Shows nothing otherwise.
  */
-/** After a failed try on coming back online, the wait before the one more. */
-const ONLINE_RETRY_MS = 3000;
-
 export function RevocationNotice() {
   const [view, setView] = useState<RevocationView | undefined>(undefined);
   const [trying, setTrying] = useState(false);
