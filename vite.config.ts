@@ -268,7 +268,7 @@ export default defineConfig(({ mode }) => {
       jsx: { runtime: 'automatic', importSource: 'preact' },
     },
     plugins: [textOnlyLibraries(), crx({ manifest, browser: target }), greyIcons(), popupInOneScript(target, define), workerInOneScript(target, define)],
-    // pdf.js's worker is bundled from its source (`?worker&url` in src/viewer/pdf-pages.ts), so the same transforms reach it.
+    // pdf.js's worker is bundled from its source (`?worker&url` in src/viewer/letter/pdf-pages.ts), so the same transforms reach it.
     worker: { format: 'es', plugins: () => [textOnlyLibraries()] },
     build: {
       outDir: process.env.DIGIPOST_OUT_DIR ?? (target === 'firefox' ? 'dist-firefox' : 'dist'),

@@ -35,7 +35,7 @@ const PROBE_SOURCE = `
     const content = (document.body && document.body.textContent) || '';
     for (const text of texts) if (!(('text:' + text) in marks) && content.includes(text)) mark('text:' + text);
   };
-  // data-drawn: pdf.js's page box gets it once drawn (src/viewer/pdf-pages.ts), after the box entered the DOM.
+  // data-drawn: pdf.js's page box gets it once drawn (src/viewer/letter/pdf-pages.ts), after the box entered the DOM.
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-drawn'] });
   document.addEventListener('DOMContentLoaded', check);
 

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
-import { FilingFailure } from '../../src/viewer/FilingControls.tsx';
+import { FilingFailure } from '../../src/viewer/filing/FilingControls.tsx';
 
 /*
- * How a failed change to the mailbox is told (src/viewer/FilingControls.tsx): a refusal that a
+ * How a failed change to the mailbox is told (src/viewer/filing/FilingControls.tsx): a refusal that a
  * second try cannot mend (a folder that still holds letters, a letter gone) offers no Try again,
  * which would only be refused once more; a service that did not answer does.
  */

@@ -10,7 +10,7 @@ import { content, document, letter, READ_SCOPES, resourceSnapshot, rootSnapshot,
 import { openPage } from './page.ts';
 
 /*
- * A letter in the viewer (src/viewer/LetterView.tsx) and each state of its documents: loading,
+ * A letter in the viewer (src/viewer/letter/LetterView.tsx) and each state of its documents: loading,
  * the main document shown at once (PDF, image, HTML in a sandboxed frame), behind an opening
  * receipt, behind a stronger login, too large, failed with Try again; further documents on a click.
  * What needs a real browser (pdf.js drawing, the sandbox's effect, the frame's height, requests
@@ -20,7 +20,7 @@ import { openPage } from './page.ts';
 // pdf.js draws on a canvas jsdom does not have; here the page's part is what is tested: it hands
 // the PDF's bytes to the renderer and says when the first page is on screen.
 const drawn: Uint8Array[] = [];
-vi.mock('../../src/viewer/pdf-pages.ts', () => ({
+vi.mock('../../src/viewer/letter/pdf-pages.ts', () => ({
   showPdf(bytes: Uint8Array, container: HTMLElement, events: { onFirstPage: (pages: number) => void }) {
     drawn.push(bytes);
     const page = container.ownerDocument.createElement('div');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blobType, displayKind, downloadName } from '../../../src/viewer/content-display.ts';
+import { blobType, displayKind, downloadName } from '../../../src/viewer/letter/content-display.ts';
 
 describe('showing content', () => {
   it('chooses the browser viewer from a short list of types', () => {

@@ -15,7 +15,7 @@ vi.mock('../../../src/ui/worker-client.ts', () => ({
   },
 }));
 
-const { deleteLetter, letterActions, moveLetter, placeOf, updateBody, folderWrite } = await import('../../../src/viewer/filing.ts');
+const { deleteLetter, letterActions, moveLetter, placeOf, updateBody, folderWrite } = await import('../../../src/viewer/filing/filing.ts');
 
 const BASE = 'https://www.digipost.no';
 const rel = (name: string) => `${BASE}/post/relations/${name}`;

@@ -7,7 +7,7 @@
  * so the tricks work on it as they do in browsers; the e2e tests run them in Chromium and Firefox.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { htmlLetterDocument } from '../../../src/viewer/letter-document.ts';
+import { htmlLetterDocument } from '../../../src/viewer/letter/letter-document.ts';
 import { LETTER_END, LINKS, linksLetterHtml, TRICK_LETTERS } from '../../support/parser-trick-letters.ts';
 
 const SENDER = 'https://sender.example';

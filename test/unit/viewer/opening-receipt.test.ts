@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Request } from '../../../src/protocol/messages.ts';
 import { AppError } from '../../../src/shared/errors.ts';
-import { openingReceipt } from '../../../src/viewer/opening-receipt.ts';
+import { openingReceipt } from '../../../src/viewer/letter/opening-receipt.ts';
 import { appErrorOf } from '../app-error.ts';
 
 const BASE = 'https://www.digipost.no';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recipientSearchUrl, RECIPIENT_QUERY_PARAM } from '../../../src/viewer/recipient-search.ts';
+import { recipientSearchUrl, RECIPIENT_QUERY_PARAM } from '../../../src/viewer/search/recipient-search.ts';
 
 describe('recipient search', () => {
   it('sends the text as the one query parameter the service reads', () => {

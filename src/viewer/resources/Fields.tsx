@@ -1,6 +1,6 @@
-import { t, uiLocale } from '../shared/i18n.ts';
-import { codeInWords, fieldLabel, formatFieldValue, isAddress, isInternalField, postalAddress } from '../model/fields.ts';
-import { isObj } from '../model/read-json.ts';
+import { t, uiLocale } from '../../shared/i18n.ts';
+import { codeInWords, fieldLabel, formatFieldValue, isAddress, isInternalField, postalAddress } from '../../model/fields.ts';
+import { isObj } from '../../model/read-json.ts';
 
 /*
  * Any resource's fields as a person reads them: translated labels, values in words and units,

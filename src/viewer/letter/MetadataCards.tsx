@@ -1,12 +1,12 @@
 import { useMemo } from 'preact/hooks';
-import { formatDate } from '../model/dates.ts';
-import { safeLocale } from '../model/format.ts';
-import { icsFor } from '../model/ics.ts';
-import type { CalendarItem, ExternalLinkItem, Interval, MetadataItem } from '../model/metadata.ts';
-import { t, uiLocale } from '../shared/i18n.ts';
+import { formatDate } from '../../model/dates.ts';
+import { safeLocale } from '../../model/format.ts';
+import { icsFor } from '../../model/ics.ts';
+import type { CalendarItem, ExternalLinkItem, Interval, MetadataItem } from '../../model/metadata.ts';
+import { t, uiLocale } from '../../shared/i18n.ts';
 import { DownloadLink } from './DownloadLink.tsx';
-import { webHref } from './external-link.ts';
-import { SafeExternalLink } from './SafeExternalLink.tsx';
+import { webHref } from '../external-link.ts';
+import { SafeExternalLink } from '../SafeExternalLink.tsx';
 
 /** "Thursday 3 December 2026, 09:30–10:00" in the browser's time zone and the page's language. */
 function timeText(time: Interval, locale: string | undefined): string {

@@ -13,7 +13,7 @@
  * Whether the result survives the frame's own parse is checked in letter-document.ts.
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
-import { FOLLOWABLE } from './external-link.ts';
+import { FOLLOWABLE } from '../external-link.ts';
 
 const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
 const MATHML_NAMESPACE = 'http://www.w3.org/1998/Math/MathML';

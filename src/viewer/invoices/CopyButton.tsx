@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { t } from '../shared/i18n.ts';
+import { t } from '../../shared/i18n.ts';
 
 /** How long "Copied" stays beside the button: long enough to read, short enough not to mislead later. */
 const SAID_FOR_MS = 4000;

@@ -1,6 +1,6 @@
-import { findLink, relationName } from '../api/links.ts';
-import { linksOf } from '../model/read-json.ts';
-import { type LetterSummary } from '../model/letters.ts';
+import { findLink, relationName } from '../../api/links.ts';
+import { linksOf } from '../../model/read-json.ts';
+import { type LetterSummary } from '../../model/letters.ts';
 
 /**
  * Paging through the inbox as the service's own apps do (contract §6): `?lastseen=<epoch ms of the

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Busy } from '../ui/components.tsx';
-import { t } from '../shared/i18n.ts';
-import { warn } from '../shared/warn.ts';
+import { Busy } from '../../ui/components.tsx';
+import { t } from '../../shared/i18n.ts';
+import { warn } from '../../shared/warn.ts';
 
 type Renderer = typeof import('./pdf-pages.ts');
 let renderer: Promise<Renderer> | undefined;

@@ -1,20 +1,20 @@
-import { findLink, type LinkTarget } from '../api/links.ts';
+import { findLink, type LinkTarget } from '../../api/links.ts';
 import { Component } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
-import { formatFullDate, formatRelativeDate } from '../model/dates.ts';
-import { InvoiceIcon, LockIcon, PaperclipIcon, UnreadDot } from '../ui/icons.tsx';
-import { t, uiLocale } from '../shared/i18n.ts';
-import { senderText, subjectText } from '../model/letter-text.ts';
-import { ask } from '../ui/worker-client.ts';
-import { connectThen, ErrorView } from './ErrorView.tsx';
-import { documentsOf, summarize, type InvoiceInfo, type LetterSummary } from '../model/letters.ts';
-import { linksOf } from '../model/read-json.ts';
-import { RowLink } from './navigation.tsx';
-import { invoiceRowText, invoiceText } from '../model/invoice-text.ts';
-import { withLetterPayment } from '../model/invoice-payment.ts';
+import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
+import { formatFullDate, formatRelativeDate } from '../../model/dates.ts';
+import { InvoiceIcon, LockIcon, PaperclipIcon, UnreadDot } from '../../ui/icons.tsx';
+import { t, uiLocale } from '../../shared/i18n.ts';
+import { senderText, subjectText } from '../../model/letter-text.ts';
+import { ask } from '../../ui/worker-client.ts';
+import { connectThen, ErrorView } from '../ErrorView.tsx';
+import { documentsOf, summarize, type InvoiceInfo, type LetterSummary } from '../../model/letters.ts';
+import { linksOf } from '../../model/read-json.ts';
+import { RowLink } from '../navigation.tsx';
+import { invoiceRowText, invoiceText } from '../../model/invoice-text.ts';
+import { withLetterPayment } from '../../model/invoice-payment.ts';
 import { newLetters, nextPageUrl } from './paging.ts';
-import { RowMenu, RowSelect, useRowHidden } from './ListFiling.tsx';
+import { RowMenu, RowSelect, useRowHidden } from '../filing/ListFiling.tsx';
 
 function summariesOf(data: unknown, sessionLevel: number, requestUrl: string): LetterSummary[] {
   return (documentsOf(data) ?? []).map((doc, i) => {

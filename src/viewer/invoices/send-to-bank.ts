@@ -1,9 +1,9 @@
-import { targetOf, type LinkTarget } from '../api/links.ts';
-import { findLink } from '../api/relation-name.ts';
-import { withPayment } from '../model/invoice-payment.ts';
-import { isObj, str } from '../model/read-json.ts';
-import { ask } from '../ui/worker-client.ts';
-import { outcomeUnknown, readAgain } from './filing.ts';
+import { targetOf, type LinkTarget } from '../../api/links.ts';
+import { findLink } from '../../api/relation-name.ts';
+import { withPayment } from '../../model/invoice-payment.ts';
+import { isObj, str } from '../../model/read-json.ts';
+import { ask } from '../../ui/worker-client.ts';
+import { outcomeUnknown, readAgain } from '../filing/filing.ts';
 
 /*
  * Sending an invoice to the person's bank (contract §6.1), through the worker's exactly-once write:

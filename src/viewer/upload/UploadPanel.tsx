@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { UploadPlace } from '../api/upload-places.ts';
-import { subjectFromName, uploadKindOf } from '../api/upload-rules.ts';
-import { newPageId } from '../protocol/viewer-address.ts';
-import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
-import { t } from '../shared/i18n.ts';
-import { BusyButton, ErrorAlert } from '../ui/components.tsx';
-import { UploadFailed, UploadProgress } from '../ui/UploadProgress.tsx';
-import { useUpload } from '../ui/upload-flow.ts';
+import type { UploadPlace } from '../../api/upload-places.ts';
+import { subjectFromName, uploadKindOf } from '../../api/upload-rules.ts';
+import { newPageId } from '../../protocol/viewer-address.ts';
+import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
+import { t } from '../../shared/i18n.ts';
+import { BusyButton, ErrorAlert } from '../../ui/components.tsx';
+import { UploadFailed, UploadProgress } from '../../ui/UploadProgress.tsx';
+import { useUpload } from '../../ui/upload-flow.ts';
 
 /** What the panel says of the file on its way; the Blob itself is held by the upload until it is in. */
 interface Chosen {

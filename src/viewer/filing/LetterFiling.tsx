@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
-import { findLink } from '../api/relation-name.ts';
-import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
-import type { Permission } from '../shared/permissions.ts';
-import { t } from '../shared/i18n.ts';
-import { MoveIcon, PencilIcon, TrashIcon } from '../ui/icons.tsx';
-import { isObj, linksOf, str } from '../model/read-json.ts';
-import { senderText, subjectText } from '../model/letter-text.ts';
-import { summarize } from '../model/letters.ts';
+import { findLink } from '../../api/relation-name.ts';
+import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
+import type { Permission } from '../../shared/permissions.ts';
+import { t } from '../../shared/i18n.ts';
+import { MoveIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
+import { isObj, linksOf, str } from '../../model/read-json.ts';
+import { senderText, subjectText } from '../../model/letter-text.ts';
+import { summarize } from '../../model/letters.ts';
 import { deleteLetter, letterActions, moveLetter, placeOf, type FolderChoice, type Place } from './filing.ts';
 import { ConfirmDelete, FilingFailure, Menu, moveItems, placeName, Toast, useOnce, type Undoable } from './FilingControls.tsx';
 

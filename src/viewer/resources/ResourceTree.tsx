@@ -1,9 +1,9 @@
-import { formatDate, isIsoDate } from '../model/dates.ts';
-import { classifyLink, relationName, targetOf } from '../api/links.ts';
-import type { Link } from '../api/schemas.ts';
-import { t, uiLocale } from '../shared/i18n.ts';
-import { labelFromName, relationLabel } from '../model/labels.ts';
-import { ViewerLink } from './navigation.tsx';
+import { formatDate, isIsoDate } from '../../model/dates.ts';
+import { classifyLink, relationName, targetOf } from '../../api/links.ts';
+import type { Link } from '../../api/schemas.ts';
+import { t, uiLocale } from '../../shared/i18n.ts';
+import { labelFromName, relationLabel } from '../../model/labels.ts';
+import { ViewerLink } from '../navigation.tsx';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = Record<string, Json>;

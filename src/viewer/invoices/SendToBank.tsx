@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { LinkTarget } from '../api/links.ts';
-import { formatDate } from '../model/dates.ts';
-import { formatAccountNumber, formatMoney } from '../model/format.ts';
-import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
-import { isPaid, type InvoiceInfo } from '../model/letters.ts';
-import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
-import { t, uiLocale } from '../shared/i18n.ts';
-import type { Permission } from '../shared/permissions.ts';
-import { Busy, BusyButton } from '../ui/components.tsx';
-import { connectThen, ErrorView } from './ErrorView.tsx';
-import { newWriteId, readAgain } from './filing.ts';
+import type { LinkTarget } from '../../api/links.ts';
+import { formatDate } from '../../model/dates.ts';
+import { formatAccountNumber, formatMoney } from '../../model/format.ts';
+import { INVOICE_CURRENCY } from '../../model/invoice-text.ts';
+import { isPaid, type InvoiceInfo } from '../../model/letters.ts';
+import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
+import { t, uiLocale } from '../../shared/i18n.ts';
+import type { Permission } from '../../shared/permissions.ts';
+import { Busy, BusyButton } from '../../ui/components.tsx';
+import { connectThen, ErrorView } from '../ErrorView.tsx';
+import { newWriteId, readAgain } from '../filing/filing.ts';
 import { ownBankAccount, sendToBank } from './send-to-bank.ts';
 
 type State =

@@ -1,13 +1,13 @@
 import type { ComponentChildren } from 'preact';
-import { formAmount, formDigits } from '../model/bank-form.ts';
-import { formatDate } from '../model/dates.ts';
-import { formatAccountNumber, formatMoney } from '../model/format.ts';
-import { INVOICE_CURRENCY, isOverdue } from '../model/invoice-text.ts';
-import { isPaid, type InvoiceInfo } from '../model/letters.ts';
-import { t, uiLocale } from '../shared/i18n.ts';
-import { InvoiceIcon, WarningIcon } from '../ui/icons.tsx';
+import { formAmount, formDigits } from '../../model/bank-form.ts';
+import { formatDate } from '../../model/dates.ts';
+import { formatAccountNumber, formatMoney } from '../../model/format.ts';
+import { INVOICE_CURRENCY, isOverdue } from '../../model/invoice-text.ts';
+import { isPaid, type InvoiceInfo } from '../../model/letters.ts';
+import { t, uiLocale } from '../../shared/i18n.ts';
+import { InvoiceIcon, WarningIcon } from '../../ui/icons.tsx';
 import { CopyButton } from './CopyButton.tsx';
-import { SafeExternalLink } from './SafeExternalLink.tsx';
+import { SafeExternalLink } from '../SafeExternalLink.tsx';
 
 /** Where the invoice stands, by the service's word: paid, sent to the bank, overdue or not paid. */
 function statusOf(invoice: InvoiceInfo, now: number): { text: string; overdue: boolean } {

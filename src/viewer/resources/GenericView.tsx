@@ -1,11 +1,11 @@
-import { classifyLink, relationInfo, relationName, targetOf } from '../api/links.ts';
-import { ChevronIcon } from '../ui/icons.tsx';
-import { RelationIcon } from '../ui/relation-icons.tsx';
-import { t } from '../shared/i18n.ts';
-import { relationLabel } from '../model/labels.ts';
+import { classifyLink, relationInfo, relationName, targetOf } from '../../api/links.ts';
+import { ChevronIcon } from '../../ui/icons.tsx';
+import { RelationIcon } from '../../ui/relation-icons.tsx';
+import { t } from '../../shared/i18n.ts';
+import { relationLabel } from '../../model/labels.ts';
 import { FieldList } from './Fields.tsx';
-import { linksOf } from '../model/read-json.ts';
-import { ViewerLink } from './navigation.tsx';
+import { linksOf } from '../../model/read-json.ts';
+import { ViewerLink } from '../navigation.tsx';
 import { Value, type Json } from './ResourceTree.tsx';
 
 /** The raw resource, names, codes and addresses as the service sent them, for who wants them. */

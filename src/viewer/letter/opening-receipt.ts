@@ -1,9 +1,9 @@
-import { findLink, type LinkTarget } from '../api/links.ts';
-import type { Link } from '../api/schemas.ts';
-import type { Request, ResponseMap } from '../protocol/messages.ts';
-import { AppError } from '../shared/errors.ts';
-import { attachmentsOf } from '../model/letters.ts';
-import { linksOf } from '../model/read-json.ts';
+import { findLink, type LinkTarget } from '../../api/links.ts';
+import type { Link } from '../../api/schemas.ts';
+import type { Request, ResponseMap } from '../../protocol/messages.ts';
+import { AppError } from '../../shared/errors.ts';
+import { attachmentsOf } from '../../model/letters.ts';
+import { linksOf } from '../../model/read-json.ts';
 
 type Ask = <K extends 'sendOpeningReceipt' | 'getResource'>(request: Extract<Request, { type: K }>) => Promise<ResponseMap[K]>;
 

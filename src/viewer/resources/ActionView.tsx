@@ -1,6 +1,6 @@
-import { ActionIcon } from '../ui/icons.tsx';
-import { t } from '../shared/i18n.ts';
-import { WebSiteButton } from './WebSiteButton.tsx';
+import { ActionIcon } from '../../ui/icons.tsx';
+import { t } from '../../shared/i18n.ts';
+import { WebSiteButton } from '../WebSiteButton.tsx';
 
 /**
  * A relation that is an action (sign out, delete, upload, ...) is never followed as a page. Nothing

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'preact/hooks';
-import type { LinkTarget } from '../api/links.ts';
-import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
-import { Busy, BusyButton } from '../ui/components.tsx';
-import { BuildingIcon, PersonIcon, SearchIcon } from '../ui/icons.tsx';
-import { formatOrganisationNumber } from '../model/format.ts';
-import { t } from '../shared/i18n.ts';
-import { ask } from '../ui/worker-client.ts';
-import { connectThen, ErrorView } from './ErrorView.tsx';
-import { recipientsOf, type Recipient } from '../model/recipients.ts';
+import type { LinkTarget } from '../../api/links.ts';
+import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
+import { Busy, BusyButton } from '../../ui/components.tsx';
+import { BuildingIcon, PersonIcon, SearchIcon } from '../../ui/icons.tsx';
+import { formatOrganisationNumber } from '../../model/format.ts';
+import { t } from '../../shared/i18n.ts';
+import { ask } from '../../ui/worker-client.ts';
+import { connectThen, ErrorView } from '../ErrorView.tsx';
+import { recipientsOf, type Recipient } from '../../model/recipients.ts';
 import { recipientSearchUrl } from './recipient-search.ts';
 
 type SearchState =

@@ -1,11 +1,11 @@
-import { findLink } from '../api/relation-name.ts';
-import { targetOf, type LinkTarget } from '../api/links.ts';
-import type { Link, RootResource } from '../api/schemas.ts';
-import { AppError, toErrorInfo } from '../shared/errors.ts';
-import type { Permission } from '../shared/permissions.ts';
-import type { Request } from '../protocol/messages.ts';
-import { ask } from '../ui/worker-client.ts';
-import { idText, isObj, linksOf, str } from '../model/read-json.ts';
+import { findLink } from '../../api/relation-name.ts';
+import { targetOf, type LinkTarget } from '../../api/links.ts';
+import type { Link, RootResource } from '../../api/schemas.ts';
+import { AppError, toErrorInfo } from '../../shared/errors.ts';
+import type { Permission } from '../../shared/permissions.ts';
+import type { Request } from '../../protocol/messages.ts';
+import { ask } from '../../ui/worker-client.ts';
+import { idText, isObj, linksOf, str } from '../../model/read-json.ts';
 
 /**
  * Filing letters from the viewer: moving, renaming and deleting them, and managing folders. Every

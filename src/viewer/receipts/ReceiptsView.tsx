@@ -1,10 +1,10 @@
-import { formatRelativeDate } from '../model/dates.ts';
-import { t, uiLocale } from '../shared/i18n.ts';
-import { AllDetails } from './GenericView.tsx';
-import { receiptOf, receiptsOf } from '../model/receipts.ts';
-import { RowLink } from './navigation.tsx';
-import { formatFullDate } from '../model/dates.ts';
-import { formatMoney } from '../model/format.ts';
+import { formatRelativeDate } from '../../model/dates.ts';
+import { t, uiLocale } from '../../shared/i18n.ts';
+import { AllDetails } from '../resources/GenericView.tsx';
+import { receiptOf, receiptsOf } from '../../model/receipts.ts';
+import { RowLink } from '../navigation.tsx';
+import { formatFullDate } from '../../model/dates.ts';
+import { formatMoney } from '../../model/format.ts';
 
 /** Receipts as a list like the letters: store, when, and the amount with its currency. */
 export function ReceiptsView(props: { data: unknown; title: string; serviceOrigin: string }) {

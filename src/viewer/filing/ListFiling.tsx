@@ -1,11 +1,11 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useRef, useState } from 'preact/hooks';
-import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
-import type { Permission } from '../shared/permissions.ts';
-import { t } from '../shared/i18n.ts';
-import { MoreIcon, MoveIcon, TrashIcon } from '../ui/icons.tsx';
-import type { LetterSummary } from '../model/letters.ts';
-import { senderText, subjectText } from '../model/letter-text.ts';
+import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
+import type { Permission } from '../../shared/permissions.ts';
+import { t } from '../../shared/i18n.ts';
+import { MoreIcon, MoveIcon, TrashIcon } from '../../ui/icons.tsx';
+import type { LetterSummary } from '../../model/letters.ts';
+import { senderText, subjectText } from '../../model/letter-text.ts';
 import { deleteLetter, moveLetter, type FolderChoice, type Place } from './filing.ts';
 import { ConfirmDelete, FilingFailure, Menu, moveItems, placeName, Toast, useOnce, type Undoable } from './FilingControls.tsx';
 

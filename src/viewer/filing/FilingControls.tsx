@@ -1,12 +1,12 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ErrorInfo } from '../shared/errors.ts';
-import { t } from '../shared/i18n.ts';
-import { BusyButton, ErrorAlert } from '../ui/components.tsx';
-import { connectThen, ErrorView } from './ErrorView.tsx';
-import { FolderIcon } from '../ui/folder-icon.tsx';
-import { InboxIcon } from '../ui/icons.tsx';
-import { folderName } from '../model/mailbox.ts';
+import type { ErrorInfo } from '../../shared/errors.ts';
+import { t } from '../../shared/i18n.ts';
+import { BusyButton, ErrorAlert } from '../../ui/components.tsx';
+import { connectThen, ErrorView } from '../ErrorView.tsx';
+import { FolderIcon } from '../../ui/folder-icon.tsx';
+import { InboxIcon } from '../../ui/icons.tsx';
+import { folderName } from '../../model/mailbox.ts';
 import { INBOX, newWriteId, samePlace, type FolderChoice, type Place } from './filing.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
-import { findLink } from '../api/relation-name.ts';
-import type { Link } from '../api/schemas.ts';
-import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
-import { t } from '../shared/i18n.ts';
-import { FolderIcon } from '../ui/folder-icon.tsx';
-import { PencilIcon, PlusIcon, TrashIcon } from '../ui/icons.tsx';
-import { BusyButton } from '../ui/components.tsx';
-import { folderName } from '../model/mailbox.ts';
+import { findLink } from '../../api/relation-name.ts';
+import type { Link } from '../../api/schemas.ts';
+import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
+import { t } from '../../shared/i18n.ts';
+import { FolderIcon } from '../../ui/folder-icon.tsx';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
+import { BusyButton } from '../../ui/components.tsx';
+import { folderName } from '../../model/mailbox.ts';
 import { FOLDER_ICON_NAMES, folderWrite, type FolderChoice } from './filing.ts';
 import { FilingFailure, Toast, useOnce, type Undoable } from './FilingControls.tsx';
 
