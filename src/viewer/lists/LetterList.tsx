@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
 import { formatFullDate, formatRelativeDate } from '../../model/dates.ts';
 import { InvoiceIcon, LockIcon, PaperclipIcon, UnreadDot } from '../../ui/icons.tsx';
-import { t, uiLocale } from '../../shared/i18n.ts';
+import { t, tCount, uiLocale } from '../../shared/i18n.ts';
 import { senderText, subjectText } from '../../model/letter-text.ts';
 import { ask } from '../../ui/worker-client.ts';
 import { connectThen, ErrorView } from '../ErrorView.tsx';
@@ -54,7 +54,7 @@ function LetterRow(props: { letter: LetterSummary; now: number }) {
         <span class="subject-text">{subjectText(letter)}</span>
         {letter.attachmentCount > 1 ? (
           <span class="mark-attachments">
-            <PaperclipIcon class="row-icon" label={t('letter_attachments', String(letter.attachmentCount))} />
+            <PaperclipIcon class="row-icon" label={tCount('letter_attachments', letter.attachmentCount)} />
           </span>
         ) : null}
       </span>
@@ -188,7 +188,7 @@ export function LetterList(props: LetterListProps) {
         {count > 0 ? (
           // An empty list says so once, above; "Showing all 0 letters" would say it twice.
           <p class="muted" role="status">
-            {t(next ? 'letters_shown_more' : 'letters_shown_all', String(count))}
+            {tCount(next ? 'letters_shown_more' : 'letters_shown_all', count)}
           </p>
         ) : null}
         {error ? (
