@@ -4,6 +4,7 @@ import { formatTime } from '../model/dates.ts';
 import { inboxLinkOf } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
+import { OFFERED_PERMISSIONS } from '../shared/offered-permissions.ts';
 import { toErrorInfo, type ErrorCode, type ErrorInfo } from '../shared/errors.ts';
 import type { RootSnapshot } from '../protocol/messages.ts';
 import { browserAreas, watchItem } from '../storage/browser-areas.ts';
@@ -127,7 +128,10 @@ function Brand() {
   return <img class="brand" src={browser.runtime.getURL('icons/icon-128.png')} width={48} height={48} alt="" />;
 }
 
-/** What Connect will ask the user to allow, from the permissions in settings. */
+/**
+ * What Connect will ask the user to allow, from the permissions in settings: in the settings page's
+ * words and order, so the two pages describe one choice the same way.
+ */
 function WhatIsAsked() {
   const [scopes, setScopes] = useState<Permission[] | undefined>();
   useEffect(() => {
@@ -141,8 +145,8 @@ function WhatIsAsked() {
     <div class="asked">
       <p>{t('signed_out_asked')}</p>
       <ul>
-        {scopes.map((scope) => (
-          <li key={scope}>{t(`permission_${scope}`)}</li>
+        {OFFERED_PERMISSIONS.filter((offered) => scopes.includes(offered.permission)).map((offered) => (
+          <li key={offered.permission}>{t(offered.title)}</li>
         ))}
       </ul>
     </div>

@@ -26,6 +26,7 @@ import { MailboxNav } from './MailboxNav.tsx';
 import { chooseView, type ViewKind } from './choose-view.ts';
 import { folderName, mailboxNavOf, placeHolding, type MailboxNav as Nav } from '../model/mailbox.ts';
 import { isObj } from '../model/read-json.ts';
+import { subjectText } from '../model/letter-text.ts';
 import { receiptOf } from '../model/receipts.ts';
 import { resourceName, sessionLevelOf } from '../model/letters.ts';
 import { currentEntry, NavigationContext, pushEntry, type HistoryEntry } from './navigation.tsx';
@@ -96,7 +97,8 @@ function headingFor(state: PageState, target: LinkTarget, relation: string | und
   const data = state.snapshot?.data;
   switch (state.view) {
     case 'letter':
-      return resourceName(data) ?? t('subject_none');
+      // Named as the lists name it: a confidential letter hides its subject, and says so in both places.
+      return subjectText({ subject: resourceName(data) ?? '', confidential: isObj(data) && data.confidential === true });
     case 'letters':
       return resourceName(data) ?? (relation && relationInfo(relation).kind === 'list' ? listName(relation) : generic);
     case 'receipt':

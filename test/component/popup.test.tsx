@@ -29,10 +29,8 @@ describe('the popup', () => {
     await screen.findByRole('heading', { level: 1, name: 'Not connected' });
     screen.getByText(/right from the browser's toolbar/);
     await screen.findByText('Digipost will ask you to allow:');
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Read account information (name, date of birth, address, email address, telephone number).',
-      'Read letter content, except letters that require a strong-authentication login.',
-    ]);
+    // In the settings page's words and order ("What the extension may do"), not the service's list.
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Open your letters', 'See your account details']);
     screen.getByRole('button', { name: 'Connect' });
     expect(screen.queryByRole('alert')).toBeNull();
   });

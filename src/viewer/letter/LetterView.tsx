@@ -134,6 +134,8 @@ function AttachmentItem(props: {
   canRead: boolean;
   /** The whole letter is locked, and the page already says so with the way forward. */
   letterLocked: boolean;
+  /** The letter is confidential: a document without a subject is named as the letter is. */
+  confidential: boolean;
   /** Told when this attachment's content was shown (the service has then marked it read). */
   onRead: () => void;
   /**
@@ -146,7 +148,7 @@ function AttachmentItem(props: {
   const [content, setContent] = useState<Link | undefined>(attachment.content);
   const [read, setRead] = useState(attachment.read);
   const [state, setState] = useState<AttachmentState>({ kind: 'idle' });
-  const title = subjectText({ subject: attachment.subject, confidential: false });
+  const title = subjectText({ subject: attachment.subject, confidential: props.confidential });
   const titleId = `attachment-${attachment.index}-title`;
 
   // Unmounted (the letter was left, or the session ended): content still on its way gets no blob: address.
@@ -218,7 +220,8 @@ function AttachmentItem(props: {
   } else if (content) {
     if (props.canRead && state.kind !== 'shown' && !props.opensAtOnce) {
       quickOpen = (
-        <BusyButton type="button" class={attachment.main ? 'primary' : ''} aria-describedby={titleId} busy={state.kind === 'busy'} onClick={() => void open(content)}>
+        // Named with its document ("Open Vedlegg"): a letter's several Open buttons must not sound alike.
+        <BusyButton type="button" class={attachment.main ? 'primary' : ''} aria-label={t('open_named', title)} busy={state.kind === 'busy'} onClick={() => void open(content)}>
           {t('open_content')}
         </BusyButton>
       );
@@ -347,6 +350,7 @@ export function LetterView(props: LetterViewProps) {
       serviceOrigin={props.serviceOrigin}
       canRead={canRead}
       letterLocked={letter.locked}
+      confidential={letter.confidential}
       opensAtOnce={opensAtOnce}
       onRead={() => {
         if (attachment.main) setMainOpened(true);
