@@ -116,6 +116,31 @@ describe('a letter and its documents', () => {
     within(panel).getByRole('button', { name: 'Copy the KID' });
   });
 
+  it('an invoice sent to the bank and not yet paid: "Sent to DNB", to be paid from the account, never "Paid"', async () => {
+    const data = plainLetter();
+    const main = data.attachment[0] as Record<string, unknown>;
+    main.type = 'INVOICE';
+    main.invoice = { amount: 1250, dueDate: '2099-12-12', kid: '123456789', account: '12345678903', payment: { bank: 'DNB', debitorBankAccount: '12345678903' } };
+    worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
+    await openLetter(data);
+    const panel = await screen.findByRole('region', { name: 'Invoice' });
+    within(panel).getByText('Sent to DNB');
+    within(panel).getByText('To be paid from account 1234 56 78903');
+    expect(panel.textContent).not.toMatch(/\bPaid\b/);
+  });
+
+  it('an invoice the bank has paid: paid, from the account', async () => {
+    const data = plainLetter();
+    const main = data.attachment[0] as Record<string, unknown>;
+    main.type = 'INVOICE';
+    main.invoice = { amount: 1250, dueDate: '2099-12-12', kid: '123456789', account: '12345678903', payment: { bank: 'DNB', debitorBankAccount: '12345678903', timePaid: '2026-11-20T10:00:00.000+01:00' } };
+    worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
+    await openLetter(data);
+    const panel = await screen.findByRole('region', { name: 'Invoice' });
+    within(panel).getByText(/^Paid Nov 20, 2026/);
+    within(panel).getByText('Paid from account 1234 56 78903');
+  });
+
   it('further documents: listed after the main one, each opened on a click', async () => {
     const data = letter(11, { subject: SUBJECT, creatorName: 'Skatteetaten', attachment: [document(11, 1, { subject: SUBJECT }), document(11, 2, { subject: 'Vedlegg' })] });
     worker.answer('getContent', content('application/pdf', '%PDF-1.4'));

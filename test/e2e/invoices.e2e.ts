@@ -110,7 +110,7 @@ describe('Send to my bank', () => {
     // Read again from the service: sent to DNB, from the person's account, with the bank's website.
     const panel = page.getByRole('region', { name: 'Invoice' });
     await panel.getByText('Sent to DNB').waitFor();
-    expect(plain(await panel.textContent())).toContain('Paid from account 1234 56 78903');
+    expect(plain(await panel.textContent())).toContain('To be paid from account 1234 56 78903');
     expect(await panel.getByRole('link', { name: "Open DNB's website" }).getAttribute('href')).toBe('https://www.dnb.no/');
     expect(await page.getByRole('button', { name: 'Send to my bank' }).count()).toBe(0);
     await page.close();
