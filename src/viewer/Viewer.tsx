@@ -19,6 +19,7 @@ import { GenericView } from './resources/GenericView.tsx';
 import { LetterList } from './lists/LetterList.tsx';
 import { LetterView } from './letter/LetterView.tsx';
 import { LetterFiling } from './filing/LetterFiling.tsx';
+import { Toast } from './filing/FilingControls.tsx';
 import { ListFilingProvider } from './filing/ListFiling.tsx';
 import { FolderTools } from './filing/FolderTools.tsx';
 import { foldersOf, INBOX, type Place } from './filing/filing.ts';
@@ -115,6 +116,8 @@ export function Viewer() {
   const [page, setPage] = useState<PageState>({ kind: 'loading' });
   const [root, setRoot] = useState<RootSnapshot | undefined>(undefined);
   const [rootError, setRootError] = useState<ErrorInfo | undefined>(undefined);
+  // What just happened on a page that is gone ("The letter was deleted."), said on the page Back leads to.
+  const [notice, setNotice] = useState<string | undefined>(undefined);
   const loads = useRef(0);
   const rootLoads = useRef(0);
   const layout = useRef<HTMLDivElement>(null);
@@ -328,7 +331,11 @@ export function Viewer() {
               scopes={snapshot?.scopes ?? []}
               folders={folders}
               onChanged={(data) => snapshot && setPage({ ...page, snapshot: { ...snapshot, data } })}
-              onDeleted={() => (canGoBack ? history.back() : nav.inbox && go(targetOf(nav.inbox, 'document_inbox')))}
+              onDeleted={() => {
+                setNotice(t('filing_deleted'));
+                if (canGoBack) history.back();
+                else if (nav.inbox) go(targetOf(nav.inbox, 'document_inbox'));
+              }}
             />
             <LetterView
             data={snapshot?.data}
@@ -383,7 +390,11 @@ export function Viewer() {
             class="page"
             key={current ? historyKey(current) : 'none'}
             // On the way down, before the row's own handler moves to the letter and this page is gone.
-            onClickCapture={(event) => (current ? openedRow.remember(historyKey(current), event.target) : undefined)}
+            onClickCapture={(event) => {
+              if (current) openedRow.remember(historyKey(current), event.target);
+              // The next thing done here has its own outcome to say: the last page's is old news.
+              setNotice(undefined);
+            }}
           >
             <h1 id="page-heading" tabIndex={-1} ref={headingRef}>
               {heading}
@@ -392,6 +403,7 @@ export function Viewer() {
             {body}
           </main>
         </div>
+        {notice ? <Toast toast={{ message: notice }} onDone={() => setNotice(undefined)} /> : null}
       </div>
     </NavigationContext.Provider>
   );
