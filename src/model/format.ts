@@ -5,14 +5,7 @@
  * unusable locale tag falls back to the runtime's default rather than throwing.
  */
 
-/** The canonical form of a locale tag, or undefined (the runtime's default) for one Intl refuses. */
-export function safeLocale(locale: string): string | undefined {
-  try {
-    return Intl.getCanonicalLocales(locale)[0];
-  } catch {
-    return undefined;
-  }
-}
+import { safeLocale } from '../shared/locale.ts';
 
 /** Money in the page's language with its currency: "kr 1 250,00", "NOK 1,250.00". */
 export function formatMoney(amount: number, currency: string, locale: string): string {

@@ -38,6 +38,13 @@ describe('messages in English, Norwegian Bokmål and Norwegian Nynorsk', () => {
     }
   });
 
+  it('are shipped as en, nb and nn, with English for any other language', () => {
+    expect(readdirSync('src/public/_locales').sort()).toEqual([...LOCALES].sort());
+    const manifest = JSON.parse(readFileSync('manifest.json', 'utf8')) as { default_locale?: string };
+    expect(manifest.default_locale).toBe('en');
+    for (const lang of LOCALES) expect(catalogues[lang].locale_code?.message, lang).toBe(lang);
+  });
+
   it('have every English key in each language, and no other', () => {
     for (const lang of LOCALES) {
       const missing = Object.keys(catalogues.en).filter((key) => !catalogues[lang][key]);
