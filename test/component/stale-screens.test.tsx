@@ -26,12 +26,10 @@ const relation = (name: string) => `${SERVICE}/post/relations/${name}`;
 function rootWithActions() {
   const root = fullRoot();
   const mailbox = root.mailbox?.[0];
-  if (!mailbox?.folders?.folder?.[0]) throw new Error('the fixture root has a mailbox with folders');
-  mailbox.link = [...(mailbox.link ?? []), { rel: relation('upload_document_to_inbox'), uri: `${ACCOUNT}/documents/inbox/upload`, 'media-type': MEDIA }];
-  mailbox.folders.folder[0].link = [
-    ...(mailbox.folders.folder[0].link ?? []),
-    { rel: relation('delete_folder'), uri: FOLDER, 'media-type': MEDIA },
-  ];
+  const first = mailbox?.folders?.folder[0];
+  if (!mailbox || !first) throw new Error('the fixture root has a mailbox with folders');
+  mailbox.link = [...mailbox.link, { rel: relation('upload_document_to_inbox'), uri: `${ACCOUNT}/documents/inbox/upload`, 'media-type': MEDIA }];
+  first.link = [...first.link, { rel: relation('delete_folder'), uri: FOLDER, 'media-type': MEDIA }];
   return root;
 }
 
