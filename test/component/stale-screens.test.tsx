@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LinkTarget } from '../../src/api/links.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
-import { fullRoot, letter, READ_SCOPES, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
+import { content, document, fullRoot, letter, READ_SCOPES, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
 import { openPage } from './page.ts';
 
 /*
@@ -66,6 +66,21 @@ describe('an open viewer tab when the person signs out elsewhere', () => {
     expect(within(main).queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(within(main).queryByRole('alert')).toBeNull();
     within(main).getByRole('button', { name: 'Connect' });
+  });
+
+  it('drops a letter whose content comes after the sign-out: no blob: address is made for it', async () => {
+    const held = worker.hold('getContent');
+    const made = vi.spyOn(URL, 'createObjectURL');
+    const data = letter(11, { subject: 'Lønnsslipp', creatorName: 'Arbeidsgiver AS', attachment: [document(11, 1, { subject: 'Lønnsslipp', fileType: 'txt' })] });
+    await openViewer({ url: data.link[0]?.uri ?? '', relation: 'self' }, data, READ_SCOPES);
+    await held.asked;
+    extension.tellPages({ event: 'sessionEnded', reason: 'user' });
+    await screen.findByText('You signed out');
+    held.answer(content('text/plain', 'Lønn for november'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(made).not.toHaveBeenCalled();
+    expect(screen.queryByText('Lønnsslipp')).toBeNull();
+    made.mockRestore();
   });
 
   it('says so of an ended access too, in its own words', async () => {
