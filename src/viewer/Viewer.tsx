@@ -32,6 +32,7 @@ import { currentEntry, NavigationContext, pushEntry, type HistoryEntry } from '.
 import { firstPageUrl } from './lists/paging.ts';
 import { ReceiptsView, ReceiptView } from './receipts/ReceiptsView.tsx';
 import { RecipientSearch } from './search/RecipientSearch.tsx';
+import { LetterFinder } from './search/LetterFinder.tsx';
 import { UploadPanel } from './upload/UploadPanel.tsx';
 import { uploadPlaceAt } from '../api/upload-places.ts';
 
@@ -371,6 +372,7 @@ export function Viewer() {
             </button>
           ) : null}
           <span class="brand">{t('extShortName')}</span>
+          {nav.inbox || nav.folders.length > 0 ? <LetterFinder nav={nav} sessionLevel={sessionLevel} /> : null}
           <button type="button" class="icon-button" onClick={() => void browser.runtime.openOptionsPage()}>
             <SettingsIcon /> <span>{t('extension_settings')}</span>
           </button>
