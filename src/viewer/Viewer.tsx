@@ -16,6 +16,7 @@ import { useListKeys, useOpenedRow } from '../ui/list-keys.ts';
 import { ActionView } from './resources/ActionView.tsx';
 import { connectThen, ErrorView, needsConnect } from './ErrorView.tsx';
 import { GenericView } from './resources/GenericView.tsx';
+import { RootView } from './resources/RootView.tsx';
 import { LetterList } from './lists/LetterList.tsx';
 import { LetterView } from './letter/LetterView.tsx';
 import { LetterFiling } from './filing/LetterFiling.tsx';
@@ -347,7 +348,7 @@ export function Viewer() {
         body = <ReceiptView data={snapshot?.data} serviceOrigin={serviceOrigin} />;
         break;
       default:
-        body = <GenericView data={snapshot?.data} serviceOrigin={serviceOrigin} />;
+        body = isRoot(snapshot?.data) ? <RootView data={snapshot?.data} serviceOrigin={serviceOrigin} /> : <GenericView data={snapshot?.data} serviceOrigin={serviceOrigin} />;
     }
   }
 

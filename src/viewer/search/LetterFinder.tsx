@@ -117,6 +117,7 @@ export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
     <div
       class="letter-finder"
       role="search"
+      aria-label={t('find_letter_placeholder')}
       ref={box}
       onFocusOut={(event) => {
         // Focus left the field and its results: the results fold away (the query stays).
