@@ -35,7 +35,7 @@ async function openRoot(): Promise<HTMLElement> {
 describe('All links from the service', () => {
   it('lists every followable page of the mailbox, the account and the service in words, grouped by where it belongs', async () => {
     const main = await openRoot();
-    const group = (name: string) => within(within(main).getByRole('heading', { level: 2, name }).closest('section')!).getAllByRole('link').map((a) => a.textContent.trim());
+    const group = (name: string) => within(within(main).getByRole('region', { name })).getAllByRole('link').map((a) => a.textContent.trim());
     expect(group('Your mailbox')).toEqual(['Inbox', 'Mailbox settings', 'Skatt', 'Bolig']);
     expect(group('Your account')).toEqual(['Receipts', 'Account settings', 'Event log', 'Connected applications']);
     expect(group('This sign-in and the service')).toEqual(['Sign-in session', 'Recipient suggestions', 'Recipient search']);
