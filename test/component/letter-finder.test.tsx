@@ -34,7 +34,7 @@ function answerMailbox(): void {
 /** What the finder's live region says (the list below has a status of its own). */
 const finderStatus = () => within(screen.getByRole('search', { name: 'Find a letter' })).getByRole('status').textContent;
 
-async function openInbox(): Promise<HTMLInputElement> {
+async function openInbox(): Promise<HTMLElement> {
   await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: INBOX, relation: 'document_inbox' } });
   answerMailbox();
   await openPage('viewer', `?page=${PAGE_ID}`);

@@ -30,7 +30,7 @@ export interface LetterIndex {
   entries: readonly Entry[];
 }
 
-export interface FoundGroup {
+interface FoundGroup {
   place: LetterPlace;
   letters: LetterSummary[];
 }

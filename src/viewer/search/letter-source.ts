@@ -8,10 +8,10 @@ import { firstPageUrl, newLetters, nextPageUrl } from '../lists/paging.ts';
 import type { LetterPlace, PlaceLetters } from './letter-index.ts';
 
 /** How many of each place's newest letters are read for finding: the inbox pages until it has this many. */
-export const LETTERS_PER_PLACE = 100;
+const LETTERS_PER_PLACE = 100;
 
 /** The places whose letters can be found: the inbox first, then each folder, as the side list shows them. */
-export function placesOf(nav: MailboxNav): { place: LetterPlace; target: LinkTarget }[] {
+function placesOf(nav: MailboxNav): { place: LetterPlace; target: LinkTarget }[] {
   const places: { place: LetterPlace; target: LinkTarget }[] = [];
   if (nav.inbox) places.push({ place: { key: nav.inbox.uri, name: t('rel_document_inbox') }, target: targetOf(nav.inbox, 'document_inbox') });
   for (const folder of nav.folders) places.push({ place: { key: folder.self.uri, name: folderName(folder) }, target: targetOf(folder.self, 'folder') });
