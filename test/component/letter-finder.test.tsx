@@ -91,3 +91,17 @@ describe('finding a letter', () => {
     expect(document.activeElement).not.toBe(field);
   });
 });
+
+describe('finding a letter when the letters cannot be read', () => {
+  it('says which places could not be read, not that no letter matches, and reads them again on the next focus', async () => {
+    const field = await openInbox();
+    worker.fail('getResource', { code: 'network' });
+    fireEvent.focus(field);
+    fireEvent.input(field, { target: { value: 'husleie' } });
+    await waitFor(() => expect(finderStatus()).toBe('Could not read Inbox, Skatt, Bolig: letters there are not found now.'));
+    answerMailbox();
+    fireEvent.blur(field);
+    fireEvent.focus(field);
+    await waitFor(() => expect(finderStatus()).toBe('1 letter found.'));
+  });
+});

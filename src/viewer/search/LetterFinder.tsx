@@ -105,10 +105,13 @@ export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
     }
   };
 
+  const failed = source.kind === 'ready' && asking ? source.failed : [];
+  const failedText = failed.length > 0 ? t('find_letter_failed', failed.map((place) => place.name).join(', ')) : undefined;
   let status = '';
   if (asking && !found) status = t('find_letter_reading');
+  // Nothing could be read: that, not "no letter matches", is the answer.
+  else if (asking && found && found.total === 0 && source.kind === 'ready' && source.index.places.length === 0 && failedText) status = failedText;
   else if (asking && found) status = countText(found.total, letters.length);
-  const failed = source.kind === 'ready' && asking ? source.failed : [];
   const now = Date.now();
   const locale = uiLocale();
   let position = -1;
@@ -163,7 +166,7 @@ export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
           <p class="finder-count muted" aria-hidden="true">
             {status}
           </p>
-          {failed.length > 0 ? <p class="finder-failed">{t('find_letter_failed', failed.map((place) => place.name).join(', '))}</p> : null}
+          {failedText && failedText !== status ? <p class="finder-failed">{failedText}</p> : null}
           <div id="letter-results" role="listbox" aria-label={t('find_letter_results')}>
             {found?.groups.map((group, g) => (
               <div key={group.place.key} role="group" aria-labelledby={`found-place-${g}`}>
