@@ -107,11 +107,9 @@ export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
 
   const failed = source.kind === 'ready' && asking ? source.failed : [];
   const failedText = failed.length > 0 ? t('find_letter_failed', failed.map((place) => place.name).join(', ')) : undefined;
-  let status = '';
-  if (asking && !found) status = t('find_letter_reading');
   // Nothing could be read: that, not "no letter matches", is the answer.
-  else if (asking && found && found.total === 0 && source.kind === 'ready' && source.index.places.length === 0 && failedText) status = failedText;
-  else if (asking && found) status = countText(found.total, letters.length);
+  const nothingRead = source.kind === 'ready' && source.index.places.length === 0 && failedText !== undefined;
+  const status = !asking ? '' : !found ? t('find_letter_reading') : nothingRead ? (failedText ?? '') : countText(found.total, letters.length);
   const now = Date.now();
   const locale = uiLocale();
   let position = -1;
