@@ -109,7 +109,7 @@ export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
   const failedText = failed.length > 0 ? t('find_letter_failed', failed.map((place) => place.name).join(', ')) : undefined;
   // Nothing could be read: that, not "no letter matches", is the answer.
   const nothingRead = source.kind === 'ready' && source.index.places.length === 0 && failedText !== undefined;
-  const status = !asking ? '' : !found ? t('find_letter_reading') : nothingRead ? (failedText ?? '') : countText(found.total, letters.length);
+  const status = !asking ? '' : !found ? t('find_letter_reading') : nothingRead ? failedText : countText(found.total, letters.length);
   const now = Date.now();
   const locale = uiLocale();
   let position = -1;
