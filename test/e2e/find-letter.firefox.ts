@@ -111,3 +111,21 @@ describe("Firefox: the person's settings from the popup", () => {
     await page.close();
   });
 });
+
+describe('Firefox: "All links from the service" in words', () => {
+  it('names every page of the mailbox, the account and the service, grouped, with no ids, icon codes or relation names', async () => {
+    const page = await openFromPopup(place('All links from the service'));
+    await page.waitForSelector('main section h2', WAIT);
+    const groups = await page.$$eval('main section[aria-labelledby]', (sections) =>
+      sections.map((section) => [section.querySelector('h2')?.textContent.trim(), [...section.querySelectorAll('a')].map((a) => a.textContent.trim())]),
+    );
+    expect(groups).toEqual([
+      ['Your mailbox', ['Inbox', 'Mailbox settings', 'Skatt', 'Bolig', 'Arkiv']],
+      ['Your account', ['Receipts', 'Account settings', 'Event log', 'Connected applications']],
+      ['This sign-in and the service', ['Sign-in session', 'Recipient search', 'Recipient suggestions']],
+    ]);
+    const shown = await readable(page, 'main');
+    for (const internal of ['Identifier', 'Icon', 'TAX', 'HOUSE', 'http', '/post/', 'account_settings', 'document_inbox']) expect(shown, internal).not.toContain(internal);
+    await page.close();
+  });
+});
