@@ -18,7 +18,11 @@ function Row(props: { label: string; values: readonly (string | undefined)[] }) 
   );
 }
 
-/** The person's own settings pages, where the account offers them: the account's (notifications, contact) and the mailbox's. */
+/**
+ * The person's own settings pages: the account's (notifications, contact) and the mailbox's. They
+ * are looked for on the account, then on each mailbox: the service's Android app reads
+ * account_settings from a mailbox and mailbox_settings from the account.
+ */
 const SETTINGS = ['account_settings', 'mailbox_settings'] as const;
 
 /**
