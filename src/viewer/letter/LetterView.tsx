@@ -368,7 +368,7 @@ export function LetterView(props: LetterViewProps) {
       opensAtOnce={opensAtOnce}
       onRead={() => {
         if (attachment.main) setMainOpened(true);
-        if (attachment.read === false) void readAgain();
+        if (attachment.read === false || (attachment.main && letter.unread)) void readAgain();
       }}
     />
   );
