@@ -89,7 +89,7 @@ function Ready(props: { snapshot: RootSnapshot; stale: boolean; updating: boolea
           onOpenLetter={(self) => open(self, 'self')}
         />
         <Places root={root} onOpen={open} onOpenWebSite={() => opened(openTab(webSiteUrl(serviceOrigin), serviceOrigin))} />
-        <AccountSummary root={root} />
+        <AccountSummary root={root} onOpen={open} />
       </div>
       <footer class="footer">
         <FetchedAt at={props.snapshot.fetchedAt} stale={props.stale} updating={props.updating} />
