@@ -5,30 +5,54 @@ import { readFileSync } from 'node:fs';
 import { build as rolldownBuild, type TransformOptions } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import baseManifest from './manifest.json' with { type: 'json' };
-import { buildDefaultsFromEnv, contentHostPermissions, hostPermissionFor, networkTimeoutFromEnv, type BuildTarget } from './src/config/build-defaults.ts';
+import packageJson from './package.json' with { type: 'json' };
+import {
+  buildDefaultsFromEnv,
+  chromeKeyFromEnv,
+  contentHostPermissions,
+  firefoxAddonIdFromEnv,
+  hostPermissionFor,
+  networkTimeoutFromEnv,
+  type BuildTarget,
+} from './src/config/build-defaults.ts';
 
 // Build-time defaults let a distributor (or `npm start`) ship a dist/ that is already configured
 // for one service; the production build asks only for the real service's origin and its content host.
 const defaults = buildDefaultsFromEnv(process.env);
 
-/** The add-on's ID in Firefox: fixed, so its storage and its redirect URI survive updates. */
-const FIREFOX_ADDON_ID = 'digipost-mailbox@extensions.example';
+/** The add-on's ID in Firefox (DIGIPOST_FIREFOX_ID, or the project's own; see build-defaults.ts). */
+const FIREFOX_ADDON_ID = firefoxAddonIdFromEnv(process.env);
 
 /**
  * The service's origin and its content host, in the form the target browser matches: Firefox
- * matches no port in a host permission, so its build asks for the host alone (any port).
+ * matches no port in a host permission, so its build asks for the host alone (any port). The
+ * version is package.json's, the one place it is written.
  */
 function manifestFor(target: BuildTarget) {
   return {
     ...baseManifest,
+    version: packageJson.version,
     host_permissions: [hostPermissionFor(defaults.baseUrl, target), ...contentHostPermissions(process.env, defaults.baseUrl, target)],
   };
 }
 
 /**
+ * The Chrome build; with DIGIPOST_CHROME_KEY, its `key` gives an unpacked build the store item's
+ * ID (npm run package leaves it out: the store sets the key of the items it publishes itself).
+ */
+function chromeManifest(): ReturnType<typeof manifestFor> & { key?: string } {
+  const key = chromeKeyFromEnv(process.env);
+  return { ...manifestFor('chrome'), ...(key ? { key } : {}) };
+}
+
+/**
  * Firefox runs MV3 background code as an event page (`background.scripts`), not a service worker;
- * it needs a fixed add-on ID, and every new add-on declares what data it collects and transmits:
- * none here, since the extension talks only to the service the user signs into.
+ * it needs a fixed add-on ID, and every new add-on declares what data it collects and transmits.
+ * Mozilla counts as transmission any data handled outside the add-on or the browser, the service
+ * the person chose included; Save to Digipost sends a file from a website to the person's mailbox,
+ * which is Mozilla's "website content" (README, "Data collection in Firefox"). Nothing else the
+ * extension sends is data about the person taken from the browser: it sends the service its own
+ * tokens and the person's requests about their own letters.
  */
 function firefoxManifest(): Record<string, unknown> {
   const { background, ...rest } = manifestFor('firefox');
@@ -44,7 +68,7 @@ function firefoxManifest(): Record<string, unknown> {
         id: FIREFOX_ADDON_ID,
         // 140 is the first Firefox (an ESR) that reads data_collection_permissions; 142 on Android.
         strict_min_version: '140.0',
-        data_collection_permissions: { required: ['none'] },
+        data_collection_permissions: { required: ['websiteContent'] },
       },
       gecko_android: { strict_min_version: '142.0' },
     },
@@ -255,7 +279,7 @@ function workerInOneScript(target: BuildTarget, define: Record<string, string>):
 // or DIGIPOST_TARGET=firefox, makes the Firefox build in dist-firefox/ from the same sources.
 export default defineConfig(({ mode }) => {
   const target: BuildTarget = mode === 'firefox' || process.env.DIGIPOST_TARGET === 'firefox' ? 'firefox' : 'chrome';
-  const manifest = (target === 'firefox' ? firefoxManifest() : manifestFor('chrome')) as ManifestV3Export;
+  const manifest = (target === 'firefox' ? firefoxManifest() : chromeManifest()) as ManifestV3Export;
   const define = {
     __BUILD_DEFAULTS__: JSON.stringify(defaults),
     // Tests only (the e2e build): a short network deadline, so a service that never answers is seen quickly.
