@@ -88,6 +88,27 @@ function greyIcons(): Plugin {
   };
 }
 
+/**
+ * PRIVACY.md, shipped as privacy.html for the options page's link: the statement of the version
+ * installed, readable offline (an extension page may load nothing from the web). The Markdown is
+ * shown as it is written, in a page that runs no script.
+ */
+function privacyStatement(): Plugin {
+  return {
+    name: 'privacy-statement',
+    generateBundle() {
+      const text = readFileSync('PRIVACY.md', 'utf8').replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
+      const source =
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width">\n' +
+        '<title>Digipost Mailbox – privacy statement / personvernerklæring</title>\n' +
+        '<style>body { margin: 0 auto; max-width: 46rem; padding: 1.5rem; font: 1rem/1.5 system-ui, sans-serif; } ' +
+        'pre { white-space: pre-wrap; font: inherit; } @media (prefers-color-scheme: dark) { body { background: #1c1b22; color: #fbfbfe; } }</style>\n' +
+        `</head>\n<body>\n<pre>${text}</pre>\n</body>\n</html>\n`;
+      this.emitFile({ type: 'asset', fileName: 'privacy.html', source });
+    },
+  };
+}
+
 /** Replaces `search` in a library's code, and stops the build if it is not there exactly once (a new version changed it). */
 function replaceOnce(code: string, search: RegExp | string, replacement: string, what: string): string {
   const count = typeof search === 'string' ? code.split(search).length - 1 : [...code.matchAll(new RegExp(search, 'g'))].length;
@@ -291,7 +312,7 @@ export default defineConfig(({ mode }) => {
     oxc: {
       jsx: { runtime: 'automatic', importSource: 'preact' },
     },
-    plugins: [textOnlyLibraries(), crx({ manifest, browser: target }), greyIcons(), popupInOneScript(target, define), workerInOneScript(target, define)],
+    plugins: [textOnlyLibraries(), crx({ manifest, browser: target }), greyIcons(), privacyStatement(), popupInOneScript(target, define), workerInOneScript(target, define)],
     // pdf.js's worker is bundled from its source (`?worker&url` in src/viewer/letter/pdf-pages.ts), so the same transforms reach it.
     worker: { format: 'es', plugins: () => [textOnlyLibraries()] },
     build: {
