@@ -28,6 +28,8 @@ export interface NewLetter {
   html?: string;
   /** The file type the metadata states instead of the content's own (e.g. "exe" for a PDF). */
   statedFileType?: string;
+  /** When it arrived (epoch ms); absent: now, newest of all. */
+  created?: number;
 }
 
 export class EmulatorAdmin {

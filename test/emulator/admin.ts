@@ -51,6 +51,8 @@ const letterSchema = z.strictObject({
   html: z.string().max(60_000).optional(),
   /** The file type the metadata states instead of the content's own (a sender's mistake or trick, e.g. "exe"). */
   statedFileType: z.string().regex(/^[A-Za-z0-9]{1,10}$/).optional(),
+  /** When it arrived (epoch ms), for a mailbox laid out in time (the store's pictures); absent: now, newest of all. */
+  created: z.number().int().positive().optional(),
 });
 
 type NewLetter = z.input<typeof letterSchema>;
@@ -106,7 +108,7 @@ function addLetter(em: Emulator, input: NewLetter): Letter {
     subject,
     creatorName: input.creatorName ?? 'Testavsender',
     // Newest of all, and never the same millisecond as another letter.
-    created: Math.max(Date.now(), mailbox.newestCreated() + 1),
+    created: input.created ?? Math.max(Date.now(), mailbox.newestCreated() + 1),
     origin: input.origin ?? 'CORPORATION',
     confidential: false,
     type: input.invoice ? 'INVOICE' : 'LETTER',
