@@ -83,7 +83,7 @@ describe('Firefox: the options page', () => {
     const page = await firefox.openPage('src/options/options.html');
     await shows(page, 'What the extension may do');
     const link = await page.waitForSelector('a[href="/privacy.html"]', WAIT);
-    expect(await link?.evaluate((a) => [a.textContent, (a).href, (a).target])).toEqual([
+    expect(await link?.evaluate((a) => [a.textContent, a.href, a.target])).toEqual([
       'How this extension handles your data (privacy statement)',
       firefox.url('privacy.html'),
       '_blank',
