@@ -130,9 +130,11 @@ mkdirSync(OUT, { recursive: true });
 const emulator = await startEmulator({ port: E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true, letters: 0 });
 try {
   const now = Date.now();
-  for (const letter of fictionalLetters(now).reverse()) await emulator.admin.addLetter(letter);
   await buildForEmulator(E2E_DIST, emulator.url, E2E_CLIENT_ID, E2E_CLIENT_SECRET);
   for (const words of LANGS) {
+    // The same mailbox for each language: the last one's opened invoice is unread again.
+    await emulator.admin.reset();
+    for (const letter of fictionalLetters(now).reverse()) await emulator.admin.addLetter(letter);
     const h = await signedInForPictures(emulator, {
       lang: words.lang,
       colorScheme: 'light',
