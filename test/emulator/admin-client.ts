@@ -30,6 +30,8 @@ export interface NewLetter {
   statedFileType?: string;
   /** Files the letter in this folder (its id) instead of the inbox. */
   folderId?: string;
+  /** When it arrived (epoch ms); absent: now, newest of all. */
+  created?: number;
 }
 
 export class EmulatorAdmin {

@@ -53,6 +53,8 @@ const letterSchema = z.strictObject({
   statedFileType: z.string().regex(/^[A-Za-z0-9]{1,10}$/).optional(),
   /** Files the letter in this folder (its id) instead of the inbox, e.g. a letter only a folder holds. */
   folderId: z.string().min(1).max(20).optional(),
+  /** When it arrived (epoch ms), for a mailbox laid out in time (the store's pictures); absent: now, newest of all. */
+  created: z.number().int().positive().optional(),
 });
 
 type NewLetter = z.input<typeof letterSchema>;
@@ -108,7 +110,7 @@ function addLetter(em: Emulator, input: NewLetter): Letter {
     subject,
     creatorName: input.creatorName ?? 'Testavsender',
     // Newest of all, and never the same millisecond as another letter.
-    created: Math.max(Date.now(), mailbox.newestCreated() + 1),
+    created: input.created ?? Math.max(Date.now(), mailbox.newestCreated() + 1),
     origin: input.origin ?? 'CORPORATION',
     confidential: false,
     type: input.invoice ? 'INVOICE' : 'LETTER',
