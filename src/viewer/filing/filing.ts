@@ -1,7 +1,7 @@
 import { findLink } from '../../api/relation-name.ts';
 import { targetOf, type LinkTarget } from '../../api/links.ts';
 import type { Link, RootResource } from '../../api/schemas.ts';
-import { AppError, toErrorInfo } from '../../shared/errors.ts';
+import { AppError, outcomeMayBeUnknown, toErrorInfo } from '../../shared/errors.ts';
 import type { Permission } from '../../shared/permissions.ts';
 import type { Request } from '../../protocol/messages.ts';
 import { ask } from '../../ui/worker-client.ts';
@@ -86,8 +86,7 @@ type Check = () => Promise<boolean>;
  */
 /** The write may have reached the service and its answer did not reach us: read the service before anything else. */
 export function outcomeUnknown(error: unknown): boolean {
-  const { code } = toErrorInfo(error);
-  return code === 'write_outcome_unknown' || code === 'worker_no_answer';
+  return outcomeMayBeUnknown(toErrorInfo(error));
 }
 
 async function writeOnce(write: Write, id: string, happened: Check): Promise<unknown> {
