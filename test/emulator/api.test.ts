@@ -138,7 +138,7 @@ describe('inbox and letters', () => {
   it('pages a folder by limit and lastseen as the inbox, and holds a due invoice in a folder and below the fifth letter', async () => {
     const summary = root.mailbox[0]?.folders.folder[0];
     const self = linkOf(summary?.link, 'self').uri;
-    type FolderJson = { documents: { document: DocumentJson[] } };
+    interface FolderJson { documents: { document: DocumentJson[] } }
     const all = (await getJson<FolderJson>(self, token)).documents.document;
     expect(all.length).toBeGreaterThan(1);
     const first = (await getJson<FolderJson>(`${self}?limit=1`, token)).documents.document;
@@ -147,7 +147,7 @@ describe('inbox and letters', () => {
     expect(after.map((d) => d.id)).toEqual(all.slice(1).map((d) => d.id));
     for (const query of ['?limit=0', '?limit=101', '?lastseen=yesterday']) expect((await api(`${self}${query}`, token)).status, query).toBe(400);
     // The demo's point: unpaid invoices due soon beyond the five newest letters, in a folder too.
-    const unpaid = (d: DocumentJson) => d.attachment.some((a) => a.invoice !== undefined && a.invoice.paid === false && a.invoice.payment === undefined);
+    const unpaid = (d: DocumentJson) => d.attachment.some((a) => a.invoice?.paid === false && a.invoice.payment === undefined);
     expect(all.some(unpaid)).toBe(true);
     expect((await inbox('?limit=100')).document.slice(5).some(unpaid)).toBe(true);
   });

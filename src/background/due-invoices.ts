@@ -1,0 +1,121 @@
+import { parseWith } from '../api/http.ts';
+import { findLink, inboxLinkOf, targetOf } from '../api/links.ts';
+import { folderSchema, inboxSchema, type Document, type Link, type RootResource } from '../api/schemas.ts';
+import type { Session } from '../auth/session.ts';
+import type { ExtensionConfig } from '../config/config.ts';
+import { DEFAULT_SESSION_LEVEL, summarize } from '../model/letters.ts';
+import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
+import { dueInvoicesItem, type DueInvoices, type DueSource } from '../storage/page-items.ts';
+import type { ServiceCalls } from './authorized-fetch.ts';
+
+/*
+ * The popup's "due soon" from the whole mailbox, not only the five newest letters. Each time the
+ * worker fetches the root (a polling round, or a popup opened after the cache went stale) it reads,
+ * in the background, at most TWO lists: the inbox and the next folder in turn, the newest
+ * LETTERS_PER_LIST letters of each. From each it keeps the letters with an invoice not known to be
+ * paid or sent to the bank, in storage.session, where the popup reads them without waiting.
+ *
+ * How complete: the newest LETTERS_PER_LIST letters of the inbox and of every folder (an invoice
+ * older than those is not seen). How quickly: the inbox every round, each of N folders every Nth
+ * round, so a folder's invoice shows within N rounds of the first one (N polling periods), and
+ * what was read stays across new letters until its list is read again.
+ */
+
+/** Letters read of each list: the service's own apps page by 50, the emulator serves up to 100. */
+export const LETTERS_PER_LIST = 100;
+/** The cap on requests per round (the inbox and one folder). */
+export const READS_PER_ROUND = 2;
+
+interface Lists {
+  inbox: Link | undefined;
+  folders: Link[];
+}
+
+/** The lists a root names: its inbox and every mailbox's folders, by their own address. */
+export function listsOf(root: RootResource): Lists {
+  const folders = (root.mailbox ?? []).flatMap((mailbox) => mailbox.folders?.folder ?? []).flatMap((folder) => findLink(folder.link, 'self') ?? []);
+  return { inbox: inboxLinkOf(root), folders };
+}
+
+export interface RoundPlan {
+  reads: { link: Link; kind: 'inbox' | 'folder' }[];
+  /** The folder the next round starts with. */
+  nextFolder: number;
+}
+
+/** This round's reads: the inbox and the folder whose turn it is, never more than READS_PER_ROUND. */
+export function planRound(lists: Lists, nextFolder: number): RoundPlan {
+  const reads: RoundPlan['reads'] = lists.inbox ? [{ link: lists.inbox, kind: 'inbox' }] : [];
+  const count = lists.folders.length;
+  const turn = count > 0 ? ((nextFolder % count) + count) % count : 0;
+  const folder = lists.folders[turn];
+  if (folder && reads.length < READS_PER_ROUND) reads.push({ link: folder, kind: 'folder' });
+  return { reads, nextFolder: count > 0 ? (turn + 1) % count : 0 };
+}
+
+/** A letter whose invoice is neither paid nor sent to the bank (whether it is due soon is the popup's to say, by today's date). */
+function hasOpenInvoice(document: Document): boolean {
+  const invoice = summarize(document, DEFAULT_SESSION_LEVEL, '').invoice;
+  return invoice !== undefined && invoice.paid !== true && !invoice.payment && invoice.dueDate !== undefined;
+}
+
+function pagedUrl(link: Link): string {
+  try {
+    const url = new URL(link.uri);
+    url.searchParams.set('limit', String(LETTERS_PER_LIST));
+    return url.href;
+  } catch {
+    return link.uri;
+  }
+}
+
+export interface DueInvoicesDeps {
+  /** Personal (senders, amounts): storage.session only, gone at sign-out. */
+  storage: Areas<'session', 'get' | 'set' | 'remove'>;
+  session: Pick<Session, 'generation'>;
+  calls: Pick<ServiceCalls, 'authorizedFetch'>;
+  now: () => number;
+}
+
+export interface DueInvoicesReader {
+  /** One round of reads for a root fetched under `generation` (see above); a failed list keeps what it had. */
+  readRound: (config: ExtensionConfig, root: RootResource, generation: number) => Promise<void>;
+  forget: () => Promise<void>;
+}
+
+export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
+  const { storage } = deps;
+
+  async function readList(config: ExtensionConfig, read: RoundPlan['reads'][number]): Promise<Document[]> {
+    const target = { ...targetOf(read.link, read.kind === 'inbox' ? 'document_inbox' : 'folder'), url: pagedUrl(read.link) };
+    const data = await deps.calls.authorizedFetch(config, target);
+    const documents = read.kind === 'inbox' ? parseWith(inboxSchema, data, 'inbox').document : (parseWith(folderSchema, data, 'folder').documents?.document ?? []);
+    return documents.slice(0, LETTERS_PER_LIST).filter(hasOpenInvoice);
+  }
+
+  return {
+    async readRound(config, root, generation) {
+      const serviceOrigin = new URL(config.baseUrl).origin;
+      const stored = await getItem(storage, dueInvoicesItem);
+      const kept = stored?.serviceOrigin === serviceOrigin && stored.generation === generation ? stored : undefined;
+      const lists = listsOf(root);
+      const plan = planRound(lists, kept?.nextFolder ?? 0);
+      const results = await Promise.allSettled(plan.reads.map((read) => readList(config, read)));
+      // Only the lists the root still names; a list that failed this round keeps what it had.
+      const named = new Set([lists.inbox, ...lists.folders].flatMap((link) => (link ? [link.uri] : [])));
+      const sources: Record<string, DueSource> = {};
+      for (const [uri, source] of Object.entries(kept?.sources ?? {})) if (named.has(uri)) sources[uri] = source;
+      plan.reads.forEach((read, index) => {
+        const result = results[index];
+        if (result?.status === 'fulfilled') sources[read.link.uri] = { fetchedAt: deps.now(), documents: result.value };
+      });
+      const next: DueInvoices = { serviceOrigin, generation, nextFolder: plan.nextFolder, sources };
+      await setItems(storage, put(dueInvoicesItem, next));
+      // Fenced as the root cache is: a sign-out meanwhile takes back this session's write.
+      if ((await deps.session.generation()) !== generation && (await getItem(storage, dueInvoicesItem))?.generation === generation) {
+        await removeItems(storage, dueInvoicesItem);
+      }
+    },
+    forget: () => removeItems(storage, dueInvoicesItem),
+  };
+}
