@@ -20,3 +20,20 @@ export function isDueSoon(invoice: InvoiceInfo | undefined, now: number): boolea
   const left = invoice && invoice.paid !== true && !invoice.payment ? daysLeft(invoice, now) : undefined;
   return left !== undefined && left <= DUE_SOON_DAYS;
 }
+
+/**
+ * The unpaid invoices due soon, soonest first, from the newest letters and from the open invoices
+ * the worker read of the inbox and the folders (background/due-invoices.ts), each letter once. The
+ * newest letters come first: read with every fetch of the root, they say best whether one was paid.
+ */
+export function dueSoonLetters(newest: readonly Document[], lists: readonly Document[], now: number): LetterSummary[] {
+  const seen = new Set<string>();
+  const due: { letter: LetterSummary; left: number }[] = [];
+  glanceLetters([...newest, ...lists]).forEach((letter) => {
+    if (seen.has(letter.key)) return;
+    seen.add(letter.key);
+    const left = isDueSoon(letter.invoice, now) && letter.invoice ? daysLeft(letter.invoice, now) : undefined;
+    if (left !== undefined) due.push({ letter, left });
+  });
+  return due.sort((a, b) => a.left - b.left).map((d) => d.letter);
+}
