@@ -3,7 +3,6 @@ import { findLink, inboxLinkOf, targetOf } from '../api/links.ts';
 import { folderSchema, inboxSchema, type Document, type Link, type RootResource } from '../api/schemas.ts';
 import type { Session } from '../auth/session.ts';
 import type { ExtensionConfig } from '../config/config.ts';
-import { DEFAULT_SESSION_LEVEL, summarize } from '../model/letters.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
 import { dueInvoicesItem, type DueInvoices, type DueSource } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
@@ -53,10 +52,15 @@ export function planRound(lists: Lists, nextFolder: number): RoundPlan {
   return { reads, nextFolder: count > 0 ? (turn + 1) % count : 0 };
 }
 
-/** A letter whose invoice is neither paid nor sent to the bank (whether it is due soon is the popup's to say, by today's date). */
+/**
+ * A letter whose invoice (on its main document, as the popup reads it: model/letters.ts) has a due
+ * date and is neither paid nor sent to the bank. Whether it is due soon is the popup's to say, by
+ * today's date. A plain check rather than the letters model, which the worker would carry only for this.
+ */
 function hasOpenInvoice(document: Document): boolean {
-  const invoice = summarize(document, DEFAULT_SESSION_LEVEL, '').invoice;
-  return invoice !== undefined && invoice.paid !== true && !invoice.payment && invoice.dueDate !== undefined;
+  const main = document.attachment.find((a) => a.mainDocument === true) ?? document.attachment[0];
+  const invoice: Record<string, unknown> | undefined = main?.invoice;
+  return invoice !== undefined && typeof invoice.dueDate === 'string' && invoice.paid !== true && (typeof invoice.payment !== 'object' || invoice.payment === null);
 }
 
 function pagedUrl(link: Link): string {
