@@ -6,6 +6,7 @@ import type { ExtensionConfig } from '../config/config.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
 import { dueInvoicesItem, type DueInvoices, type DueSource } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
+import { pagedUrl } from './inbox-page.ts';
 
 /*
  * The popup's "due soon" from the whole mailbox, not only the five newest letters. Each time the
@@ -37,18 +38,19 @@ export function listsOf(root: RootResource): Lists {
 }
 
 export interface RoundPlan {
-  reads: { link: Link; kind: 'inbox' | 'folder' }[];
+  /** Each with the relation it is read as. */
+  reads: { link: Link; relation: 'document_inbox' | 'folder' }[];
   /** The folder the next round starts with. */
   nextFolder: number;
 }
 
 /** This round's reads: the inbox and the folder whose turn it is, never more than READS_PER_ROUND. */
 export function planRound(lists: Lists, nextFolder: number): RoundPlan {
-  const reads: RoundPlan['reads'] = lists.inbox ? [{ link: lists.inbox, kind: 'inbox' }] : [];
+  const reads: RoundPlan['reads'] = lists.inbox ? [{ link: lists.inbox, relation: 'document_inbox' }] : [];
   const count = lists.folders.length;
-  const turn = count > 0 ? ((nextFolder % count) + count) % count : 0;
+  const turn = count > 0 ? nextFolder % count : 0;
   const folder = lists.folders[turn];
-  if (folder && reads.length < READS_PER_ROUND) reads.push({ link: folder, kind: 'folder' });
+  if (folder) reads.push({ link: folder, relation: 'folder' });
   return { reads, nextFolder: count > 0 ? (turn + 1) % count : 0 };
 }
 
@@ -61,16 +63,6 @@ function hasOpenInvoice(document: Document): boolean {
   const main = document.attachment.find((a) => a.mainDocument === true) ?? document.attachment[0];
   const invoice: Record<string, unknown> | undefined = main?.invoice;
   return invoice !== undefined && typeof invoice.dueDate === 'string' && invoice.paid !== true && (typeof invoice.payment !== 'object' || invoice.payment === null);
-}
-
-function pagedUrl(link: Link): string {
-  try {
-    const url = new URL(link.uri);
-    url.searchParams.set('limit', String(LETTERS_PER_LIST));
-    return url.href;
-  } catch {
-    return link.uri;
-  }
 }
 
 export interface DueInvoicesDeps {
@@ -91,10 +83,9 @@ export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
   const { storage } = deps;
 
   async function readList(config: ExtensionConfig, read: RoundPlan['reads'][number]): Promise<Document[]> {
-    const target = { ...targetOf(read.link, read.kind === 'inbox' ? 'document_inbox' : 'folder'), url: pagedUrl(read.link) };
-    const data = await deps.calls.authorizedFetch(config, target);
-    const documents = read.kind === 'inbox' ? parseWith(inboxSchema, data, 'inbox').document : (parseWith(folderSchema, data, 'folder').documents?.document ?? []);
-    return documents.slice(0, LETTERS_PER_LIST).filter(hasOpenInvoice);
+    const data = await deps.calls.authorizedFetch(config, { ...targetOf(read.link, read.relation), url: pagedUrl(read.link, LETTERS_PER_LIST) });
+    const documents = read.relation === 'document_inbox' ? parseWith(inboxSchema, data, 'inbox').document : (parseWith(folderSchema, data, 'folder').documents?.document ?? []);
+    return documents.filter(hasOpenInvoice);
   }
 
   return {
