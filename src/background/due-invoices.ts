@@ -62,7 +62,7 @@ export function planRound(lists: Lists, nextFolder: number): RoundPlan {
 function hasOpenInvoice(document: Document): boolean {
   const main = document.attachment.find((a) => a.mainDocument === true) ?? document.attachment[0];
   const invoice: Record<string, unknown> | undefined = main?.invoice;
-  return invoice !== undefined && typeof invoice.dueDate === 'string' && invoice.paid !== true && (typeof invoice.payment !== 'object' || invoice.payment === null);
+  return typeof invoice?.dueDate === 'string' && invoice.paid !== true && !invoice.payment;
 }
 
 export interface DueInvoicesDeps {
@@ -76,7 +76,6 @@ export interface DueInvoicesDeps {
 export interface DueInvoicesReader {
   /** One round of reads for a root fetched under `generation` (see above); a failed list keeps what it had. */
   readRound: (config: ExtensionConfig, root: RootResource, generation: number) => Promise<void>;
-  forget: () => Promise<void>;
 }
 
 export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
@@ -90,27 +89,27 @@ export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
 
   return {
     async readRound(config, root, generation) {
-      const serviceOrigin = new URL(config.baseUrl).origin;
       const stored = await getItem(storage, dueInvoicesItem);
-      const kept = stored?.serviceOrigin === serviceOrigin && stored.generation === generation ? stored : undefined;
+      const kept = stored?.generation === generation ? stored : undefined;
       const lists = listsOf(root);
       const plan = planRound(lists, kept?.nextFolder ?? 0);
       const results = await Promise.allSettled(plan.reads.map((read) => readList(config, read)));
       // Only the lists the root still names; a list that failed this round keeps what it had.
-      const named = new Set([lists.inbox, ...lists.folders].flatMap((link) => (link ? [link.uri] : [])));
       const sources: Record<string, DueSource> = {};
-      for (const [uri, source] of Object.entries(kept?.sources ?? {})) if (named.has(uri)) sources[uri] = source;
+      for (const link of [lists.inbox, ...lists.folders]) {
+        const source = link && kept?.sources[link.uri];
+        if (source) sources[link.uri] = source;
+      }
       plan.reads.forEach((read, index) => {
         const result = results[index];
         if (result?.status === 'fulfilled') sources[read.link.uri] = { fetchedAt: deps.now(), documents: result.value };
       });
-      const next: DueInvoices = { serviceOrigin, generation, nextFolder: plan.nextFolder, sources };
+      const next: DueInvoices = { generation, nextFolder: plan.nextFolder, sources };
       await setItems(storage, put(dueInvoicesItem, next));
       // Fenced as the root cache is: a sign-out meanwhile takes back this session's write.
       if ((await deps.session.generation()) !== generation && (await getItem(storage, dueInvoicesItem))?.generation === generation) {
         await removeItems(storage, dueInvoicesItem);
       }
     },
-    forget: () => removeItems(storage, dueInvoicesItem),
   };
 }

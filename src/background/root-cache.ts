@@ -8,7 +8,7 @@ import { AppError } from '../shared/errors.ts';
 import { warn } from '../shared/warn.ts';
 import type { InboxGlance, RootSnapshot } from '../protocol/messages.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
-import { rootCacheItem } from '../storage/page-items.ts';
+import { dueInvoicesItem, rootCacheItem } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import type { Badge } from './badge.ts';
 import type { DueInvoicesReader } from './due-invoices.ts';
@@ -130,6 +130,6 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
 
   return {
     getRootAndAnnounce,
-    forget: () => removeItems(storage, rootCacheItem).then(() => dueInvoices.forget()),
+    forget: () => removeItems(storage, rootCacheItem, dueInvoicesItem),
   };
 }

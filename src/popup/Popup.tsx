@@ -7,7 +7,7 @@ import type { Permission } from '../shared/permissions.ts';
 import { toErrorInfo, type ErrorCode, type ErrorInfo } from '../shared/errors.ts';
 import type { RootSnapshot } from '../protocol/messages.ts';
 import { browserAreas, watchItem } from '../storage/browser-areas.ts';
-import { getItems } from '../storage/item.ts';
+import { getItem } from '../storage/item.ts';
 import { dueInvoicesItem, rootCacheItem, type DueInvoices } from '../storage/page-items.ts';
 import { Busy, ErrorAlert, Skeleton } from '../ui/components.tsx';
 import { SettingsIcon, SignOutIcon } from '../ui/icons.tsx';
@@ -57,15 +57,15 @@ function stateAfterFailure(error: ErrorInfo, cached: RootSnapshot | undefined): 
   }
 }
 
-/** The cached view: the last root and letters, and the open invoices the worker read beside them (one storage call). */
+/** The cached view: the last root and letters, and the open invoices the worker read beside them, read side by side. */
 export async function readCache(): Promise<{ snapshot: RootSnapshot | undefined; due: DueInvoices | undefined }> {
-  const [snapshot, due] = await getItems(browserAreas, rootCacheItem, dueInvoicesItem);
+  const [snapshot, due] = await Promise.all([getItem(browserAreas, rootCacheItem), getItem(browserAreas, dueInvoicesItem)]);
   return { snapshot, due };
 }
 
-/** The open invoices' letters, when they were read for the same session and service as the root on show. */
+/** The open invoices' letters, when they were read in the same session as the root on show. */
 function openInvoicesFor(snapshot: RootSnapshot, due: DueInvoices | undefined): Document[] {
-  if (!due || due.generation !== snapshot.generation || due.serviceOrigin !== snapshot.serviceOrigin) return [];
+  if (!due || due.generation !== snapshot.generation) return [];
   return Object.values(due.sources).flatMap((source) => source.documents);
 }
 

@@ -28,12 +28,11 @@ export function isDueSoon(invoice: InvoiceInfo | undefined, now: number): boolea
  */
 export function dueSoonLetters(newest: readonly Document[], lists: readonly Document[], now: number): LetterSummary[] {
   const seen = new Set<string>();
-  const due: { letter: LetterSummary; left: number }[] = [];
-  glanceLetters([...newest, ...lists]).forEach((letter) => {
-    if (seen.has(letter.key)) return;
+  const due = glanceLetters([...newest, ...lists]).filter((letter) => {
+    const first = !seen.has(letter.key);
     seen.add(letter.key);
-    const left = isDueSoon(letter.invoice, now) && letter.invoice ? daysLeft(letter.invoice, now) : undefined;
-    if (left !== undefined) due.push({ letter, left });
+    return first && isDueSoon(letter.invoice, now);
   });
-  return due.sort((a, b) => a.left - b.left).map((d) => d.letter);
+  // A readable due date is an ISO date (model/dates.ts), so soonest first is their order as text.
+  return due.sort((a, b) => (a.invoice?.dueDate ?? '').localeCompare(b.invoice?.dueDate ?? ''));
 }

@@ -58,8 +58,10 @@ export interface DueSource {
 
 /** The open invoices of the inbox and the folders, read in turns by the worker. */
 export interface DueInvoices {
-  serviceOrigin: string;
-  /** The session generation they were read under: the popup pairs them with a root of the same. */
+  /**
+   * The session generation they were read under (every sign-in and sign-out moves it on, so it names
+   * one session with one service): the popup pairs them with a root of the same.
+   */
   generation: number;
   /** The folder whose turn is next. */
   nextFolder: number;
@@ -68,9 +70,10 @@ export interface DueInvoices {
 }
 
 function checkDueInvoices(value: unknown): Checked<DueInvoices> {
-  return isObject(value) && typeof value.serviceOrigin === 'string' && typeof value.generation === 'number' && typeof value.nextFolder === 'number' && isObject(value.sources)
+  // The generation is compared where it is used, and a stray nextFolder only starts the turns over.
+  return isObject(value) && Number.isInteger(value.nextFolder) && isObject(value.sources)
     ? { ok: true, value: value as unknown as DueInvoices }
-    : { ok: false, problem: 'not due invoices (serviceOrigin, generation, nextFolder, sources)' };
+    : { ok: false, problem: 'not open invoices' };
 }
 
 /** storage.session: the open invoices beyond the newest letters. Personal: session only, gone at sign-out. */

@@ -104,7 +104,6 @@ describe('the popup', () => {
       return { ...base, attachment: [{ ...letterDocument(id, 1, { subject: 'Faktura' }), invoice: { amount: 4817, dueDate: inDays(days), paid: false } }] };
     };
     const due = (generation: number): DueInvoices => ({
-      serviceOrigin: SERVICE,
       generation,
       nextFolder: 1,
       sources: { [`${SERVICE}/post/api/private/accounts/1234/folders/1`]: { fetchedAt: Date.now(), documents: [bill(31, 'Skatteetaten', 9), bill(32, 'Fjordkraft', 40)] as unknown as DueInvoices['sources'][string]['documents'] } },

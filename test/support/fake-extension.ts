@@ -221,6 +221,8 @@ class FakeExtension {
         return Promise.resolve();
       },
       getPlatformInfo: () => Promise.resolve({ os: 'linux', arch: 'x86-64' }),
+      // No viewer tab is open beside these pages: reusing one is for the real browsers (test/e2e) and create-tab.test.ts.
+      getContexts: () => Promise.resolve([]),
     },
     i18n: {
       getMessage: (key: string, substitutions?: string | string[]) => catalogueMessage(this.language, key, substitutions),

@@ -99,7 +99,7 @@ beforeEach(() => {
     },
     notifyNewLetters: (_config: ExtensionConfig, _root: RootResource, generation: number) => Promise.resolve(void notified.push(generation)),
     // The open invoices' reads have their own tests (due-invoices.test.ts): here only that each fetch of the root starts a round.
-    dueInvoices: { readRound: (_config, _root, generation) => Promise.resolve(void dueRounds.push(generation)), forget: () => Promise.resolve(void dueRounds.push(-1)) },
+    dueInvoices: { readRound: (_config, _root, generation) => Promise.resolve(void dueRounds.push(generation)) },
   });
 });
 
