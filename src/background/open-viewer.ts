@@ -1,5 +1,5 @@
 import browser from 'webextension-polyfill';
-import { showInViewerTab } from '../shared/viewer-tab.ts';
+import { showInViewerTab } from '../protocol/viewer-tab.ts';
 import { isViewerPageUrl } from '../protocol/viewer-address.ts';
 import { AppError } from '../shared/errors.ts';
 
