@@ -61,9 +61,13 @@ export const ERROR_CODES = [
   'receipt_sent_content_missing',
   /** The letter, read again by the worker, asks for no opening receipt there and offers no content either. */
   'receipt_link_missing',
-  // writes (background/writes.ts)
-  /** The request may have reached the service, and its answer did not: read the resource again. */
+  // writes (background/once.ts, writes.ts)
+  /** The request may have reached the service, its answer did not say, and the worker saw no evidence either way. */
   'write_outcome_unknown',
+  /** An invoice sent to the bank whose payment Digipost has not shown yet, after the worker looked for a while. */
+  'write_not_confirmed',
+  /** A conditional write (an undo): the target is no longer as the change left it, so nothing was sent. */
+  'write_target_changed',
   /** A page asked to perform something that is not one of the actions the extension performs. */
   'write_refused',
   /** The resource, read again, does not offer this action (any more). */
@@ -78,8 +82,6 @@ export const ERROR_CODES = [
   'folder_not_found',
   /** Another 400 from the service; its error code goes into the detail. */
   'write_rejected',
-  /** After an unknown outcome, the page read the service again and the change is not there. */
-  'write_not_done',
   // Save to Digipost (uploads, contract §10)
   'upload_too_large',
   'upload_empty',

@@ -1,5 +1,5 @@
 import { ext as browser } from '../shared/ext.ts';
-import { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from '../api/timeouts.ts';
+import { CONFIRM_WINDOW_MS, CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from '../api/timeouts.ts';
 import { AppError } from '../shared/errors.ts';
 import { MAX_UPLOAD_BYTES, uploadDeadlineMs } from '../api/upload-rules.ts';
 import type { Answer, Request, ResponseMap } from '../protocol/messages.ts';
@@ -27,6 +27,9 @@ export function answerDeadlineMs(type: Request['type']): number | undefined {
     // The root, a look in the list, the largest file's own deadline, and the look after it.
     case 'upload':
       return 4 * NETWORK_TIMEOUT_MS + uploadDeadlineMs(MAX_UPLOAD_BYTES) + WORKER_SLACK_MS;
+    // The target read, the request, and the bounded look for evidence after an unknown outcome.
+    case 'write':
+      return 4 * NETWORK_TIMEOUT_MS + CONFIRM_WINDOW_MS + WORKER_SLACK_MS;
     default:
       return 4 * NETWORK_TIMEOUT_MS + WORKER_SLACK_MS;
   }
