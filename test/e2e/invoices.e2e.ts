@@ -50,7 +50,7 @@ async function openLetter(letter: NewLetter & { subject: string }): Promise<{ pa
  */
 async function everythingSaidUntil(page: Page, end: Locator): Promise<string> {
   const said = new Set<string>();
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 40_000;
   while (!(await end.isVisible())) {
     if (Date.now() > deadline) throw new Error(`never showed; it said: ${[...said].join(' | ')}`);
     said.add((await page.locator('main').textContent()) ?? '');
