@@ -15,10 +15,13 @@ export interface OnceDeps {
 export interface Attempt<T> {
   send: () => Promise<T>;
   /**
-   * Evidence, read from the service, that the write happened (`sentAt`: when it left): the result
-   * then, undefined while none is seen. Only what cannot be mistaken counts.
+   * Evidence, read from the service, that the write happened (`sentAt`: when it left; `before`:
+   * what the attempt noted before it left): the result then, undefined while none is seen. Only
+   * what cannot be mistaken counts.
    */
-  look: (sentAt: number) => Promise<T | undefined>;
+  look: (sentAt: number, before: readonly string[]) => Promise<T | undefined>;
+  /** What to keep in the record before the write leaves, for a look (even a restarted worker's) to tell ours apart. */
+  before?: string[];
   /** What to say when no evidence is seen after an unknown outcome. */
   unseen: (cause: AppError | undefined) => AppError;
   /** An upload may go again once a look found nothing; any other write never goes twice. */
@@ -81,12 +84,13 @@ export function createOnce(deps: OnceDeps) {
     if (earlier?.state === 'done') return { result: operation.repeat(earlier.letter), repeated: true };
     const attempt = await operation.prepare();
     if (earlier?.state === 'sent') {
-      const seen = await attempt.look(earlier.at);
+      const seen = await attempt.look(earlier.at, earlier.before ?? []);
       if (seen !== undefined) return { result: await done(id, generation, attempt, seen), repeated: false };
       if (!attempt.resendUnseen) throw attempt.unseen(undefined);
     }
     const sentAt = deps.now();
-    await record(id, generation, { state: 'sent', at: sentAt });
+    const before = attempt.before ?? [];
+    await record(id, generation, { state: 'sent', at: sentAt, ...(before.length > 0 ? { before } : {}) });
     let result: T;
     try {
       result = await attempt.send();
@@ -96,7 +100,7 @@ export function createOnce(deps: OnceDeps) {
         await removeItems(storage, writeRecords.item(id));
         throw error;
       }
-      const seen = await attempt.look(sentAt).catch(() => undefined);
+      const seen = await attempt.look(sentAt, before).catch(() => undefined);
       if (seen === undefined) throw attempt.unseen(error);
       result = seen;
     }

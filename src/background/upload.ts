@@ -40,8 +40,9 @@ const CLOCK_SLACK_MS = 2 * 60 * 1000;
 /**
  * Sends a page's file to the place the person chose, exactly once per upload id, through the
  * worker's once-only engine (once.ts). When the answer does not say what happened, the file counts
- * as arrived only if the place's list holds a letter we uploaded, made after the upload began, of
- * the file's size and with its subject (contract §10); else Try again (the same id) sends it again.
+ * as arrived only if the place's list holds a letter we uploaded, of the file's size and with its
+ * subject, made after the upload began and not in the list before it left (contract §10); else
+ * Try again (the same id) sends it again.
  * The token never leaves here: a page hands over its file and names a place, never an address.
  */
 export function createUploads(deps: UploadDeps) {
@@ -57,21 +58,26 @@ export function createUploads(deps: UploadDeps) {
   const target = (url: string): LinkTarget => ({ url, relation: 'self' });
   const selfOf = (letter: Document) => letter.link.find((link) => relationName(link.rel) === 'self')?.uri;
 
-  /** The letter this upload made, if the place's list shows it (an answer that never came). */
-  async function findUploaded(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest, startedAt: number): Promise<UploadResult | undefined> {
+  /** The letters of the place's list that look like this upload's: uploaded, with its subject and size. */
+  async function lookalikes(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest): Promise<Document[]> {
     const data = await calls.authorizedFetch(config, { url: list.uri, relation: relationName(list.rel) });
     const letters: Document[] = Array.isArray((data as { document?: unknown } | null)?.document)
       ? parseWith(inboxSchema, data, 'inbox').document
       : (parseWith(folderSchema, data, 'folder').documents?.document ?? []);
-    const found = letters.find(
-      (letter) =>
-        letter.origin === 'UPLOADED' &&
-        letter.subject === request.subject &&
-        letter.fileSize === request.file.size &&
-        Date.parse(letter.created ?? '') >= startedAt - CLOCK_SLACK_MS,
-    );
+    return letters.filter((letter) => letter.origin === 'UPLOADED' && letter.subject === request.subject && letter.fileSize === request.file.size);
+  }
+
+  /**
+   * The letter this upload made, if the place's list shows it (an answer that never came): one
+   * that looks like it, made after the upload began, and not there before it left.
+   */
+  async function findUploaded(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest, startedAt: number, before: readonly string[]): Promise<UploadResult | undefined> {
+    const found = (await lookalikes(config, list, request)).find((letter) => {
+      const self = selfOf(letter);
+      return self !== undefined && !before.includes(self) && Date.parse(letter.created ?? '') >= startedAt - CLOCK_SLACK_MS;
+    });
     const self = found && selfOf(found);
-    return found ? (self === undefined ? {} : { letter: target(self) }) : undefined;
+    return self === undefined ? undefined : { letter: target(self) };
   }
 
   async function send(config: ExtensionConfig, request: UploadRequest, links: PlaceLinks): Promise<UploadResult> {
@@ -97,14 +103,17 @@ export function createUploads(deps: UploadDeps) {
     const { result } = await deps.once.run(request.id, `upload:${request.id}`, generation, {
       prepare: async () => {
         const links = await placeLinks(config, request.place);
+        // What is there already is never taken for this upload: the same file saved a minute ago included.
+        const before = (await lookalikes(config, links.list, request)).flatMap((letter) => selfOf(letter) ?? []);
         return {
+          before,
           send: async () => {
             const began = Date.now();
             const sent = await send(config, request, links);
             // No address in the answer: the list names the letter, when it shows it.
-            return sent.letter ? sent : ((await findUploaded(config, links.list, request, began).catch(() => undefined)) ?? {});
+            return sent.letter ? sent : ((await findUploaded(config, links.list, request, began, before).catch(() => undefined)) ?? {});
           },
-          look: (sentAt) => findUploaded(config, links.list, request, sentAt),
+          look: (sentAt, noted) => findUploaded(config, links.list, request, sentAt, noted),
           // Said as it happened (no answer, a broken connection, a 5xx): Try again looks first, then sends.
           unseen: (cause) => cause ?? new AppError('write_outcome_unknown'),
           resendUnseen: true,

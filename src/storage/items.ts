@@ -162,6 +162,8 @@ const writeRecordSchema = z.object({
   at: z.number(),
   /** The letter a done upload made, for a repeat to answer. */
   letter: z.optional(z.string()),
+  /** Letters that looked like this upload's before it left (same subject and size): never taken for it. */
+  before: z.optional(z.array(z.string())),
 });
 export type WriteRecord = z.infer<typeof writeRecordSchema>;
 

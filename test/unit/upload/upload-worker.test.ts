@@ -111,6 +111,15 @@ describe('the worker uploads a page\'s file exactly once', () => {
     expect(posts).toHaveLength(2);
   });
 
+  it('the same file under the same subject saved a moment before is not taken for this upload: it was there before this one left', async () => {
+    const moment = { subject: 'Skanning', origin: 'UPLOADED', created: new Date().toISOString(), fileSize: PDF.size, link: [link('self', `${BASE}/post/api/private/accounts/1/documents/old`)] };
+    const { uploads, posts } = setup(['fail', 'ok'], [moment]);
+    await expect(uploads.upload(config, request)).rejects.toMatchObject({ code: 'network' });
+    const result = await uploads.upload(config, request);
+    expect(posts).toHaveLength(2);
+    expect(result.letter?.url).not.toMatch(/old$/);
+  });
+
   it('two clicks at once send one file', async () => {
     const { uploads, posts } = setup(['ok']);
     await Promise.all([uploads.upload(config, request), uploads.upload(config, request)]);
