@@ -3,8 +3,7 @@ import type { Page } from 'playwright-core';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { badgeText, cachedLink, showsAccount, signInWith, viewerPageFor } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { MEDIA_TYPE, type Link } from '../emulator/config.ts';
-import { api, getJson, linkOf, signIn, type RootJson } from '../emulator/flow.ts';
+import { getJson, renameInInbox, signIn, type RootJson } from '../emulator/flow.ts';
 
 /*
  * Filing letters in the viewer against the emulator: moving (with Undo), renaming, deleting after
@@ -145,21 +144,6 @@ describe('a change whose answer never comes', () => {
   });
 });
 
-/** Renames a letter as another device would, straight at the service, with a token of its own. */
-async function renameElsewhere(id: string, subject: string): Promise<void> {
-  const { access_token: token } = await signIn(h.emulator, 'READ_DOCUMENT_META_INFO UPDATE_DOCUMENT');
-  const root = await getJson<RootJson>(`${h.emulator.url}/post/api`, token);
-  const inbox = await getJson<{ document: { id: string; link: Link[] }[] }>(linkOf(root.primaryAccount.link, 'document_inbox').uri, token);
-  const letter = inbox.document.find((d) => d.id === id);
-  if (!letter) throw new Error(`letter ${id} is not in the inbox`);
-  const update = await api(linkOf(letter.link, 'update_document').uri, token, {
-    method: 'POST',
-    headers: { 'Content-Type': MEDIA_TYPE },
-    body: JSON.stringify({ location: 'INBOX', subject }),
-  });
-  expect(update.status).toBe(200);
-}
-
 describe('writes to one letter', () => {
   it('a rename asked while a move runs is not dropped: both reach the service in turn, and the letter ends in the folder with its new name', async () => {
     const { page, id } = await inboxWithLetter('Flytt og gi nytt navn');
@@ -189,7 +173,7 @@ describe('writes to one letter', () => {
     await page.getByLabel('New subject').fill('Etter endringen');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { level: 1, name: 'Etter endringen' }).waitFor();
-    await renameElsewhere(id, 'Endret på mobilen');
+    await renameInInbox(h.emulator, id, 'Endret på mobilen');
     await h.emulator.admin.clearRequests();
     await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('status').filter({ hasText: 'Not undone: the letter was renamed elsewhere to “Endret på mobilen”.' }).waitFor();
