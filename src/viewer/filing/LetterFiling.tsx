@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { findLink } from '../../api/relation-name.ts';
 import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
 import type { Permission } from '../../shared/permissions.ts';
@@ -36,6 +36,14 @@ export function LetterFiling(props: {
   const [toast, setToast] = useState<Undoable | undefined>(undefined);
   const [failure, setFailure] = useState<{ error: ErrorInfo; retry: () => void } | undefined>(undefined);
   const once = useOnce();
+  // Changes to the letter finish in the order the worker ran them; what each then reads must not
+  // replace what a later one showed: each view is stamped when it was asked for, the latest wins.
+  const stamps = useRef({ asked: 0, shown: 0 });
+  const show = (stamp: number, letter: unknown) => {
+    if (stamp < stamps.current.shown) return;
+    stamps.current.shown = stamp;
+    props.onChanged(letter);
+  };
   if (!self || (!update && !remove)) return null;
 
   /**
@@ -48,17 +56,19 @@ export function LetterFiling(props: {
     try {
       await once(`update ${JSON.stringify([asked, unless])}`, async (id) => {
         const answer = await changeLetter(self, asked, id, unless);
+        const stamp = ++stamps.current.asked;
+        // The undo goes back to what the letter was, and only if nothing else changed it meanwhile.
+        const back: LetterChange = asked.place ? { place } : { subject };
+        setToast(unless ? { message } : { message, undo: () => change(back, t('filing_undone'), asked) });
         const now = isObj(answer) && Array.isArray(answer.attachment) ? answer : await readAgain(target).catch(() => undefined);
-        if (now !== undefined) props.onChanged(now);
+        if (now !== undefined) show(stamp, now);
       });
-      // The undo goes back to what the letter was, and only if nothing else changed it meanwhile.
-      const back: LetterChange = asked.place ? { place } : { subject };
-      setToast(unless ? { message } : { message, undo: () => change(back, t('filing_undone'), asked) });
     } catch (failed) {
       const error = toErrorInfo(failed);
       if (error.code === 'write_target_changed' && unless) {
+        const stamp = ++stamps.current.asked;
         const now = await readAgain(target).catch(() => null);
-        if (now !== undefined && now !== null) props.onChanged(now);
+        if (now !== undefined && now !== null) show(stamp, now);
         setToast({ message: notUndone(now ?? undefined, unless, props.folders) });
         return;
       }
