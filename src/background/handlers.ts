@@ -78,15 +78,15 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
   /**
    * A write on the person's click: with the permissions the session was granted (not the saved
-   * settings'), fenced to the session's generation as it is now (once.ts writes nothing for it
-   * once a sign-out or another sign-in moved it).
+   * settings'), fenced to the session's generation as it is now: once.ts writes nothing for it,
+   * and answers 'signed_out', once a sign-out or another sign-in moved it.
    */
   async function asSignedIn<T>(perform: (config: ExtensionConfig, scopes: readonly Permission[], generation: number) => Promise<T>): Promise<T> {
     const config = await requireConfigured();
     const generation = await session.generation();
     const status = await session.status();
     if (status.state !== 'signed_in') throw new AppError('signed_out');
-    return fenced(() => perform(config, status.scopes, generation));
+    return perform(config, status.scopes, generation);
   }
 
   async function revocationView(): Promise<RevocationView> {

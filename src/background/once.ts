@@ -15,15 +15,14 @@ export interface OnceDeps {
 export interface Attempt<T> {
   send: () => Promise<T>;
   /**
-   * Evidence, read from the service, that the write happened (`sentAt`: when it left; `before`:
-   * what the attempt noted before it left): the result then, undefined while none is seen. Only
-   * what cannot be mistaken counts.
+   * Evidence, read from the service, that the write happened (`before`: what the attempt noted
+   * before it left): the result then, undefined while none is seen. Only what cannot be mistaken counts.
    */
-  look: (sentAt: number, before: readonly string[]) => Promise<T | undefined>;
+  look: (before: readonly string[]) => Promise<T | undefined>;
   /** What to keep in the record before the write leaves, for a look (even a restarted worker's) to tell ours apart. */
   before?: string[];
-  /** What to say when no evidence is seen after an unknown outcome. */
-  unseen: (cause: AppError | undefined) => AppError;
+  /** What to say when no evidence is seen after an unknown outcome (absent: what the request met, or 'write_outcome_unknown'). */
+  unseen?: AppError;
   /** An upload may go again once a look found nothing; any other write never goes twice. */
   resendUnseen?: true;
   /** The address a done write keeps (the letter an upload made), for a repeat to answer. */
@@ -84,13 +83,12 @@ export function createOnce(deps: OnceDeps) {
     if (earlier?.state === 'done') return { result: operation.repeat(earlier.letter), repeated: true };
     const attempt = await operation.prepare();
     if (earlier?.state === 'sent') {
-      const seen = await attempt.look(earlier.at, earlier.before ?? []);
+      const seen = await attempt.look(earlier.before ?? []);
       if (seen !== undefined) return { result: await done(id, generation, attempt, seen), repeated: false };
-      if (!attempt.resendUnseen) throw attempt.unseen(undefined);
+      if (!attempt.resendUnseen) throw attempt.unseen ?? new AppError('write_outcome_unknown');
     }
-    const sentAt = deps.now();
     const before = attempt.before ?? [];
-    await record(id, generation, { state: 'sent', at: sentAt, ...(before.length > 0 ? { before } : {}) });
+    await record(id, generation, { state: 'sent', at: deps.now(), ...(before.length > 0 ? { before } : {}) });
     let result: T;
     try {
       result = await attempt.send();
@@ -100,8 +98,8 @@ export function createOnce(deps: OnceDeps) {
         await removeItems(storage, writeRecords.item(id));
         throw error;
       }
-      const seen = await attempt.look(sentAt, before).catch(() => undefined);
-      if (seen === undefined) throw attempt.unseen(error);
+      const seen = await attempt.look(before).catch(() => undefined);
+      if (seen === undefined) throw attempt.unseen ?? error;
       result = seen;
     }
     return { result: await done(id, generation, attempt, result), repeated: false };
@@ -117,7 +115,7 @@ export function createOnce(deps: OnceDeps) {
       await deps.exclusive(`write:${lane}`, async () => {
         outcome = await perform(id, generation, operation);
       });
-      if (!outcome) throw new AppError('internal', { detail: 'write lock released without an outcome' });
+      if (!outcome) throw new AppError('internal');
       return outcome;
     },
   };

@@ -32,16 +32,10 @@ export interface UploadResult {
 }
 
 /**
- * How far the service's clock may be behind ours and a letter still count as made after the upload
- * began. Its size and subject must match too: an older letter of the same name is not ours.
- */
-const CLOCK_SLACK_MS = 2 * 60 * 1000;
-
-/**
  * Sends a page's file to the place the person chose, exactly once per upload id, through the
  * worker's once-only engine (once.ts). When the answer does not say what happened, the file counts
  * as arrived only if the place's list holds a letter we uploaded, of the file's size and with its
- * subject, made after the upload began and not in the list before it left (contract §10); else
+ * subject, that was not in the list before it left (contract §10); else
  * Try again (the same id) sends it again.
  * The token never leaves here: a page hands over its file and names a place, never an address.
  */
@@ -69,14 +63,11 @@ export function createUploads(deps: UploadDeps) {
 
   /**
    * The letter this upload made, if the place's list shows it (an answer that never came): one
-   * that looks like it, made after the upload began, and not there before it left.
+   * that looks like it and was not there before the upload began. That is "made after it began"
+   * by the service's own list, with no clock of ours compared to the service's.
    */
-  async function findUploaded(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest, startedAt: number, before: readonly string[]): Promise<UploadResult | undefined> {
-    const found = (await lookalikes(config, list, request)).find((letter) => {
-      const self = selfOf(letter);
-      return self !== undefined && !before.includes(self) && Date.parse(letter.created ?? '') >= startedAt - CLOCK_SLACK_MS;
-    });
-    const self = found && selfOf(found);
+  async function findUploaded(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest, before: readonly string[]): Promise<UploadResult | undefined> {
+    const self = (await lookalikes(config, list, request)).map(selfOf).find((uri) => uri !== undefined && !before.includes(uri));
     return self === undefined ? undefined : { letter: target(self) };
   }
 
@@ -108,14 +99,12 @@ export function createUploads(deps: UploadDeps) {
         return {
           before,
           send: async () => {
-            const began = Date.now();
             const sent = await send(config, request, links);
             // No address in the answer: the list names the letter, when it shows it.
-            return sent.letter ? sent : ((await findUploaded(config, links.list, request, began, before).catch(() => undefined)) ?? {});
+            return sent.letter ? sent : ((await findUploaded(config, links.list, request, before).catch(() => undefined)) ?? {});
           },
-          look: (sentAt, noted) => findUploaded(config, links.list, request, sentAt, noted),
-          // Said as it happened (no answer, a broken connection, a 5xx): Try again looks first, then sends.
-          unseen: (cause) => cause ?? new AppError('write_outcome_unknown'),
+          look: (noted) => findUploaded(config, links.list, request, noted),
+          // Unseen, it is said as it happened (no answer, a broken connection, a 5xx): Try again looks first, then sends.
           resendUnseen: true,
           kept: (done) => done.letter?.url,
         };

@@ -8,6 +8,7 @@ import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
 import type { Permission } from '../shared/permissions.ts';
 import type { Request } from '../protocol/messages.ts';
+import { isObject } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import type { Attempt, Once } from './once.ts';
 
@@ -20,13 +21,11 @@ export interface WritesDeps {
   written: (config: ExtensionConfig) => Promise<void>;
   /** How long the worker looks for an invoice's payment after an unknown outcome (default CONFIRM_WINDOW_MS). */
   confirmWindowMs?: number;
-  sleep?: (ms: number) => Promise<void>;
 }
 
-/** `repeated`: the service had accepted this id's write before; `data` is then null. */
+/** The service's answer (null when none could be read, or the write was found done by evidence or before). */
 export interface WriteAnswer {
   data: unknown;
-  repeated?: true;
 }
 
 /** A body larger than this is no filing action's: the largest, a folder's change, is under 200 bytes. */
@@ -36,7 +35,6 @@ const MAX_BODY_CHARS = 4096;
 const CONFIRM_LOOKS = 6;
 
 type Fields = Record<string, unknown>;
-const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A field as text: ids come as numbers or strings. */
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
 
@@ -69,29 +67,22 @@ const acceptedUnread = (error: unknown) => error instanceof AppError && ['respon
  * writes to it, so a rename queued behind a move keeps the move's folder, and a move the rename's name.
  */
 function completeUpdate(source: Fields, change: Fields): Fields {
-  const subject = text(change.subject) ?? text(source.subject);
+  const merged = { location: source.location, folderId: source.folderId, subject: source.subject, ...change };
+  const subject = text(merged.subject);
   // A letter whose subject we were not told (a confidential one) is not changed here: its subject would be overwritten.
-  if (subject === undefined || subject.trim() === '') throw new AppError('write_refused', { detail: 'no subject' });
-  const location = (text(change.location) ?? text(source.location) ?? 'INBOX').toUpperCase();
-  const folderId = change.location === undefined ? text(source.folderId) : text(change.folderId);
-  return location === 'FOLDER' && folderId !== undefined ? { location, folderId, subject } : { location: 'INBOX', subject };
+  if (!subject?.trim()) throw new AppError('write_refused');
+  const folderId = text(merged.folderId);
+  return text(merged.location)?.toUpperCase() === 'FOLDER' && folderId !== undefined ? { location: 'FOLDER', folderId, subject } : { location: 'INBOX', subject };
 }
 
-/** The letter (or folder) has each of `fields` as given. */
-function matches(resource: Fields, fields: Readonly<Record<string, string>>): boolean {
-  return Object.entries(fields).every(([key, value]) => (key === 'location' ? text(resource[key])?.toUpperCase() === value.toUpperCase() : text(resource[key]) === value));
-}
-
-/** The folders of the root's first mailbox that carry `name`. */
-function foldersNamed(root: Fields, name: unknown): number {
-  const mailbox = Array.isArray(root.mailbox) ? (root.mailbox as unknown[])[0] : undefined;
-  const folders = isFields(mailbox) && isFields(mailbox.folders) && Array.isArray(mailbox.folders.folder) ? (mailbox.folders.folder as unknown[]) : [];
-  return folders.filter((folder) => isFields(folder) && folder.name === name).length;
+/** The letter (or folder) has each of `fields` (an id aside) as given. */
+function matches(resource: Fields, fields: Fields): boolean {
+  return Object.entries(fields).every(([key, value]) => key === 'id' || text(resource[key]) === text(value));
 }
 
 function invoiceOf(letter: Fields, attachment: number): Fields | undefined {
   const item = Array.isArray(letter.attachment) ? (letter.attachment as unknown[])[attachment] : undefined;
-  return isFields(item) && isFields(item.invoice) ? item.invoice : undefined;
+  return isObject(item) && isObject(item.invoice) ? item.invoice : undefined;
 }
 
 /**
@@ -113,49 +104,37 @@ function invoiceOf(letter: Fields, attachment: number): Fields | undefined {
  */
 export function createWrites(deps: WritesDeps) {
   const { calls } = deps;
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const confirmWindowMs = deps.confirmWindowMs ?? CONFIRM_WINDOW_MS;
 
   const read = async (config: ExtensionConfig, url: string): Promise<Fields> => parseWith(anyResourceSchema, await calls.authorizedFetch(config, { url, relation: 'self' }), 'resource');
 
-  /** Evidence for each kind of write: what the service must show once it happened. */
-  function evidence(config: ExtensionConfig, request: WriteRequest, source: Fields, body: Fields | undefined): Attempt<WriteAnswer>['look'] {
+  /**
+   * Evidence for a write: what the service must show once it happened. A letter or folder changed
+   * has the fields sent; one deleted is gone; an invoice has its payment (read again a few times
+   * over a bounded while: one read without it proves nothing). A new folder has none that cannot
+   * be mistaken (one of its name may be older).
+   */
+  async function look(config: ExtensionConfig, request: WriteRequest, body: Fields | undefined): Promise<WriteAnswer | undefined> {
     const { url } = request.target;
     const happened = { data: null };
-    switch (request.rel) {
-      case 'update_document':
-      case 'change_folder': {
-        const fields = Object.fromEntries(Object.entries(body ?? {}).flatMap(([key, value]) => (key === 'id' || text(value) === undefined ? [] : [[key, text(value) ?? '']])));
-        return async () => (matches(await read(config, url), fields) ? happened : undefined);
+    if (request.rel === 'send_to_bank') {
+      for (let look = 1; look <= CONFIRM_LOOKS; look++) {
+        const letter = await read(config, url).catch(() => undefined);
+        if (letter && invoiceOf(letter, request.attachment ?? 0)?.payment !== undefined) return happened;
+        if (look < CONFIRM_LOOKS) await new Promise((resolve) => setTimeout(resolve, confirmWindowMs / CONFIRM_LOOKS));
       }
-      case 'delete_document':
-      case 'delete_folder':
-        return async () => {
-          try {
-            await read(config, url);
-            return undefined;
-          } catch (error) {
-            if (gone(error)) return happened;
-            throw error;
-          }
-        };
-      case 'create_folder': {
-        const before = foldersNamed(source, body?.name);
-        return async () => (foldersNamed(await read(config, url), body?.name) > before ? happened : undefined);
-      }
-      case 'send_to_bank':
-        return async () => {
-          // Read again a few times over a bounded while: one read without a payment proves nothing.
-          for (let look = 1; look <= CONFIRM_LOOKS; look++) {
-            const letter = await read(config, url).catch(() => undefined);
-            if (letter && invoiceOf(letter, request.attachment ?? 0)?.payment !== undefined) return happened;
-            if (look < CONFIRM_LOOKS) await sleep(confirmWindowMs / CONFIRM_LOOKS);
-          }
-          return undefined;
-        };
-      default:
-        return () => Promise.resolve(undefined);
+      return undefined;
     }
+    if (request.rel.startsWith('delete_')) {
+      return read(config, url).then(
+        () => undefined,
+        (error: unknown) => {
+          if (gone(error)) return happened;
+          throw error;
+        },
+      );
+    }
+    return body && request.rel !== 'create_folder' && matches(await read(config, url), body) ? happened : undefined;
   }
 
   async function prepare(config: ExtensionConfig, scopes: readonly Permission[], request: WriteRequest): Promise<Attempt<WriteAnswer>> {
@@ -186,7 +165,7 @@ export function createWrites(deps: WritesDeps) {
     if (request.rel === 'send_to_bank' && invoiceOf(source, request.attachment ?? 0)?.payment !== undefined) {
       throw new AppError('write_rejected', { status: 400, detail: 'INVOICE_ALREADY_SENT_TO_BANK' });
     }
-    const given = isFields(request.body) ? request.body : undefined;
+    const given = isObject(request.body) ? request.body : undefined;
     const body = request.rel === 'update_document' ? completeUpdate(source, given ?? {}) : given;
 
     return {
@@ -201,8 +180,8 @@ export function createWrites(deps: WritesDeps) {
         const parsed = anyResourceSchema.safeParse(answer);
         return { data: parsed.success ? parsed.data : null };
       },
-      look: evidence(config, request, source, body),
-      unseen: (cause) => new AppError(request.rel === 'send_to_bank' ? 'write_not_confirmed' : 'write_outcome_unknown', cause ? { detail: cause.code } : {}),
+      look: () => look(config, request, body),
+      unseen: new AppError(request.rel === 'send_to_bank' ? 'write_not_confirmed' : 'write_outcome_unknown'),
     };
   }
 
@@ -213,8 +192,7 @@ export function createWrites(deps: WritesDeps) {
         prepare: () => prepare(config, scopes, request),
         repeat: () => ({ data: null }),
       });
-      if (repeated) return { data: null, repeated: true };
-      await deps.written(config);
+      if (!repeated) await deps.written(config);
       return result;
     },
   };

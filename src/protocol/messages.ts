@@ -116,8 +116,8 @@ export interface ResponseMap {
   getContent: ContentView;
   /** The service's answer to the receipt (the attachment, with its content link, where it sends one). */
   sendOpeningReceipt: { data: unknown };
-  /** The service's answer (null when it sent none); `repeated`: done before under this id. */
-  write: { data: unknown; repeated?: true };
+  /** The service's answer (null when it sent none, or the worker found the write done without one). */
+  write: { data: unknown };
   getRevocation: RevocationView;
   retryRevocation: RevocationView;
   /** The new letter, as the viewer opens it (absent when the service named none). */
