@@ -6,9 +6,11 @@ import type { RootSnapshot } from '../storage/page-items.ts';
 import type { UploadPlace } from '../api/upload-places.ts';
 
 /**
- * The one place where pages and the worker agree on what they say to each other. The worker
- * parses every request with `requestSchema` (request-schema.ts, kept apart so the pages do not
- * ship zod); answers carry data, never a token.
+ * The one place where pages and the worker agree on what they say to each other. Each type has a
+ * row in REQUESTS (requests.ts: the pages that may send it, how long a page waits, its transport)
+ * and one in the worker's REQUEST_SCHEMAS (request-schema.ts, kept apart so the pages do not ship
+ * zod), and an answer in ResponseMap; a type missing from any of them does not compile. Answers
+ * carry data, never a token.
  */
 
 export type Request =

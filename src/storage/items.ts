@@ -60,7 +60,7 @@ export const pendingRevocationsItem = defineItem({
   fallback: [] as PendingRevocation[],
 });
 
-/** The layout's version: what migrations.ts has brought storage.local to (absent: 0.1.0's, or a new profile). */
+/** The layout's version: what migrations.ts has brought storage.local to (absent: an early 0.1.0 build's, or a new profile). */
 export const storageVersionItem = defineItem({ key: 'storageVersion', area: 'local', check: checkWith(z.int().check(z.gte(0))), fallback: 0 });
 
 const configSchema = z.object({

@@ -75,6 +75,13 @@ describe('the options page', () => {
     expect(order.every((el, i) => i === 0 || (order[i - 1]?.compareDocumentPosition(el) ?? 0) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
   });
 
+  it('links to the privacy statement shipped in the extension, opened in a tab of its own', async () => {
+    await opened('signed_out');
+    const link = screen.getByRole('link', { name: 'How this extension handles your data (privacy statement)' });
+    expect(link.getAttribute('href')).toBe('/privacy.html');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
   it('shows the e-mail address when the account has no Digipost address', async () => {
     const snapshot = rootSnapshot();
     const account = snapshot.root.primaryAccount;

@@ -77,6 +77,19 @@ describe('scenario triggers', () => {
     await expect(em.admin.addLetter({ subject: '' })).rejects.toThrow(/400/);
   });
 
+  it('addLetter with folderId files the new letter in that folder only, and refuses a folder that does not exist', async () => {
+    const before = await root();
+    const summary = before.mailbox[0]?.folders.folder.find((f) => f.name === 'Bolig');
+    const { id } = await em.admin.addLetter({ subject: 'Bare i en mappe', folderId: '2' });
+    const after = await root();
+    expect(after.primaryAccount.unreadItemsInInbox).toBe(before.primaryAccount.unreadItemsInInbox);
+    const inbox = await getJson<{ document: DocumentJson[] }>(linkOf(after.primaryAccount.link, 'document_inbox').uri, token);
+    expect(inbox.document.map((d) => d.id)).not.toContain(id);
+    const folder = await getJson<{ documents: { document: DocumentJson[] } }>(linkOf(summary?.link, 'self').uri, token);
+    expect(folder.documents.document[0]).toMatchObject({ id, subject: 'Bare i en mappe' });
+    await expect(em.admin.addLetter({ subject: 'Ingen mappe', folderId: '999' })).rejects.toThrow(/400/);
+  });
+
   it('addLetter with html serves that HTML as the letter content', async () => {
     const html = '<!doctype html><p>Eget brev</p>';
     const { id } = await em.admin.addLetter({ subject: 'Egen HTML', html });

@@ -1,6 +1,6 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ErrorInfo } from '../../shared/errors.ts';
+import { nextStep, type ErrorInfo } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { BusyButton, ErrorAlert } from '../../ui/components.tsx';
 import { connectThen, ErrorView } from '../ErrorView.tsx';
@@ -227,13 +227,14 @@ export function notUndone(now: unknown, left: LetterChange, folders: readonly Fo
   return t('filing_not_undone');
 }
 
-/** Refusals a second try cannot mend: the folder still holds letters, the letter or folder is gone, the permission is missing. */
-const SETTLED = new Set(['write_target_changed', 'folder_not_empty', 'folder_not_found', 'write_target_gone', 'write_link_missing', 'write_permission_missing', 'write_forbidden', 'write_refused', 'write_rejected']);
-
-/** What went wrong with a change, with Try again only where trying again could help. */
+/**
+ * What went wrong with a change, with Try again only where trying again could help: not after a
+ * refusal a second try cannot mend (the folder still holds letters, the letter or folder is gone,
+ * the permission is missing).
+ */
 export function FilingFailure(props: { failure: { error: ErrorInfo; retry: () => void } }) {
   const { error, retry } = props.failure;
-  if (SETTLED.has(error.code)) return <ErrorAlert error={error} />;
+  if (nextStep(error) === 'none') return <ErrorAlert error={error} />;
   const reconnect = (): Promise<void> => {
     retry();
     return Promise.resolve();
