@@ -41,7 +41,7 @@ export interface Operation<T> {
  * connection, or a 5xx, which a gateway in front of the service also answers for a request the
  * service carried out.
  */
-export function outcomeUnknown(error: unknown): error is AppError {
+function outcomeUnknown(error: unknown): error is AppError {
   return error instanceof AppError && (error.code === 'timeout' || error.code === 'network' || error.code === 'http_server');
 }
 

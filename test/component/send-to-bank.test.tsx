@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/preact';
+import { fireEvent, render, screen, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Request } from '../../src/protocol/messages.ts';
 import { AppError } from '../../src/shared/errors.ts';
@@ -35,7 +35,7 @@ function renderIt() {
 async function confirmSending(): Promise<void> {
   fireEvent.click(screen.getByRole('button', { name: 'Send to my bank' }));
   const group = await screen.findByRole('group', { name: 'Send this invoice to your bank?' });
-  fireEvent.click(group.querySelector('button.primary') as HTMLElement);
+  fireEvent.click(within(group).getByRole('button', { name: 'Send to my bank' }));
 }
 
 beforeEach(() => {
@@ -65,7 +65,7 @@ describe('Send to my bank, when Digipost has not confirmed it', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Send again…' }));
     const group = await screen.findByRole('group', { name: 'Send this invoice to your bank?' });
     expect(sent()).toHaveLength(1);
-    fireEvent.click(group.querySelector('button.primary') as HTMLElement);
+    fireEvent.click(within(group).getByRole('button', { name: 'Send to my bank' }));
     await screen.findByText('The invoice was sent to your bank.');
     const [first, second] = sent();
     expect(second?.id).not.toBe(first?.id);
