@@ -4,7 +4,7 @@ import { formatTime } from '../model/dates.ts';
 import { inboxLinkOf } from '../api/links.ts';
 import type { Document, Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
-import { toErrorInfo, type ErrorCode, type ErrorInfo } from '../shared/errors.ts';
+import { nextStep, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { RootSnapshot } from '../protocol/messages.ts';
 import { browserAreas, watchItem } from '../storage/browser-areas.ts';
 import { getItem } from '../storage/item.ts';
@@ -31,30 +31,13 @@ export type PopupState =
   | { kind: 'offline'; snapshot: RootSnapshot }
   | { kind: 'error'; error: ErrorInfo };
 
-/** Failures of a sign-in that settings can mend: the page says so with a way there. */
-const SETTINGS_FIXES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'signin_client_unknown',
-  'oauth_invalid_client',
-  'oauth_unauthorized_client',
-  'oauth_invalid_scope',
-  'host_permission_refused',
-  'host_permission_withdrawn',
-]);
-
 /** Where a failed root fetch leaves the popup: each failure has its own state and next step. */
 function stateAfterFailure(error: ErrorInfo, cached: RootSnapshot | undefined): PopupState {
-  switch (error.code) {
-    case 'not_configured':
-      return { kind: 'not_configured' };
-    case 'signed_out':
-      return { kind: 'signed_out' };
-    case 'session_ended':
-      return { kind: 'signed_out', reason: error };
-    case 'network':
-      return cached ? { kind: 'offline', snapshot: cached } : { kind: 'error', error };
-    default:
-      return { kind: 'error', error };
-  }
+  if (error.code === 'not_configured') return { kind: 'not_configured' };
+  // Plainly signed out is the state itself, no failure to explain; an ended session is.
+  if (nextStep(error) === 'connect') return error.code === 'signed_out' ? { kind: 'signed_out' } : { kind: 'signed_out', reason: error };
+  if (error.code === 'network' && cached) return { kind: 'offline', snapshot: cached };
+  return { kind: 'error', error };
 }
 
 /** The cached view: the last root and letters, and the open invoices the worker read beside them, read side by side. */
@@ -115,7 +98,7 @@ function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; st
           onOpenLetter={(self) => open(self, 'self')}
         />
         <Places root={root} onOpen={open} onOpenWebSite={() => opened(openTab(webSiteUrl(serviceOrigin), serviceOrigin))} />
-        <AccountSummary root={root} />
+        <AccountSummary root={root} onOpen={open} />
       </div>
       <footer class="footer">
         <FetchedAt at={props.snapshot.fetchedAt} stale={props.stale} updating={props.updating} />
@@ -251,7 +234,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
           <Brand />
           <h1>{t('signed_out_title')}</h1>
           {state.reason ? (
-            <ErrorAlert error={state.reason}>{SETTINGS_FIXES.has(state.reason.code) ? settingsButton(false) : null}</ErrorAlert>
+            <ErrorAlert error={state.reason}>{nextStep(state.reason) === 'settings' ? settingsButton(false) : null}</ErrorAlert>
           ) : (
             <p>{t('signed_out_text')}</p>
           )}

@@ -1,11 +1,11 @@
 import type { ComponentChildren } from 'preact';
-import type { ErrorInfo } from '../shared/errors.ts';
+import { nextStep, type ErrorInfo } from '../shared/errors.ts';
 import { errorMessage, t } from '../shared/i18n.ts';
 import { AlertDetail } from '../ui/components.tsx';
 import { ask } from '../ui/worker-client.ts';
 
 export function needsConnect(error: ErrorInfo): boolean {
-  return error.code === 'signed_out' || error.code === 'session_ended';
+  return nextStep(error) === 'connect';
 }
 
 /** Connects (the service's consent window), then does again what failed. */

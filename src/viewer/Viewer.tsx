@@ -16,6 +16,7 @@ import { useListKeys, useOpenedRow } from '../ui/list-keys.ts';
 import { ActionView } from './resources/ActionView.tsx';
 import { connectThen, ErrorView, needsConnect } from './ErrorView.tsx';
 import { GenericView } from './resources/GenericView.tsx';
+import { RootView } from './resources/RootView.tsx';
 import { LetterList } from './lists/LetterList.tsx';
 import { LetterView } from './letter/LetterView.tsx';
 import { LetterFiling } from './filing/LetterFiling.tsx';
@@ -32,6 +33,7 @@ import { currentEntry, NavigationContext, pushEntry, type HistoryEntry } from '.
 import { firstPageUrl } from './lists/paging.ts';
 import { ReceiptsView, ReceiptView } from './receipts/ReceiptsView.tsx';
 import { RecipientSearch } from './search/RecipientSearch.tsx';
+import { LetterFinder } from './search/LetterFinder.tsx';
 import { UploadPanel } from './upload/UploadPanel.tsx';
 import { uploadPlaceAt } from '../api/upload-places.ts';
 
@@ -346,7 +348,7 @@ export function Viewer() {
         body = <ReceiptView data={snapshot?.data} serviceOrigin={serviceOrigin} />;
         break;
       default:
-        body = <GenericView data={snapshot?.data} serviceOrigin={serviceOrigin} />;
+        body = isRoot(snapshot?.data) ? <RootView data={snapshot?.data} serviceOrigin={serviceOrigin} /> : <GenericView data={snapshot?.data} serviceOrigin={serviceOrigin} />;
     }
   }
 
@@ -371,6 +373,7 @@ export function Viewer() {
             </button>
           ) : null}
           <span class="brand">{t('extShortName')}</span>
+          {nav.inbox || nav.folders.length > 0 ? <LetterFinder nav={nav} sessionLevel={sessionLevel} /> : null}
           <button type="button" class="icon-button" onClick={() => void browser.runtime.openOptionsPage()}>
             <SettingsIcon /> <span>{t('extension_settings')}</span>
           </button>

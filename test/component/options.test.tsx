@@ -82,6 +82,13 @@ describe('the options page', () => {
     within(card).getByText('To change it, type chrome://extensions/shortcuts in the address bar.');
   });
 
+  it('links to the privacy statement shipped in the extension, opened in a tab of its own', async () => {
+    await opened('signed_out');
+    const link = screen.getByRole('link', { name: 'How this extension handles your data (privacy statement)' });
+    expect(link.getAttribute('href')).toBe('/privacy.html');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
   it('shows the e-mail address when the account has no Digipost address', async () => {
     const snapshot = rootSnapshot();
     const account = snapshot.root.primaryAccount;

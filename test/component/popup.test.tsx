@@ -181,6 +181,18 @@ describe('the popup', () => {
     await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
   });
 
+  it("the account section opens the person's settings pages, the account's and the mailbox's, in the viewer", async () => {
+    worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
+    await openPage('popup');
+    const account = (await screen.findByText('Account details')).closest('details');
+    if (!account) throw new Error('no account section');
+    expect(within(account).getAllByRole('button').map((b) => b.textContent)).toEqual(['Account settings', 'Mailbox settings']);
+    fireEvent.click(within(account).getByRole('button', { name: 'Account settings' }));
+    await expect.poll(() => extension.openedTabs).toHaveLength(1);
+    const page = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
+    expect(extension.storage.session.data[viewerPages.item(page).key]).toMatchObject({ url: `${SERVICE}/post/api/private/accounts/1234/settings`, relation: 'account_settings' });
+  });
+
   it("places: the inbox with its unread count, each folder, receipts and the website; the API's resources behind All links", async () => {
     worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
     await openPage('popup');
@@ -196,9 +208,11 @@ describe('the popup', () => {
     ]);
     // Nothing in the main view names a resource of the session or the API, nor repeats the inbox.
     const main = document.body.textContent;
-    for (const internal of ['Service overview', 'This resource', 'Sign-in session', 'suggestions', 'Event log', 'Connected applications', 'Account settings', 'Mailbox settings', 'Open inbox', 'event_log']) {
+    for (const internal of ['Service overview', 'This resource', 'Sign-in session', 'suggestions', 'Event log', 'Connected applications', 'Open inbox', 'event_log']) {
       expect(main, internal).not.toContain(internal);
     }
+    // The person's own settings are no place of the mailbox: they are in the account section.
+    for (const settings of ['Account settings', 'Mailbox settings']) expect(places.textContent, settings).not.toContain(settings);
     // They stay reachable: "All links" opens the root, which lists them, in the viewer.
     fireEvent.click(within(places).getByRole('button', { name: 'All links from the service' }));
     await expect.poll(() => extension.openedTabs).toHaveLength(1);

@@ -56,6 +56,23 @@ describe('the options page', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
+  it('links to the privacy statement shipped with it, which opens in a tab of its own, in English and Bokmål', async () => {
+    const opened = h.context.waitForEvent('page');
+    await page.getByRole('link', { name: 'How this extension handles your data (privacy statement)' }).click();
+    const statement = await opened;
+    await statement.waitForLoadState();
+    try {
+      expect(statement.url()).toBe(h.url('privacy.html'));
+      const text = await statement.locator('body').innerText();
+      expect(text).toContain('Privacy statement');
+      expect(text).toContain('independent, open-source client');
+      // Read as UTF-8: the Bokmål heading's æ is one letter, not two.
+      expect(text).toContain('Personvernerklæring');
+    } finally {
+      await statement.close();
+    }
+  });
+
   it('keeps the configuration the build shipped in the publisher’s section, folded away', async () => {
     expect(await page.locator('details.publisher').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     await openPublisher();

@@ -79,6 +79,24 @@ describe('Firefox: the options page', () => {
     await page.close();
   });
 
+  it('links to the privacy statement shipped with it, in English and Bokmål', async () => {
+    const page = await firefox.openPage('src/options/options.html');
+    await shows(page, 'What the extension may do');
+    const link = await page.waitForSelector('a[href="/privacy.html"]', WAIT);
+    expect(await link?.evaluate((a) => [a.textContent, a.href, a.target])).toEqual([
+      'How this extension handles your data (privacy statement)',
+      firefox.url('privacy.html'),
+      '_blank',
+    ]);
+    await page.close();
+    const statement = await firefox.openPage('privacy.html');
+    const text = await statement.evaluate(() => document.body.innerText);
+    expect(text).toContain('independent, open-source client');
+    // Read as UTF-8: the Bokmål heading's æ is one letter, not two.
+    expect(text).toContain('Personvernerklæring');
+    await statement.close();
+  });
+
   it('a permission switched on while signed in runs the consent flow, and the new grant holds it', async () => {
     const page = await firefox.openPage('src/options/options.html');
     await shows(page, 'Not connected');

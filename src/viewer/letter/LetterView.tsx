@@ -318,6 +318,24 @@ export function LetterView(props: LetterViewProps) {
   const canRead = props.scopes.includes('READ_DOCUMENT_CONTENT');
   // A letter is unread while its main document is; opening that document here reads it.
   const [mainOpened, setMainOpened] = useState(false);
+  const shown = useRef(true);
+  useEffect(
+    () => () => {
+      shown.current = false;
+    },
+    [],
+  );
+  // The service marks a document read as it gives its content; the letter as read before says
+  // otherwise, so it is read again and its details say what the service now holds. Should that
+  // fail, the details stay as they were (the Status row already says read).
+  const readAgain = async (): Promise<void> => {
+    try {
+      const { data } = await ask({ type: 'getResource', ...(letter.self ? targetOf(letter.self, 'self') : props.source) });
+      if (shown.current) props.onChanged(data);
+    } catch {
+      // Kept as it was: see above.
+    }
+  };
   const locale = uiLocale();
   const raw = (props.data ?? {}) as Record<string, unknown>;
   const field = (key: string): string | undefined => {
@@ -350,6 +368,7 @@ export function LetterView(props: LetterViewProps) {
       opensAtOnce={opensAtOnce}
       onRead={() => {
         if (attachment.main) setMainOpened(true);
+        if (attachment.read === false || (attachment.main && letter.unread)) void readAgain();
       }}
     />
   );
