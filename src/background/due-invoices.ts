@@ -32,7 +32,7 @@ interface Lists {
 }
 
 /** The lists a root names: its inbox and every mailbox's folders, by their own address. */
-export function listsOf(root: RootResource): Lists {
+function listsOf(root: RootResource): Lists {
   const folders = (root.mailbox ?? []).flatMap((mailbox) => mailbox.folders?.folder ?? []).flatMap((folder) => findLink(folder.link, 'self') ?? []);
   return { inbox: inboxLinkOf(root), folders };
 }

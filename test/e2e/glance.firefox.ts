@@ -77,7 +77,7 @@ describe('Firefox: at a glance', () => {
 
     const second = await openPopup();
     const subject = await second.$eval('.letter-list .letter-subject', (el) => el.textContent);
-    await second.$eval('.letter-list button.letter-open', (button) => (button as HTMLButtonElement).click());
+    await second.$eval('.letter-list button.letter-open', (button) => button.click());
     await heading(viewer, subject);
     await second.close().catch(() => undefined);
     expect((await viewerTabs()).length).toBe(1);
