@@ -22,6 +22,7 @@ import { createWrites } from './writes.ts';
 import { createLetterNotifications, type LetterNotifications, type NotificationsApi } from './notifications.ts';
 import { createPoll, POLL_ALARM } from './poll.ts';
 import { createRevocationRetry } from './revocation-retry.ts';
+import { createDueInvoices } from './due-invoices.ts';
 import { createRootCache } from './root-cache.ts';
 import { createSignOut } from './sign-out.ts';
 import { createSaveMenu, type SaveMenu, type SaveMenuDeps } from './save-menu.ts';
@@ -145,7 +146,8 @@ export function createWorker(deps: WorkerDeps): Worker {
     viewerPages: deps.viewerPages,
     openViewer: deps.openViewer,
   });
-  const rootCache = createRootCache({ storage, session, calls, now, badge, notifyNewLetters: notifications.notifyNewLetters });
+  const dueInvoices = createDueInvoices({ storage, session, calls, now });
+  const rootCache = createRootCache({ storage, session, calls, now, badge, notifyNewLetters: notifications.notifyNewLetters, dueInvoices });
   const poll = createPoll({ alarms: deps.alarms, currentConfig, session, badge, rootCache });
   const hostAccess = createHostAccess({ local: storage.local, currentConfig, permissions: deps.permissions });
   const revocations = createRevocationRetry({
