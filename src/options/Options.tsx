@@ -14,6 +14,7 @@ import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
 import { useWorkerEvent } from '../ui/worker-events.ts';
 import { TextField } from './fields.tsx';
+import { Shortcut } from './Shortcut.tsx';
 import { PermissionSwitches } from './PermissionSwitches.tsx';
 import { PublisherSettings } from './PublisherSettings.tsx';
 import { connectionOf, personOf, WhoIsSignedIn, type Connection } from './WhoIsSignedIn.tsx';
@@ -195,6 +196,7 @@ export function Options() {
       <WhoIsSignedIn connection={connection} onConnect={() => void connect()} onSignOut={() => void signOut()} />
       {/* Keyed by the connection: what a switch said about the session before is not news after. */}
       <PermissionSwitches key={String(signedIn)} scopes={stored.scopes} signedIn={signedIn} onChange={changePermissions} />
+      <Shortcut />
 
       <form onSubmit={(e) => void save(e)} noValidate>
         <section class="card" aria-labelledby="letters-title">

@@ -43,9 +43,10 @@ export type Request =
    * One action on the service (move, rename, delete a letter; create, change, delete a folder),
    * performed at most once per `id`, which the page makes once per action the person asked for.
    * The worker reads `target` (at `attachment`, when given) and performs the link with relation
-   * `rel` it finds there: a page names no address (background/writes.ts).
+   * `rel` it finds there: a page names no address (background/writes.ts). `expect`: only if the
+   * target still has these fields (an undo); update_document's body names only what changes.
    */
-  | { type: 'write'; id: string; target: LinkTarget; attachment?: number | undefined; rel: string; body?: unknown }
+  | { type: 'write'; id: string; target: LinkTarget; attachment?: number | undefined; rel: string; body?: unknown; expect?: Record<string, string> | undefined }
   /** Whether a sign-out has not yet reached the service (its grant still works there). */
   | { type: 'getRevocation' }
   /** Tries now to tell the service of the sign-outs it has not heard of. */
@@ -122,8 +123,8 @@ export interface ResponseMap {
   getContent: ContentView;
   /** The service's answer to the receipt (the attachment, with its content link, where it sends one). */
   sendOpeningReceipt: { data: unknown };
-  /** The service's answer (null when it sent none); `repeated`: done before under this id. */
-  write: { data: unknown; repeated?: true };
+  /** The service's answer (null when it sent none, or the worker found the write done without one). */
+  write: { data: unknown };
   getRevocation: RevocationView;
   retryRevocation: RevocationView;
   /** The new letter, as the viewer opens it (absent when the service named none). */

@@ -41,6 +41,7 @@ const REQUEST_SCHEMAS = {
     attachment: z.optional(z.int().check(z.gte(0), z.lte(1000))),
     rel: z.string().check(z.regex(/^[a-z_]{1,64}$/)),
     body: z.optional(z.unknown()),
+    expect: z.optional(z.record(z.string().check(z.regex(/^[A-Za-z]{1,32}$/)), z.string().check(z.maxLength(1000)))),
   }),
   getRevocation: z.object({ type: z.literal('getRevocation') }),
   retryRevocation: z.object({ type: z.literal('retryRevocation') }),

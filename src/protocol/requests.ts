@@ -1,4 +1,4 @@
-import { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from '../api/timeouts.ts';
+import { CONFIRM_WINDOW_MS, CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from '../api/timeouts.ts';
 import { MAX_UPLOAD_BYTES, uploadDeadlineMs } from '../api/upload-rules.ts';
 import type { Request } from './messages.ts';
 import type { PageName } from './sender.ts';
@@ -10,6 +10,8 @@ const WORKER_SLACK_MS = 10_000;
 const SERVICE_CALL_MS = 4 * NETWORK_TIMEOUT_MS + WORKER_SLACK_MS;
 /** A letter's content: two calls to the service and two downloads of the content, each under its own deadline. */
 const CONTENT_CALL_MS = 2 * NETWORK_TIMEOUT_MS + 2 * CONTENT_TIMEOUT_MS + WORKER_SLACK_MS;
+/** The target read, the request, and the worker's bounded look for evidence after an unknown outcome (an invoice's payment). */
+const WRITE_CALL_MS = 4 * NETWORK_TIMEOUT_MS + CONFIRM_WINDOW_MS + WORKER_SLACK_MS;
 /** The root, a look in the list, the largest file's own deadline, and the look after it. */
 const UPLOAD_CALL_MS = 4 * NETWORK_TIMEOUT_MS + uploadDeadlineMs(MAX_UPLOAD_BYTES) + WORKER_SLACK_MS;
 
@@ -54,7 +56,7 @@ export const REQUESTS = {
   getContent: { pages: 'any', answerWithinMs: CONTENT_CALL_MS, transport: 'runtime' },
   sendOpeningReceipt: { pages: 'any', answerWithinMs: CONTENT_CALL_MS, transport: 'runtime' },
   // Changes to the mailbox come only from the viewer's buttons, never from the popup or options.
-  write: { pages: ['viewer'], answerWithinMs: SERVICE_CALL_MS, transport: 'runtime' },
+  write: { pages: ['viewer'], answerWithinMs: WRITE_CALL_MS, transport: 'runtime' },
   getRevocation: { pages: 'any', answerWithinMs: SERVICE_CALL_MS, transport: 'runtime' },
   retryRevocation: { pages: ['popup', 'options'], answerWithinMs: SERVICE_CALL_MS, transport: 'runtime' },
   // Only where a person chose a file and pressed Save or Upload.

@@ -63,9 +63,6 @@ const RETRY = [
   'receipt_sent_content_missing',
   /** The letter, read again by the worker, asks for no opening receipt there and offers no content either. */
   'receipt_link_missing',
-  // writes (background/writes.ts)
-  /** After an unknown outcome, the page read the service again and the change is not there. */
-  'write_not_done',
   // Save to Digipost (uploads, contract §10)
   /** The place chosen offers no upload relation (any more). */
   'upload_place_missing',
@@ -88,8 +85,10 @@ const RETRY = [
  * before it says done or not done, and then may offer Try again.
  */
 const OUTCOME_UNKNOWN = [
-  /** The worker's write got no answer; it reads the resource again. */
+  /** The write may have reached the service, its answer did not say, and the worker saw no evidence either way: Try again (the same id) only looks. */
   'write_outcome_unknown',
+  /** An invoice sent to the bank whose payment Digipost has not shown yet, after the worker looked for a while. */
+  'write_not_confirmed',
   'worker_no_answer',
 ] as const;
 
@@ -113,6 +112,8 @@ const SETTINGS = [
 
 /** A refusal a second try would only meet again (the folder still holds letters, the letter is gone, the file is HTML): the sentence alone. */
 const NONE = [
+  /** A conditional write (an undo): the letter is no longer as the change left it, so nothing was sent. */
+  'write_target_changed',
   /** A page asked to perform something that is not one of the actions the extension performs. */
   'write_refused',
   /** The resource, read again, does not offer this action (any more). */

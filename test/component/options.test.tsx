@@ -75,6 +75,13 @@ describe('the options page', () => {
     expect(order.every((el, i) => i === 0 || (order[i - 1]?.compareDocumentPosition(el) ?? 0) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
   });
 
+  it('names the keyboard shortcut that opens the mailbox, and where this browser changes it', async () => {
+    await opened('signed_in');
+    const card = await screen.findByRole('region', { name: 'Keyboard shortcut' });
+    await within(card).findByText('Alt+Shift+D opens the mailbox from any tab.');
+    within(card).getByText('To change it, type chrome://extensions/shortcuts in the address bar.');
+  });
+
   it('links to the privacy statement shipped in the extension, opened in a tab of its own', async () => {
     await opened('signed_out');
     const link = screen.getByRole('link', { name: 'How this extension handles your data (privacy statement)' });

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
+import { dueInvoicesItem, rootCacheItem, viewerPages, type DueInvoices } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
-import { config, fullRoot, LETTERS, rootSnapshot, SERVICE } from './fixtures.ts';
+import { config, document as letterDocument, fullRoot, letter, LETTERS, rootSnapshot, SERVICE } from './fixtures.ts';
 import { openPage, pageClosedItself } from './page.ts';
 
 /*
@@ -83,8 +83,9 @@ describe('the popup', () => {
     const skeleton = await screen.findByLabelText('Loading…');
     expect(skeleton.getAttribute('aria-busy')).toBe('true');
     await root.asked;
-    // The worker caches the root before it fetches the letters, and the popup, once it listens, paints it from there.
-    await expect.poll(() => extension.storageListeners).toBe(1);
+    // The worker caches the root before it fetches the letters, and the popup, once it listens (to the root
+    // and to the open invoices beside it), paints it from there.
+    await expect.poll(() => extension.storageListeners).toBe(2);
     const withoutLetters = rootSnapshot();
     delete withoutLetters.inbox;
     await extension.storage.session.set({ [rootCacheItem.key]: withoutLetters });
@@ -94,6 +95,27 @@ describe('the popup', () => {
     root.answer(rootSnapshot());
     await within(letters).findByText('Skattemelding 2026');
     expect(screen.queryByLabelText('Loading…')).toBeNull();
+  });
+
+  it('due soon: the open invoices the worker read of the folders show beside the newest letters, for the same session only', async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const bill = (id: number, creatorName: string, days: number) => {
+      const base = letter(id, { subject: 'Faktura', creatorName });
+      return { ...base, attachment: [{ ...letterDocument(id, 1, { subject: 'Faktura' }), invoice: { amount: 4817, dueDate: inDays(days), paid: false } }] };
+    };
+    const due = (generation: number): DueInvoices => ({
+      generation,
+      nextFolder: 1,
+      sources: { [`${SERVICE}/post/api/private/accounts/1234/folders/1`]: { fetchedAt: Date.now(), documents: [bill(31, 'Skatteetaten', 9), bill(32, 'Fjordkraft', 40)] as unknown as DueInvoices['sources'][string]['documents'] } },
+    });
+    await extension.storage.session.set({ [dueInvoicesItem.key]: due(3) });
+    worker.answer('getRoot', rootSnapshot({ generation: 3 }));
+    await openPage('popup');
+    const region = await screen.findByRole('region', { name: 'Invoices due soon' });
+    expect(within(region).getAllByRole('listitem').map((row) => row.textContent.replace(/\s/g, ' '))).toEqual(['Skatteetaten · NOK 4,817.00 · due in 9 days']);
+    // Read under another session: nobody's to see.
+    await extension.storage.session.set({ [dueInvoicesItem.key]: due(2) });
+    await expect.poll(() => screen.queryByRole('region', { name: 'Invoices due soon' })).toBeNull();
   });
 
   it('ready: the name, the unread count and the newest letters; a letter opens in the viewer and the popup closes', async () => {

@@ -33,6 +33,7 @@ describe('knobs', () => {
       requirePkce: false,
       failRevoke: false,
       uploadFault: 'none',
+      bankPaymentDelayMs: 0,
       extraLinks: { root: [], account: [] },
     });
     const changed = await em.admin.configure({ accessTokenLifetime: 60, rotateRefreshTokens: false });

@@ -104,7 +104,7 @@ export function FolderTools(props: {
     rootUrl &&
     void run(
       'create',
-      (id) => folderWrite({ target: { url: rootUrl, relation: 'self' }, rel: 'create_folder', body: { name, icon } }, id, (all) => all.some((f) => f.name === name)),
+      (id) => folderWrite({ target: { url: rootUrl, relation: 'self' }, rel: 'create_folder', body: { name, icon } }, id),
       t('folder_created', name),
       props.onChanged,
     );
@@ -112,10 +112,7 @@ export function FolderTools(props: {
   const rename = (renamed: FolderChoice, name: string, icon: string) =>
     void run(
       'rename',
-      (id) =>
-        folderWrite({ target: { url: renamed.self.uri, relation: 'self' }, rel: 'change_folder', body: { id: renamed.id, name, icon } }, id, (all) =>
-          all.some((f) => f.id === renamed.id && f.name === name),
-        ),
+      (id) => folderWrite({ target: { url: renamed.self.uri, relation: 'self' }, rel: 'change_folder', body: { id: renamed.id, name, icon } }, id),
       t('folder_renamed'),
       props.onChanged,
     );
@@ -123,7 +120,7 @@ export function FolderTools(props: {
   const remove = (gone: FolderChoice) =>
     void run(
       'delete',
-      (id) => folderWrite({ target: { url: gone.self.uri, relation: 'self' }, rel: 'delete_folder' }, id, (all) => !all.some((f) => f.id === gone.id)),
+      (id) => folderWrite({ target: { url: gone.self.uri, relation: 'self' }, rel: 'delete_folder' }, id),
       t('folder_deleted', folderName(gone)),
       props.onDeleted,
     );

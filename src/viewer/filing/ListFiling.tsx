@@ -6,7 +6,7 @@ import { t } from '../../shared/i18n.ts';
 import { MoreIcon, MoveIcon, TrashIcon } from '../../ui/icons.tsx';
 import type { LetterSummary } from '../../model/letters.ts';
 import { senderText, subjectText } from '../../model/letter-text.ts';
-import { deleteLetter, moveLetter, type FolderChoice, type Place } from './filing.ts';
+import { changeLetter, deleteLetter, type FolderChoice, type Place } from './filing.ts';
 import { ConfirmDelete, FilingFailure, Menu, moveItems, placeName, Toast, useOnce, type Undoable } from './FilingControls.tsx';
 
 /**
@@ -64,7 +64,8 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
       if (!letter.self) continue;
       const self = letter.self;
       try {
-        await once(`move ${letter.key}`, (id) => moveLetter(self, to, letter.subject, id).then(() => undefined));
+        // An undo goes only where the letter still lies where the move put it.
+        await once(`move ${letter.key} ${JSON.stringify(to)}`, (id) => changeLetter(self, { place: to }, id, undoing ? { place: from } : undefined).then(() => undefined));
         moved.push(letter);
       } catch (failed) {
         error ??= toErrorInfo(failed);

@@ -24,15 +24,14 @@ describe('the error catalogue', () => {
   });
 
   it('offers no second try for a refusal that would only come again', () => {
-    const settled: ErrorCode[] = ['folder_not_empty', 'folder_not_found', 'write_target_gone', 'write_link_missing', 'write_permission_missing', 'write_forbidden', 'write_refused', 'write_rejected'];
+    const settled: ErrorCode[] = ['write_target_changed', 'folder_not_empty', 'folder_not_found', 'write_target_gone', 'write_link_missing', 'write_permission_missing', 'write_forbidden', 'write_refused', 'write_rejected'];
     const fileRefusals: ErrorCode[] = ['upload_html', 'upload_too_large', 'upload_unsupported_type', 'upload_empty'];
     expect(codesWith('none')).toEqual([...settled, ...fileRefusals].sort());
   });
 
   it('says the outcome may be unknown only where the request may have gone through unanswered', () => {
-    expect(ERROR_CODES.filter((code) => outcomeMayBeUnknown({ code })).sort()).toEqual(['worker_no_answer', 'write_outcome_unknown']);
-    // A write that could not be read first never left, and one read again and not found was not done.
+    expect(ERROR_CODES.filter((code) => outcomeMayBeUnknown({ code })).sort()).toEqual(['worker_no_answer', 'write_not_confirmed', 'write_outcome_unknown']);
+    // A write that could not be read first never left; the worker turns a write's own network failure into an unknown outcome.
     expect(outcomeMayBeUnknown({ code: 'network' })).toBe(false);
-    expect(outcomeMayBeUnknown({ code: 'write_not_done' })).toBe(false);
   });
 });
