@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { targetOf, type LinkTarget } from '../../api/links.ts';
 import type { Permission } from '../../shared/permissions.ts';
 import { toErrorInfo } from '../../shared/errors.ts';

@@ -19,7 +19,7 @@ export interface Shown {
   size: number;
 }
 
-export type AttachmentState =
+type AttachmentState =
   | { kind: 'idle' }
   | { kind: 'busy'; label: string }
   | { kind: 'shown'; shown: Shown }
