@@ -111,7 +111,12 @@ export function createWorker(deps: WorkerDeps): Worker {
     getConfig: serviceConfig,
     // The Save to Digipost menu follows what the session may do: a sign-in (Connect, or a
     // permission switched in the options) may have brought or taken away UPLOAD_DOCUMENT.
-    onSignedIn: () => saveMenu.refresh(),
+    // Open pages learn of it at once: a viewer tab shows Upload a file once UPLOAD_DOCUMENT is granted.
+    onSignedIn: async () => {
+      await saveMenu.refresh();
+      const status = await session.status();
+      if (status.state === 'signed_in') await deps.tellPages({ event: 'sessionChanged', scopes: status.scopes });
+    },
     onSignedOut: async (reason) => {
       // Personal data goes with the tokens: a signed-out browser shows nobody's name.
       await rootCache.forget();

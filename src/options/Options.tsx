@@ -112,6 +112,11 @@ export function Options() {
     setConnection((now) => (now.kind === 'signed_in' ? { kind: 'signed_out', reason: reason === 'ended' ? { code: 'session_ended' } : undefined } : now)),
   );
 
+  // Signed in elsewhere (the popup, a viewer tab): the card says who, and Sign out is offered.
+  useWorkerEvent('sessionChanged', () => {
+    if (connection.kind === 'signed_out') void readStatus();
+  });
+
   if (!form || !stored) return error ? <ErrorAlert error={error} /> : <Busy label={t('loading')} />;
 
   const update = (patch: Partial<Form>) => {

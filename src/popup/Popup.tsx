@@ -184,6 +184,11 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
     setState((now) => (now.kind === 'ready' || now.kind === 'offline' || now.kind === 'loading' || now.kind === 'error' ? signedOut : now));
   });
 
+  // Signed in elsewhere (a viewer tab's Connect, the options page): the mailbox shows here too.
+  useWorkerEvent('sessionChanged', () => {
+    if (state.kind === 'signed_out') void load(false);
+  });
+
   const connect = async () => {
     setState({ kind: 'connecting' });
     try {

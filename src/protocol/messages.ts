@@ -81,9 +81,14 @@ export interface RevocationView {
  * What the worker tells every open page of the extension, unasked (runtime.sendMessage): pages
  * listen for these and never answer them. 'sessionEnded': the person signed out ('user'), or the
  * service ended the access ('ended'); a page drops whatever it shows of the mailbox.
- * 'revocationChanged': ask getRevocation again.
+ * 'sessionChanged': a sign-in completed (Connect, or permissions granted anew in the options), with
+ * the permissions the session now holds; a page reads again what depends on them (the viewer's
+ * Upload a file, filing). 'revocationChanged': ask getRevocation again.
  */
-export type WorkerEvent = { event: 'sessionEnded'; reason: 'user' | 'ended' } | { event: 'revocationChanged' };
+export type WorkerEvent =
+  | { event: 'sessionEnded'; reason: 'user' | 'ended' }
+  | { event: 'sessionChanged'; scopes: Permission[] }
+  | { event: 'revocationChanged' };
 
 export type StatusView =
   | { state: 'not_configured' }

@@ -14,6 +14,7 @@ import { Busy, ErrorAlert } from '../ui/components.tsx';
 import { UploadFailed, UploadProgress } from '../ui/UploadProgress.tsx';
 import { useUpload } from '../ui/upload-flow.ts';
 import { ask } from '../ui/worker-client.ts';
+import { useWorkerEvent } from '../ui/worker-events.ts';
 import { fetchFile } from './fetch-file.ts';
 
 type Loaded =
@@ -90,6 +91,15 @@ export function SavePage() {
   useEffect(() => {
     void load();
   }, []);
+
+  // Saving turned on (or a sign-in) in another page: the file is fetched now. At a sign-out the
+  // worker forgot what was being saved, and the page reads again to say so.
+  useWorkerEvent('sessionChanged', ({ scopes }) => {
+    if (loaded.state === 'not_allowed' && scopes.includes('UPLOAD_DOCUMENT')) void load();
+  });
+  useWorkerEvent('sessionEnded', () => {
+    if (loaded.state !== 'gone') void load();
+  });
 
   async function askAccess(url: string): Promise<void> {
     // Straight from the click: the browser asks only for a request made in answer to one.

@@ -44,7 +44,7 @@ describe('the options page', () => {
     expect(await page.getByRole('switch', { name: 'See your letters' }).isChecked()).toBe(true);
     expect(await page.getByRole('switch', { name: 'See your account details' }).isChecked()).toBe(true);
     expect(await page.getByRole('switch', { name: 'See your receipts' }).isChecked()).toBe(false);
-    expect(await page.getByRole('switch').count()).toBe(8);
+    expect(await page.getByRole('switch').count()).toBe(6);
     const shown = await visibleText(page);
     expect(shown).toContain('Receipts from stores, if you use Digipost\'s receipts.');
     expect(shown).not.toMatch(CODE);

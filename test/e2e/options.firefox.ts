@@ -71,9 +71,9 @@ describe('Firefox: the options page', () => {
     await shows(page, 'What the extension may do');
     await shows(page, 'Not connected');
     const text = await page.evaluate(() => document.body.innerText);
-    for (const words of ['See your letters', 'Open your letters', RECEIPTS, 'Delete letters', 'Save files from the web to Digipost']) expect(text).toContain(words);
+    for (const words of ['See your letters', 'Open your letters', RECEIPTS, 'Manage your letters']) expect(text).toContain(words);
     expect(text).not.toMatch(/\b(READ|UPDATE|DELETE|UPLOAD|SEND)_[A-Z_]+\b/);
-    expect(await page.$$eval('[role="switch"]', (switches) => switches.length)).toBe(8);
+    expect(await page.$$eval('[role="switch"]', (switches) => switches.length)).toBe(6);
     expect(await switchedOn(page, 'Open your letters')).toBe(true);
     expect(await switchedOn(page, RECEIPTS)).toBe(false);
     await page.close();

@@ -182,6 +182,13 @@ export function useRowHidden(letter: LetterSummary): boolean {
   return useContext(FilingContext)?.hidden.has(letter.key) ?? false;
 }
 
+const NONE_HIDDEN: ReadonlySet<string> = new Set();
+
+/** The rows moved away or deleted from this list (none outside a list that files). */
+export function useHiddenRows(): ReadonlySet<string> {
+  return useContext(FilingContext)?.hidden ?? NONE_HIDDEN;
+}
+
 /** The row's checkbox for moving several letters at once. */
 export function RowSelect(props: { letter: LetterSummary }) {
   const filing = useContext(FilingContext);
