@@ -4,7 +4,7 @@ import { MAX_SUBJECT_LENGTH, subjectFromName, UPLOAD_TYPES } from '../api/upload
 import { serviceHostPermission } from '../config/host-permission.ts';
 import { formatSize } from '../model/units.ts';
 import { viewerUrl } from '../protocol/viewer-address.ts';
-import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { nextStep, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { ext as browser } from '../shared/ext.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { browserAreas } from '../storage/browser-areas.ts';
@@ -36,9 +36,6 @@ interface FileFacts {
 }
 
 const KIND_NAMES = { pdf: 'PDF', png: 'PNG', jpg: 'JPEG' } satisfies Record<keyof typeof UPLOAD_TYPES, string>;
-
-/** What is wrong with the file itself: fetching it again would change nothing. */
-const FILE_REFUSALS: readonly string[] = ['upload_html', 'upload_too_large', 'upload_unsupported_type', 'upload_empty'];
 
 /** Which file was right-clicked (the worker keeps its address under this id); never the upload's id. */
 function saveId(): string | undefined {
@@ -126,6 +123,11 @@ export function SavePage() {
     void load();
   }, []);
 
+  // Saving turned on (or a sign-in) in another page: the file is fetched now.
+  useWorkerEvent('sessionChanged', ({ scopes }) => {
+    if (loaded.state === 'not_allowed' && scopes.includes('UPLOAD_DOCUMENT')) void load();
+  });
+
   async function askAccess(url: string): Promise<void> {
     // Straight from the click: the browser asks only for a request made in answer to one.
     const granted = await browser.permissions.request({ origins: [serviceHostPermission(new URL(url).origin)] }).catch(() => false);
@@ -185,7 +187,7 @@ export function SavePage() {
             </button>
           ) : null}
           {/* A refusal of the file itself (HTML, too large) would only be refused again. */}
-          {!FILE_REFUSALS.includes(loaded.error.code) ? (
+          {nextStep(loaded.error) !== 'none' ? (
             <button type="button" onClick={() => void load(true)}>
               {t('try_again')}
             </button>

@@ -3,9 +3,6 @@ import type { LinkTarget } from '../api/links.ts';
 import type { UploadPlace } from '../api/upload-places.ts';
 import { newPageId } from '../protocol/viewer-address.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
-import { browserAreas } from '../storage/browser-areas.ts';
-import { removeItems } from '../storage/item.ts';
-import { uploadRecords } from '../storage/upload-items.ts';
 import { sendFile } from './send-file.ts';
 
 export type UploadPhase =
@@ -50,11 +47,11 @@ export function useUpload() {
     }
   }
 
-  async function cancel(): Promise<void> {
-    const id = held.current?.id;
+  // The worker's record of the id stays the worker's: it goes with the session, never by a page.
+  function cancel(): Promise<void> {
     held.current = undefined;
     setState({ phase: 'cancelled' });
-    if (id !== undefined) await removeItems(browserAreas, uploadRecords.item(id)).catch(() => undefined);
+    return Promise.resolve();
   }
 
   /** Lets go of the file without a word to the worker (the session ended: its records went with it). */

@@ -108,18 +108,37 @@ describe('Save to Digipost from a web page', () => {
     expect(await uploads()).toBe(0);
   });
 
-  it('an upload whose answer failed after the service stored it is retried without sending the file again', async () => {
+  it('an upload whose answer failed after the service stored it: the worker finds the letter itself, says Saved, and sends nothing again', async () => {
     await h.emulator.admin.configure({ uploadFault: 'fail-after-storing' });
     const page = await saveLink('payslip.pdf');
     await page.getByLabel('Subject').fill('Kvittering sykkel');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByRole('button', { name: 'Try again' }).waitFor();
-    expect(await uploads()).toBe(1);
-    await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByText('Saved to Inbox.').waitFor();
     expect(await uploads()).toBe(1);
     await page.getByRole('link', { name: 'Open the letter' }).click();
     await page.getByRole('heading', { level: 1, name: 'Kvittering sykkel' }).waitFor();
+    expect((await downloadedBytes(page)).equals(SITE_PDF)).toBe(true);
+    await page.close();
+  });
+
+  it('a failed upload retried beside an older letter of the same subject (another file) stores the new file\'s bytes, once', async () => {
+    // Uploaded a minute ago: the same subject, another file.
+    await h.emulator.admin.addLetter({ subject: 'Kvittering ski', origin: 'UPLOADED' });
+    // A gateway answers 502 and the upload never reaches the service.
+    await h.emulator.admin.failNext(1, '502', '/post/api/private/accounts/', 'POST');
+    const page = await saveLink('payslip.pdf');
+    await page.getByLabel('Subject').fill('Kvittering ski');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Saved to Inbox.').waitFor();
+    expect(await uploads()).toBe(2);
+    await page.getByRole('link', { name: 'Open the letter' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Kvittering ski' }).waitFor();
+    expect((await downloadedBytes(page)).equals(SITE_PDF)).toBe(true);
+    // In the inbox: the older letter and the new one, not two new ones.
+    await page.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
+    await page.locator('.letter-row').first().waitFor();
+    expect(await page.locator('.letter-row', { hasText: 'Kvittering ski' }).count()).toBe(2);
     await page.close();
   });
 });

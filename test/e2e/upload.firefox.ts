@@ -111,14 +111,29 @@ describe('Firefox: Save to Digipost from a web page', () => {
     expect(await uploads()).toBe(0);
   });
 
-  it('a failed upload that the service stored is retried without sending the file again', async () => {
+  it('a failed upload that the service stored is found by the worker and said saved, without sending the file again', async () => {
     await emulator.admin.configure({ uploadFault: 'fail-after-storing' });
+    const page = await saveLink('payslip.pdf');
+    await shows(page, 'payslip.pdf');
+    await click(page, 'Save', true);
+    await shows(page, 'Saved to Inbox.');
+    expect(await uploads()).toBe(1);
+    await page.close();
+  });
+
+  it('a failed upload retried beside an older letter of the same subject (another file) stores the new file\'s bytes, once', async () => {
+    await emulator.admin.addLetter({ subject: 'payslip', origin: 'UPLOADED' });
+    // A gateway answers 502 and the upload never reaches the service.
+    await emulator.admin.failNext(1, '502', '/post/api/private/accounts/', 'POST');
     const page = await saveLink('payslip.pdf');
     await shows(page, 'payslip.pdf');
     await click(page, 'Save', true);
     await click(page, 'Try again', true);
     await shows(page, 'Saved to Inbox.');
-    expect(await uploads()).toBe(1);
+    expect(await uploads()).toBe(2);
+    await click(page, 'Open the letter', true);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent.trim() === 'payslip', WAIT);
+    expect((await downloadedBytes(page)).equals(SITE_PDF)).toBe(true);
     await page.close();
   });
 });

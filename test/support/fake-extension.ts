@@ -233,7 +233,11 @@ class FakeExtension {
       getPlatformInfo: () => Promise.resolve({ os: 'linux', arch: 'x86-64' }),
       // An event page's manifest, as Firefox's: a page hands a file to the worker in a runtime message (src/ui/send-file.ts).
       getManifest: () => ({ manifest_version: 3, background: { scripts: ['src/background/service-worker.ts'], type: 'module' } }),
+      // No viewer tab is open beside these pages: reusing one is for the real browsers (test/e2e) and create-tab.test.ts.
+      getContexts: () => Promise.resolve([]),
     },
+    // The shortcut as the manifest suggests it (the options page shows it).
+    commands: { getAll: () => Promise.resolve([{ name: '_execute_action', shortcut: 'Alt+Shift+D' }]) },
     i18n: {
       getMessage: (key: string, substitutions?: string | string[]) => catalogueMessage(this.language, key, substitutions),
       getUILanguage: () => this.language,

@@ -1,7 +1,9 @@
 // Draws the toolbar icon (a white envelope on a red rounded square) at each size the manifest
-// names, and a grey one for the signed-out toolbar, as PNGs in icons/. Run with `npm run icons`;
-// the PNGs are committed.
-import { writeFileSync } from 'node:fs';
+// names, and a grey one for the signed-out toolbar, as PNGs in icons/; and the stores' 128 px icon,
+// store/icon-128.png: the same artwork at 96 px inside 16 px of transparent padding on each side,
+// as the Chrome Web Store asks (its full-bleed icons look larger than every other). Run with
+// `npm run icons`; the PNGs are committed.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
 const SIZES = [16, 32, 48, 128] as const;
@@ -86,6 +88,18 @@ function draw(size: number, background: Rgb): Uint8Array {
   return out;
 }
 
+/** `art` drawn at `inner` px, centred in a transparent square of `size` px. */
+function padded(size: number, inner: number, art: Uint8Array): Uint8Array {
+  const out = new Uint8Array(size * size * 4);
+  const offset = (size - inner) / 2;
+  for (let y = 0; y < inner; y++) {
+    out.set(art.subarray(y * inner * 4, (y + 1) * inner * 4), ((y + offset) * size + offset) * 4);
+  }
+  return out;
+}
+
+const STORE_ICON = { size: 128, artwork: 96 } as const;
+
 const written: string[] = [];
 for (const [name, colour, sizes] of [
   ['icon', RED, SIZES],
@@ -97,4 +111,8 @@ for (const [name, colour, sizes] of [
     written.push(file);
   }
 }
+mkdirSync(new URL('../../store/', import.meta.url), { recursive: true });
+const storeIcon = padded(STORE_ICON.size, STORE_ICON.artwork, draw(STORE_ICON.artwork, RED));
+writeFileSync(new URL('../../store/icon-128.png', import.meta.url), encodePng(STORE_ICON.size, storeIcon));
+written.push('store/icon-128.png');
 console.log(`wrote ${written.join(', ')}`);
