@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { uploadPlacesOf, type NamedPlace } from '../api/upload-places.ts';
 import { MAX_SUBJECT_LENGTH, subjectFromName, UPLOAD_TYPES } from '../api/upload-rules.ts';
-import { serviceHostPermission } from '../config/host-permission.ts';
+import { mayAskForOrigin, serviceHostPermission } from '../config/host-permission.ts';
 import { formatSize } from '../model/units.ts';
 import { viewerUrl } from '../protocol/viewer-address.ts';
 import { nextStep, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
@@ -47,9 +47,13 @@ function placeName(place: NamedPlace): string {
   return place.place.kind === 'inbox' ? t('location_inbox') : place.name === undefined || place.name === '' ? t('folder_unnamed') : place.name;
 }
 
-/** A file that could not be reached may be on a site the extension has no access to: asking is the person's to do. */
+/**
+ * A file that could not be reached may be on a site the extension has no access to: asking is the
+ * person's to do, where this build may ask at all (any https site; an address on this computer
+ * only in a build for a service there).
+ */
 function mayAskAccess(error: ErrorInfo, url: string): boolean {
-  return error.code === 'upload_source_unreachable' && /^https:|^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/i.test(url);
+  return error.code === 'upload_source_unreachable' && /^https?:/i.test(url) && mayAskForOrigin(new URL(url).origin);
 }
 
 /**
