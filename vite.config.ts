@@ -5,30 +5,54 @@ import { readFileSync } from 'node:fs';
 import { build as rolldownBuild, type TransformOptions } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import baseManifest from './manifest.json' with { type: 'json' };
-import { buildDefaultsFromEnv, contentHostPermissions, hostPermissionFor, networkTimeoutFromEnv, type BuildTarget } from './src/config/build-defaults.ts';
+import packageJson from './package.json' with { type: 'json' };
+import {
+  buildDefaultsFromEnv,
+  chromeKeyFromEnv,
+  firefoxAddonIdFromEnv,
+  manifestHostPermissions,
+  networkTimeoutFromEnv,
+  type BuildTarget,
+} from './src/config/build-defaults.ts';
 
 // Build-time defaults let a distributor (or `npm start`) ship a dist/ that is already configured
-// for one service; the production build asks only for the real service's origin and its content host.
+// for one service; the production build asks only for the real service's origin and its content host
+// (and, optionally, https hosts; never an address on this computer).
 const defaults = buildDefaultsFromEnv(process.env);
 
-/** The add-on's ID in Firefox: fixed, so its storage and its redirect URI survive updates. */
-const FIREFOX_ADDON_ID = 'digipost-mailbox@extensions.example';
+/** The add-on's ID in Firefox (DIGIPOST_FIREFOX_ID, or the project's own; see build-defaults.ts). */
+const FIREFOX_ADDON_ID = firefoxAddonIdFromEnv(process.env);
 
 /**
  * The service's origin and its content host, in the form the target browser matches: Firefox
- * matches no port in a host permission, so its build asks for the host alone (any port).
+ * matches no port in a host permission, so its build asks for the host alone (any port). The
+ * version is package.json's, the one place it is written.
  */
 function manifestFor(target: BuildTarget) {
   return {
     ...baseManifest,
-    host_permissions: [hostPermissionFor(defaults.baseUrl, target), ...contentHostPermissions(process.env, defaults.baseUrl, target)],
+    version: packageJson.version,
+    ...manifestHostPermissions(process.env, baseManifest.optional_host_permissions, target),
   };
 }
 
 /**
+ * The Chrome build; with DIGIPOST_CHROME_KEY, its `key` gives an unpacked build the store item's
+ * ID (npm run package leaves it out: the store sets the key of the items it publishes itself).
+ */
+function chromeManifest(): ReturnType<typeof manifestFor> & { key?: string } {
+  const key = chromeKeyFromEnv(process.env);
+  return { ...manifestFor('chrome'), ...(key ? { key } : {}) };
+}
+
+/**
  * Firefox runs MV3 background code as an event page (`background.scripts`), not a service worker;
- * it needs a fixed add-on ID, and every new add-on declares what data it collects and transmits:
- * none here, since the extension talks only to the service the user signs into.
+ * it needs a fixed add-on ID, and every new add-on declares what data it collects and transmits.
+ * Mozilla counts as transmission any data handled outside the add-on or the browser, the service
+ * the person chose included; Save to Digipost sends a file from a website to the person's mailbox,
+ * which is Mozilla's "website content" (README, "Data collection in Firefox"). Nothing else the
+ * extension sends is data about the person taken from the browser: it sends the service its own
+ * tokens and the person's requests about their own letters.
  */
 function firefoxManifest(): Record<string, unknown> {
   const { background, ...rest } = manifestFor('firefox');
@@ -44,7 +68,7 @@ function firefoxManifest(): Record<string, unknown> {
         id: FIREFOX_ADDON_ID,
         // 140 is the first Firefox (an ESR) that reads data_collection_permissions; 142 on Android.
         strict_min_version: '140.0',
-        data_collection_permissions: { required: ['none'] },
+        data_collection_permissions: { required: ['websiteContent'] },
       },
       gecko_android: { strict_min_version: '142.0' },
     },
@@ -60,6 +84,27 @@ function greyIcons(): Plugin {
         const fileName = `icons/icon-grey-${size}.png`;
         this.emitFile({ type: 'asset', fileName, source: readFileSync(fileName) });
       }
+    },
+  };
+}
+
+/**
+ * PRIVACY.md, shipped as privacy.html for the options page's link: the statement of the version
+ * installed, readable offline (an extension page may load nothing from the web). The Markdown is
+ * shown as it is written, in a page that runs no script.
+ */
+function privacyStatement(): Plugin {
+  return {
+    name: 'privacy-statement',
+    generateBundle() {
+      const text = readFileSync('PRIVACY.md', 'utf8').replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
+      const source =
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width">\n' +
+        '<title>Digipost Mailbox – privacy statement / personvernerklæring</title>\n' +
+        '<style>body { margin: 0 auto; max-width: 46rem; padding: 1.5rem; font: 1rem/1.5 system-ui, sans-serif; } ' +
+        'pre { white-space: pre-wrap; font: inherit; } @media (prefers-color-scheme: dark) { body { background: #1c1b22; color: #fbfbfe; } }</style>\n' +
+        `</head>\n<body>\n<pre>${text}</pre>\n</body>\n</html>\n`;
+      this.emitFile({ type: 'asset', fileName: 'privacy.html', source });
     },
   };
 }
@@ -255,7 +300,7 @@ function workerInOneScript(target: BuildTarget, define: Record<string, string>):
 // or DIGIPOST_TARGET=firefox, makes the Firefox build in dist-firefox/ from the same sources.
 export default defineConfig(({ mode }) => {
   const target: BuildTarget = mode === 'firefox' || process.env.DIGIPOST_TARGET === 'firefox' ? 'firefox' : 'chrome';
-  const manifest = (target === 'firefox' ? firefoxManifest() : manifestFor('chrome')) as ManifestV3Export;
+  const manifest = (target === 'firefox' ? firefoxManifest() : chromeManifest()) as ManifestV3Export;
   const define = {
     __BUILD_DEFAULTS__: JSON.stringify(defaults),
     // Tests only (the e2e build): a short network deadline, so a service that never answers is seen quickly.
@@ -267,7 +312,7 @@ export default defineConfig(({ mode }) => {
     oxc: {
       jsx: { runtime: 'automatic', importSource: 'preact' },
     },
-    plugins: [textOnlyLibraries(), crx({ manifest, browser: target }), greyIcons(), popupInOneScript(target, define), workerInOneScript(target, define)],
+    plugins: [textOnlyLibraries(), crx({ manifest, browser: target }), greyIcons(), privacyStatement(), popupInOneScript(target, define), workerInOneScript(target, define)],
     // pdf.js's worker is bundled from its source (`?worker&url` in src/viewer/letter/pdf-pages.ts), so the same transforms reach it.
     worker: { format: 'es', plugins: () => [textOnlyLibraries()] },
     build: {

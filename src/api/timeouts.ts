@@ -10,5 +10,12 @@
 export const NETWORK_TIMEOUT_MS =
   typeof __NETWORK_TIMEOUT_MS__ === 'number' && __NETWORK_TIMEOUT_MS__ > 0 ? __NETWORK_TIMEOUT_MS__ : 20_000;
 
+/**
+ * How long the worker keeps looking for evidence of a write whose answer did not say what happened
+ * (an invoice's payment shows only once the service's call to the bank is through), reading a few
+ * times within it: bounded, so the person soon hears "not confirmed yet" rather than waiting.
+ */
+export const CONFIRM_WINDOW_MS = NETWORK_TIMEOUT_MS * 1.5;
+
 /** A letter's content may be 20 MiB: its transfer gets more time than a JSON answer. */
 export const CONTENT_TIMEOUT_MS = NETWORK_TIMEOUT_MS * 6;

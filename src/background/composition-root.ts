@@ -15,7 +15,8 @@ import { createWorker } from './worker.ts';
 import { menusApi } from './menus-api.ts';
 import { createTab } from '../shared/create-tab.ts';
 import { removeFamily } from '../storage/browser-areas.ts';
-import { saveRequests, uploadRecords } from '../storage/upload-items.ts';
+import { writeRecords } from '../storage/items.ts';
+import { saveRequests } from '../storage/upload-items.ts';
 
 const migrated = migratedArea(browserAreas.local);
 
@@ -77,8 +78,8 @@ export const worker = createWorker({
       ...(beside?.id === undefined ? {} : { openerTabId: beside.id, index: beside.index + 1 }),
     });
   },
-  forgetUploads: async () => {
+  forgetWrites: async () => {
     await removeFamily(saveRequests);
-    await removeFamily(uploadRecords);
+    await removeFamily(writeRecords);
   },
 });

@@ -8,6 +8,7 @@ import type { Session } from '../auth/session.ts';
 import { saveConfig } from '../config/config-store.ts';
 import { serviceHostPermission } from '../config/host-permission.ts';
 import { AppError } from '../shared/errors.ts';
+import type { Permission } from '../shared/permissions.ts';
 import { isOffered } from '../shared/offered-permissions.ts';
 import type { KeyValueArea } from '../shared/storage-area.ts';
 import type { Handlers } from '../protocol/dispatch.ts';
@@ -19,6 +20,7 @@ import type { LetterNotifications } from './notifications.ts';
 import type { Poll } from './poll.ts';
 import type { RevocationRetry } from './revocation-retry.ts';
 import type { RootCache } from './root-cache.ts';
+import type { Uploads } from './upload.ts';
 import type { Writes } from './writes.ts';
 
 /** What the handlers reach: the worker's parts, each made once (worker.ts). */
@@ -40,10 +42,10 @@ export interface HandlerDeps {
   revocations: Pick<RevocationRetry, 'retryRevocations'>;
   signOut: () => Promise<void>;
   writes: Writes;
+  uploads: Uploads;
 }
 
-/** Every request but the uploads', which the worker adds (upload.ts). */
-export function createHandlers(deps: HandlerDeps): Omit<Handlers, 'upload'> {
+export function createHandlers(deps: HandlerDeps): Handlers {
   const { session, currentConfig } = deps;
 
   async function statusView(config: ExtensionConfig): Promise<StatusView> {
@@ -72,6 +74,19 @@ export function createHandlers(deps: HandlerDeps): Omit<Handlers, 'upload'> {
     const answer = await fetchIt();
     if ((await session.generation()) !== generation) throw new AppError('signed_out');
     return answer;
+  }
+
+  /**
+   * A write on the person's click: with the permissions the session was granted (not the saved
+   * settings'), fenced to the session's generation as it is now: once.ts writes nothing for it,
+   * and answers 'signed_out', once a sign-out or another sign-in moved it.
+   */
+  async function asSignedIn<T>(perform: (config: ExtensionConfig, scopes: readonly Permission[], generation: number) => Promise<T>): Promise<T> {
+    const config = await requireConfigured();
+    const generation = await session.generation();
+    const status = await session.status();
+    if (status.state !== 'signed_in') throw new AppError('signed_out');
+    return perform(config, status.scopes, generation);
   }
 
   async function revocationView(): Promise<RevocationView> {
@@ -164,14 +179,8 @@ export function createHandlers(deps: HandlerDeps): Omit<Handlers, 'upload'> {
       const config = await requireConfigured();
       return fenced(() => deps.letterContent.sendOpeningReceipt(config, request.letter, request.attachment));
     },
-    write: async (request) => {
-      const config = await requireConfigured();
-      return fenced(async () => {
-        const status = await session.status();
-        if (status.state !== 'signed_in') throw new AppError('signed_out');
-        return deps.writes.write(config, status.scopes, request);
-      });
-    },
+    write: (request) => asSignedIn((config, scopes, generation) => deps.writes.write(config, scopes, generation, request)),
+    upload: (request) => asSignedIn((config, scopes, generation) => deps.uploads.upload(config, scopes, generation, request)),
     getRevocation: revocationView,
     retryRevocation: async () => {
       const round = await deps.revocations.retryRevocations();

@@ -9,11 +9,11 @@ import type { ServiceCalls } from './authorized-fetch.ts';
 /** The popup shows this many of the newest letters; the page asked for holds no more. */
 const GLANCE_LETTERS = 5;
 
-/** The inbox address with the page size the popup needs (the service pages with `limit`). */
-function glanceUrl(link: Link): string {
+/** A list's address (the inbox, a folder) with a page size: the service pages both with `limit`. */
+export function pagedUrl(link: Link, letters: number): string {
   try {
     const url = new URL(link.uri);
-    url.searchParams.set('limit', String(GLANCE_LETTERS));
+    url.searchParams.set('limit', String(letters));
     return url.href;
   } catch {
     return link.uri;
@@ -30,7 +30,7 @@ export async function fetchInboxGlance(
   link: Link,
 ): Promise<InboxGlance> {
   try {
-    const data = await deps.calls.authorizedFetch(config, { ...targetOf(link, 'document_inbox'), url: glanceUrl(link) });
+    const data = await deps.calls.authorizedFetch(config, { ...targetOf(link, 'document_inbox'), url: pagedUrl(link, GLANCE_LETTERS) });
     const inbox = parseWith(inboxSchema, data, 'inbox');
     return { uri: link.uri, fetchedAt: deps.now(), documents: inbox.document.slice(0, GLANCE_LETTERS) };
   } catch (error) {

@@ -1,21 +1,19 @@
-import browser, { type Tabs } from 'webextension-polyfill';
-import { createTab } from '../shared/create-tab.ts';
+import browser from 'webextension-polyfill';
+import { showInViewerTab } from '../protocol/viewer-tab.ts';
 import { isViewerPageUrl } from '../protocol/viewer-address.ts';
 import { AppError } from '../shared/errors.ts';
 
 /**
  * The worker's way to open a tab (a click on a notification): it opens the extension's viewer page
- * only, in a new tab of the last window used, and brings that window to the front.
+ * only, in the viewer tab already open, else in a new tab of the last window used, and brings that
+ * window to the front.
  */
 export async function openViewerFromWorker(url: string): Promise<void> {
   if (!isViewerPageUrl(url)) throw new AppError('link_foreign_origin', { detail: url });
-  let tab: Tabs.Tab;
   try {
-    tab = await createTab({ url });
+    await showInViewerTab(url);
   } catch {
     // No window is open (the browser runs in the background): open one.
     await browser.windows.create({ url, focused: true });
-    return;
   }
-  if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => undefined);
 }

@@ -8,9 +8,10 @@ import { AppError } from '../shared/errors.ts';
 import { warn } from '../shared/warn.ts';
 import type { InboxGlance, RootSnapshot } from '../protocol/messages.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
-import { rootCacheItem } from '../storage/page-items.ts';
+import { dueInvoicesItem, rootCacheItem } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import type { Badge } from './badge.ts';
+import type { DueInvoicesReader } from './due-invoices.ts';
 import { fetchInboxGlance } from './inbox-page.ts';
 
 /** How long a fetched root counts as fresh: popups opened within it cost no request. */
@@ -29,6 +30,8 @@ export interface RootCacheDeps {
   badge: Badge;
   /** Called after each fetch of the root, in the background (notifications.ts). */
   notifyNewLetters: (config: ExtensionConfig, root: RootResource, generation: number) => Promise<void>;
+  /** Called after each fetch of the root too, in the background: the open invoices beyond the newest letters. */
+  dueInvoices: DueInvoicesReader;
 }
 
 export interface RootCache {
@@ -37,12 +40,13 @@ export interface RootCache {
    * while each is fresh, otherwise from the service.
    */
   getRootAndAnnounce: (config: ExtensionConfig, force: boolean, withInbox?: boolean) => Promise<CachedRoot>;
-  /** Forgets the cached root (at sign-out: a signed-out browser shows nobody's name). */
+  /** Forgets the cached root and open invoices (at sign-out: a signed-out browser shows nobody's name). */
   forget: () => Promise<void>;
 }
 
 export function createRootCache(deps: RootCacheDeps): RootCache {
   const { storage, session } = deps;
+  const { dueInvoices } = deps;
 
   async function cachedRoot(): Promise<CachedRoot | undefined> {
     const stored = await getItem(storage, rootCacheItem);
@@ -119,11 +123,13 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     // The badge and new-letter notifications follow in the background: the popup does not wait.
     announce(root.primaryAccount?.unreadItemsInInbox, generation).catch((error: unknown) => warn('Could not update the badge', error));
     deps.notifyNewLetters(config, root, generation).catch((error: unknown) => warn('Could not check for new letters', error));
+    // So are the open invoices beyond the newest letters: two requests at most (due-invoices.ts).
+    dueInvoices.readRound(config, root, generation).catch((error: unknown) => warn('Could not read the open invoices', error));
     return snapshot;
   }
 
   return {
     getRootAndAnnounce,
-    forget: () => removeItems(storage, rootCacheItem),
+    forget: () => removeItems(storage, rootCacheItem, dueInvoicesItem),
   };
 }

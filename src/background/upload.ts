@@ -6,18 +6,15 @@ import { placeLinksOf, type PlaceLinks, type UploadPlace } from '../api/upload-p
 import { UPLOAD_TYPES, uploadDeadlineMs, uploadFileName, uploadKindOf } from '../api/upload-rules.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
-import { getItem, put, setItems, type StorageAreas } from '../storage/item.ts';
-import { uploadRecords, type UploadRecord } from '../storage/upload-items.ts';
+import type { Permission } from '../shared/permissions.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
+import type { Once } from './once.ts';
 import type { RootCache } from './root-cache.ts';
 
 export interface UploadDeps {
-  storage: Pick<StorageAreas, 'session'>;
   calls: Pick<ServiceCalls, 'authorizedFetch' | 'authorizedUpload'>;
   rootCache: Pick<RootCache, 'getRootAndAnnounce'>;
-  /** One upload of an id at a time, however long it takes (a second click waits, then finds it done). */
-  exclusive: (name: string, fn: () => Promise<void>) => Promise<void>;
-  now: () => number;
+  once: Once;
 }
 
 export interface UploadRequest {
@@ -34,14 +31,13 @@ export interface UploadResult {
   letter?: LinkTarget;
 }
 
-/** A letter uploaded this long before the first try began still counts as ours (clocks differ). */
-const CLOCK_SLACK_MS = 10 * 60 * 1000;
-
 /**
- * Sends a page's file to the place the person chose, exactly once per upload id (the design's rule for
- * writes): a record is written before the file is sent, and a try that finds one looks in the
- * place's list for the letter before it sends again (contract §10). The token never leaves here: a
- * page hands over its file and names a place, never an address.
+ * Sends a page's file to the place the person chose, exactly once per upload id, through the
+ * worker's once-only engine (once.ts). When the answer does not say what happened, the file counts
+ * as arrived only if the place's list holds a letter we uploaded, of the file's size and with its
+ * subject, that was not in the list before it left (contract §10); else
+ * Try again (the same id) sends it again.
+ * The token never leaves here: a page hands over its file and names a place, never an address.
  */
 export function createUploads(deps: UploadDeps) {
   const { calls } = deps;
@@ -54,29 +50,34 @@ export function createUploads(deps: UploadDeps) {
   }
 
   const target = (url: string): LinkTarget => ({ url, relation: 'self' });
+  const selfOf = (letter: Document) => letter.link.find((link) => relationName(link.rel) === 'self')?.uri;
 
-  /** The letter this upload made, if it is in the place's list already (an answer that never came). */
-  async function findUploaded(config: ExtensionConfig, list: PlaceLinks['list'], record: { subject: string; startedAt: number }): Promise<string | undefined> {
+  /** The letters of the place's list that look like this upload's: uploaded, with its subject and size. */
+  async function lookalikes(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest): Promise<Document[]> {
     const data = await calls.authorizedFetch(config, { url: list.uri, relation: relationName(list.rel) });
     const letters: Document[] = Array.isArray((data as { document?: unknown } | null)?.document)
       ? parseWith(inboxSchema, data, 'inbox').document
       : (parseWith(folderSchema, data, 'folder').documents?.document ?? []);
-    const found = letters.find(
-      (letter) =>
-        letter.origin === 'UPLOADED' && letter.subject === record.subject && Date.parse(letter.created ?? '') >= record.startedAt - CLOCK_SLACK_MS,
-    );
-    return found?.link.find((link) => relationName(link.rel) === 'self')?.uri;
+    return letters.filter((letter) => letter.origin === 'UPLOADED' && letter.subject === request.subject && letter.fileSize === request.file.size);
   }
 
-  async function send(config: ExtensionConfig, request: UploadRequest, links: PlaceLinks): Promise<string | undefined> {
+  /**
+   * The letter this upload made, if the place's list shows it (an answer that never came): one
+   * that looks like it and was not there before the upload began. That is "made after it began"
+   * by the service's own list, with no clock of ours compared to the service's.
+   */
+  async function findUploaded(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest, before: readonly string[]): Promise<UploadResult | undefined> {
+    const self = (await lookalikes(config, list, request)).map(selfOf).find((uri) => uri !== undefined && !before.includes(uri));
+    return self === undefined ? undefined : { letter: target(self) };
+  }
+
+  async function send(config: ExtensionConfig, request: UploadRequest, links: PlaceLinks): Promise<UploadResult> {
     const { file } = request;
     const kind = await uploadKindOf(file);
     const form = new FormData();
     form.set('subject', request.subject);
     // A slice is a new reference to the page's bytes (no copy), with the type the bytes have shown.
     form.set('file', file.slice(0, file.size, UPLOAD_TYPES[kind]), uploadFileName(request.name, kind));
-    const sending: UploadRecord = { state: 'sending', subject: request.subject, startedAt: deps.now() };
-    await setItems(deps.storage, put(uploadRecords.item(request.id), sending));
     const { upload } = links;
     const location = await calls.authorizedUpload(
       config,
@@ -84,27 +85,36 @@ export function createUploads(deps: UploadDeps) {
       form,
     );
     const serviceOrigin = new URL(config.baseUrl).origin;
-    if (location !== undefined && urlProblem(location, serviceOrigin) === undefined) return location;
-    return findUploaded(config, links.list, sending);
+    return location !== undefined && urlProblem(location, serviceOrigin) === undefined ? { letter: target(location) } : {};
   }
 
-  async function upload(config: ExtensionConfig, request: UploadRequest): Promise<UploadResult> {
-    if (!config.scopes.includes('UPLOAD_DOCUMENT')) throw new AppError('http_forbidden_permission', { permission: 'UPLOAD_DOCUMENT' });
-    let result: UploadResult = {};
-    await deps.exclusive(`upload:${request.id}`, async () => {
-      const record = await getItem(deps.storage, uploadRecords.item(request.id));
-      if (record?.state === 'done') {
-        result = record.letter === undefined ? {} : { letter: target(record.letter) };
-        return;
-      }
-      const links = await placeLinks(config, request.place);
-      const letter = (record ? await findUploaded(config, links.list, record) : undefined) ?? (await send(config, request, links));
-      const done: UploadRecord = letter === undefined ? { state: 'done' } : { state: 'done', letter };
-      await setItems(deps.storage, put(uploadRecords.item(request.id), done));
-      if (letter !== undefined) result = { letter: target(letter) };
+  /** `scopes` and `generation`: the session's when the page asked; the upload is fenced to it. */
+  async function upload(config: ExtensionConfig, scopes: readonly Permission[], generation: number, request: UploadRequest): Promise<UploadResult> {
+    if (!scopes.includes('UPLOAD_DOCUMENT')) throw new AppError('http_forbidden_permission', { permission: 'UPLOAD_DOCUMENT' });
+    const { result } = await deps.once.run(request.id, `upload:${request.id}`, generation, {
+      prepare: async () => {
+        const links = await placeLinks(config, request.place);
+        // What is there already is never taken for this upload: the same file saved a minute ago included.
+        const before = (await lookalikes(config, links.list, request)).flatMap((letter) => selfOf(letter) ?? []);
+        return {
+          before,
+          send: async () => {
+            const sent = await send(config, request, links);
+            // No address in the answer: the list names the letter, when it shows it.
+            return sent.letter ? sent : ((await findUploaded(config, links.list, request, before).catch(() => undefined)) ?? {});
+          },
+          look: (noted) => findUploaded(config, links.list, request, noted),
+          // Unseen, it is said as it happened (no answer, a broken connection, a 5xx): Try again looks first, then sends.
+          resendUnseen: true,
+          kept: (done) => done.letter?.url,
+        };
+      },
+      repeat: (letter) => (letter === undefined ? {} : { letter: target(letter) }),
     });
     return result;
   }
 
   return { upload };
 }
+
+export type Uploads = ReturnType<typeof createUploads>;

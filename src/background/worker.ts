@@ -22,10 +22,12 @@ import { createWrites } from './writes.ts';
 import { createLetterNotifications, type LetterNotifications, type NotificationsApi } from './notifications.ts';
 import { createPoll, POLL_ALARM } from './poll.ts';
 import { createRevocationRetry } from './revocation-retry.ts';
+import { createDueInvoices } from './due-invoices.ts';
 import { createRootCache } from './root-cache.ts';
 import { createSignOut } from './sign-out.ts';
 import { createSaveMenu, type SaveMenu, type SaveMenuDeps } from './save-menu.ts';
 import { createUploads } from './upload.ts';
+import { createOnce } from './once.ts';
 
 /** What the worker is made of: the platform, as the browser (or a test) gives it. */
 export interface WorkerDeps {
@@ -63,8 +65,8 @@ export interface WorkerDeps {
   /** The context menu (contextMenus in Chrome, menus in Firefox), and how a save page opens. */
   menus: SaveMenuDeps['menus'];
   openPage: SaveMenuDeps['openPage'];
-  /** Forgets the menu's save requests and the uploads' records (storage.session) at sign-out. */
-  forgetUploads: () => Promise<void>;
+  /** Forgets the menu's save requests and every write's record (storage.session) at sign-out. */
+  forgetWrites: () => Promise<void>;
 }
 
 export interface Worker {
@@ -109,7 +111,12 @@ export function createWorker(deps: WorkerDeps): Worker {
     getConfig: serviceConfig,
     // The Save to Digipost menu follows what the session may do: a sign-in (Connect, or a
     // permission switched in the options) may have brought or taken away UPLOAD_DOCUMENT.
-    onSignedIn: () => saveMenu.refresh(),
+    // Open pages learn of it at once: a viewer tab shows Upload a file once UPLOAD_DOCUMENT is granted.
+    onSignedIn: async () => {
+      await saveMenu.refresh();
+      const status = await session.status();
+      if (status.state === 'signed_in') await deps.tellPages({ event: 'sessionChanged', scopes: status.scopes });
+    },
     onSignedOut: async (reason) => {
       // Personal data goes with the tokens: a signed-out browser shows nobody's name.
       await rootCache.forget();
@@ -118,8 +125,8 @@ export function createWorker(deps: WorkerDeps): Worker {
       await deps.viewerPages.forgetAll().catch(() => undefined);
       // Notifications on screen name senders and subjects.
       await notifications.clearLetterNotifications().catch(() => undefined);
-      // What the person was saving goes too (the files themselves live only in their pages), and the menu item with it.
-      await deps.forgetUploads().catch(() => undefined);
+      // What the person was saving and writing goes too (the files themselves live only in their pages), and the menu item with it.
+      await deps.forgetWrites().catch(() => undefined);
       await saveMenu.refresh();
       // Open pages drop what they show of the mailbox (a viewer tab its letter and blob: addresses).
       await deps.tellPages({ event: 'sessionEnded', reason });
@@ -144,7 +151,8 @@ export function createWorker(deps: WorkerDeps): Worker {
     viewerPages: deps.viewerPages,
     openViewer: deps.openViewer,
   });
-  const rootCache = createRootCache({ storage, session, calls, now, badge, notifyNewLetters: notifications.notifyNewLetters });
+  const dueInvoices = createDueInvoices({ storage, session, calls, now });
+  const rootCache = createRootCache({ storage, session, calls, now, badge, notifyNewLetters: notifications.notifyNewLetters, dueInvoices });
   const poll = createPoll({ alarms: deps.alarms, currentConfig, session, badge, rootCache });
   const hostAccess = createHostAccess({ local: storage.local, currentConfig, permissions: deps.permissions });
   const revocations = createRevocationRetry({
@@ -166,9 +174,9 @@ export function createWorker(deps: WorkerDeps): Worker {
       return status.state === 'signed_in' && status.scopes.includes('UPLOAD_DOCUMENT');
     },
   });
-  const uploads = createUploads({ storage, calls, rootCache, exclusive: deps.exclusive, now });
-  const handlers: Handlers = {
-    ...createHandlers({
+  // Every write, uploads too, goes through this one engine: exactly once per operation id, in turn per letter.
+  const once = createOnce({ storage, exclusive: deps.exclusive, generation: () => session.generation(), now });
+  const handlers: Handlers = createHandlers({
     local: storage.local,
     session,
     currentConfig,
@@ -183,10 +191,9 @@ export function createWorker(deps: WorkerDeps): Worker {
     hostAccess,
     revocations,
     signOut,
-      writes: createWrites({ calls, storage, now, written: letterContent.refreshRoot }),
-    }),
-    upload: async (request) => uploads.upload(await currentConfig(), request),
-  };
+    writes: createWrites({ calls, once, written: letterContent.refreshRoot }),
+    uploads: createUploads({ calls, rootCache, once }),
+  });
 
   return {
     session,

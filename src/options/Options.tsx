@@ -14,6 +14,7 @@ import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
 import { useWorkerEvent } from '../ui/worker-events.ts';
 import { TextField } from './fields.tsx';
+import { Shortcut } from './Shortcut.tsx';
 import { PermissionSwitches } from './PermissionSwitches.tsx';
 import { PublisherSettings } from './PublisherSettings.tsx';
 import { connectionOf, personOf, WhoIsSignedIn, type Connection } from './WhoIsSignedIn.tsx';
@@ -48,7 +49,8 @@ function ensurePermissions(baseUrl: string, notify: boolean): Promise<boolean> {
   const checked = checkServiceAddress(baseUrl);
   if (!checked.ok) return Promise.resolve(false);
   const origins = [serviceHostPermission(checked.origin)];
-  return browser.permissions.request(notify ? { origins, ...NOTIFICATIONS } : { origins });
+  // A host the manifest does not list (an address on this computer, in the published build) is refused by a throw: refused all the same.
+  return browser.permissions.request(notify ? { origins, ...NOTIFICATIONS } : { origins }).catch(() => false);
 }
 
 /** Which of the two was refused, to say so: the service's origin, or notifications. */
@@ -110,6 +112,11 @@ export function Options() {
   useWorkerEvent('sessionEnded', ({ reason }) =>
     setConnection((now) => (now.kind === 'signed_in' ? { kind: 'signed_out', reason: reason === 'ended' ? { code: 'session_ended' } : undefined } : now)),
   );
+
+  // Signed in elsewhere (the popup, a viewer tab): the card says who, and Sign out is offered.
+  useWorkerEvent('sessionChanged', () => {
+    if (connection.kind === 'signed_out') void readStatus();
+  });
 
   if (!form || !stored) return error ? <ErrorAlert error={error} /> : <Busy label={t('loading')} />;
 
@@ -190,6 +197,7 @@ export function Options() {
       <WhoIsSignedIn connection={connection} onConnect={() => void connect()} onSignOut={() => void signOut()} />
       {/* Keyed by the connection: what a switch said about the session before is not news after. */}
       <PermissionSwitches key={String(signedIn)} scopes={stored.scopes} signedIn={signedIn} onChange={changePermissions} />
+      <Shortcut />
 
       <form onSubmit={(e) => void save(e)} noValidate>
         <section class="card" aria-labelledby="letters-title">
@@ -241,6 +249,13 @@ export function Options() {
           <SaveResult outcome={outcome} onConnect={() => void connect()} />
         </div>
       </form>
+      {/* A copy shipped in the extension (vite.config.ts, privacyStatement): the statement of the
+          version installed, readable offline, with no address outside the extension to keep up. */}
+      <p class="privacy-link">
+        <a href="/privacy.html" target="_blank" rel="noopener">
+          {t('options_privacy_link')}
+        </a>
+      </p>
     </div>
   );
 }

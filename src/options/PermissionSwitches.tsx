@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { OFFERED_PERMISSIONS } from '../shared/offered-permissions.ts';
+import { OFFERED_PERMISSIONS, PERMISSION_SWITCHES, type PermissionSwitch } from '../shared/offered-permissions.ts';
 import type { Permission } from '../shared/permissions.ts';
 import { Busy, ErrorAlert } from '../ui/components.tsx';
 
@@ -9,7 +9,7 @@ import { Busy, ErrorAlert } from '../ui/components.tsx';
 const DECLINED = new Set(['signin_cancelled', 'oauth_access_denied']);
 
 type Note =
-  | { kind: 'waiting'; permission: Permission; on: boolean }
+  | { kind: 'waiting'; id: string; on: boolean }
   | { kind: 'changed' }
   | { kind: 'saved' }
   | { kind: 'keep_one' }
@@ -42,22 +42,26 @@ function NoteLine(props: { note: Note | undefined }) {
 }
 
 /**
- * "What the extension may do": one switch per permission the extension offers, in words, with
- * the codes only under a closed details. `onChange` resolves once the new set holds (signed in:
- * once the person approved it in the consent window) and rejects when it does not; the switch
- * then goes back.
+ * "What the extension may do": one switch per thing a person decides on (each reading permission,
+ * and managing letters as one), in words, with the codes only under a closed details. A switch
+ * changes all its permissions at once: one consent window however many it takes. `onChange`
+ * resolves once the new set holds (signed in: once the person approved it in the consent window)
+ * and rejects when it does not; the switch then goes back. A switch is on when all it takes is
+ * granted (an older version may have kept only part of it; switching it on asks for the rest).
  */
 export function PermissionSwitches(props: { scopes: readonly Permission[]; signedIn: boolean; onChange: (scopes: Permission[]) => Promise<void> }) {
   const [note, setNote] = useState<Note | undefined>();
   const waiting = note?.kind === 'waiting' ? note : undefined;
 
-  const toggle = async (permission: Permission, on: boolean) => {
-    const next = on ? [...props.scopes, permission] : props.scopes.filter((p) => p !== permission);
+  const toggle = async (sw: PermissionSwitch, on: boolean) => {
+    const next = on
+      ? [...props.scopes, ...sw.permissions.filter((p) => !props.scopes.includes(p))]
+      : props.scopes.filter((p) => !sw.permissions.includes(p));
     if (next.length === 0) {
       setNote({ kind: 'keep_one' });
       return;
     }
-    setNote({ kind: 'waiting', permission, on });
+    setNote({ kind: 'waiting', id: sw.id, on });
     try {
       await props.onChange(next);
       setNote({ kind: props.signedIn ? 'changed' : 'saved' });
@@ -67,36 +71,36 @@ export function PermissionSwitches(props: { scopes: readonly Permission[]; signe
     }
   };
 
-  const shown = (permission: Permission) => (waiting?.permission === permission ? waiting.on : props.scopes.includes(permission));
+  const shown = (sw: PermissionSwitch) => (waiting?.id === sw.id ? waiting.on : sw.permissions.every((p) => props.scopes.includes(p)));
 
   return (
     <section class="card" aria-labelledby="may-title">
       <h2 id="may-title">{t('may_title')}</h2>
       <p class="section-intro">{t(props.signedIn ? 'may_intro_signed_in' : 'may_intro_signed_out')}</p>
       <ul class="switches">
-        {OFFERED_PERMISSIONS.map(({ permission, title, why }) => (
-          <li key={permission} class="switch-row">
+        {PERMISSION_SWITCHES.map((sw) => (
+          <li key={sw.id} class="switch-row">
             <div class="switch-text">
-              <label for={`may-${permission}`}>{t(title)}</label>
-              <p id={`may-${permission}-why`} class="hint">
-                {t(why)}
+              <label for={`may-${sw.id}`}>{t(sw.title)}</label>
+              <p id={`may-${sw.id}-why`} class="hint">
+                {t(sw.why)}
               </p>
             </div>
             <input
-              id={`may-${permission}`}
+              id={`may-${sw.id}`}
               type="checkbox"
               role="switch"
               class="switch"
-              checked={shown(permission)}
+              checked={shown(sw)}
               // Not `disabled`: the browser takes the focus off a disabled control, which would leave
               // a person who switched this one by keyboard at the top of the page. A click while a
               // change is under way is cancelled instead, and the switch says it is unavailable.
               aria-disabled={waiting === undefined ? undefined : 'true'}
-              aria-describedby={`may-${permission}-why`}
+              aria-describedby={`may-${sw.id}-why`}
               onClick={(e) => {
                 if (waiting) e.preventDefault();
               }}
-              onChange={(e) => void toggle(permission, e.currentTarget.checked)}
+              onChange={(e) => void toggle(sw, e.currentTarget.checked)}
             />
           </li>
         ))}

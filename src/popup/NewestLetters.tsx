@@ -1,12 +1,12 @@
 import { formatMoney } from '../model/format.ts';
-import type { Link } from '../api/schemas.ts';
+import type { Document, Link } from '../api/schemas.ts';
 import type { InboxGlance } from '../protocol/messages.ts';
 import { Skeleton } from '../ui/components.tsx';
 import { formatDate, formatRelativeDate } from '../model/dates.ts';
 import { ChevronIcon, InvoiceIcon, UnreadDot, WarningIcon } from '../ui/icons.tsx';
 import { errorMessage, t, tCount, uiLocale } from '../shared/i18n.ts';
 import { senderText, subjectText } from '../model/letter-text.ts';
-import { daysLeft as daysLeftOf, glanceLetters, isDueSoon } from './letters.ts';
+import { daysLeft as daysLeftOf, dueSoonLetters, glanceLetters, isDueSoon } from './letters.ts';
 import type { InvoiceInfo, LetterSummary } from '../model/letters.ts';
 import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
 import { useRef } from 'preact/hooks';
@@ -71,9 +71,12 @@ function LetterRow(props: { letter: LetterSummary; now: number; onOpen: (self: L
   );
 }
 
-/** Unpaid invoices due within two weeks, or overdue, above the letters: the one thing not to miss. */
-function DueSoon(props: { letters: readonly LetterSummary[]; now: number; onOpen: (self: Link) => void }) {
-  const due = props.letters.filter((l) => isDueSoon(l.invoice, props.now));
+/**
+ * Unpaid invoices due within two weeks, or overdue, above the letters: the one thing not to miss.
+ * From the newest letters and the open invoices of the inbox and the folders (dueSoonLetters).
+ */
+function DueSoon(props: { newest: readonly Document[]; openInvoices: readonly Document[]; now: number; onOpen: (self: Link) => void }) {
+  const due = dueSoonLetters(props.newest, props.openInvoices, props.now);
   if (due.length === 0) return null;
   const locale = uiLocale();
   return (
@@ -109,9 +112,11 @@ function DueSoon(props: { letters: readonly LetterSummary[]; now: number; onOpen
   );
 }
 
-/** The five newest letters of the inbox, each opening in the viewer (the inbox itself is a place below). */
+/** The five newest letters of the inbox, each opening in the viewer (the inbox itself is a place below), the invoices due soon above them. */
 export function NewestLetters(props: {
   glance: InboxGlance | undefined;
+  /** Letters with an open invoice beyond the newest, read by the worker in turns (background/due-invoices.ts). */
+  openInvoices: readonly Document[];
   /** The letters are on their way (not yet in the cache). */
   pending: boolean;
   now: number;
@@ -123,7 +128,7 @@ export function NewestLetters(props: {
   useListKeys(list, 'button.letter-open', true);
   return (
     <>
-      <DueSoon letters={letters} now={props.now} onOpen={props.onOpenLetter} />
+      <DueSoon newest={glance?.documents ?? []} openInvoices={props.openInvoices} now={props.now} onOpen={props.onOpenLetter} />
       <section class="letters" aria-labelledby="letters-title" ref={list}>
         <h2 id="letters-title">{t('newest_letters')}</h2>
         {props.pending ? (

@@ -28,7 +28,8 @@ function Place(props: { icon: ComponentChildren; label: string; unread?: number 
 /**
  * The person's places: the inbox with its unread count, each folder, receipts and the service's
  * website. Resources that describe the session or the API (the session, suggestions, the event
- * log, settings) are no places: "All links" opens the root in the viewer, which lists them.
+ * log) are no places: "All links" opens the root in the viewer, which lists them in words. The
+ * person's settings pages are in the account section (AccountSummary.tsx).
  */
 export function Places(props: { root: RootResource; onOpen: (link: Link, relation: string) => void; onOpenWebSite: () => void }) {
   const nav = mailboxNavOf(props.root);

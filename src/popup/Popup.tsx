@@ -2,14 +2,14 @@ import { useEffect, useState } from 'preact/hooks';
 import { ext as browser } from '../shared/ext.ts';
 import { formatTime } from '../model/dates.ts';
 import { inboxLinkOf } from '../api/links.ts';
-import type { Link } from '../api/schemas.ts';
+import type { Document, Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
-import { OFFERED_PERMISSIONS } from '../shared/offered-permissions.ts';
-import { toErrorInfo, type ErrorCode, type ErrorInfo } from '../shared/errors.ts';
+import { PERMISSION_SWITCHES } from '../shared/offered-permissions.ts';
+import { nextStep, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { RootSnapshot } from '../protocol/messages.ts';
 import { browserAreas, watchItem } from '../storage/browser-areas.ts';
 import { getItem } from '../storage/item.ts';
-import { rootCacheItem } from '../storage/page-items.ts';
+import { dueInvoicesItem, rootCacheItem, type DueInvoices } from '../storage/page-items.ts';
 import { Busy, ErrorAlert, Skeleton } from '../ui/components.tsx';
 import { SettingsIcon, SignOutIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
@@ -32,34 +32,25 @@ export type PopupState =
   | { kind: 'offline'; snapshot: RootSnapshot }
   | { kind: 'error'; error: ErrorInfo };
 
-/** Failures of a sign-in that settings can mend: the page says so with a way there. */
-const SETTINGS_FIXES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'signin_client_unknown',
-  'oauth_invalid_client',
-  'oauth_unauthorized_client',
-  'oauth_invalid_scope',
-  'host_permission_refused',
-  'host_permission_withdrawn',
-]);
-
 /** Where a failed root fetch leaves the popup: each failure has its own state and next step. */
 function stateAfterFailure(error: ErrorInfo, cached: RootSnapshot | undefined): PopupState {
-  switch (error.code) {
-    case 'not_configured':
-      return { kind: 'not_configured' };
-    case 'signed_out':
-      return { kind: 'signed_out' };
-    case 'session_ended':
-      return { kind: 'signed_out', reason: error };
-    case 'network':
-      return cached ? { kind: 'offline', snapshot: cached } : { kind: 'error', error };
-    default:
-      return { kind: 'error', error };
-  }
+  if (error.code === 'not_configured') return { kind: 'not_configured' };
+  // Plainly signed out is the state itself, no failure to explain; an ended session is.
+  if (nextStep(error) === 'connect') return error.code === 'signed_out' ? { kind: 'signed_out' } : { kind: 'signed_out', reason: error };
+  if (error.code === 'network' && cached) return { kind: 'offline', snapshot: cached };
+  return { kind: 'error', error };
 }
 
-export function readCache(): Promise<RootSnapshot | undefined> {
-  return getItem(browserAreas, rootCacheItem);
+/** The cached view: the last root and letters, and the open invoices the worker read beside them, read side by side. */
+export async function readCache(): Promise<{ snapshot: RootSnapshot | undefined; due: DueInvoices | undefined }> {
+  const [snapshot, due] = await Promise.all([getItem(browserAreas, rootCacheItem), getItem(browserAreas, dueInvoicesItem)]);
+  return { snapshot, due };
+}
+
+/** The open invoices' letters, when they were read in the same session as the root on show. */
+function openInvoicesFor(snapshot: RootSnapshot, due: DueInvoices | undefined): Document[] {
+  if (!due || due.generation !== snapshot.generation) return [];
+  return Object.values(due.sources).flatMap((source) => source.documents);
 }
 
 const openSettings = () => void browser.runtime.openOptionsPage();
@@ -74,7 +65,7 @@ function FetchedAt(props: { at: number; stale: boolean; updating: boolean }) {
   );
 }
 
-function Ready(props: { snapshot: RootSnapshot; stale: boolean; updating: boolean; onSignOut: () => void; onRetry?: () => void }) {
+function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; stale: boolean; updating: boolean; onSignOut: () => void; onRetry?: () => void }) {
   const { root, serviceOrigin, inbox } = props.snapshot;
   const [openError, setOpenError] = useState<ErrorInfo | undefined>();
   const opened = (tab: Promise<void>) => {
@@ -102,12 +93,13 @@ function Ready(props: { snapshot: RootSnapshot; stale: boolean; updating: boolea
         {openError ? <ErrorAlert error={openError} /> : null}
         <NewestLetters
           glance={inbox}
+          openInvoices={openInvoicesFor(props.snapshot, props.due)}
           pending={props.updating && !inbox && inboxLink !== undefined}
           now={Date.now()}
           onOpenLetter={(self) => open(self, 'self')}
         />
         <Places root={root} onOpen={open} onOpenWebSite={() => opened(openTab(webSiteUrl(serviceOrigin), serviceOrigin))} />
-        <AccountSummary root={root} />
+        <AccountSummary root={root} onOpen={open} />
       </div>
       <footer class="footer">
         <FetchedAt at={props.snapshot.fetchedAt} stale={props.stale} updating={props.updating} />
@@ -125,7 +117,7 @@ function Ready(props: { snapshot: RootSnapshot; stale: boolean; updating: boolea
 }
 
 function Brand() {
-  return <img class="brand" src={browser.runtime.getURL('icons/icon-128.png')} width={48} height={48} alt="" />;
+  return <img class="brand" src={browser.runtime.getURL('icons/icon-96.png')} width={48} height={48} alt="" />;
 }
 
 /**
@@ -145,8 +137,8 @@ function WhatIsAsked() {
     <div class="asked">
       <p>{t('signed_out_asked')}</p>
       <ul>
-        {OFFERED_PERMISSIONS.filter((offered) => scopes.includes(offered.permission)).map((offered) => (
-          <li key={offered.permission}>{t(offered.title)}</li>
+        {PERMISSION_SWITCHES.filter((sw) => sw.permissions.every((p) => scopes.includes(p))).map((sw) => (
+          <li key={sw.id}>{t(sw.title)}</li>
         ))}
       </ul>
     </div>
@@ -161,11 +153,13 @@ function initialState(cached: RootSnapshot | undefined): PopupState {
  * `cached` is read before the first render, so a warm popup paints its content at once, and the
  * worker was asked for the root (`firstAnswer`) before that, so its answer overlaps the render.
  */
-export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Promise<RootSnapshot> }) {
+export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoices | undefined; firstAnswer: Promise<RootSnapshot> }) {
   const [state, setState] = useState<PopupState>(() => initialState(props.cached));
+  // Read by the worker in the background after each fetch of the root: shown as it lands, never waited for.
+  const [due, setDue] = useState(props.due);
 
   const load = async (force: boolean, first?: { cached: RootSnapshot | undefined; answer: Promise<RootSnapshot> }) => {
-    const cached = first ? first.cached : await readCache();
+    const cached = first ? first.cached : (await readCache()).snapshot;
     setState(initialState(cached));
     try {
       const snapshot = await (first?.answer ?? ask({ type: 'getRoot', force, inbox: true }));
@@ -178,15 +172,25 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
   useEffect(() => {
     void load(false, { cached: props.cached, answer: props.firstAnswer });
     // Without a cache, the worker caches the root before it fetches the letters: show it then.
-    return watchItem(rootCacheItem, (next) => {
+    const unwatchRoot = watchItem(rootCacheItem, (next) => {
       if (next) setState((now) => (now.kind === 'loading' ? { kind: 'ready', snapshot: next, revalidating: true } : now));
     });
+    const unwatchDue = watchItem(dueInvoicesItem, setDue);
+    return () => {
+      unwatchRoot();
+      unwatchDue();
+    };
   }, []);
 
   // Signed out elsewhere (the options page, the end of access): nobody's mailbox stays on show.
   useWorkerEvent('sessionEnded', ({ reason }) => {
     const signedOut: PopupState = reason === 'ended' ? { kind: 'signed_out', reason: { code: 'session_ended' } } : { kind: 'signed_out' };
     setState((now) => (now.kind === 'ready' || now.kind === 'offline' || now.kind === 'loading' || now.kind === 'error' ? signedOut : now));
+  });
+
+  // Signed in elsewhere (a viewer tab's Connect, the options page): the mailbox shows here too.
+  useWorkerEvent('sessionChanged', () => {
+    if (state.kind === 'signed_out') void load(false);
   });
 
   const connect = async () => {
@@ -239,7 +243,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
           <Brand />
           <h1>{t('signed_out_title')}</h1>
           {state.reason ? (
-            <ErrorAlert error={state.reason}>{SETTINGS_FIXES.has(state.reason.code) ? settingsButton(false) : null}</ErrorAlert>
+            <ErrorAlert error={state.reason}>{nextStep(state.reason) === 'settings' ? settingsButton(false) : null}</ErrorAlert>
           ) : (
             <p>{t('signed_out_text')}</p>
           )}
@@ -263,10 +267,10 @@ export function Popup(props: { cached: RootSnapshot | undefined; firstAnswer: Pr
       );
     case 'ready':
       return (
-        <Ready snapshot={state.snapshot} stale={false} updating={state.revalidating} onSignOut={() => void signOut()} />
+        <Ready snapshot={state.snapshot} due={due} stale={false} updating={state.revalidating} onSignOut={() => void signOut()} />
       );
     case 'offline':
-      return <Ready snapshot={state.snapshot} stale updating={false} onSignOut={() => void signOut()} onRetry={() => void load(true)} />;
+      return <Ready snapshot={state.snapshot} due={due} stale updating={false} onSignOut={() => void signOut()} onRetry={() => void load(true)} />;
     case 'error':
       return (
         <section class="state">

@@ -20,3 +20,19 @@ export function isDueSoon(invoice: InvoiceInfo | undefined, now: number): boolea
   const left = invoice && invoice.paid !== true && !invoice.payment ? daysLeft(invoice, now) : undefined;
   return left !== undefined && left <= DUE_SOON_DAYS;
 }
+
+/**
+ * The unpaid invoices due soon, soonest first, from the newest letters and from the open invoices
+ * the worker read of the inbox and the folders (background/due-invoices.ts), each letter once. The
+ * newest letters come first: read with every fetch of the root, they say best whether one was paid.
+ */
+export function dueSoonLetters(newest: readonly Document[], lists: readonly Document[], now: number): LetterSummary[] {
+  const seen = new Set<string>();
+  const due = glanceLetters([...newest, ...lists]).filter((letter) => {
+    const first = !seen.has(letter.key);
+    seen.add(letter.key);
+    return first && isDueSoon(letter.invoice, now);
+  });
+  // A readable due date is an ISO date (model/dates.ts), so soonest first is their order as text.
+  return due.sort((a, b) => (a.invoice?.dueDate ?? '').localeCompare(b.invoice?.dueDate ?? ''));
+}

@@ -10,10 +10,10 @@ const afterNextPaint = () => new Promise<void>((painted) => requestAnimationFram
 // with no skeleton in between. With a cache to paint, the worker is asked only after that first
 // frame: a stopped worker (the browser stops it after 30 s idle) starts in this page's process and
 // would slow the paint it is not needed for. Without a cache, the worker is asked at once.
-const cached = await readCache();
+const { snapshot: cached, due } = await readCache();
 const firstAnswer = (cached ? afterNextPaint() : Promise.resolve()).then(() => ask({ type: 'getRoot', inbox: true }));
 // Handled by the Popup; this keeps a failure that comes before it mounts from being reported as unhandled.
 firstAnswer.catch(() => undefined);
 applyDocumentLanguage();
 const root = document.getElementById('app');
-if (root) render(<Popup cached={cached} firstAnswer={firstAnswer} />, root);
+if (root) render(<Popup cached={cached} due={due} firstAnswer={firstAnswer} />, root);

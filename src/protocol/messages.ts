@@ -6,9 +6,11 @@ import type { RootSnapshot } from '../storage/page-items.ts';
 import type { UploadPlace } from '../api/upload-places.ts';
 
 /**
- * The one place where pages and the worker agree on what they say to each other. The worker
- * parses every request with `requestSchema` (request-schema.ts, kept apart so the pages do not
- * ship zod); answers carry data, never a token.
+ * The one place where pages and the worker agree on what they say to each other. Each type has a
+ * row in REQUESTS (requests.ts: the pages that may send it, how long a page waits, its transport)
+ * and one in the worker's REQUEST_SCHEMAS (request-schema.ts, kept apart so the pages do not ship
+ * zod), and an answer in ResponseMap; a type missing from any of them does not compile. Answers
+ * carry data, never a token.
  */
 
 export type Request =
@@ -41,9 +43,10 @@ export type Request =
    * One action on the service (move, rename, delete a letter; create, change, delete a folder),
    * performed at most once per `id`, which the page makes once per action the person asked for.
    * The worker reads `target` (at `attachment`, when given) and performs the link with relation
-   * `rel` it finds there: a page names no address (background/writes.ts).
+   * `rel` it finds there: a page names no address (background/writes.ts). `expect`: only if the
+   * target still has these fields (an undo); update_document's body names only what changes.
    */
-  | { type: 'write'; id: string; target: LinkTarget; attachment?: number | undefined; rel: string; body?: unknown }
+  | { type: 'write'; id: string; target: LinkTarget; attachment?: number | undefined; rel: string; body?: unknown; expect?: Record<string, string> | undefined }
   /** Whether a sign-out has not yet reached the service (its grant still works there). */
   | { type: 'getRevocation' }
   /** Tries now to tell the service of the sign-outs it has not heard of. */
@@ -78,9 +81,14 @@ export interface RevocationView {
  * What the worker tells every open page of the extension, unasked (runtime.sendMessage): pages
  * listen for these and never answer them. 'sessionEnded': the person signed out ('user'), or the
  * service ended the access ('ended'); a page drops whatever it shows of the mailbox.
- * 'revocationChanged': ask getRevocation again.
+ * 'sessionChanged': a sign-in completed (Connect, or permissions granted anew in the options), with
+ * the permissions the session now holds; a page reads again what depends on them (the viewer's
+ * Upload a file, filing). 'revocationChanged': ask getRevocation again.
  */
-export type WorkerEvent = { event: 'sessionEnded'; reason: 'user' | 'ended' } | { event: 'revocationChanged' };
+export type WorkerEvent =
+  | { event: 'sessionEnded'; reason: 'user' | 'ended' }
+  | { event: 'sessionChanged'; scopes: Permission[] }
+  | { event: 'revocationChanged' };
 
 export type StatusView =
   | { state: 'not_configured' }
@@ -115,8 +123,8 @@ export interface ResponseMap {
   getContent: ContentView;
   /** The service's answer to the receipt (the attachment, with its content link, where it sends one). */
   sendOpeningReceipt: { data: unknown };
-  /** The service's answer (null when it sent none); `repeated`: done before under this id. */
-  write: { data: unknown; repeated?: true };
+  /** The service's answer (null when it sent none, or the worker found the write done without one). */
+  write: { data: unknown };
   getRevocation: RevocationView;
   retryRevocation: RevocationView;
   /** The new letter, as the viewer opens it (absent when the service named none). */

@@ -1,5 +1,6 @@
 import { AppError, toErrorInfo } from '../shared/errors.ts';
 import type { Answer } from './messages.ts';
+import { requestRule } from './requests.ts';
 import type { SenderInfo } from './sender.ts';
 
 /** The parts of a service worker's message event (ExtendableMessageEvent) this reads. */
@@ -11,8 +12,8 @@ export interface PageMessageEvent {
   waitUntil(work: Promise<unknown>): void;
 }
 
-/** The requests that come this way: a file, which runtime messaging in Chromium cannot carry. */
-const BY_POST: readonly string[] = ['upload'];
+/** The requests that come this way (transport 'post' in REQUESTS): a file, which runtime messaging in Chromium cannot carry. */
+const byPost = (type: unknown): boolean => typeof type === 'string' && requestRule(type)?.transport === 'post';
 
 function clientUrl(source: unknown): string | undefined {
   const client = source as { type?: unknown; url?: unknown } | null;
@@ -31,6 +32,6 @@ export function answerPageMessage(event: PageMessageEvent, route: (message: unkn
   const url = clientUrl(event.source);
   const type = (event.data as { type?: unknown } | null)?.type;
   const refused: Answer<unknown> = { ok: false, error: toErrorInfo(new AppError('bad_request', { detail: 'not a request for this channel' })) };
-  const answer = url !== undefined && typeof type === 'string' && BY_POST.includes(type) ? route(event.data, { id: ownId, url }) : Promise.resolve(refused);
+  const answer = url !== undefined && byPost(type) ? route(event.data, { id: ownId, url }) : Promise.resolve(refused);
   event.waitUntil(answer.then((value) => port.postMessage(value)));
 }

@@ -1,3 +1,5 @@
+import { requestRule } from './requests.ts';
+
 /** The parts of a message's sender that decide whether the worker listens to it. */
 export interface SenderInfo {
   id?: string | undefined;
@@ -43,30 +45,10 @@ function senderPage(sender: SenderInfo): PageName | undefined {
   return (Object.keys(PAGE_PATHS) as PageName[]).find((name) => PAGE_PATHS[name] === path);
 }
 
-/**
- * Requests that change the configuration or the session, or read more than a page needs, and the
- * pages that need each. The viewer renders the service's data, so it may not change the settings
- * or sign out; it may connect, which only opens the service's own consent window after a click on
- * its Connect button. Only the options page, which edits it, reads the client secret (getConfig).
- * Every other request reads what any of our pages may know, and any of them may send it.
- */
-const RESTRICTED: Readonly<Partial<Record<string, readonly PageName[]>>> = {
-  getConfig: ['options'],
-  saveConfig: ['options'],
-  changePermissions: ['options'],
-  signOut: ['popup', 'options'],
-  connect: ['popup', 'options', 'viewer'],
-  retryRevocation: ['popup', 'options'],
-  /** Changes to the mailbox come only from the viewer's buttons, never from the popup or options. */
-  write: ['viewer'],
-  // Only where a person chose a file and pressed Save or Upload.
-  upload: ['save', 'viewer'],
-};
-
-/** Whether this sender (already known to be one of our pages) may send this type of request. */
+/** Whether this sender (already known to be one of our pages) may send this type of request (REQUESTS, requests.ts). */
 export function mayRequest(sender: SenderInfo, type: string): boolean {
-  const allowed = RESTRICTED[type];
-  if (!allowed) return true;
+  const pages = requestRule(type)?.pages ?? 'any';
+  if (pages === 'any') return true;
   const page = senderPage(sender);
-  return page !== undefined && allowed.includes(page);
+  return page !== undefined && pages.includes(page);
 }

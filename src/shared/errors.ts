@@ -1,31 +1,36 @@
 import type { Permission } from './permissions.ts';
 
 /**
- * Every failure the extension can show a person. Each code has a sentence in both locales
- * (`error_<code>` in src/public/_locales/<lang>/messages.json); a unit test holds that.
+ * What a page may offer after a failure: 'retry' (Try again), 'connect' (the session is gone:
+ * Connect, then again), 'settings' (only a change in the settings can mend it: a way there), 'none'
+ * (trying again would be refused the same way: the sentence alone).
  */
-export const ERROR_CODES = [
+export type NextStep = 'retry' | 'connect' | 'settings' | 'none';
+
+/*
+ * The error catalogue: every failure the extension can show a person, in the one list that says
+ * what comes next. A code exists only by being in one of these lists (ErrorCode is their union),
+ * so adding a code is choosing its list; it also needs a sentence in both locales (`error_<code>`
+ * in src/public/_locales/<lang>/messages.json). Unit tests hold the sentences and that no code is
+ * in two lists. Pages ask `nextStep` and `outcomeMayBeUnknown` instead of naming codes. Lists
+ * rather than a row per code: a page's bundle then carries only the few codes that are not RETRY.
+ */
+
+/** Trying again may help: Try again. */
+const RETRY = [
   // configuration
-  'not_configured',
-  'host_permission_refused',
-  'host_permission_withdrawn',
   'notifications_permission_refused',
   // sign-in (authorization step)
   'signin_cancelled',
   'signin_state_mismatch',
   'signin_missing_code',
   'signin_in_progress',
-  /** The service showed its own error page (unknown client ID or return address) and the user closed it. */
-  'signin_client_unknown',
   // OAuth 2.0 draft 31, sections 4.1.2.1 and 5.2
   'oauth_invalid_request',
-  'oauth_unauthorized_client',
   'oauth_access_denied',
   'oauth_unsupported_response_type',
-  'oauth_invalid_scope',
   'oauth_server_error',
   'oauth_temporarily_unavailable',
-  'oauth_invalid_client',
   'oauth_invalid_grant',
   'oauth_unsupported_grant_type',
   'oauth_unknown_error',
@@ -38,9 +43,6 @@ export const ERROR_CODES = [
   'id_token_issuer',
   'id_token_issued_at',
   'id_token_expired',
-  // session
-  'signed_out',
-  'session_ended',
   // API
   'network',
   'timeout',
@@ -61,9 +63,57 @@ export const ERROR_CODES = [
   'receipt_sent_content_missing',
   /** The letter, read again by the worker, asks for no opening receipt there and offers no content either. */
   'receipt_link_missing',
-  // writes (background/writes.ts)
-  /** The request may have reached the service, and its answer did not: read the resource again. */
+  // Save to Digipost (uploads, contract §10)
+  /** The place chosen offers no upload relation (any more). */
+  'upload_place_missing',
+  /** The site the file is on answered with an error status. */
+  'upload_source_refused',
+  /** The file could not be fetched: no answer, or the extension may not reach that site. */
+  'upload_source_unreachable',
+  // links
+  'link_foreign_origin',
+  'link_not_http',
+  'link_is_action',
+  'link_missing',
+  // messaging
+  'bad_request',
+  'internal',
+] as const;
+
+/**
+ * The request may have reached the service and its answer did not: the page reads the service
+ * before it says done or not done, and then may offer Try again.
+ */
+const OUTCOME_UNKNOWN = [
+  /** The write may have reached the service, its answer did not say, and the worker saw no evidence either way: Try again (the same id) only looks. */
   'write_outcome_unknown',
+  /** An invoice sent to the bank whose payment Digipost has not shown yet, after the worker looked for a while. */
+  'write_not_confirmed',
+  'worker_no_answer',
+] as const;
+
+/** The session is gone: Connect, then do again what failed. */
+const CONNECT = [
+  'signed_out',
+  'session_ended',
+] as const;
+
+/** A sign-in only the settings can mend: a way there. */
+const SETTINGS = [
+  'not_configured',
+  'host_permission_refused',
+  'host_permission_withdrawn',
+  /** The service showed its own error page (unknown client ID or return address) and the user closed it. */
+  'signin_client_unknown',
+  'oauth_unauthorized_client',
+  'oauth_invalid_scope',
+  'oauth_invalid_client',
+] as const;
+
+/** A refusal a second try would only meet again (the folder still holds letters, the letter is gone, the file is HTML): the sentence alone. */
+const NONE = [
+  /** A conditional write (an undo): the letter is no longer as the change left it, so nothing was sent. */
+  'write_target_changed',
   /** A page asked to perform something that is not one of the actions the extension performs. */
   'write_refused',
   /** The resource, read again, does not offer this action (any more). */
@@ -78,31 +128,21 @@ export const ERROR_CODES = [
   'folder_not_found',
   /** Another 400 from the service; its error code goes into the detail. */
   'write_rejected',
-  /** After an unknown outcome, the page read the service again and the change is not there. */
-  'write_not_done',
-  // Save to Digipost (uploads, contract §10)
   'upload_too_large',
   'upload_empty',
   'upload_html',
   'upload_unsupported_type',
-  /** The place chosen offers no upload relation (any more). */
-  'upload_place_missing',
-  /** The site the file is on answered with an error status. */
-  'upload_source_refused',
-  /** The file could not be fetched: no answer, or the extension may not reach that site. */
-  'upload_source_unreachable',
-  // links
-  'link_foreign_origin',
-  'link_not_http',
-  'link_is_action',
-  'link_missing',
-  // messaging
-  'bad_request',
-  'worker_no_answer',
-  'internal',
 ] as const;
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export type ErrorCode =
+  | (typeof RETRY)[number]
+  | (typeof OUTCOME_UNKNOWN)[number]
+  | (typeof CONNECT)[number]
+  | (typeof SETTINGS)[number]
+  | (typeof NONE)[number];
+
+/** Every code (the unit tests read it; no page needs it). */
+export const ERROR_CODES: readonly ErrorCode[] = /* @__PURE__ */ ([] as ErrorCode[]).concat(RETRY, OUTCOME_UNKNOWN, CONNECT, SETTINGS, NONE);
 
 /** A failure as it crosses from the worker to a page: plain data, no stack, no token. */
 export interface ErrorInfo {
@@ -130,4 +170,19 @@ export function toErrorInfo(error: unknown): ErrorInfo {
   if (error instanceof AppError) return error.info;
   const detail = error instanceof Error ? error.message : String(error);
   return { code: 'internal', detail };
+}
+
+const isIn = (list: readonly ErrorCode[], error: ErrorInfo): boolean => list.includes(error.code);
+
+/** What a page offers after this failure (see NextStep). */
+export function nextStep(error: ErrorInfo): NextStep {
+  if (isIn(CONNECT, error)) return 'connect';
+  if (isIn(SETTINGS, error)) return 'settings';
+  if (isIn(NONE, error)) return 'none';
+  return 'retry';
+}
+
+/** Whether the request that failed may have been done all the same: the page reads the service before it says done or not done. */
+export function outcomeMayBeUnknown(error: ErrorInfo): boolean {
+  return isIn(OUTCOME_UNKNOWN, error);
 }

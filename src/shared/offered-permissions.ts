@@ -28,6 +28,32 @@ export const OFFERED_PERMISSIONS: readonly OfferedPermission[] = (
   ] as const
 ).map((permission) => ({ permission, title: `may_${permission}`, why: `may_${permission}_why` }));
 
+/**
+ * A switch of the options page: one thing a person decides on, and the permissions it takes. The
+ * actions on letters (filing, deleting, uploading) are one switch, so turning them on opens one
+ * consent window for all three rather than one window each; what each permission is stays listed,
+ * in words and by code, under the page's closed details.
+ */
+export interface PermissionSwitch {
+  id: string;
+  title: string;
+  why: string;
+  permissions: readonly Permission[];
+}
+
+/** The permissions behind "Manage your letters". */
+const MANAGING: readonly Permission[] = ['UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT'];
+
+export const PERMISSION_SWITCHES: readonly PermissionSwitch[] = [
+  ...OFFERED_PERMISSIONS.filter(({ permission }) => !MANAGING.includes(permission)).map(({ permission, title, why }) => ({
+    id: permission,
+    title,
+    why,
+    permissions: [permission],
+  })),
+  { id: 'manage', title: 'may_manage', why: 'may_manage_why', permissions: MANAGING },
+];
+
 export function isOffered(value: string): value is Permission {
   return OFFERED_PERMISSIONS.some((offered) => offered.permission === value);
 }

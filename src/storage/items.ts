@@ -60,7 +60,7 @@ export const pendingRevocationsItem = defineItem({
   fallback: [] as PendingRevocation[],
 });
 
-/** The layout's version: what migrations.ts has brought storage.local to (absent: 0.1.0's, or a new profile). */
+/** The layout's version: what migrations.ts has brought storage.local to (absent: an early 0.1.0 build's, or a new profile). */
 export const storageVersionItem = defineItem({ key: 'storageVersion', area: 'local', check: checkWith(z.int().check(z.gte(0))), fallback: 0 });
 
 const configSchema = z.object({
@@ -157,13 +157,20 @@ const noTargets: Record<string, string> = {};
 /** Notification id → the viewer address its click opens (personal: session only). */
 export const notificationTargetsItem = defineItem({ key: 'notificationTargets', area: 'session', check: checkWith(z.record(z.string(), z.string())), fallback: noTargets });
 
-/**
- * One record per write a page asked for (background/writes.ts), by the page's id for the action:
- * 'sent' is stored before the request goes out, 'done' once the service accepted it. A record
- * outlives a stopped worker, so a retry with the same id never sends twice.
- */
-export const writeRecords = defineFamily({
-  prefix: 'write.',
-  area: 'session',
-  check: checkWith(z.object({ state: z.enum(['sent', 'done']), at: z.number() })),
+const writeRecordSchema = z.object({
+  state: z.enum(['sent', 'done']),
+  at: z.number(),
+  /** The letter a done upload made, for a repeat to answer. */
+  letter: z.optional(z.string()),
+  /** Letters that looked like this upload's before it left (same subject and size): never taken for it. */
+  before: z.optional(z.array(z.string())),
 });
+export type WriteRecord = z.infer<typeof writeRecordSchema>;
+
+/**
+ * One record per operation (background/once.ts), by the id the page made for the person's action:
+ * every write, uploads too. 'sent' is stored before the request goes out, 'done' once the write
+ * is known to have happened. A record outlives a stopped worker, so a retry with the same id never
+ * sends twice; the sign-out's cleanup removes them all, and only the worker reads or writes them.
+ */
+export const writeRecords = defineFamily({ prefix: 'write.', area: 'session', check: checkWith(writeRecordSchema) });

@@ -25,9 +25,10 @@ export interface Migration {
 
 /** Each with a comment that says what it changes and why. */
 export const MIGRATIONS: readonly Migration[] = [
-  // 1: 0.1.0's layout (config, auth.refreshToken, auth.account, auth.generation, notifiedLetters)
-  // as it is, recorded, so that every later migration knows what it starts from. 0.1.0 stored no
-  // version: a profile without one is 0.1.0's, or new (then there is nothing to change).
+  // 1: the first layout (config, auth.refreshToken, auth.account, auth.generation, notifiedLetters)
+  // as it is, recorded, so that every later migration knows what it starts from. The early builds
+  // of 0.1.0 (up to commit 27a4318) stored no version: a profile without one is theirs, or new
+  // (then there is nothing to change). Release 0.1.0 itself stores version 1.
   { version: 1, run: () => Promise.resolve() },
 ];
 

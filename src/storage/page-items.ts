@@ -50,6 +50,35 @@ function checkSnapshot(value: unknown): Checked<RootSnapshot> {
  */
 export const rootCacheItem = defineItem({ key: 'rootCache', area: 'session', check: checkSnapshot });
 
+/** One list's letters with an open invoice, as last read (background/due-invoices.ts). */
+export interface DueSource {
+  fetchedAt: number;
+  documents: Document[];
+}
+
+/** The open invoices of the inbox and the folders, read in turns by the worker. */
+export interface DueInvoices {
+  /**
+   * The session generation they were read under (every sign-in and sign-out moves it on, so it names
+   * one session with one service): the popup pairs them with a root of the same.
+   */
+  generation: number;
+  /** The folder whose turn is next. */
+  nextFolder: number;
+  /** By the list's address. */
+  sources: Record<string, DueSource>;
+}
+
+function checkDueInvoices(value: unknown): Checked<DueInvoices> {
+  // The generation is compared where it is used, and a stray nextFolder only starts the turns over.
+  return isObject(value) && Number.isInteger(value.nextFolder) && isObject(value.sources)
+    ? { ok: true, value: value as unknown as DueInvoices }
+    : { ok: false, problem: 'not open invoices' };
+}
+
+/** storage.session: the open invoices beyond the newest letters. Personal: session only, gone at sign-out. */
+export const dueInvoicesItem = defineItem({ key: 'dueInvoices', area: 'session', check: checkDueInvoices });
+
 function checkTarget(value: unknown): Checked<LinkTarget> {
   if (!isObject(value) || typeof value.url !== 'string' || value.url === '') return { ok: false, problem: 'url: invalid' };
   const { url, mediaType, relation } = value;

@@ -5,10 +5,12 @@ import type { Link } from '../api/schemas.ts';
 import { AppError } from '../shared/errors.ts';
 import { viewerUrl } from '../protocol/viewer-address.ts';
 import { createTab } from '../shared/create-tab.ts';
+import { isViewerPage, showInViewerTab } from '../protocol/viewer-tab.ts';
 
 /**
  * The one way the extension opens a page's link in a tab. It opens only the extension's own pages, or a page on
- * the service's own origin over https, and places the new tab next to the one in front.
+ * the service's own origin over https, and places the new tab next to the one in front. A viewer page goes to
+ * the viewer tab already open, if there is one (protocol/viewer-tab.ts).
  */
 export async function openTab(url: string, serviceOrigin: string): Promise<void> {
   const extensionOrigin = browser.runtime.getURL('');
@@ -17,15 +19,15 @@ export async function openTab(url: string, serviceOrigin: string): Promise<void>
   const service = target.origin === serviceOrigin && (target.protocol === 'https:' || target.protocol === 'http:');
   if (!own && !service) throw new AppError('link_foreign_origin', { detail: target.origin });
   const [active] = await browser.tabs.query({ active: true, currentWindow: true });
-  await createTab({
-    url,
+  const placement = {
     ...(active?.index !== undefined ? { index: active.index + 1 } : {}),
     ...(active?.id !== undefined ? { openerTabId: active.id } : {}),
-  });
+  };
+  await (isViewerPage(url) ? showInViewerTab(url, placement, active?.windowId) : createTab({ url, ...placement }));
 }
 
 /**
- * Opens a link of the service in the viewer, in a new tab, if its address is the service's own.
+ * Opens a link of the service in the viewer (its open tab, else a new one), if its address is the service's own.
  * Whether its relation may be fetched (an action may not) is the worker's to decide when the viewer
  * asks for it, as it does for every request; the viewer shows an action as such. Checking it here
  * too would bring the whole relation registry into the popup.

@@ -1,35 +1,19 @@
 import { ext as browser } from '../shared/ext.ts';
-import { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from '../api/timeouts.ts';
 import { AppError } from '../shared/errors.ts';
-import { MAX_UPLOAD_BYTES, uploadDeadlineMs } from '../api/upload-rules.ts';
 import type { Answer, Request, ResponseMap } from '../protocol/messages.ts';
-
-/** Room for the worker's own bookkeeping (waking up, storage, the auth lock) on a slow machine. */
-const WORKER_SLACK_MS = 10_000;
+import { REQUESTS } from '../protocol/requests.ts';
 
 /**
- * How long a page waits for the worker's answer. Longer than the most the worker may spend on the
- * request (a token refresh, the call, and after a 401 one more refresh and the retry, each under its
- * own deadline), so the worker's specific error always comes first. What is left is a reply that
- * never comes: a worker stopped mid-request, or (seen in Firefox) an answer lost while the popup
- * that opened the tab closed. That ends in an error with Try again, not in a spinner for ever.
- * Connecting, and changing the permissions of a session, wait for the person on the consent page,
- * which has no deadline.
+ * How long a page waits for the worker's answer (REQUESTS, src/protocol/requests.ts). Longer than
+ * the most the worker may spend on the request, so the worker's specific error always comes first.
+ * What is left is a reply that never comes: a worker stopped mid-request, or (seen in Firefox) an
+ * answer lost while the popup that opened the tab closed. That ends in an error with Try again, not
+ * in a spinner for ever. Connecting, and changing the permissions of a session, wait for the person
+ * on the consent page, which has no deadline (undefined).
  */
 export function answerDeadlineMs(type: Request['type']): number | undefined {
-  switch (type) {
-    case 'connect':
-    case 'changePermissions':
-      return undefined;
-    case 'getContent':
-    case 'sendOpeningReceipt':
-      return 2 * NETWORK_TIMEOUT_MS + 2 * CONTENT_TIMEOUT_MS + WORKER_SLACK_MS;
-    // The root, a look in the list, the largest file's own deadline, and the look after it.
-    case 'upload':
-      return 4 * NETWORK_TIMEOUT_MS + uploadDeadlineMs(MAX_UPLOAD_BYTES) + WORKER_SLACK_MS;
-    default:
-      return 4 * NETWORK_TIMEOUT_MS + WORKER_SLACK_MS;
-  }
+  const within = REQUESTS[type].answerWithinMs;
+  return within === 'person' ? undefined : within;
 }
 
 function noAnswerWithin<T>(ms: number, sent: Promise<T>): Promise<T> {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { WorkerEvent } from '../protocol/messages.ts';
 import { ext as browser } from '../shared/ext.ts';
+import { isPermission } from '../shared/permissions.ts';
 
 type EventName = WorkerEvent['event'];
 type EventOf<N extends EventName> = Extract<WorkerEvent, { event: N }>;
@@ -8,8 +9,9 @@ type EventOf<N extends EventName> = Extract<WorkerEvent, { event: N }>;
 /** The event a message is, checked field by field (it comes from outside this page). */
 function eventOf(message: unknown): WorkerEvent | undefined {
   if (typeof message !== 'object' || message === null) return undefined;
-  const { event, reason } = message as { event?: unknown; reason?: unknown };
+  const { event, reason, scopes } = message as { event?: unknown; reason?: unknown; scopes?: unknown };
   if (event === 'revocationChanged') return { event };
+  if (event === 'sessionChanged') return { event, scopes: Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string').filter(isPermission) : [] };
   if (event === 'sessionEnded') return { event, reason: reason === 'ended' ? 'ended' : 'user' };
   return undefined;
 }

@@ -1,11 +1,12 @@
 import type { ComponentChildren } from 'preact';
-import type { ErrorInfo } from '../shared/errors.ts';
+import { nextStep, type ErrorInfo } from '../shared/errors.ts';
 import { errorMessage, t } from '../shared/i18n.ts';
 import { AlertDetail } from '../ui/components.tsx';
+import { InfoIcon } from '../ui/icons.tsx';
 import { ask } from '../ui/worker-client.ts';
 
 export function needsConnect(error: ErrorInfo): boolean {
-  return error.code === 'signed_out' || error.code === 'session_ended';
+  return nextStep(error) === 'connect';
 }
 
 /** Connects (the service's consent window), then does again what failed. */
@@ -34,6 +35,28 @@ export function ErrorView(props: { error: ErrorInfo; onRetry: () => void; onConn
           {t('try_again')}
         </button>
         {props.children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A page whose session ended while it was open (Sign out in the popup, a save in the options, the
+ * end of access): nothing failed, so no Try again; it says the person signed out, and Connect
+ * signs in and shows the page again.
+ */
+export function SignedOutView(props: { error: ErrorInfo; onConnect: () => void }) {
+  return (
+    <div class="info-panel" role="status">
+      <InfoIcon class="info-panel-icon" />
+      <div>
+        <p class="info-panel-title">{t(props.error.code === 'session_ended' ? 'viewer_access_ended_title' : 'viewer_signed_out_title')}</p>
+        <p>{t('viewer_signed_out')}</p>
+        <div class="actions">
+          <button type="button" class="primary" onClick={props.onConnect}>
+            {t('connect')}
+          </button>
+        </div>
       </div>
     </div>
   );

@@ -3,19 +3,20 @@ import { targetOf, type LinkTarget } from '../api/links.ts';
 import { ext as browser } from '../shared/ext.ts';
 import { relationInfo } from '../api/relations.ts';
 import { findLink, relationName } from '../api/relation-name.ts';
-import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
-import type { ResourceSnapshot, RootSnapshot } from '../protocol/messages.ts';
+import { toErrorInfo } from '../shared/errors.ts';
 import { Skeleton } from '../ui/components.tsx';
 import { BackIcon, InfoIcon, SettingsIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
 import { relationLabel } from '../model/labels.ts';
 import { newPageId } from '../protocol/viewer-address.ts';
 import { ask } from '../ui/worker-client.ts';
-import { useWorkerEvent } from '../ui/worker-events.ts';
+import { usePage, type PageKind, type PageState } from './use-page.ts';
+import { useRoot } from './use-root.ts';
 import { useListKeys, useOpenedRow } from '../ui/list-keys.ts';
 import { ActionView } from './resources/ActionView.tsx';
-import { connectThen, ErrorView, needsConnect } from './ErrorView.tsx';
+import { connectThen, ErrorView, needsConnect, SignedOutView } from './ErrorView.tsx';
 import { GenericView } from './resources/GenericView.tsx';
+import { RootView } from './resources/RootView.tsx';
 import { LetterList } from './lists/LetterList.tsx';
 import { LetterView } from './letter/LetterView.tsx';
 import { LetterFiling } from './filing/LetterFiling.tsx';
@@ -24,31 +25,23 @@ import { ListFilingProvider } from './filing/ListFiling.tsx';
 import { FolderTools } from './filing/FolderTools.tsx';
 import { foldersOf, INBOX, type Place } from './filing/filing.ts';
 import { MailboxNav } from './MailboxNav.tsx';
-import { chooseView, type ViewKind } from './choose-view.ts';
 import { folderName, mailboxNavOf, placeHolding, type MailboxNav as Nav } from '../model/mailbox.ts';
 import { isObj } from '../model/read-json.ts';
 import { subjectText } from '../model/letter-text.ts';
 import { receiptOf } from '../model/receipts.ts';
 import { resourceName, sessionLevelOf } from '../model/letters.ts';
 import { currentEntry, NavigationContext, pushEntry, type HistoryEntry } from './navigation.tsx';
-import { firstPageUrl } from './lists/paging.ts';
 import { ReceiptsView, ReceiptView } from './receipts/ReceiptsView.tsx';
 import { RecipientSearch } from './search/RecipientSearch.tsx';
+import { LetterFinder } from './search/LetterFinder.tsx';
 import { UploadPanel } from './upload/UploadPanel.tsx';
 import { uploadPlaceAt } from '../api/upload-places.ts';
-
-type PageKind = ViewKind | 'search' | 'action';
 
 /** The rows of a list of letters or receipts: what j and k move through. */
 const LIST_ROWS = 'main .letters .letter-link';
 
 /** A page's place in the tab's history: the same page reached again by Back or Forward has the same key. */
 const historyKey = (entry: HistoryEntry) => `${entry.depth}|${entry.target.url}`;
-
-type PageState =
-  | { kind: 'loading' }
-  | { kind: 'ready'; for: HistoryEntry; view: PageKind; snapshot?: ResourceSnapshot; requestUrl: string }
-  | { kind: 'error'; for: HistoryEntry; error: ErrorInfo };
 
 /** The name of the page a relation leads to, by the registry: its title, else its label. */
 function pageName(relation: string): string {
@@ -93,6 +86,7 @@ function tabTitleOf(view: PageKind | undefined, relation: string | undefined, da
  */
 function headingFor(state: PageState, target: LinkTarget, relation: string | undefined, nav: Nav, rootUrl: string | undefined): string {
   if (state.kind === 'error') return t('could_not_open', targetName(target, relation, nav, rootUrl));
+  // Signed out is no failure of this page: it is still named for what it was.
   if (state.kind !== 'ready') return relation === 'self' && target.url !== rootUrl ? t('title_letter') : targetName(target, relation, nav, rootUrl);
   const generic = relation && relation !== 'self' ? relationLabel(relation) : t('viewer_title');
   const data = state.snapshot?.data;
@@ -113,13 +107,8 @@ function headingFor(state: PageState, target: LinkTarget, relation: string | und
 
 export function Viewer() {
   const [entry, setEntry] = useState<HistoryEntry | 'missing' | undefined>(undefined);
-  const [page, setPage] = useState<PageState>({ kind: 'loading' });
-  const [root, setRoot] = useState<RootSnapshot | undefined>(undefined);
-  const [rootError, setRootError] = useState<ErrorInfo | undefined>(undefined);
   // What just happened on a page that is gone ("The letter was deleted."), said on the page Back leads to.
   const [notice, setNotice] = useState<string | undefined>(undefined);
-  const loads = useRef(0);
-  const rootLoads = useRef(0);
   const layout = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // j, k and the arrows move through the rows of the inbox, a folder or the receipts; Back to a
@@ -127,6 +116,14 @@ export function Viewer() {
   useListKeys(layout, LIST_ROWS);
   const openedRow = useOpenedRow(layout, LIST_ROWS);
   const current = typeof entry === 'object' ? entry : undefined;
+  const { root, error: rootError, reload: loadRoot, replace: replaceRoot, fail: failRoot } = useRoot();
+  const { state: page, load: loadPage, replaceData, fail } = usePage(current);
+  // Whether the list on show is empty now: a folder's "still holds letters" goes once it is.
+  const [listEmpty, setListEmpty] = useState(false);
+  const load = async (at: HistoryEntry) => {
+    await loadPage(at);
+    if (!root) void loadRoot();
+  };
   const relation = current?.target.relation ? relationName(current.target.relation) : undefined;
 
   // Which page this history entry is, now and after each Back or Forward (the latest move wins).
@@ -143,59 +140,6 @@ export function Viewer() {
     return () => removeEventListener('popstate', onPop);
   }, []);
 
-  const loadRoot = async () => {
-    const mine = ++rootLoads.current;
-    try {
-      const answer = await ask({ type: 'getRoot' });
-      if (mine !== rootLoads.current) return;
-      setRoot(answer);
-      setRootError(undefined);
-    } catch (error) {
-      // The side navigation waits for a later try; the page itself says what went wrong.
-      if (mine === rootLoads.current) setRootError(toErrorInfo(error));
-    }
-  };
-
-  // The session ended (Sign out in the popup, a save in the options page, the end of access): the
-  // page drops all it shows of the mailbox at once, its letter and the letter's blob: addresses
-  // with it (unmounting the letter revokes them), and answers still on their way are ignored.
-  // What is left is the signed-out state, whose Connect signs in and shows this page again.
-  useWorkerEvent('sessionEnded', ({ reason }) => {
-    loads.current++;
-    rootLoads.current++;
-    const signedOut: ErrorInfo = { code: reason === 'ended' ? 'session_ended' : 'signed_out' };
-    setRoot(undefined);
-    setRootError(signedOut);
-    if (current) setPage({ kind: 'error', for: current, error: signedOut });
-  });
-
-  useEffect(() => {
-    void loadRoot();
-  }, []);
-
-  const load = async (at: HistoryEntry) => {
-    const { target } = at;
-    const mine = ++loads.current;
-    const name = target.relation ? relationName(target.relation) : undefined;
-    const info = name ? relationInfo(name) : undefined;
-    if (info?.viewerPage === 'search' || info?.kind === 'action') {
-      setPage({ kind: 'ready', for: at, view: info.kind === 'action' ? 'action' : 'search', requestUrl: target.url });
-      return;
-    }
-    setPage({ kind: 'loading' });
-    try {
-      const requestUrl = firstPageUrl(target.url, target.relation);
-      const snapshot = await ask({ type: 'getResource', ...target, url: requestUrl });
-      if (mine !== loads.current) return;
-      setPage({ kind: 'ready', for: at, snapshot, view: chooseView(target.relation, snapshot.data), requestUrl });
-      if (!root) void loadRoot();
-    } catch (error) {
-      if (mine !== loads.current) return;
-      const info = toErrorInfo(error);
-      setPage(info.code === 'link_is_action' ? { kind: 'ready', for: at, view: 'action', requestUrl: target.url } : { kind: 'error', for: at, error: info });
-    }
-  };
-
   useEffect(() => {
     if (current) {
       void load(current);
@@ -206,8 +150,7 @@ export function Viewer() {
   const go = (target: LinkTarget, id = newPageId()) => setEntry(pushEntry(current, target, id));
   const openInboxAfterConnect = async () => {
     const fresh = await ask({ type: 'getRoot' });
-    setRoot(fresh);
-    setRootError(undefined);
+    replaceRoot(fresh);
     const inbox = mailboxNavOf(fresh.root).inbox;
     if (inbox) go(targetOf(inbox, 'document_inbox'));
   };
@@ -259,7 +202,7 @@ export function Viewer() {
           ) : rootError && needsConnect(rootError) ? (
             // Signed out (which is also why the page was forgotten): connect, then open the inbox, as the text says.
             <div class="actions">
-              <button type="button" class="primary" onClick={() => void connectThen(openInboxAfterConnect).catch((error: unknown) => setRootError(toErrorInfo(error)))}>
+              <button type="button" class="primary" onClick={() => void connectThen(openInboxAfterConnect).catch((error: unknown) => failRoot(toErrorInfo(error)))}>
                 {t('connect_open_inbox')}
               </button>
             </div>
@@ -269,17 +212,13 @@ export function Viewer() {
     );
   } else if (!current || page.kind === 'loading' || page.for !== current) {
     body = <Skeleton lines={8} />;
-  } else if (page.kind === 'error') {
-    body = (
-      <ErrorView
-        error={page.error}
-        onRetry={retry}
-        onConnect={() => void connectThen(async () => {
-          await loadRoot();
-          await load(current);
-        }).catch((error: unknown) => setPage({ kind: 'error', for: current, error: toErrorInfo(error) }))}
-      />
-    );
+  } else if (page.kind === 'error' || page.kind === 'signed_out') {
+    const connect = () =>
+      void connectThen(async () => {
+        await loadRoot();
+        await load(current);
+      }).catch((error: unknown) => fail(current, toErrorInfo(error)));
+    body = page.kind === 'signed_out' ? <SignedOutView error={page.error} onConnect={connect} /> : <ErrorView error={page.error} onRetry={retry} onConnect={connect} />;
   } else {
     const snapshot = page.snapshot;
     const serviceOrigin = snapshot?.serviceOrigin ?? '';
@@ -293,7 +232,9 @@ export function Viewer() {
         );
         break;
       case 'letters': {
-        const list = <LetterList data={snapshot?.data} requestUrl={page.requestUrl} target={current.target} sessionLevel={sessionLevel} title={heading} />;
+        const list = (
+          <LetterList data={snapshot?.data} requestUrl={page.requestUrl} target={current.target} sessionLevel={sessionLevel} title={heading} onEmpty={setListEmpty} />
+        );
         const folder = folders.find((f) => f.self.uri === current.target.url);
         const place: Place | undefined = folder ? { location: 'FOLDER', folderId: folder.id } : relation === 'document_inbox' ? INBOX : undefined;
         const scopes = snapshot?.scopes ?? [];
@@ -304,6 +245,7 @@ export function Viewer() {
               listLinks={root?.root.mailbox?.[0]?.folders?.link}
               folder={folder}
               rootUrl={rootUrl}
+              empty={listEmpty}
               onChanged={() => {
                 void loadRoot();
                 if (folder) void load(current);
@@ -330,7 +272,7 @@ export function Viewer() {
               data={snapshot?.data}
               scopes={snapshot?.scopes ?? []}
               folders={folders}
-              onChanged={(data) => snapshot && setPage({ ...page, snapshot: { ...snapshot, data } })}
+              onChanged={replaceData}
               onDeleted={() => {
                 setNotice(t('filing_deleted'));
                 if (canGoBack) history.back();
@@ -343,7 +285,7 @@ export function Viewer() {
             serviceOrigin={serviceOrigin}
             scopes={snapshot?.scopes ?? []}
             sessionLevel={sessionLevel}
-            onChanged={(data) => snapshot && setPage({ ...page, snapshot: { ...snapshot, data } })}
+            onChanged={replaceData}
           />
           </>
         );
@@ -355,7 +297,7 @@ export function Viewer() {
         body = <ReceiptView data={snapshot?.data} serviceOrigin={serviceOrigin} />;
         break;
       default:
-        body = <GenericView data={snapshot?.data} serviceOrigin={serviceOrigin} />;
+        body = isRoot(snapshot?.data) ? <RootView data={snapshot?.data} serviceOrigin={serviceOrigin} /> : <GenericView data={snapshot?.data} serviceOrigin={serviceOrigin} />;
     }
   }
 
@@ -380,6 +322,7 @@ export function Viewer() {
             </button>
           ) : null}
           <span class="brand">{t('extShortName')}</span>
+          {nav.inbox || nav.folders.length > 0 ? <LetterFinder nav={nav} sessionLevel={sessionLevel} /> : null}
           <button type="button" class="icon-button" onClick={() => void browser.runtime.openOptionsPage()}>
             <SettingsIcon /> <span>{t('extension_settings')}</span>
           </button>

@@ -21,9 +21,14 @@ describe('a failed change', () => {
     expect(within(screen.getByRole('alert')).queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
-  it('a service that did not answer: Try again does it again', () => {
+  it('an undo the worker did not send, the letter changed elsewhere: no Try again', () => {
+    render(<FilingFailure failure={{ error: { code: 'write_target_changed' }, retry: vi.fn() }} />);
+    expect(within(screen.getByRole('alert')).queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('a change whose outcome the worker could not tell: Try again is offered', () => {
     const retry = vi.fn();
-    render(<FilingFailure failure={{ error: { code: 'write_not_done' }, retry }} />);
+    render(<FilingFailure failure={{ error: { code: 'write_outcome_unknown' }, retry }} />);
     fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
     expect(retry).toHaveBeenCalledOnce();
   });

@@ -100,6 +100,24 @@ describe('a letter and its documents', () => {
     expect(within(documentItem()).queryByRole('button', { name: 'Close' })).toBeNull();
   });
 
+  it('"All details and links" says the letter is read once its content was shown: the letter is read again from the service', async () => {
+    const unread = plainLetter();
+    const read = plainLetter({ read: true });
+    read.read = true;
+    await openLetter(unread);
+    // After the content, the service holds the letter as read: its next answer says so.
+    worker.answer('getContent', content('application/pdf', '%PDF-1.4 a letter'));
+    await screen.findByRole('heading', { level: 1, name: SUBJECT });
+    worker.answer('getResource', resourceSnapshot(read, read.link[0]?.uri ?? ''));
+    await within(documentItem()).findByRole('link', { name: 'Download' });
+    const details = screen.getByText('All details and links').closest('details');
+    if (!details) throw new Error('no "All details and links"');
+    details.open = true;
+    await expect.poll(() => /Read\s*No/.test(details.textContent)).toBe(false);
+    expect(details.textContent).toMatch(/Read\s*Yes/);
+    expect(worker.asked('getResource').filter((r) => r.url === read.link[0]?.uri)).toHaveLength(2);
+  });
+
   it('an invoice: its amount, due date, account and KID once, in its panel, and not again in the header', async () => {
     const data = plainLetter();
     const main = data.attachment[0] as Record<string, unknown>;

@@ -75,6 +75,20 @@ describe('the options page', () => {
     expect(order.every((el, i) => i === 0 || (order[i - 1]?.compareDocumentPosition(el) ?? 0) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
   });
 
+  it('names the keyboard shortcut that opens the mailbox, and where this browser changes it', async () => {
+    await opened('signed_in');
+    const card = await screen.findByRole('region', { name: 'Keyboard shortcut' });
+    await within(card).findByText('Alt+Shift+D opens the mailbox from any tab.');
+    within(card).getByText('To change it, type chrome://extensions/shortcuts in the address bar.');
+  });
+
+  it('links to the privacy statement shipped in the extension, opened in a tab of its own', async () => {
+    await opened('signed_out');
+    const link = screen.getByRole('link', { name: 'How this extension handles your data (privacy statement)' });
+    expect(link.getAttribute('href')).toBe('/privacy.html');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
   it('shows the e-mail address when the account has no Digipost address', async () => {
     const snapshot = rootSnapshot();
     const account = snapshot.root.primaryAccount;
@@ -144,13 +158,15 @@ describe('the options page', () => {
       ['See your account details', true],
       ['See your receipts', false],
       ['See your Digipost settings', false],
-      ['File and rename letters, manage folders, and send invoices to your bank', false],
-      ['Delete letters', false],
-      ['Save files from the web to Digipost', false],
+      ['Manage your letters', false],
     ]);
     // Each says what it allows.
     expect(permissionSwitch('See your letters').getAttribute('aria-describedby')).toBe('may-READ_DOCUMENT_META_INFO-why');
     within(section).getByText('Senders, subjects and dates, for the list of letters, the unread count and notifications. Not what the letters say.');
+    // What managing letters takes, in words: each permission, and that Digipost asks once.
+    within(section).getByText(
+      'File and rename letters, manage folders, send invoices to your bank, delete letters and save files from the web to Digipost, each only when you ask it to. Digipost asks you once for all of it.',
+    );
     // Nothing the extension cannot do is offered.
     expect(document.body.textContent).not.toMatch(/Send letters|Delete receipts|Update settings/);
     // The codes: only in the details, folded.
@@ -171,13 +187,40 @@ describe('the options page', () => {
     expect(permissionSwitch('See your receipts').checked).toBe(true);
   });
 
+  it('signed in, managing letters is one switch and one consent: filing, deleting and uploading asked for together', async () => {
+    await opened('signed_in');
+    const change = worker.hold('changePermissions');
+    fireEvent.click(permissionSwitch('Manage your letters'));
+    await screen.findByText("Approve the change in Digipost's window…");
+    expect((await change.asked).scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT']);
+    change.answer(config({ scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT'] }));
+    await screen.findByText('Done. Digipost now allows what is switched on.');
+    expect(worker.asked('changePermissions')).toHaveLength(1);
+    expect(permissionSwitch('Manage your letters').checked).toBe(true);
+    // Off takes all three away, in one change again.
+    worker.answer('changePermissions', (request) => config({ scopes: request.scopes as never }));
+    fireEvent.click(permissionSwitch('Manage your letters'));
+    await waitFor(() => expect(worker.asked('changePermissions')).toHaveLength(2));
+    expect(worker.asked('changePermissions')[1]?.scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']);
+    await waitFor(() => expect(permissionSwitch('Manage your letters').checked).toBe(false));
+  });
+
+  it('a switch kept in part by an older version shows off, and switching it on asks for the rest only', async () => {
+    await opened('signed_out', { scopes: ['READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT'] });
+    worker.answer('changePermissions', (request) => config({ scopes: request.scopes as never }));
+    expect(permissionSwitch('Manage your letters').checked).toBe(false);
+    fireEvent.click(permissionSwitch('Manage your letters'));
+    await screen.findByText('Saved. Connect will ask for what is switched on.');
+    expect(worker.asked('changePermissions').map((r) => r.scopes)).toEqual([['READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT', 'UPDATE_DOCUMENT', 'UPLOAD_DOCUMENT']]);
+  });
+
   it('signed in, switching one on waits for the consent window, and keeps it once approved', async () => {
     await opened('signed_in');
     const change = worker.hold('changePermissions');
-    fireEvent.click(permissionSwitch('Delete letters'));
+    fireEvent.click(permissionSwitch('See your receipts'));
     await screen.findByText("Approve the change in Digipost's window…");
-    expect((await change.asked).scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT']);
-    expect(permissionSwitch('Delete letters').checked).toBe(true);
+    expect((await change.asked).scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_RECEIPTS']);
+    expect(permissionSwitch('See your receipts').checked).toBe(true);
     // No second change while the window is open: a click on another switch changes nothing and asks nothing.
     expect(permissionSwitch('Open your letters').getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(permissionSwitch('Open your letters'));
@@ -186,9 +229,9 @@ describe('the options page', () => {
     // Yet none is disabled: the browser takes the focus off a disabled control, and a person who
     // switched this one with the keyboard would be left at the top of the page.
     expect(within(screen.getByRole('region', { name: 'What the extension may do' })).getAllByRole<HTMLInputElement>('switch').filter((s) => s.disabled)).toEqual([]);
-    change.answer(config({ scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT'] }));
+    change.answer(config({ scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_RECEIPTS'] }));
     await screen.findByText('Done. Digipost now allows what is switched on.');
-    expect(permissionSwitch('Delete letters').checked).toBe(true);
+    expect(permissionSwitch('See your receipts').checked).toBe(true);
     await screen.findByRole('heading', { name: 'Kari Nordmann' });
   });
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
+import { dueInvoicesItem, rootCacheItem, viewerPages, type DueInvoices } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
-import { config, fullRoot, LETTERS, rootSnapshot, SERVICE } from './fixtures.ts';
+import { config, document as letterDocument, fullRoot, letter, LETTERS, rootSnapshot, SERVICE } from './fixtures.ts';
 import { openPage, pageClosedItself } from './page.ts';
 
 /*
@@ -81,8 +81,9 @@ describe('the popup', () => {
     const skeleton = await screen.findByLabelText('Loading…');
     expect(skeleton.getAttribute('aria-busy')).toBe('true');
     await root.asked;
-    // The worker caches the root before it fetches the letters, and the popup, once it listens, paints it from there.
-    await expect.poll(() => extension.storageListeners).toBe(1);
+    // The worker caches the root before it fetches the letters, and the popup, once it listens (to the root
+    // and to the open invoices beside it), paints it from there.
+    await expect.poll(() => extension.storageListeners).toBe(2);
     const withoutLetters = rootSnapshot();
     delete withoutLetters.inbox;
     await extension.storage.session.set({ [rootCacheItem.key]: withoutLetters });
@@ -92,6 +93,27 @@ describe('the popup', () => {
     root.answer(rootSnapshot());
     await within(letters).findByText('Skattemelding 2026');
     expect(screen.queryByLabelText('Loading…')).toBeNull();
+  });
+
+  it('due soon: the open invoices the worker read of the folders show beside the newest letters, for the same session only', async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const bill = (id: number, creatorName: string, days: number) => {
+      const base = letter(id, { subject: 'Faktura', creatorName });
+      return { ...base, attachment: [{ ...letterDocument(id, 1, { subject: 'Faktura' }), invoice: { amount: 4817, dueDate: inDays(days), paid: false } }] };
+    };
+    const due = (generation: number): DueInvoices => ({
+      generation,
+      nextFolder: 1,
+      sources: { [`${SERVICE}/post/api/private/accounts/1234/folders/1`]: { fetchedAt: Date.now(), documents: [bill(31, 'Skatteetaten', 9), bill(32, 'Fjordkraft', 40)] as unknown as DueInvoices['sources'][string]['documents'] } },
+    });
+    await extension.storage.session.set({ [dueInvoicesItem.key]: due(3) });
+    worker.answer('getRoot', rootSnapshot({ generation: 3 }));
+    await openPage('popup');
+    const region = await screen.findByRole('region', { name: 'Invoices due soon' });
+    expect(within(region).getAllByRole('listitem').map((row) => row.textContent.replace(/\s/g, ' '))).toEqual(['Skatteetaten · NOK 4,817.00 · due in 9 days']);
+    // Read under another session: nobody's to see.
+    await extension.storage.session.set({ [dueInvoicesItem.key]: due(2) });
+    await expect.poll(() => screen.queryByRole('region', { name: 'Invoices due soon' })).toBeNull();
   });
 
   it('ready: the name, the unread count and the newest letters; a letter opens in the viewer and the popup closes', async () => {
@@ -157,6 +179,18 @@ describe('the popup', () => {
     await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
   });
 
+  it("the account section opens the person's settings pages, the account's and the mailbox's, in the viewer", async () => {
+    worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
+    await openPage('popup');
+    const account = (await screen.findByText('Account details')).closest('details');
+    if (!account) throw new Error('no account section');
+    expect(within(account).getAllByRole('button').map((b) => b.textContent)).toEqual(['Account settings', 'Mailbox settings']);
+    fireEvent.click(within(account).getByRole('button', { name: 'Account settings' }));
+    await expect.poll(() => extension.openedTabs).toHaveLength(1);
+    const page = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
+    expect(extension.storage.session.data[viewerPages.item(page).key]).toMatchObject({ url: `${SERVICE}/post/api/private/accounts/1234/settings`, relation: 'account_settings' });
+  });
+
   it("places: the inbox with its unread count, each folder, receipts and the website; the API's resources behind All links", async () => {
     worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
     await openPage('popup');
@@ -172,9 +206,11 @@ describe('the popup', () => {
     ]);
     // Nothing in the main view names a resource of the session or the API, nor repeats the inbox.
     const main = document.body.textContent;
-    for (const internal of ['Service overview', 'This resource', 'Sign-in session', 'suggestions', 'Event log', 'Connected applications', 'Account settings', 'Mailbox settings', 'Open inbox', 'event_log']) {
+    for (const internal of ['Service overview', 'This resource', 'Sign-in session', 'suggestions', 'Event log', 'Connected applications', 'Open inbox', 'event_log']) {
       expect(main, internal).not.toContain(internal);
     }
+    // The person's own settings are no place of the mailbox: they are in the account section.
+    for (const settings of ['Account settings', 'Mailbox settings']) expect(places.textContent, settings).not.toContain(settings);
     // They stay reachable: "All links" opens the root, which lists them, in the viewer.
     fireEvent.click(within(places).getByRole('button', { name: 'All links from the service' }));
     await expect.poll(() => extension.openedTabs).toHaveLength(1);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { badgeText, cachedLink, showsAccount, signInWith, viewerPageFor } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { getJson, signIn, type RootJson } from '../emulator/flow.ts';
+import { getJson, renameInInbox, signIn, type RootJson } from '../emulator/flow.ts';
 
 /*
  * Filing letters in the viewer against the emulator: moving (with Undo), renaming, deleting after
@@ -137,9 +137,48 @@ describe('a change whose answer never comes', () => {
     await page.getByRole('status').filter({ hasText: 'Moved to Skatt.' }).waitFor();
     await row(page, 'Treg flytting').waitFor({ state: 'detached' });
     expect(await writesLogged()).toEqual([`POST /documents/${id}/update`]);
-    // The page read the letter again before deciding.
+    // The worker read the letter again before deciding.
     const reads = (await h.emulator.admin.requests()).filter((r) => r.method === 'GET' && r.path.endsWith(`/documents/${id}`));
     expect(reads.length).toBeGreaterThanOrEqual(2);
+    await page.close();
+  });
+});
+
+describe('writes to one letter', () => {
+  it('a rename asked while a move runs is not dropped: both reach the service in turn, and the letter ends in the folder with its new name', async () => {
+    const { page, id } = await inboxWithLetter('Flytt og gi nytt navn');
+    await row(page, 'Flytt og gi nytt navn').locator('a').click();
+    await page.getByRole('heading', { level: 1, name: 'Flytt og gi nytt navn' }).waitFor();
+    await h.emulator.admin.clearRequests();
+    // The move is carried out and its answer never comes: it runs until the worker gives up and looks.
+    await h.emulator.admin.failNext(1, 'stall', '/post/api/private/accounts/', 'POST');
+    await page.getByRole('button', { name: 'Move to…' }).click();
+    await page.getByRole('menuitem', { name: 'Skatt' }).click();
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('New subject').fill('Nytt navn i Skatt');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Nytt navn i Skatt' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('status').filter({ hasText: 'Renamed.' }).waitFor();
+    expect(await writesLogged()).toEqual([`POST /documents/${id}/update`, `POST /documents/${id}/update`]);
+    // The service has both: in Skatt, with the new name.
+    await openFolder(page, 'Skatt');
+    await row(page, 'Nytt navn i Skatt').waitFor();
+    await page.close();
+  });
+
+  it('Undo after a rename made elsewhere in the meantime sends nothing and says what changed', async () => {
+    const { page, id } = await inboxWithLetter('Før endringen');
+    await row(page, 'Før endringen').locator('a').click();
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('New subject').fill('Etter endringen');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Etter endringen' }).waitFor();
+    await renameInInbox(h.emulator, id, 'Endret på mobilen');
+    await h.emulator.admin.clearRequests();
+    await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('status').filter({ hasText: 'Not undone: the letter was renamed elsewhere to “Endret på mobilen”.' }).waitFor();
+    expect(await writesLogged()).toEqual([]);
+    await page.getByRole('heading', { level: 1, name: 'Endret på mobilen' }).waitFor();
     await page.close();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ElementHandle, Page } from 'puppeteer-core';
+import { renameInInbox } from '../emulator/flow.ts';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from '../support/firefox.ts';
@@ -201,6 +202,48 @@ describe('Firefox: filing letters', () => {
     } finally {
       await page.setViewport(before);
     }
+  });
+
+  it('a rename asked while a move runs reaches the service after it, and neither is lost', async () => {
+    const { id } = await emulator.admin.addLetter({ subject: 'Flytt og navn i Firefox' });
+    await openFolder(page, 'Skatt');
+    await backToInbox(page);
+    await (await rowControl(page, 'Flytt og navn i Firefox', 'a')).click();
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Flytt og navn i Firefox', WAIT);
+    await emulator.admin.clearRequests();
+    // The move is carried out and never answered: it runs until the worker gives up and looks.
+    await emulator.admin.failNext(1, 'stall', '/post/api/private/accounts/', 'POST');
+    await click(page, 'Move to…', true);
+    await chooseMenuItem(page, 'Arkiv');
+    await click(page, 'Rename', true);
+    const input = await field(page, 'New subject');
+    await input.click({ count: 3 });
+    await input.type('Nytt navn i Arkiv');
+    await click(page, 'Save', true);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Nytt navn i Arkiv', { ...WAIT, timeout: 30_000 });
+    await shows(page, 'Renamed.');
+    expect(await writesLogged()).toEqual([`POST /documents/${id}/update`, `POST /documents/${id}/update`]);
+    await openFolder(page, 'Arkiv');
+    await rowShown(page, 'Nytt navn i Arkiv');
+  });
+
+  it('Undo after a rename made elsewhere in the meantime sends nothing and says what changed', async () => {
+    const { id } = await emulator.admin.addLetter({ subject: 'Før i Firefox' });
+    await backToInbox(page);
+    await (await rowControl(page, 'Før i Firefox', 'a')).click();
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Før i Firefox', WAIT);
+    await click(page, 'Rename', true);
+    const input = await field(page, 'New subject');
+    await input.click({ count: 3 });
+    await input.type('Etter i Firefox');
+    await click(page, 'Save', true);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Etter i Firefox', WAIT);
+    await renameInInbox(emulator, id, 'Endret på mobilen');
+    await emulator.admin.clearRequests();
+    await click(page, 'Undo', true);
+    await shows(page, 'Not undone: the letter was renamed elsewhere to “Endret på mobilen”.');
+    expect(await writesLogged()).toEqual([]);
+    await backToInbox(page);
   });
 
   it('creates a folder and deletes it; a folder with letters is refused in words', async () => {

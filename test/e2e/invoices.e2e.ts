@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { NewLetter } from '../emulator/admin-client.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { cachedLink, signInWith, viewerPageFor } from '../support/helpers.ts';
@@ -42,6 +42,21 @@ async function openLetter(letter: NewLetter & { subject: string }): Promise<{ pa
   await page.locator('.letter-row', { hasText: letter.subject }).locator('a').click();
   await page.locator('.letter-head').waitFor();
   return { page, id };
+}
+
+/**
+ * Every text the letter's main area showed, sampled until `end` shows: what the person could have
+ * read on the way, so a passing "not sent" is caught too.
+ */
+async function everythingSaidUntil(page: Page, end: Locator): Promise<string> {
+  const said = new Set<string>();
+  const deadline = Date.now() + 40_000;
+  while (!(await end.isVisible())) {
+    if (Date.now() > deadline) throw new Error(`never showed; it said: ${[...said].join(' | ')}`);
+    said.add((await page.locator('main').textContent()) ?? '');
+    await page.waitForTimeout(150);
+  }
+  return [...said].join('\n');
 }
 
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f\u2009]/g, ' ');
@@ -126,6 +141,70 @@ describe('Send to my bank', () => {
     await page.getByRole('status').filter({ hasText: 'The invoice was sent to your bank.' }).waitFor({ timeout: 60_000 });
     await page.getByRole('region', { name: 'Invoice' }).getByText('Sent to DNB').waitFor();
     expect((await h.emulator.admin.requests()).filter((r) => r.method === 'POST')).toHaveLength(1);
+    await page.close();
+  });
+
+  it('a POST never answered while the service records the payment only seconds later: one POST, never "not sent" nor "send again", and "sent" once it shows', async () => {
+    const { page } = await openLetter({ subject: 'Banken er treg', invoice: { ...INVOICE, sendToBank: true } });
+    await page.getByRole('button', { name: 'Send to my bank' }).click();
+    await h.emulator.admin.clearRequests();
+    // The service takes the POST and never answers; the payment shows only 6 s later (the worker gives up after 5 s).
+    await h.emulator.admin.configure({ bankPaymentDelayMs: 6000 });
+    await h.emulator.admin.failNext(1, 'stall', '/post/api/private/accounts/', 'POST');
+    try {
+      await page.getByRole('group').getByRole('button', { name: 'Send to my bank' }).click();
+      const said = await everythingSaidUntil(page, page.getByRole('status').filter({ hasText: 'The invoice was sent to your bank.' }));
+      expect(said).not.toMatch(/did not reach|not sent|Send again|can send it again/i);
+      await page.getByRole('region', { name: 'Invoice' }).getByText('Sent to DNB').waitFor();
+      expect((await h.emulator.admin.requests()).filter((r) => r.method === 'POST')).toHaveLength(1);
+    } finally {
+      await h.emulator.admin.configure({ bankPaymentDelayMs: 0 });
+    }
+    await page.close();
+  });
+
+  it('a gateway 504 after the service took it is not "nothing done": one POST, and sent once the payment shows', async () => {
+    const { page } = await openLetter({ subject: 'Bak en portner', invoice: { ...INVOICE, sendToBank: true } });
+    await page.getByRole('button', { name: 'Send to my bank' }).click();
+    await h.emulator.admin.clearRequests();
+    await h.emulator.admin.configure({ bankPaymentDelayMs: 2000 });
+    await h.emulator.admin.failNext(1, '504-after', '/post/api/private/accounts/', 'POST');
+    try {
+      await page.getByRole('group').getByRole('button', { name: 'Send to my bank' }).click();
+      const said = await everythingSaidUntil(page, page.getByRole('status').filter({ hasText: 'The invoice was sent to your bank.' }));
+      expect(said).not.toMatch(/did not reach|not sent|Send again|service had an error/i);
+      expect((await h.emulator.admin.requests()).filter((r) => r.method === 'POST')).toHaveLength(1);
+    } finally {
+      await h.emulator.admin.configure({ bankPaymentDelayMs: 0 });
+    }
+    await page.close();
+  });
+
+  it('not confirmed within the while the worker looks: says so, Look again sends nothing, and sending again is the person\'s explicit choice', async () => {
+    const { page } = await openLetter({ subject: 'Ingen bekreftelse', invoice: { ...INVOICE, sendToBank: true } });
+    await page.getByRole('button', { name: 'Send to my bank' }).click();
+    await h.emulator.admin.clearRequests();
+    // Held by the service for longer than the test runs.
+    await h.emulator.admin.configure({ bankPaymentDelayMs: 120_000 });
+    await h.emulator.admin.failNext(1, 'stall', '/post/api/private/accounts/', 'POST');
+    try {
+      await page.getByRole('group').getByRole('button', { name: 'Send to my bank' }).click();
+      const unconfirmed = page.getByRole('status').filter({ hasText: 'Digipost has not confirmed yet that the invoice reached your bank' });
+      const said = await everythingSaidUntil(page, unconfirmed);
+      expect(said).not.toMatch(/did not reach|shows it as not sent|You can send it again/i);
+      await page.getByRole('button', { name: 'Look again' }).click();
+      const looking = page.getByText('Looking whether Digipost shows the invoice as sent');
+      await looking.waitFor();
+      await looking.waitFor({ state: 'hidden', timeout: 60_000 });
+      await unconfirmed.waitFor();
+      expect((await h.emulator.admin.requests()).filter((r) => r.method === 'POST')).toHaveLength(1);
+      // Send again opens the confirmation first: nothing goes without the person's click there.
+      await page.getByRole('button', { name: 'Send again…' }).click();
+      await page.getByRole('group', { name: 'Send this invoice to your bank?' }).waitFor();
+      expect((await h.emulator.admin.requests()).filter((r) => r.method === 'POST')).toHaveLength(1);
+    } finally {
+      await h.emulator.admin.configure({ bankPaymentDelayMs: 0 });
+    }
     await page.close();
   });
 

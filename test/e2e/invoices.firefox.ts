@@ -95,6 +95,35 @@ describe('Firefox: invoices and appointments', () => {
     expect(posts).toEqual([`/documents/${id}/attachments/${id}-1/invoice/sendtobank`]);
   });
 
+  it('a POST never answered while the service shows the payment only seconds later: one POST, never "not sent", and sent once it shows', async () => {
+    await emulator.admin.addLetter({ subject: 'Treg bank i Firefox', invoice: { ...INVOICE, sendToBank: true } });
+    await openLetter('Treg bank i Firefox');
+    await click(page, 'Send to my bank', true);
+    await emulator.admin.clearRequests();
+    // The POST is taken and never answered (the worker gives up after 5 s); the payment shows 6 s after it.
+    await emulator.admin.configure({ bankPaymentDelayMs: 6000 });
+    await emulator.admin.failNext(1, 'stall', '/post/api/private/accounts/', 'POST');
+    try {
+      const confirm = await page.waitForSelector('.send-to-bank-confirm button.primary', WAIT);
+      await confirm?.click();
+      // Everything the page said on the way, sampled until it says sent.
+      const said = new Set<string>();
+      const deadline = Date.now() + 40_000;
+      for (;;) {
+        const now = await text('main');
+        said.add(now);
+        if (now.includes('The invoice was sent to your bank.')) break;
+        if (Date.now() > deadline) throw new Error(`never said sent; it said: ${[...said].join(' | ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+      expect([...said].join('\n')).not.toMatch(/did not reach|shows it as not sent|Send again/i);
+      await shows(page, 'Sent to DNB');
+      expect((await emulator.admin.requests()).filter((r) => r.method === 'POST')).toHaveLength(1);
+    } finally {
+      await emulator.admin.configure({ bankPaymentDelayMs: 0 });
+    }
+  });
+
   it("shows an appointment in the browser's time zone, and its .ics parses to the same start and end", async () => {
     await emulator.admin.addLetter({
       subject: 'Time i Firefox',

@@ -44,7 +44,7 @@ describe('the options page', () => {
     expect(await page.getByRole('switch', { name: 'See your letters' }).isChecked()).toBe(true);
     expect(await page.getByRole('switch', { name: 'See your account details' }).isChecked()).toBe(true);
     expect(await page.getByRole('switch', { name: 'See your receipts' }).isChecked()).toBe(false);
-    expect(await page.getByRole('switch').count()).toBe(8);
+    expect(await page.getByRole('switch').count()).toBe(6);
     const shown = await visibleText(page);
     expect(shown).toContain('Receipts from stores, if you use Digipost\'s receipts.');
     expect(shown).not.toMatch(CODE);
@@ -54,6 +54,23 @@ describe('the options page', () => {
     expect(await visibleText(page)).toContain('READ_RECEIPTS');
     await page.getByText('Technical names of these permissions').click();
     expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('links to the privacy statement shipped with it, which opens in a tab of its own, in English and Bokmål', async () => {
+    const opened = h.context.waitForEvent('page');
+    await page.getByRole('link', { name: 'How this extension handles your data (privacy statement)' }).click();
+    const statement = await opened;
+    await statement.waitForLoadState();
+    try {
+      expect(statement.url()).toBe(h.url('privacy.html'));
+      const text = await statement.locator('body').innerText();
+      expect(text).toContain('Privacy statement');
+      expect(text).toContain('independent, open-source client');
+      // Read as UTF-8: the Bokmål heading's æ is one letter, not two.
+      expect(text).toContain('Personvernerklæring');
+    } finally {
+      await statement.close();
+    }
   });
 
   it('keeps the configuration the build shipped in the publisher’s section, folded away', async () => {

@@ -71,12 +71,30 @@ describe('Firefox: the options page', () => {
     await shows(page, 'What the extension may do');
     await shows(page, 'Not connected');
     const text = await page.evaluate(() => document.body.innerText);
-    for (const words of ['See your letters', 'Open your letters', RECEIPTS, 'Delete letters', 'Save files from the web to Digipost']) expect(text).toContain(words);
+    for (const words of ['See your letters', 'Open your letters', RECEIPTS, 'Manage your letters']) expect(text).toContain(words);
     expect(text).not.toMatch(/\b(READ|UPDATE|DELETE|UPLOAD|SEND)_[A-Z_]+\b/);
-    expect(await page.$$eval('[role="switch"]', (switches) => switches.length)).toBe(8);
+    expect(await page.$$eval('[role="switch"]', (switches) => switches.length)).toBe(6);
     expect(await switchedOn(page, 'Open your letters')).toBe(true);
     expect(await switchedOn(page, RECEIPTS)).toBe(false);
     await page.close();
+  });
+
+  it('links to the privacy statement shipped with it, in English and Bokmål', async () => {
+    const page = await firefox.openPage('src/options/options.html');
+    await shows(page, 'What the extension may do');
+    const link = await page.waitForSelector('a[href="/privacy.html"]', WAIT);
+    expect(await link?.evaluate((a) => [a.textContent, a.href, a.target])).toEqual([
+      'How this extension handles your data (privacy statement)',
+      firefox.url('privacy.html'),
+      '_blank',
+    ]);
+    await page.close();
+    const statement = await firefox.openPage('privacy.html');
+    const text = await statement.evaluate(() => document.body.innerText);
+    expect(text).toContain('independent, open-source client');
+    // Read as UTF-8: the Bokmål heading's æ is one letter, not two.
+    expect(text).toContain('Personvernerklæring');
+    await statement.close();
   });
 
   it('a permission switched on while signed in runs the consent flow, and the new grant holds it', async () => {

@@ -28,6 +28,10 @@ export interface NewLetter {
   html?: string;
   /** The file type the metadata states instead of the content's own (e.g. "exe" for a PDF). */
   statedFileType?: string;
+  /** Files the letter in this folder (its id) instead of the inbox. */
+  folderId?: string;
+  /** When it arrived (epoch ms); absent: now, newest of all. */
+  created?: number;
 }
 
 export class EmulatorAdmin {

@@ -33,6 +33,7 @@ describe('knobs', () => {
       requirePkce: false,
       failRevoke: false,
       uploadFault: 'none',
+      bankPaymentDelayMs: 0,
       extraLinks: { root: [], account: [] },
     });
     const changed = await em.admin.configure({ accessTokenLifetime: 60, rotateRefreshTokens: false });
@@ -74,6 +75,19 @@ describe('scenario triggers', () => {
     expect(inbox.document[0]).toMatchObject({ id, subject: 'Ny melding', creatorName: 'Testavsender', read: false });
     expect(Date.parse(inbox.document[0]?.created ?? '')).toBeGreaterThan(Date.parse(inbox.document[1]?.created ?? ''));
     await expect(em.admin.addLetter({ subject: '' })).rejects.toThrow(/400/);
+  });
+
+  it('addLetter with folderId files the new letter in that folder only, and refuses a folder that does not exist', async () => {
+    const before = await root();
+    const summary = before.mailbox[0]?.folders.folder.find((f) => f.name === 'Bolig');
+    const { id } = await em.admin.addLetter({ subject: 'Bare i en mappe', folderId: '2' });
+    const after = await root();
+    expect(after.primaryAccount.unreadItemsInInbox).toBe(before.primaryAccount.unreadItemsInInbox);
+    const inbox = await getJson<{ document: DocumentJson[] }>(linkOf(after.primaryAccount.link, 'document_inbox').uri, token);
+    expect(inbox.document.map((d) => d.id)).not.toContain(id);
+    const folder = await getJson<{ documents: { document: DocumentJson[] } }>(linkOf(summary?.link, 'self').uri, token);
+    expect(folder.documents.document[0]).toMatchObject({ id, subject: 'Bare i en mappe' });
+    await expect(em.admin.addLetter({ subject: 'Ingen mappe', folderId: '999' })).rejects.toThrow(/400/);
   });
 
   it('addLetter with html serves that HTML as the letter content', async () => {

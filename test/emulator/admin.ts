@@ -21,6 +21,7 @@ const knobsSchema = z.strictObject({
   requirePkce: z.boolean(),
   failRevoke: z.boolean(),
   uploadFault: z.enum(['none', 'fail-after-storing', 'stall-after-storing']),
+  bankPaymentDelayMs: z.number().int().min(0).max(120_000),
   extraLinks: z.strictObject({ root: z.array(link).max(50), account: z.array(link).max(50) }),
 });
 
@@ -51,13 +52,17 @@ const letterSchema = z.strictObject({
   html: z.string().max(60_000).optional(),
   /** The file type the metadata states instead of the content's own (a sender's mistake or trick, e.g. "exe"). */
   statedFileType: z.string().regex(/^[A-Za-z0-9]{1,10}$/).optional(),
+  /** Files the letter in this folder (its id) instead of the inbox, e.g. a letter only a folder holds. */
+  folderId: z.string().min(1).max(20).optional(),
+  /** When it arrived (epoch ms), for a mailbox laid out in time (the store's pictures); absent: now, newest of all. */
+  created: z.number().int().positive().optional(),
 });
 
 type NewLetter = z.input<typeof letterSchema>;
 
 const failSchema = z.strictObject({
   count: z.number().int().min(1).max(1000),
-  kind: z.enum(['500', 'malformed', 'drop', '403', 'stall']),
+  kind: z.enum(['500', 'malformed', 'drop', '403', 'stall', '502', '504', '502-after', '504-after']),
   pathPrefix: z.string().startsWith('/').max(500).optional(),
   method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
 });
@@ -106,12 +111,13 @@ function addLetter(em: Emulator, input: NewLetter): Letter {
     subject,
     creatorName: input.creatorName ?? 'Testavsender',
     // Newest of all, and never the same millisecond as another letter.
-    created: Math.max(Date.now(), mailbox.newestCreated() + 1),
+    created: input.created ?? Math.max(Date.now(), mailbox.newestCreated() + 1),
     origin: input.origin ?? 'CORPORATION',
     confidential: false,
     type: input.invoice ? 'INVOICE' : 'LETTER',
     attachments: [attachment],
   };
+  if (input.folderId !== undefined) letter.folderId = input.folderId;
   mailbox.add(letter);
   return letter;
 }
@@ -162,6 +168,8 @@ export function adminRoutes(app: Hono, em: Emulator): void {
     POST: async (c) => {
       const read = await body(c, letterSchema);
       if (!read.ok) return read.response;
+      const { folderId } = read.value;
+      if (folderId !== undefined && !em.world.mailbox.folders.some((folder) => folder.id === folderId)) return badRequest(`No folder has the id ${folderId}.`);
       return json({ id: addLetter(em, read.value).id }, 201);
     },
   });

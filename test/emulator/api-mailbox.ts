@@ -30,16 +30,31 @@ function parseInteger(value: string | undefined): number | undefined {
   return value !== undefined && /^[0-9]{1,15}$/.test(value) ? Number(value) : undefined;
 }
 
-function inbox(em: Emulator, c: Context): Response {
+/** `lastseen` and `limit` as the inbox and a folder page by them (as the service's own apps send them), or the 400 a bad one gets. */
+function pageQuery(c: Context): { ok: true; lastseen: number | undefined; size: number } | { ok: false; response: Response } {
   const lastseenRaw = c.req.query('lastseen');
   const limitRaw = c.req.query('limit');
   const lastseen = parseInteger(lastseenRaw);
   const limit = parseInteger(limitRaw);
-  if (lastseenRaw !== undefined && lastseen === undefined) return apiError(400, 'INVALID_PARAMETER', { parameter: 'lastseen', errorMessage: 'lastseen is epoch milliseconds' });
-  if (limitRaw !== undefined && (limit === undefined || limit < 1 || limit > MAX_PAGE)) {
-    return apiError(400, 'INVALID_PARAMETER', { parameter: 'limit', errorMessage: `limit is from 1 to ${MAX_PAGE}` });
+  if (lastseenRaw !== undefined && lastseen === undefined) {
+    return { ok: false, response: apiError(400, 'INVALID_PARAMETER', { parameter: 'lastseen', errorMessage: 'lastseen is epoch milliseconds' }) };
   }
-  const size = limit ?? DEFAULT_PAGE;
+  if (limitRaw !== undefined && (limit === undefined || limit < 1 || limit > MAX_PAGE)) {
+    return { ok: false, response: apiError(400, 'INVALID_PARAMETER', { parameter: 'limit', errorMessage: `limit is from 1 to ${MAX_PAGE}` }) };
+  }
+  return { ok: true, lastseen, size: limit ?? DEFAULT_PAGE };
+}
+
+/** The newest `size` letters older than `lastseen` (newest first), and whether more follow. */
+function pageOf(letters: readonly Letter[], lastseen: number | undefined, size: number): { letters: Letter[]; more: boolean } {
+  const older = lastseen === undefined ? letters : letters.filter((l) => l.created < lastseen);
+  return { letters: older.slice(0, size), more: older.length > size };
+}
+
+function inbox(em: Emulator, c: Context): Response {
+  const query = pageQuery(c);
+  if (!query.ok) return query.response;
+  const { lastseen, size } = query;
   const page = em.world.mailbox.page(lastseen, size);
   const linker = linkerFor(em);
   const links = [linker.link('self', ROUTES.inbox, {}, undefined, c.req.url.includes('?') ? `?${new URL(c.req.url).searchParams.toString()}` : '')];
@@ -135,8 +150,12 @@ export function mailboxRoutes(app: Hono, em: Emulator): void {
     GET: guarded(em, meta, (c) => {
       const folder = em.world.mailbox.folders.find((f) => f.id === c.req.param('folder'));
       if (!folder) return apiError(404, 'NOT_FOUND', { errorMessage: 'No such folder' });
+      // A folder pages as the inbox does; without `limit` it holds all its letters, as it always has here.
+      const query = pageQuery(c);
+      if (!query.ok) return query.response;
+      const all = em.world.mailbox.folderLetters(folder.id);
+      const letters = c.req.query('limit') === undefined && query.lastseen === undefined ? all : pageOf(all, query.lastseen, query.size).letters;
       const linker = linkerFor(em);
-      const letters = em.world.mailbox.folderLetters(folder.id);
       return apiJson({
         name: folder.name,
         id: folder.id,

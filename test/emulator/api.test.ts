@@ -135,6 +135,23 @@ describe('inbox and letters', () => {
     }
   });
 
+  it('pages a folder by limit and lastseen as the inbox, and holds a due invoice in a folder and below the fifth letter', async () => {
+    const summary = root.mailbox[0]?.folders.folder[0];
+    const self = linkOf(summary?.link, 'self').uri;
+    interface FolderJson { documents: { document: DocumentJson[] } }
+    const all = (await getJson<FolderJson>(self, token)).documents.document;
+    expect(all.length).toBeGreaterThan(1);
+    const first = (await getJson<FolderJson>(`${self}?limit=1`, token)).documents.document;
+    expect(first.map((d) => d.id)).toEqual(all.slice(0, 1).map((d) => d.id));
+    const after = (await getJson<FolderJson>(`${self}?lastseen=${Date.parse(first[0]?.created ?? '')}&limit=100`, token)).documents.document;
+    expect(after.map((d) => d.id)).toEqual(all.slice(1).map((d) => d.id));
+    for (const query of ['?limit=0', '?limit=101', '?lastseen=yesterday']) expect((await api(`${self}${query}`, token)).status, query).toBe(400);
+    // The demo's point: unpaid invoices due soon beyond the five newest letters, in a folder too.
+    const unpaid = (d: DocumentJson) => d.attachment.some((a) => a.invoice?.paid === false && a.invoice.payment === undefined);
+    expect(all.some(unpaid)).toBe(true);
+    expect((await inbox('?limit=100')).document.slice(5).some(unpaid)).toBe(true);
+  });
+
   it('serves real content with the right type, marks it read and lowers the unread counts', async () => {
     const page = await inbox();
     const expected: Record<string, [string, number[]]> = { pdf: ['application/pdf', [0x25, 0x50, 0x44, 0x46]], html: ['text/html', [0x3c, 0x21]], jpg: ['image/jpeg', [0xff, 0xd8, 0xff]] };

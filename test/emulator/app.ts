@@ -27,6 +27,11 @@ function stallUntilAborted(signal: AbortSignal, ms: number): Promise<void> {
   });
 }
 
+/** What a gateway in front of the service answers: its own HTML page, not the service's JSON. */
+function gatewayPage(status: number): Response {
+  return new Response(`<html><body><h1>${status} Gateway error</h1></body></html>`, { status, headers: { 'Content-Type': 'text/html' } });
+}
+
 function isAdmin(path: string): boolean {
   return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
 }
@@ -69,6 +74,11 @@ export function createApp(em: Emulator): Hono {
       await next();
       // Done, and never said: the answer waits until the client gives up (or a minute passes).
       await stallUntilAborted(c.req.raw.signal, STALL_MS);
+    } else if (failure === '502' || failure === '504') {
+      c.res = gatewayPage(Number(failure));
+    } else if (failure === '502-after' || failure === '504-after') {
+      await next();
+      c.res = gatewayPage(failure === '502-after' ? 502 : 504);
     } else if (failure === 'malformed') {
       c.res = new Response('{"csrfToken": "abc", "primaryAccount": {"fullName": ', { status: 200, headers: { 'Content-Type': `${MEDIA_TYPE};charset=UTF-8` } });
     } else {

@@ -48,6 +48,12 @@ export interface Knobs {
    * ('stall-after-storing'): a client that repeats without looking would upload it twice. Spent by one upload.
    */
   uploadFault: UploadFault;
+  /**
+   * How long after a send_to_bank POST the payment shows on the invoice (0: at once). Meanwhile the
+   * service holds it (a second POST is refused as already sent), as the real one does while its call
+   * to the bank runs.
+   */
+  bankPaymentDelayMs: number;
   extraLinks: { root: Link[]; account: Link[] };
 }
 
@@ -108,6 +114,7 @@ export function settingsFrom(options: EmulatorOptions): Settings {
       requirePkce: options.requirePkce ?? false,
       failRevoke: false,
       uploadFault: 'none',
+      bankPaymentDelayMs: 0,
       extraLinks: { root: [], account: [] },
     },
   };

@@ -72,6 +72,31 @@ describe('send_to_bank', () => {
     expect(invoiceOf(await letter(id)).payment).toBeDefined();
   });
 
+  it('with bankPaymentDelayMs, shows the payment only that long after the POST, and refuses a second POST meanwhile', async () => {
+    await em.admin.configure({ bankPaymentDelayMs: 400 });
+    const { id } = await em.admin.addLetter({ invoice: { ...INVOICE, sendToBank: true } });
+    const send = linkOf(invoiceOf(await letter(id)).link, 'send_to_bank');
+    expect((await api(send.uri, token, { method: 'POST' })).status).toBe(200);
+    expect(invoiceOf(await letter(id)).payment).toBeUndefined();
+    const second = await api(send.uri, token, { method: 'POST' });
+    expect(second.status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(invoiceOf(await letter(id)).payment).toMatchObject({ bank: 'DNB' });
+  });
+
+  it('behind a gateway: 504-after sends it on and answers 504 with an HTML page; 502 answers without sending it', async () => {
+    const { id } = await em.admin.addLetter({ invoice: { ...INVOICE, sendToBank: true } });
+    const send = linkOf(invoiceOf(await letter(id)).link, 'send_to_bank');
+    await em.admin.failNext(1, '502', '/post/api/', 'POST');
+    const refused = await api(send.uri, token, { method: 'POST' });
+    expect(refused.status).toBe(502);
+    expect(refused.headers.get('content-type')).toMatch(/text\/html/);
+    expect(invoiceOf(await letter(id)).payment).toBeUndefined();
+    await em.admin.failNext(1, '504-after', '/post/api/', 'POST');
+    expect((await api(send.uri, token, { method: 'POST' })).status).toBe(504);
+    expect(invoiceOf(await letter(id)).payment).toMatchObject({ bank: 'DNB' });
+  });
+
   it('is not linked on an invoice without an agreement', async () => {
     const { id } = await em.admin.addLetter({ invoice: INVOICE });
     const invoice = invoiceOf(await letter(id));

@@ -220,6 +220,26 @@ export function seedMailbox(letters: number, now: number): Mailbox {
     letter.folderId = folder.id;
     mailbox.add(letter);
   }
+  // An unpaid tax bill filed in the first folder, due in ten days: the popup's "due soon" reads the
+  // folders too, not only the newest letters. Not drawn from rnd, so the rest of the seed stays as it was.
+  const taxFolder = FOLDERS[0];
+  const tax = SENDERS[0];
+  if (taxFolder && tax) {
+    const created = now - 4 * 86_400_000;
+    const spec: LetterSpec = { id: mailbox.newLetterId(), created, sender: tax, subject: 'Restskatt 2024', fileType: 'pdf', unread: false, rnd, index: letters + 6 };
+    const letter = buildLetter(spec);
+    letter.type = 'INVOICE';
+    mainOf(letter).invoice = {
+      kid: '202400000004817',
+      accountNumber: '63450618445',
+      amount: 4817,
+      dueDate: new Date(now + 10 * 86_400_000).toISOString().slice(0, 10),
+      paid: false,
+      sendToBank: true,
+    };
+    letter.folderId = taxFolder.id;
+    mailbox.add(letter);
+  }
   // Folder ids continue after the seeded ones.
   FOLDERS.forEach(() => mailbox.newFolderId());
   const stores = ['Rema 1000', 'Kiwi', 'Clas Ohlson', 'Vinmonopolet', 'Narvesen', 'XXL'];

@@ -23,8 +23,11 @@ export interface RequestLogEntry {
  * `drop`: the connection is closed without an answer, as a service that went away mid-request.
  * `403`: refused as a withdrawn permission would be, nothing done. `stall`: the request is carried
  * out, and its answer never comes (the client gives up): a write whose outcome the client cannot know.
+ * `502`/`504`: a gateway in front of the service answers with its own error page and the request
+ * never reaches the service; `502-after`/`504-after`: the service carries it out, and the gateway
+ * answers 502/504 all the same (its wait for the service ran out, or the answer broke on the way).
  */
-export type FailureKind = '500' | 'malformed' | 'drop' | '403' | 'stall';
+export type FailureKind = '500' | 'malformed' | 'drop' | '403' | 'stall' | '502' | '504' | '502-after' | '504-after';
 
 interface FailureRule {
   remaining: number;

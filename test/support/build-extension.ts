@@ -39,6 +39,9 @@ export function emulatorBuildEnv(outDir: string, baseUrl: string, clientId: stri
     DIGIPOST_TARGET: target,
     // The emulator's content host (its `contentRedirect` knob): same server, the other loopback name.
     DIGIPOST_CONTENT_ORIGIN: contentOriginFor(baseUrl),
+    // The default IDs, whatever a distributor's shell sets: the harnesses expect them.
+    DIGIPOST_FIREFOX_ID: '',
+    DIGIPOST_CHROME_KEY: '',
   };
 }
 

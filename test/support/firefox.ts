@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import puppeteer, { TargetType, type Browser, type Page, type Target } from 'puppeteer-core';
+import { DEFAULT_FIREFOX_ADDON_ID } from '../../src/config/build-defaults.ts';
 import { findBrowser } from './find-browser.ts';
 
-/** The Firefox build's add-on ID (vite.config.ts): Firefox derives the redirect URI from it. */
-const FIREFOX_ADDON_ID = 'digipost-mailbox@extensions.example';
+/** The test build's add-on ID (the default; the e2e build ignores DIGIPOST_FIREFOX_ID): Firefox derives the redirect URI from it. */
+const FIREFOX_ADDON_ID = DEFAULT_FIREFOX_ADDON_ID;
 
 /** Finds the Firefox the Firefox tests drive: FIREFOX_PATH, then Debian's firefox-esr, then firefox. */
 export function findFirefox(env: NodeJS.ProcessEnv = process.env): string {

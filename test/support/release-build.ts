@@ -7,8 +7,11 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { emulatorBuildEnv, type BuildOptions } from './build-extension.ts';
 
-/** The last release: version 0.1.0, the main of 2026-11-22 (tagged v0.1.0 where the tag was made). */
-export const LAST_RELEASE = { version: '0.1.0', commit: '27a4318' } as const;
+/**
+ * The last release: version 0.1.0, the last commit before the work on 0.2.0 began (main of
+ * 2026-11-24, 03:10 UTC; tagged v0.1.0 where the tag was made). CHANGELOG.md and README name it.
+ */
+export const LAST_RELEASE = { version: '0.1.0', commit: '217ccc0' } as const;
 
 /** What the release's build needs of its tree: the rest (tests, tools, pictures) is left in git. */
 const BUILD_INPUTS = ['package.json', 'manifest.json', 'vite.config.ts', 'tsconfig.json', 'src', 'icons'];

@@ -1,10 +1,13 @@
 // Draws the toolbar icon (a white envelope on a red rounded square) at each size the manifest
-// names, and a grey one for the signed-out toolbar, as PNGs in icons/. Run with `npm run icons`;
-// the PNGs are committed.
-import { writeFileSync } from 'node:fs';
+// names, and a grey one for the signed-out toolbar, as PNGs in icons/; and the 128 px icon, for the
+// manifest (icons/icon-128.png) and the store (store/icon-128.png): the same artwork at 96 px inside
+// 16 px of transparent padding on each side, as the Chrome Web Store asks of both (its full-bleed
+// icons look larger than every other). The full-bleed 96 px one is the popup's emblem and the
+// notifications' picture. Run with `npm run icons`; the PNGs are committed.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
-const SIZES = [16, 32, 48, 128] as const;
+const SIZES = [16, 32, 48, 96] as const;
 type Rgb = readonly [number, number, number];
 const RED: Rgb = [0xd2, 0x2a, 0x32];
 const GREY: Rgb = [0x8a, 0x8a, 0x92];
@@ -86,6 +89,18 @@ function draw(size: number, background: Rgb): Uint8Array {
   return out;
 }
 
+/** `art` drawn at `inner` px, centred in a transparent square of `size` px. */
+function padded(size: number, inner: number, art: Uint8Array): Uint8Array {
+  const out = new Uint8Array(size * size * 4);
+  const offset = (size - inner) / 2;
+  for (let y = 0; y < inner; y++) {
+    out.set(art.subarray(y * inner * 4, (y + 1) * inner * 4), ((y + offset) * size + offset) * 4);
+  }
+  return out;
+}
+
+const STORE_ICON = { size: 128, artwork: 96 } as const;
+
 const written: string[] = [];
 for (const [name, colour, sizes] of [
   ['icon', RED, SIZES],
@@ -96,5 +111,11 @@ for (const [name, colour, sizes] of [
     writeFileSync(new URL(`../../${file}`, import.meta.url), encodePng(size, draw(size, colour)));
     written.push(file);
   }
+}
+mkdirSync(new URL('../../store/', import.meta.url), { recursive: true });
+const paddedIcon = encodePng(STORE_ICON.size, padded(STORE_ICON.size, STORE_ICON.artwork, draw(STORE_ICON.artwork, RED)));
+for (const file of ['icons/icon-128.png', 'store/icon-128.png']) {
+  writeFileSync(new URL(`../../${file}`, import.meta.url), paddedIcon);
+  written.push(file);
 }
 console.log(`wrote ${written.join(', ')}`);

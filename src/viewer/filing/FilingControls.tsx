@@ -1,13 +1,14 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { ErrorInfo } from '../../shared/errors.ts';
+import { nextStep, type ErrorInfo } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { BusyButton, ErrorAlert } from '../../ui/components.tsx';
 import { connectThen, ErrorView } from '../ErrorView.tsx';
 import { FolderIcon } from '../../ui/folder-icon.tsx';
 import { InboxIcon } from '../../ui/icons.tsx';
 import { folderName } from '../../model/mailbox.ts';
-import { INBOX, newWriteId, samePlace, type FolderChoice, type Place } from './filing.ts';
+import { isObj, str } from '../../model/read-json.ts';
+import { INBOX, newWriteId, placeOf, samePlace, type FolderChoice, type LetterChange, type Place } from './filing.ts';
 
 /**
  * The pieces the filing actions share: a menu, the move choices, the delete confirmation, the
@@ -228,29 +229,41 @@ export function Toast(props: { toast: Undoable; onDone: () => void }) {
 
 /**
  * One id per intended change, made at the first click: a second click (a double click) while the
- * change runs is the same change, and is not sent again. Once it is settled the next click is a
- * new change with a new id.
+ * change runs is the same change, not sent again, and hears its outcome. A different change (a
+ * rename while a move runs) is its own, with its own id: the worker runs the two in turn. Once a
+ * change is settled the next click is a new change with a new id.
  */
 export function useOnce() {
-  const running = useRef(new Set<string>());
-  return async (intent: string, change: (id: string) => Promise<void>): Promise<void> => {
-    if (running.current.has(intent)) return;
-    running.current.add(intent);
-    try {
-      await change(newWriteId());
-    } finally {
-      running.current.delete(intent);
-    }
+  const running = useRef(new Map<string, Promise<void>>());
+  return (intent: string, change: (id: string) => Promise<void>): Promise<void> => {
+    const joined = running.current.get(intent);
+    if (joined) return joined;
+    const started = change(newWriteId()).finally(() => running.current.delete(intent));
+    running.current.set(intent, started);
+    return started;
   };
 }
 
-/** Refusals a second try cannot mend: the folder still holds letters, the letter or folder is gone, the permission is missing. */
-const SETTLED = new Set(['folder_not_empty', 'folder_not_found', 'write_target_gone', 'write_link_missing', 'write_permission_missing', 'write_forbidden', 'write_refused', 'write_rejected']);
+/**
+ * What an undo the worker did not send says: the letter (read again, undefined when gone) is no
+ * longer as the change left it, so undoing would have overwritten a change made elsewhere.
+ */
+export function notUndone(now: unknown, left: LetterChange, folders: readonly FolderChoice[]): string {
+  if (now === undefined) return t('filing_not_undone_gone');
+  const subject = isObj(now) ? str(now.subject) : undefined;
+  if (left.subject !== undefined && subject !== undefined && subject !== left.subject) return t('filing_not_undone_renamed', subject);
+  if (left.place && !samePlace(placeOf(now), left.place)) return t('filing_not_undone_moved', placeName(placeOf(now), folders));
+  return t('filing_not_undone');
+}
 
-/** What went wrong with a change, with Try again only where trying again could help. */
+/**
+ * What went wrong with a change, with Try again only where trying again could help: not after a
+ * refusal a second try cannot mend (the folder still holds letters, the letter or folder is gone,
+ * the permission is missing).
+ */
 export function FilingFailure(props: { failure: { error: ErrorInfo; retry: () => void } }) {
   const { error, retry } = props.failure;
-  if (SETTLED.has(error.code)) return <ErrorAlert error={error} />;
+  if (nextStep(error) === 'none') return <ErrorAlert error={error} />;
   const reconnect = (): Promise<void> => {
     retry();
     return Promise.resolve();

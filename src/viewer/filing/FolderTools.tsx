@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { findLink } from '../../api/relation-name.ts';
 import type { Link } from '../../api/schemas.ts';
 import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
@@ -53,7 +53,8 @@ function FolderForm(props: { initial?: FolderChoice; busy: boolean; onSave: (nam
 /**
  * Folders, managed where their letters are listed: New folder (where the mailbox offers
  * create_folder), and on a folder's own page Rename and Delete (where the folder offers them). A
- * folder that still holds letters is not deleted: the service says so, and so do we.
+ * folder that still holds letters is not deleted: the service says so, and so do we, until the
+ * list shows it empty.
  */
 export function FolderTools(props: {
   canFile: boolean;
@@ -62,6 +63,8 @@ export function FolderTools(props: {
   /** The folder whose page this is, if it is one. */
   folder: FolderChoice | undefined;
   rootUrl: string | undefined;
+  /** Whether the folder's list is empty now (its last letter moved away or deleted here). */
+  empty: boolean;
   onChanged: () => void;
   onDeleted: () => void;
 }) {
@@ -71,6 +74,10 @@ export function FolderTools(props: {
   const [failure, setFailure] = useState<{ error: ErrorInfo; retry: () => void } | undefined>(undefined);
   const once = useOnce();
   const { folder, rootUrl } = props;
+  // "Still holds letters" is no longer true once the last one left: the next Delete may work.
+  useEffect(() => {
+    if (props.empty) setFailure((now) => (now?.error.code === 'folder_not_empty' ? undefined : now));
+  }, [props.empty]);
   const canCreate = props.canFile && rootUrl !== undefined && findLink(props.listLinks, 'create_folder') !== undefined;
   const canChange = props.canFile && folder !== undefined && findLink(folder.links, 'change_folder') !== undefined;
   const canDelete = props.canFile && folder !== undefined && findLink(folder.links, 'delete_folder') !== undefined;
@@ -97,7 +104,7 @@ export function FolderTools(props: {
     rootUrl &&
     void run(
       'create',
-      (id) => folderWrite({ target: { url: rootUrl, relation: 'self' }, rel: 'create_folder', body: { name, icon } }, id, (all) => all.some((f) => f.name === name)),
+      (id) => folderWrite({ target: { url: rootUrl, relation: 'self' }, rel: 'create_folder', body: { name, icon } }, id),
       t('folder_created', name),
       props.onChanged,
     );
@@ -105,10 +112,7 @@ export function FolderTools(props: {
   const rename = (renamed: FolderChoice, name: string, icon: string) =>
     void run(
       'rename',
-      (id) =>
-        folderWrite({ target: { url: renamed.self.uri, relation: 'self' }, rel: 'change_folder', body: { id: renamed.id, name, icon } }, id, (all) =>
-          all.some((f) => f.id === renamed.id && f.name === name),
-        ),
+      (id) => folderWrite({ target: { url: renamed.self.uri, relation: 'self' }, rel: 'change_folder', body: { id: renamed.id, name, icon } }, id),
       t('folder_renamed'),
       props.onChanged,
     );
@@ -116,7 +120,7 @@ export function FolderTools(props: {
   const remove = (gone: FolderChoice) =>
     void run(
       'delete',
-      (id) => folderWrite({ target: { url: gone.self.uri, relation: 'self' }, rel: 'delete_folder' }, id, (all) => !all.some((f) => f.id === gone.id)),
+      (id) => folderWrite({ target: { url: gone.self.uri, relation: 'self' }, rel: 'delete_folder' }, id),
       t('folder_deleted', folderName(gone)),
       props.onDeleted,
     );

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { findLink } from '../../api/relation-name.ts';
 import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
 import type { Permission } from '../../shared/permissions.ts';
@@ -7,8 +7,9 @@ import { MoveIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
 import { isObj, linksOf, str } from '../../model/read-json.ts';
 import { senderText, subjectText } from '../../model/letter-text.ts';
 import { summarize } from '../../model/letters.ts';
-import { deleteLetter, letterActions, moveLetter, placeOf, type FolderChoice, type Place } from './filing.ts';
-import { ConfirmDelete, FilingFailure, Menu, moveItems, placeName, Toast, useOnce, type Undoable } from './FilingControls.tsx';
+import { targetOf } from '../../api/links.ts';
+import { changeLetter, deleteLetter, letterActions, placeOf, readAgain, type FolderChoice, type LetterChange, type Place } from './filing.ts';
+import { ConfirmDelete, FilingFailure, Menu, moveItems, notUndone, placeName, Toast, useOnce, type Undoable } from './FilingControls.tsx';
 
 const MAX_SUBJECT = 200;
 
@@ -35,23 +36,47 @@ export function LetterFiling(props: {
   const [toast, setToast] = useState<Undoable | undefined>(undefined);
   const [failure, setFailure] = useState<{ error: ErrorInfo; retry: () => void } | undefined>(undefined);
   const once = useOnce();
+  // Changes to the letter finish in the order the worker ran them; what each then reads must not
+  // replace what a later one showed: each view is stamped when it was asked for, the latest wins.
+  const stamps = useRef({ asked: 0, shown: 0 });
+  const show = (stamp: number, letter: unknown) => {
+    if (stamp < stamps.current.shown) return;
+    stamps.current.shown = stamp;
+    props.onChanged(letter);
+  };
   if (!self || (!update && !remove)) return null;
 
-  /** Sends update_document; the answer (or the letter read again) becomes what the page shows. */
-  const change = async (to: Place, newSubject: string, undo: Undoable['undo'], message: string): Promise<void> => {
+  /**
+   * Sends update_document for what the person asked; the answer (or the letter read again) becomes
+   * what the page shows. `unless`: an undo, sent only while the letter is as the change left it.
+   */
+  const change = async (asked: LetterChange, message: string, unless?: LetterChange): Promise<void> => {
     setFailure(undefined);
+    const target = targetOf(self, 'self');
     try {
-      await once('update', async (id) => {
-        const answer = await moveLetter(self, to, newSubject, id);
-        props.onChanged(isObj(answer) && Array.isArray(answer.attachment) ? answer : { ...(props.data as object), location: to.location, folderId: to.location === 'FOLDER' ? to.folderId : undefined, subject: newSubject });
+      await once(`update ${JSON.stringify([asked, unless])}`, async (id) => {
+        const answer = await changeLetter(self, asked, id, unless);
+        const stamp = ++stamps.current.asked;
+        // The undo goes back to what the letter was, and only if nothing else changed it meanwhile.
+        const back: LetterChange = asked.place ? { place } : { subject };
+        setToast(unless ? { message } : { message, undo: () => change(back, t('filing_undone'), asked) });
+        const now = isObj(answer) && Array.isArray(answer.attachment) ? answer : await readAgain(target).catch(() => undefined);
+        if (now !== undefined) show(stamp, now);
       });
-      setToast(undo ? { message, undo } : { message });
     } catch (failed) {
-      setFailure({ error: toErrorInfo(failed), retry: () => void change(to, newSubject, undo, message) });
+      const error = toErrorInfo(failed);
+      if (error.code === 'write_target_changed' && unless) {
+        const stamp = ++stamps.current.asked;
+        const now = await readAgain(target).catch(() => null);
+        if (now !== undefined && now !== null) show(stamp, now);
+        setToast({ message: notUndone(now ?? undefined, unless, props.folders) });
+        return;
+      }
+      setFailure({ error, retry: () => void change(asked, message, unless) });
     }
   };
 
-  const moveTo = (to: Place) => void change(to, subject, () => change(place, subject, undefined, t('filing_undone')), t('filing_moved', placeName(to, props.folders)));
+  const moveTo = (to: Place) => void change({ place: to }, t('filing_moved', placeName(to, props.folders)));
 
   const rename = (event: Event) => {
     event.preventDefault();
@@ -60,7 +85,7 @@ export function LetterFiling(props: {
       setRenaming(false);
       return;
     }
-    void change(place, next, () => change(place, subject, undefined, t('filing_undone')), t('filing_renamed')).then(() => setRenaming(false));
+    void change({ subject: next }, t('filing_renamed')).then(() => setRenaming(false));
   };
 
   const removeIt = async (): Promise<void> => {

@@ -6,7 +6,7 @@ import { t } from '../../shared/i18n.ts';
 import { MoreIcon, MoveIcon, TrashIcon } from '../../ui/icons.tsx';
 import type { LetterSummary } from '../../model/letters.ts';
 import { senderText, subjectText } from '../../model/letter-text.ts';
-import { deleteLetter, moveLetter, type FolderChoice, type Place } from './filing.ts';
+import { changeLetter, deleteLetter, type FolderChoice, type Place } from './filing.ts';
 import { ConfirmDelete, FilingFailure, Menu, moveItems, placeName, Toast, useOnce, type Undoable } from './FilingControls.tsx';
 
 /**
@@ -64,7 +64,8 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
       if (!letter.self) continue;
       const self = letter.self;
       try {
-        await once(`move ${letter.key}`, (id) => moveLetter(self, to, letter.subject, id).then(() => undefined));
+        // An undo goes only where the letter still lies where the move put it.
+        await once(`move ${letter.key} ${JSON.stringify(to)}`, (id) => changeLetter(self, { place: to }, id, undoing ? { place: from } : undefined).then(() => undefined));
         moved.push(letter);
       } catch (failed) {
         error ??= toErrorInfo(failed);
@@ -179,6 +180,13 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
 /** Whether a row's letter has left the list (moved away, deleted). */
 export function useRowHidden(letter: LetterSummary): boolean {
   return useContext(FilingContext)?.hidden.has(letter.key) ?? false;
+}
+
+const NONE_HIDDEN: ReadonlySet<string> = new Set();
+
+/** The rows moved away or deleted from this list (none outside a list that files). */
+export function useHiddenRows(): ReadonlySet<string> {
+  return useContext(FilingContext)?.hidden ?? NONE_HIDDEN;
 }
 
 /** The row's checkbox for moving several letters at once. */

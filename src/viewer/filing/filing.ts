@@ -1,7 +1,7 @@
 import { findLink } from '../../api/relation-name.ts';
 import { targetOf, type LinkTarget } from '../../api/links.ts';
 import type { Link, RootResource } from '../../api/schemas.ts';
-import { AppError, toErrorInfo } from '../../shared/errors.ts';
+import { toErrorInfo } from '../../shared/errors.ts';
 import type { Permission } from '../../shared/permissions.ts';
 import type { Request } from '../../protocol/messages.ts';
 import { ask } from '../../ui/worker-client.ts';
@@ -9,9 +9,9 @@ import { idText, isObj, linksOf, str } from '../../model/read-json.ts';
 
 /**
  * Filing letters from the viewer: moving, renaming and deleting them, and managing folders. Every
- * change goes through the worker's `write` (background/writes.ts), which performs it once per id;
- * this module makes the ids and, when the worker cannot say whether a change happened, reads the
- * letter or the mailbox again to find out before anything is repeated.
+ * change goes through the worker's `write` (background/writes.ts), which performs it once per id,
+ * in turn with the other changes to the same letter, and decides itself whether a change whose
+ * answer was lost happened: this module makes the ids and says what the person asked for.
  */
 
 export interface FolderChoice {
@@ -50,13 +50,23 @@ export function samePlace(a: Place, b: Place): boolean {
   return a.location === b.location && (a.location === 'INBOX' || (b.location === 'FOLDER' && a.folderId === b.folderId));
 }
 
+/** A change to a letter: its place, its subject, or both. */
+export interface LetterChange {
+  place?: Place;
+  subject?: string;
+}
+
 /**
- * The body of update_document. The subject always goes with it, as the iOS app sends it: so a
- * letter whose subject we were not told (a confidential one) is never moved or renamed from here,
- * lest its subject be overwritten.
+ * The body of update_document for the change: only what changes. The worker adds the rest (the
+ * subject always goes with it, as the iOS app sends it) from the letter as it is when its turn
+ * comes, so a letter whose subject we were not told is never moved or renamed from here.
  */
-export function updateBody(place: Place, subject: string): Record<string, string> {
-  return place.location === 'INBOX' ? { location: 'INBOX', subject } : { location: 'FOLDER', folderId: place.folderId, subject };
+export function changeFields(change: LetterChange): Record<string, string> {
+  const { place, subject } = change;
+  return {
+    ...(place ? (place.location === 'INBOX' ? { location: 'INBOX' } : { location: 'FOLDER', folderId: place.folderId }) : {}),
+    ...(subject === undefined ? {} : { subject }),
+  };
 }
 
 /** What the letter lets this session do: an action shows only with its permission and its link. */
@@ -76,30 +86,6 @@ export function newWriteId(): string {
   return crypto.randomUUID();
 }
 
-/** Whether the change is there now, read from the service. */
-type Check = () => Promise<boolean>;
-
-/**
- * Performs one change under `id`. When the worker cannot tell whether it happened (no answer in
- * time, a worker stopped on the way), `happened` reads the service again: done is done, and
- * otherwise the person hears that nothing changed and may try again, with a new id.
- */
-/** The write may have reached the service and its answer did not reach us: read the service before anything else. */
-export function outcomeUnknown(error: unknown): boolean {
-  const { code } = toErrorInfo(error);
-  return code === 'write_outcome_unknown' || code === 'worker_no_answer';
-}
-
-async function writeOnce(write: Write, id: string, happened: Check): Promise<unknown> {
-  try {
-    return (await ask({ type: 'write', id, ...write })).data;
-  } catch (error) {
-    if (!outcomeUnknown(error)) throw error;
-    if (await happened().catch(() => false)) return null;
-    throw new AppError('write_not_done');
-  }
-}
-
 /** A letter read again, or undefined when the service says it is gone. */
 export async function readAgain(target: LinkTarget): Promise<unknown> {
   try {
@@ -111,23 +97,23 @@ export async function readAgain(target: LinkTarget): Promise<unknown> {
   }
 }
 
-/** Moves (and names) a letter; the check reads it again and compares its place and subject. */
-export function moveLetter(self: Link, place: Place, subject: string, id: string): Promise<unknown> {
-  const target = targetOf(self, 'self');
-  return writeOnce({ target, rel: 'update_document', body: updateBody(place, subject) }, id, async () => {
-    const now = await readAgain(target);
-    return now !== undefined && samePlace(placeOf(now), place) && isObj(now) && now.subject === subject;
-  });
+const write = async (request: Write, id: string): Promise<unknown> => (await ask({ type: 'write', id, ...request })).data;
+
+/**
+ * Moves or renames a letter. `unless`: an undo, sent only if the letter is still as the change it
+ * undoes left it (else 'write_target_changed', and nothing is sent).
+ */
+export function changeLetter(self: Link, change: LetterChange, id: string, unless?: LetterChange): Promise<unknown> {
+  return write({ target: targetOf(self, 'self'), rel: 'update_document', body: changeFields(change), ...(unless ? { expect: changeFields(unless) } : {}) }, id);
 }
 
 export function deleteLetter(self: Link, id: string): Promise<unknown> {
-  const target = targetOf(self, 'self');
-  return writeOnce({ target, rel: 'delete_document' }, id, async () => (await readAgain(target)) === undefined);
+  return write({ target: targetOf(self, 'self'), rel: 'delete_document' }, id);
 }
 
-/** A folder change, checked against the root read again. */
-export async function folderWrite(write: Write, id: string, done: (folders: FolderChoice[]) => boolean): Promise<unknown> {
-  return writeOnce(write, id, async () => done(foldersOf((await ask({ type: 'getRoot', force: true })).root)));
+/** A folder change. */
+export function folderWrite(request: Write, id: string): Promise<unknown> {
+  return write(request, id);
 }
 
 /** The icons a folder may have, as the service names them (src/ui/folder-icon.tsx draws each). */

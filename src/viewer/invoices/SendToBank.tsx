@@ -13,12 +13,14 @@ import { newWriteId, readAgain } from '../filing/filing.ts';
 import { ownBankAccount, sendToBank } from './send-to-bank.ts';
 
 type State =
-  | { kind: 'idle'; said?: 'not_sent' }
+  | { kind: 'idle' }
   /** `id` is made once per confirmation: every click on it is the same request. */
-  | { kind: 'confirming'; id: string; fromAccount?: string }
+  /** `asking`: the person's own account is being looked up; its row is kept meanwhile, so the buttons do not move under a click. */
+  | { kind: 'confirming'; id: string; fromAccount?: string; asking?: true }
   | { kind: 'sending'; id: string; fromAccount?: string }
   | { kind: 'sent' }
-  | { kind: 'unknown' }
+  /** Sent, and Digipost does not show it yet: asking again with `id` only looks, it sends nothing. */
+  | { kind: 'not_confirmed'; id: string; looking: boolean }
   | { kind: 'error'; error: ErrorInfo };
 
 /** The refusals a person can act on, in words about the invoice rather than about "changes". */
@@ -32,7 +34,9 @@ const REFUSALS: Readonly<Record<string, string>> = {
  * "Send to my bank", offered only where the invoice links send_to_bank and has no payment yet,
  * and only to a session that may change letters. A confirmation names the amount, the due date,
  * the account it goes to and, where the service says, the person's own account; then exactly one
- * request, and the letter read again to show it sent.
+ * request, and the letter read again to show it sent. What happened is the worker's to say: sent,
+ * refused (and why), or not confirmed yet, where the person may look again (nothing is sent) or,
+ * by an explicit choice, send it again.
  */
 export function SendToBank(props: {
   invoice: InvoiceInfo;
@@ -62,14 +66,15 @@ export function SendToBank(props: {
     }
   };
 
-  const confirm = async (id: string, fromAccount: string | undefined): Promise<void> => {
-    setState({ kind: 'sending', id, ...(fromAccount === undefined ? {} : { fromAccount }) });
+  /** Sends under `id`, or, after "not confirmed", asks the worker to look again under the same id. */
+  const confirm = async (id: string, fromAccount: string | undefined, looking = false): Promise<void> => {
+    setState(looking ? { kind: 'not_confirmed', id, looking } : { kind: 'sending', id, ...(fromAccount === undefined ? {} : { fromAccount }) });
     try {
       const outcome = await sendToBank(props.letter, props.attachment, id);
       if (outcome === 'sent') {
         setState({ kind: 'sent' });
         await readLetter();
-      } else setState(outcome === 'unknown' ? { kind: 'unknown' } : { kind: 'idle', said: 'not_sent' });
+      } else setState({ kind: 'not_confirmed', id, looking: false });
     } catch (error) {
       setState({ kind: 'error', error: toErrorInfo(error) });
     }
@@ -77,10 +82,12 @@ export function SendToBank(props: {
 
   const open = (): void => {
     const id = newWriteId();
-    setState({ kind: 'confirming', id });
-    void ownBankAccount().then((account) => {
-      if (account !== undefined) setState((now) => (now.kind === 'confirming' && now.id === id ? { ...now, fromAccount: account } : now));
-    });
+    setState({ kind: 'confirming', id, asking: true });
+    void ownBankAccount()
+      .catch(() => undefined)
+      .then((account) => {
+        setState((now) => (now.kind === 'confirming' && now.id === id ? { kind: 'confirming', id, ...(account === undefined ? {} : { fromAccount: account }) } : now));
+      });
   };
 
   if (state.kind === 'sent') {
@@ -94,6 +101,7 @@ export function SendToBank(props: {
   if (state.kind === 'confirming' || state.kind === 'sending') {
     const { id, fromAccount } = state;
     const sending = state.kind === 'sending';
+    const asking = state.kind === 'confirming' && state.asking === true;
     return (
       <div class="send-to-bank-confirm" role="group" aria-labelledby={`send-to-bank-${props.attachment}`}>
         <h3 id={`send-to-bank-${props.attachment}`} tabIndex={-1} ref={heading}>
@@ -119,10 +127,10 @@ export function SendToBank(props: {
               <dd>{formatAccountNumber(invoice.accountNumber)}</dd>
             </div>
           ) : null}
-          {fromAccount !== undefined ? (
+          {fromAccount !== undefined || asking ? (
             <div class="field">
               <dt>{t('send_to_bank_from_account')}</dt>
-              <dd>{formatAccountNumber(fromAccount)}</dd>
+              <dd>{fromAccount !== undefined ? formatAccountNumber(fromAccount) : <span class="skeleton-line field-pending" aria-label={t('loading')} />}</dd>
             </div>
           ) : null}
         </dl>
@@ -140,15 +148,21 @@ export function SendToBank(props: {
     );
   }
 
-  if (state.kind === 'unknown') {
+  if (state.kind === 'not_confirmed') {
+    const { id, looking } = state;
     return (
-      <div class="alert" role="alert">
-        <p>{t('send_to_bank_unknown')}</p>
+      <div class="alert send-to-bank-unconfirmed" role="status">
+        <p>{t('send_to_bank_not_confirmed')}</p>
         <div class="actions">
-          <button type="button" onClick={() => void readLetter().then(() => setState({ kind: 'idle' }))}>
-            {t('send_to_bank_reload')}
-          </button>
+          <BusyButton type="button" class="primary" busy={looking} onClick={() => void confirm(id, undefined, true)}>
+            {t('send_to_bank_look_again')}
+          </BusyButton>
+          <BusyButton type="button" busy={looking} onClick={open}>
+            {t('send_to_bank_send_again')}
+          </BusyButton>
         </div>
+        <p class="muted">{t('send_to_bank_send_again_note')}</p>
+        {looking ? <Busy label={t('send_to_bank_looking')} /> : null}
       </div>
     );
   }
@@ -156,7 +170,6 @@ export function SendToBank(props: {
   const refusal = state.kind === 'error' ? REFUSALS[state.error.code] : undefined;
   return (
     <>
-      {state.kind === 'idle' && state.said === 'not_sent' ? <p role="status">{t('send_to_bank_not_sent')}</p> : null}
       {refusal !== undefined ? (
         <p class="alert" role="alert">
           {t(refusal)}

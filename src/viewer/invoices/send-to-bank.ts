@@ -1,37 +1,28 @@
 import { targetOf, type LinkTarget } from '../../api/links.ts';
 import { findLink } from '../../api/relation-name.ts';
-import { withPayment } from '../../model/invoice-payment.ts';
 import { isObj, str } from '../../model/read-json.ts';
+import { toErrorInfo } from '../../shared/errors.ts';
 import { ask } from '../../ui/worker-client.ts';
-import { outcomeUnknown, readAgain } from '../filing/filing.ts';
 
 /*
  * Sending an invoice to the person's bank (contract §6.1), through the worker's exactly-once write:
- * one id per confirmation, so a second click joins the first request. When no answer came (the
- * request may have arrived), the letter is read again before anything is repeated: a payment there
- * means it was sent; none means it was not, and the person may confirm again (with a new id); a
- * letter that cannot be read leaves it unknown, and nothing is offered until it is read again.
+ * one id per confirmation, so a second click joins the first request. The worker decides what
+ * happened when no answer came: it reads the invoice again for a while and answers done once the
+ * payment shows, or 'write_not_confirmed' while it does not. Asking again with the same id sends
+ * nothing: the worker only looks again. Only the person's explicit "send again" makes a new id.
  */
 
-export type SendOutcome = 'sent' | 'not_sent' | 'unknown';
-
-/** The invoice at `attachment` of a letter as the service gives it now has a payment. */
-function hasPayment(letter: unknown, attachment: number): boolean {
-  const item = isObj(letter) && Array.isArray(letter.attachment) ? (letter.attachment as unknown[])[attachment] : undefined;
-  return withPayment({}, item).payment !== undefined;
-}
+export type SendOutcome = 'sent' | 'not_confirmed';
 
 export async function sendToBank(letter: LinkTarget, attachment: number, id: string): Promise<SendOutcome> {
   try {
     await ask({ type: 'write', id, target: letter, attachment, rel: 'send_to_bank' });
     return 'sent';
   } catch (error) {
-    if (!outcomeUnknown(error)) throw error;
-  }
-  try {
-    return hasPayment(await readAgain(letter), attachment) ? 'sent' : 'not_sent';
-  } catch {
-    return 'unknown';
+    // The worker had not answered within the page's own deadline: it may still be looking, so the same id is asked again.
+    const { code } = toErrorInfo(error);
+    if (code === 'write_not_confirmed' || code === 'worker_no_answer') return 'not_confirmed';
+    throw error;
   }
 }
 

@@ -1,24 +1,22 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { targetOf, type LinkTarget } from '../../api/links.ts';
-import { decodeBase64 } from '../../shared/base64.ts';
-import type { Link } from '../../api/schemas.ts';
 import type { Permission } from '../../shared/permissions.ts';
-import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
-import type { ContentView } from '../../protocol/messages.ts';
+import { toErrorInfo } from '../../shared/errors.ts';
 import { Busy, BusyButton } from '../../ui/components.tsx';
 import { DocumentIcon, InfoIcon, LockIcon } from '../../ui/icons.tsx';
 import { t, uiLocale } from '../../shared/i18n.ts';
 import { senderText, subjectText } from '../../model/letter-text.ts';
 import { ask } from '../../ui/worker-client.ts';
-import { blobType, displayKind, downloadName, type DisplayKind } from './content-display.ts';
+import { downloadName } from './content-display.ts';
 import { DownloadLink } from './DownloadLink.tsx';
 import { connectThen, ErrorView } from '../ErrorView.tsx';
 import { AllDetails } from '../resources/GenericView.tsx';
 import { HtmlLetterFrame } from './HtmlLetterFrame.tsx';
 import { loadPdfRenderer, PdfDocument } from './PdfDocument.tsx';
-import { openingReceipt, type OpeningReceipt } from './opening-receipt.ts';
+import { openingReceipt } from './opening-receipt.ts';
 import { useLetterDocument } from './use-letter-document.ts';
+import { useAttachmentContent, type Shown } from './use-attachment-content.ts';
 import { WebSiteButton } from '../WebSiteButton.tsx';
 import { InvoicePanel } from '../invoices/InvoicePanel.tsx';
 import { MetadataCards } from './MetadataCards.tsx';
@@ -67,14 +65,6 @@ function Notice(props: { icon?: 'lock'; children: ComponentChildren }) {
   );
 }
 
-interface Shown {
-  url: string;
-  blob: Blob;
-  kind: DisplayKind;
-  contentType: string;
-  size: number;
-}
-
 function ContentPanel(props: { shown: Shown; title: string; onClose: (() => void) | undefined }) {
   const { shown, title } = props;
   const label = t('content_of', title);
@@ -109,18 +99,6 @@ function ContentPanel(props: { shown: Shown; title: string; onClose: (() => void
   );
 }
 
-function toShown(content: ContentView): Shown {
-  const bytes = decodeBase64(content.base64);
-  const blob = new Blob([bytes], { type: blobType(content.contentType) });
-  return { url: URL.createObjectURL(blob), blob, kind: displayKind(content.contentType), contentType: content.contentType, size: content.size };
-}
-
-type AttachmentState =
-  | { kind: 'idle' }
-  | { kind: 'busy'; label: string }
-  | { kind: 'shown'; shown: Shown }
-  | { kind: 'error'; error: ErrorInfo; retry: () => Promise<void> };
-
 function AttachmentItem(props: {
   attachment: AttachmentInfo;
   /** What the sender attached to the document besides its content: appointments, events, links. */
@@ -145,56 +123,15 @@ function AttachmentItem(props: {
   opensAtOnce: boolean;
 }) {
   const { attachment } = props;
-  const [content, setContent] = useState<Link | undefined>(attachment.content);
-  const [read, setRead] = useState(attachment.read);
-  const [state, setState] = useState<AttachmentState>({ kind: 'idle' });
+  const { state, content, read, open, sendReceiptAndOpen, close, fail } = useAttachmentContent(attachment, props.onRead);
   const title = subjectText({ subject: attachment.subject, confidential: props.confidential });
   const titleId = `attachment-${attachment.index}-title`;
-
-  // Unmounted (the letter was left, or the session ended): content still on its way gets no blob: address.
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-    },
-    [],
-  );
-
-  useEffect(() => {
-    if (state.kind !== 'shown') return undefined;
-    const { url } = state.shown;
-    return () => URL.revokeObjectURL(url);
-  }, [state]);
-
-  const open = async (link: Link): Promise<void> => {
-    setState({ kind: 'busy', label: t('content_loading') });
-    try {
-      const answer = await ask({ type: 'getContent', ...targetOf(link, 'get_document_content') });
-      if (!mounted.current) return;
-      setRead(true);
-      props.onRead();
-      setState({ kind: 'shown', shown: toShown(answer) });
-    } catch (failure) {
-      setState({ kind: 'error', error: toErrorInfo(failure), retry: () => open(link) });
-    }
-  };
 
   useEffect(() => {
     if (!props.opensAtOnce || !content || !props.canRead || attachment.locked) return;
     if (attachment.fileType?.toLowerCase() === 'pdf') void loadPdfRenderer().catch(() => undefined);
     void open(content);
   }, []);
-
-  const sendReceiptAndOpen = (receipt: OpeningReceipt) => async (): Promise<void> => {
-    setState({ kind: 'busy', label: receipt.sent ? t('content_loading') : t('receipt_sending') });
-    try {
-      const link = await receipt.contentLink();
-      setContent(link);
-      await open(link);
-    } catch (failure) {
-      setState({ kind: 'error', error: toErrorInfo(failure), retry: sendReceiptAndOpen(receipt) });
-    }
-  };
 
   const locale = uiLocale();
   const details = [
@@ -270,12 +207,12 @@ function AttachmentItem(props: {
           <ErrorView
             error={state.error}
             onRetry={() => void state.retry()}
-            onConnect={() => void connectThen(state.retry).catch((failure: unknown) => setState({ kind: 'error', error: toErrorInfo(failure), retry: state.retry }))}
+            onConnect={() => void connectThen(state.retry).catch((failure: unknown) => fail(toErrorInfo(failure), state.retry))}
           />
         )
       ) : null}
       {state.kind === 'shown' ? (
-        <ContentPanel shown={state.shown} title={title} onClose={props.opensAtOnce ? undefined : () => setState({ kind: 'idle' })} />
+        <ContentPanel shown={state.shown} title={title} onClose={props.opensAtOnce ? undefined : close} />
       ) : null}
     </>
   );
@@ -321,6 +258,24 @@ export function LetterView(props: LetterViewProps) {
   const canRead = props.scopes.includes('READ_DOCUMENT_CONTENT');
   // A letter is unread while its main document is; opening that document here reads it.
   const [mainOpened, setMainOpened] = useState(false);
+  const shown = useRef(true);
+  useEffect(
+    () => () => {
+      shown.current = false;
+    },
+    [],
+  );
+  // The service marks a document read as it gives its content; the letter as read before says
+  // otherwise, so it is read again and its details say what the service now holds. Should that
+  // fail, the details stay as they were (the Status row already says read).
+  const readAgain = async (): Promise<void> => {
+    try {
+      const { data } = await ask({ type: 'getResource', ...(letter.self ? targetOf(letter.self, 'self') : props.source) });
+      if (shown.current) props.onChanged(data);
+    } catch {
+      // Kept as it was: see above.
+    }
+  };
   const locale = uiLocale();
   const raw = (props.data ?? {}) as Record<string, unknown>;
   const field = (key: string): string | undefined => {
@@ -354,6 +309,7 @@ export function LetterView(props: LetterViewProps) {
       opensAtOnce={opensAtOnce}
       onRead={() => {
         if (attachment.main) setMainOpened(true);
+        if (attachment.read === false || (attachment.main && letter.unread)) void readAgain();
       }}
     />
   );

@@ -1,28 +1,16 @@
-import { findLink, type LinkTarget } from '../../api/links.ts';
 import { Component } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
+import { toErrorInfo } from '../../shared/errors.ts';
 import { formatFullDate, formatRelativeDate } from '../../model/dates.ts';
 import { InvoiceIcon, LockIcon, PaperclipIcon, UnreadDot } from '../../ui/icons.tsx';
 import { t, tCount, uiLocale } from '../../shared/i18n.ts';
 import { senderText, subjectText } from '../../model/letter-text.ts';
-import { ask } from '../../ui/worker-client.ts';
 import { connectThen, ErrorView } from '../ErrorView.tsx';
-import { documentsOf, summarize, type InvoiceInfo, type LetterSummary } from '../../model/letters.ts';
-import { linksOf } from '../../model/read-json.ts';
+import type { InvoiceInfo, LetterSummary } from '../../model/letters.ts';
 import { RowLink } from '../navigation.tsx';
 import { invoiceRowText, invoiceText } from '../../model/invoice-text.ts';
-import { withLetterPayment } from '../../model/invoice-payment.ts';
-import { newLetters, nextPageUrl } from './paging.ts';
+import { useLetterList, type ListPlace } from './use-letter-list.ts';
 import { RowMenu, RowSelect, useRowHidden } from '../filing/ListFiling.tsx';
-
-function summariesOf(data: unknown, sessionLevel: number, requestUrl: string): LetterSummary[] {
-  return (documentsOf(data) ?? []).map((doc, i) => {
-    const summary = summarize(doc, sessionLevel, `${requestUrl}#${i}`);
-    // A row says "sent to your bank" too, which the popup's shared summary does not read.
-    return summary.invoice ? { ...summary, invoice: withLetterPayment(summary.invoice, doc) } : summary;
-  });
-}
 
 function InvoiceText(props: { invoice: InvoiceInfo; now: number }) {
   const context = { now: props.now, locale: uiLocale() };
@@ -96,72 +84,26 @@ class PageRows extends Component<{ letters: readonly LetterSummary[]; now: numbe
   }
 }
 
-export interface LetterListProps {
-  /** The first page, already fetched by the viewer. */
-  data: unknown;
-  requestUrl: string;
-  target: LinkTarget;
-  sessionLevel: number;
+export interface LetterListProps extends ListPlace {
   title: string;
+  /** Told whether the list is empty now, last page read and rows moved away counted out (a folder's Delete needs it). */
+  onEmpty?: (empty: boolean) => void;
 }
 
 /**
  * The letters of the inbox or a folder, newest first, as the service sends them. More pages come
- * with "Load more" (or, when the person chooses, as they scroll near the end).
+ * with "Load more" (or, when the person chooses, as they scroll near the end). A list whose every
+ * row was moved away or deleted says it is empty.
  */
 export function LetterList(props: LetterListProps) {
-  const computable = Array.isArray((props.data as { document?: unknown } | null)?.document);
-  const seen = useRef<Set<string>>(new Set());
-  const nextLinksSeen = useRef(false);
-  const [pages, setPages] = useState<LetterSummary[][]>(() => {
-    const first = summariesOf(props.data, props.sessionLevel, props.requestUrl);
-    nextLinksSeen.current = findLink(linksOf(props.data), 'next') !== undefined;
-    return [newLetters(seen.current, first)];
-  });
-  const [next, setNext] = useState<string | undefined>(() =>
-    nextPageUrl({
-      requestUrl: props.requestUrl,
-      data: props.data,
-      letters: summariesOf(props.data, props.sessionLevel, props.requestUrl),
-      nextLinksSeen: nextLinksSeen.current,
-      computable,
-    }),
-  );
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<ErrorInfo | undefined>(undefined);
+  const { pages, shown, next, loading, error, loadMore, setError } = useLetterList(props);
   const [auto, setAuto] = useState(false);
-  const busy = useRef(false);
   const sentinel = useRef<HTMLDivElement>(null);
   // One "now" for the whole list, so every row counts days from the same moment.
   const [now] = useState(() => Date.now());
-  const count = pages.reduce((sum, page) => sum + page.length, 0);
+  const empty = shown === 0 && next === undefined;
 
-  const loadMore = async (): Promise<void> => {
-    if (!next || busy.current) return;
-    busy.current = true;
-    setLoading(true);
-    setError(undefined);
-    try {
-      const snapshot = await ask({
-        type: 'getResource',
-        url: next,
-        mediaType: props.target.mediaType,
-        relation: props.target.relation ?? 'document_inbox',
-      });
-      const letters = summariesOf(snapshot.data, props.sessionLevel, next);
-      if (findLink(linksOf(snapshot.data), 'next')) nextLinksSeen.current = true;
-      const fresh = newLetters(seen.current, letters);
-      if (fresh.length > 0) setPages((before) => [...before, fresh]);
-      const after = nextPageUrl({ requestUrl: next, data: snapshot.data, letters, nextLinksSeen: nextLinksSeen.current, computable });
-      // A page that adds nothing and points at itself would loop for ever.
-      setNext(after === next || (fresh.length === 0 && letters.length > 0) ? undefined : after);
-    } catch (failure) {
-      setError(toErrorInfo(failure));
-    } finally {
-      busy.current = false;
-      setLoading(false);
-    }
-  };
+  useEffect(() => props.onEmpty?.(empty), [empty]);
 
   useEffect(() => {
     const target = sentinel.current;
@@ -175,7 +117,7 @@ export function LetterList(props: LetterListProps) {
 
   return (
     <>
-      {count === 0 ? (
+      {shown === 0 ? (
         <p class="empty-state">{t('letters_none')}</p>
       ) : (
         <ul class="letters" aria-label={props.title}>
@@ -185,10 +127,10 @@ export function LetterList(props: LetterListProps) {
         </ul>
       )}
       <div ref={sentinel} class="paging">
-        {count > 0 ? (
+        {shown > 0 ? (
           // An empty list says so once, above; "Showing all 0 letters" would say it twice.
           <p class="muted" role="status">
-            {tCount(next ? 'letters_shown_more' : 'letters_shown_all', count)}
+            {tCount(next ? 'letters_shown_more' : 'letters_shown_all', shown)}
           </p>
         ) : null}
         {error ? (

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { UploadPlace } from '../../api/upload-places.ts';
 import { MAX_SUBJECT_LENGTH, subjectFromName, uploadKindOf } from '../../api/upload-rules.ts';
-import { newPageId } from '../../protocol/viewer-address.ts';
 import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { BusyButton, ErrorAlert } from '../../ui/components.tsx';
@@ -67,7 +66,7 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
       setRefused(toErrorInfo(error));
       return;
     }
-    upload.hold({ id: newPageId(), blob: file, name: file.name });
+    upload.hold({ blob: file, name: file.name });
     // Nothing is sent yet: the person sees the subject it will have, and may write another.
     setChosen({ name: file.name, subject: subjectFromName(file.name) });
   }

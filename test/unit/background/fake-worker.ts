@@ -33,7 +33,7 @@ export function fakeWorker(network: FakeNetwork, buildDefaults: BuildDefaults, o
     openViewer: () => Promise.resolve(),
     menus: undefined,
     openPage: () => Promise.resolve(),
-    forgetUploads: () => Promise.resolve(),
+    forgetWrites: () => Promise.resolve(),
     ...overrides,
   });
 }

@@ -77,6 +77,7 @@ let service: FakeService;
 let clock: FakeClock;
 let badge: string[];
 let notified: number[];
+let dueRounds: number[];
 let cache: RootCache;
 
 beforeEach(() => {
@@ -86,6 +87,7 @@ beforeEach(() => {
   clock = new FakeClock();
   badge = [];
   notified = [];
+  dueRounds = [];
   cache = createRootCache({
     storage,
     session,
@@ -96,6 +98,8 @@ beforeEach(() => {
       showSignedOut: () => Promise.resolve(void badge.push('signed out')),
     },
     notifyNewLetters: (_config: ExtensionConfig, _root: RootResource, generation: number) => Promise.resolve(void notified.push(generation)),
+    // The open invoices' reads have their own tests (due-invoices.test.ts): here only that each fetch of the root starts a round.
+    dueInvoices: { readRound: (_config, _root, generation) => Promise.resolve(void dueRounds.push(generation)) },
   });
 });
 
@@ -128,6 +132,8 @@ describe('freshness: what the cache serves without asking the service', () => {
     expect(again.root.primaryAccount?.unreadItemsInInbox).toBe(5);
     expect(stored()?.root.primaryAccount?.unreadItemsInInbox).toBe(5);
     expect(badge.at(-1)).toBe('5');
+    // Each fetch of the root starts one round of the open invoices' reads, under its session.
+    expect(dueRounds).toEqual([1, 1]);
   });
 
   it('force fetches a fresh root again', async () => {

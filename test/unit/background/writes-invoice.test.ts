@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthorizedRequest } from '../../../src/background/authorized-fetch.ts';
+import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
+import { createOnce } from '../../../src/background/once.ts';
 import { createWrites } from '../../../src/background/writes.ts';
+import { errorForStatus } from '../../../src/api/http-errors.ts';
+import type { Permission } from '../../../src/shared/permissions.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { AppError } from '../../../src/shared/errors.ts';
 import { MemoryArea } from '../auth/fakes.ts';
@@ -17,20 +21,23 @@ const letter = (sendUri: string) => ({
   attachment: [{ link: [], invoice: { kid: '1', link: [{ rel: `${REL}/send_to_bank`, uri: sendUri }] } }],
 });
 
-function over(read: unknown) {
+/** `post`: what the service does with the POST; `reads`: the letter as each GET finds it (the last one repeats). */
+function over(read: unknown, post: () => Promise<unknown> = () => Promise.resolve({}), reads: unknown[] = []) {
   const calls: AuthorizedRequest[] = [];
-  const writes = createWrites({
+  const engine = createWrites({
     calls: {
       authorizedFetch: (_: ExtensionConfig, request: AuthorizedRequest) => {
         calls.push(request);
-        return Promise.resolve((request.method ?? 'GET') === 'GET' ? read : {});
+        if ((request.method ?? 'GET') !== 'GET') return post();
+        return Promise.resolve(calls.filter((c) => (c.method ?? 'GET') === 'GET').length === 1 ? read : (reads.length > 1 ? reads.shift() : reads[0]) ?? read);
       },
     },
-    storage: { session: new MemoryArea() },
-    now: () => 1,
+    once: createOnce({ storage: { session: new MemoryArea() }, exclusive: createMemoryLock(), generation: () => Promise.resolve(1), now: () => 1 }),
     written: () => Promise.resolve(),
+    confirmWindowMs: 60,
   });
-  return { writes, calls };
+  const writes = { write: (c: ExtensionConfig, scopes: Permission[], r: ReturnType<typeof request>) => engine.write(c, scopes, 1, r) };
+  return { writes, calls, posts: () => calls.filter((c) => c.method === 'POST') };
 }
 
 const request = (id: string) => ({ id, target: { url: LETTER, relation: 'self' }, attachment: 0, rel: 'send_to_bank' });
@@ -54,5 +61,37 @@ describe('send_to_bank through the write', () => {
     const { writes, calls } = over(letter('https://evil.example/pay'));
     expect(await failure(writes.write(config, ['UPDATE_DOCUMENT'], request('id-send-0003')))).toMatchObject({ code: 'link_foreign_origin' });
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+});
+
+const paid = (sendUri: string) => {
+  const unpaid = letter(sendUri);
+  return { ...unpaid, attachment: [{ ...unpaid.attachment[0], invoice: { ...unpaid.attachment[0]?.invoice, payment: { bank: 'DNB' } } }] };
+};
+
+describe('send_to_bank whose answer says nothing', () => {
+  it('a gateway 504, with the payment showing only on the third read, is sent: one POST, bounded looks', async () => {
+    const unpaid = letter(SEND);
+    const { writes, posts, calls } = over(unpaid, () => Promise.reject(errorForStatus(504, '<html>Gateway Time-out</html>')), [unpaid, unpaid, paid(SEND)]);
+    expect(await writes.write(config, ['UPDATE_DOCUMENT'], request('id-send-0010'))).toEqual({ data: null });
+    expect(posts()).toHaveLength(1);
+    // The target read, then three looks: the third found the payment.
+    expect(calls.filter((c) => (c.method ?? 'GET') === 'GET')).toHaveLength(4);
+  });
+
+  it('a POST never answered and no payment after looking for the whole window is "not confirmed", never "not sent"; the same id then only looks', async () => {
+    const unpaid = letter(SEND);
+    const { writes, posts, calls } = over(unpaid, () => Promise.reject(new AppError('timeout')), [unpaid]);
+    expect(await failure(writes.write(config, ['UPDATE_DOCUMENT'], request('id-send-0011')))).toMatchObject({ code: 'write_not_confirmed' });
+    // Six reads over the window, not one.
+    expect(calls.filter((c) => (c.method ?? 'GET') === 'GET')).toHaveLength(7);
+    expect(await failure(writes.write(config, ['UPDATE_DOCUMENT'], request('id-send-0011')))).toMatchObject({ code: 'write_not_confirmed' });
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('an invoice that already shows a payment is not sent again', async () => {
+    const { writes, posts } = over(paid(SEND));
+    expect(await failure(writes.write(config, ['UPDATE_DOCUMENT'], request('id-send-0012')))).toMatchObject({ code: 'write_rejected', detail: 'INVOICE_ALREADY_SENT_TO_BANK' });
+    expect(posts()).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { errorForStatus } from '../../../src/api/http-errors.ts';
 import { fetchJson } from '../../../src/api/http.ts';
 import type { AuthorizedRequest } from '../../../src/background/authorized-fetch.ts';
+import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
+import { createOnce } from '../../../src/background/once.ts';
 import { createWrites, type WriteRequest } from '../../../src/background/writes.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { AppError } from '../../../src/shared/errors.ts';
@@ -42,10 +44,13 @@ function service(write: Answer = () => Promise.resolve({ subject: 'Strøm', link
 
 function writesOver(fake: ReturnType<typeof service>, session = new MemoryArea()) {
   let refreshed = 0;
-  const writes = createWrites({ calls: fake, storage: { session }, now: () => 1, written: () => {
+  const once = createOnce({ storage: { session }, exclusive: createMemoryLock(), generation: () => Promise.resolve(1), now: () => 1 });
+  const engine = createWrites({ calls: fake, once, confirmWindowMs: 0, written: () => {
       refreshed++;
       return Promise.resolve();
     } });
+  // Every test's session is generation 1, as the handler reads it.
+  const writes = { write: (c: ExtensionConfig, scopes: readonly Permission[], request: WriteRequest) => engine.write(c, scopes, 1, request) };
   return { writes, session, refreshed: () => refreshed };
 }
 
@@ -65,7 +70,7 @@ describe('a write', () => {
     const { writes, refreshed } = writesOver(fake);
     await writes.write(config, FILING, move('id-00000001'));
     expect(fake.calls.map((c) => [c.method ?? 'GET', c.url])).toEqual([['GET', LETTER], ['POST', UPDATE]]);
-    expect(JSON.parse(fake.sent()[0]?.body ?? '')).toEqual({ location: 'FOLDER', folderId: 3, subject: 'Strøm' });
+    expect(JSON.parse(fake.sent()[0]?.body ?? '')).toEqual({ location: 'FOLDER', folderId: '3', subject: 'Strøm' });
     expect(refreshed()).toBe(1);
   });
 
@@ -76,7 +81,7 @@ describe('a write', () => {
     expect(fake.sent().map((c) => [c.method, c.url, c.body])).toEqual([['DELETE', LETTER, undefined]]);
   });
 
-  it('sends once when the page asks twice at the same time (a double click), both hearing the answer', async () => {
+  it('sends once when the page asks twice at the same time (a double click), the second hearing it done', async () => {
     const answer = deferred<unknown>();
     const fake = service(() => answer.promise);
     const { writes } = writesOver(fake);
@@ -84,10 +89,11 @@ describe('a write', () => {
     const second = writes.write(config, FILING, move('id-00000003'));
     await settle();
     answer.resolve({ subject: 'Strøm', link: [] });
-    expect(await first).toEqual(await second);
+    expect(await first).toEqual({ data: { subject: 'Strøm', link: [] } });
+    expect(await second).toEqual({ data: null });
     expect(fake.sent()).toHaveLength(1);
     // Asked again later: done already, nothing sent.
-    expect(await writes.write(config, FILING, move('id-00000003'))).toEqual({ data: null, repeated: true });
+    expect(await writes.write(config, FILING, move('id-00000003'))).toEqual({ data: null });
     expect(fake.sent()).toHaveLength(1);
   });
 
@@ -101,17 +107,17 @@ describe('a write', () => {
     const fresh = service();
     const restarted = writesOver(fresh, session).writes;
     expect(await failure(restarted.write(config, FILING, move('id-00000004')))).toMatchObject({ code: 'write_outcome_unknown' });
-    expect(fresh.calls).toEqual([]);
+    expect(fresh.sent()).toEqual([]);
   });
 
-  it('a timeout after sending is its own error; the same id never sends again, a new one does', async () => {
+  it('a timeout after sending, with the letter unmoved, is unknown; the same id never sends again, a new one does', async () => {
     let tries = 0;
     const fake = service(() => (tries++ === 0 ? Promise.reject(new AppError('timeout')) : Promise.resolve(null)));
     const { writes, refreshed } = writesOver(fake);
     expect(await failure(writes.write(config, FILING, move('id-00000005')))).toMatchObject({ code: 'write_outcome_unknown' });
     expect(await failure(writes.write(config, FILING, move('id-00000005')))).toMatchObject({ code: 'write_outcome_unknown' });
     expect(fake.sent()).toHaveLength(1);
-    // The page read the letter again, saw it unmoved and asked anew.
+    // The person asked anew.
     await writes.write(config, FILING, move('id-00000006'));
     expect(fake.sent()).toHaveLength(2);
     expect(refreshed()).toBe(1);
@@ -119,11 +125,96 @@ describe('a write', () => {
 
   it('a refusal the service answered leaves nothing behind: the list stays, the same id may try again', async () => {
     let tries = 0;
-    const fake = service(() => (tries++ === 0 ? Promise.reject(errorForStatus(500, '')) : Promise.resolve(null)));
+    const fake = service(() => (tries++ === 0 ? Promise.reject(errorForStatus(400, '{"error-code":"INVALID_SUBJECT"}')) : Promise.resolve(null)));
     const { writes } = writesOver(fake);
-    expect(await failure(writes.write(config, FILING, move('id-00000007')))).toMatchObject({ code: 'http_server' });
+    expect(await failure(writes.write(config, FILING, move('id-00000007')))).toMatchObject({ code: 'write_rejected' });
     await writes.write(config, FILING, move('id-00000007'));
     expect(fake.sent()).toHaveLength(2);
+  });
+
+  it('a gateway 502 or 504 is unknown, not "nothing done": the worker reads the letter, and a letter moved is done', async () => {
+    for (const status of [502, 504]) {
+      let moved = false;
+      const fake = service(
+        () => {
+          moved = true;
+          return Promise.reject(errorForStatus(status, '<html>Gateway Time-out</html>'));
+        },
+        () => Promise.resolve(moved ? { ...letter, location: 'FOLDER', folderId: 3 } : letter),
+      );
+      const { writes, refreshed } = writesOver(fake);
+      expect(await writes.write(config, FILING, move(`id-gateway-${status}`))).toEqual({ data: null });
+      expect(await writes.write(config, FILING, move(`id-gateway-${status}`))).toEqual({ data: null });
+      expect(fake.sent()).toHaveLength(1);
+      expect(refreshed()).toBe(1);
+    }
+  });
+
+  it('a gateway 502 with the letter unmoved is unknown, and asking again with the id sends nothing', async () => {
+    const fake = service(() => Promise.reject(errorForStatus(502, '')));
+    const { writes } = writesOver(fake);
+    expect(await failure(writes.write(config, FILING, move('id-gateway-0')))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(await failure(writes.write(config, FILING, move('id-gateway-0')))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(fake.sent()).toHaveLength(1);
+  });
+
+  it('a delete whose answer was lost is done once the letter is gone', async () => {
+    let deleted = false;
+    const fake = service(
+      () => {
+        deleted = true;
+        return Promise.reject(new AppError('timeout'));
+      },
+      () => (deleted ? Promise.reject(errorForStatus(404, '')) : Promise.resolve(letter)),
+    );
+    expect(await writesOver(fake).writes.write(config, FILING, move('id-delete-1', { rel: 'delete_document', body: undefined }))).toEqual({ data: null });
+  });
+});
+
+describe('writes to one letter', () => {
+  it('a rename asked while a move runs is sent after it, with the folder the move left, and neither is lost', async () => {
+    const moving = deferred<unknown>();
+    let now: Record<string, unknown> = { ...letter, location: 'INBOX' };
+    const fake = service(
+      (request) => {
+        const body = JSON.parse(request.body ?? '{}') as Record<string, unknown>;
+        const answer = body.subject === 'Strøm' ? moving.promise : Promise.resolve(null);
+        return answer.then(() => {
+          now = { ...now, ...body };
+          return null;
+        });
+      },
+      () => Promise.resolve(now),
+    );
+    const { writes } = writesOver(fake);
+    const move = writes.write(config, FILING, { id: 'id-move-0001', target: { url: LETTER, relation: 'self' }, rel: 'update_document', body: { location: 'FOLDER', folderId: '3' } });
+    const rename = writes.write(config, FILING, { id: 'id-rename-01', target: { url: LETTER, relation: 'self' }, rel: 'update_document', body: { subject: 'Strøm desember' } });
+    await settle();
+    expect(fake.sent()).toHaveLength(1);
+    moving.resolve(null);
+    await Promise.all([move, rename]);
+    expect(fake.sent().map((c) => JSON.parse(c.body ?? '') as unknown)).toEqual([
+      { location: 'FOLDER', folderId: '3', subject: 'Strøm' },
+      { location: 'FOLDER', folderId: '3', subject: 'Strøm desember' },
+    ]);
+  });
+
+  it('an undo goes only if the letter is as the change left it; renamed elsewhere, it sends nothing and says so', async () => {
+    const renamedElsewhere = { ...letter, subject: 'Strøm (kopi)', location: 'FOLDER', folderId: 3 };
+    const fake = service(undefined, () => Promise.resolve(renamedElsewhere));
+    const { writes } = writesOver(fake);
+    const undo = { id: 'id-undo-0001', target: { url: LETTER, relation: 'self' }, rel: 'update_document', body: { subject: 'Strøm' }, expect: { subject: 'Strøm november' } };
+    expect(await failure(writes.write(config, FILING, undo))).toMatchObject({ code: 'write_target_changed' });
+    expect(fake.sent()).toEqual([]);
+    // Still as the change left it: the undo goes, keeping the place.
+    await writes.write(config, FILING, { ...undo, id: 'id-undo-0002', expect: { subject: 'Strøm (kopi)', location: 'FOLDER', folderId: '3' } });
+    expect(fake.sent().map((c) => JSON.parse(c.body ?? '') as unknown)).toEqual([{ location: 'FOLDER', folderId: '3', subject: 'Strøm' }]);
+  });
+
+  it('never moves or renames a letter whose subject it was not told (a confidential one)', async () => {
+    const fake = service(undefined, () => Promise.resolve({ link: letter.link }));
+    expect(await failure(writesOver(fake).writes.write(config, FILING, move('id-secret-01', { body: { location: 'INBOX' } })))).toMatchObject({ code: 'write_refused' });
+    expect(fake.sent()).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RELATIONS } from '../../../src/api/relations.ts';
 import { PERMISSIONS } from '../../../src/shared/permissions.ts';
-import { ERROR_CODES } from '../../../src/shared/errors.ts';
+import { ERROR_CODES, nextStep } from '../../../src/shared/errors.ts';
 
 type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
 
@@ -61,11 +61,12 @@ describe('messages in English, Norwegian Bokmål and Norwegian Nynorsk', () => {
     }
   });
 
-  it('give every error a sentence', () => {
+  it('give every error a sentence, and the catalogue every error its next step', () => {
     for (const lang of LOCALES) {
       const missing = ERROR_CODES.filter((code) => !catalogues[lang][`error_${code}`]);
       expect(missing, lang).toEqual([]);
     }
+    expect(ERROR_CODES.filter((code) => !['retry', 'connect', 'settings', 'none'].includes(nextStep({ code })))).toEqual([]);
   });
 
   it('explain every permission and label every known relation', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentSchema } from '../../../src/api/schemas.ts';
-import { daysLeft, glanceLetters, isDueSoon } from '../../../src/popup/letters.ts';
+import { daysLeft, dueSoonLetters, glanceLetters, isDueSoon } from '../../../src/popup/letters.ts';
 
 const now = new Date(2026, 10, 22, 14, 30).getTime(); // 22 November 2026, local time
 const day = (offset: number) => {
@@ -69,5 +69,21 @@ describe('isDueSoon', () => {
     expect(isDueSoon({ dueDate: day(15) }, now)).toBe(false);
     expect(isDueSoon({ dueDate: 'soon' }, now)).toBe(false);
     expect(isDueSoon(undefined, now)).toBe(false);
+  });
+});
+
+describe('dueSoonLetters', () => {
+  const at = (id: number) => ({ link: [{ rel: 'https://x/relations/self', uri: `https://x/documents/${id}` }] });
+
+  it('calls out the open invoices of the inbox and the folders, not only of the newest letters, soonest first', () => {
+    const newest = [letter(at(1)), letter(at(2), { dueDate: day(9), paid: false })];
+    const lists = [letter(at(7), { dueDate: day(3), paid: false }), letter(at(8), { dueDate: day(30), paid: false })];
+    expect(dueSoonLetters(newest, lists, now).map((l) => l.self?.uri)).toEqual(['https://x/documents/7', 'https://x/documents/2']);
+  });
+
+  it('names a letter once, as the newest letters (read last) show it: one paid since is not due', () => {
+    const newest = [letter(at(3), { dueDate: day(2), paid: true })];
+    const lists = [letter(at(3), { dueDate: day(2), paid: false }), letter(at(4), { dueDate: day(5), paid: false }), letter(at(4), { dueDate: day(5), paid: false })];
+    expect(dueSoonLetters(newest, lists, now).map((l) => l.self?.uri)).toEqual(['https://x/documents/4']);
   });
 });

@@ -3,7 +3,7 @@ import { migrate, migratedArea, MIGRATIONS, STORAGE_VERSION, type Migration } fr
 import { MemoryArea } from '../auth/fakes.ts';
 
 /**
- * storage.local as version 0.1.0 (commit 27a4318) leaves it after a sign-in, a saved setting and
+ * storage.local as an early build of 0.1.0 (commit 27a4318, before storage had a version) leaves it after a sign-in, a saved setting and
  * a notification check: every key it writes there, with the shapes it writes.
  */
 function releaseProfile(): MemoryArea {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createUploads, type UploadDeps } from '../../../src/background/upload.ts';
+import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
+import { createOnce } from '../../../src/background/once.ts';
+import { createUploads, type UploadDeps, type UploadRequest } from '../../../src/background/upload.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { AppError } from '../../../src/shared/errors.ts';
 import { MemoryArea } from '../auth/fakes.ts';
@@ -30,11 +32,19 @@ const config: ExtensionConfig = { baseUrl: BASE, clientId: 'c', clientSecret: 's
 const ID = 'abcdefghijklmnopqrstuv';
 const PDF = new Blob([new TextEncoder().encode('%PDF-1.4\nhello')]);
 
-function setup(answers: ('ok' | 'fail-stored' | 'fail')[]) {
+interface Listed {
+  subject: string;
+  origin: string;
+  created: string;
+  fileSize: number;
+  link: ReturnType<typeof link>[];
+}
+
+function setup(answers: ('ok' | 'fail-stored' | 'fail')[], older: Listed[] = []) {
   const posts: { url: string; form: FormData }[] = [];
-  const listed: { subject: string; origin: string; created: string; link: ReturnType<typeof link>[] }[] = [];
+  const listed: Listed[] = [...older];
   const deps: UploadDeps = {
-    storage: { session: new MemoryArea() },
+    once: createOnce({ storage: { session: new MemoryArea() }, exclusive: createMemoryLock(), generation: () => Promise.resolve(1), now: () => Date.now() }),
     rootCache: { getRootAndAnnounce: () => Promise.resolve({ root, fetchedAt: 0, serviceOrigin: BASE, scopes: config.scopes, generation: 1 }) },
     calls: {
       authorizedFetch: (_config, request) => Promise.resolve(request.url === INBOX ? { document: listed, link: [] } : { documents: { document: [] }, link: [] }),
@@ -42,18 +52,14 @@ function setup(answers: ('ok' | 'fail-stored' | 'fail')[]) {
         posts.push({ url: request.url, form });
         const answer = answers.shift() ?? 'ok';
         const self = `${INBOX.replace('/inbox', '')}/${posts.length}`;
-        if (answer !== 'fail') listed.push({ subject: form.get('subject') as string, origin: 'UPLOADED', created: new Date().toISOString(), link: [link('self', self)] });
+        if (answer !== 'fail') listed.push({ subject: form.get('subject') as string, origin: 'UPLOADED', created: new Date().toISOString(), fileSize: (form.get('file') as File).size, link: [link('self', self)] });
         if (answer !== 'ok') return Promise.reject(new AppError(answer === 'fail' ? 'network' : 'timeout'));
         return Promise.resolve(self);
       },
     },
-    exclusive: (() => {
-      let chain = Promise.resolve();
-      return (_name: string, fn: () => Promise<void>) => (chain = chain.then(fn, fn));
-    })(),
-    now: () => Date.now(),
   };
-  return { uploads: createUploads(deps), posts };
+  const uploads = createUploads(deps);
+  return { uploads: { upload: (c: ExtensionConfig, r: UploadRequest) => uploads.upload(c, c.scopes, 1, r) }, posts };
 }
 
 const request = { id: ID, subject: 'Skanning', place: { kind: 'inbox' } as const, file: PDF, name: 'scan.pdf' };
@@ -72,12 +78,12 @@ describe('the worker uploads a page\'s file exactly once', () => {
     expect(posts).toHaveLength(1);
   });
 
-  it('after an answer that never came but the service stored the file, Try again finds the letter and sends nothing', async () => {
+  it('after an answer that never came but the service stored the file, the worker finds the letter itself and sends nothing more', async () => {
     const { uploads, posts } = setup(['fail-stored']);
-    await expect(uploads.upload(config, request)).rejects.toMatchObject({ code: 'timeout' });
     const result = await uploads.upload(config, request);
-    expect(posts).toHaveLength(1);
     expect(result.letter?.url).toMatch(/\/1$/);
+    expect(await uploads.upload(config, request)).toEqual(result);
+    expect(posts).toHaveLength(1);
   });
 
   it('after a failure that stored nothing, Try again sends the file the page hands over again', async () => {
@@ -85,6 +91,33 @@ describe('the worker uploads a page\'s file exactly once', () => {
     await expect(uploads.upload(config, request)).rejects.toMatchObject({ code: 'network' });
     await uploads.upload(config, request);
     expect(posts).toHaveLength(2);
+  });
+
+  it('retried after a network failure beside an older letter of the same subject (another file), it sends the new file', async () => {
+    const older = { subject: 'Skanning', origin: 'UPLOADED', created: new Date().toISOString(), fileSize: 999, link: [link('self', `${BASE}/post/api/private/accounts/1/documents/old`)] };
+    const { uploads, posts } = setup(['fail', 'ok'], [older]);
+    await expect(uploads.upload(config, request)).rejects.toMatchObject({ code: 'network' });
+    const result = await uploads.upload(config, request);
+    expect(posts).toHaveLength(2);
+    expect((posts[1]?.form.get('file') as File).size).toBe(PDF.size);
+    expect(result.letter?.url).not.toMatch(/old$/);
+  });
+
+  it('a letter of the same subject and size made well before the upload began is not taken for it', async () => {
+    const before = { subject: 'Skanning', origin: 'UPLOADED', created: new Date(Date.now() - 60 * 60 * 1000).toISOString(), fileSize: PDF.size, link: [link('self', `${BASE}/post/api/private/accounts/1/documents/old`)] };
+    const { uploads, posts } = setup(['fail', 'ok'], [before]);
+    await expect(uploads.upload(config, request)).rejects.toMatchObject({ code: 'network' });
+    await uploads.upload(config, request);
+    expect(posts).toHaveLength(2);
+  });
+
+  it('the same file under the same subject saved a moment before is not taken for this upload: it was there before this one left', async () => {
+    const moment = { subject: 'Skanning', origin: 'UPLOADED', created: new Date().toISOString(), fileSize: PDF.size, link: [link('self', `${BASE}/post/api/private/accounts/1/documents/old`)] };
+    const { uploads, posts } = setup(['fail', 'ok'], [moment]);
+    await expect(uploads.upload(config, request)).rejects.toMatchObject({ code: 'network' });
+    const result = await uploads.upload(config, request);
+    expect(posts).toHaveLength(2);
+    expect(result.letter?.url).not.toMatch(/old$/);
   });
 
   it('two clicks at once send one file', async () => {

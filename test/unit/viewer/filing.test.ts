@@ -15,7 +15,7 @@ vi.mock('../../../src/ui/worker-client.ts', () => ({
   },
 }));
 
-const { deleteLetter, letterActions, moveLetter, placeOf, updateBody, folderWrite } = await import('../../../src/viewer/filing/filing.ts');
+const { changeFields, changeLetter, deleteLetter, letterActions, placeOf, folderWrite } = await import('../../../src/viewer/filing/filing.ts');
 
 const BASE = 'https://www.digipost.no';
 const rel = (name: string) => `${BASE}/post/relations/${name}`;
@@ -41,47 +41,35 @@ describe('what a letter offers', () => {
     expect(letterActions(letter({ subject: '', confidential: true }), all)).toEqual({ update: false, remove: true });
   });
 
-  it('update_document always carries the subject; the inbox takes no folder id', () => {
-    expect(updateBody({ location: 'INBOX' }, 'Strøm')).toEqual({ location: 'INBOX', subject: 'Strøm' });
-    expect(updateBody({ location: 'FOLDER', folderId: '3' }, 'Strøm')).toEqual({ location: 'FOLDER', folderId: '3', subject: 'Strøm' });
+  it('update_document names only what changes (the worker adds the rest); the inbox takes no folder id', () => {
+    expect(changeFields({ place: { location: 'INBOX' } })).toEqual({ location: 'INBOX' });
+    expect(changeFields({ place: { location: 'FOLDER', folderId: '3' } })).toEqual({ location: 'FOLDER', folderId: '3' });
+    expect(changeFields({ subject: 'Strøm' })).toEqual({ subject: 'Strøm' });
     expect(placeOf({ location: 'FOLDER', folderId: 3 })).toEqual({ location: 'FOLDER', folderId: '3' });
     expect(placeOf({ location: 'INBOX' })).toEqual({ location: 'INBOX' });
   });
 });
 
-describe('when the worker cannot say whether a change happened', () => {
-  it('reads the letter again: moved there already is done, and nothing is sent again', async () => {
+describe('the page never judges an outcome', () => {
+  it('a write the worker could not confirm is passed on as the worker said it, with nothing read and nothing sent again', async () => {
     answers.write = [new AppError('write_outcome_unknown')];
-    answers.getResource = [letter({ location: 'FOLDER', folderId: '3' })];
-    await expect(moveLetter(SELF, { location: 'FOLDER', folderId: '3' }, 'Strøm', 'id-1')).resolves.toBeNull();
-    expect(writes()).toHaveLength(1);
-    expect(asked.map((r) => r.type)).toEqual(['write', 'getResource']);
-  });
-
-  it('still where it was: the change was not made, said as such, and not repeated by itself', async () => {
-    answers.write = [new AppError('worker_no_answer')];
     answers.getResource = [letter({ location: 'INBOX' })];
-    expect(await appErrorOf(moveLetter(SELF, { location: 'FOLDER', folderId: '3' }, 'Strøm', 'id-2'))).toEqual({ code: 'write_not_done' });
-    expect(writes()).toHaveLength(1);
-  });
-
-  it('a deleted letter is one the service no longer has', async () => {
-    answers.write = [new AppError('write_outcome_unknown')];
-    answers.getResource = [new AppError('http_not_found', { status: 404 })];
-    await expect(deleteLetter(SELF, 'id-3')).resolves.toBeNull();
-  });
-
-  it('a folder change is checked against the root read again', async () => {
-    answers.write = [new AppError('write_outcome_unknown')];
-    answers.getRoot = [{ mailbox: [{ folders: { folder: [{ id: 7, name: 'Reiser', link: [{ rel: rel('self'), uri: `${BASE}/f/7` }] }] } }] }];
-    const write = { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Reiser', icon: 'FOLDER' } };
-    await expect(folderWrite(write, 'id-4', (folders) => folders.some((f) => f.name === 'Reiser'))).resolves.toBeNull();
-    expect(asked.find((r) => r.type === 'getRoot')).toEqual({ type: 'getRoot', force: true });
-  });
-
-  it('an answered refusal is passed on as it is, with no reading again', async () => {
-    answers.write = [new AppError('folder_not_empty')];
-    expect(await appErrorOf(folderWrite({ target: { url: `${BASE}/f/1` }, rel: 'delete_folder' }, 'id-5', () => true))).toEqual({ code: 'folder_not_empty' });
+    expect(await appErrorOf(changeLetter(SELF, { place: { location: 'FOLDER', folderId: '3' } }, 'id-1'))).toEqual({ code: 'write_outcome_unknown' });
     expect(asked.map((r) => r.type)).toEqual(['write']);
+  });
+
+  it('an undo names what the letter must still be, and the worker decides', async () => {
+    answers.write = [null];
+    await changeLetter(SELF, { place: { location: 'INBOX' } }, 'id-2', { place: { location: 'FOLDER', folderId: '3' } });
+    expect(writes()).toEqual([
+      { type: 'write', id: 'id-2', target: { url: SELF.uri, relation: 'self' }, rel: 'update_document', body: { location: 'INBOX' }, expect: { location: 'FOLDER', folderId: '3' } },
+    ]);
+  });
+
+  it('a delete and a folder change go to the worker as they are', async () => {
+    answers.write = [null, new AppError('folder_not_empty')];
+    await expect(deleteLetter(SELF, 'id-3')).resolves.toBeNull();
+    expect(await appErrorOf(folderWrite({ target: { url: `${BASE}/f/1` }, rel: 'delete_folder' }, 'id-5'))).toEqual({ code: 'folder_not_empty' });
+    expect(asked.map((r) => r.type)).toEqual(['write', 'write']);
   });
 });

@@ -1,0 +1,202 @@
+import { useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { targetOf } from '../../api/links.ts';
+import { formatRelativeDate } from '../../model/dates.ts';
+import { senderText, subjectText } from '../../model/letter-text.ts';
+import type { LetterSummary } from '../../model/letters.ts';
+import type { MailboxNav } from '../../model/mailbox.ts';
+import { t, uiLocale } from '../../shared/i18n.ts';
+import { SearchIcon } from '../../ui/icons.tsx';
+import { useWorkerEvent } from '../../ui/worker-events.ts';
+import { NavigationContext } from '../navigation.tsx';
+import { buildLetterIndex, findLetters, type LetterIndex, type LetterPlace } from './letter-index.ts';
+import { readLetters } from './letter-source.ts';
+
+/** How long letters read for finding are trusted before the next focus reads them again. */
+const FRESH_FOR_MS = 60_000;
+
+type Source =
+  | { kind: 'idle' }
+  | { kind: 'reading'; previous?: LetterIndex | undefined }
+  | { kind: 'ready'; index: LetterIndex; failed: LetterPlace[]; at: number };
+
+const TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
+
+function countText(total: number, shown: number): string {
+  if (total === 0) return t('find_letter_none');
+  const found = total === 1 ? t('find_letter_one') : t('find_letter_many', String(total));
+  return shown < total ? `${found} ${t('find_letter_first', String(shown))}` : found;
+}
+
+/**
+ * Finding a letter by its sender or subject, in the inbox and every folder, as one types. The
+ * letters are read when the field is first used and kept only in this page's memory (gone with
+ * the tab, and at once when the session ends); the index makes each keystroke a few string
+ * comparisons. `/` puts focus in the field; the arrows move through the results; Enter opens one.
+ */
+export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
+  const go = useContext(NavigationContext);
+  const [query, setQuery] = useState('');
+  const [source, setSource] = useState<Source>({ kind: 'idle' });
+  const [active, setActive] = useState(0);
+  const [open, setOpen] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const reads = useRef(0);
+
+  const read = async () => {
+    const mine = ++reads.current;
+    setSource((before) => ({ kind: 'reading', previous: before.kind === 'ready' ? before.index : before.kind === 'reading' ? before.previous : undefined }));
+    const { places, failed } = await readLetters(props.nav, props.sessionLevel);
+    if (mine === reads.current) setSource({ kind: 'ready', index: buildLetterIndex(places), failed, at: Date.now() });
+  };
+
+  const readIfStale = () => {
+    if (source.kind === 'reading' || (!props.nav.inbox && props.nav.folders.length === 0)) return;
+    if (source.kind === 'ready' && source.failed.length === 0 && Date.now() - source.at < FRESH_FOR_MS) return;
+    void read();
+  };
+
+  // The session ended: what was read of the mailbox is dropped at once, and a read on its way ignored.
+  useWorkerEvent('sessionEnded', () => {
+    reads.current++;
+    setSource({ kind: 'idle' });
+    setQuery('');
+    setOpen(false);
+  });
+
+  // `/` from anywhere but a text field, as in many mail clients (j and k stay the list's).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.target instanceof Element && event.target.closest(TYPING)) return;
+      event.preventDefault();
+      field.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const index = source.kind === 'ready' ? source.index : source.kind === 'reading' ? source.previous : undefined;
+  const found = useMemo(() => (index ? findLetters(index, query) : undefined), [index, query]);
+  const letters: LetterSummary[] = found ? found.groups.flatMap((group) => group.letters) : [];
+  const asking = query.trim() !== '';
+  const showing = open && asking;
+
+  const openLetter = (letter: LetterSummary | undefined) => {
+    if (!letter?.self) return;
+    setOpen(false);
+    setQuery('');
+    go(targetOf(letter.self, 'self'));
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (letters.length === 0) return;
+      event.preventDefault();
+      setOpen(true);
+      setActive((at) => (event.key === 'ArrowDown' ? Math.min(at + 1, letters.length - 1) : Math.max(at - 1, 0)));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      openLetter(letters[Math.min(active, letters.length - 1)]);
+    } else if (event.key === 'Escape') {
+      if (query === '') field.current?.blur();
+      setQuery('');
+      setOpen(false);
+    }
+  };
+
+  const failed = source.kind === 'ready' && asking ? source.failed : [];
+  const failedText = failed.length > 0 ? t('find_letter_failed', failed.map((place) => place.name).join(', ')) : undefined;
+  // Nothing could be read: that, not "no letter matches", is the answer.
+  const nothingRead = source.kind === 'ready' && source.index.places.length === 0 && failedText !== undefined;
+  const status = !asking ? '' : !found ? t('find_letter_reading') : nothingRead ? failedText : countText(found.total, letters.length);
+  const now = Date.now();
+  const locale = uiLocale();
+  let position = -1;
+
+  return (
+    <div
+      class="letter-finder"
+      role="search"
+      aria-label={t('find_letter_placeholder')}
+      ref={box}
+      onFocusOut={(event) => {
+        // Focus left the field and its results: the results fold away (the query stays).
+        if (!(event.relatedTarget instanceof Node && box.current?.contains(event.relatedTarget))) setOpen(false);
+      }}
+    >
+      <label for="letter-query" class="visually-hidden">
+        {t('find_letter_label')}
+      </label>
+      <div class="finder-field">
+        <SearchIcon class="finder-icon" />
+        <input
+          id="letter-query"
+          ref={field}
+          type="search"
+          autocomplete="off"
+          spellcheck={false}
+          placeholder={t('find_letter_placeholder')}
+          role="combobox"
+          aria-expanded={showing}
+          aria-controls="letter-results"
+          aria-autocomplete="list"
+          aria-activedescendant={showing && letters.length > 0 ? `found-${Math.min(active, letters.length - 1)}` : undefined}
+          aria-keyshortcuts="/"
+          value={query}
+          onFocus={() => {
+            readIfStale();
+            setOpen(true);
+          }}
+          onInput={(event) => {
+            setQuery(event.currentTarget.value);
+            setActive(0);
+            setOpen(true);
+          }}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      <p class="visually-hidden" role="status" aria-live="polite">
+        {showing ? status : ''}
+      </p>
+      {showing ? (
+        <div class="finder-results">
+          <p class="finder-count muted" aria-hidden="true">
+            {status}
+          </p>
+          {failedText && failedText !== status ? <p class="finder-failed">{failedText}</p> : null}
+          <div id="letter-results" role="listbox" aria-label={t('find_letter_results')}>
+            {found?.groups.map((group, g) => (
+              <div key={group.place.key} role="group" aria-labelledby={`found-place-${g}`}>
+                <p class="finder-place" id={`found-place-${g}`} role="presentation">
+                  {group.place.name}
+                </p>
+                {group.letters.map((letter) => {
+                  position++;
+                  const at = position;
+                  return (
+                    <div
+                      key={letter.key}
+                      id={`found-${at}`}
+                      role="option"
+                      aria-selected={at === Math.min(active, letters.length - 1)}
+                      class={`finder-letter${at === Math.min(active, letters.length - 1) ? ' active' : ''}`}
+                      // Focus stays in the field: the option is chosen without taking it away.
+                      onMouseDown={(event) => event.preventDefault()}
+                      onClick={() => openLetter(letter)}
+                      onMouseEnter={() => setActive(at)}
+                    >
+                      <span class="finder-sender">{senderText(letter)}</span>
+                      <span class="finder-subject">{subjectText(letter)}</span>
+                      {letter.created !== undefined ? <span class="finder-date muted">{formatRelativeDate(letter.created, { now, locale })}</span> : null}
+                    </div>
+                  );
+                })}
+              </div>
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import type { LetterSummary } from '../../model/letters.ts';
+
+/*
+ * Finding a letter by its sender or subject among the letters read from the inbox and the folders.
+ * The text is normalised once, when the index is built; each keystroke then only compares strings,
+ * so a thousand letters answer well within a frame. Pure code: the viewer keeps the index in the
+ * page's memory only (never on disk), and the tests build one in Node.
+ */
+
+/** A place the letters were read from: the inbox or one folder, by its address and its name in words. */
+export interface LetterPlace {
+  key: string;
+  name: string;
+}
+
+export interface PlaceLetters {
+  place: LetterPlace;
+  letters: readonly LetterSummary[];
+}
+
+interface Entry {
+  letter: LetterSummary;
+  placeIndex: number;
+  /** Sender and subject, normalised, with a separator no query can contain so no word spans both. */
+  text: string;
+}
+
+export interface LetterIndex {
+  places: readonly LetterPlace[];
+  entries: readonly Entry[];
+}
+
+interface FoundGroup {
+  place: LetterPlace;
+  letters: LetterSummary[];
+}
+
+export interface FoundLetters {
+  groups: FoundGroup[];
+  /** All letters that match, also those beyond the limit shown. */
+  total: number;
+}
+
+/**
+ * Lower case without accents, so "sKATTEetaten" finds "Skatteetaten" and "Sondre" finds "Søndre".
+ * Å loses its ring like any accent (a keyboard without å still finds "Lånekassen"), and the two
+ * Norwegian letters that are no accented letter are spelled as one writes them without them:
+ * ø as o, æ as ae.
+ */
+export function normaliseForSearch(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/ø/g, 'o')
+    .replace(/æ/g, 'ae')
+    .replace(/\s+/g, ' ');
+}
+
+const SEPARATOR = '\u0000';
+
+/**
+ * The index of every letter of every place, in the places' order (inbox first). A letter that lies
+ * in two lists (the service lists it twice) is kept once, in the first place it was read from.
+ */
+export function buildLetterIndex(places: readonly PlaceLetters[]): LetterIndex {
+  const seen = new Set<string>();
+  const entries: Entry[] = [];
+  places.forEach(({ letters }, placeIndex) => {
+    for (const letter of letters) {
+      if (seen.has(letter.key)) continue;
+      seen.add(letter.key);
+      entries.push({ letter, placeIndex, text: `${normaliseForSearch(letter.sender)}${SEPARATOR}${normaliseForSearch(letter.subject)}` });
+    }
+  });
+  return { places: places.map((p) => p.place), entries };
+}
+
+/**
+ * The letters whose sender or subject holds every word of the query, grouped by place in the
+ * index's order and newest first inside each place (as the lists are), at most `limit` in all.
+ */
+export function findLetters(index: LetterIndex, query: string, limit = 50): FoundLetters {
+  const words = normaliseForSearch(query).split(' ').filter((word) => word !== '');
+  if (words.length === 0) return { groups: [], total: 0 };
+  const byPlace = new Map<number, LetterSummary[]>();
+  let total = 0;
+  for (const entry of index.entries) {
+    if (!words.every((word) => entry.text.includes(word))) continue;
+    total++;
+    if (total > limit) continue;
+    const found = byPlace.get(entry.placeIndex);
+    if (found) found.push(entry.letter);
+    else byPlace.set(entry.placeIndex, [entry.letter]);
+  }
+  const groups: FoundGroup[] = [];
+  index.places.forEach((place, i) => {
+    const letters = byPlace.get(i);
+    if (letters) groups.push({ place, letters: letters.sort(newestFirst) });
+  });
+  return { groups, total };
+}
+
+function newestFirst(a: LetterSummary, b: LetterSummary): number {
+  const at = a.created === undefined ? Number.NaN : Date.parse(a.created);
+  const bt = b.created === undefined ? Number.NaN : Date.parse(b.created);
+  if (Number.isNaN(at) || Number.isNaN(bt)) return Number.isNaN(at) ? (Number.isNaN(bt) ? 0 : 1) : -1;
+  return bt - at;
+}

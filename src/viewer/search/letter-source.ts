@@ -1,0 +1,63 @@
+import { findLink, targetOf, type LinkTarget } from '../../api/links.ts';
+import { documentsOf, summarize, type LetterSummary } from '../../model/letters.ts';
+import { folderName, type MailboxNav } from '../../model/mailbox.ts';
+import { linksOf } from '../../model/read-json.ts';
+import { t } from '../../shared/i18n.ts';
+import { ask } from '../../ui/worker-client.ts';
+import { firstPageUrl, newLetters, nextPageUrl } from '../lists/paging.ts';
+import type { LetterPlace, PlaceLetters } from './letter-index.ts';
+
+/** How many of each place's newest letters are read for finding: the inbox pages until it has this many. */
+const LETTERS_PER_PLACE = 100;
+
+/** The places whose letters can be found: the inbox first, then each folder, as the side list shows them. */
+function placesOf(nav: MailboxNav): { place: LetterPlace; target: LinkTarget }[] {
+  const places: { place: LetterPlace; target: LinkTarget }[] = [];
+  if (nav.inbox) places.push({ place: { key: nav.inbox.uri, name: t('rel_document_inbox') }, target: targetOf(nav.inbox, 'document_inbox') });
+  for (const folder of nav.folders) places.push({ place: { key: folder.self.uri, name: folderName(folder) }, target: targetOf(folder.self, 'folder') });
+  return places;
+}
+
+/**
+ * A place's newest letters, read through the worker as its list reads them: page after page (the
+ * inbox pages, a folder comes in one answer) until there are LETTERS_PER_PLACE or no more.
+ */
+async function readPlace(target: LinkTarget, sessionLevel: number): Promise<LetterSummary[]> {
+  const seen = new Set<string>();
+  const letters: LetterSummary[] = [];
+  let url: string | undefined = firstPageUrl(target.url, target.relation);
+  let nextLinksSeen = false;
+  while (url !== undefined && letters.length < LETTERS_PER_PLACE) {
+    const requestUrl: string = url;
+    const { data } = await ask({ type: 'getResource', ...target, url: requestUrl });
+    const documents = documentsOf(data) ?? [];
+    const page = documents.map((doc, i) => summarize(doc, sessionLevel, `${requestUrl}#${i}`));
+    const fresh = newLetters(seen, page);
+    letters.push(...fresh);
+    if (findLink(linksOf(data), 'next')) nextLinksSeen = true;
+    const next = nextPageUrl({ requestUrl, data, letters: page, nextLinksSeen, computable: Array.isArray((data as { document?: unknown } | null)?.document) });
+    // A page that adds nothing, or points at itself, would loop for ever.
+    url = next === requestUrl || fresh.length === 0 ? undefined : next;
+  }
+  return letters.slice(0, LETTERS_PER_PLACE);
+}
+
+export interface ReadLetters {
+  places: PlaceLetters[];
+  /** The places that could not be read (their letters cannot be found until a later try). */
+  failed: LetterPlace[];
+}
+
+/** The newest letters of the inbox and every folder, all places read at once; one place failing keeps the others. */
+export async function readLetters(nav: MailboxNav, sessionLevel: number): Promise<ReadLetters> {
+  const places = placesOf(nav);
+  const answers = await Promise.allSettled(places.map(({ target }) => readPlace(target, sessionLevel)));
+  const read: ReadLetters = { places: [], failed: [] };
+  answers.forEach((answer, i) => {
+    const place = places[i]?.place;
+    if (!place) return;
+    if (answer.status === 'fulfilled') read.places.push({ place, letters: answer.value });
+    else read.failed.push(place);
+  });
+  return read;
+}

@@ -1,0 +1,52 @@
+import { fireEvent, screen, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { RELATIONS } from '../../src/api/relations.ts';
+import { viewerPages } from '../../src/storage/page-items.ts';
+import { extension } from '../support/fake-extension.ts';
+import { fullRoot, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
+import { openPage } from './page.ts';
+
+/*
+ * "All links from the service" (issue #29, point 4): every page the root, the account and each
+ * mailbox offer, in words and grouped by where it belongs; no ids, icon codes or relation names
+ * outside the closed details.
+ */
+
+const { worker } = extension;
+const PAGE_ID = 'CCCCCCCCCCCCCCCCCCCCCC';
+
+/** The text a person reads: closed details show only their summary. */
+function readable(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  for (const details of copy.querySelectorAll('details:not([open])')) for (const child of [...details.children]) if (child.tagName !== 'SUMMARY') child.remove();
+  return copy.textContent.replace(/\s+/g, ' ');
+}
+
+async function openRoot(): Promise<HTMLElement> {
+  const root = fullRoot();
+  await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: `${SERVICE}/post/api/private`, relation: 'self' } });
+  worker.answer('getRoot', rootSnapshot({ root }));
+  worker.answer('getResource', resourceSnapshot(root, `${SERVICE}/post/api/private`));
+  await openPage('viewer', `?page=${PAGE_ID}`);
+  await screen.findByText('All details and links');
+  return screen.getByRole('main');
+}
+
+describe('All links from the service', () => {
+  it('lists every followable page of the mailbox, the account and the service in words, grouped by where it belongs', async () => {
+    const main = await openRoot();
+    const group = (name: string) => within(within(main).getByRole('region', { name })).getAllByRole('link').map((a) => a.textContent.trim());
+    expect(group('Your mailbox')).toEqual(['Inbox', 'Mailbox settings', 'Skatt', 'Bolig']);
+    expect(group('Your account')).toEqual(['Receipts', 'Account settings', 'Event log', 'Connected applications']);
+    expect(group('This sign-in and the service')).toEqual(['Sign-in session', 'Recipient suggestions', 'Recipient search']);
+  });
+
+  it('shows no ids, icon codes, relation names or addresses outside its closed details', async () => {
+    const main = await openRoot();
+    const text = readable(main);
+    for (const internal of ['Identifier', 'Icon', 'TAX', 'HOUSE', 'http', '/post/']) expect(text, internal).not.toContain(internal);
+    for (const name of [...RELATIONS.keys()].filter((n) => n.includes('_'))) expect(text, name).not.toContain(name);
+    fireEvent.click(screen.getByText('All details and links'));
+    expect(main.textContent).toContain('account_settings');
+  });
+});

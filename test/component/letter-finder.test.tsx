@@ -1,0 +1,107 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { viewerPages } from '../../src/storage/page-items.ts';
+import { extension } from '../support/fake-extension.ts';
+import { fullRoot, LETTERS, letter, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
+import { openPage } from './page.ts';
+
+/*
+ * Finding a letter (issue #29, point 3): one field in the viewer's top bar finds letters by sender
+ * or subject in the inbox and every folder as one types, grouped by place; the arrows move through
+ * the results and Enter opens one; `/` puts focus in the field.
+ */
+
+const { worker } = extension;
+const PAGE_ID = 'DDDDDDDDDDDDDDDDDDDDDD';
+const ACCOUNT = `${SERVICE}/post/api/private/accounts/1234`;
+const INBOX = `${ACCOUNT}/documents/inbox`;
+const IN_BOLIG = letter(31, { subject: 'Husleie for desember', creatorName: 'Utleiegården AS', created: '2026-11-01T08:00:00.000+01:00' });
+const IN_SKATT = letter(21, { subject: 'Skattekort for 2027', creatorName: 'Skatteetaten', created: '2026-10-01T08:00:00.000+01:00' });
+
+/** The worker's answers: the inbox, Skatt, Bolig, and a letter by its own address. */
+function answerMailbox(): void {
+  worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
+  worker.answer('getResource', (request) => {
+    const url = new URL(request.url);
+    if (url.pathname.endsWith('/documents/inbox')) return Promise.resolve(resourceSnapshot({ document: LETTERS, link: [] }, request.url));
+    if (url.pathname.endsWith('/folders/1')) return Promise.resolve(resourceSnapshot({ name: 'Skatt', documents: { document: [IN_SKATT] }, link: [] }, request.url));
+    if (url.pathname.endsWith('/folders/2')) return Promise.resolve(resourceSnapshot({ name: 'Bolig', documents: { document: [IN_BOLIG] }, link: [] }, request.url));
+    if (url.pathname.endsWith('/documents/31')) return Promise.resolve(resourceSnapshot(IN_BOLIG, request.url));
+    return Promise.reject(new Error(`no answer for ${request.url}`));
+  });
+}
+
+/** What the finder's live region says (the list below has a status of its own). */
+const finderStatus = () => within(screen.getByRole('search', { name: 'Find a letter' })).getByRole('status').textContent;
+
+async function openInbox(): Promise<HTMLElement> {
+  await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: INBOX, relation: 'document_inbox' } });
+  answerMailbox();
+  await openPage('viewer', `?page=${PAGE_ID}`);
+  await screen.findByText('Skattemelding 2026');
+  return screen.getByRole('combobox', { name: 'Find a letter by sender or subject' });
+}
+
+describe('finding a letter', () => {
+  it('finds a letter that lives only in a folder by part of its subject, under the folder\'s name, and Enter opens it', async () => {
+    const field = await openInbox();
+    fireEvent.focus(field);
+    fireEvent.input(field, { target: { value: 'HUSLEIE' } });
+    const results = await screen.findByRole('listbox', { name: 'Letters found' });
+    const group = await within(results).findByRole('group', { name: 'Bolig' });
+    expect(within(group).getByRole('option').textContent).toContain('Husleie for desember');
+    expect(within(results).getAllByRole('group')).toHaveLength(1);
+    expect(finderStatus()).toBe('1 letter found.');
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await screen.findByRole('heading', { level: 1, name: 'Husleie for desember' });
+  });
+
+  it('finds by sender in the inbox and the folders at once, grouped inbox first, and the arrows choose', async () => {
+    const field = await openInbox();
+    fireEvent.focus(field);
+    fireEvent.input(field, { target: { value: 'skatteetaten' } });
+    const results = await screen.findByRole('listbox');
+    await waitFor(() => expect(within(results).getAllByRole('group').map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby') ?? '')?.textContent)).toEqual(['Inbox', 'Skatt']));
+    const options = within(results).getAllByRole('option');
+    expect(options.map((o) => o.getAttribute('aria-selected'))).toEqual(['true', 'false']);
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    expect(field.getAttribute('aria-activedescendant')).toBe(within(results).getAllByRole('option')[1]?.id);
+    expect(finderStatus()).toBe('2 letters found.');
+  });
+
+  it('reads each place once however much one types, and says so when nothing matches', async () => {
+    const field = await openInbox();
+    worker.requests.length = 0;
+    fireEvent.focus(field);
+    for (const text of ['z', 'zz', 'zzz']) fireEvent.input(field, { target: { value: text } });
+    await waitFor(() => expect(finderStatus()).toBe('No letter matches.'));
+    expect(worker.asked('getResource').map((r) => new URL(r.url).pathname).sort()).toEqual([
+      '/post/api/private/accounts/1234/documents/inbox',
+      '/post/api/private/accounts/1234/folders/1',
+      '/post/api/private/accounts/1234/folders/2',
+    ]);
+  });
+
+  it('takes focus on /, but not from a text field, and leaves j and k to the list', async () => {
+    const field = await openInbox();
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(document.activeElement).toBe(field);
+    field.blur();
+    fireEvent.keyDown(document.body, { key: 'j' });
+    expect(document.activeElement).not.toBe(field);
+  });
+});
+
+describe('finding a letter when the letters cannot be read', () => {
+  it('says which places could not be read, not that no letter matches, and reads them again on the next focus', async () => {
+    const field = await openInbox();
+    worker.fail('getResource', { code: 'network' });
+    fireEvent.focus(field);
+    fireEvent.input(field, { target: { value: 'husleie' } });
+    await waitFor(() => expect(finderStatus()).toBe('Could not read Inbox, Skatt, Bolig: letters there are not found now.'));
+    answerMailbox();
+    fireEvent.blur(field);
+    fireEvent.focus(field);
+    await waitFor(() => expect(finderStatus()).toBe('1 letter found.'));
+  });
+});

@@ -1,0 +1,100 @@
+import { fireEvent, render, screen, within } from '@testing-library/preact';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Request } from '../../src/protocol/messages.ts';
+import { AppError } from '../../src/shared/errors.ts';
+
+/*
+ * "Send to my bank" shows what the worker decided (src/viewer/invoices/SendToBank.tsx): sent,
+ * refused, or not confirmed yet, where Look again asks under the same id (the worker only looks)
+ * and sending again is the person's choice, through the confirmation, under a new id. It never
+ * says "not sent" by itself.
+ */
+
+let writes: (AppError | null)[] = [];
+const asked: Request[] = [];
+/** The root as the worker gives it: the person's own account is read from its `current_bank_account`. */
+let root: Promise<unknown> | undefined;
+vi.mock('../../src/ui/worker-client.ts', () => ({
+  ask: (request: Request) => {
+    asked.push(request);
+    if (request.type === 'getRoot') return root ?? Promise.resolve({ root: { link: [] }, scopes: [] });
+    if (request.type === 'getResource') return Promise.resolve(request.relation === 'current_bank_account' ? { data: { bankAccount: { accountNumber: '12345678903' } } } : { data: { link: [] } });
+    const next = writes.shift();
+    return next instanceof AppError ? Promise.reject(next) : Promise.resolve({ data: null });
+  },
+}));
+
+const { SendToBank } = await import('../../src/viewer/invoices/SendToBank.tsx');
+
+const LETTER = { url: 'https://www.digipost.no/post/api/docs/1', relation: 'self' };
+const invoice = { amount: 100, dueDate: '2099-12-01', accountNumber: '15034700879', sendToBank: { rel: 'send_to_bank', uri: `${LETTER.url}/send`, 'media-type': 'application/json' } };
+const sent = () => asked.filter((r): r is Extract<Request, { type: 'write' }> => r.type === 'write');
+
+function renderIt() {
+  render(<SendToBank invoice={invoice} letter={LETTER} attachment={0} scopes={['UPDATE_DOCUMENT']} onChanged={vi.fn()} />);
+}
+
+async function confirmSending(): Promise<void> {
+  fireEvent.click(screen.getByRole('button', { name: 'Send to my bank' }));
+  const group = await screen.findByRole('group', { name: 'Send this invoice to your bank?' });
+  fireEvent.click(within(group).getByRole('button', { name: 'Send to my bank' }));
+}
+
+beforeEach(() => {
+  writes = [];
+  asked.length = 0;
+  root = undefined;
+});
+
+describe('the confirmation', () => {
+  it('keeps the place of "From your account" while it is looked up, so the buttons do not move under a click', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    root = new Promise((resolve) => {
+      answer = resolve;
+    });
+    renderIt();
+    fireEvent.click(screen.getByRole('button', { name: 'Send to my bank' }));
+    const group = await screen.findByRole('group', { name: 'Send this invoice to your bank?' });
+    within(group).getByText('From your account');
+    within(group).getByLabelText('Loading…');
+    answer({ root: { link: [], primaryAccount: { link: [{ rel: 'https://www.digipost.no/post/relations/current_bank_account', uri: 'https://www.digipost.no/post/api/bank', 'media-type': 'application/json' }] } }, scopes: ['READ_ACCOUNT_INFO'] });
+    await within(group).findByText('1234 56 78903');
+    expect(within(group).queryByLabelText('Loading…')).toBeNull();
+  });
+
+  it('lets the row go when the account cannot be named', async () => {
+    renderIt();
+    fireEvent.click(screen.getByRole('button', { name: 'Send to my bank' }));
+    const group = await screen.findByRole('group', { name: 'Send this invoice to your bank?' });
+    await vi.waitFor(() => expect(within(group).queryByText('From your account')).toBeNull());
+  });
+});
+
+describe('Send to my bank, when Digipost has not confirmed it', () => {
+  for (const code of ['write_not_confirmed', 'worker_no_answer'] as const) {
+    it(`${code}: says not confirmed yet, never "not sent"; Look again asks under the same id`, async () => {
+      writes = [new AppError(code), null];
+      renderIt();
+      await confirmSending();
+      await screen.findByText(/Digipost has not confirmed yet that the invoice reached your bank/);
+      expect(document.body.textContent).not.toMatch(/did not reach|shows it as not sent/);
+      fireEvent.click(screen.getByRole('button', { name: 'Look again' }));
+      await screen.findByText('The invoice was sent to your bank.');
+      expect(sent().map((r) => r.id)).toHaveLength(2);
+      expect(new Set(sent().map((r) => r.id)).size).toBe(1);
+    });
+  }
+
+  it('Send again goes through the confirmation, under a new id', async () => {
+    writes = [new AppError('write_not_confirmed'), null];
+    renderIt();
+    await confirmSending();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send again…' }));
+    const group = await screen.findByRole('group', { name: 'Send this invoice to your bank?' });
+    expect(sent()).toHaveLength(1);
+    fireEvent.click(within(group).getByRole('button', { name: 'Send to my bank' }));
+    await screen.findByText('The invoice was sent to your bank.');
+    const [first, second] = sent();
+    expect(second?.id).not.toBe(first?.id);
+  });
+});

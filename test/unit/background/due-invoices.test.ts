@@ -1,0 +1,152 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RootResource } from '../../../src/api/schemas.ts';
+import type { AuthorizedRequest } from '../../../src/background/authorized-fetch.ts';
+import { createDueInvoices, LETTERS_PER_LIST, planRound, READS_PER_ROUND, type DueInvoicesReader } from '../../../src/background/due-invoices.ts';
+import type { ExtensionConfig } from '../../../src/config/config.ts';
+import type { DueInvoices } from '../../../src/storage/page-items.ts';
+import { FakeClock, MemoryArea } from '../auth/fakes.ts';
+
+/*
+ * The open invoices beyond the newest letters: which lists a round reads (the inbox and one folder
+ * in turn, never more than two requests), what it keeps of them, and that what a round read stays
+ * until its list is read again, however many letters arrive meanwhile.
+ */
+
+const A = 'https://a.example.org';
+const INBOX = `${A}/post/api/private/mailbox/1/documents/inbox`;
+const folderUri = (id: number) => `${A}/post/api/private/mailbox/1/folders/${id}`;
+const rel = (name: string) => `${A}/post/relations/${name}`;
+const config: ExtensionConfig = { baseUrl: A, clientId: 'c', clientSecret: 's', scopes: ['READ_DOCUMENT_META_INFO'], pollMinutes: 5, notify: false };
+
+function rootWith(folders: number[]): RootResource {
+  return {
+    primaryAccount: { link: [{ rel: rel('document_inbox'), uri: INBOX }] },
+    mailbox: [{ folders: { folder: folders.map((id) => ({ name: `F${id}`, link: [{ rel: rel('self'), uri: folderUri(id) }] })), link: [] }, link: [] }],
+    link: [],
+  };
+}
+
+function letter(id: string, invoice?: { dueDate: string; paid?: boolean; payment?: object }) {
+  return {
+    subject: `Brev ${id}`,
+    creatorName: 'Fjordkraft',
+    created: '2024-04-20T10:00:00+02:00',
+    attachment: [{ subject: `Brev ${id}`, mainDocument: true, read: true, ...(invoice ? { invoice: { amount: 100, kid: '1', accountNumber: '1', paid: false, ...invoice } } : {}) }],
+    link: [{ rel: rel('self'), uri: `${A}/post/api/private/documents/${id}` }],
+  };
+}
+
+class FakeService {
+  readonly requests: string[] = [];
+  inbox: unknown[] = [];
+  folders = new Map<string, unknown[]>();
+  failing = new Set<string>();
+  authorizedFetch = (_config: ExtensionConfig, request: AuthorizedRequest): Promise<unknown> => {
+    this.requests.push(request.url);
+    const url = new URL(request.url);
+    const list = `${url.origin}${url.pathname}`;
+    if (this.failing.has(list)) return Promise.reject(new Error('network'));
+    if (list === INBOX) return Promise.resolve({ document: this.inbox, link: [] });
+    return Promise.resolve({ name: 'F', documents: { document: this.folders.get(list) ?? [] }, link: [] });
+  };
+}
+
+let storage: { session: MemoryArea };
+let service: FakeService;
+let generation: number;
+let reader: DueInvoicesReader;
+
+beforeEach(() => {
+  storage = { session: new MemoryArea() };
+  service = new FakeService();
+  generation = 1;
+  reader = createDueInvoices({ storage, session: { generation: () => Promise.resolve(generation) }, calls: service, now: new FakeClock().now });
+});
+
+const stored = () => storage.session.data.dueInvoices as DueInvoices | undefined;
+const keptIds = () => Object.values(stored()?.sources ?? {}).flatMap((s) => s.documents.map((d) => d.subject));
+
+describe('a round of the open invoices', () => {
+  it('plans the inbox and the folder whose turn it is, never more than two reads, and wraps around', () => {
+    const lists = { inbox: { rel: rel('document_inbox'), uri: INBOX }, folders: [1, 2, 3].map((id) => ({ rel: rel('self'), uri: folderUri(id) })) };
+    const turns = [0, 1, 2, 3].reduce<{ next: number; read: string[][] }>(
+      (acc) => {
+        const plan = planRound(lists, acc.next);
+        expect(plan.reads.length).toBeLessThanOrEqual(READS_PER_ROUND);
+        return { next: plan.nextFolder, read: [...acc.read, plan.reads.map((r) => r.link.uri)] };
+      },
+      { next: 0, read: [] },
+    ).read;
+    expect(turns).toEqual([
+      [INBOX, folderUri(1)],
+      [INBOX, folderUri(2)],
+      [INBOX, folderUri(3)],
+      [INBOX, folderUri(1)],
+    ]);
+    expect(planRound({ inbox: undefined, folders: [] }, 5)).toEqual({ reads: [], nextFolder: 0 });
+  });
+
+  it('costs at most two requests per round, each for the newest hundred letters, and reaches every folder in turn', async () => {
+    service.folders.set(folderUri(1), [letter('f1', { dueDate: '2024-05-05' })]);
+    service.folders.set(folderUri(3), [letter('f3', { dueDate: '2024-05-07' })]);
+    for (let round = 1; round <= 3; round++) {
+      const before = service.requests.length;
+      await reader.readRound(config, rootWith([1, 2, 3]), generation);
+      expect(service.requests.length - before).toBeLessThanOrEqual(READS_PER_ROUND);
+    }
+    expect(service.requests.every((url) => new URL(url).searchParams.get('limit') === String(LETTERS_PER_LIST))).toBe(true);
+    expect(new Set(service.requests.map((url) => new URL(url).pathname))).toEqual(new Set([INBOX, folderUri(1), folderUri(2), folderUri(3)].map((u) => new URL(u).pathname)));
+    expect(keptIds().sort()).toEqual(['Brev f1', 'Brev f3']);
+  });
+
+  it('keeps only letters with an invoice neither paid nor sent to the bank', async () => {
+    service.inbox = [
+      letter('open', { dueDate: '2024-05-03' }),
+      letter('paid', { dueDate: '2024-05-03', paid: true }),
+      letter('sent', { dueDate: '2024-05-03', payment: { status: 'SENT' } }),
+      letter('plain'),
+      ...Array.from({ length: 9 }, (_, i) => letter(`old${i}`)),
+      letter('deep', { dueDate: '2024-05-10' }),
+    ];
+    await reader.readRound(config, rootWith([]), generation);
+    expect(keptIds()).toEqual(['Brev open', 'Brev deep']);
+  });
+
+  it('keeps what it read across new letters, and a list that fails keeps what it had', async () => {
+    service.folders.set(folderUri(1), [letter('f1', { dueDate: '2024-05-05' })]);
+    service.inbox = [letter('i1', { dueDate: '2024-05-04' })];
+    await reader.readRound(config, rootWith([1, 2]), generation);
+    expect(keptIds().sort()).toEqual(['Brev f1', 'Brev i1']);
+    // New letters arrive on top; the folder's turn has passed, yet its invoice stays.
+    service.inbox = [letter('n1'), letter('n2'), letter('n3'), letter('n4'), letter('n5'), letter('n6'), letter('i1', { dueDate: '2024-05-04' })];
+    await reader.readRound(config, rootWith([1, 2]), generation);
+    expect(keptIds().sort()).toEqual(['Brev f1', 'Brev i1']);
+    service.failing.add(INBOX);
+    await reader.readRound(config, rootWith([1, 2]), generation);
+    expect(keptIds().sort()).toEqual(['Brev f1', 'Brev i1']);
+  });
+
+  it('drops a folder the root no longer names, and what another session read', async () => {
+    service.folders.set(folderUri(1), [letter('f1', { dueDate: '2024-05-05' })]);
+    await reader.readRound(config, rootWith([1]), generation);
+    expect(keptIds()).toEqual(['Brev f1']);
+    await reader.readRound(config, rootWith([2]), generation);
+    expect(keptIds()).toEqual([]);
+    service.folders.set(folderUri(2), []);
+    service.inbox = [letter('i1', { dueDate: '2024-05-04' })];
+    await reader.readRound(config, rootWith([2]), generation);
+    generation = 2;
+    service.inbox = [];
+    await reader.readRound(config, rootWith([2]), 2);
+    expect(stored()?.generation).toBe(2);
+    expect(keptIds()).toEqual([]);
+  });
+
+  it('takes back its write when the session ended while it read', async () => {
+    service.inbox = [letter('i1', { dueDate: '2024-05-04' })];
+    const reading = reader.readRound(config, rootWith([]), generation);
+    generation = 2;
+    await reading;
+    expect(stored()).toBeUndefined();
+  });
+});
