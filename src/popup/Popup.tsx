@@ -137,7 +137,8 @@ function WhatIsAsked() {
     <div class="asked">
       <p>{t('signed_out_asked')}</p>
       <ul>
-        {PERMISSION_SWITCHES.filter((sw) => sw.permissions.every((p) => scopes.includes(p))).map((sw) => (
+        {/* A switch any of whose permissions is asked: nothing Connect asks for goes unsaid. */}
+        {PERMISSION_SWITCHES.filter((sw) => sw.permissions.some((p) => scopes.includes(p))).map((sw) => (
           <li key={sw.id}>{t(sw.title)}</li>
         ))}
       </ul>

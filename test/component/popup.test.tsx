@@ -35,6 +35,14 @@ describe('the popup', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('signed out, with one of the managing permissions stored: names the switch it belongs to', async () => {
+    worker.fail('getRoot', { code: 'signed_out' });
+    worker.answer('getPageConfig', { scopes: ['READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT'] });
+    await openPage('popup');
+    await screen.findByText('Digipost will ask you to allow:');
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['See your letters', 'Manage your letters']);
+  });
+
   it('connecting: waits for the consent window, then shows the mailbox', async () => {
     worker.fail('getRoot', { code: 'signed_out' });
     worker.answer('getPageConfig', { scopes: config().scopes });
