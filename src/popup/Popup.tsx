@@ -4,7 +4,7 @@ import { formatTime } from '../model/dates.ts';
 import { inboxLinkOf } from '../api/links.ts';
 import type { Document, Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
-import { nextStep, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { needsConnect, needsSettings, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { RootSnapshot } from '../protocol/messages.ts';
 import { browserAreas, watchItem } from '../storage/browser-areas.ts';
 import { getItem } from '../storage/item.ts';
@@ -35,7 +35,7 @@ export type PopupState =
 function stateAfterFailure(error: ErrorInfo, cached: RootSnapshot | undefined): PopupState {
   if (error.code === 'not_configured') return { kind: 'not_configured' };
   // Plainly signed out is the state itself, no failure to explain; an ended session is.
-  if (nextStep(error) === 'connect') return error.code === 'signed_out' ? { kind: 'signed_out' } : { kind: 'signed_out', reason: error };
+  if (needsConnect(error)) return error.code === 'signed_out' ? { kind: 'signed_out' } : { kind: 'signed_out', reason: error };
   if (error.code === 'network' && cached) return { kind: 'offline', snapshot: cached };
   return { kind: 'error', error };
 }
@@ -239,7 +239,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
           <Brand />
           <h1>{t('signed_out_title')}</h1>
           {state.reason ? (
-            <ErrorAlert error={state.reason}>{nextStep(state.reason) === 'settings' ? settingsButton(false) : null}</ErrorAlert>
+            <ErrorAlert error={state.reason}>{needsSettings(state.reason) ? settingsButton(false) : null}</ErrorAlert>
           ) : (
             <p>{t('signed_out_text')}</p>
           )}
