@@ -1,5 +1,4 @@
 import type { LinkTarget } from '../api/links.ts';
-import { bytesToBase64Url } from '../shared/base64.ts';
 import { ext as browser } from '../shared/ext.ts';
 import { browserAreas, removeFamily } from '../storage/browser-areas.ts';
 import { getItem, put, removeItems, setItems } from '../storage/item.ts';
@@ -30,9 +29,9 @@ export function isViewerPageUrl(url: string): boolean {
     target.username === '' && target.password === '' && target.hash === '';
 }
 
-/** A fresh random id (128 bits), base64url. */
+/** A fresh random id: a UUID (122 random bits), as the write ids are; the popup then carries no Base64. */
 export function newPageId(): string {
-  return bytesToBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+  return crypto.randomUUID();
 }
 
 /** The viewer's address for a page id; relative to the viewer page when `relative` is set. */
