@@ -16,7 +16,7 @@ import { webSiteUrl } from '../model/mailbox.ts';
 import { openInViewer, openTab } from '../ui/open-tab.ts';
 import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
-import { useWorkerEvent } from '../ui/worker-events.ts';
+import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { Header } from './Header.tsx';
 import { NewestLetters } from './NewestLetters.tsx';
@@ -179,13 +179,13 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
   }, []);
 
   // Signed out elsewhere (the options page, the end of access): nobody's mailbox stays on show.
-  useWorkerEvent('sessionEnded', ({ reason }) => {
+  useWorkerEvent(sessionEndedEvent, ({ reason }) => {
     const signedOut: PopupState = reason === 'ended' ? { kind: 'signed_out', reason: { code: 'session_ended' } } : { kind: 'signed_out' };
     setState((now) => (now.kind === 'ready' || now.kind === 'offline' || now.kind === 'loading' || now.kind === 'error' ? signedOut : now));
   });
 
   // Signed in elsewhere (a viewer tab's Connect, the options page): the mailbox shows here too.
-  useWorkerEvent('sessionChanged', () => {
+  useWorkerEvent(signedInEvent, () => {
     if (state.kind === 'signed_out') void load(false);
   });
 

@@ -14,7 +14,7 @@ import { Busy, ErrorAlert } from '../ui/components.tsx';
 import { UploadFailed, UploadProgress } from '../ui/UploadProgress.tsx';
 import { useUpload } from '../ui/upload-flow.ts';
 import { ask } from '../ui/worker-client.ts';
-import { useWorkerEvent } from '../ui/worker-events.ts';
+import { sessionChangedEvent, sessionEndedEvent, useWorkerEvent } from '../ui/worker-events.ts';
 import { fetchFile } from './fetch-file.ts';
 
 type Loaded =
@@ -94,10 +94,10 @@ export function SavePage() {
 
   // Saving turned on (or a sign-in) in another page: the file is fetched now. At a sign-out the
   // worker forgot what was being saved, and the page reads again to say so.
-  useWorkerEvent('sessionChanged', ({ scopes }) => {
+  useWorkerEvent(sessionChangedEvent, ({ scopes }) => {
     if (loaded.state === 'not_allowed' && scopes.includes('UPLOAD_DOCUMENT')) void load();
   });
-  useWorkerEvent('sessionEnded', () => {
+  useWorkerEvent(sessionEndedEvent, () => {
     if (loaded.state !== 'gone') void load();
   });
 
