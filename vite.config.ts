@@ -9,15 +9,15 @@ import packageJson from './package.json' with { type: 'json' };
 import {
   buildDefaultsFromEnv,
   chromeKeyFromEnv,
-  contentHostPermissions,
   firefoxAddonIdFromEnv,
-  hostPermissionFor,
+  manifestHostPermissions,
   networkTimeoutFromEnv,
   type BuildTarget,
 } from './src/config/build-defaults.ts';
 
 // Build-time defaults let a distributor (or `npm start`) ship a dist/ that is already configured
-// for one service; the production build asks only for the real service's origin and its content host.
+// for one service; the production build asks only for the real service's origin and its content host
+// (and, optionally, https hosts; never an address on this computer).
 const defaults = buildDefaultsFromEnv(process.env);
 
 /** The add-on's ID in Firefox (DIGIPOST_FIREFOX_ID, or the project's own; see build-defaults.ts). */
@@ -32,7 +32,7 @@ function manifestFor(target: BuildTarget) {
   return {
     ...baseManifest,
     version: packageJson.version,
-    host_permissions: [hostPermissionFor(defaults.baseUrl, target), ...contentHostPermissions(process.env, defaults.baseUrl, target)],
+    ...manifestHostPermissions(process.env, baseManifest.optional_host_permissions, target),
   };
 }
 

@@ -3,21 +3,21 @@ import { AppError } from '../shared/errors.ts';
 type TooLarge = (detail: string) => AppError;
 
 /*
- * Bodies are read, but never more than `limit` bytes of them: a declared Content-Length over the
- * limit is refused before the first byte, and an undeclared (or false) one as soon as the count
- * passes it, so a huge or endless answer never fills memory. The stream is cancelled, which closes
- * the connection. `tooLarge` names the error, since a letter's content and a JSON answer differ.
+ * Bodies are read, but never more than `limit` bytes of them, counted as fetch hands them over:
+ * decoded, so a small gzip answer that inflates is counted as it inflates. Content-Length is only a
+ * hint: one over the limit is refused before the first byte, but one within it is never trusted (it
+ * counts the compressed bytes, or it lies), so every body is read chunk by chunk and refused as soon
+ * as the count passes the limit. What is held is never more than the limit and one chunk. The
+ * stream is cancelled, which closes the connection. `tooLarge` names the error, since a letter's
+ * content and a JSON answer differ.
  */
 
-/** The declared length, after refusing one over the limit. */
-async function declaredLength(response: Response, limit: number, tooLarge: TooLarge): Promise<number | undefined> {
+/** Refuses a body whose declared length is already over the limit, unread. */
+async function refuseDeclaredOverLimit(response: Response, limit: number, tooLarge: TooLarge): Promise<void> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (!Number.isFinite(declared)) return undefined;
-  if (declared > limit) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge(`${describeBytes(declared)} > ${describeBytes(limit)}`);
-  }
-  return declared;
+  if (!Number.isFinite(declared) || declared <= limit) return;
+  await response.body?.cancel().catch(() => undefined);
+  throw tooLarge(`${describeBytes(declared)} > ${describeBytes(limit)}`);
 }
 
 /** The body's chunks as they come, counted. */
@@ -40,7 +40,7 @@ async function readChunks(response: Response, limit: number, tooLarge: TooLarge)
 }
 
 export async function readLimited(response: Response, limit: number, tooLarge: TooLarge): Promise<Uint8Array<ArrayBuffer>> {
-  await declaredLength(response, limit, tooLarge);
+  await refuseDeclaredOverLimit(response, limit, tooLarge);
   const { chunks, size } = await readChunks(response, limit, tooLarge);
   const bytes = new Uint8Array(size);
   let offset = 0;
@@ -61,16 +61,8 @@ function describeBytes(bytes: number): string {
   return mebibytes >= 1 ? `${Math.ceil(mebibytes)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 }
 
-/**
- * The body as a Blob, for a file to be kept rather than read (an upload's file). With its size
- * announced within the limit, the browser builds the Blob itself (one copy, no ArrayBuffer in
- * between) and the count is checked after; otherwise the body is counted as it comes.
- */
+/** The body as a Blob, for a file to be kept rather than read (an upload's file), counted as it comes like any other. */
 export async function readLimitedBlob(response: Response, limit: number, tooLarge: TooLarge): Promise<Blob> {
-  if ((await declaredLength(response, limit, tooLarge)) !== undefined) {
-    const blob = await response.blob();
-    if (blob.size > limit) throw tooLarge(`more than ${describeBytes(limit)}`);
-    return blob;
-  }
+  await refuseDeclaredOverLimit(response, limit, tooLarge);
   return new Blob((await readChunks(response, limit, tooLarge)).chunks);
 }

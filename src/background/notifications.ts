@@ -31,7 +31,7 @@ import {
 
 const LETTER_PREFIX = 'letter-';
 const SUMMARY_PREFIX = 'more-';
-const ICON = 'icons/icon-128.png';
+const ICON = 'icons/icon-96.png';
 
 export type NotificationsApi = Pick<Notifications.Static, 'create' | 'getAll' | 'clear' | 'onClicked'>;
 

@@ -1,5 +1,5 @@
 import { DEFAULT_PERMISSIONS, parseScope, type Permission } from '../shared/permissions.ts';
-import { checkServiceAddress, originPattern, type PortMatching } from './service-address.ts';
+import { checkServiceAddress, isLoopbackHost, originPattern, type PortMatching } from './service-address.ts';
 
 const PRODUCTION_BASE_URL = 'https://www.digipost.no';
 
@@ -61,6 +61,25 @@ export function contentHostPermissions(env: Env, baseUrl: string, target: BuildT
     return [originPattern(address.origin, portMatchingOf(target))];
   }
   return new URL(baseUrl).origin === PRODUCTION_BASE_URL ? [originPattern(PRODUCTION_CONTENT_ORIGIN, portMatchingOf(target))] : [];
+}
+
+/** The service on this computer (the emulator, a test installation), at any port. */
+const LOOPBACK_HOST_PERMISSIONS = ['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'];
+
+/**
+ * The manifest's host permissions for the build's service: its origin and content host, and the
+ * optional ones the manifest declares (any https host: a file saved from another site, another
+ * service address). A build for a service on this computer (`npm start`, the tests) may also be
+ * pointed at another local service, or save a file from one; any other build, the production one
+ * first, asks for no loopback address at all.
+ */
+export function manifestHostPermissions(env: Env, declaredOptional: readonly string[], target: BuildTarget): { host_permissions: string[]; optional_host_permissions: string[] } {
+  const { baseUrl } = buildDefaultsFromEnv(env);
+  const local = isLoopbackHost(new URL(baseUrl).hostname);
+  return {
+    host_permissions: [hostPermissionFor(baseUrl, target), ...contentHostPermissions(env, baseUrl, target)],
+    optional_host_permissions: [...declaredOptional, ...(local ? LOOPBACK_HOST_PERMISSIONS : [])],
+  };
 }
 
 /**

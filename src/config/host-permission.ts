@@ -13,3 +13,15 @@ function portMatching(): PortMatching {
 export function serviceHostPermission(origin: string): string {
   return originPattern(origin, portMatching());
 }
+
+/**
+ * Whether this build may ask for access to `origin` at all: a browser refuses a request for a
+ * host its manifest does not list. The production build lists any https host and no address on
+ * this computer (build-defaults.ts), so a file there cannot be given access to, and is not offered.
+ */
+export function mayAskForOrigin(origin: string): boolean {
+  const { host_permissions = [], optional_host_permissions = [] } = browser.runtime.getManifest();
+  const url = new URL(origin);
+  const covering = new Set([`${url.protocol}//*/*`, originPattern(origin, 'host-only'), originPattern(origin, 'matches-port')]);
+  return [...host_permissions, ...optional_host_permissions].some((pattern) => covering.has(pattern));
+}

@@ -49,7 +49,8 @@ function ensurePermissions(baseUrl: string, notify: boolean): Promise<boolean> {
   const checked = checkServiceAddress(baseUrl);
   if (!checked.ok) return Promise.resolve(false);
   const origins = [serviceHostPermission(checked.origin)];
-  return browser.permissions.request(notify ? { origins, ...NOTIFICATIONS } : { origins });
+  // A host the manifest does not list (an address on this computer, in the published build) is refused by a throw: refused all the same.
+  return browser.permissions.request(notify ? { origins, ...NOTIFICATIONS } : { origins }).catch(() => false);
 }
 
 /** Which of the two was refused, to say so: the service's origin, or notifications. */

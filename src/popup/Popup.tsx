@@ -116,7 +116,7 @@ function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; st
 }
 
 function Brand() {
-  return <img class="brand" src={browser.runtime.getURL('icons/icon-128.png')} width={48} height={48} alt="" />;
+  return <img class="brand" src={browser.runtime.getURL('icons/icon-96.png')} width={48} height={48} alt="" />;
 }
 
 /** What Connect will ask the user to allow, from the permissions in settings. */

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { uploadPlacesOf, type NamedPlace } from '../api/upload-places.ts';
 import { MAX_SUBJECT_LENGTH, subjectFromName, UPLOAD_TYPES } from '../api/upload-rules.ts';
-import { serviceHostPermission } from '../config/host-permission.ts';
+import { mayAskForOrigin, serviceHostPermission } from '../config/host-permission.ts';
 import { formatSize } from '../model/units.ts';
 import { viewerUrl } from '../protocol/viewer-address.ts';
 import { nextStep, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
@@ -16,12 +16,15 @@ import { useUpload } from '../ui/upload-flow.ts';
 import { ask } from '../ui/worker-client.ts';
 import { sessionChangedEvent, sessionEndedEvent, useWorkerEvent } from '../ui/worker-events.ts';
 import { fetchFile } from './fetch-file.ts';
+import { hostAsRead, isPrivateNetworkAddress } from './site-address.ts';
 
 type Loaded =
   | { state: 'loading' }
   | { state: 'gone' }
   | { state: 'not_allowed' }
   | { state: 'no_places' }
+  | { state: 'confirm_host'; url: string; places: NamedPlace[] }
+  | { state: 'ended'; error: ErrorInfo }
   | { state: 'failed'; error: ErrorInfo; url: string }
   | { state: 'ready'; file: FileFacts; places: NamedPlace[] };
 
@@ -34,6 +37,7 @@ interface FileFacts {
 
 const KIND_NAMES = { pdf: 'PDF', png: 'PNG', jpg: 'JPEG' } satisfies Record<keyof typeof UPLOAD_TYPES, string>;
 
+/** Which file was right-clicked (the worker keeps its address under this id); never the upload's id. */
 function saveId(): string | undefined {
   const id = new URLSearchParams(location.search).get('save');
   return id !== null && /^[A-Za-z0-9_-]{16,64}$/.test(id) ? id : undefined;
@@ -43,68 +47,95 @@ function placeName(place: NamedPlace): string {
   return place.place.kind === 'inbox' ? t('location_inbox') : place.name === undefined || place.name === '' ? t('folder_unnamed') : place.name;
 }
 
-/** A file that could not be reached may be on a site the extension has no access to: asking is the person's to do. */
+/**
+ * A file that could not be reached may be on a site the extension has no access to: asking is the
+ * person's to do, where this build may ask at all (any https site; an address on this computer
+ * only in a build for a service there).
+ */
 function mayAskAccess(error: ErrorInfo, url: string): boolean {
-  return error.code === 'upload_source_unreachable' && /^https:|^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/i.test(url);
+  return error.code === 'upload_source_unreachable' && /^https?:/i.test(url) && mayAskForOrigin(new URL(url).origin);
 }
 
 /**
- * "Save to Digipost": the file a right-click pointed at, what it is, the subject it gets and where it
- * goes. The page holds the file, in memory only, and Save hands it to the worker by reference
- * (send-file.ts); nothing here ever holds the token. Closing the page loses the file: nothing is on disk.
+ * "Save to Digipost": where the file comes from (first of all), the file a right-click pointed at,
+ * what it is, the subject it gets and where it goes. The page holds the file, in memory only, and
+ * Save hands it to the worker by reference (send-file.ts); nothing here ever holds the token.
+ * Closing the page loses the file: nothing is on disk. A file on the person's own machine or
+ * network is fetched only once they have said yes to its host (site-address.ts). When the session
+ * ends, the page lets go of the file and says so, as every page does.
  */
 export function SavePage() {
   const id = saveId();
+  const [source, setSource] = useState<string | undefined>(undefined);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const loads = useRef(0);
   const [subject, setSubject] = useState('');
   const [placeIndex, setPlaceIndex] = useState(0);
   const [letterAddress, setLetterAddress] = useState<string | undefined>(undefined);
   const upload = useUpload();
 
-  async function load(): Promise<void> {
+  /** Whether a load begun as `mine` is still the page's latest (a sign-out, or Try again, makes it stale). */
+  const current = (mine: number) => mine === loads.current;
+
+  async function load(confirmed = false): Promise<void> {
+    const mine = ++loads.current;
     setLoaded({ state: 'loading' });
     const request = id === undefined ? undefined : await getItem(browserAreas, saveRequests.item(id));
+    if (!current(mine)) return;
     if (!id || !request) {
       setLoaded({ state: 'gone' });
       return;
     }
+    setSource(hostAsRead(request.url));
     try {
       const status = await ask({ type: 'getStatus' });
+      if (!current(mine)) return;
       if (status.state !== 'signed_in' || !status.scopes.includes('UPLOAD_DOCUMENT')) {
         setLoaded({ state: 'not_allowed' });
         return;
       }
       const places = uploadPlacesOf((await ask({ type: 'getRoot' })).root);
+      if (!current(mine)) return;
       if (places.length === 0) {
         setLoaded({ state: 'no_places' });
         return;
       }
+      if (!confirmed && isPrivateNetworkAddress(request.url)) {
+        setLoaded({ state: 'confirm_host', url: request.url, places });
+        return;
+      }
       const { blob, name, kind } = await fetchFile(request.url);
-      upload.hold({ id, blob, name });
+      if (!current(mine)) return;
+      upload.hold({ blob, name });
       setSubject(subjectFromName(name));
       setLoaded({ state: 'ready', file: { name, size: blob.size, kind }, places });
     } catch (error) {
-      setLoaded({ state: 'failed', error: toErrorInfo(error), url: request.url });
+      if (current(mine)) setLoaded({ state: 'failed', error: toErrorInfo(error), url: request.url });
     }
   }
+
+  // Signed out (or access ended): the file is let go at once, with the Save button, and loads on
+  // their way are ignored; what is left says why. The request itself is gone from the worker too.
+  useWorkerEvent(sessionEndedEvent, ({ reason }) => {
+    loads.current++;
+    upload.drop();
+    setLetterAddress(undefined);
+    setLoaded({ state: 'ended', error: { code: reason === 'ended' ? 'session_ended' : 'signed_out' } });
+  });
 
   useEffect(() => {
     void load();
   }, []);
 
-  // Saving turned on (or a sign-in) in another page: the file is fetched now. At a sign-out the
-  // worker forgot what was being saved, and the page reads again to say so.
+  // Saving turned on (or a sign-in) in another page: the file is fetched now.
   useWorkerEvent(sessionChangedEvent, ({ scopes }) => {
     if (loaded.state === 'not_allowed' && scopes.includes('UPLOAD_DOCUMENT')) void load();
-  });
-  useWorkerEvent(sessionEndedEvent, () => {
-    if (loaded.state !== 'gone') void load();
   });
 
   async function askAccess(url: string): Promise<void> {
     // Straight from the click: the browser asks only for a request made in answer to one.
     const granted = await browser.permissions.request({ origins: [serviceHostPermission(new URL(url).origin)] }).catch(() => false);
-    if (granted) await load();
+    if (granted) await load(true);
   }
 
   async function save(place: NamedPlace): Promise<void> {
@@ -135,6 +166,22 @@ export function SavePage() {
     case 'no_places':
       body = <p>{t('save_no_places')}</p>;
       break;
+    case 'confirm_host':
+      body = (
+        <div class="info-panel" role="alert">
+          <p>{t('save_private_host_question', hostAsRead(loaded.url))}</p>
+          <p>{t('save_private_host_why')}</p>
+          <div class="actions">
+            <button type="button" class="primary" onClick={() => void load(true)}>
+              {t('save_private_host_fetch')}
+            </button>
+          </div>
+        </div>
+      );
+      break;
+    case 'ended':
+      body = <ErrorAlert error={loaded.error} />;
+      break;
     case 'failed':
       body = (
         <ErrorAlert error={loaded.error}>
@@ -145,7 +192,7 @@ export function SavePage() {
           ) : null}
           {/* A refusal of the file itself (HTML, too large) would only be refused again. */}
           {nextStep(loaded.error) !== 'none' ? (
-            <button type="button" onClick={() => void load()}>
+            <button type="button" onClick={() => void load(true)}>
               {t('try_again')}
             </button>
           ) : null}
@@ -218,6 +265,7 @@ export function SavePage() {
   return (
     <main class="save">
       <h1>{t('save_heading')}</h1>
+      {source !== undefined ? <p class="save-source">{t('save_from_host', source)}</p> : null}
       {body}
     </main>
   );

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import type { LinkTarget } from '../api/links.ts';
 import type { UploadPlace } from '../api/upload-places.ts';
+import { newPageId } from '../protocol/viewer-address.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { sendFile } from './send-file.ts';
 
@@ -13,8 +14,6 @@ export type UploadPhase =
 
 /** A file the page holds for its upload: the one copy there is, in this page's memory. */
 export interface HeldFile {
-  /** The upload's id: Try again sends the same one, so the worker looks for the letter first. */
-  id: string;
   blob: Blob;
   name: string;
 }
@@ -23,14 +22,19 @@ export interface HeldFile {
  * One file's upload, as a page shows it. The page keeps the Blob until it is saved or cancelled
  * (Try again never fetches or reads the file again), then lets go of it; closing the page loses
  * it, as nothing is written anywhere.
+ *
+ * Each save gets its own id, made here at the person's first Save: Try again sends the same one,
+ * so the worker looks for the letter before sending again, while a page opened again (a reload)
+ * or a new file is a new save, never taken for one already done.
  */
 export function useUpload() {
   const [state, setState] = useState<UploadPhase>({ phase: 'ready' });
-  const held = useRef<HeldFile | undefined>(undefined);
+  const held = useRef<(HeldFile & { id?: string }) | undefined>(undefined);
 
   async function send(subject: string, place: UploadPlace): Promise<LinkTarget | undefined> {
     const file = held.current;
     if (!file) return undefined;
+    file.id ??= newPageId();
     setState({ phase: 'sending', size: file.blob.size });
     try {
       const { letter } = await sendFile({ type: 'upload', id: file.id, subject, place, file: file.blob, name: file.name });
@@ -50,13 +54,19 @@ export function useUpload() {
     return Promise.resolve();
   }
 
+  /** Lets go of the file without a word to the worker (the session ended: its records went with it). */
+  function drop(): void {
+    held.current = undefined;
+  }
+
   return {
     state,
     send,
     cancel,
+    drop,
     /** Takes a new file to send (the one held before, if any, is let go). */
     hold: (file: HeldFile) => {
-      held.current = file;
+      held.current = { ...file };
       setState({ phase: 'ready' });
     },
   };

@@ -84,6 +84,8 @@ async function throughExtension(bench: Bench, holder: Page, fileUrl: string, sub
   await worker.evaluate((url) => (globalThis as unknown as MenuGlobal).chrome.contextMenus.onClicked.dispatch({ menuItemId: 'save-link', linkUrl: url, editable: false }), fileUrl);
   const page = await savePage(bench, earlier);
   await closeOtherPages(bench, [page, holder]);
+  // The test site is on 127.0.0.1: the page asks before it fetches from this machine.
+  await page.getByRole('button', { name: 'Fetch', exact: true }).click({ timeout: 60_000 });
   const subjectField = page.getByLabel('Subject');
   await subjectField.waitFor({ timeout: 60_000 });
   await subjectField.fill(subject);

@@ -1,14 +1,17 @@
-import { screen } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StatusView } from '../../src/protocol/messages.ts';
 import { saveRequests } from '../../src/storage/upload-items.ts';
 import { extension } from '../support/fake-extension.ts';
-import { rootSnapshot } from './fixtures.ts';
-import { openPage } from './page.ts';
+import { fullRoot, rootSnapshot, SERVICE } from './fixtures.ts';
+import { closePage, openPage } from './page.ts';
 
 /*
- * The save page (src/save/SavePage.tsx) before any file is fetched: what it says when there is
- * nothing to save, when the session may not upload, and when Digipost offers no place. Fetching,
- * saving, refusals and Try again run in real browsers (test/e2e/upload.*).
+ * The save page (src/save/SavePage.tsx): what it says when there is nothing to save, when the
+ * session may not upload, and when Digipost offers no place; the host it shows first; the question
+ * it asks before fetching from the person's own machine or network; a sign-out; and the id each
+ * save gets. The file's fetch is the page's own (a stubbed fetch here, the test site in
+ * test/e2e/upload.*, where saving, refusals and Try again run in real browsers).
  */
 
 const { worker } = extension;
@@ -40,5 +43,87 @@ describe('the save page', () => {
     worker.answer('getRoot', rootSnapshot());
     await openPage('save', `?save=${ID}`);
     await screen.findByText('Digipost offers no place to save files to in your mailbox.');
+  });
+});
+
+const MAY_UPLOAD: StatusView = { state: 'signed_in', scopes: ['READ_DOCUMENT_META_INFO', 'UPLOAD_DOCUMENT'] };
+
+/** A root whose inbox takes uploads. */
+function uploadableRoot() {
+  const snapshot = rootSnapshot({ root: fullRoot() });
+  const [mailbox] = snapshot.root.mailbox ?? [];
+  mailbox?.link.push({ rel: `${SERVICE}/post/relations/upload_document_to_inbox`, uri: `${SERVICE}/post/api/private/mailboxes/1/upload`, 'media-type': 'multipart/form-data' });
+  return snapshot;
+}
+
+/** The web, as the page's fetch sees it: every address asked for, each answered with a small PDF. */
+const web = { asked: [] as string[] };
+
+describe('the save page with a file', () => {
+  beforeEach(() => {
+    web.asked = [];
+    vi.stubGlobal('fetch', (input: string) => {
+      web.asked.push(input);
+      return Promise.resolve(new Response('%PDF-1.7\n%%EOF\n', { headers: { 'content-type': 'application/pdf' } }));
+    });
+    worker.answer('getStatus', MAY_UPLOAD);
+    worker.answer('getRoot', uploadableRoot());
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.stubGlobal('chrome', extension.api);
+  });
+
+  it('shows the host the file comes from before anything else, even before the file', async () => {
+    await request('https://bank.example:8443/statements/a.pdf');
+    await openPage('save', `?save=${ID}`);
+    const from = await screen.findByText('From bank.example:8443');
+    const main = document.querySelector('main');
+    // First after the heading, before the spinner or the file.
+    expect(main?.children[1]).toBe(from);
+    await screen.findByText('a.pdf');
+    expect(web.asked).toEqual(['https://bank.example:8443/statements/a.pdf']);
+  });
+
+  it.each(['http://127.0.0.1:8080/a.pdf', 'http://192.168.1.1/a.pdf', 'http://printer.local/a.pdf', 'http://[::1]/a.pdf'])(
+    'asks before fetching %s from the machine or home network, and fetches it only once the person says yes',
+    async (url) => {
+      await request(url);
+      await openPage('save', `?save=${ID}`);
+      const host = new URL(url).host;
+      await screen.findByText(`The file is on ${host}, an address on this computer or your own network. Fetch it from there?`);
+      expect(web.asked).toEqual([]);
+      expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Fetch' }));
+      await screen.findByText('a.pdf');
+      expect(web.asked).toEqual([url]);
+    },
+  );
+
+  it('lets go of the file and its Save button when the session ends', async () => {
+    await request('https://bank.example/a.pdf');
+    await openPage('save', `?save=${ID}`);
+    await screen.findByRole('button', { name: 'Save' });
+    extension.tellPages({ event: 'sessionEnded', reason: 'user' });
+    await screen.findByText('You are not connected. Connect to see your mailbox.');
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByText('a.pdf')).toBeNull();
+  });
+
+  it('gives each save its own id: the page opened again is a new save, never the one done before', async () => {
+    await request('https://bank.example/a.pdf');
+    worker.answer('upload', {});
+    const save = async () => {
+      await openPage('save', `?save=${ID}`);
+      fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+      await screen.findByText('Saved to Inbox.');
+    };
+    await save();
+    closePage();
+    await save();
+    const ids = worker.asked('upload').map((upload) => upload.id);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(ids).not.toContain(ID);
   });
 });

@@ -12,11 +12,13 @@ import { AppError } from '../../src/shared/errors.ts';
 
 let writes: (AppError | null)[] = [];
 const asked: Request[] = [];
+/** The root as the worker gives it: the person's own account is read from its `current_bank_account`. */
+let root: Promise<unknown> | undefined;
 vi.mock('../../src/ui/worker-client.ts', () => ({
   ask: (request: Request) => {
     asked.push(request);
-    if (request.type === 'getRoot') return Promise.resolve({ root: { link: [] }, scopes: [] });
-    if (request.type === 'getResource') return Promise.resolve({ data: { link: [] } });
+    if (request.type === 'getRoot') return root ?? Promise.resolve({ root: { link: [] }, scopes: [] });
+    if (request.type === 'getResource') return Promise.resolve(request.relation === 'current_bank_account' ? { data: { bankAccount: { accountNumber: '12345678903' } } } : { data: { link: [] } });
     const next = writes.shift();
     return next instanceof AppError ? Promise.reject(next) : Promise.resolve({ data: null });
   },
@@ -41,6 +43,31 @@ async function confirmSending(): Promise<void> {
 beforeEach(() => {
   writes = [];
   asked.length = 0;
+  root = undefined;
+});
+
+describe('the confirmation', () => {
+  it('keeps the place of "From your account" while it is looked up, so the buttons do not move under a click', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    root = new Promise((resolve) => {
+      answer = resolve;
+    });
+    renderIt();
+    fireEvent.click(screen.getByRole('button', { name: 'Send to my bank' }));
+    const group = await screen.findByRole('group', { name: 'Send this invoice to your bank?' });
+    within(group).getByText('From your account');
+    within(group).getByLabelText('Loading…');
+    answer({ root: { link: [], primaryAccount: { link: [{ rel: 'https://www.digipost.no/post/relations/current_bank_account', uri: 'https://www.digipost.no/post/api/bank', 'media-type': 'application/json' }] } }, scopes: ['READ_ACCOUNT_INFO'] });
+    await within(group).findByText('1234 56 78903');
+    expect(within(group).queryByLabelText('Loading…')).toBeNull();
+  });
+
+  it('lets the row go when the account cannot be named', async () => {
+    renderIt();
+    fireEvent.click(screen.getByRole('button', { name: 'Send to my bank' }));
+    const group = await screen.findByRole('group', { name: 'Send this invoice to your bank?' });
+    await vi.waitFor(() => expect(within(group).queryByText('From your account')).toBeNull());
+  });
 });
 
 describe('Send to my bank, when Digipost has not confirmed it', () => {

@@ -162,10 +162,12 @@ describe('keeping the session', () => {
     await connected();
     await h.emulator.admin.revokeGrants();
     const viewer = await openInbox();
-    const alert = viewer.getByRole('alert');
-    await alert.waitFor();
-    expect(await alert.textContent()).toContain('Your access has ended; connect again.');
-    await viewer.getByRole('button', { name: 'Connect' }).waitFor();
+    // Said calmly, as a sign-out is: nothing failed that Try again could mend.
+    const notice = viewer.getByRole('status').filter({ hasText: 'Your access to Digipost has ended' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Connect to see your mailbox here again.');
+    expect(await viewer.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await notice.getByRole('button', { name: 'Connect' }).waitFor();
     const worker = await h.worker();
     await expect.poll(() => badgeText(worker), { timeout: 10_000 }).toBe('');
     const popup = await h.openPopup();

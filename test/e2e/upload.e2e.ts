@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SITE_PDF } from '../emulator/site.ts';
+import { FLOOD_BYTES, settledFlood } from '../emulator/site-floods.ts';
+import { MAX_UPLOAD_BYTES } from '../../src/api/upload-rules.ts';
 import { cachedLink, signInWith, viewerPageFor } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
@@ -40,8 +42,11 @@ interface MenuGlobal {
   };
 }
 
-/** Right-click → Save to Digipost on a link of the site page, as the menu would; answers the save page that opens. */
-async function saveLink(path: string): Promise<Page> {
+/**
+ * Right-click → Save to Digipost on a link of the site page, as the menu would; answers the save
+ * page that opens. The site is on 127.0.0.1, so the page asks first; `confirm` says yes to it.
+ */
+async function saveLink(path: string, { confirm = true } = {}): Promise<Page> {
   const sitePage = await h.context.newPage();
   await sitePage.goto(site(''));
   const opened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/src/save/save.html') });
@@ -56,7 +61,13 @@ async function saveLink(path: string): Promise<Page> {
   );
   const page = await opened;
   await sitePage.close();
+  if (confirm) await page.getByRole('button', { name: 'Fetch', exact: true }).click();
   return page;
+}
+
+/** The site's requests for `path`, from the emulator's log (the site is served beside the service). */
+async function siteRequests(path: string): Promise<number> {
+  return (await h.emulator.admin.requests()).filter((r) => r.path === `/__site/${path}`).length;
 }
 
 /** The bytes behind the letter's download link in the viewer. */
@@ -141,6 +152,47 @@ describe('Save to Digipost from a web page', () => {
     expect(await page.locator('.letter-row', { hasText: 'Kvittering ski' }).count()).toBe(2);
     await page.close();
   });
+});
+
+describe('Save to Digipost: the file\'s host, and limits that hold while the file streams', () => {
+  it('a link to 127.0.0.1 shows its host first and fetches nothing until the person says Fetch', async () => {
+    const page = await saveLink('payslip.pdf', { confirm: false });
+    const host = new URL(h.emulator.url).host;
+    await page.getByText(`From ${host}`, { exact: true }).waitFor();
+    await page.getByText(`The file is on ${host}, an address on this computer or your own network. Fetch it from there?`).waitFor();
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    expect(await siteRequests('payslip.pdf')).toBe(0);
+    await page.getByRole('button', { name: 'Fetch', exact: true }).click();
+    await page.getByText('payslip.pdf').waitFor();
+    expect(await siteRequests('payslip.pdf')).toBe(1);
+    await page.close();
+  });
+
+  // The site makes each flood as it is read and counts the decoded bytes it generated before the
+  // browser went away: the limit (100 MiB) and what the sockets, the gzip stream and the browser's
+  // network buffers hold between them (17 to 18 MiB measured in both browsers; 32 MiB allowed), far
+  // below the 300 MiB on offer. Before the decoded bytes were counted, a small declared length let
+  // the browser read all 300 MiB.
+  const SLACK = 32 * 1024 * 1024;
+
+  for (const [name, file] of [
+    ['a gzip bomb (90 MB declared, 300 MiB inflated)', 'bomb.pdf'],
+    ['a lying chunked answer (1 KiB declared, 300 MiB sent)', 'lying.pdf'],
+  ] as const) {
+    it(`${name} is refused as too large, with nothing to send, after the browser took at most the limit`, async () => {
+      const path = `${file}?run=chromium-${Date.now()}`;
+      const page = await saveLink(path);
+      await page.getByText('The file is larger than 100 MB, the most Digipost takes. Nothing was uploaded.').waitFor({ timeout: 45_000 });
+      for (const offer of ['Save', 'Try again', 'Fetch']) expect(await page.getByRole('button', { name: offer, exact: true }).count()).toBe(0);
+      const flood = await settledFlood(h.emulator.url, `/__site/${path}`);
+      expect(flood.state).toBe('closed');
+      expect(flood.generated).toBeGreaterThan(MAX_UPLOAD_BYTES);
+      expect(flood.generated).toBeLessThan(MAX_UPLOAD_BYTES + SLACK);
+      expect(flood.generated).toBeLessThan(FLOOD_BYTES / 2);
+      expect(await uploads()).toBe(0);
+      await page.close();
+    });
+  }
 });
 
 describe('Upload in the viewer', () => {

@@ -2,6 +2,8 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { SITE_PDF } from '../emulator/site.ts';
+import { FLOOD_BYTES, settledFlood } from '../emulator/site-floods.ts';
+import { MAX_UPLOAD_BYTES } from '../../src/api/upload-rules.ts';
 import { configItem } from '../../src/storage/items.ts';
 import { saveRequests } from '../../src/storage/upload-items.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
@@ -35,13 +37,27 @@ interface PageGlobal {
   browser: { storage: { local: { set(items: object): Promise<void> }; session: { set(items: object): Promise<void> } } };
 }
 
-/** What the menu's click does for a link: the address under a new id, then the save page with it. */
-async function saveLink(path: string): Promise<Page> {
+/**
+ * What the menu's click does for a link: the address under a new id, then the save page with it.
+ * The site is on 127.0.0.1, so the page asks first; `confirm` says yes to it.
+ */
+async function saveLink(path: string, { confirm = true } = {}): Promise<Page> {
   const page = await firefox.openPage('src/popup/popup.html');
   const id = `e2e${Date.now()}${Math.random().toString(36).slice(2, 10)}`.padEnd(20, 'x');
   await page.evaluate((key: string, url: string) => (globalThis as unknown as PageGlobal).browser.storage.session.set({ [key]: { url } }), saveRequests.item(id).key, site(path));
   await navigate(page, firefox.url(`src/save/save.html?save=${id}`));
+  if (confirm) await click(page, 'Fetch', true);
   return page;
+}
+
+/** The site's requests for `path`, from its own log. */
+async function siteRequests(path: string): Promise<number> {
+  return (await website.admin.requests()).filter((r) => r.path === `/__site/${path}`).length;
+}
+
+/** Whether the page offers a button named `name` now. */
+function offers(page: Page, name: string): Promise<boolean> {
+  return page.evaluate((wanted: string) => [...document.querySelectorAll('button')].some((b) => b.textContent.trim() === wanted), name);
 }
 
 async function downloadedBytes(page: Page): Promise<Buffer> {
@@ -136,6 +152,52 @@ describe('Firefox: Save to Digipost from a web page', () => {
     expect((await downloadedBytes(page)).equals(SITE_PDF)).toBe(true);
     await page.close();
   });
+});
+
+describe('Firefox: Save to Digipost: the file\'s host, and limits that hold while the file streams', () => {
+  it('a link to 127.0.0.1 shows its host first and fetches nothing until the person says Fetch', async () => {
+    await website.admin.clearRequests();
+    const page = await saveLink('payslip.pdf', { confirm: false });
+    const host = new URL(website.url).host;
+    await shows(page, `From ${host}`);
+    await shows(page, `The file is on ${host}, an address on this computer or your own network. Fetch it from there?`);
+    expect(await offers(page, 'Save')).toBe(false);
+    expect(await siteRequests('payslip.pdf')).toBe(0);
+    await click(page, 'Fetch', true);
+    await shows(page, 'payslip.pdf');
+    expect(await siteRequests('payslip.pdf')).toBe(1);
+    await page.close();
+  });
+
+  // The site makes each flood as it is read and counts the decoded bytes it generated before the
+  // browser went away: the limit (100 MiB) and what the sockets, the gzip stream and the browser's
+  // network buffers hold between them (17 to 18 MiB measured in both browsers; 32 MiB allowed), far
+  // below the 300 MiB on offer. Before the decoded bytes were counted, a small declared length let
+  // the browser read all 300 MiB.
+  const SLACK = 32 * 1024 * 1024;
+
+  for (const [name, file] of [
+    ['a gzip bomb (90 MB declared, 300 MiB inflated)', 'bomb.pdf'],
+    ['a lying chunked answer (1 KiB declared, 300 MiB sent)', 'lying.pdf'],
+  ] as const) {
+    it(`${name} is refused as too large, with nothing to send, after the browser took at most the limit`, async () => {
+      const path = `${file}?run=firefox-${Date.now()}`;
+      const page = await saveLink(path);
+      await page.waitForFunction(
+        (wanted: string) => document.body.innerText.includes(wanted),
+        { ...WAIT, timeout: 45_000 },
+        'The file is larger than 100 MB, the most Digipost takes. Nothing was uploaded.',
+      );
+      for (const offer of ['Save', 'Try again', 'Fetch']) expect(await offers(page, offer)).toBe(false);
+      const flood = await settledFlood(website.url, `/__site/${path}`);
+      expect(flood.state).toBe('closed');
+      expect(flood.generated).toBeGreaterThan(MAX_UPLOAD_BYTES);
+      expect(flood.generated).toBeLessThan(MAX_UPLOAD_BYTES + SLACK);
+      expect(flood.generated).toBeLessThan(FLOOD_BYTES / 2);
+      expect(await uploads()).toBe(0);
+      await page.close();
+    });
+  }
 });
 
 describe('Firefox: Upload in the viewer', () => {

@@ -5,7 +5,8 @@
  */
 import type { Hono } from 'hono';
 import { makeContent, makePng } from './content.ts';
-import { resource } from './http.ts';
+import { json, resource } from './http.ts';
+import { gzipBombAnswer, lyingChunkedAnswer, type FloodRecord } from './site-floods.ts';
 
 const SITE_PREFIX = '/__site';
 /** Sized files stop here: enough to pass the upload limit, small enough not to fill a disk. */
@@ -48,6 +49,14 @@ function sizedPdf(bytes: number): Response {
 }
 
 export function siteRoutes(app: Hono): void {
+  // What each flood handed over before its client went away (site-floods.ts), read at /__site/floods.
+  const floods: FloodRecord[] = [];
+  const flood = (answer: (record: FloodRecord) => Response) => (c: { req: { url: string } }) => {
+    const { pathname, search } = new URL(c.req.url);
+    const record: FloodRecord = { url: pathname + search, generated: 0, state: 'open' };
+    floods.push(record);
+    return answer(record);
+  };
   const file = (body: Buffer | string, type: string) => () =>
     new Response(typeof body === 'string' ? body : new Uint8Array(body), { headers: { 'Content-Type': type, 'Cache-Control': 'no-store' } });
   resource(app, `${SITE_PREFIX}/`, { GET: file(PAGE, 'text/html; charset=utf-8') });
@@ -61,4 +70,7 @@ export function siteRoutes(app: Hono): void {
       return sizedPdf(bytes);
     },
   });
+  resource(app, `${SITE_PREFIX}/bomb.pdf`, { GET: flood(gzipBombAnswer) });
+  resource(app, `${SITE_PREFIX}/lying.pdf`, { GET: flood(lyingChunkedAnswer) });
+  resource(app, `${SITE_PREFIX}/floods`, { GET: () => json(floods) });
 }

@@ -139,6 +139,16 @@ interface PermissionSet {
   permissions?: string[];
 }
 
+/**
+ * A page's message as the worker receives it: cloned, but a file in it as itself, as Firefox's
+ * structured clone hands a Blob over by reference (Node's clone knows no test DOM's Blob).
+ */
+function crossing(message: unknown): unknown {
+  if (typeof message !== 'object' || message === null || !('file' in message) || !(message.file instanceof Blob)) return structuredClone(message);
+  const { file, ...rest } = message;
+  return { ...structuredClone(rest), file };
+}
+
 const namesOf = (set: PermissionSet) => [...(set.origins ?? []), ...(set.permissions ?? [])];
 
 /** The fake extension: its state, which the tests set and read, and `api`, the object pages call. */
@@ -211,16 +221,18 @@ class FakeExtension {
         removeListener: (listener: MessageListener) => void this.#messageListeners.delete(listener),
       },
       getURL: (path: string) => `${EXTENSION_ORIGIN}/${path.replace(/^\//, '')}`,
-      // A message crosses as JSON both ways; the sender is the open page.
+      // A message crosses as a structured clone both ways; the sender is the open page.
       sendMessage: async (message: unknown) =>
         structuredClone(
-          await dispatch(structuredClone(message), { id: EXTENSION_ID, url: this.pageUrl() }, { handlers: this.worker.handlers(), ownId: EXTENSION_ID, pagesOrigin: `${EXTENSION_ORIGIN}/` }),
+          await dispatch(crossing(message), { id: EXTENSION_ID, url: this.pageUrl() }, { handlers: this.worker.handlers(), ownId: EXTENSION_ID, pagesOrigin: `${EXTENSION_ORIGIN}/` }),
         ),
       openOptionsPage: () => {
         this.optionsPagesOpened++;
         return Promise.resolve();
       },
       getPlatformInfo: () => Promise.resolve({ os: 'linux', arch: 'x86-64' }),
+      // An event page's manifest, as Firefox's: a page hands a file to the worker in a runtime message (src/ui/send-file.ts).
+      getManifest: () => ({ manifest_version: 3, background: { scripts: ['src/background/service-worker.ts'], type: 'module' } }),
       // No viewer tab is open beside these pages: reusing one is for the real browsers (test/e2e) and create-tab.test.ts.
       getContexts: () => Promise.resolve([]),
     },

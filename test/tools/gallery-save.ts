@@ -41,6 +41,8 @@ try {
         );
         const page = await opened;
         await page.setViewportSize({ width: 720, height: 480 });
+        // The test site is on 127.0.0.1: the page asks before it fetches from this machine.
+        await page.locator('button.primary').click();
         await page.locator('#subject').waitFor();
         await page.locator('#subject').fill(subject);
         await page.locator('#subject').blur();

@@ -158,7 +158,7 @@ async function optionsStates(browser: ExtensionBrowser, shot: (page: Page, state
   await shot(page, 'page');
   // A permission switched on: Digipost's window asks; declined, the switch goes back.
   const consentOpened = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-  await page.locator('#may-DELETE_DOCUMENT').click();
+  await page.locator('#may-manage').click();
   const consent = await consentOpened;
   await page.locator('.switch-note .busy').waitFor();
   await shot(page, 'permission-waiting');

@@ -1,12 +1,13 @@
 // Draws the toolbar icon (a white envelope on a red rounded square) at each size the manifest
-// names, and a grey one for the signed-out toolbar, as PNGs in icons/; and the stores' 128 px icon,
-// store/icon-128.png: the same artwork at 96 px inside 16 px of transparent padding on each side,
-// as the Chrome Web Store asks (its full-bleed icons look larger than every other). Run with
-// `npm run icons`; the PNGs are committed.
+// names, and a grey one for the signed-out toolbar, as PNGs in icons/; and the 128 px icon, for the
+// manifest (icons/icon-128.png) and the store (store/icon-128.png): the same artwork at 96 px inside
+// 16 px of transparent padding on each side, as the Chrome Web Store asks of both (its full-bleed
+// icons look larger than every other). The full-bleed 96 px one is the popup's emblem and the
+// notifications' picture. Run with `npm run icons`; the PNGs are committed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
-const SIZES = [16, 32, 48, 128] as const;
+const SIZES = [16, 32, 48, 96] as const;
 type Rgb = readonly [number, number, number];
 const RED: Rgb = [0xd2, 0x2a, 0x32];
 const GREY: Rgb = [0x8a, 0x8a, 0x92];
@@ -112,7 +113,9 @@ for (const [name, colour, sizes] of [
   }
 }
 mkdirSync(new URL('../../store/', import.meta.url), { recursive: true });
-const storeIcon = padded(STORE_ICON.size, STORE_ICON.artwork, draw(STORE_ICON.artwork, RED));
-writeFileSync(new URL('../../store/icon-128.png', import.meta.url), encodePng(STORE_ICON.size, storeIcon));
-written.push('store/icon-128.png');
+const paddedIcon = encodePng(STORE_ICON.size, padded(STORE_ICON.size, STORE_ICON.artwork, draw(STORE_ICON.artwork, RED)));
+for (const file of ['icons/icon-128.png', 'store/icon-128.png']) {
+  writeFileSync(new URL(`../../${file}`, import.meta.url), paddedIcon);
+  written.push(file);
+}
 console.log(`wrote ${written.join(', ')}`);

@@ -15,7 +15,8 @@ import { ownBankAccount, sendToBank } from './send-to-bank.ts';
 type State =
   | { kind: 'idle' }
   /** `id` is made once per confirmation: every click on it is the same request. */
-  | { kind: 'confirming'; id: string; fromAccount?: string }
+  /** `asking`: the person's own account is being looked up; its row is kept meanwhile, so the buttons do not move under a click. */
+  | { kind: 'confirming'; id: string; fromAccount?: string; asking?: true }
   | { kind: 'sending'; id: string; fromAccount?: string }
   | { kind: 'sent' }
   /** Sent, and Digipost does not show it yet: asking again with `id` only looks, it sends nothing. */
@@ -81,10 +82,12 @@ export function SendToBank(props: {
 
   const open = (): void => {
     const id = newWriteId();
-    setState({ kind: 'confirming', id });
-    void ownBankAccount().then((account) => {
-      if (account !== undefined) setState((now) => (now.kind === 'confirming' && now.id === id ? { ...now, fromAccount: account } : now));
-    });
+    setState({ kind: 'confirming', id, asking: true });
+    void ownBankAccount()
+      .catch(() => undefined)
+      .then((account) => {
+        setState((now) => (now.kind === 'confirming' && now.id === id ? { kind: 'confirming', id, ...(account === undefined ? {} : { fromAccount: account }) } : now));
+      });
   };
 
   if (state.kind === 'sent') {
@@ -98,6 +101,7 @@ export function SendToBank(props: {
   if (state.kind === 'confirming' || state.kind === 'sending') {
     const { id, fromAccount } = state;
     const sending = state.kind === 'sending';
+    const asking = state.kind === 'confirming' && state.asking === true;
     return (
       <div class="send-to-bank-confirm" role="group" aria-labelledby={`send-to-bank-${props.attachment}`}>
         <h3 id={`send-to-bank-${props.attachment}`} tabIndex={-1} ref={heading}>
@@ -123,10 +127,10 @@ export function SendToBank(props: {
               <dd>{formatAccountNumber(invoice.accountNumber)}</dd>
             </div>
           ) : null}
-          {fromAccount !== undefined ? (
+          {fromAccount !== undefined || asking ? (
             <div class="field">
               <dt>{t('send_to_bank_from_account')}</dt>
-              <dd>{formatAccountNumber(fromAccount)}</dd>
+              <dd>{fromAccount !== undefined ? formatAccountNumber(fromAccount) : <span class="skeleton-line field-pending" aria-label={t('loading')} />}</dd>
             </div>
           ) : null}
         </dl>

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { UploadPlace } from '../../api/upload-places.ts';
 import { subjectFromName, uploadKindOf } from '../../api/upload-rules.ts';
-import { newPageId } from '../../protocol/viewer-address.ts';
 import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { BusyButton, ErrorAlert } from '../../ui/components.tsx';
@@ -47,7 +46,7 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
       setRefused(toErrorInfo(error));
       return;
     }
-    upload.hold({ id: newPageId(), blob: file, name: file.name });
+    upload.hold({ blob: file, name: file.name });
     const next = { subject: subjectFromName(file.name) };
     setChosen(next);
     await send(next);
