@@ -34,11 +34,11 @@ export function newPageId(): string {
   return crypto.randomUUID();
 }
 
-/** The viewer's address for a page id; relative to the viewer page when `relative` is set. */
-export function viewerAddressOf(id: string, relative = false): string {
-  const query = `?${PAGE_PARAM}=${id}`;
-  return relative ? query : `${browser.runtime.getURL(VIEWER_PATH)}${query}`;
-}
+/** The viewer's address for a page id, relative to the viewer page (its query). */
+export const viewerQueryOf = (id: string): string => `?${PAGE_PARAM}=${id}`;
+
+/** The viewer's address for a page id. */
+export const viewerAddressOf = (id: string): string => browser.runtime.getURL(VIEWER_PATH) + viewerQueryOf(id);
 
 export function pageIdFromLocation(search: string): string | undefined {
   const id = new URLSearchParams(search).get(PAGE_PARAM);
