@@ -15,18 +15,23 @@ export interface OfferedPermission {
  * Any other permission of the service (sending letters, deleting receipts, changing settings) is
  * never asked for: a grant holds nothing the extension cannot do.
  */
-export const OFFERED_PERMISSIONS: readonly OfferedPermission[] = /* @__PURE__ */ (
-  [
-    'READ_DOCUMENT_META_INFO',
-    'READ_DOCUMENT_CONTENT',
-    'READ_ACCOUNT_INFO',
-    'READ_RECEIPTS',
-    'READ_SETTINGS',
-    'UPDATE_DOCUMENT',
-    'DELETE_DOCUMENT',
-    'UPLOAD_DOCUMENT',
-  ] as const
-).map((permission) => ({ permission, title: `may_${permission}`, why: `may_${permission}_why` }));
+const OFFERED: readonly Permission[] = [
+  'READ_DOCUMENT_META_INFO',
+  'READ_DOCUMENT_CONTENT',
+  'READ_ACCOUNT_INFO',
+  'READ_RECEIPTS',
+  'READ_SETTINGS',
+  'UPDATE_DOCUMENT',
+  'DELETE_DOCUMENT',
+  'UPLOAD_DOCUMENT',
+];
+
+/** Each offered permission with its words (the options page's); the worker needs the codes only. */
+export const OFFERED_PERMISSIONS: readonly OfferedPermission[] = /* @__PURE__ */ OFFERED.map((permission) => ({
+  permission,
+  title: `may_${permission}`,
+  why: `may_${permission}_why`,
+}));
 
 /**
  * A switch of the options page: one thing a person decides on, and the permissions it takes. The
@@ -64,7 +69,7 @@ export const PERMISSION_SWITCHES: readonly PermissionSwitch[] = /* @__PURE__ */ 
 ])();
 
 export function isOffered(value: string): value is Permission {
-  return OFFERED_PERMISSIONS.some((offered) => offered.permission === value);
+  return (OFFERED as readonly string[]).includes(value);
 }
 
 /**
