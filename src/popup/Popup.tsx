@@ -4,7 +4,7 @@ import { formatTime } from '../model/dates.ts';
 import { inboxLinkOf } from '../api/links.ts';
 import type { Document, Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
-import { nextStep, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { needsConnect, needsSettings, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { RootSnapshot } from '../protocol/messages.ts';
 import { browserAreas, watchItem } from '../storage/browser-areas.ts';
 import { getItem } from '../storage/item.ts';
@@ -16,7 +16,7 @@ import { webSiteUrl } from '../model/mailbox.ts';
 import { openInViewer, openTab } from '../ui/open-tab.ts';
 import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
-import { useWorkerEvent } from '../ui/worker-events.ts';
+import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { Header } from './Header.tsx';
 import { NewestLetters } from './NewestLetters.tsx';
@@ -35,7 +35,7 @@ export type PopupState =
 function stateAfterFailure(error: ErrorInfo, cached: RootSnapshot | undefined): PopupState {
   if (error.code === 'not_configured') return { kind: 'not_configured' };
   // Plainly signed out is the state itself, no failure to explain; an ended session is.
-  if (nextStep(error) === 'connect') return error.code === 'signed_out' ? { kind: 'signed_out' } : { kind: 'signed_out', reason: error };
+  if (needsConnect(error)) return error.code === 'signed_out' ? { kind: 'signed_out' } : { kind: 'signed_out', reason: error };
   if (error.code === 'network' && cached) return { kind: 'offline', snapshot: cached };
   return { kind: 'error', error };
 }
@@ -179,13 +179,13 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
   }, []);
 
   // Signed out elsewhere (the options page, the end of access): nobody's mailbox stays on show.
-  useWorkerEvent('sessionEnded', ({ reason }) => {
+  useWorkerEvent(sessionEndedEvent, ({ reason }) => {
     const signedOut: PopupState = reason === 'ended' ? { kind: 'signed_out', reason: { code: 'session_ended' } } : { kind: 'signed_out' };
     setState((now) => (now.kind === 'ready' || now.kind === 'offline' || now.kind === 'loading' || now.kind === 'error' ? signedOut : now));
   });
 
   // Signed in elsewhere (a viewer tab's Connect, the options page): the mailbox shows here too.
-  useWorkerEvent('sessionChanged', () => {
+  useWorkerEvent(signedInEvent, () => {
     if (state.kind === 'signed_out') void load(false);
   });
 
@@ -239,7 +239,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
           <Brand />
           <h1>{t('signed_out_title')}</h1>
           {state.reason ? (
-            <ErrorAlert error={state.reason}>{nextStep(state.reason) === 'settings' ? settingsButton(false) : null}</ErrorAlert>
+            <ErrorAlert error={state.reason}>{needsSettings(state.reason) ? settingsButton(false) : null}</ErrorAlert>
           ) : (
             <p>{t('signed_out_text')}</p>
           )}
