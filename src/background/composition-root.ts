@@ -1,7 +1,7 @@
 // The worker's composition root: the browser's side of the worker, wired once. storage.local sits
 // behind the storage migrations; the rest is the browser's own API, handed to createWorker
 // (worker.ts), which makes every part of the worker from it.
-import browser from 'webextension-polyfill';
+import { ext as browser } from '../shared/ext.ts';
 import { NETWORK_TIMEOUT_MS } from '../api/deadline.ts';
 import { globalFetch } from '../api/http-core.ts';
 import { AppError } from '../shared/errors.ts';

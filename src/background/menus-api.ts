@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { ext as browser } from '../shared/ext.ts';
 import type { Menus } from 'webextension-polyfill';
 
 /**

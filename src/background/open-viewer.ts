@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { ext as browser } from '../shared/ext.ts';
 import { showInViewerTab } from '../protocol/viewer-tab.ts';
 import { isViewerPageUrl } from '../protocol/viewer-address.ts';
 import { AppError } from '../shared/errors.ts';

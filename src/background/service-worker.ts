@@ -1,12 +1,19 @@
 // The worker's entry. Every listener is registered synchronously at the top level, so an event
 // that wakes a stopped worker finds its listener; no state lives only in memory.
-import browser from 'webextension-polyfill';
+import { ext as browser } from '../shared/ext.ts';
 import { storageReady, worker } from './composition-root.ts';
 import { warn } from '../shared/warn.ts';
 import { menusApi } from './menus-api.ts';
 import { answerPageMessage, type PageMessageEvent } from '../protocol/page-messages.ts';
 
-browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => worker.route(message, sender));
+// A page's request is answered through sendResponse, the channel kept open by returning true: the
+// way every supported Chrome and Firefox takes an answer given later (Chrome long took none from a
+// returned promise, which only the polyfill turned into one). route() never rejects: an error is
+// part of its answer.
+browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+  void worker.route(message, sender).then(sendResponse);
+  return true;
+});
 
 // Chromium: a page hands a file over by postMessage to the service worker (src/ui/send-file.ts),
 // since runtime messaging there is JSON. Firefox's event page gets it through onMessage above.

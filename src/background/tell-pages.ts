@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { ext as browser } from '../shared/ext.ts';
 import type { WorkerEvent } from '../protocol/messages.ts';
 
 /**

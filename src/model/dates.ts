@@ -12,7 +12,7 @@
  * "Yesterday" at 00:10 today.
  */
 
-import { safeLocale } from '../shared/locale.ts';
+import { safeLocale } from './format.ts';
 
 /** A calendar day without a time (`2025-11-10`), as the service writes due dates. */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

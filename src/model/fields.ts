@@ -1,6 +1,5 @@
 import { formatFullDate, isIsoDate } from './dates.ts';
-import { formatAccountNumber, formatMoney, formatOrganisationNumber, formatPhone } from './format.ts';
-import { safeLocale } from '../shared/locale.ts';
+import { formatAccountNumber, formatMoney, formatOrganisationNumber, formatPhone, safeLocale } from './format.ts';
 import { labelFromName } from './labels.ts';
 import { formatDays, formatDuration, formatSize } from './units.ts';
 import { isObj } from './read-json.ts';

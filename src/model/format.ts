@@ -5,7 +5,14 @@
  * unusable locale tag falls back to the runtime's default rather than throwing.
  */
 
-import { safeLocale } from '../shared/locale.ts';
+/** The canonical form of a locale tag, or undefined (the runtime's default) for one Intl refuses. */
+export function safeLocale(locale: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(locale)[0];
+  } catch {
+    return undefined;
+  }
+}
 
 /** Money in the page's language with its currency: "kr 1 250,00", "NOK 1,250.00". */
 export function formatMoney(amount: number, currency: string, locale: string): string {

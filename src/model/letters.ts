@@ -110,9 +110,9 @@ export function attachmentsOf(document: unknown, sessionLevel: number): Attachme
   });
 }
 
-/** The main attachment: the one marked so, else the first. */
-function mainAttachmentOf(attachments: readonly AttachmentInfo[]): AttachmentInfo | undefined {
-  return attachments.find((a) => a.main) ?? attachments[0];
+/** The main attachment: the one marked so, else the first (as it came: the caller reads what it needs of it). */
+function mainAttachmentOf(attachments: readonly unknown[]): unknown {
+  return attachments.find((a) => isObj(a) && a.mainDocument === true) ?? attachments[0];
 }
 
 export interface LetterSummary {
@@ -131,11 +131,16 @@ export interface LetterSummary {
   self?: Link;
 }
 
+/**
+ * A letter in a list: what its main attachment says of it (read, level, invoice) without reading
+ * every attachment as the letter's own page does (attachmentsOf), so the popup carries no reading
+ * of contents and receipts.
+ */
 export function summarize(document: unknown, sessionLevel: number, fallbackKey: string): LetterSummary {
   const doc = isObj(document) ? document : {};
-  const attachments = attachmentsOf(doc, sessionLevel);
+  const attachments: unknown[] = Array.isArray(doc.attachment) ? doc.attachment : [];
   const main = mainAttachmentOf(attachments);
-  const level = requiredLevel(doc) ?? main?.requiredLevel;
+  const level = requiredLevel(doc) ?? requiredLevel(main);
   const self = findLink(linksOf(doc), 'self');
   const id = idText(doc.id);
   return {
@@ -143,11 +148,11 @@ export function summarize(document: unknown, sessionLevel: number, fallbackKey: 
     subject: str(doc.subject) ?? '',
     sender: str(doc.creatorName) ?? '',
     uploaded: doc.origin === 'UPLOADED',
-    unread: isUnreadBy(main?.read, bool(doc.read)),
+    unread: isUnreadBy(isObj(main) ? bool(main.read) : undefined, bool(doc.read)),
     locked: level !== undefined && level > sessionLevel,
     confidential: doc.confidential === true,
     attachmentCount: attachments.length,
-    ...present({ created: str(doc.created), invoice: main?.invoice, self }),
+    ...present({ created: str(doc.created), invoice: invoiceOf(main), self }),
   };
 }
 

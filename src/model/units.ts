@@ -4,7 +4,7 @@
  */
 
 import { tCount } from '../shared/i18n.ts';
-import { safeLocale } from '../shared/locale.ts';
+import { safeLocale } from './format.ts';
 
 /** "1 byte", "188 bytes", "1.2 kB", "3.4 MB": powers of 1024, as file managers show them. */
 export function formatSize(bytes: number, locale: string): string {

@@ -12,7 +12,7 @@ import { t, uiLocale } from '../shared/i18n.ts';
 import { InfoIcon } from '../ui/icons.tsx';
 import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
-import { useWorkerEvent } from '../ui/worker-events.ts';
+import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
 import { TextField } from './fields.tsx';
 import { Shortcut } from './Shortcut.tsx';
 import { PermissionSwitches } from './PermissionSwitches.tsx';
@@ -109,12 +109,12 @@ export function Options() {
   }, []);
 
   // Signed out elsewhere (the popup, the end of access): a save can no longer sign anyone out.
-  useWorkerEvent('sessionEnded', ({ reason }) =>
+  useWorkerEvent(sessionEndedEvent, ({ reason }) =>
     setConnection((now) => (now.kind === 'signed_in' ? { kind: 'signed_out', reason: reason === 'ended' ? { code: 'session_ended' } : undefined } : now)),
   );
 
   // Signed in elsewhere (the popup, a viewer tab): the card says who, and Sign out is offered.
-  useWorkerEvent('sessionChanged', () => {
+  useWorkerEvent(signedInEvent, () => {
     if (connection.kind === 'signed_out') void readStatus();
   });
 

@@ -4,7 +4,7 @@ import type { InboxGlance } from '../protocol/messages.ts';
 import { Skeleton } from '../ui/components.tsx';
 import { formatDate, formatRelativeDate } from '../model/dates.ts';
 import { ChevronIcon, InvoiceIcon, UnreadDot, WarningIcon } from '../ui/icons.tsx';
-import { errorMessage, t, tCount, uiLocale } from '../shared/i18n.ts';
+import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
 import { senderText, subjectText } from '../model/letter-text.ts';
 import { daysLeft as daysLeftOf, dueSoonLetters, glanceLetters, isDueSoon } from './letters.ts';
 import type { InvoiceInfo, LetterSummary } from '../model/letters.ts';
@@ -20,7 +20,8 @@ function dueText(invoice: InvoiceInfo, now: number, locale: string): string | un
   if (daysLeft < 0) return t('invoice_overdue', formatDate(dueDate, locale));
   if (daysLeft === 0) return t('invoice_due_today');
   if (daysLeft === 1) return t('invoice_due_tomorrow');
-  if (daysLeft <= 14) return tCount('invoice_due_in_days', daysLeft);
+  // 2 to 14: plural in every language we ship (1 is "tomorrow"), so no plural rules in the popup.
+  if (daysLeft <= 14) return t('invoice_due_in_days', String(daysLeft));
   return t('invoice_due', formatDate(dueDate, locale));
 }
 

@@ -4,8 +4,8 @@ import { formatTime } from '../model/dates.ts';
 import { inboxLinkOf } from '../api/links.ts';
 import type { Document, Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
-import { PERMISSION_SWITCHES } from '../shared/offered-permissions.ts';
-import { nextStep, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { switchTitleOf } from '../shared/offered-permissions.ts';
+import { needsConnect, needsSettings, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { RootSnapshot } from '../protocol/messages.ts';
 import { browserAreas, watchItem } from '../storage/browser-areas.ts';
 import { getItem } from '../storage/item.ts';
@@ -17,7 +17,7 @@ import { webSiteUrl } from '../model/mailbox.ts';
 import { openInViewer, openTab } from '../ui/open-tab.ts';
 import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
-import { useWorkerEvent } from '../ui/worker-events.ts';
+import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { Header } from './Header.tsx';
 import { NewestLetters } from './NewestLetters.tsx';
@@ -36,7 +36,7 @@ export type PopupState =
 function stateAfterFailure(error: ErrorInfo, cached: RootSnapshot | undefined): PopupState {
   if (error.code === 'not_configured') return { kind: 'not_configured' };
   // Plainly signed out is the state itself, no failure to explain; an ended session is.
-  if (nextStep(error) === 'connect') return error.code === 'signed_out' ? { kind: 'signed_out' } : { kind: 'signed_out', reason: error };
+  if (needsConnect(error)) return error.code === 'signed_out' ? { kind: 'signed_out' } : { kind: 'signed_out', reason: error };
   if (error.code === 'network' && cached) return { kind: 'offline', snapshot: cached };
   return { kind: 'error', error };
 }
@@ -122,24 +122,23 @@ function Brand() {
 
 /**
  * What Connect will ask the user to allow, from the permissions in settings: in the settings page's
- * words and order, so the two pages describe one choice the same way.
+ * words (each switch once, "Manage your letters" for its three), so the two pages describe one
+ * choice the same way. By title, not from the options page's list of switches, which the popup
+ * does not carry.
  */
 function WhatIsAsked() {
   const [scopes, setScopes] = useState<Permission[] | undefined>();
   useEffect(() => {
-    ask({ type: 'getPageConfig' }).then(
-      (config) => setScopes(config.scopes),
-      () => setScopes(undefined),
-    );
+    // Without an answer nothing is listed: the state is already empty.
+    ask({ type: 'getPageConfig' }).then((config) => setScopes(config.scopes), () => undefined);
   }, []);
   if (!scopes || scopes.length === 0) return null;
   return (
     <div class="asked">
       <p>{t('signed_out_asked')}</p>
       <ul>
-        {/* A switch any of whose permissions is asked: nothing Connect asks for goes unsaid. */}
-        {PERMISSION_SWITCHES.filter((sw) => sw.permissions.some((p) => scopes.includes(p))).map((sw) => (
-          <li key={sw.id}>{t(sw.title)}</li>
+        {Array.from(new Set(scopes.map(switchTitleOf)), (title) => (
+          <li>{t(title)}</li>
         ))}
       </ul>
     </div>
@@ -184,13 +183,13 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
   }, []);
 
   // Signed out elsewhere (the options page, the end of access): nobody's mailbox stays on show.
-  useWorkerEvent('sessionEnded', ({ reason }) => {
+  useWorkerEvent(sessionEndedEvent, ({ reason }) => {
     const signedOut: PopupState = reason === 'ended' ? { kind: 'signed_out', reason: { code: 'session_ended' } } : { kind: 'signed_out' };
     setState((now) => (now.kind === 'ready' || now.kind === 'offline' || now.kind === 'loading' || now.kind === 'error' ? signedOut : now));
   });
 
   // Signed in elsewhere (a viewer tab's Connect, the options page): the mailbox shows here too.
-  useWorkerEvent('sessionChanged', () => {
+  useWorkerEvent(signedInEvent, () => {
     if (state.kind === 'signed_out') void load(false);
   });
 
@@ -244,7 +243,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
           <Brand />
           <h1>{t('signed_out_title')}</h1>
           {state.reason ? (
-            <ErrorAlert error={state.reason}>{nextStep(state.reason) === 'settings' ? settingsButton(false) : null}</ErrorAlert>
+            <ErrorAlert error={state.reason}>{needsSettings(state.reason) ? settingsButton(false) : null}</ErrorAlert>
           ) : (
             <p>{t('signed_out_text')}</p>
           )}

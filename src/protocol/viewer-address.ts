@@ -1,5 +1,4 @@
 import type { LinkTarget } from '../api/links.ts';
-import { bytesToBase64Url } from '../shared/base64.ts';
 import { ext as browser } from '../shared/ext.ts';
 import { browserAreas, removeFamily } from '../storage/browser-areas.ts';
 import { getItem, put, removeItems, setItems } from '../storage/item.ts';
@@ -30,16 +29,16 @@ export function isViewerPageUrl(url: string): boolean {
     target.username === '' && target.password === '' && target.hash === '';
 }
 
-/** A fresh random id (128 bits), base64url. */
+/** A fresh random id: a UUID (122 random bits), as the write ids are; the popup then carries no Base64. */
 export function newPageId(): string {
-  return bytesToBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+  return crypto.randomUUID();
 }
 
-/** The viewer's address for a page id; relative to the viewer page when `relative` is set. */
-export function viewerAddressOf(id: string, relative = false): string {
-  const query = `?${PAGE_PARAM}=${id}`;
-  return relative ? query : `${browser.runtime.getURL(VIEWER_PATH)}${query}`;
-}
+/** The viewer's address for a page id, relative to the viewer page (its query). */
+export const viewerQueryOf = (id: string): string => `?${PAGE_PARAM}=${id}`;
+
+/** The viewer's address for a page id. */
+export const viewerAddressOf = (id: string): string => browser.runtime.getURL(VIEWER_PATH) + viewerQueryOf(id);
 
 export function pageIdFromLocation(search: string): string | undefined {
   const id = new URLSearchParams(search).get(PAGE_PARAM);

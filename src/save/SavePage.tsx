@@ -14,7 +14,7 @@ import { Busy, ErrorAlert } from '../ui/components.tsx';
 import { UploadFailed, UploadProgress } from '../ui/UploadProgress.tsx';
 import { useUpload } from '../ui/upload-flow.ts';
 import { ask } from '../ui/worker-client.ts';
-import { useWorkerEvent } from '../ui/worker-events.ts';
+import { sessionChangedEvent, sessionEndedEvent, useWorkerEvent } from '../ui/worker-events.ts';
 import { fetchFile } from './fetch-file.ts';
 import { hostAsRead, isPrivateNetworkAddress } from './site-address.ts';
 
@@ -116,7 +116,7 @@ export function SavePage() {
 
   // Signed out (or access ended): the file is let go at once, with the Save button, and loads on
   // their way are ignored; what is left says why. The request itself is gone from the worker too.
-  useWorkerEvent('sessionEnded', ({ reason }) => {
+  useWorkerEvent(sessionEndedEvent, ({ reason }) => {
     loads.current++;
     upload.drop();
     setLetterAddress(undefined);
@@ -128,7 +128,7 @@ export function SavePage() {
   }, []);
 
   // Saving turned on (or a sign-in) in another page: the file is fetched now.
-  useWorkerEvent('sessionChanged', ({ scopes }) => {
+  useWorkerEvent(sessionChangedEvent, ({ scopes }) => {
     if (loaded.state === 'not_allowed' && scopes.includes('UPLOAD_DOCUMENT')) void load();
   });
 

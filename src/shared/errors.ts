@@ -174,10 +174,16 @@ export function toErrorInfo(error: unknown): ErrorInfo {
 
 const isIn = (list: readonly ErrorCode[], error: ErrorInfo): boolean => list.includes(error.code);
 
+/** Whether the next step is Connect (nextStep's 'connect'), asked without the lists of the other steps. */
+export const needsConnect = (error: ErrorInfo): boolean => isIn(CONNECT, error);
+
+/** Whether the next step is the settings (nextStep's 'settings'), asked without the list of the steps after it. */
+export const needsSettings = (error: ErrorInfo): boolean => !needsConnect(error) && isIn(SETTINGS, error);
+
 /** What a page offers after this failure (see NextStep). */
 export function nextStep(error: ErrorInfo): NextStep {
-  if (isIn(CONNECT, error)) return 'connect';
-  if (isIn(SETTINGS, error)) return 'settings';
+  if (needsConnect(error)) return 'connect';
+  if (needsSettings(error)) return 'settings';
   if (isIn(NONE, error)) return 'none';
   return 'retry';
 }

@@ -4,8 +4,8 @@ import type Browser from 'webextension-polyfill';
  * The extension API with promises, without the polyfill's 10 kB in every page that uses it:
  * Firefox's own `browser`, or Chrome's `chrome`, whose Manifest V3 APIs return promises (every
  * call made through this object does, from Chrome 120, the manifest's minimum). The polyfill's
- * types describe both. Code that needs the polyfill's message-listener semantics (the worker's
- * router) keeps importing the polyfill itself.
+ * types describe both. The worker uses it too: its router answers through sendResponse
+ * (background/service-worker.ts), so nothing needs the polyfill's promise-returning listeners.
  */
 interface Scope {
   browser?: Browser.Browser;

@@ -1,7 +1,7 @@
 import { ext as browser } from './ext.ts';
 import type { ErrorInfo } from './errors.ts';
 import { formatCount, pluralKey } from './plural.ts';
-import { PERMISSION_SWITCHES } from './offered-permissions.ts';
+import { switchTitleOf } from './offered-permissions.ts';
 
 /** A message from the extension's catalogue (_locales); the key itself if a message is missing. */
 export function t(key: string, substitutions?: string | string[]): string {
@@ -36,7 +36,7 @@ export function errorMessage(error: ErrorInfo): string {
  * by the options page's switch that turns it on, never its code.
  */
 function permissionInWords(permission: string): string {
-  const key = PERMISSION_SWITCHES.find((sw) => (sw.permissions as readonly string[]).includes(permission))?.title ?? `may_${permission}`;
+  const key = switchTitleOf(permission);
   const words = t(key);
   return words === key ? permission : `“${words.replace(/\.$/, '')}”`;
 }

@@ -15,18 +15,23 @@ export interface OfferedPermission {
  * Any other permission of the service (sending letters, deleting receipts, changing settings) is
  * never asked for: a grant holds nothing the extension cannot do.
  */
-export const OFFERED_PERMISSIONS: readonly OfferedPermission[] = (
-  [
-    'READ_DOCUMENT_META_INFO',
-    'READ_DOCUMENT_CONTENT',
-    'READ_ACCOUNT_INFO',
-    'READ_RECEIPTS',
-    'READ_SETTINGS',
-    'UPDATE_DOCUMENT',
-    'DELETE_DOCUMENT',
-    'UPLOAD_DOCUMENT',
-  ] as const
-).map((permission) => ({ permission, title: `may_${permission}`, why: `may_${permission}_why` }));
+const OFFERED: readonly Permission[] = [
+  'READ_DOCUMENT_META_INFO',
+  'READ_DOCUMENT_CONTENT',
+  'READ_ACCOUNT_INFO',
+  'READ_RECEIPTS',
+  'READ_SETTINGS',
+  'UPDATE_DOCUMENT',
+  'DELETE_DOCUMENT',
+  'UPLOAD_DOCUMENT',
+];
+
+/** Each offered permission with its words (the options page's); the worker needs the codes only. */
+export const OFFERED_PERMISSIONS: readonly OfferedPermission[] = /* @__PURE__ */ OFFERED.map((permission) => ({
+  permission,
+  title: `may_${permission}`,
+  why: `may_${permission}_why`,
+}));
 
 /**
  * A switch of the options page: one thing a person decides on, and the permissions it takes. The
@@ -42,20 +47,29 @@ export interface PermissionSwitch {
 }
 
 /** The permissions behind "Manage your letters". */
-const MANAGING: readonly Permission[] = ['UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT'];
+const MANAGING: readonly string[] = ['UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT'] satisfies Permission[];
 
-export const PERMISSION_SWITCHES: readonly PermissionSwitch[] = [
+/**
+ * The title (a message key) of the switch that turns `permission` on: how a page names a
+ * permission in words (an error's "needs …"), never by its code. A permission no switch offers
+ * keeps its own key, which has no message. Here rather than read off PERMISSION_SWITCHES, so the
+ * popup, which names permissions only in its errors, carries neither list.
+ */
+export const switchTitleOf = (permission: string): string => (MANAGING.includes(permission) ? 'may_manage' : `may_${permission}`);
+
+// Built in a pure call, so a bundle that reads neither list (the popup's, the worker's) leaves both out.
+export const PERMISSION_SWITCHES: readonly PermissionSwitch[] = /* @__PURE__ */ (() => [
   ...OFFERED_PERMISSIONS.filter(({ permission }) => !MANAGING.includes(permission)).map(({ permission, title, why }) => ({
     id: permission,
     title,
     why,
     permissions: [permission],
   })),
-  { id: 'manage', title: 'may_manage', why: 'may_manage_why', permissions: MANAGING },
-];
+  { id: 'manage', title: switchTitleOf('UPDATE_DOCUMENT'), why: 'may_manage_why', permissions: MANAGING as readonly Permission[] },
+])();
 
 export function isOffered(value: string): value is Permission {
-  return OFFERED_PERMISSIONS.some((offered) => offered.permission === value);
+  return (OFFERED as readonly string[]).includes(value);
 }
 
 /**

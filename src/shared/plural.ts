@@ -4,8 +4,6 @@
  * and the language's own rules pick one. Kept free of the browser so tests and the worker share it.
  */
 
-import { safeLocale } from './locale.ts';
-
 /** The categories our catalogues write out; a language asking for another falls back to `other`. */
 const WRITTEN = new Set<Intl.LDMLPluralRule>(['one', 'other']);
 
@@ -23,7 +21,7 @@ export function pluralKey(key: string, count: number, locale: string): string {
 /** The count as the language writes numbers ("1 234" in Norwegian), or as it came if the tag is odd. */
 export function formatCount(count: number, locale: string): string {
   try {
-    return new Intl.NumberFormat(safeLocale(locale)).format(count);
+    return new Intl.NumberFormat(locale).format(count);
   } catch {
     return String(count);
   }

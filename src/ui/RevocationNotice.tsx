@@ -4,7 +4,7 @@ import { errorMessage, t } from '../shared/i18n.ts';
 import { toErrorInfo } from '../shared/errors.ts';
 import { AlertDetail, BusyButton } from './components.tsx';
 import { ask } from './worker-client.ts';
-import { useWorkerEvent } from './worker-events.ts';
+import { revocationChangedEvent, sessionEndedEvent, useWorkerEvent } from './worker-events.ts';
 
 /** After a failed try on coming back online, the wait before the one more. */
 const ONLINE_RETRY_MS = 3000;
@@ -24,9 +24,9 @@ export function RevocationNotice() {
     );
   };
   useEffect(refresh, []);
-  useWorkerEvent('revocationChanged', refresh);
+  useWorkerEvent(revocationChangedEvent, refresh);
   // A sign-out somewhere else may leave one behind.
-  useWorkerEvent('sessionEnded', refresh);
+  useWorkerEvent(sessionEndedEvent, refresh);
 
   /** One try; resolves whether the sign-out is still to be told. */
   const tryNow = async (): Promise<boolean> => {

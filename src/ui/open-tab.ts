@@ -13,11 +13,9 @@ import { isViewerPage, showInViewerTab } from '../protocol/viewer-tab.ts';
  * the viewer tab already open, if there is one (protocol/viewer-tab.ts).
  */
 export async function openTab(url: string, serviceOrigin: string): Promise<void> {
-  const extensionOrigin = browser.runtime.getURL('');
-  const target = new URL(url);
-  const own = url.startsWith(extensionOrigin);
-  const service = target.origin === serviceOrigin && (target.protocol === 'https:' || target.protocol === 'http:');
-  if (!own && !service) throw new AppError('link_foreign_origin', { detail: target.origin });
+  // The service's own pages by the same check as every link the extension follows (api/origin.ts).
+  const problem = url.startsWith(browser.runtime.getURL('')) ? undefined : urlProblem(url, serviceOrigin);
+  if (problem) throw new AppError(problem, { detail: new URL(url).origin });
   const [active] = await browser.tabs.query({ active: true, currentWindow: true });
   const placement = {
     ...(active?.index !== undefined ? { index: active.index + 1 } : {}),

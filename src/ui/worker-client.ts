@@ -1,10 +1,10 @@
 import { ext as browser } from '../shared/ext.ts';
 import { AppError } from '../shared/errors.ts';
 import type { Answer, Request, ResponseMap } from '../protocol/messages.ts';
-import { REQUESTS } from '../protocol/requests.ts';
+import { ANSWER_WITHIN_MS } from '../protocol/requests.ts';
 
 /**
- * How long a page waits for the worker's answer (REQUESTS, src/protocol/requests.ts). Longer than
+ * How long a page waits for the worker's answer (ANSWER_WITHIN_MS, src/protocol/requests.ts). Longer than
  * the most the worker may spend on the request, so the worker's specific error always comes first.
  * What is left is a reply that never comes: a worker stopped mid-request, or (seen in Firefox) an
  * answer lost while the popup that opened the tab closed. That ends in an error with Try again, not
@@ -12,7 +12,7 @@ import { REQUESTS } from '../protocol/requests.ts';
  * on the consent page, which has no deadline (undefined).
  */
 export function answerDeadlineMs(type: Request['type']): number | undefined {
-  const within = REQUESTS[type].answerWithinMs;
+  const within = ANSWER_WITHIN_MS[type];
   return within === 'person' ? undefined : within;
 }
 

@@ -4,7 +4,7 @@ import type { Link } from '../api/schemas.ts';
 import { useContext, useMemo } from 'preact/hooks';
 import type { Tabs } from 'webextension-polyfill';
 import { ext as browser } from '../shared/ext.ts';
-import { newPageId, pageIdFromLocation, recallTarget, rememberTarget, viewerAddressOf } from '../protocol/viewer-address.ts';
+import { newPageId, pageIdFromLocation, recallTarget, rememberTarget, viewerAddressOf, viewerQueryOf } from '../protocol/viewer-address.ts';
 import { createTab } from '../shared/create-tab.ts';
 
 /*
@@ -51,7 +51,7 @@ export async function currentEntry(): Promise<HistoryEntry | undefined> {
 export function pushEntry(from: HistoryEntry | undefined, target: LinkTarget, id: string): HistoryEntry {
   const place: Place = { depth: (from?.depth ?? -1) + 1, cameFrom: from?.cameFrom ?? false };
   void rememberTarget(id, target).catch(() => undefined);
-  history.pushState(place, '', viewerAddressOf(id, true));
+  history.pushState(place, '', viewerQueryOf(id));
   return { target, ...place };
 }
 
@@ -91,7 +91,7 @@ export function ViewerLink(props: {
   return (
     <a
       class={props.class}
-      href={viewerAddressOf(id, true)}
+      href={viewerQueryOf(id)}
       aria-current={props['aria-current']}
       aria-describedby={props['aria-describedby']}
       onClick={(event) => {

@@ -4,7 +4,7 @@ import { relationName } from '../api/relation-name.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { ResourceSnapshot } from '../protocol/messages.ts';
 import { ask } from '../ui/worker-client.ts';
-import { useWorkerEvent } from '../ui/worker-events.ts';
+import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
 import { chooseView, type ViewKind } from './choose-view.ts';
 import { firstPageUrl } from './lists/paging.ts';
 import type { HistoryEntry } from './navigation.tsx';
@@ -61,11 +61,11 @@ export function usePage(current: HistoryEntry | undefined): Page {
     }
   };
 
-  useWorkerEvent('sessionEnded', ({ reason }) => {
+  useWorkerEvent(sessionEndedEvent, ({ reason }) => {
     generation.current++;
     if (current) setState({ kind: 'signed_out', for: current, error: signedOutError(reason) });
   });
-  useWorkerEvent('sessionChanged', () => {
+  useWorkerEvent(signedInEvent, () => {
     if (current) void load(current);
   });
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { RootSnapshot } from '../protocol/messages.ts';
 import { ask } from '../ui/worker-client.ts';
-import { useWorkerEvent } from '../ui/worker-events.ts';
+import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
 
 /** The error a page shows once the session is gone: the person signed out, or the service ended it. */
 export function signedOutError(reason: 'user' | 'ended'): ErrorInfo {
@@ -47,12 +47,12 @@ export function useRoot(): RootState {
     void reload();
   }, []);
 
-  useWorkerEvent('sessionEnded', ({ reason }) => {
+  useWorkerEvent(sessionEndedEvent, ({ reason }) => {
     generation.current++;
     setRoot(undefined);
     setError(signedOutError(reason));
   });
-  useWorkerEvent('sessionChanged', () => void reload());
+  useWorkerEvent(signedInEvent, () => void reload());
 
   const replace = (fresh: RootSnapshot) => {
     generation.current++;

@@ -75,11 +75,14 @@ describe('the options page', () => {
     expect(order.every((el, i) => i === 0 || (order[i - 1]?.compareDocumentPosition(el) ?? 0) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
   });
 
-  it('names the keyboard shortcut that opens the mailbox, and where this browser changes it', async () => {
+  it('names the keyboard shortcut that opens the mailbox, and opens the page where this browser changes it', async () => {
     await opened('signed_in');
     const card = await screen.findByRole('region', { name: 'Keyboard shortcut' });
     await within(card).findByText('Alt+Shift+D opens the mailbox from any tab.');
-    within(card).getByText('To change it, type chrome://extensions/shortcuts in the address bar.');
+    // A way to the browser's own page, not an address to type.
+    expect(within(card).queryByText(/chrome:\/\//)).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Change the shortcut…' }));
+    await expect.poll(() => extension.openedTabs.map((tab) => tab.url)).toContain('chrome://extensions/shortcuts');
   });
 
   it('links to the privacy statement shipped in the extension, opened in a tab of its own', async () => {

@@ -29,17 +29,18 @@ describe('the popup', () => {
     await screen.findByRole('heading', { level: 1, name: 'Not connected' });
     screen.getByText(/right from the browser's toolbar/);
     await screen.findByText('Digipost will ask you to allow:');
-    // In the settings page's words and order ("What the extension may do"), not the service's list.
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Open your letters', 'See your account details']);
+    // In the settings page's words ("What the extension may do"), not the service's list.
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['See your account details', 'Open your letters']);
     screen.getByRole('button', { name: 'Connect' });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('signed out, with one of the managing permissions stored: names the switch it belongs to', async () => {
+  it('signed out, with the managing permissions stored: names their one switch, once', async () => {
     worker.fail('getRoot', { code: 'signed_out' });
-    worker.answer('getPageConfig', { scopes: ['READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT'] });
+    worker.answer('getPageConfig', { scopes: ['READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT'] });
     await openPage('popup');
     await screen.findByText('Digipost will ask you to allow:');
+    // The settings' one switch for its three permissions, said once.
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['See your letters', 'Manage your letters']);
   });
 

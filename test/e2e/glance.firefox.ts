@@ -81,7 +81,7 @@ describe('Firefox: at a glance', () => {
     await heading(viewer, subject);
     await second.close().catch(() => undefined);
     expect((await viewerTabs()).length).toBe(1);
-    expect(viewer.url()).toMatch(/viewer\.html\?page=[A-Za-z0-9_-]{22}$/);
+    expect(viewer.url()).toMatch(/viewer\.html\?page=[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     await viewer.evaluate(() => history.back());
     await heading(viewer, 'Restskatt 2024');
     await viewer.close();

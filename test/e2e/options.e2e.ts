@@ -73,6 +73,19 @@ describe('the options page', () => {
     }
   });
 
+  it('names the shortcut that opens the popup as Chrome holds it, and opens Chrome’s shortcuts page', async () => {
+    const card = page.getByRole('region', { name: 'Keyboard shortcut' });
+    await card.getByText('Alt+Shift+D opens the mailbox from any tab.').waitFor();
+    const opened = h.context.waitForEvent('page');
+    await card.getByRole('button', { name: 'Change the shortcut…' }).click();
+    const shortcuts = await opened;
+    try {
+      await expect.poll(() => shortcuts.url()).toBe('chrome://extensions/shortcuts');
+    } finally {
+      await shortcuts.close();
+    }
+  });
+
   it('keeps the configuration the build shipped in the publisher’s section, folded away', async () => {
     expect(await page.locator('details.publisher').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     await openPublisher();

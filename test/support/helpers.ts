@@ -6,6 +6,7 @@ import { configItem } from '../../src/storage/items.ts';
 import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
+import type { EmulatorAdmin } from '../emulator/admin-client.ts';
 import type { Harness } from './harness.ts';
 
 interface ChromeInWorker {
@@ -151,4 +152,24 @@ export async function actInClosingPopup(popup: Page, act: () => Promise<void>): 
   await act().catch((error: unknown) => {
     if (!popup.isClosed()) throw error;
   });
+}
+
+/**
+ * Waits until the service has had no request for `quietMs` (at most `withinMs` in all): the worker
+ * reads the open invoices in the background after each fetch of the root, and a failure injected
+ * for the next request must meet the request the test means, not one of those.
+ */
+export async function untilServiceQuiet(admin: Pick<EmulatorAdmin, 'requests'>, quietMs = 800, withinMs = 15_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  let seen = (await admin.requests()).length;
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = (await admin.requests()).length;
+    if (now !== seen) {
+      seen = now;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) return;
+  }
+  throw new Error(`the service kept getting requests for ${withinMs} ms`);
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import type { RunningEmulator } from '../emulator/index.ts';
 import { launchWithExtension, type ExtensionBrowser } from '../support/extension-browser.ts';
-import { dropRootCache, storedItems, storeItems } from '../support/helpers.ts';
+import { dropRootCache, storedItems, storeItems, untilServiceQuiet } from '../support/helpers.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
 import { PICTURE_TIME_ZONE } from '../support/picture-time-zone.ts';
 
@@ -135,6 +135,7 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
 
   // The service goes away (the root and the inbox page both break off): the last view, marked as not up to date.
   await ageCache(worker, 5 * 60_000);
+  await untilServiceQuiet(emulator.admin);
   await emulator.admin.failNext(2, 'drop', '/post/api');
   page = await open();
   await page.locator('.offline').waitFor();
@@ -142,6 +143,7 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await page.close();
 
   await dropRootCache(worker);
+  await untilServiceQuiet(emulator.admin);
   await emulator.admin.failNext(1, '500', '/post/api');
   page = await open();
   await page.getByRole('alert').waitFor();

@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import { formatDate } from '../../model/dates.ts';
-import { safeLocale } from '../../shared/locale.ts';
+import { safeLocale } from '../../model/format.ts';
 import { icsFor } from '../../model/ics.ts';
 import type { CalendarItem, ExternalLinkItem, Interval, MetadataItem } from '../../model/metadata.ts';
 import { t, uiLocale } from '../../shared/i18n.ts';

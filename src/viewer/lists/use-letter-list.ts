@@ -5,7 +5,7 @@ import { documentsOf, summarize, type LetterSummary } from '../../model/letters.
 import { withLetterPayment } from '../../model/invoice-payment.ts';
 import { linksOf } from '../../model/read-json.ts';
 import { ask } from '../../ui/worker-client.ts';
-import { useWorkerEvent } from '../../ui/worker-events.ts';
+import { sessionEndedEvent, useWorkerEvent } from '../../ui/worker-events.ts';
 import { useHiddenRows } from '../filing/ListFiling.tsx';
 import { newLetters, nextPageUrl } from './paging.ts';
 
@@ -68,7 +68,7 @@ export function useLetterList(place: ListPlace): LetterListState {
   const hidden = useHiddenRows();
   const shown = pages.reduce((sum, page) => sum + page.filter((letter) => !hidden.has(letter.key)).length, 0);
 
-  useWorkerEvent('sessionEnded', () => {
+  useWorkerEvent(sessionEndedEvent, () => {
     generation.current++;
   });
   useEffect(

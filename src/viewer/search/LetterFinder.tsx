@@ -6,7 +6,7 @@ import type { LetterSummary } from '../../model/letters.ts';
 import type { MailboxNav } from '../../model/mailbox.ts';
 import { t, uiLocale } from '../../shared/i18n.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
-import { useWorkerEvent } from '../../ui/worker-events.ts';
+import { sessionEndedEvent, useWorkerEvent } from '../../ui/worker-events.ts';
 import { NavigationContext } from '../navigation.tsx';
 import { buildLetterIndex, findLetters, type LetterIndex, type LetterPlace } from './letter-index.ts';
 import { readLetters } from './letter-source.ts';
@@ -57,7 +57,7 @@ export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
   };
 
   // The session ended: what was read of the mailbox is dropped at once, and a read on its way ignored.
-  useWorkerEvent('sessionEnded', () => {
+  useWorkerEvent(sessionEndedEvent, () => {
     reads.current++;
     setSource({ kind: 'idle' });
     setQuery('');

@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatAccountNumber, formatMoney, formatOrganisationNumber, formatPhone } from '../../../src/model/format.ts';
-import { safeLocale } from '../../../src/shared/locale.ts';
-import { formatDate } from '../../../src/model/dates.ts';
 
 describe('formatMoney', () => {
   it('money in the locale', () => {
@@ -51,29 +49,5 @@ describe('formatAccountNumber', () => {
     expect(formatAccountNumber('15034700879')).toBe('1503 47 00879');
     expect(formatAccountNumber('1503.47.00879')).toBe('1503 47 00879');
     expect(formatAccountNumber('NO9386011117947')).toBe('NO9386011117947');
-  });
-});
-
-describe('safeLocale', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
-  it('keeps Nynorsk where the runtime has it (Node, Firefox)', () => {
-    expect(safeLocale('nn')).toBe('nn');
-    expect(safeLocale('en')).toBe('en');
-  });
-
-  it('formats Nynorsk as Bokmål where the runtime has no Nynorsk data (Chromium), never in English', () => {
-    const supported = Intl.DateTimeFormat.supportedLocalesOf.bind(Intl.DateTimeFormat);
-    vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockImplementation((tags, options) => supported(tags, options).filter((tag) => !tag.startsWith('nn')));
-    expect(safeLocale('nn')).toBe('nb');
-    expect(safeLocale('nn-NO')).toBe('nb');
-    expect(formatDate('2026-12-03', 'nn')).toMatch(/des/);
-    expect(safeLocale('en')).toBe('en');
-  });
-
-  it('gives the runtime its default for a tag Intl refuses', () => {
-    expect(safeLocale('not a tag!')).toBeUndefined();
   });
 });

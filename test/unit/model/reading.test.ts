@@ -59,6 +59,15 @@ describe('a letter in a list', () => {
     expect(summary.invoice).toEqual({ amount: 499.5, dueDate: '2024-03-15', paid: false, kid: '123' });
   });
 
+  it('reads the attachment marked main, else the first, and counts every attachment, one that is no object too', () => {
+    const second = { subject: 'Faktura', mainDocument: true, read: true, 'authentication-level': 'IDPORTEN_4', invoice: { amount: 10, dueDate: '2024-03-15' } };
+    const summary = summarize({ subject: 'Brev', read: false, attachment: [{ subject: 'Vedlegg', read: false }, second, 'odd'] }, 2, 'x');
+    expect(summary).toMatchObject({ unread: false, locked: true, attachmentCount: 3, invoice: { amount: 10, dueDate: '2024-03-15' } });
+    const oddFirst = summarize({ subject: 'Brev', read: false, attachment: [7, { subject: 'Vedlegg', read: true, 'authentication-level': 'IDPORTEN_4' }] }, 2, 'x');
+    expect(oddFirst).toMatchObject({ unread: true, locked: false, attachmentCount: 2 });
+    expect(oddFirst.invoice).toBeUndefined();
+  });
+
   it('knows a letter the person uploaded themself by its origin', () => {
     expect(summarize(letter({ creatorName: undefined, origin: 'UPLOADED' }), 2, 'x')).toMatchObject({ sender: '', uploaded: true });
     expect(summarize(letter({ origin: 'CORPORATION' }), 2, 'x').uploaded).toBe(false);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Request } from '../../../src/protocol/messages.ts';
 import { answerPageMessage, type PageMessageEvent } from '../../../src/protocol/page-messages.ts';
 import { requestSchema } from '../../../src/protocol/request-schema.ts';
-import { REQUESTS } from '../../../src/protocol/requests.ts';
+import { ANSWER_WITHIN_MS, REQUESTS } from '../../../src/protocol/requests.ts';
 import { mayRequest, PAGE_PATHS, type PageName } from '../../../src/protocol/sender.ts';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
@@ -80,9 +80,10 @@ describe('the table of requests', () => {
   });
 
   it('gives every answer a deadline but for those that wait on the consent page', () => {
-    const rows = Object.entries(REQUESTS) as [string, { answerWithinMs: number | 'person' }][];
-    expect(rows.filter(([, row]) => row.answerWithinMs === 'person').map(([type]) => type).sort()).toEqual(['changePermissions', 'connect']);
-    for (const [type, { answerWithinMs }] of rows) {
+    const rows = Object.entries<number | 'person'>(ANSWER_WITHIN_MS);
+    expect(rows.map(([type]) => type)).toEqual(Object.keys(REQUESTS));
+    expect(rows.filter(([, answerWithinMs]) => answerWithinMs === 'person').map(([type]) => type).sort()).toEqual(['changePermissions', 'connect']);
+    for (const [type, answerWithinMs] of rows) {
       if (answerWithinMs !== 'person') expect(Number.isFinite(answerWithinMs) && answerWithinMs > 0, type).toBe(true);
     }
   });

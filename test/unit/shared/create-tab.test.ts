@@ -76,6 +76,13 @@ describe('opening tabs', () => {
     await expect(openTab('https://evil.example/', 'https://www.digipost.no')).rejects.toThrow();
     expect(fake.created).toEqual([]);
   });
+
+  it('refuses the service\'s origin with a name and password in it, or not over http(s), as every link is refused', async () => {
+    const { openTab } = await import('../../../src/ui/open-tab.ts');
+    await expect(openTab('https://user:pass@www.digipost.no/app', 'https://www.digipost.no')).rejects.toMatchObject({ code: 'link_foreign_origin' });
+    await expect(openTab('ftp://www.digipost.no/app', 'https://www.digipost.no')).rejects.toMatchObject({ code: 'link_not_http' });
+    expect(fake.created).toEqual([]);
+  });
 });
 
 describe('one viewer tab', () => {

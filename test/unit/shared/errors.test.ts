@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, nextStep, outcomeMayBeUnknown, type ErrorCode, type NextStep } from '../../../src/shared/errors.ts';
+import { ERROR_CODES, needsConnect, needsSettings, nextStep, outcomeMayBeUnknown, type ErrorCode, type NextStep } from '../../../src/shared/errors.ts';
 
 const codesWith = (step: NextStep) => ERROR_CODES.filter((code) => nextStep({ code }) === step).sort();
 
@@ -33,5 +33,12 @@ describe('the error catalogue', () => {
     expect(ERROR_CODES.filter((code) => outcomeMayBeUnknown({ code })).sort()).toEqual(['worker_no_answer', 'write_not_confirmed', 'write_outcome_unknown']);
     // A write that could not be read first never left; the worker turns a write's own network failure into an unknown outcome.
     expect(outcomeMayBeUnknown({ code: 'network' })).toBe(false);
+  });
+
+  it('answers "is it Connect?" and "is it the settings?" as nextStep does, for every code', () => {
+    for (const code of ERROR_CODES) {
+      expect(needsConnect({ code }), code).toBe(nextStep({ code }) === 'connect');
+      expect(needsSettings({ code }), code).toBe(nextStep({ code }) === 'settings');
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RELATIONS } from '../../../src/api/relations.ts';
-import { askable, OFFERED_PERMISSIONS } from '../../../src/shared/offered-permissions.ts';
+import { askable, OFFERED_PERMISSIONS, PERMISSION_SWITCHES, switchTitleOf } from '../../../src/shared/offered-permissions.ts';
+import { PERMISSIONS } from '../../../src/shared/permissions.ts';
 
 const offered = OFFERED_PERMISSIONS.map((o) => o.permission);
 
@@ -29,5 +30,13 @@ describe('the permissions the extension offers', () => {
   it('leave out of what is asked next time a permission an older version stored, keeping the order, and never ask for nothing', () => {
     expect(askable(['READ_RECEIPTS', 'SEND_DOCUMENT', 'READ_ACCOUNT_INFO'])).toEqual(['READ_RECEIPTS', 'READ_ACCOUNT_INFO']);
     expect(askable(['SEND_DOCUMENT'])).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']);
+  });
+
+  it('are named in an error by the switch that turns them on, the one the options page shows', () => {
+    for (const permission of PERMISSIONS) {
+      const onSwitch = PERMISSION_SWITCHES.find((sw) => sw.permissions.includes(permission));
+      expect(switchTitleOf(permission), permission).toBe(onSwitch?.title ?? `may_${permission}`);
+    }
+    expect(switchTitleOf('DELETE_DOCUMENT')).toBe('may_manage');
   });
 });

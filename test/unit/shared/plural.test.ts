@@ -26,14 +26,13 @@ describe('the plural form of a counted message', () => {
 });
 
 describe('a counted message in each language', () => {
-  const counted = ['letters_shown_all', 'letters_shown_more', 'letter_attachments', 'recipients_found', 'size_bytes', 'invoice_due_in_days', 'notification_more_title'];
+  const counted = ['letters_shown_all', 'letters_shown_more', 'letter_attachments', 'recipients_found', 'size_bytes', 'notification_more_title'];
 
   it('reads right for 1, never "all 1 letters"', () => {
     const english = catalogueI18n(() => 'en');
     expect(english.tCount('letters_shown_all', 1)).toBe('Showing the only letter.');
     expect(english.tCount('letters_shown_all', 2)).toBe('Showing all 2 letters.');
     expect(english.tCount('recipients_found', 1)).toBe('1 recipient found.');
-    expect(english.tCount('invoice_due_in_days', 1)).toBe('due in 1 day');
     expect(catalogueI18n(() => 'nb').tCount('letter_attachments', 1)).toBe('1 dokument');
     expect(catalogueI18n(() => 'nn').tCount('letters_shown_all', 2)).toBe('Viser alle 2 breva.');
     for (const language of ['en', 'nb', 'nn']) {
