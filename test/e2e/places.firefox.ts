@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, type FirefoxWithExtension } from '../support/firefox.ts';
-import { click, shows, WAIT } from '../support/firefox-page.ts';
+import { connectFromPopup, shows, WAIT } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -51,11 +51,7 @@ async function openPlace(label: string): Promise<Page> {
 beforeAll(async () => {
   emulator = await startEmulator({ port: FIREFOX_E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, letters: 8, quiet: true });
   firefox = await launchFirefoxWithExtension(FIREFOX_E2E_DIST);
-  const popup = await firefox.openPage('src/popup/popup.html');
-  const consent = await firefox.nextPage(() => click(popup, 'Connect', true), (t) => t.url().includes('/oauth/authorize'));
-  await click(consent, 'Approve', true);
-  await shows(popup, 'unread letters');
-  await popup.close();
+  await connectFromPopup(firefox);
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@
 // by its text, click it, wait for text to show. By role and text, not by layout, so a redesign
 // of the pages does not break them.
 import type { ElementHandle, Page } from 'puppeteer-core';
+import type { FirefoxWithExtension } from './firefox.ts';
 
 /**
  * Checks run on every change to the page, not on animation frames: a tab in the background (the
@@ -49,4 +50,13 @@ export async function field(page: Page, label: string): Promise<ElementHandle<HT
 export async function headingText(page: Page): Promise<string> {
   const h1 = await page.waitForSelector('h1', WAIT);
   return ((await h1?.evaluate((node) => node.textContent)) ?? '').trim();
+}
+
+/** Connects from the popup and approves Digipost's consent page, as a person signing in does. */
+export async function connectFromPopup(firefox: Pick<FirefoxWithExtension, 'openPage' | 'nextPage'>): Promise<void> {
+  const popup = await firefox.openPage('src/popup/popup.html');
+  const consent = await firefox.nextPage(() => click(popup, 'Connect', true), (t) => t.url().includes('/oauth/authorize'));
+  await click(consent, 'Approve', true);
+  await shows(popup, 'unread letters');
+  await popup.close();
 }
