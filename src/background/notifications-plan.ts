@@ -5,6 +5,7 @@ import type { Inbox } from '../api/schemas.ts';
 import { isUnread } from '../api/unread.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
 import type { CheckMark, SeenState } from '../storage/items.ts';
+import { formatCount, pluralKey } from '../shared/plural.ts';
 
 /** At most this many notifications per check; beyond it, the last one sums up the rest. */
 export const MAX_SHOWN = 3;
@@ -106,9 +107,9 @@ export function letterText(letter: UnreadLetter, t: Translate): NotificationText
   };
 }
 
-/** The summary notification for the letters not shown one by one. */
-export function summaryText(more: number, t: Translate): NotificationText {
-  return { title: t('notification_more_title', String(more)), message: t('notification_more_message') };
+/** The summary notification for the letters not shown one by one, "1 more new letter" in the page's language. */
+export function summaryText(more: number, t: Translate, locale: string): NotificationText {
+  return { title: t(pluralKey('notification_more_title', more, locale), formatCount(more, locale)), message: t('notification_more_message') };
 }
 
 /** Keeps the newest `limit` entries of the notification → address map (insertion order). */

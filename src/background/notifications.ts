@@ -13,7 +13,7 @@ import type { Session } from '../auth/session.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { NOTIFICATIONS_PERMISSION } from '../config/notifications-permission.ts';
 import { newPageId, viewerAddressOf } from '../protocol/viewer-address.ts';
-import { t } from '../shared/i18n.ts';
+import { t, uiLocale } from '../shared/i18n.ts';
 import { warn } from '../shared/warn.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import { getItem, put, removeItems, setItems, type StorageAreas } from '../storage/item.ts';
@@ -202,7 +202,7 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     if (plan.more > 0) {
       const id = `${SUMMARY_PREFIX}${now}`;
       await opening(id, targetOf(inboxLink, 'document_inbox'));
-      await show(api, id, summaryText(plan.more, t));
+      await show(api, id, summaryText(plan.more, t, uiLocale()));
     }
     await setItems(storage, put(notificationTargetsItem, boundTargets(targets)));
   }

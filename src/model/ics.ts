@@ -57,8 +57,9 @@ function hash(value: string): string {
   return h.toString(16).padStart(8, '0');
 }
 
-function description(item: CalendarItem): string | undefined {
+function description(item: CalendarItem, arrival: string | undefined): string | undefined {
   const parts: string[] = [];
+  if (arrival !== undefined) parts.push(arrival);
   if (item.subTitle !== undefined) parts.push(item.subTitle);
   if (item.description !== undefined) parts.push(item.description);
   for (const info of item.info) parts.push([info.title, info.text].filter((p) => p !== undefined).join('\n'));
@@ -72,13 +73,15 @@ export interface IcsOptions {
   now: number;
   /** The title when the sender gave none. */
   fallbackTitle: string;
+  /** When to arrive, as the card says it ("Arrive: 09:15"): first in the event's notes. */
+  arrival?: string;
 }
 
 /** The calendar file for one appointment or event: one VEVENT per time it gives. */
 export function icsFor(item: CalendarItem, options: IcsOptions): string {
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PRODID}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
   const where = [item.place, item.address].filter((p) => p !== undefined).join(', ');
-  const notes = description(item);
+  const notes = description(item, options.arrival);
   item.times.forEach((time, index) => {
     lines.push('BEGIN:VEVENT');
     lines.push(`UID:${hash(`${options.identity}#${index}`)}-${hash(`${options.identity}#${index}#${time.start}`)}@digipost-mailbox.invalid`);

@@ -3,14 +3,14 @@
  * 54 seconds"). A quantity that is not one (negative, not finite) is shown as it came.
  */
 
-import { t } from '../shared/i18n.ts';
+import { tCount } from '../shared/i18n.ts';
 import { safeLocale } from './format.ts';
 
 /** "1 byte", "188 bytes", "1.2 kB", "3.4 MB": powers of 1024, as file managers show them. */
 export function formatSize(bytes: number, locale: string): string {
   if (!Number.isFinite(bytes) || bytes < 0) return String(bytes);
   const tag = safeLocale(locale);
-  if (bytes < 1024) return t(bytes === 1 ? 'size_byte_one' : 'size_bytes', new Intl.NumberFormat(tag).format(bytes));
+  if (bytes < 1024) return tCount('size_bytes', bytes);
   const units = ['kB', 'MB', 'GB', 'TB'];
   let value = bytes / 1024;
   let unit = 0;

@@ -20,6 +20,7 @@ function dueText(invoice: InvoiceInfo, now: number, locale: string): string | un
   if (daysLeft < 0) return t('invoice_overdue', formatDate(dueDate, locale));
   if (daysLeft === 0) return t('invoice_due_today');
   if (daysLeft === 1) return t('invoice_due_tomorrow');
+  // 2 to 14: plural in every language we ship (1 is "tomorrow"), so no plural rules in the popup.
   if (daysLeft <= 14) return t('invoice_due_in_days', String(daysLeft));
   return t('invoice_due', formatDate(dueDate, locale));
 }

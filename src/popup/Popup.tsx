@@ -4,6 +4,7 @@ import { formatTime } from '../model/dates.ts';
 import { inboxLinkOf } from '../api/links.ts';
 import type { Document, Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
+import { switchTitleOf } from '../shared/offered-permissions.ts';
 import { needsConnect, needsSettings, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { RootSnapshot } from '../protocol/messages.ts';
 import { browserAreas, watchItem } from '../storage/browser-areas.ts';
@@ -119,22 +120,25 @@ function Brand() {
   return <img class="brand" src={browser.runtime.getURL('icons/icon-96.png')} width={48} height={48} alt="" />;
 }
 
-/** What Connect will ask the user to allow, from the permissions in settings. */
+/**
+ * What Connect will ask the user to allow, from the permissions in settings: in the settings page's
+ * words (each switch once, "Manage your letters" for its three), so the two pages describe one
+ * choice the same way. By title, not from the options page's list of switches, which the popup
+ * does not carry.
+ */
 function WhatIsAsked() {
   const [scopes, setScopes] = useState<Permission[] | undefined>();
   useEffect(() => {
-    ask({ type: 'getPageConfig' }).then(
-      (config) => setScopes(config.scopes),
-      () => setScopes(undefined),
-    );
+    // Without an answer nothing is listed: the state is already empty.
+    ask({ type: 'getPageConfig' }).then((config) => setScopes(config.scopes), () => undefined);
   }, []);
   if (!scopes || scopes.length === 0) return null;
   return (
     <div class="asked">
       <p>{t('signed_out_asked')}</p>
       <ul>
-        {scopes.map((scope) => (
-          <li key={scope}>{t(`permission_${scope}`)}</li>
+        {Array.from(new Set(scopes.map(switchTitleOf)), (title) => (
+          <li>{t(title)}</li>
         ))}
       </ul>
     </div>

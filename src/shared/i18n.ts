@@ -1,10 +1,20 @@
 import { ext as browser } from './ext.ts';
 import type { ErrorInfo } from './errors.ts';
+import { formatCount, pluralKey } from './plural.ts';
 import { switchTitleOf } from './offered-permissions.ts';
 
 /** A message from the extension's catalogue (_locales); the key itself if a message is missing. */
 export function t(key: string, substitutions?: string | string[]): string {
   return browser.i18n.getMessage(key, substitutions) || key;
+}
+
+/**
+ * A counted message in the form the language needs for `count` ("1 letter", "2 letters"): the
+ * catalogue holds `key_one` and `key_other`; the count fills the first placeholder, `rest` the others.
+ */
+export function tCount(key: string, count: number, rest: string[] = []): string {
+  const locale = uiLocale();
+  return t(pluralKey(key, count, locale), [formatCount(count, locale), ...rest]);
 }
 
 /**

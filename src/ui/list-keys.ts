@@ -43,26 +43,32 @@ export function useListKeys(list: RefObject<HTMLElement>, rows: string, arrowsFr
 }
 
 /**
- * Which row of a list was opened, by the list's place in history (`key`), so that coming Back puts
- * focus on that row again, as a mail client does, rather than at the top of the page.
+ * Which row of a list was opened, and how far the page was scrolled, by the list's place in history
+ * (`key`), so that coming Back (also after the letter was deleted) shows the list where it was and
+ * puts focus on that row again, as a mail client does, rather than at the top of the page.
  */
 export function useOpenedRow(list: RefObject<HTMLElement>, rows: string): {
   remember: (key: string, target: EventTarget | null) => void;
   restore: (key: string) => boolean;
 } {
-  const opened = useRef(new Map<string, number>());
+  const opened = useRef(new Map<string, { at: number; scrolled: number }>());
   const items = () => [...(list.current?.querySelectorAll<HTMLElement>(rows) ?? [])];
   return {
     remember: (key, target) => {
       const at = target instanceof Node ? items().findIndex((item) => item.contains(target)) : -1;
-      if (at >= 0) opened.current.set(key, at);
+      if (at >= 0) opened.current.set(key, { at, scrolled: scrollY });
     },
     restore: (key) => {
-      const at = opened.current.get(key);
-      const row = at === undefined ? undefined : items()[at];
+      const remembered = opened.current.get(key);
       opened.current.delete(key);
-      row?.focus();
-      return row !== undefined;
+      if (!remembered) return false;
+      // The row deleted meanwhile leaves its place to the next one, which then takes the focus.
+      const all = items();
+      const row = all[Math.min(remembered.at, all.length - 1)];
+      if (!row) return false;
+      scrollTo(0, remembered.scrolled);
+      row.focus({ preventScroll: true });
+      return true;
     },
   };
 }

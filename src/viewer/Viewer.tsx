@@ -20,12 +20,14 @@ import { RootView } from './resources/RootView.tsx';
 import { LetterList } from './lists/LetterList.tsx';
 import { LetterView } from './letter/LetterView.tsx';
 import { LetterFiling } from './filing/LetterFiling.tsx';
+import { Toast } from './filing/FilingControls.tsx';
 import { ListFilingProvider } from './filing/ListFiling.tsx';
 import { FolderTools } from './filing/FolderTools.tsx';
 import { foldersOf, INBOX, type Place } from './filing/filing.ts';
 import { MailboxNav } from './MailboxNav.tsx';
 import { folderName, mailboxNavOf, placeHolding, type MailboxNav as Nav } from '../model/mailbox.ts';
 import { isObj } from '../model/read-json.ts';
+import { subjectText } from '../model/letter-text.ts';
 import { receiptOf } from '../model/receipts.ts';
 import { resourceName, sessionLevelOf } from '../model/letters.ts';
 import { currentEntry, NavigationContext, pushEntry, type HistoryEntry } from './navigation.tsx';
@@ -90,7 +92,8 @@ function headingFor(state: PageState, target: LinkTarget, relation: string | und
   const data = state.snapshot?.data;
   switch (state.view) {
     case 'letter':
-      return resourceName(data) ?? t('subject_none');
+      // Named as the lists name it: a confidential letter hides its subject, and says so in both places.
+      return subjectText({ subject: resourceName(data) ?? '', confidential: isObj(data) && data.confidential === true });
     case 'letters':
       return resourceName(data) ?? (relation && relationInfo(relation).kind === 'list' ? listName(relation) : generic);
     case 'receipt':
@@ -104,6 +107,8 @@ function headingFor(state: PageState, target: LinkTarget, relation: string | und
 
 export function Viewer() {
   const [entry, setEntry] = useState<HistoryEntry | 'missing' | undefined>(undefined);
+  // What just happened on a page that is gone ("The letter was deleted."), said on the page Back leads to.
+  const [notice, setNotice] = useState<string | undefined>(undefined);
   const layout = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // j, k and the arrows move through the rows of the inbox, a folder or the receipts; Back to a
@@ -268,7 +273,11 @@ export function Viewer() {
               scopes={snapshot?.scopes ?? []}
               folders={folders}
               onChanged={replaceData}
-              onDeleted={() => (canGoBack ? history.back() : nav.inbox && go(targetOf(nav.inbox, 'document_inbox')))}
+              onDeleted={() => {
+                setNotice(t('filing_deleted'));
+                if (canGoBack) history.back();
+                else if (nav.inbox) go(targetOf(nav.inbox, 'document_inbox'));
+              }}
             />
             <LetterView
             data={snapshot?.data}
@@ -324,7 +333,11 @@ export function Viewer() {
             class="page"
             key={current ? historyKey(current) : 'none'}
             // On the way down, before the row's own handler moves to the letter and this page is gone.
-            onClickCapture={(event) => (current ? openedRow.remember(historyKey(current), event.target) : undefined)}
+            onClickCapture={(event) => {
+              if (current) openedRow.remember(historyKey(current), event.target);
+              // The next thing done here has its own outcome to say: the last page's is old news.
+              setNotice(undefined);
+            }}
           >
             <h1 id="page-heading" tabIndex={-1} ref={headingRef}>
               {heading}
@@ -333,6 +346,7 @@ export function Viewer() {
             {body}
           </main>
         </div>
+        {notice ? <Toast toast={{ message: notice }} onDone={() => setNotice(undefined)} /> : null}
       </div>
     </NavigationContext.Provider>
   );

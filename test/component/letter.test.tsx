@@ -83,7 +83,7 @@ describe('a letter and its documents', () => {
     await openLetter(plainLetter());
     await screen.findByRole('heading', { level: 1, name: SUBJECT });
     expect((await within(documentItem()).findByRole('status')).textContent).toBe('Opening…');
-    expect(within(documentItem()).queryByRole('button', { name: 'Open' })).toBeNull();
+    expect(within(documentItem()).queryByRole('button', { name: `Open ${SUBJECT}` })).toBeNull();
     const request = await held.asked;
     expect(request).toEqual({ type: 'getContent', url: `${SERVICE}/post/api/private/accounts/1234/documents/11/attachments/1/content`, mediaType: 'application/octet-stream', relation: 'get_document_content' });
     held.answer(content('application/pdf', '%PDF-1.4 a letter'));
@@ -134,6 +134,31 @@ describe('a letter and its documents', () => {
     within(panel).getByRole('button', { name: 'Copy the KID' });
   });
 
+  it('an invoice sent to the bank and not yet paid: "Sent to DNB", to be paid from the account, never "Paid"', async () => {
+    const data = plainLetter();
+    const main = data.attachment[0] as Record<string, unknown>;
+    main.type = 'INVOICE';
+    main.invoice = { amount: 1250, dueDate: '2099-12-12', kid: '123456789', account: '12345678903', payment: { bank: 'DNB', debitorBankAccount: '12345678903' } };
+    worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
+    await openLetter(data);
+    const panel = await screen.findByRole('region', { name: 'Invoice' });
+    within(panel).getByText('Sent to DNB');
+    within(panel).getByText('To be paid from account 1234 56 78903');
+    expect(panel.textContent).not.toMatch(/\bPaid\b/);
+  });
+
+  it('an invoice the bank has paid: paid, from the account', async () => {
+    const data = plainLetter();
+    const main = data.attachment[0] as Record<string, unknown>;
+    main.type = 'INVOICE';
+    main.invoice = { amount: 1250, dueDate: '2099-12-12', kid: '123456789', account: '12345678903', payment: { bank: 'DNB', debitorBankAccount: '12345678903', timePaid: '2026-11-20T10:00:00.000+01:00' } };
+    worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
+    await openLetter(data);
+    const panel = await screen.findByRole('region', { name: 'Invoice' });
+    within(panel).getByText(/^Paid Nov 20, 2026/);
+    within(panel).getByText('Paid from account 1234 56 78903');
+  });
+
   it('further documents: listed after the main one, each opened on a click', async () => {
     const data = letter(11, { subject: SUBJECT, creatorName: 'Skatteetaten', attachment: [document(11, 1, { subject: SUBJECT }), document(11, 2, { subject: 'Vedlegg' })] });
     worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
@@ -143,11 +168,35 @@ describe('a letter and its documents', () => {
     const [further] = furtherDocuments();
     if (!further) throw new Error('no further document');
     within(further).getByRole('heading', { name: 'Vedlegg' });
-    fireEvent.click(within(further).getByRole('button', { name: 'Open' }));
+    fireEvent.click(within(further).getByRole('button', { name: 'Open Vedlegg' }));
     await within(further).findByRole('document', { name: 'Content: Vedlegg' });
     expect(worker.asked('getContent')).toHaveLength(2);
     fireEvent.click(within(further).getByRole('button', { name: 'Close' }));
-    await within(further).findByRole('button', { name: 'Open' });
+    await within(further).findByRole('button', { name: 'Open Vedlegg' });
+  });
+
+  it('two further documents: each Open button names its document, so a screen reader tells them apart', async () => {
+    const data = letter(11, {
+      subject: SUBJECT,
+      creatorName: 'Skatteetaten',
+      attachment: [document(11, 1, { subject: SUBJECT }), document(11, 2, { subject: 'Vedlegg A' }), document(11, 3, { subject: 'Vedlegg B' })],
+    });
+    worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
+    await openLetter(data);
+    await waitForDocument();
+    const [first, second] = furtherDocuments();
+    if (!first || !second) throw new Error('not two further documents');
+    within(first).getByRole('button', { name: 'Open Vedlegg A' });
+    within(second).getByRole('button', { name: 'Open Vedlegg B' });
+    // Still "Open" on screen: the name begins with what a person sees, as voice control needs.
+    expect(within(first).getByRole('button', { name: 'Open Vedlegg A' }).textContent).toBe('Open');
+  });
+
+  it('a confidential letter whose subject is hidden: named as the list names it, not "(no subject)"', async () => {
+    const data = { ...letter(11, { subject: '', creatorName: 'Skatteetaten', attachment: [document(11, 1, { subject: '' })] }), confidential: true };
+    await openLetter(data);
+    await screen.findByRole('heading', { level: 1, name: 'Confidential letter' });
+    expect(screen.queryByText('(no subject)')).toBeNull();
   });
 
   it('an image: shown as a picture from a blob: address', async () => {
@@ -183,7 +232,7 @@ describe('a letter and its documents', () => {
     await openLetter(plainLetter({ openingReceipt: true }));
     const item = await waitForDocument();
     within(item).getByText('The sender asks for an opening receipt');
-    expect(within(item).queryByRole('button', { name: 'Open' })).toBeNull();
+    expect(within(item).queryByRole('button', { name: `Open ${SUBJECT}` })).toBeNull();
     expect(worker.asked('sendOpeningReceipt')).toEqual([]);
     expect(worker.asked('getContent')).toEqual([]);
 
@@ -206,7 +255,7 @@ describe('a letter and its documents', () => {
     const notice = screen.getByRole('note');
     within(notice).getByText('Needs a stronger login');
     within(notice).getByText(/^This letter needs a stronger login \(such as BankID through ID-porten\)/);
-    expect(screen.queryByRole('button', { name: 'Open' })).toBeNull();
+    expect(screen.queryByRole('button', { name: `Open ${SUBJECT}` })).toBeNull();
     fireEvent.click(within(notice).getByRole('button', { name: "Open on Digipost's website" }));
     await expect.poll(() => extension.openedTabs.map((tab) => tab.url)).toEqual([`${SERVICE}/app/`]);
     expect(worker.asked('getContent')).toEqual([]);
@@ -249,7 +298,7 @@ describe('a letter and its documents', () => {
     await openLetter(plainLetter(), ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']);
     const item = await waitForDocument();
     within(item).getByText(/^Reading letters needs the permission “Open your letters”/);
-    expect(within(item).queryByRole('button', { name: 'Open' })).toBeNull();
+    expect(within(item).queryByRole('button', { name: `Open ${SUBJECT}` })).toBeNull();
   });
 });
 

@@ -29,12 +29,19 @@ describe('the popup', () => {
     await screen.findByRole('heading', { level: 1, name: 'Not connected' });
     screen.getByText(/right from the browser's toolbar/);
     await screen.findByText('Digipost will ask you to allow:');
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Read account information (name, date of birth, address, email address, telephone number).',
-      'Read letter content, except letters that require a strong-authentication login.',
-    ]);
+    // In the settings page's words ("What the extension may do"), not the service's list.
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['See your account details', 'Open your letters']);
     screen.getByRole('button', { name: 'Connect' });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('signed out, with the managing permissions stored: names their one switch, once', async () => {
+    worker.fail('getRoot', { code: 'signed_out' });
+    worker.answer('getPageConfig', { scopes: ['READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT'] });
+    await openPage('popup');
+    await screen.findByText('Digipost will ask you to allow:');
+    // The settings' one switch for its three permissions, said once.
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['See your letters', 'Manage your letters']);
   });
 
   it('connecting: waits for the consent window, then shows the mailbox', async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { LinkTarget } from '../../src/api/links.ts';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
-import { fullRoot, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
+import { fullRoot, letter, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
 import { openPage } from './page.ts';
 
 /*
@@ -73,6 +73,16 @@ describe('an empty inbox', () => {
     const main = screen.getByRole('main');
     expect(within(main).queryByText(/Showing all 0 letters/)).toBeNull();
     expect(within(main).queryAllByRole('status')).toHaveLength(0);
+  });
+});
+
+describe('a folder with one letter', () => {
+  it('says it shows the only letter, never "all 1 letters"', async () => {
+    await openViewer({ url: `${ACCOUNT}/documents/inbox`, relation: 'document_inbox' }, { document: [letter(11, { subject: 'Skattemelding 2026', creatorName: 'Skatteetaten' })], link: [] });
+    await screen.findByText('Skattemelding 2026');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('status').textContent).toBe('Showing the only letter.');
+    expect(readable(main)).not.toMatch(/\b1 letters\b/);
   });
 });
 

@@ -238,6 +238,75 @@ describe('the letter page', () => {
   });
 });
 
+describe('a long list, scrolled', () => {
+  /** The inbox in a short window, scrolled so that the row of `subject` is near the window's bottom edge. */
+  async function scrolledTo(page: Page, subject: string): Promise<number> {
+    await page.setViewportSize({ width: 1000, height: 320 });
+    await row(page, subject).evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    const scrolled = await page.evaluate(() => scrollY);
+    expect(scrolled).toBeGreaterThan(100);
+    return scrolled;
+  }
+
+  it("opens a row's menu upwards when there is no room below, inside the window", async () => {
+    const page = await openInbox();
+    const last = page.locator('.letter-row').last();
+    const subject = ((await last.locator('.subject-text').textContent()) ?? '').trim();
+    await scrolledTo(page, subject);
+    await last.getByRole('button', { name: /Actions for/ }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const box = await menu.boundingBox();
+    const button = await last.getByRole('button', { name: /Actions for/ }).boundingBox();
+    expect(box && button).toBeTruthy();
+    if (!box || !button) return;
+    expect(box.y + box.height).toBeLessThanOrEqual(320);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(button.y + 1);
+    // In a window with room below, a row's menu opens downwards, below its button.
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1000, height: 720 });
+    await page.evaluate(() => scrollTo(0, 0));
+    const first = page.locator('.letter-row').first();
+    await first.getByRole('button', { name: /Actions for/ }).click();
+    const below = await page.getByRole('menu').boundingBox();
+    const firstButton = await first.getByRole('button', { name: /Actions for/ }).boundingBox();
+    expect((below?.y ?? 0) + 1).toBeGreaterThanOrEqual((firstButton?.y ?? 0) + (firstButton?.height ?? 0));
+    await page.close();
+  });
+
+  it('deleting a letter, from its page or its row, says "The letter was deleted." and leaves the list where it was', async () => {
+    await h.emulator.admin.addLetter({ subject: 'Slett fra siden', creatorName: 'Strømselskapet AS' });
+    await h.emulator.admin.addLetter({ subject: 'Slett fra raden', creatorName: 'Strømselskapet AS' });
+    // Newer letters above them, so the list has something to scroll past.
+    for (const subject of ['Nyere A', 'Nyere B', 'Nyere C', 'Nyere D', 'Nyere E', 'Nyere F']) await h.emulator.admin.addLetter({ subject });
+    const page = await openInbox();
+    // Scrolled to the far end of the list, then to the letter, so it sits at the window's bottom edge.
+    await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+    const scrolled = await scrolledTo(page, 'Slett fra siden');
+
+    await row(page, 'Slett fra siden').locator('a').click();
+    await page.getByRole('heading', { level: 1, name: 'Slett fra siden' }).waitFor();
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await page.getByRole('dialog', { name: 'Delete this letter?' }).getByRole('button', { name: 'Delete the letter' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'The letter was deleted.' }).waitFor();
+    await row(page, 'Slett fra raden').waitFor();
+    expect(await row(page, 'Slett fra siden').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(scrolled - 80);
+    expect(await page.evaluate(() => scrollY)).toBeLessThan(scrolled + 80);
+
+    const before = await page.evaluate(() => scrollY);
+    await row(page, 'Slett fra raden').getByRole('button', { name: /Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Delete…' }).click();
+    await page.getByRole('dialog', { name: 'Delete this letter?' }).getByRole('button', { name: 'Delete the letter' }).click();
+    await row(page, 'Slett fra raden').waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: 'The letter was deleted.' }).waitFor();
+    expect(Math.abs((await page.evaluate(() => scrollY)) - before)).toBeLessThan(80);
+    await page.close();
+  });
+});
+
 describe('folders', () => {
   it('creates a folder, refuses to delete one with letters in words, and deletes an empty one', async () => {
     const page = await openInbox();

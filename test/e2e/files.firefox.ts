@@ -152,8 +152,56 @@ describe('Firefox: filing letters', () => {
     await (await control(page, 'Delete the letter', true)).click({ count: 2 });
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Inbox', WAIT);
     await page.waitForSelector('.letter-row', WAIT);
+    await shows(page, 'The letter was deleted.');
     await rowShown(page, 'Nytt i Firefox', false);
     expect(await writesLogged()).toEqual([`DELETE /documents/${id}`]);
+  });
+
+  it("in a short window a row's menu at the bottom edge opens upwards, and Back after a delete finds the list where it was", async () => {
+    await emulator.admin.addLetter({ subject: 'Rullet i Firefox', creatorName: 'Strømselskapet AS' });
+    for (const subject of ['Over 1', 'Over 2', 'Over 3', 'Over 4', 'Over 5', 'Over 6']) await emulator.admin.addLetter({ subject });
+    const before = await page.evaluate(() => ({ width: innerWidth, height: innerHeight }));
+    await page.setViewport({ width: 1000, height: 320 });
+    try {
+      await openFolder(page, 'Skatt');
+      await backToInbox(page);
+      await rowShown(page, 'Rullet i Firefox');
+
+      // The lowest row whose ⋯ is in the window, at the top of the page: no room below it for its menu,
+      // which opens above its button, inside the window.
+      await page.evaluate(() => scrollTo(0, 0));
+      const lowest = await page.evaluate(() => {
+        const buttons = [...document.querySelectorAll('.letter-row .row-menu-button')];
+        return buttons.findLastIndex((button) => button.getBoundingClientRect().bottom <= innerHeight - 2);
+      });
+      expect(lowest).toBeGreaterThan(0);
+      await (await page.$$('.letter-row .row-menu-button'))[lowest]?.click();
+      await page.waitForSelector('[role="menu"]', WAIT);
+      const placed = await page.evaluate((at: number) => {
+        const menu = document.querySelector('[role="menu"]')?.getBoundingClientRect();
+        const button = document.querySelectorAll('.letter-row .row-menu-button')[at]?.getBoundingClientRect();
+        return { top: menu?.top ?? -1, bottom: menu?.bottom ?? 1e6, buttonTop: button?.top ?? 0, height: innerHeight };
+      }, lowest);
+      expect(placed.top).toBeGreaterThanOrEqual(0);
+      expect(placed.bottom).toBeLessThanOrEqual(placed.height);
+      expect(placed.bottom).toBeLessThanOrEqual(placed.buttonTop + 1);
+      await page.keyboard.press('Escape');
+
+      // Deleted from its page: back in the list, scrolled as it was, and told so.
+      await page.evaluate(() => [...document.querySelectorAll('.letter-row')].find((row) => row.textContent.includes('Rullet i Firefox'))?.scrollIntoView({ block: 'end' }));
+      const scrolled = await page.evaluate(() => scrollY);
+      expect(scrolled).toBeGreaterThan(100);
+      await (await rowControl(page, 'Rullet i Firefox', 'a')).click();
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Rullet i Firefox', WAIT);
+      await click(page, 'Delete…', true);
+      await click(page, 'Delete the letter', true);
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Inbox', WAIT);
+      await shows(page, 'The letter was deleted.');
+      await rowShown(page, 'Rullet i Firefox', false);
+      await page.waitForFunction((at: number) => Math.abs(scrollY - at) < 80, WAIT, scrolled);
+    } finally {
+      await page.setViewport(before);
+    }
   });
 
   it('a rename asked while a move runs reaches the service after it, and neither is lost', async () => {

@@ -125,7 +125,7 @@ describe('Send to my bank', () => {
     // Read again from the service: sent to DNB, from the person's account, with the bank's website.
     const panel = page.getByRole('region', { name: 'Invoice' });
     await panel.getByText('Sent to DNB').waitFor();
-    expect(plain(await panel.textContent())).toContain('Paid from account 1234 56 78903');
+    expect(plain(await panel.textContent())).toContain('To be paid from account 1234 56 78903');
     expect(await panel.getByRole('link', { name: "Open DNB's website" }).getAttribute('href')).toBe('https://www.dnb.no/');
     expect(await page.getByRole('button', { name: 'Send to my bank' }).count()).toBe(0);
     await page.close();
@@ -231,6 +231,7 @@ describe('an appointment', () => {
           title: 'Time hos øyelegen',
           startTime: '2026-12-03T09:30:00+01:00',
           endTime: '2026-12-03T10:15:00+01:00',
+          arrivalTime: '2026-12-03T09:15:00+01:00',
           place: 'Ullevål, bygg 36',
           address: { streetAddress: 'Kirkeveien 166', postalCode: '0450', city: 'Oslo' },
           info: [{ title: 'Ta med', text: 'Legitimasjon, og gjerne briller' }],
@@ -256,6 +257,9 @@ describe('an appointment', () => {
     expect(event?.endDate.toJSDate().getTime()).toBe(Date.parse('2026-12-03T10:15:00+01:00'));
     expect(event?.summary).toBe('Time hos øyelegen');
     expect(event?.location).toBe('Ullevål, bygg 36, Kirkeveien 166, 0450 Oslo');
+    // The card's arrival note goes into the calendar too, in the card's words: 09:15 in Oslo, 03:15 in New York.
+    expect(plain(await card.locator('.metadata-facts').textContent())).toMatch(/Arrive\s*3:15\s*AM/);
+    expect(plain(event?.description ?? '')).toMatch(/^Arrive: 3:15\s*AM\n\nTa med\nLegitimasjon, og gjerne briller$/);
     await page.close();
   });
 

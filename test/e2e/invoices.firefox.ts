@@ -127,7 +127,7 @@ describe('Firefox: invoices and appointments', () => {
   it("shows an appointment in the browser's time zone, and its .ics parses to the same start and end", async () => {
     await emulator.admin.addLetter({
       subject: 'Time i Firefox',
-      metadata: [{ type: 'Appointment', title: 'Time hos tannlegen', startTime: '2026-12-03T09:30:00+01:00', endTime: '2026-12-03T10:15:00+01:00', place: 'Tannhelsesenteret' }],
+      metadata: [{ type: 'Appointment', title: 'Time hos tannlegen', startTime: '2026-12-03T09:30:00+01:00', endTime: '2026-12-03T10:15:00+01:00', arrivalTime: 'Ti minutter før timen', place: 'Tannhelsesenteret' }],
     });
     await openLetter('Time i Firefox');
     await page.waitForSelector('.calendar-card', WAIT);
@@ -140,5 +140,7 @@ describe('Firefox: invoices and appointments', () => {
     expect(events.map((e) => [e.startDate.toJSDate().getTime(), e.endDate.toJSDate().getTime(), e.summary])).toEqual([
       [Date.parse('2026-12-03T09:30:00+01:00'), Date.parse('2026-12-03T10:15:00+01:00'), 'Time hos tannlegen'],
     ]);
+    // The arrival note the card shows, in the calendar's notes too.
+    expect(events[0]?.description).toBe('Arrive: Ti minutter før timen');
   });
 });

@@ -40,10 +40,8 @@ describe('each state of the popup has one obvious next step', () => {
     // The extension's icon, what it does, and what Digipost will ask to be allowed.
     expect(await popup.locator('img.brand').count()).toBe(1);
     await popup.getByText('Digipost will ask you to allow:').waitFor();
-    expect(await popup.locator('.asked li').allTextContents()).toEqual([
-      'Read account information (name, date of birth, address, email address, telephone number).',
-      'Read information about letters, not content and not information about confidential letters.',
-    ]);
+    // In the settings page's words.
+    expect(await popup.locator('.asked li').allTextContents()).toEqual(['See your account details', 'See your letters']);
     expect(await accessibilityViolations(popup)).toEqual([]);
     const consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
     await popup.getByRole('button', { name: 'Connect' }).click();

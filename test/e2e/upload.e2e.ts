@@ -203,11 +203,24 @@ describe('Upload in the viewer', () => {
     return page;
   }
 
-  it('Upload: a chosen PDF goes into the inbox and the list shows it', async () => {
+  it('Upload: a chosen PDF waits for its subject (the file name without .pdf), goes in under the one given, and the list shows it', async () => {
     const page = await openInbox();
     await page.locator('input[type=file]').setInputFiles({ name: 'Strømregning.pdf', mimeType: 'application/pdf', buffer: SITE_PDF });
-    await page.getByText('“Strømregning” was uploaded.').waitFor();
-    await page.locator('.subject-text').getByText('Strømregning', { exact: true }).waitFor();
+    const subject = page.getByRole('textbox', { name: 'Subject' });
+    await subject.waitFor();
+    expect(await subject.inputValue()).toBe('Strømregning');
+    // Nothing is sent before the person says so.
+    expect(await uploads()).toBe(0);
+    await subject.fill('Strøm november');
+    await page.getByRole('button', { name: 'Upload', exact: true }).dblclick();
+    await page.getByText('“Strøm november” was uploaded.').waitFor();
+    await page.locator('.subject-text').getByText('Strøm november', { exact: true }).waitFor();
+    expect(await uploads()).toBe(1);
+    expect(await subject.count()).toBe(0);
+    // Cancel sends nothing and lets the file go.
+    await page.locator('input[type=file]').setInputFiles({ name: 'Angrer.pdf', mimeType: 'application/pdf', buffer: SITE_PDF });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await subject.waitFor({ state: 'detached' });
     expect(await uploads()).toBe(1);
     await page.close();
   });
@@ -229,6 +242,7 @@ describe('Upload in the viewer', () => {
     await page.getByText('This is a web page, not a file.', { exact: false }).waitFor();
     expect(await uploads()).toBe(0);
     await drop('Fjernvarme.pdf', 'application/pdf', [...SITE_PDF]);
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText('“Fjernvarme” was uploaded.').waitFor();
     await page.locator('.subject-text').getByText('Fjernvarme', { exact: true }).waitFor();
     expect(await uploads()).toBe(1);

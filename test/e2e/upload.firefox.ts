@@ -231,11 +231,16 @@ describe('Firefox: Upload in the viewer', () => {
     await viewer.waitForFunction(() => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
     await shows(viewer, 'Upload a file');
     await give(viewer, 'choose', 'Strømregning.pdf', 'application/pdf', [...SITE_PDF]);
+    // The subject is asked first, the file's name without .pdf in it; nothing is sent before Upload.
+    expect(await (await field(viewer, 'Subject')).evaluate((input) => input.value)).toBe('Strømregning');
+    expect(await uploads()).toBe(0);
+    await click(viewer, 'Upload', true);
     await shows(viewer, '“Strømregning” was uploaded.');
     await give(viewer, 'drop', 'side.html', 'text/html', [...Buffer.from('<!doctype html><p>hei</p>')]);
     await shows(viewer, 'This is a web page, not a file.');
     expect(await uploads()).toBe(1);
     await give(viewer, 'drop', 'Fjernvarme.pdf', 'application/pdf', [...SITE_PDF]);
+    await click(viewer, 'Upload', true);
     await shows(viewer, '“Fjernvarme” was uploaded.');
     await viewer.waitForFunction(
       () => ['Strømregning', 'Fjernvarme'].every((s) => [...document.querySelectorAll('.subject-text')].some((el) => el.textContent === s)),

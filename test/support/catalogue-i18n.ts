@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { formatCount, pluralKey } from '../../src/shared/plural.ts';
 
 interface CatalogueEntry {
   message: string;
@@ -6,12 +7,13 @@ interface CatalogueEntry {
 }
 type Catalogue = Record<string, CatalogueEntry>;
 
-export const LANGUAGES = ['en', 'nb'] as const;
+export const LANGUAGES = ['en', 'nb', 'nn'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const catalogues: Record<Language, Catalogue> = {
   en: JSON.parse(readFileSync('src/public/_locales/en/messages.json', 'utf8')) as Catalogue,
   nb: JSON.parse(readFileSync('src/public/_locales/nb/messages.json', 'utf8')) as Catalogue,
+  nn: JSON.parse(readFileSync('src/public/_locales/nn/messages.json', 'utf8')) as Catalogue,
 };
 
 /**
@@ -39,6 +41,8 @@ export function catalogueMessage(language: Language, key: string, substitutions?
  * `language()` is read at each call, so a test may switch between English and Norwegian.
  */
 export function catalogueI18n(language: () => string = () => 'en') {
-  const t = (key: string, substitutions?: string | string[]) => catalogueMessage(language() === 'nb' ? 'nb' : 'en', key, substitutions) || key;
-  return { t, uiLocale: language };
+  const chosen = (): Language => LANGUAGES.find((lang) => lang === language()) ?? 'en';
+  const t = (key: string, substitutions?: string | string[]) => catalogueMessage(chosen(), key, substitutions) || key;
+  const tCount = (key: string, count: number, rest: string[] = []) => t(pluralKey(key, count, chosen()), [formatCount(count, chosen()), ...rest]);
+  return { t, tCount, uiLocale: language };
 }

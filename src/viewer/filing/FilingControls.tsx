@@ -1,5 +1,5 @@
 import type { ComponentChildren, JSX } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { nextStep, type ErrorInfo } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { BusyButton, ErrorAlert } from '../../ui/components.tsx';
@@ -29,6 +29,20 @@ export interface Undoable {
   undo?: () => Promise<void>;
 }
 
+/** Room kept between an open menu and the window's edge. */
+const EDGE = 8;
+
+/**
+ * Where a menu opens: below its button when it fits there, else on the side with more room (a
+ * row at the window's bottom opens upwards), no taller than that room, so it never runs off the window.
+ */
+function menuPlacement(button: DOMRect, height: number, viewport: number): { up: boolean; maxHeight: number } {
+  const below = viewport - button.bottom - EDGE;
+  const above = button.top - EDGE;
+  if (height <= below || below >= above) return { up: false, maxHeight: below };
+  return { up: true, maxHeight: above };
+}
+
 /**
  * A button that opens a list of choices. Opening puts the focus on the first; arrows move it,
  * Escape closes and gives the focus back, as does a click elsewhere.
@@ -38,6 +52,13 @@ export function Menu(props: { label: string; buttonClass?: string; buttonContent
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
+  const [placement, setPlacement] = useState<{ up: boolean; maxHeight: number } | undefined>(undefined);
+
+  // Measured before the menu is painted (and before its first item takes the focus, which would scroll).
+  useLayoutEffect(() => {
+    if (!open || !list.current || !button.current) return;
+    setPlacement(menuPlacement(button.current.getBoundingClientRect(), list.current.getBoundingClientRect().height, innerHeight));
+  }, [open]);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -76,13 +97,21 @@ export function Menu(props: { label: string; buttonClass?: string; buttonContent
         // Inert rather than disabled while busy, so it keeps the keyboard's focus (see BusyButton).
         aria-disabled={props.disabled ? 'true' : undefined}
         onClick={() => {
-          if (!props.disabled) setOpen(!open);
+          if (props.disabled) return;
+          setPlacement(undefined);
+          setOpen(!open);
         }}
       >
         {props.buttonContent}
       </button>
       {open ? (
-        <ul class="menu" role="menu" ref={list} onKeyDown={onKeyDown}>
+        <ul
+          class={placement?.up ? 'menu opens-up' : 'menu'}
+          style={placement ? { maxHeight: `min(20rem, ${Math.max(placement.maxHeight, 96)}px)` } : undefined}
+          role="menu"
+          ref={list}
+          onKeyDown={onKeyDown}
+        >
           {props.items.map((item) => (
             <li key={item.key} role="none">
               <button

@@ -75,7 +75,10 @@ export function InvoicePanel(props: { invoice: InvoiceInfo; now: number; childre
           </Fact>
         ) : null}
       </dl>
-      {payment?.fromAccount !== undefined ? <p class="muted">{t('invoice_paid_from', formatAccountNumber(payment.fromAccount))}</p> : null}
+      {payment?.fromAccount !== undefined ? (
+        // Beside "Sent to DNB" the money has not left yet: "paid from" only once the bank paid.
+        <p class="muted">{t(isPaid(invoice) ? 'invoice_paid_from' : 'invoice_to_be_paid_from', formatAccountNumber(payment.fromAccount))}</p>
+      ) : null}
       {payment?.bankHomepage ? (
         <p>
           <SafeExternalLink href={payment.bankHomepage.uri}>{payment.bank === undefined ? t('invoice_bank_site_plain') : t('invoice_bank_site', payment.bank)}</SafeExternalLink>

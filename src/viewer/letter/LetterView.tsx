@@ -112,6 +112,8 @@ function AttachmentItem(props: {
   canRead: boolean;
   /** The whole letter is locked, and the page already says so with the way forward. */
   letterLocked: boolean;
+  /** The letter is confidential: a document without a subject is named as the letter is. */
+  confidential: boolean;
   /** Told when this attachment's content was shown (the service has then marked it read). */
   onRead: () => void;
   /**
@@ -122,7 +124,7 @@ function AttachmentItem(props: {
 }) {
   const { attachment } = props;
   const { state, content, read, open, sendReceiptAndOpen, close, fail } = useAttachmentContent(attachment, props.onRead);
-  const title = subjectText({ subject: attachment.subject, confidential: false });
+  const title = subjectText({ subject: attachment.subject, confidential: props.confidential });
   const titleId = `attachment-${attachment.index}-title`;
 
   useEffect(() => {
@@ -155,7 +157,8 @@ function AttachmentItem(props: {
   } else if (content) {
     if (props.canRead && state.kind !== 'shown' && !props.opensAtOnce) {
       quickOpen = (
-        <BusyButton type="button" class={attachment.main ? 'primary' : ''} aria-describedby={titleId} busy={state.kind === 'busy'} onClick={() => void open(content)}>
+        // Named with its document ("Open Vedlegg"): a letter's several Open buttons must not sound alike.
+        <BusyButton type="button" class={attachment.main ? 'primary' : ''} aria-label={t('open_named', title)} busy={state.kind === 'busy'} onClick={() => void open(content)}>
           {t('open_content')}
         </BusyButton>
       );
@@ -302,6 +305,7 @@ export function LetterView(props: LetterViewProps) {
       serviceOrigin={props.serviceOrigin}
       canRead={canRead}
       letterLocked={letter.locked}
+      confidential={letter.confidential}
       opensAtOnce={opensAtOnce}
       onRead={() => {
         if (attachment.main) setMainOpened(true);

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { toErrorInfo } from '../../shared/errors.ts';
 import { formatFullDate, formatRelativeDate } from '../../model/dates.ts';
 import { InvoiceIcon, LockIcon, PaperclipIcon, UnreadDot } from '../../ui/icons.tsx';
-import { t, uiLocale } from '../../shared/i18n.ts';
+import { t, tCount, uiLocale } from '../../shared/i18n.ts';
 import { senderText, subjectText } from '../../model/letter-text.ts';
 import { connectThen, ErrorView } from '../ErrorView.tsx';
 import type { InvoiceInfo, LetterSummary } from '../../model/letters.ts';
@@ -42,7 +42,7 @@ function LetterRow(props: { letter: LetterSummary; now: number }) {
         <span class="subject-text">{subjectText(letter)}</span>
         {letter.attachmentCount > 1 ? (
           <span class="mark-attachments">
-            <PaperclipIcon class="row-icon" label={t('letter_attachments', String(letter.attachmentCount))} />
+            <PaperclipIcon class="row-icon" label={tCount('letter_attachments', letter.attachmentCount)} />
           </span>
         ) : null}
       </span>
@@ -130,7 +130,7 @@ export function LetterList(props: LetterListProps) {
         {shown > 0 ? (
           // An empty list says so once, above; "Showing all 0 letters" would say it twice.
           <p class="muted" role="status">
-            {t(next ? 'letters_shown_more' : 'letters_shown_all', String(shown))}
+            {tCount(next ? 'letters_shown_more' : 'letters_shown_all', shown)}
           </p>
         ) : null}
         {error ? (

@@ -4,7 +4,7 @@ import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
 import { Busy, BusyButton } from '../../ui/components.tsx';
 import { BuildingIcon, PersonIcon, SearchIcon } from '../../ui/icons.tsx';
 import { formatOrganisationNumber } from '../../model/format.ts';
-import { t } from '../../shared/i18n.ts';
+import { t, tCount } from '../../shared/i18n.ts';
 import { ask } from '../../ui/worker-client.ts';
 import { connectThen, ErrorView } from '../ErrorView.tsx';
 import { recipientsOf, type Recipient } from '../../model/recipients.ts';
@@ -85,9 +85,7 @@ export function RecipientSearch(props: { target: LinkTarget }) {
           <p role="status" class={state.recipients.length === 0 ? 'empty-state' : 'muted'}>
             {state.recipients.length === 0
               ? t('recipients_none', state.query)
-              : state.recipients.length === 1
-                ? t('recipients_one')
-                : t('recipients_many', String(state.recipients.length))}
+              : tCount('recipients_found', state.recipients.length)}
           </p>
           {state.recipients.length === 0 ? <p class="hint">{t('recipients_none_hint')}</p> : null}
           {state.recipients.length > 0 ? (

@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { UploadPlace } from '../../api/upload-places.ts';
-import { subjectFromName, uploadKindOf } from '../../api/upload-rules.ts';
+import { MAX_SUBJECT_LENGTH, subjectFromName, uploadKindOf } from '../../api/upload-rules.ts';
 import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { BusyButton, ErrorAlert } from '../../ui/components.tsx';
 import { UploadFailed, UploadProgress } from '../../ui/UploadProgress.tsx';
 import { useUpload } from '../../ui/upload-flow.ts';
 
-/** What the panel says of the file on its way; the Blob itself is held by the upload until it is in. */
+/**
+ * The file chosen and the subject it goes in under (the file's name without its extension until the
+ * person writes another). The Blob itself is held by the upload.
+ */
 interface Chosen {
+  name: string;
   subject: string;
 }
 
@@ -29,12 +33,28 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
   const [chosen, setChosen] = useState<Chosen | undefined>(undefined);
   const [refused, setRefused] = useState<ErrorInfo | undefined>(undefined);
   const [dragging, setDragging] = useState(false);
+  const sending = useRef(false);
   const busy = upload.state.phase === 'sending';
 
   async function send(file: Chosen): Promise<void> {
-    const letter = await upload.send(file.subject, props.place);
-    if (letter) props.onUploaded();
+    const subject = file.subject.trim();
+    // Pressed twice (a double click comes before the form is gone), or sent again while on its way: one upload.
+    if (subject === '' || sending.current) return;
+    sending.current = true;
+    const sent = { ...file, subject };
+    setChosen(sent);
+    try {
+      const letter = await upload.send(sent.subject, props.place);
+      if (letter) props.onUploaded();
+    } finally {
+      sending.current = false;
+    }
   }
+
+  const cancel = () => {
+    setChosen(undefined);
+    void upload.cancel();
+  };
 
   async function take(file: File | undefined): Promise<void> {
     if (!file || busy) return;
@@ -47,9 +67,8 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
       return;
     }
     upload.hold({ blob: file, name: file.name });
-    const next = { subject: subjectFromName(file.name) };
-    setChosen(next);
-    await send(next);
+    // Nothing is sent yet: the person sees the subject it will have, and may write another.
+    setChosen({ name: file.name, subject: subjectFromName(file.name) });
   }
 
   const takeRef = useRef(take);
@@ -101,11 +120,41 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
         />
       </div>
       {refused ? <ErrorAlert error={refused} /> : null}
+      {/* Kept, inert, while the file goes: a double click's second half lands on it, not on a row below. */}
+      {chosen && (state.phase === 'ready' || state.phase === 'sending') ? (
+        <form
+          class="upload-subject"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send(chosen);
+          }}
+        >
+          <p class="file-name">{chosen.name}</p>
+          <label for="upload-subject">{t('save_subject')}</label>
+          <input
+            id="upload-subject"
+            type="text"
+            required
+            maxLength={MAX_SUBJECT_LENGTH}
+            value={chosen.subject}
+            disabled={busy}
+            onInput={(event) => setChosen({ ...chosen, subject: event.currentTarget.value })}
+          />
+          <div class="actions">
+            <BusyButton type="submit" class="primary" busy={busy}>
+              {t('upload_send')}
+            </BusyButton>
+            {busy ? null : (
+              <button type="button" onClick={cancel}>
+                {t('upload_cancel')}
+              </button>
+            )}
+          </div>
+        </form>
+      ) : null}
       {state.phase === 'sending' ? <UploadProgress size={state.size} /> : null}
       {state.phase === 'done' && chosen ? <p role="status">{t('upload_done_here', chosen.subject)}</p> : null}
-      {state.phase === 'failed' && chosen ? (
-        <UploadFailed error={state.error} onRetry={() => void send(chosen)} onCancel={() => void upload.cancel()} />
-      ) : null}
+      {state.phase === 'failed' && chosen ? <UploadFailed error={state.error} onRetry={() => void send(chosen)} onCancel={cancel} /> : null}
     </section>
   );
 }

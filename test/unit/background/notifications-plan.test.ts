@@ -188,6 +188,9 @@ describe('the text of a notification', () => {
   });
 
   it('says how many more in the summary', () => {
-    expect(summaryText(7, t)).toEqual({ title: 'notification_more_title(7)', message: 'notification_more_message' });
+    expect(summaryText(7, t, 'en')).toEqual({ title: 'notification_more_title_other(7)', message: 'notification_more_message' });
+    expect(summaryText(1, t, 'en').title).toBe('notification_more_title_one(1)');
+    expect(summaryText(1, t, 'nn').title).toBe('notification_more_title_one(1)');
+    expect(summaryText(1234, t, 'nb').title).toBe('notification_more_title_other(1\u00a0234)');
   });
 });

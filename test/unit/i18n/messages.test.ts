@@ -7,7 +7,7 @@ import { ERROR_CODES, nextStep } from '../../../src/shared/errors.ts';
 
 type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
 
-const LOCALES = ['en', 'nb'] as const;
+const LOCALES = ['en', 'nb', 'nn'] as const;
 const catalogues = Object.fromEntries(
   LOCALES.map((lang) => [
     lang,
@@ -29,7 +29,7 @@ function writtenKeys(lang: string): string[] {
   return [...text.matchAll(/^ {2}"([^"]+)": \{/gm)].map((match) => match[1] ?? '');
 }
 
-describe('messages in English and Norwegian Bokmål', () => {
+describe('messages in English, Norwegian Bokmål and Norwegian Nynorsk', () => {
   it('name each message once, so no text silently replaces another', () => {
     for (const lang of LOCALES) {
       const keys = writtenKeys(lang);
@@ -38,8 +38,27 @@ describe('messages in English and Norwegian Bokmål', () => {
     }
   });
 
-  it('have the same keys in both languages', () => {
-    expect(Object.keys(catalogues.nb).sort()).toEqual(Object.keys(catalogues.en).sort());
+  it('are shipped as en, nb and nn, with English for any other language', () => {
+    expect(readdirSync('src/public/_locales').sort()).toEqual([...LOCALES].sort());
+    const manifest = JSON.parse(readFileSync('manifest.json', 'utf8')) as { default_locale?: string };
+    expect(manifest.default_locale).toBe('en');
+    for (const lang of LOCALES) expect(catalogues[lang].locale_code?.message, lang).toBe(lang);
+  });
+
+  it('have every English key in each language, and no other', () => {
+    for (const lang of LOCALES) {
+      const missing = Object.keys(catalogues.en).filter((key) => !catalogues[lang][key]);
+      const extra = Object.keys(catalogues[lang]).filter((key) => !catalogues.en[key]);
+      expect({ missing, extra }, lang).toEqual({ missing: [], extra: [] });
+    }
+  });
+
+  it('substitute the same placeholders in each language as in English', () => {
+    const placeholders = (entry: Catalogue[string] | undefined) => [...(entry?.message ?? '').matchAll(/\$([A-Z_]+)\$/g)].map((m) => m[1]).sort();
+    for (const lang of LOCALES) {
+      const differing = Object.keys(catalogues.en).filter((key) => JSON.stringify(placeholders(catalogues[lang][key])) !== JSON.stringify(placeholders(catalogues.en[key])));
+      expect(differing, lang).toEqual([]);
+    }
   });
 
   it('give every error a sentence, and the catalogue every error its next step', () => {
@@ -60,11 +79,22 @@ describe('messages in English and Norwegian Bokmål', () => {
   it('contain every key the pages ask for by name', () => {
     const used = new Set<string>();
     for (const file of sourceFiles('src')) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/\bt\('([a-zA-Z0-9_]+)'/g)) used.add(match[1] ?? '');
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/\bt\('([a-zA-Z0-9_]+)'/g)) used.add(match[1] ?? '');
+      // A counted message is written once per plural form our languages use.
+      for (const match of text.matchAll(/\b(?:tCount|pluralKey)\('([a-zA-Z0-9_]+)'/g)) for (const form of ['one', 'other']) used.add(`${match[1] ?? ''}_${form}`);
     }
     expect(used.size).toBeGreaterThan(20);
     const missing = [...used].filter((key) => !key.startsWith('@@') && !catalogues.en[key]);
     expect(missing).toEqual([]);
+  });
+
+  it('are Nynorsk in nn, not Bokmål left from the copy it started as', () => {
+    // Words a Nynorsk writer never uses, each with its Nynorsk form beside it for whoever fixes one.
+    const bokmal = /(?<!\p{L})(ikke|hvis|hva|hvor|hvordan|fra|noen|mer|mye|bare|kun|også|uten|nettsted\p{L}*|forfaller|tjeneste\p{L}*|mottatt|brevene|dokumenter|velg|åpne)(?!\p{L})/iu;
+    // ikkje, viss, kva, kvar, korleis, frå, nokon, meir, mykje, berre, berre, òg, utan, nettstad, forfell, teneste, motteke, breva, dokument, vel, opne
+    const left = Object.entries(catalogues.nn).filter(([, entry]) => bokmal.test(entry.message)).map(([key, entry]) => `${key}: ${entry.message}`);
+    expect(left).toEqual([]);
   });
 
   it('declare a placeholder wherever a message substitutes a value', () => {

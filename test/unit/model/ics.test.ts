@@ -85,4 +85,10 @@ describe('icsFor', () => {
     expect(new Set(events.map((e) => e.uid)).size).toBe(2);
     expect(icsFor(event, options).match(/DTEND/g)).toHaveLength(1);
   });
+
+  it('puts the arrival note first in the notes, when the card has one', () => {
+    const [event] = parsed(icsFor(appointment, { ...options, arrival: 'Arrive: 09:15' }));
+    expect(event?.description).toBe('Arrive: 09:15\n\nTa med\nLegitimasjon\nog timekort \\ kvittering');
+    expect(parsed(icsFor(appointment, options))[0]?.description).toBe('Ta med\nLegitimasjon\nog timekort \\ kvittering');
+  });
 });
