@@ -1,37 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LetterSummary } from '../../../src/model/letters.ts';
-import { buildLetterIndex, findLetters, normaliseForSearch, type PlaceLetters } from '../../../src/viewer/search/letter-index.ts';
-
-function letter(key: string, sender: string, subject: string, created?: string): LetterSummary {
-  return {
-    key,
-    sender,
-    subject,
-    uploaded: false,
-    unread: false,
-    locked: false,
-    confidential: false,
-    attachmentCount: 1,
-    ...(created === undefined ? {} : { created }),
-  };
-}
-
-const SENDERS = ['Skatteetaten', 'Lånekassen', 'Søndre Land kommune', 'Posten', 'Ærlig Bank'];
-
-/** 1,000 letters over the inbox and four folders; the 7th of every 100 in a folder is about "strøm". */
-function thousandLetters(): PlaceLetters[] {
-  const places: PlaceLetters[] = [];
-  for (let p = 0; p < 5; p++) {
-    const letters: LetterSummary[] = [];
-    for (let i = 0; i < 200; i++) {
-      const n = p * 200 + i;
-      const subject = p > 0 && i % 100 === 7 ? `Faktura for strøm ${n}` : `Brev nummer ${n}`;
-      letters.push(letter(`l${n}`, SENDERS[n % SENDERS.length] ?? '', subject, new Date(Date.UTC(2026, 0, 1) - n * 3_600_000).toISOString()));
-    }
-    places.push({ place: { key: `place${p}`, name: p === 0 ? 'Inbox' : `Folder ${p}` }, letters });
-  }
-  return places;
-}
+import { buildLetterIndex, findLetters, normaliseForSearch } from '../../../src/viewer/search/letter-index.ts';
+import { letter, thousandLetters } from '../../support/thousand-letters.ts';
 
 describe('normaliseForSearch', () => {
   it('ignores case and accents, and spells ø and æ as one writes them without', () => {
