@@ -7,7 +7,8 @@ export default defineConfig({
     globalSetup: ['test/e2e/firefox-setup.ts'],
     // One Firefox and one emulator at a time: the machine has two cores and the port is fixed.
     fileParallelism: false,
-    testTimeout: 60_000,
+    // Each wait allows 30 s (test/support/firefox-page.ts WAIT), for a machine running both suites.
+    testTimeout: 90_000,
     hookTimeout: 90_000,
   },
 });

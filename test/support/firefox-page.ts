@@ -6,9 +6,10 @@ import type { FirefoxWithExtension } from './firefox.ts';
 
 /**
  * Checks run on every change to the page, not on animation frames: a tab in the background (the
- * viewer, once the popup is in front) gets no animation frames from Firefox.
+ * viewer, once the popup is in front) gets no animation frames from Firefox. The time allowed is
+ * that of a busy two-core machine running the Chromium suite beside this one (npm test).
  */
-export const WAIT = { timeout: 20_000, polling: 'mutation' } as const;
+export const WAIT = { timeout: 30_000, polling: 'mutation' } as const;
 
 /** The first button or link whose visible text or label contains `text`, once there is one. */
 export async function control(page: Page, text: string, exact = false): Promise<ElementHandle> {
@@ -31,7 +32,13 @@ export async function click(page: Page, text: string, exact = false): Promise<vo
 
 /** Waits until the page shows `text` somewhere a person can read it. */
 export async function shows(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((wanted: string) => document.body.innerText.includes(wanted), WAIT, text);
+  try {
+    await page.waitForFunction((wanted: string) => document.body.innerText.includes(wanted), WAIT, text);
+  } catch (error) {
+    // Say what the page showed instead: a failure in CI is then read from its log.
+    const shown = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').trim()).catch(() => '(the page could not be read)');
+    throw new Error(`never showed "${text}"; it showed: ${shown.slice(0, 1500)}`, { cause: error });
+  }
 }
 
 /** The form field a label names, as a person finds it. */
