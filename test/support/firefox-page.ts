@@ -30,15 +30,22 @@ export async function click(page: Page, text: string, exact = false): Promise<vo
   await (await control(page, text, exact)).click();
 }
 
-/** Waits until the page shows `text` somewhere a person can read it. */
+/**
+ * Waits until the page shows `text` somewhere a person can read it. Asked afresh from here every
+ * 200 ms rather than by a watcher in the page: a page that has just opened may change its document
+ * under the watcher (once in CI a page showed the text while the watcher, left in the document
+ * before, never saw it).
+ */
 export async function shows(page: Page, text: string): Promise<void> {
-  try {
-    await page.waitForFunction((wanted: string) => document.body.innerText.includes(wanted), WAIT, text);
-  } catch (error) {
-    // Say what the page showed instead: a failure in CI is then read from its log.
-    const shown = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').trim()).catch(() => '(the page could not be read)');
-    throw new Error(`never showed "${text}"; it showed: ${shown.slice(0, 1500)}`, { cause: error });
+  const deadline = Date.now() + WAIT.timeout;
+  let shown = '';
+  while (Date.now() < deadline) {
+    shown = await page.evaluate(() => document.body.innerText).catch(() => '');
+    if (shown.includes(text)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  // Say what the page showed instead: a failure in CI is then read from its log.
+  throw new Error(`never showed "${text}"; it showed: ${shown.replace(/\s+/g, ' ').trim().slice(0, 1500)}`);
 }
 
 /** The form field a label names, as a person finds it. */
