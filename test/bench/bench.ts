@@ -16,6 +16,7 @@ import { formatBytes, formatCount, formatMs, summarize } from './stats.ts';
 import { measureTokenBurst } from './tokens.ts';
 import { FIREFOX_METHOD, measureFirefoxPopup } from './firefox.ts';
 import { FRAME_MS, measureFind } from './find.ts';
+import { READS_PER_ROUND } from '../../src/background/due-invoices.ts';
 import { LETTER_OPEN_METHOD } from './letter-open.ts';
 import { measureLetterOpen, measureViewer } from './viewer.ts';
 import { measureWorkerStart } from './worker-start.ts';
@@ -137,9 +138,16 @@ async function main(): Promise<void> {
     const requests = await measureRequestsPerOpen(bench, opens);
     const fresh = summarize(requests.fresh);
     const stale = summarize(requests.stale);
+    const openInvoices = summarize(requests.openInvoices);
     rows.push(
       { figure: 'Requests per popup open, cache < 60 s old (root and newest letters cached together)', value: formatCount(fresh), goal: '0', met: fresh.max === 0 },
       { figure: 'Requests per popup open, cache older (root and inbox page, side by side)', value: formatCount(stale), goal: '≤ 2', met: stale.max <= 2 },
+      {
+        figure: "Background reads of open invoices after that fetch of the root (Invoices due soon: the inbox and one folder in turn)",
+        value: formatCount(openInvoices),
+        goal: `≤ ${READS_PER_ROUND} per round`,
+        met: openInvoices.max <= READS_PER_ROUND,
+      },
     );
 
     step('token requests for 20 concurrent calls after expiry');

@@ -1,27 +1,43 @@
-import { ageRootCache, markOf, openTimed, POPUP_PAGE, sleep, SUMMARY, type Bench } from './pages.ts';
+import { LETTERS_PER_LIST } from '../../src/background/due-invoices.ts';
+import { untilServiceQuiet } from '../support/helpers.ts';
+import { ageRootCache, markOf, openTimed, POPUP_PAGE, SUMMARY, type Bench } from './pages.ts';
 
-/** Requests the service saw while one popup was open until the worker answered it. */
-async function requestsForOneOpen(bench: Bench): Promise<number> {
+interface OneOpen {
+  /** What the popup's answer needed: the root and the inbox's page. */
+  popup: number;
+  /** The reads of open invoices the worker makes after a fetch of the root (the newest LETTERS_PER_LIST of a list). */
+  openInvoices: number;
+}
+
+/** Requests the service saw for one popup open, until nothing it set off was still running. */
+async function requestsForOneOpen(bench: Bench): Promise<OneOpen> {
   await bench.emulator.admin.clearRequests();
   const { page } = await openTimed(bench, POPUP_PAGE, SUMMARY);
   await markOf(page, 'answer');
-  await sleep(100); // anything the answer set off would show up here
+  await untilServiceQuiet(bench.emulator.admin, 500);
   await page.close();
-  return (await bench.emulator.admin.requests()).length;
+  const log = await bench.emulator.admin.requests();
+  const openInvoices = log.filter((r) => r.query.includes(`limit=${LETTERS_PER_LIST}`)).length;
+  return { popup: log.length - openInvoices, openInvoices };
 }
 
 export interface RequestCounts {
   fresh: number[];
   stale: number[];
+  /** The open invoices' reads after each stale open's fetch of the root. */
+  openInvoices: number[];
 }
 
 export async function measureRequestsPerOpen(bench: Bench, opens: number): Promise<RequestCounts> {
-  const counts: RequestCounts = { fresh: [], stale: [] };
+  const counts: RequestCounts = { fresh: [], stale: [], openInvoices: [] };
   for (let i = 0; i < opens; i++) {
     // Stale first: its answer refreshes the cache, so the fresh open right after is within 60 s.
     await ageRootCache(await bench.browser.worker(), 61_000);
-    counts.stale.push(await requestsForOneOpen(bench));
-    counts.fresh.push(await requestsForOneOpen(bench));
+    const stale = await requestsForOneOpen(bench);
+    counts.stale.push(stale.popup);
+    counts.openInvoices.push(stale.openInvoices);
+    const fresh = await requestsForOneOpen(bench);
+    counts.fresh.push(fresh.popup + fresh.openInvoices);
   }
   return counts;
 }
