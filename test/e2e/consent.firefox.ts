@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, type FirefoxWithExtension } from '../support/firefox.ts';
-import { click, control, shows, WAIT } from '../support/firefox-page.ts';
+import { click, control, flip, shows, switchedOn, WAIT } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -40,23 +40,6 @@ async function consentsAsked(): Promise<string[][]> {
     windows.set(query.get('state') ?? '', (query.get('scope') ?? '').split(' '));
   }
   return [...windows.values()];
-}
-
-/** Whether the switch these words label is on. */
-function switchedOn(page: Page, words: string): Promise<boolean> {
-  return page.evaluate((w: string) => {
-    const label = [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === w);
-    return (label?.control as HTMLInputElement | null)?.checked ?? false;
-  }, words);
-}
-
-async function flip(page: Page, words: string): Promise<void> {
-  const handle = await page.waitForFunction(
-    (w: string) => [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === w)?.control ?? undefined,
-    WAIT,
-    words,
-  );
-  await (handle as unknown as { click(): Promise<void> }).click();
 }
 
 describe('Firefox: managing letters, switched on with a viewer tab open', () => {

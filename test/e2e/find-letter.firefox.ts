@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, type FirefoxWithExtension } from '../support/firefox.ts';
-import { connectFromPopup, shows, WAIT } from '../support/firefox-page.ts';
+import { connectFromPopup, openPopup, readable, WAIT } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -17,18 +17,9 @@ const SUBJECT = 'Kvittering for sykkelreparasjon';
 let emulator: RunningEmulator;
 let firefox: FirefoxWithExtension;
 
-async function openPopup(): Promise<Page> {
-  const popup = await firefox.openPage('src/popup/popup.html');
-  await shows(popup, 'unread letters');
-  return popup;
-}
-
-/** The text a person reads on a page: closed details show their summary only. */
-const readable = (page: Page, selector = 'body') => page.$eval(selector, (el) => (el as HTMLElement).innerText);
-
 /** Clicks what `find` returns in a fresh popup, and waits for the viewer tab it opens to be drawn. */
 async function openFromPopup(find: (popup: Page) => Promise<ElementHandle>): Promise<Page> {
-  const popup = await openPopup();
+  const popup = await openPopup(firefox);
   const button = await find(popup);
   const page = await firefox.nextPage(() => button.click());
   await page.waitForFunction(() => document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null, WAIT);

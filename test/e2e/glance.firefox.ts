@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, type FirefoxWithExtension } from '../support/firefox.ts';
-import { connectFromPopup, shows, WAIT } from '../support/firefox-page.ts';
+import { connectFromPopup, openPopup, shows, WAIT } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -15,12 +15,6 @@ import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 let emulator: RunningEmulator;
 let firefox: FirefoxWithExtension;
-
-async function openPopup(): Promise<Page> {
-  const popup = await firefox.openPage('src/popup/popup.html');
-  await shows(popup, 'unread letters');
-  return popup;
-}
 
 /** The texts of the "Invoices due soon" callout, once it names the folder's tax bill (read by the worker in the background). */
 async function dueSoon(popup: Page): Promise<string[]> {
@@ -46,7 +40,7 @@ afterAll(async () => {
 
 describe('Firefox: at a glance', () => {
   it('calls out invoices due soon beyond the five newest letters and in a folder, and keeps them after a new letter arrives', async () => {
-    const popup = await openPopup();
+    const popup = await openPopup(firefox);
     expect(await popup.$$eval('.letter-list .letter', (rows) => rows.length)).toBe(5);
     const dueAmongNewest = await popup.$$eval('.letter-list .letter-invoice.due-soon', (rows) => rows.length);
     const before = await dueSoon(popup);
@@ -57,7 +51,7 @@ describe('Firefox: at a glance', () => {
     await popup.evaluate(() => (globalThis as unknown as { browser: { storage: { session: { remove(key: string): Promise<void> } } } }).browser.storage.session.remove('rootCache'));
     await popup.close();
 
-    const again = await openPopup();
+    const again = await openPopup(firefox);
     await shows(again, 'Nytt brev i Firefox');
     expect(await dueSoon(again)).toEqual(before);
     await again.close();
@@ -65,13 +59,13 @@ describe('Firefox: at a glance', () => {
 
   it('opens two letters from the popup one after the other in one viewer tab, which shows the second, and Back returns to the first', async () => {
     expect(await viewerTabs()).toEqual([]);
-    const popup = await openPopup();
+    const popup = await openPopup(firefox);
     await dueSoon(popup);
     const viewer = await firefox.nextPage(() => popup.$$eval('.due button.due-open', (buttons) => buttons.find((b) => b.textContent.startsWith('Skatteetaten'))?.click()));
     await heading(viewer, 'Restskatt 2024');
     await popup.close().catch(() => undefined);
 
-    const second = await openPopup();
+    const second = await openPopup(firefox);
     const subject = await second.$eval('.letter-list .letter-subject', (el) => el.textContent);
     await second.$eval('.letter-list button.letter-open', (button) => button.click());
     await heading(viewer, subject);

@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, type FirefoxWithExtension } from '../support/firefox.ts';
-import { click, shows, WAIT } from '../support/firefox-page.ts';
+import { click, flip, shows, switchedOn, WAIT } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -36,23 +36,6 @@ function askWorker(page: Page, request: object): Promise<Answer> {
     browser: { runtime: { sendMessage(message: object): Promise<Answer> } };
   }
   return page.evaluate((r: object) => (globalThis as unknown as Runtime).browser.runtime.sendMessage(r), request);
-}
-
-/** Whether the switch a permission's words label is on. */
-function switchedOn(page: Page, words: string): Promise<boolean> {
-  return page.evaluate((w: string) => {
-    const label = [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === w);
-    return (label?.control as HTMLInputElement | null)?.checked ?? false;
-  }, words);
-}
-
-async function flip(page: Page, words: string): Promise<void> {
-  const handle = await page.waitForFunction(
-    (w: string) => [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === w)?.control ?? undefined,
-    WAIT,
-    words,
-  );
-  await (handle as unknown as { click(): Promise<void> }).click();
 }
 
 const RECEIPTS = 'See your receipts';

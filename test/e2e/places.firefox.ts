@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, type FirefoxWithExtension } from '../support/firefox.ts';
-import { connectFromPopup, shows, WAIT } from '../support/firefox-page.ts';
+import { connectFromPopup, openPopup, readable, WAIT } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -23,18 +23,9 @@ const TOKEN = /\b[0-9a-f]{32}\b/;
 let emulator: RunningEmulator;
 let firefox: FirefoxWithExtension;
 
-async function openPopup(): Promise<Page> {
-  const popup = await firefox.openPage('src/popup/popup.html');
-  await shows(popup, 'unread letters');
-  return popup;
-}
-
-/** The text a person reads on a page: closed details show their summary only. */
-const readable = (page: Page, selector = 'body') => page.$eval(selector, (el) => (el as HTMLElement).innerText);
-
 /** Opens a place from a fresh popup, and waits for its page to be drawn (heading, no skeleton). */
 async function openPlace(label: string): Promise<Page> {
-  const popup = await openPopup();
+  const popup = await openPopup(firefox);
   // By the place's own label: a letter's subject above may hold the same word ("Skatt").
   const button = await popup.waitForFunction(
     (wanted: string) =>
@@ -61,7 +52,7 @@ afterAll(async () => {
 
 describe("Firefox: the popup's places", () => {
   it("offers the person's places, the inbox with its unread count and each folder, and names no API resource", async () => {
-    const popup = await openPopup();
+    const popup = await openPopup(firefox);
     const places = await popup.$$eval('.places .place', (buttons) => buttons.map((b) => b.textContent.replace(/\s+/g, ' ').trim()));
     expect(places[0]).toMatch(/^Inbox\s*\d+ unread$/);
     expect(places.slice(1)).toEqual(['Skatt', 'Bolig', 'Arkiv', 'Receipts', "Digipost's website"]);
@@ -86,7 +77,7 @@ describe("Firefox: the popup's places", () => {
     // No relation name the service offered (document_inbox, event_log, …) in the popup's main view.
     const relations = [...new Set(details.match(/\b[a-z]+(?:_[a-z]+)+\b/g) ?? [])];
     expect(relations).toContain('document_inbox');
-    const popup = await openPopup();
+    const popup = await openPopup(firefox);
     const popupText = await readable(popup);
     for (const name of relations) expect(popupText, name).not.toContain(name);
     await popup.close();

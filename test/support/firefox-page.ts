@@ -74,3 +74,31 @@ export async function connectFromPopup(firefox: Pick<FirefoxWithExtension, 'open
   await shows(popup, 'unread letters');
   await popup.close();
 }
+
+/** The popup in a tab of its own, once it shows the signed-in summary. */
+export async function openPopup(firefox: Pick<FirefoxWithExtension, 'openPage'>): Promise<Page> {
+  const popup = await firefox.openPage('src/popup/popup.html');
+  await shows(popup, 'unread letters');
+  return popup;
+}
+
+/** The text a person reads on a page: closed details show their summary only. */
+export const readable = (page: Page, selector = 'body') => page.$eval(selector, (el) => (el as HTMLElement).innerText);
+
+/** Whether the switch these words label is on. */
+export function switchedOn(page: Page, words: string): Promise<boolean> {
+  return page.evaluate((w: string) => {
+    const label = [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === w);
+    return (label?.control as HTMLInputElement | null)?.checked ?? false;
+  }, words);
+}
+
+/** Clicks the switch these words label. */
+export async function flip(page: Page, words: string): Promise<void> {
+  const handle = await page.waitForFunction(
+    (w: string) => [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === w)?.control ?? undefined,
+    WAIT,
+    words,
+  );
+  await (handle as unknown as { click(): Promise<void> }).click();
+}
