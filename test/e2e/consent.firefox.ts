@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, type FirefoxWithExtension } from '../support/firefox.ts';
-import { click, control, flip, shows, switchedOn, WAIT } from '../support/firefox-page.ts';
+import { click, control, element, flip, shows, switchedOn, WAIT } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -51,7 +51,7 @@ describe('Firefox: managing letters, switched on with a viewer tab open', () => 
     await click(consent, 'Approve', true);
     await shows(popup, emulator.user.fullName);
     viewer = await firefox.nextPage(() => click(popup, 'Inbox'));
-    await viewer.waitForSelector('main .letters', WAIT);
+    await element(viewer, 'main .letters', WAIT);
     expect(await viewer.evaluate(() => document.body.innerText)).not.toContain('Upload a file');
 
     const options = await firefox.openPage('src/options/options.html');

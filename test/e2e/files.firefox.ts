@@ -4,7 +4,7 @@ import { renameInInbox } from '../emulator/flow.ts';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from '../support/firefox.ts';
-import { click, control, field, shows, WAIT } from '../support/firefox-page.ts';
+import { click, control, element, field, shows, WAIT, waitFor } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -45,7 +45,7 @@ async function connectWith(scopes: readonly string[]): Promise<Page> {
   await click(consent, 'Approve', true);
   await shows(popup, emulator.user.fullName);
   const viewer = await firefox.nextPage(() => click(popup, 'Inbox'));
-  await viewer.waitForSelector('.letter-row', WAIT);
+  await element(viewer, '.letter-row', WAIT);
   await popup.close();
   return viewer;
 }
@@ -56,7 +56,8 @@ async function writesLogged(): Promise<string[]> {
 
 /** Waits until a row with this subject is (or is no longer) in the list. */
 async function rowShown(page: Page, subject: string, shown = true): Promise<void> {
-  await page.waitForFunction(
+  await waitFor(
+    page,
     (s: string, want: boolean) => [...document.querySelectorAll('.letter-row')].some((row) => row.textContent.includes(s)) === want,
     WAIT,
     subject,
@@ -65,7 +66,8 @@ async function rowShown(page: Page, subject: string, shown = true): Promise<void
 }
 
 async function rowControl(page: Page, subject: string, selector: string): Promise<ElementHandle> {
-  const handle = await page.waitForFunction(
+  const handle = await waitFor(
+    page,
     (s: string, sel: string) => [...document.querySelectorAll('.letter-row')].find((row) => row.textContent.includes(s))?.querySelector(sel),
     WAIT,
     subject,
@@ -75,7 +77,8 @@ async function rowControl(page: Page, subject: string, selector: string): Promis
 }
 
 async function chooseMenuItem(page: Page, name: string): Promise<void> {
-  const item = await page.waitForFunction(
+  const item = await waitFor(
+    page,
     (n: string) => [...document.querySelectorAll('[role="menuitem"]')].find((el) => el.textContent.trim() === n),
     WAIT,
     name,
@@ -84,14 +87,14 @@ async function chooseMenuItem(page: Page, name: string): Promise<void> {
 }
 
 async function openFolder(page: Page, name: string): Promise<void> {
-  const link = await page.waitForFunction((n: string) => [...document.querySelectorAll('nav a')].find((a) => a.textContent.trim() === n), WAIT, name);
+  const link = await waitFor(page, (n: string) => [...document.querySelectorAll('nav a')].find((a) => a.textContent.trim() === n), WAIT, name);
   await (link as ElementHandle).click();
-  await page.waitForFunction((n: string) => document.querySelector('h1')?.textContent === n, WAIT, name);
+  await waitFor(page, (n: string) => document.querySelector('h1')?.textContent === n, WAIT, name);
 }
 
 async function backToInbox(page: Page): Promise<void> {
   await openFolder(page, 'Inbox');
-  await page.waitForSelector('.letter-row', WAIT);
+  await element(page, '.letter-row', WAIT);
 }
 
 describe('Firefox: filing letters', () => {
@@ -131,27 +134,27 @@ describe('Firefox: filing letters', () => {
     await openFolder(page, 'Skatt');
     await backToInbox(page);
     await (await rowControl(page, 'Gammelt i Firefox', 'a')).click();
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Gammelt i Firefox', WAIT);
+    await waitFor(page, () => document.querySelector('h1')?.textContent === 'Gammelt i Firefox', WAIT);
     await emulator.admin.clearRequests();
     await click(page, 'Rename', true);
     const input = await field(page, 'New subject');
     await input.click({ count: 3 });
     await input.type('Nytt i Firefox');
     await click(page, 'Save', true);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Nytt i Firefox', WAIT);
+    await waitFor(page, () => document.querySelector('h1')?.textContent === 'Nytt i Firefox', WAIT);
     expect(await writesLogged()).toEqual([`POST /documents/${id}/update`]);
 
     await emulator.admin.clearRequests();
     await click(page, 'Delete…', true);
     await shows(page, '“Nytt i Firefox” from Strømselskapet AS will be deleted from your Digipost mailbox. This cannot be undone.');
     await click(page, 'Cancel', true);
-    await page.waitForFunction(() => !document.querySelector('dialog[open]'), WAIT);
+    await waitFor(page, () => !document.querySelector('dialog[open]'), WAIT);
     expect(await writesLogged()).toEqual([]);
 
     await click(page, 'Delete…', true);
     await (await control(page, 'Delete the letter', true)).click({ count: 2 });
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Inbox', WAIT);
-    await page.waitForSelector('.letter-row', WAIT);
+    await waitFor(page, () => document.querySelector('h1')?.textContent === 'Inbox', WAIT);
+    await element(page, '.letter-row', WAIT);
     await shows(page, 'The letter was deleted.');
     await rowShown(page, 'Nytt i Firefox', false);
     expect(await writesLogged()).toEqual([`DELETE /documents/${id}`]);
@@ -176,7 +179,7 @@ describe('Firefox: filing letters', () => {
       });
       expect(lowest).toBeGreaterThan(0);
       await (await page.$$('.letter-row .row-menu-button'))[lowest]?.click();
-      await page.waitForSelector('[role="menu"]', WAIT);
+      await element(page, '[role="menu"]', WAIT);
       const placed = await page.evaluate((at: number) => {
         const menu = document.querySelector('[role="menu"]')?.getBoundingClientRect();
         const button = document.querySelectorAll('.letter-row .row-menu-button')[at]?.getBoundingClientRect();
@@ -192,13 +195,13 @@ describe('Firefox: filing letters', () => {
       const scrolled = await page.evaluate(() => scrollY);
       expect(scrolled).toBeGreaterThan(100);
       await (await rowControl(page, 'Rullet i Firefox', 'a')).click();
-      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Rullet i Firefox', WAIT);
+      await waitFor(page, () => document.querySelector('h1')?.textContent === 'Rullet i Firefox', WAIT);
       await click(page, 'Delete…', true);
       await click(page, 'Delete the letter', true);
-      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Inbox', WAIT);
+      await waitFor(page, () => document.querySelector('h1')?.textContent === 'Inbox', WAIT);
       await shows(page, 'The letter was deleted.');
       await rowShown(page, 'Rullet i Firefox', false);
-      await page.waitForFunction((at: number) => Math.abs(scrollY - at) < 80, WAIT, scrolled);
+      await waitFor(page, (at: number) => Math.abs(scrollY - at) < 80, WAIT, scrolled);
     } finally {
       await page.setViewport(before);
     }
@@ -209,7 +212,7 @@ describe('Firefox: filing letters', () => {
     await openFolder(page, 'Skatt');
     await backToInbox(page);
     await (await rowControl(page, 'Flytt og navn i Firefox', 'a')).click();
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Flytt og navn i Firefox', WAIT);
+    await waitFor(page, () => document.querySelector('h1')?.textContent === 'Flytt og navn i Firefox', WAIT);
     await emulator.admin.clearRequests();
     // The move is carried out and never answered: it runs until the worker gives up and looks.
     await emulator.admin.failNext(1, 'stall', '/post/api/private/accounts/', 'POST');
@@ -220,7 +223,7 @@ describe('Firefox: filing letters', () => {
     await input.click({ count: 3 });
     await input.type('Nytt navn i Arkiv');
     await click(page, 'Save', true);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Nytt navn i Arkiv', { ...WAIT, timeout: 30_000 });
+    await waitFor(page, () => document.querySelector('h1')?.textContent === 'Nytt navn i Arkiv', { ...WAIT, timeout: 30_000 });
     await shows(page, 'Renamed.');
     expect(await writesLogged()).toEqual([`POST /documents/${id}/update`, `POST /documents/${id}/update`]);
     await openFolder(page, 'Arkiv');
@@ -231,13 +234,13 @@ describe('Firefox: filing letters', () => {
     const { id } = await emulator.admin.addLetter({ subject: 'Før i Firefox' });
     await backToInbox(page);
     await (await rowControl(page, 'Før i Firefox', 'a')).click();
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Før i Firefox', WAIT);
+    await waitFor(page, () => document.querySelector('h1')?.textContent === 'Før i Firefox', WAIT);
     await click(page, 'Rename', true);
     const input = await field(page, 'New subject');
     await input.click({ count: 3 });
     await input.type('Etter i Firefox');
     await click(page, 'Save', true);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Etter i Firefox', WAIT);
+    await waitFor(page, () => document.querySelector('h1')?.textContent === 'Etter i Firefox', WAIT);
     await renameInInbox(emulator, id, 'Endret på mobilen');
     await emulator.admin.clearRequests();
     await click(page, 'Undo', true);
@@ -253,8 +256,8 @@ describe('Firefox: filing letters', () => {
     await shows(page, 'The folder “Reiser” was created.');
     await openFolder(page, 'Reiser');
     await click(page, 'Delete folder', true);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Inbox', WAIT);
-    await page.waitForFunction(() => ![...document.querySelectorAll('nav a')].some((a) => a.textContent.trim() === 'Reiser'), WAIT);
+    await waitFor(page, () => document.querySelector('h1')?.textContent === 'Inbox', WAIT);
+    await waitFor(page, () => ![...document.querySelectorAll('nav a')].some((a) => a.textContent.trim() === 'Reiser'), WAIT);
 
     await openFolder(page, 'Skatt');
     await click(page, 'Delete folder', true);
@@ -284,7 +287,7 @@ describe('Firefox: filing letters', () => {
     const offered = () => reader.evaluate(() => document.querySelectorAll('.row-menu-button, .row-select, .folder-tools').length);
     expect(await offered()).toBe(0);
     await (await rowControl(reader, 'Bare lesing i Firefox', 'a')).click();
-    await reader.waitForFunction(() => document.querySelector('h1')?.textContent === 'Bare lesing i Firefox', WAIT);
+    await waitFor(reader, () => document.querySelector('h1')?.textContent === 'Bare lesing i Firefox', WAIT);
     expect(await reader.evaluate(() => document.querySelectorAll('.letter-filing').length)).toBe(0);
   });
 });

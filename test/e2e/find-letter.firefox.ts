@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, type FirefoxWithExtension } from '../support/firefox.ts';
-import { connectFromPopup, openPopup, readable, WAIT } from '../support/firefox-page.ts';
+import { connectFromPopup, element, openPopup, readable, WAIT, waitFor } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -22,14 +22,15 @@ async function openFromPopup(find: (popup: Page) => Promise<ElementHandle>): Pro
   const popup = await openPopup(firefox);
   const button = await find(popup);
   const page = await firefox.nextPage(() => button.click());
-  await page.waitForFunction(() => document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null, WAIT);
+  await waitFor(page, () => document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null, WAIT);
   await popup.close().catch(() => undefined);
   return page;
 }
 
 /** A place of the popup by its own label (a letter's subject above may hold the same word). */
 const place = (label: string) => async (popup: Page) =>
-  (await popup.waitForFunction(
+  (await waitFor(
+    popup,
     (wanted: string) => [...document.querySelectorAll('.goto button')].find((b) => (b.querySelector('.place-label') ?? b).textContent.trim() === wanted),
     WAIT,
     label,
@@ -38,7 +39,8 @@ const place = (label: string) => async (popup: Page) =>
 /** A button of the account section, unfolded first. */
 const accountButton = (label: string) => async (popup: Page) => {
   await popup.$eval('details.account', (d) => ((d).open = true));
-  return (await popup.waitForFunction(
+  return (await waitFor(
+    popup,
     (wanted: string) => [...document.querySelectorAll('details.account button')].find((b) => b.textContent.trim() === wanted),
     WAIT,
     label,
@@ -60,12 +62,13 @@ afterAll(async () => {
 describe('Firefox: finding a letter', () => {
   it("finds a letter only a folder holds by part of its subject, under the folder's name, and Enter opens it", async () => {
     const page = await openFromPopup(place('Inbox'));
-    await page.waitForSelector('.letter-row', WAIT);
+    await element(page, '.letter-row', WAIT);
     expect(await readable(page, 'main')).not.toContain(SUBJECT);
     await page.keyboard.press('/');
-    await page.waitForFunction(() => document.activeElement?.id === 'letter-query', WAIT);
+    await waitFor(page, () => document.activeElement?.id === 'letter-query', WAIT);
     await page.keyboard.type('SYKKELrep');
-    await page.waitForFunction(
+    await waitFor(
+      page,
       (subject: string) =>
         [...document.querySelectorAll('#letter-results [role="group"]')].some(
           (group) => document.getElementById(group.getAttribute('aria-labelledby') ?? '')?.textContent.trim() === 'Bolig' && group.textContent.includes(subject),
@@ -76,7 +79,7 @@ describe('Firefox: finding a letter', () => {
     expect(await page.$$eval('#letter-results [role="group"]', (groups) => groups.length)).toBe(1);
     expect(await page.$eval('.letter-finder [role="status"]', (el) => el.textContent.trim())).toBe('1 letter found.');
     await page.keyboard.press('Enter');
-    await page.waitForFunction((subject: string) => document.querySelector('main h1')?.textContent.trim() === subject, WAIT, SUBJECT);
+    await waitFor(page, (subject: string) => document.querySelector('main h1')?.textContent.trim() === subject, WAIT, SUBJECT);
     await page.close();
   });
 });
@@ -85,7 +88,7 @@ describe("Firefox: the person's settings from the popup", () => {
   it('opens the account settings from the account section, in words', async () => {
     const page = await openFromPopup(accountButton('Account settings'));
     expect((await readable(page, 'main h1')).trim()).toBe('Account settings');
-    await page.waitForSelector('main .fields', WAIT);
+    await element(page, 'main .fields', WAIT);
     expect(await readable(page, 'main')).toMatch(/Notify by text message\s+No/);
     await page.close();
   });
@@ -102,7 +105,7 @@ describe("Firefox: the person's settings from the popup", () => {
 describe('Firefox: "All links from the service" in words', () => {
   it('names every page of the mailbox, the account and the service, grouped, with no ids, icon codes or relation names', async () => {
     const page = await openFromPopup(place('All links from the service'));
-    await page.waitForSelector('main section h2', WAIT);
+    await element(page, 'main section h2', WAIT);
     const groups = await page.$$eval('main section[aria-labelledby]', (sections) =>
       sections.map((section) => [section.querySelector('h2')?.textContent.trim(), [...section.querySelectorAll('a')].map((a) => a.textContent.trim())]),
     );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, type FirefoxWithExtension } from '../support/firefox.ts';
-import { connectFromPopup, openPopup, shows, WAIT } from '../support/firefox-page.ts';
+import { connectFromPopup, openPopup, shows, WAIT, waitFor } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -18,14 +18,14 @@ let firefox: FirefoxWithExtension;
 
 /** The texts of the "Invoices due soon" callout, once it names the folder's tax bill (read by the worker in the background). */
 async function dueSoon(popup: Page): Promise<string[]> {
-  await popup.waitForFunction(() => [...document.querySelectorAll('.due li')].some((li) => li.textContent.startsWith('Skatteetaten · ')), WAIT);
+  await waitFor(popup, () => [...document.querySelectorAll('.due li')].some((li) => li.textContent.startsWith('Skatteetaten · ')), WAIT);
   return popup.$$eval('.due li', (items) => items.map((li) => li.textContent));
 }
 
 const viewerTabs = async () => (await firefox.browser.pages()).filter((p) => p.url().includes('/src/viewer/viewer.html'));
 
 const heading = (page: Page, text: string) =>
-  page.waitForFunction((wanted: string) => document.querySelector('main h1')?.textContent.trim() === wanted, WAIT, text);
+  waitFor(page, (wanted: string) => document.querySelector('main h1')?.textContent.trim() === wanted, WAIT, text);
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: FIREFOX_E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, letters: 12, quiet: true });

@@ -4,7 +4,7 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from '../support/firefox.ts';
-import { click, control, shows, WAIT } from '../support/firefox-page.ts';
+import { click, control, element, shows, WAIT, waitFor } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -41,7 +41,7 @@ beforeAll(async () => {
   await click(consent, 'Approve', true);
   await shows(popup, emulator.user.fullName);
   page = await firefox.nextPage(() => click(popup, 'Inbox'));
-  await page.waitForSelector('.letter-row', WAIT);
+  await element(page, '.letter-row', WAIT);
   await popup.close();
 });
 
@@ -52,15 +52,16 @@ afterAll(async () => {
 
 /** Back to the inbox (read again, so the letter just added is there) and into the letter. */
 async function openLetter(subject: string): Promise<void> {
-  const inbox = await page.waitForFunction(() => [...document.querySelectorAll('nav a')].find((a) => a.textContent.trim() === 'Inbox'), WAIT);
+  const inbox = await waitFor(page, () => [...document.querySelectorAll('nav a')].find((a) => a.textContent.trim() === 'Inbox'), WAIT);
   await (inbox as ElementHandle).click();
-  const row = await page.waitForFunction(
+  const row = await waitFor(
+    page,
     (s: string) => [...document.querySelectorAll('.letter-row')].find((r) => r.textContent.includes(s))?.querySelector('a'),
     WAIT,
     subject,
   );
   await (row as ElementHandle).click();
-  await page.waitForFunction((s: string) => document.querySelector('h1')?.textContent === s, WAIT, subject);
+  await waitFor(page, (s: string) => document.querySelector('h1')?.textContent === s, WAIT, subject);
 }
 
 const text = (selector: string) => page.$eval(selector, (el) => el.textContent.replace(/[\u00a0\u202f\u2009]/g, ' '));
@@ -74,7 +75,7 @@ describe('Firefox: invoices and appointments', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('15034700879');
     await (await control(page, 'Copy the amount', true)).focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t === '1234.50'), WAIT);
+    await waitFor(page, () => navigator.clipboard.readText().then((t) => t === '1234.50'), WAIT);
   });
 
   it('offers no Send to my bank where the invoice does not link it', async () => {
@@ -87,8 +88,8 @@ describe('Firefox: invoices and appointments', () => {
     await click(page, 'Send to my bank', true);
     await shows(page, '1234 56 78903');
     await emulator.admin.clearRequests();
-    const confirm = await page.waitForSelector('.send-to-bank-confirm button.primary', WAIT);
-    await confirm?.click({ count: 2 });
+    const confirm = await element(page, '.send-to-bank-confirm button.primary', WAIT);
+    await confirm.click({ count: 2 });
     await shows(page, 'The invoice was sent to your bank.');
     await shows(page, 'Sent to DNB');
     const posts = (await emulator.admin.requests()).filter((r) => r.method === 'POST').map((r) => r.path.replace(/^.*\/accounts\/[^/]+/, ''));
@@ -104,8 +105,8 @@ describe('Firefox: invoices and appointments', () => {
     await emulator.admin.configure({ bankPaymentDelayMs: 6000 });
     await emulator.admin.failNext(1, 'stall', '/post/api/private/accounts/', 'POST');
     try {
-      const confirm = await page.waitForSelector('.send-to-bank-confirm button.primary', WAIT);
-      await confirm?.click();
+      const confirm = await element(page, '.send-to-bank-confirm button.primary', WAIT);
+      await confirm.click();
       // Everything the page said on the way, sampled until it says sent.
       const said = new Set<string>();
       const deadline = Date.now() + 40_000;
@@ -130,7 +131,7 @@ describe('Firefox: invoices and appointments', () => {
       metadata: [{ type: 'Appointment', title: 'Time hos tannlegen', startTime: '2026-12-03T09:30:00+01:00', endTime: '2026-12-03T10:15:00+01:00', arrivalTime: 'Ti minutter før timen', place: 'Tannhelsesenteret' }],
     });
     await openLetter('Time i Firefox');
-    await page.waitForSelector('.calendar-card', WAIT);
+    await element(page, '.calendar-card', WAIT);
     // 09:30 in Oslo is 03:30 in New York.
     expect(await text('.metadata-time')).toMatch(/Thursday, December 3, 2026.*3:30\s*–\s*4:15\s*AM/);
     // The very file the link saves: its blob, read in the page.

@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from '../support/firefox.ts';
-import { click, control, field, headingText, shows, WAIT } from '../support/firefox-page.ts';
+import { click, control, element, field, headingText, shows, WAIT, waitFor } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -72,7 +72,8 @@ describe('Firefox: signing in through identity.launchWebAuthFlow', () => {
   it('approving signs in: the popup shows who is signed in, the unread count and the newest letters', async () => {
     await reopenPopup();
     await connectVia('Approve');
-    await popup.waitForFunction(
+    await waitFor(
+      popup,
       (name: string) => [...document.querySelectorAll('h1')].some((h) => h.textContent.trim() === name),
       WAIT,
       emulator.user.fullName,
@@ -89,14 +90,14 @@ describe('Firefox: signing in through identity.launchWebAuthFlow', () => {
 describe('Firefox: reading', () => {
   it('the inbox link opens the viewer in a new tab, with the newest letters', async () => {
     viewer = await firefox.nextPage(() => click(popup, 'Inbox'));
-    await viewer.waitForFunction(() => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
+    await waitFor(viewer, () => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
     await shows(viewer, LETTER_SUBJECT);
   });
 
   it('a click on a letter shows its PDF with no other click: the first page drawn, its text selectable', async () => {
     await click(viewer, LETTER_SUBJECT);
-    await viewer.waitForFunction((s: string) => document.querySelector('h1')?.textContent.includes(s), WAIT, LETTER_SUBJECT);
-    await viewer.waitForSelector('.pdf-page[data-drawn="true"]', WAIT);
+    await waitFor(viewer, (s: string) => document.querySelector('h1')?.textContent.includes(s), WAIT, LETTER_SUBJECT);
+    await element(viewer, '.pdf-page[data-drawn="true"]', WAIT);
     const text = await viewer.evaluate(() => document.querySelector('.pdf-page .textLayer')?.textContent ?? '');
     expect(text).toContain(LETTER_SUBJECT);
     expect(await viewer.evaluate(() => [...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Open'))).toBe(false);
@@ -107,7 +108,7 @@ describe('Firefox: reading', () => {
     await emulator.admin.expireAccessTokens();
     await viewer.bringToFront();
     await navigate(viewer, await viewer.evaluate(() => location.href));
-    await viewer.waitForSelector('.pdf-page[data-drawn="true"]', WAIT);
+    await element(viewer, '.pdf-page[data-drawn="true"]', WAIT);
     await shows(viewer, LETTER_SUBJECT);
     expect(await tokenRequests()).toEqual([expect.objectContaining({ method: 'POST', status: 200 })]);
     expect((await emulator.admin.requests()).filter((r) => r.method === 'OPTIONS')).toEqual([]);
@@ -129,7 +130,7 @@ describe('Firefox: signing out and the settings', () => {
   it('the options page shows the Firefox redirect URI, and saving another port of the service host needs no new permission', async () => {
     const options = await firefox.openPage('src/options/options.html');
     // The connection settings are folded away once configured.
-    await (await options.waitForSelector('details.publisher > summary', WAIT))?.click();
+    await (await element(options, 'details.publisher > summary', WAIT)).click();
     const address = await field(options, 'Service address');
     const redirect = await field(options, 'Redirect URI');
     expect(await redirect.evaluate((node) => node.value)).toMatch(/^https:\/\/[0-9a-f]{40}\.extensions\.allizom\.org\/$/);

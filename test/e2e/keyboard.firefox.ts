@@ -4,7 +4,7 @@ import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { edgeDifference } from '../support/edge-pixels.ts';
 import { launchFirefoxWithExtension, type FirefoxWithExtension } from '../support/firefox.ts';
-import { click, shows, WAIT } from '../support/firefox-page.ts';
+import { click, shows, WAIT, waitFor } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -31,7 +31,7 @@ async function shot(element: ElementHandle): Promise<string> {
 }
 
 async function nthRow(page: Page, selector: string, n: number): Promise<ElementHandle> {
-  await page.waitForFunction((s: string, i: number) => document.querySelectorAll(s).length > i, WAIT, selector, n);
+  await waitFor(page, (s: string, i: number) => document.querySelectorAll(s).length > i, WAIT, selector, n);
   const rows = await page.$$(selector);
   const row = rows[n];
   if (!row) throw new Error(`no row ${n} of ${selector}`);
@@ -48,7 +48,7 @@ beforeAll(async () => {
   await click(consent, 'Approve', true);
   await shows(popup, 'unread letters');
   viewer = await firefox.nextPage(() => click(popup, 'Inbox'));
-  await viewer.waitForFunction(() => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
+  await waitFor(viewer, () => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
   await popup.close().catch(() => undefined);
 });
 
@@ -77,7 +77,8 @@ describe('Firefox: the mailbox by keyboard', () => {
     await viewer.keyboard.press('j');
     expect((await focused(viewer)).text).toContain(second);
     await viewer.keyboard.press('Enter');
-    await viewer.waitForFunction(
+    await waitFor(
+      viewer,
       (subject: string) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent.trim() === subject,
       WAIT,
       second,
@@ -85,7 +86,8 @@ describe('Firefox: the mailbox by keyboard', () => {
     expect(await focused(viewer)).toMatchObject({ tag: 'h1', text: second });
     // Back in the inbox, focus is on the row the letter was opened from.
     await viewer.evaluate(() => history.back());
-    await viewer.waitForFunction(
+    await waitFor(
+      viewer,
       (subject: string) => document.activeElement?.classList.contains('letter-link') && document.activeElement.textContent.includes(subject),
       WAIT,
       second,
@@ -104,7 +106,7 @@ describe('Firefox: the mailbox by keyboard', () => {
     expect((await focused(popup)).text).toContain(second);
     // The viewer tab opened before takes the letter: one viewer tab, never a second.
     await popup.keyboard.press('Enter');
-    await viewer.waitForFunction((subject: string) => document.querySelector('h1')?.textContent.trim() === subject, WAIT, second);
+    await waitFor(viewer, (subject: string) => document.querySelector('h1')?.textContent.trim() === subject, WAIT, second);
     expect((await firefox.browser.pages()).filter((p) => p.url().includes('/src/viewer/viewer.html'))).toHaveLength(1);
     await popup.close().catch(() => undefined);
   });

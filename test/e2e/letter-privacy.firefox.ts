@@ -5,7 +5,7 @@ import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from '../support/firefox.ts';
-import { click, control, WAIT } from '../support/firefox-page.ts';
+import { click, control, element, WAIT, waitFor } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 import { VIEWER_MEDIA_TYPE } from '../support/helpers.ts';
 import { addTrickLetters, LETTER_END, LETTER_START, LINKS, LINKS_SUBJECT, linksLetterHtml, TRICK_LETTERS } from '../support/parser-trick-letters.ts';
@@ -87,17 +87,18 @@ function refused(): Promise<string[]> {
 
 /**
  * Waits until the letter's frame shows its first line, or shows no letter document of ours any
- * more (a trick moved it). Polled on a timer: the frame's changes are no mutation of the viewer page.
+ * more (a trick moved it).
  */
 async function letterShown(): Promise<void> {
-  await viewer.waitForFunction(
+  await waitFor(
+    viewer,
     (wanted: string) => {
       const frame = document.querySelector<HTMLIFrameElement>('iframe.letter-frame');
       if (!frame) return false;
       const doc = frame.contentDocument;
       return doc === null || (doc.URL === 'about:srcdoc' && doc.readyState === 'complete' && doc.body.textContent.includes(wanted));
     },
-    { timeout: WAIT.timeout, polling: 100 },
+    WAIT,
     LETTER_START,
   );
 }
@@ -124,7 +125,7 @@ beforeAll(async () => {
   popup = await firefox.openPage('src/popup/popup.html');
   const consent = await firefox.nextPage(() => click(popup, 'Connect', true), (t) => t.url().includes('/oauth/authorize'));
   await click(consent, 'Approve', true);
-  await popup.waitForFunction((name: string) => [...document.querySelectorAll('h1')].some((h) => h.textContent.trim() === name), WAIT, emulator.user.fullName);
+  await waitFor(popup, (name: string) => [...document.querySelectorAll('h1')].some((h) => h.textContent.trim() === name), WAIT, emulator.user.fullName);
   viewer = await firefox.browser.newPage();
 });
 
@@ -141,7 +142,8 @@ describe('Firefox: an HTML letter loads nothing from any host', () => {
     const { id } = await addTrackerLetter(emulator.admin, tracker.origin);
     await openLetter(id);
     // The frame runs no script but shares nothing else: the page can read what it shows.
-    const shown = await viewer.waitForFunction(
+    const shown = await waitFor(
+      viewer,
       () => {
         const frame = document.querySelector<HTMLIFrameElement>('iframe.letter-frame');
         const doc = frame?.contentDocument;
@@ -240,7 +242,7 @@ describe('Firefox: links in SVG and MathML follow the link rules (issue 18, poin
     expect(await refused()).toEqual([`frame-src ${tracker.origin}`]);
 
     // The PDF is drawn in the page by pdf.js (its worker a file of the extension's own), and the policy refuses nothing more.
-    await viewer.waitForSelector('.pdf-page[data-drawn="true"]', WAIT);
+    await element(viewer, '.pdf-page[data-drawn="true"]', WAIT);
     await control(viewer, 'Download', true);
     await settle();
     expect(await refused()).toEqual([`frame-src ${tracker.origin}`]);

@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, type FirefoxWithExtension } from '../support/firefox.ts';
-import { click, flip, shows, switchedOn, WAIT } from '../support/firefox-page.ts';
+import { click, element, flip, shows, switchedOn } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -40,14 +40,6 @@ function askWorker(page: Page, request: object): Promise<Answer> {
 
 const RECEIPTS = 'See your receipts';
 
-/**
- * Waits for text, checking on a timer: the person's name replaces the words of the same heading
- * (a change of a text node's data), which the mutation polling of `shows` does not watch.
- */
-async function showsText(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((wanted: string) => document.body.innerText.includes(wanted), { timeout: WAIT.timeout, polling: 200 }, text);
-}
-
 describe('Firefox: the options page', () => {
   it('opens with the person and offers permissions in words, no permission code visible outside the details', async () => {
     const page = await firefox.openPage('src/options/options.html');
@@ -65,8 +57,8 @@ describe('Firefox: the options page', () => {
   it('links to the privacy statement shipped with it, in English and Bokmål', async () => {
     const page = await firefox.openPage('src/options/options.html');
     await shows(page, 'What the extension may do');
-    const link = await page.waitForSelector('a[href="/privacy.html"]', WAIT);
-    expect(await link?.evaluate((a) => [a.textContent, a.href, a.target])).toEqual([
+    const link = await element<HTMLAnchorElement>(page, 'a[href="/privacy.html"]');
+    expect(await link.evaluate((a) => [a.textContent, a.href, a.target])).toEqual([
       'How this extension handles your data (privacy statement)',
       firefox.url('privacy.html'),
       '_blank',
@@ -97,8 +89,8 @@ describe('Firefox: the options page', () => {
     await shows(page, 'Not connected');
     const consent = await firefox.nextPage(() => click(page, 'Connect', true), (t) => t.url().includes('/oauth/authorize'));
     await click(consent, 'Approve', true);
-    await showsText(page, emulator.user.fullName);
-    await showsText(page, emulator.user.digipostaddress);
+    await shows(page, emulator.user.fullName);
+    await shows(page, emulator.user.digipostaddress);
 
     const root = (await askWorker(page, { type: 'getRoot' })).value as { root: { primaryAccount: { link: { rel: string; uri: string }[] } } };
     const link = root.root.primaryAccount.link.find((l) => l.rel.endsWith('/receipts'));
@@ -112,6 +104,6 @@ describe('Firefox: the options page', () => {
     expect(await switchedOn(page, RECEIPTS)).toBe(true);
     expect((await askWorker(page, receipts)).ok).toBe(true);
     expect(await askWorker(page, { type: 'getStatus' })).toMatchObject({ ok: true, value: { state: 'signed_in', scopes: expect.arrayContaining(['READ_RECEIPTS']) as unknown } });
-    await showsText(page, emulator.user.fullName);
+    await shows(page, emulator.user.fullName);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, type FirefoxWithExtension } from '../support/firefox.ts';
-import { connectFromPopup, openPopup, readable, WAIT } from '../support/firefox-page.ts';
+import { connectFromPopup, openPopup, readable, WAIT, waitFor } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -27,14 +27,15 @@ let firefox: FirefoxWithExtension;
 async function openPlace(label: string): Promise<Page> {
   const popup = await openPopup(firefox);
   // By the place's own label: a letter's subject above may hold the same word ("Skatt").
-  const button = await popup.waitForFunction(
+  const button = await waitFor(
+    popup,
     (wanted: string) =>
       [...document.querySelectorAll('.goto button')].find((b) => (b.querySelector('.place-label') ?? b).textContent.trim() === wanted),
     WAIT,
     label,
   );
   const page = await firefox.nextPage(() => (button as ElementHandle).click());
-  await page.waitForFunction(() => document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null, WAIT);
+  await waitFor(page, () => document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null, WAIT);
   await popup.close().catch(() => undefined);
   return page;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, type FirefoxWithExtension } from '../support/firefox.ts';
-import { click, shows, WAIT } from '../support/firefox-page.ts';
+import { click, element, shows, WAIT, waitFor } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -46,7 +46,7 @@ async function popupUnreadCount(): Promise<number> {
 /** Back to the inbox from a letter, as the browser's Back button does inside the tab. */
 async function backToInbox(): Promise<void> {
   await viewer.evaluate(() => history.back());
-  await viewer.waitForFunction(() => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
+  await waitFor(viewer, () => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
 }
 
 function rowIsUnread(subject: string): Promise<boolean | undefined> {
@@ -67,7 +67,7 @@ beforeAll(async () => {
   await click(consent, 'Approve', true);
   await shows(popup, 'unread letters');
   viewer = await firefox.nextPage(() => click(popup, 'Inbox'));
-  await viewer.waitForFunction(() => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
+  await waitFor(viewer, () => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
   await shows(viewer, RECEIPT_SUBJECT);
 });
 
@@ -87,7 +87,7 @@ describe('Firefox: a letter that needs a choice fetches nothing before the click
     expect(await viewer.$('.pdf-page')).toBeNull();
 
     await click(viewer, 'Send opening receipt and open', true);
-    await viewer.waitForSelector('.pdf-page[data-drawn="true"]', WAIT);
+    await element(viewer, '.pdf-page[data-drawn="true"]', WAIT);
     const log = await contentAndReceiptRequests();
     expect(log.map((r) => `${r.method} ${r.path.includes('/openingreceipt') ? 'receipt' : 'content'} ${r.status}`)).toEqual(['POST receipt 200', 'GET content 200']);
     await backToInbox();
@@ -111,9 +111,10 @@ describe('Firefox: opening a letter reads it', () => {
     await viewer.bringToFront();
     expect(await rowIsUnread(PLAIN_SUBJECT)).toBe(true);
     await click(viewer, PLAIN_SUBJECT);
-    await viewer.waitForSelector('.pdf-page[data-drawn="true"]', WAIT);
+    await element(viewer, '.pdf-page[data-drawn="true"]', WAIT);
     await backToInbox();
-    await viewer.waitForFunction(
+    await waitFor(
+      viewer,
       (s: string) => [...document.querySelectorAll('.letter-row')].some((row) => row.textContent.includes(s) && !row.classList.contains('is-unread')),
       WAIT,
       PLAIN_SUBJECT,

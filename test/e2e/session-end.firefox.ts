@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, type FirefoxWithExtension } from '../support/firefox.ts';
-import { click, control, shows, WAIT } from '../support/firefox-page.ts';
+import { click, control, element, shows, WAIT, waitFor } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -41,11 +41,11 @@ describe('Firefox: an open viewer tab when the popup signs out', () => {
 
     const viewer = await firefox.nextPage(() => click(popup, 'Inbox'));
     await click(viewer, SUBJECT);
-    await viewer.waitForFunction((s: string) => document.querySelector('h1')?.textContent.includes(s), WAIT, SUBJECT);
+    await waitFor(viewer, (s: string) => document.querySelector('h1')?.textContent.includes(s), WAIT, SUBJECT);
     // The letter opens to its document at once: its pages drawn, its file behind a blob: address.
-    await viewer.waitForSelector('.pdf-page[data-drawn]', WAIT);
-    const download = await viewer.waitForSelector('a[href^="blob:moz-extension:"]', WAIT);
-    const address = (await download?.evaluate((node) => node.getAttribute('href'))) ?? '';
+    await element(viewer, '.pdf-page[data-drawn]', WAIT);
+    const download = await element(viewer, 'a[href^="blob:moz-extension:"]', WAIT);
+    const address = (await download.evaluate((node) => node.getAttribute('href'))) ?? '';
     const readable = () => viewer.evaluate((a: string) => fetch(a).then(() => true, () => false), address);
     expect(await readable()).toBe(true);
 

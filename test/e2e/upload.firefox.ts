@@ -8,7 +8,7 @@ import { configItem } from '../../src/storage/items.ts';
 import { saveRequests } from '../../src/storage/upload-items.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from '../support/firefox.ts';
-import { click, field, shows, WAIT } from '../support/firefox-page.ts';
+import { click, element, field, shows, WAIT, waitFor } from '../support/firefox-page.ts';
 import { FIREFOX_E2E_DIST, FIREFOX_E2E_PORT } from './firefox-setup.ts';
 
 /*
@@ -61,7 +61,7 @@ function offers(page: Page, name: string): Promise<boolean> {
 }
 
 async function downloadedBytes(page: Page): Promise<Buffer> {
-  await page.waitForSelector('a[download]', WAIT);
+  await element(page, 'a[download]', WAIT);
   const bytes = await page.evaluate(async () => {
     const a = document.querySelector<HTMLAnchorElement>('a[download]');
     return Array.from(new Uint8Array(await (await fetch(a?.href ?? '')).arrayBuffer()));
@@ -112,7 +112,7 @@ describe('Firefox: Save to Digipost from a web page', () => {
     await shows(page, 'Saved to Inbox.');
     expect(await uploads()).toBe(1);
     await click(page, 'Open the letter', true);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent.trim() === 'Lønnsslipp desember', WAIT);
+    await waitFor(page, () => document.querySelector('h1')?.textContent.trim() === 'Lønnsslipp desember', WAIT);
     expect((await downloadedBytes(page)).equals(SITE_PDF)).toBe(true);
     await page.close();
   });
@@ -148,7 +148,7 @@ describe('Firefox: Save to Digipost from a web page', () => {
     await shows(page, 'Saved to Inbox.');
     expect(await uploads()).toBe(2);
     await click(page, 'Open the letter', true);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent.trim() === 'payslip', WAIT);
+    await waitFor(page, () => document.querySelector('h1')?.textContent.trim() === 'payslip', WAIT);
     expect((await downloadedBytes(page)).equals(SITE_PDF)).toBe(true);
     await page.close();
   });
@@ -183,7 +183,8 @@ describe('Firefox: Save to Digipost: the file\'s host, and limits that hold whil
     it(`${name} is refused as too large, with nothing to send, after the browser took at most the limit`, async () => {
       const path = `${file}?run=firefox-${Date.now()}`;
       const page = await saveLink(path);
-      await page.waitForFunction(
+      await waitFor(
+        page,
         (wanted: string) => document.body.innerText.includes(wanted),
         { ...WAIT, timeout: 45_000 },
         'The file is larger than 100 MB, the most Digipost takes. Nothing was uploaded.',
@@ -228,7 +229,7 @@ describe('Firefox: Upload in the viewer', () => {
   it('Upload and drag and drop put a PDF in the inbox; a dropped HTML file is refused before any upload', async () => {
     const popup = await firefox.openPage('src/popup/popup.html');
     const viewer = await firefox.nextPage(() => click(popup, 'Inbox'));
-    await viewer.waitForFunction(() => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
+    await waitFor(viewer, () => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
     await shows(viewer, 'Upload a file');
     await give(viewer, 'choose', 'Strømregning.pdf', 'application/pdf', [...SITE_PDF]);
     // The subject is asked first, the file's name without .pdf in it; nothing is sent before Upload.
@@ -242,7 +243,8 @@ describe('Firefox: Upload in the viewer', () => {
     await give(viewer, 'drop', 'Fjernvarme.pdf', 'application/pdf', [...SITE_PDF]);
     await click(viewer, 'Upload', true);
     await shows(viewer, '“Fjernvarme” was uploaded.');
-    await viewer.waitForFunction(
+    await waitFor(
+      viewer,
       () => ['Strømregning', 'Fjernvarme'].every((s) => [...document.querySelectorAll('.subject-text')].some((el) => el.textContent === s)),
       WAIT,
     );

@@ -1,19 +1,50 @@
 // What a person does on a page, for the Firefox tests and `npm start -- --firefox`: find a control
 // by its text, click it, wait for text to show. By role and text, not by layout, so a redesign
 // of the pages does not break them.
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { ElementHandle, HandleFor, JSHandle, Page } from 'puppeteer-core';
 import type { FirefoxWithExtension } from './firefox.ts';
 
+/** The time each wait allows: that of a busy two-core machine running the Chromium suite beside this one (npm test). */
+export const WAIT = { timeout: 30_000 } as const;
+
+interface Wait {
+  timeout?: number;
+}
+
+/** The text a person reads on the page, in one line, for a failure's message. */
+async function pageText(page: Page): Promise<string> {
+  const text = await page.evaluate(() => document.body.innerText).catch(() => '');
+  return text.replace(/\s+/g, ' ').trim().slice(0, 1500);
+}
+
 /**
- * Checks run on every change to the page, not on animation frames: a tab in the background (the
- * viewer, once the popup is in front) gets no animation frames from Firefox. The time allowed is
- * that of a busy two-core machine running the Chromium suite beside this one (npm test).
+ * Waits until `find`, run in the page with `args`, returns something truthy (an element, true, …)
+ * and returns its handle: `page.waitForFunction` asked afresh from here every 200 ms rather than
+ * by a watcher in the page. A page that has just opened may change its document under a watcher
+ * (once in CI a page showed the text while the watcher, left in the document before, never saw
+ * it), and a tab in the background gets no animation frames. On a timeout the error says what the
+ * page showed, so a failure in CI is read from its log.
  */
-export const WAIT = { timeout: 30_000, polling: 'mutation' } as const;
+export async function waitFor<Args extends unknown[], Found>(page: Page, find: (...args: Args) => Found, wait: Wait = WAIT, ...args: Args): Promise<HandleFor<Awaited<Found>>> {
+  const deadline = Date.now() + (wait.timeout ?? WAIT.timeout);
+  for (;;) {
+    const handle: JSHandle | undefined = await page.evaluateHandle(find as (...args: unknown[]) => unknown, ...args).catch(() => undefined);
+    if (handle && (await handle.evaluate((value) => Boolean(value)).catch(() => false))) return handle as HandleFor<Awaited<Found>>;
+    await handle?.dispose().catch(() => undefined);
+    if (Date.now() > deadline) throw new Error(`waited in vain for ${String(find).replace(/\s+/g, ' ').slice(0, 200)}; the page showed: ${await pageText(page)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The first element `selector` matches, once there is one. */
+export async function element<E extends Element = Element>(page: Page, selector: string, wait: Wait = WAIT): Promise<ElementHandle<E>> {
+  return (await waitFor(page, (s: string) => document.querySelector(s), wait, selector)) as ElementHandle<E>;
+}
 
 /** The first button or link whose visible text or label contains `text`, once there is one. */
 export async function control(page: Page, text: string, exact = false): Promise<ElementHandle> {
-  const handle = await page.waitForFunction(
+  const handle = await waitFor(
+    page,
     (wanted: string, whole: boolean) =>
       [...document.querySelectorAll('button, a[href], [role="button"], [role="link"]')].find((el) => {
         const name = (el.getAttribute('aria-label') ?? el.textContent).replace(/\s+/g, ' ').trim();
@@ -38,19 +69,18 @@ export async function click(page: Page, text: string, exact = false): Promise<vo
  */
 export async function shows(page: Page, text: string): Promise<void> {
   const deadline = Date.now() + WAIT.timeout;
-  let shown = '';
   while (Date.now() < deadline) {
-    shown = await page.evaluate(() => document.body.innerText).catch(() => '');
+    const shown = await page.evaluate(() => document.body.innerText).catch(() => '');
     if (shown.includes(text)) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  // Say what the page showed instead: a failure in CI is then read from its log.
-  throw new Error(`never showed "${text}"; it showed: ${shown.replace(/\s+/g, ' ').trim().slice(0, 1500)}`);
+  throw new Error(`never showed "${text}"; it showed: ${await pageText(page)}`);
 }
 
 /** The form field a label names, as a person finds it. */
 export async function field(page: Page, label: string): Promise<ElementHandle<HTMLInputElement>> {
-  const handle = await page.waitForFunction(
+  const handle = await waitFor(
+    page,
     (wanted: string) => {
       const named = [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === wanted);
       return named?.control ?? undefined;
@@ -62,8 +92,8 @@ export async function field(page: Page, label: string): Promise<ElementHandle<HT
 }
 
 export async function headingText(page: Page): Promise<string> {
-  const h1 = await page.waitForSelector('h1', WAIT);
-  return ((await h1?.evaluate((node) => node.textContent)) ?? '').trim();
+  const h1 = await element(page, 'h1');
+  return (await h1.evaluate((node) => node.textContent)).trim();
 }
 
 /** Connects from the popup and approves Digipost's consent page, as a person signing in does. */
@@ -95,7 +125,8 @@ export function switchedOn(page: Page, words: string): Promise<boolean> {
 
 /** Clicks the switch these words label. */
 export async function flip(page: Page, words: string): Promise<void> {
-  const handle = await page.waitForFunction(
+  const handle = await waitFor(
+    page,
     (w: string) => [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === w)?.control ?? undefined,
     WAIT,
     words,

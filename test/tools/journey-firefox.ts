@@ -1,6 +1,6 @@
 import type { ElementHandle } from 'puppeteer-core';
 import type { FirefoxWithExtension } from '../support/firefox.ts';
-import { click, control, shows, WAIT } from '../support/firefox-page.ts';
+import { click, control, shows, WAIT, waitFor } from '../support/firefox-page.ts';
 import { stepShooter, type JourneyStep } from './journey.ts';
 
 /**
@@ -22,24 +22,24 @@ export async function runFirefoxJourney(firefox: FirefoxWithExtension, userName:
   await shoot(consent, 'consent');
   await click(consent, 'Approve', true);
 
-  await popup.waitForFunction((name: string) => [...document.querySelectorAll('h1')].some((h) => h.textContent.trim() === name), WAIT, userName);
+  await waitFor(popup, (name: string) => [...document.querySelectorAll('h1')].some((h) => h.textContent.trim() === name), WAIT, userName);
   // The newest letters, not their skeleton: the worker fetches them after the summary.
-  await popup.waitForFunction(() => document.querySelector('.letter-list .letter') !== null && !document.querySelector('.skeleton'), WAIT);
+  await waitFor(popup, () => document.querySelector('.letter-list .letter') !== null && !document.querySelector('.skeleton'), WAIT);
   // The pointer left where Connect was would hover the first letter.
   await popup.mouse.move(379, 0);
   await shoot(popup, 'popup-summary', true);
 
   const viewer = await firefox.nextPage(() => click(popup, 'Inbox'));
   await viewer.setViewport({ width: 1000, height: 720 });
-  await viewer.waitForFunction(() => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
+  await waitFor(viewer, () => document.querySelector('h1')?.textContent.trim() === 'Inbox', WAIT);
   await shows(viewer, 'Faktura');
   await shoot(viewer, 'inbox');
 
   // The invoice with a PDF that journey.ts opens in Chromium (the seed's seventh letter), its first
   // page drawn: the first "Faktura" in the list is a picture of a few bytes.
-  const invoice = await viewer.waitForFunction(() => document.querySelectorAll('main .letter-row a.letter-link')[6], WAIT);
+  const invoice = await waitFor(viewer, () => document.querySelectorAll('main .letter-row a.letter-link')[6], WAIT);
   await (invoice as ElementHandle).click();
-  await viewer.waitForFunction(() => document.querySelector('.pdf-page[data-drawn="true"]') !== null && !document.querySelector('main .busy'), WAIT);
+  await waitFor(viewer, () => document.querySelector('.pdf-page[data-drawn="true"]') !== null && !document.querySelector('main .busy'), WAIT);
   await shoot(viewer, 'letter');
   return steps;
 }

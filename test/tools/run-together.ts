@@ -3,33 +3,52 @@
 // Firefox end-to-end suites this way: much of their time is spent waiting (deadlines, a stalled
 // service, a browser starting), so on two cores side by side takes about two thirds of one after
 // the other. Each suite has its own emulator port and build folder.
+//
+// A failed suite's output is printed after every passed one, and the names of its failed tests
+// once more at the very end: a CI log is often read from its tail, and a failure printed before
+// a longer suite's passing output would otherwise be out of sight.
 import { spawn } from 'node:child_process';
 
 interface Outcome {
   script: string;
   code: number;
   seconds: number;
+  output: string;
 }
 
 function run(script: string): Promise<Outcome> {
   const started = Date.now();
-  console.log(`▶ npm run ${script} (its output follows when it ends)`);
+  console.log(`▶ npm run ${script} (its output follows when all have ended)`);
   return new Promise((resolve) => {
     // On Windows npm is a .cmd, which only a shell starts.
     const child = spawn('npm', ['run', script], { shell: process.platform === 'win32', env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
-    const output: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
     const done = (code: number): void => {
-      process.stdout.write(Buffer.concat(output));
-      resolve({ script, code, seconds: Math.round((Date.now() - started) / 1000) });
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`${code === 0 ? '✓' : '✗'} npm run ${script} ended after ${seconds} s`);
+      resolve({ script, code, seconds, output: Buffer.concat(chunks).toString('utf8') });
     };
     child.on('error', (error) => {
-      output.push(Buffer.from(`could not start npm run ${script}: ${error.message}\n`));
+      chunks.push(Buffer.from(`could not start npm run ${script}: ${error.message}\n`));
       done(1);
     });
     child.on('close', (code) => done(code ?? 1));
   });
+}
+
+// eslint-disable-next-line no-control-regex -- colour codes are control characters by nature
+const colour = /\u001b\[[0-9;]*m/g;
+
+/** Vitest's lines that name a failed test or file ("×", "FAIL"), without colour, at most 40. */
+function failedLines(output: string): string[] {
+  return output
+    .replace(colour, '')
+    .split('\n')
+    .filter((line) => /^\s*(×|FAIL\b)/.test(line))
+    .map((line) => line.trimEnd())
+    .slice(0, 40);
 }
 
 const scripts = process.argv.slice(2);
@@ -38,5 +57,10 @@ if (scripts.length === 0) {
   process.exit(2);
 }
 const outcomes = await Promise.all(scripts.map(run));
-for (const { script, code, seconds } of outcomes) console.log(`${code === 0 ? '✓' : '✗'} npm run ${script}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds} s`);
+const passedFirst = [...outcomes].sort((a, b) => Number(a.code !== 0) - Number(b.code !== 0));
+for (const { output } of passedFirst) process.stdout.write(output);
+for (const { script, code, seconds, output } of passedFirst) {
+  console.log(`${code === 0 ? '✓' : '✗'} npm run ${script}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds} s`);
+  if (code !== 0) for (const line of failedLines(output)) console.log(`    ${line.trim()}`);
+}
 process.exit(outcomes.every((outcome) => outcome.code === 0) ? 0 : 1);
