@@ -34,6 +34,9 @@ export interface FirefoxWithExtension {
   close: () => Promise<void>;
 }
 
+/** How long a tab may take to open or arrive: as long as any wait of the tests (WAIT), on a machine running both suites. */
+const ARRIVAL_MS = 30_000;
+
 interface DocumentSeen {
   href: string;
   /** When the document started: a new document (a reload too) has a new one. */
@@ -50,7 +53,7 @@ async function documentOf(page: Page): Promise<DocumentSeen> {
  * set up before the page arrived would watch the old document: this asks the tab itself, until
  * the document is the one wanted.
  */
-async function arrived(page: Page, wanted: (seen: DocumentSeen) => boolean, timeout = 20_000): Promise<void> {
+async function arrived(page: Page, wanted: (seen: DocumentSeen) => boolean, timeout = ARRIVAL_MS): Promise<void> {
   const deadline = Date.now() + timeout;
   let seen = await documentOf(page);
   while (!wanted(seen)) {
@@ -64,7 +67,7 @@ async function arrived(page: Page, wanted: (seen: DocumentSeen) => boolean, time
 export async function navigate(page: Page, url: string): Promise<void> {
   const before = await documentOf(page);
   // Not awaited: for a moz-extension:// page the navigation never reports its end.
-  page.goto(url, { waitUntil: 'domcontentloaded', timeout: 20_000 }).catch(() => undefined);
+  page.goto(url, { waitUntil: 'domcontentloaded', timeout: ARRIVAL_MS }).catch(() => undefined);
   await arrived(page, (seen) => seen.href === url && seen.timeOrigin !== before.timeOrigin);
 }
 
@@ -115,7 +118,7 @@ export async function launchFirefoxWithExtension(
     },
     nextPage: async (action, predicate = () => true) => {
       const before = new Set(browser.targets());
-      const opened = browser.waitForTarget((t) => t.type() === TargetType.PAGE && !before.has(t) && predicate(t), { timeout: 20_000 });
+      const opened = browser.waitForTarget((t) => t.type() === TargetType.PAGE && !before.has(t) && predicate(t), { timeout: ARRIVAL_MS });
       await action();
       const target = await opened;
       const page = await target.page();
