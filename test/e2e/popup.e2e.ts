@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { accessibilityViolations } from '../support/axe.ts';
 import { relationName } from '../../src/api/relation-name.ts';
 import type { Link } from '../../src/api/schemas.ts';
-import { actInClosingPopup, badgeText, dropRootCache, showsAccount, storeItems, storedItems } from '../support/helpers.ts';
+import { actInClosingPopup, badgeText, dropRootCache, openDetails, showsAccount, storeItems, storedItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
 
@@ -131,7 +131,7 @@ describe('the popup, signed in', () => {
     await expect.poll(() => viewer.title()).toContain('All links from the service');
     // The service makes a new form token for each answer: read this page's from its details.
     const shown = await viewer.locator('main').innerText();
-    await viewer.getByText('All details and links').click();
+    await openDetails(viewer.locator('details.all-details > summary'));
     const details = await viewer.locator('details.all-details').innerText();
     const csrfToken = /\b[0-9a-f]{32}\b/.exec(details)?.[0] ?? 'no token in the details';
     for (const internal of [csrfToken, 'Csrf', 'Validation', '^[0-9]{11}$', 'authenticationlevelIdporten', 'PRIVAT', 'This resource', 'Digipost resource']) {

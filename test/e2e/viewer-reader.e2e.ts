@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { RELATIONS } from '../../src/api/relations.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { viewerPages } from '../../src/storage/page-items.ts';
-import { cachedLink, signInWith, storedItems, storeItems, viewerPageFor, visibleText } from '../support/helpers.ts';
+import { cachedLink, openDetails, signInWith, storedItems, storeItems, viewerPageFor, visibleText } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
 /*
@@ -71,8 +71,7 @@ describe('what a person sees', () => {
     for (const position of [6, 2, 3, 5]) {
       await page.locator('.letter-row a').nth(position).click();
       // The facts are folded under Details: open them, so the check covers them too.
-      await page.locator('.letter-details > summary').click();
-      await page.locator('.letter-fields').waitFor();
+      await openDetails(page.locator('.letter-details > summary'));
       const text = await visibleText(page);
       expect(internals(text), `letter ${position}`).toEqual([]);
       if (position === 2) expect(text).toContain('ID-porten level 4 (BankID and similar)');
@@ -88,7 +87,7 @@ describe('what a person sees', () => {
     }
     // The raw data is still there for who wants it.
     await page.locator('.letter-row a').nth(6).click();
-    await page.getByText('All details and links').click();
+    await openDetails(page.locator('details.all-details > summary'));
     expect(await visibleText(page)).toContain('get_document_content');
 
     await page.getByRole('navigation', { name: 'Mailbox' }).getByRole('link', { name: 'Skatt' }).click();

@@ -1,7 +1,7 @@
 // The helpers the e2e tests (and the screenshot and benchmark tools) share: reading and writing the
 // extension's storage through its worker, opening viewer pages, signing in with a set of permissions.
 import { randomBytes } from 'node:crypto';
-import type { Page, Worker } from 'playwright-core';
+import type { Locator, Page, Worker } from 'playwright-core';
 import { configItem } from '../../src/storage/items.ts';
 import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
@@ -141,6 +141,21 @@ export async function sayingWhatItShows(page: Page, failure: string, wait: () =>
 /** Two animation frames: what was just rendered is painted, and the effects it scheduled have run. */
 export async function nextFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
+ * Opens a folded section (a <details>) by its summary, as a person does, once it is open. A
+ * letter's body arrives after its page and pushes what follows it down: a click can land where the
+ * summary was a moment before, in the letter's frame, where the page never sees it. So a click
+ * that left the section closed is made again, never one on an open section, which would close it.
+ */
+export async function openDetails(summary: Locator): Promise<void> {
+  const isOpen = () => summary.evaluate((node) => (node.parentElement as HTMLDetailsElement).open);
+  for (let tries = 1; !(await isOpen()); tries++) {
+    if (tries > 5) throw new Error('the section stayed closed after 5 clicks on its summary');
+    await summary.click();
+    await summary.page().waitForTimeout(300);
+  }
 }
 
 /**
