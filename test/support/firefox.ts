@@ -116,11 +116,19 @@ export async function launchFirefoxWithExtension(
       await navigate(page, url(path));
       return page;
     },
+    // Asked of the browser every 100 ms, not by waitForTarget: a timeout then names the tabs that are open.
     nextPage: async (action, predicate = () => true) => {
       const before = new Set(browser.targets());
-      const opened = browser.waitForTarget((t) => t.type() === TargetType.PAGE && !before.has(t) && predicate(t), { timeout: ARRIVAL_MS });
       await action();
-      const target = await opened;
+      const deadline = Date.now() + ARRIVAL_MS;
+      let target: Target | undefined;
+      while (!(target = browser.targets().find((t) => t.type() === TargetType.PAGE && !before.has(t) && predicate(t)))) {
+        if (Date.now() > deadline) {
+          const open = browser.targets().filter((t) => t.type() === TargetType.PAGE);
+          throw new Error(`no new tab or window of the kind wanted opened in ${ARRIVAL_MS} ms; open: ${open.map((t) => `${t.url()}${before.has(t) ? '' : ' (new)'}`).join(', ')}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       const page = await target.page();
       if (!page) throw new Error(`no page for ${target.url()}`);
       await arrived(page, (seen) => seen.href !== '' && seen.href !== 'about:blank');
