@@ -14,12 +14,13 @@ export function ActionView(props: { label: string; canGoBack: boolean; onBack: (
         <p class="info-panel-title">{t('action_title', props.label)}</p>
         <p>{t('action_explain')}</p>
         <div class="actions">
-          {props.serviceOrigin ? <WebSiteButton serviceOrigin={props.serviceOrigin} /> : null}
+          {/* Back first: the web site's button comes once the service's address is known, and must not move Back from under the pointer. */}
           {props.canGoBack ? (
             <button type="button" onClick={props.onBack}>
               {t('back')}
             </button>
           ) : null}
+          {props.serviceOrigin ? <WebSiteButton serviceOrigin={props.serviceOrigin} /> : null}
         </div>
       </div>
     </div>
