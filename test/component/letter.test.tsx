@@ -256,7 +256,7 @@ describe('a letter and its documents', () => {
     within(notice).getByText('Needs a stronger login');
     within(notice).getByText(/^This letter needs a stronger login \(such as BankID through ID-porten\)/);
     expect(screen.queryByRole('button', { name: `Open ${SUBJECT}` })).toBeNull();
-    fireEvent.click(within(notice).getByRole('button', { name: "Open on Digipost's website" }));
+    fireEvent.click(within(notice).getByRole('button', { name: "Open on Digipost’s website" }));
     await expect.poll(() => extension.openedTabs.map((tab) => tab.url)).toEqual([`${SERVICE}/app/`]);
     expect(worker.asked('getContent')).toEqual([]);
   });
@@ -266,8 +266,8 @@ describe('a letter and its documents', () => {
     await openLetter(plainLetter());
     await waitForDocument();
     const notice = await within(documentItem()).findByRole('note');
-    within(notice).getByText("This letter needs a stronger login than this extension can have. Open it on Digipost's website.");
-    within(notice).getByRole('button', { name: "Open on Digipost's website" });
+    within(notice).getByText("This letter needs a stronger login than this extension can have. Open it on Digipost’s website.");
+    within(notice).getByRole('button', { name: "Open on Digipost’s website" });
     expect(within(documentItem()).queryByRole('alert')).toBeNull();
   });
 
@@ -276,7 +276,7 @@ describe('a letter and its documents', () => {
     await openLetter(plainLetter());
     await waitForDocument();
     const alert = await within(documentItem()).findByRole('alert');
-    expect(alert.querySelector('.alert-message')?.textContent).toBe("This document is too large to show here. Open it on Digipost's website.");
+    expect(alert.querySelector('.alert-message')?.textContent).toBe("This document is too large to show here. Open it on Digipost’s website.");
     expect(within(documentItem()).queryByTitle(`Content: ${SUBJECT}`)).toBeNull();
   });
 
@@ -285,7 +285,7 @@ describe('a letter and its documents', () => {
     await openLetter(plainLetter());
     await waitForDocument();
     const alert = await within(documentItem()).findByRole('alert');
-    within(alert).getByText("The letter's content could not be fetched from the service's content server. Try again.");
+    within(alert).getByText("The letter’s content could not be fetched from the service’s content server. Try again.");
     expect(within(alert).getByText('Details').closest('details')?.open).toBe(false);
     worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -194,7 +194,7 @@ describe('the options page', () => {
     await opened('signed_in');
     const change = worker.hold('changePermissions');
     fireEvent.click(permissionSwitch('Manage your letters'));
-    await screen.findByText("Approve the change in Digipost's window…");
+    await screen.findByText("Approve the change in Digipost’s window…");
     expect((await change.asked).scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT']);
     change.answer(config({ scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT'] }));
     await screen.findByText('Done. Digipost now allows what is switched on.');
@@ -221,7 +221,7 @@ describe('the options page', () => {
     await opened('signed_in');
     const change = worker.hold('changePermissions');
     fireEvent.click(permissionSwitch('See your receipts'));
-    await screen.findByText("Approve the change in Digipost's window…");
+    await screen.findByText("Approve the change in Digipost’s window…");
     expect((await change.asked).scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_RECEIPTS']);
     expect(permissionSwitch('See your receipts').checked).toBe(true);
     // No second change while the window is open: a click on another switch changes nothing and asks nothing.

@@ -27,7 +27,7 @@ describe('the popup', () => {
     worker.answer('getPageConfig', { scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_CONTENT'] });
     await openPage('popup');
     await screen.findByRole('heading', { level: 1, name: 'Not connected' });
-    screen.getByText(/right from the browser's toolbar/);
+    screen.getByText(/right from the browser’s toolbar/);
     await screen.findByText('Digipost will ask you to allow:');
     // In the settings page's words ("What the extension may do"), not the service's list.
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['See your account details', 'Open your letters']);
@@ -210,7 +210,7 @@ describe('the popup', () => {
       'Skatt',
       'Bolig',
       'Receipts',
-      "Digipost's website",
+      "Digipost’s website",
       'All links from the service',
     ]);
     // Nothing in the main view names a resource of the session or the API, nor repeats the inbox.
@@ -241,7 +241,7 @@ describe('the popup', () => {
   it("the website place opens the service's own web app in a tab", async () => {
     worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
     await openPage('popup');
-    fireEvent.click(await screen.findByRole('button', { name: "Digipost's website" }));
+    fireEvent.click(await screen.findByRole('button', { name: "Digipost’s website" }));
     await expect.poll(() => extension.openedTabs.map((tab) => tab.url)).toEqual([`${SERVICE}/app/`]);
   });
 

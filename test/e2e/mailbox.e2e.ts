@@ -203,7 +203,7 @@ describe('a letter', () => {
     expect(await notice.textContent()).toContain('needs a stronger login');
     expect(await page.locator('button', { hasText: /^Open$/ }).count()).toBe(0);
     const opened = h.context.waitForEvent('page');
-    await notice.getByRole('button', { name: "Open on Digipost's website" }).click();
+    await notice.getByRole('button', { name: "Open on Digipost’s website" }).click();
     const site = await opened;
     expect(site.url()).toBe(`${h.emulator.url}/app/`);
     await site.close();

@@ -56,7 +56,7 @@ describe("Firefox: the popup's places", () => {
     const popup = await openPopup(firefox);
     const places = await popup.$$eval('.places .place', (buttons) => buttons.map((b) => b.textContent.replace(/\s+/g, ' ').trim()));
     expect(places[0]).toMatch(/^Inbox\s*\d+ unread$/);
-    expect(places.slice(1)).toEqual(['Skatt', 'Bolig', 'Arkiv', 'Receipts', "Digipost's website"]);
+    expect(places.slice(1)).toEqual(['Skatt', 'Bolig', 'Arkiv', 'Receipts', "Digipost’s website"]);
     expect(await popup.$$eval('.goto button.all-links', (b) => b.map((x) => x.textContent.trim()))).toEqual(['All links from the service']);
     const visible = await readable(popup);
     for (const internal of [...NOT_PLACES, ...INTERNALS]) expect(visible, internal).not.toContain(internal);

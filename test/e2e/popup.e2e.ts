@@ -110,7 +110,7 @@ describe('the popup, signed in', () => {
       'Bolig',
       'Arkiv',
       'Receipts',
-      "Digipost's website",
+      "Digipost’s website",
       'All links from the service',
     ]);
     expect(await popup.locator('.place svg.place-icon').count()).toBe(await popup.locator('.place').count());

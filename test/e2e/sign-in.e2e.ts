@@ -118,7 +118,7 @@ describe('connecting through the service consent window', () => {
     await h.connectVia(popup, 'Approve');
     const alert = popup.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain("identity token's signature is wrong");
+    expect(await alert.textContent()).toContain("identity token’s signature is wrong");
     const session = await storedItems(await h.worker(), 'session');
     expect(JSON.stringify(session)).not.toMatch(/access/i);
     await popup.reload();
