@@ -46,7 +46,7 @@ describe('the options page', () => {
     expect(await page.getByRole('switch', { name: 'See your receipts' }).isChecked()).toBe(false);
     expect(await page.getByRole('switch').count()).toBe(6);
     const shown = await visibleText(page);
-    expect(shown).toContain('Receipts from stores, if you use Digipost\'s receipts.');
+    expect(shown).toContain('Receipts from stores, if you use Digipost’s receipts.');
     expect(shown).not.toMatch(CODE);
     // Nor the publisher's address: that is a setting inside its folded section.
     expect(shown).not.toContain('127.0.0.1');
