@@ -71,6 +71,19 @@ export async function navigate(page: Page, url: string): Promise<void> {
   await arrived(page, (seen) => seen.href === url && seen.timeOrigin !== before.timeOrigin);
 }
 
+/** Each open tab's address and the start of its text, for a failure's message (Firefox reports an extension page's address as about:blank). */
+async function tabsShown(browser: Browser, before: ReadonlySet<Target>): Promise<string> {
+  const tabs = browser.targets().filter((t) => t.type() === TargetType.PAGE);
+  const shown = await Promise.all(
+    tabs.map(async (t) => {
+      const page = await t.page().catch(() => null);
+      const seen = await page?.evaluate(() => `${location.href}: ${document.body.innerText.replace(/\s+/g, ' ').slice(0, 400)}`).catch(() => undefined);
+      return `[${before.has(t) ? '' : 'new '}${seen ?? t.url()}]`;
+    }),
+  );
+  return shown.join(' ');
+}
+
 /**
  * Firefox (headless unless HEADLESS=0 and a display is there) over WebDriver BiDi, with the build in
  * `dist` installed as a temporary add-on under a fixed UUID, in a throwaway profile.
@@ -123,10 +136,7 @@ export async function launchFirefoxWithExtension(
       const deadline = Date.now() + ARRIVAL_MS;
       let target: Target | undefined;
       while (!(target = browser.targets().find((t) => t.type() === TargetType.PAGE && !before.has(t) && predicate(t)))) {
-        if (Date.now() > deadline) {
-          const open = browser.targets().filter((t) => t.type() === TargetType.PAGE);
-          throw new Error(`no new tab or window of the kind wanted opened in ${ARRIVAL_MS} ms; open: ${open.map((t) => `${t.url()}${before.has(t) ? '' : ' (new)'}`).join(', ')}`);
-        }
+        if (Date.now() > deadline) throw new Error(`no new tab or window of the kind wanted opened in ${ARRIVAL_MS} ms; open: ${await tabsShown(browser, before)}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const page = await target.page();
