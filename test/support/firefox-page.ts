@@ -57,8 +57,46 @@ export async function control(page: Page, text: string, exact = false): Promise<
   return handle as ElementHandle;
 }
 
+/**
+ * Clicks the control as a person does, and makes sure the click reached it. Puppeteer clicks at a
+ * point worked out a moment before: a page that moves meanwhile (the popup's invoices due soon land
+ * above its places, a letter's body pushes what follows it down) puts something else under that
+ * point. As Playwright does in Chromium, a click whose target is not the control is stopped before
+ * anything acts on it, and made again; one that reached no element of the page (a letter's frame)
+ * is made again too. A page that closed or moved on with the click took it.
+ */
 export async function click(page: Page, text: string, exact = false): Promise<void> {
-  await (await control(page, text, exact)).click();
+  for (let attempt = 1; ; attempt++) {
+    const target = await control(page, text, exact);
+    await target.evaluate((el) => {
+      const guarded = window as { clickLanded?: 'on it' | 'elsewhere'; clickGuard?: (event: MouseEvent) => void };
+      // One guard at a time: a click that reached no element of the page left the last one waiting.
+      if (guarded.clickGuard) removeEventListener('click', guarded.clickGuard, { capture: true });
+      delete guarded.clickLanded;
+      const guard = (guarded.clickGuard = (event: MouseEvent) => {
+        removeEventListener('click', guard, { capture: true });
+        delete guarded.clickGuard;
+        if (event.target instanceof Node && el.contains(event.target)) {
+          guarded.clickLanded = 'on it';
+        } else {
+          guarded.clickLanded = 'elsewhere';
+          event.preventDefault();
+          event.stopImmediatePropagation();
+        }
+      });
+      addEventListener('click', guard, { capture: true });
+    });
+    // A render between finding and clicking may have replaced the control: it is found again.
+    const failure = await target.click().then(
+      () => undefined,
+      (error: unknown) => String(error),
+    );
+    // A popup closes itself once it has opened its tab, maybe before the click has returned.
+    if (page.isClosed()) return;
+    const landed = await page.evaluate(() => (window as { clickLanded?: string }).clickLanded).catch(() => 'on it');
+    if (!failure && landed === 'on it') return;
+    if (attempt === 3) throw new Error(`a click on "${text}" never reached it (${failure ?? `last: ${landed ?? 'no element of the page'}`}); the page showed: ${await pageText(page)}`);
+  }
 }
 
 /**

@@ -41,10 +41,17 @@ interface DocumentSeen {
   href: string;
   /** When the document started: a new document (a reload too) has a new one. */
   timeOrigin: number;
+  /**
+   * Whether it has loaded: an extension page gets its `browser` only as it is set up, and once a
+   * test's first step, reading it right after the address changed, found none.
+   */
+  loaded: boolean;
 }
 
 async function documentOf(page: Page): Promise<DocumentSeen> {
-  return page.evaluate(() => ({ href: location.href, timeOrigin: performance.timeOrigin })).catch(() => ({ href: '', timeOrigin: 0 }));
+  return page
+    .evaluate(() => ({ href: location.href, timeOrigin: performance.timeOrigin, loaded: document.readyState === 'complete' }))
+    .catch(() => ({ href: '', timeOrigin: 0, loaded: false }));
 }
 
 /**
@@ -68,7 +75,7 @@ export async function navigate(page: Page, url: string): Promise<void> {
   const before = await documentOf(page);
   // Not awaited: for a moz-extension:// page the navigation never reports its end.
   page.goto(url, { waitUntil: 'domcontentloaded', timeout: ARRIVAL_MS }).catch(() => undefined);
-  await arrived(page, (seen) => seen.href === url && seen.timeOrigin !== before.timeOrigin);
+  await arrived(page, (seen) => seen.href === url && seen.timeOrigin !== before.timeOrigin && seen.loaded);
 }
 
 /** Each open tab's address and the start of its text, for a failure's message (Firefox reports an extension page's address as about:blank). */
@@ -141,7 +148,7 @@ export async function launchFirefoxWithExtension(
       }
       const page = await target.page();
       if (!page) throw new Error(`no page for ${target.url()}`);
-      await arrived(page, (seen) => seen.href !== '' && seen.href !== 'about:blank');
+      await arrived(page, (seen) => seen.href !== '' && seen.href !== 'about:blank' && seen.loaded);
       return page;
     },
     close: () => browser.close(),
