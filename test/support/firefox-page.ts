@@ -68,7 +68,7 @@ export async function control(page: Page, text: string, exact = false): Promise<
 export async function click(page: Page, text: string, exact = false): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const target = await control(page, text, exact);
-    await target.evaluate((el) => {
+    const documentStarted = await target.evaluate((el) => {
       const guarded = window as { clickLanded?: 'on it' | 'elsewhere'; clickGuard?: (event: MouseEvent) => void };
       // One guard at a time: a click that reached no element of the page left the last one waiting.
       if (guarded.clickGuard) removeEventListener('click', guarded.clickGuard, { capture: true });
@@ -85,6 +85,7 @@ export async function click(page: Page, text: string, exact = false): Promise<vo
         }
       });
       addEventListener('click', guard, { capture: true });
+      return performance.timeOrigin;
     });
     // A render between finding and clicking may have replaced the control: it is found again.
     const failure = await target.click().then(
@@ -93,7 +94,10 @@ export async function click(page: Page, text: string, exact = false): Promise<vo
     );
     // A popup closes itself once it has opened its tab, maybe before the click has returned.
     if (page.isClosed()) return;
-    const landed = await page.evaluate(() => (window as { clickLanded?: string }).clickLanded).catch(() => 'on it');
+    const after = await page.evaluate(() => ({ landed: (window as { clickLanded?: string }).clickLanded, documentStarted: performance.timeOrigin })).catch(() => undefined);
+    // A page gone, or another document in the tab (a link followed): the click took.
+    if (after?.documentStarted !== documentStarted) return;
+    const { landed } = after;
     if (!failure && landed === 'on it') return;
     if (attempt === 3) throw new Error(`a click on "${text}" never reached it (${failure ?? `last: ${landed ?? 'no element of the page'}`}); the page showed: ${await pageText(page)}`);
   }
