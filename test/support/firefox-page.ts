@@ -31,7 +31,10 @@ export async function waitFor<Args extends unknown[], Found>(page: Page, find: (
     const handle: JSHandle | undefined = await page.evaluateHandle(find as (...args: unknown[]) => unknown, ...args).catch(() => undefined);
     if (handle && (await handle.evaluate((value) => Boolean(value)).catch(() => false))) return handle as HandleFor<Awaited<Found>>;
     await handle?.dispose().catch(() => undefined);
-    if (Date.now() > deadline) throw new Error(`waited in vain for ${String(find).replace(/\s+/g, ' ').slice(0, 200)}; the page showed: ${await pageText(page)}`);
+    if (Date.now() > deadline) {
+      const wanted = `${String(find).replace(/\s+/g, ' ').slice(0, 200)}${args.length > 0 ? ` with ${JSON.stringify(args)}` : ''}`;
+      throw new Error(`waited in vain for ${wanted}; the page showed: ${await pageText(page)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -103,20 +106,9 @@ export async function click(page: Page, text: string, exact = false): Promise<vo
   }
 }
 
-/**
- * Waits until the page shows `text` somewhere a person can read it. Asked afresh from here every
- * 200 ms rather than by a watcher in the page: a page that has just opened may change its document
- * under the watcher (once in CI a page showed the text while the watcher, left in the document
- * before, never saw it).
- */
+/** Waits until the page shows `text` somewhere a person can read it (asked afresh by waitFor). */
 export async function shows(page: Page, text: string): Promise<void> {
-  const deadline = Date.now() + WAIT.timeout;
-  while (Date.now() < deadline) {
-    const shown = await page.evaluate(() => document.body.innerText).catch(() => '');
-    if (shown.includes(text)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`never showed "${text}"; it showed: ${await pageText(page)}`);
+  await waitFor(page, (wanted: string) => document.body.innerText.includes(wanted), WAIT, text);
 }
 
 /** The form field a label names, as a person finds it. */
