@@ -53,6 +53,7 @@ export function subjectFromName(name: string): string {
   return (base === '' ? name : base).slice(0, MAX_SUBJECT_LENGTH);
 }
 
+/** The longest subject a letter is given here, named at upload or renamed. */
 export const MAX_SUBJECT_LENGTH = 200;
 
 /** A file's name from a Content-Disposition header, else the last segment of its address. */

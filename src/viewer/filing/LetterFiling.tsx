@@ -8,10 +8,9 @@ import { isObj, linksOf, str } from '../../model/read-json.ts';
 import { senderText, subjectText } from '../../model/letter-text.ts';
 import { summarize } from '../../model/letters.ts';
 import { targetOf } from '../../api/links.ts';
+import { MAX_SUBJECT_LENGTH } from '../../api/upload-rules.ts';
 import { changeLetter, deleteLetter, letterActions, placeOf, readAgain, type FolderChoice, type LetterChange, type Place } from './filing.ts';
 import { ConfirmDelete, FilingFailure, Menu, moveItems, notUndone, placeName, Toast, useOnce, type Undoable } from './FilingControls.tsx';
-
-const MAX_SUBJECT = 200;
 
 /**
  * The letter page's actions: Move (a menu of the inbox and the folders), Rename (the subject,
@@ -141,7 +140,7 @@ export function LetterFiling(props: {
             id="rename-subject"
             type="text"
             required
-            maxLength={MAX_SUBJECT}
+            maxLength={MAX_SUBJECT_LENGTH}
             value={draft}
             ref={(input) => input?.focus()}
             onInput={(event) => setDraft(event.currentTarget.value)}
