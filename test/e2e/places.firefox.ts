@@ -34,10 +34,39 @@ async function openPlace(label: string): Promise<Page> {
     WAIT,
     label,
   );
-  const page = await firefox.nextPage(() => (button as ElementHandle).click());
-  await waitFor(page, () => document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null, WAIT);
+  const page = await newViewerDocument(() => (button as ElementHandle).click());
   await popup.close().catch(() => undefined);
   return page;
+}
+
+/** When each open tab's document started: a tab that loads another page has a new one. */
+async function documentsStarted(): Promise<Map<Page, number>> {
+  const pages = await firefox.browser.pages();
+  return new Map(await Promise.all(pages.map(async (page) => [page, await page.evaluate(() => performance.timeOrigin).catch(() => 0)] as const)));
+}
+
+/**
+ * The viewer tab with a new document once `action` has run, drawn (heading, no skeleton): a new
+ * tab, or the viewer tab a test before left (one viewer tab: a place goes to the open one, and a
+ * tab just closed may still be open for the browser when the next place is opened).
+ */
+async function newViewerDocument(action: () => Promise<void>): Promise<Page> {
+  const before = await documentsStarted();
+  await action();
+  const deadline = Date.now() + WAIT.timeout;
+  for (;;) {
+    for (const page of await firefox.browser.pages()) {
+      const drawn = await page
+        .evaluate(() => ({
+          started: performance.timeOrigin,
+          ready: location.pathname.endsWith('/viewer.html') && document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null,
+        }))
+        .catch(() => undefined);
+      if (drawn?.ready && drawn.started !== before.get(page)) return page;
+    }
+    if (Date.now() > deadline) throw new Error(`no viewer tab showed a new page in ${WAIT.timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 beforeAll(async () => {
