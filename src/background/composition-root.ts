@@ -15,7 +15,8 @@ import { createWorker } from './worker.ts';
 import { menusApi } from './menus-api.ts';
 import { createTab } from '../shared/create-tab.ts';
 import { removeFamily } from '../storage/browser-areas.ts';
-import { writeRecords } from '../storage/items.ts';
+import { uploadsMadeItem, writeRecords } from '../storage/items.ts';
+import { removeItems } from '../storage/item.ts';
 import { saveRequests } from '../storage/upload-items.ts';
 
 const migrated = migratedArea(browserAreas.local);
@@ -81,5 +82,6 @@ export const worker = createWorker({
   forgetWrites: async () => {
     await removeFamily(saveRequests);
     await removeFamily(writeRecords);
+    await removeItems(browserAreas, uploadsMadeItem);
   },
 });

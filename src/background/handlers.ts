@@ -8,7 +8,6 @@ import type { Session } from '../auth/session.ts';
 import { saveConfig } from '../config/config-store.ts';
 import { serviceHostPermission } from '../config/host-permission.ts';
 import { AppError } from '../shared/errors.ts';
-import type { Permission } from '../shared/permissions.ts';
 import { isOffered } from '../shared/offered-permissions.ts';
 import type { KeyValueArea } from '../shared/storage-area.ts';
 import type { Handlers } from '../protocol/dispatch.ts';
@@ -17,11 +16,12 @@ import type { ServiceCalls } from './authorized-fetch.ts';
 import type { HostAccess } from './host-access.ts';
 import type { LetterContent } from './letter-content.ts';
 import type { LetterNotifications } from './notifications.ts';
+import type { OpeningReceipts } from './opening-receipts.ts';
 import type { Poll } from './poll.ts';
 import type { RevocationRetry } from './revocation-retry.ts';
 import type { RootCache } from './root-cache.ts';
 import type { Uploads } from './upload.ts';
-import type { Writes } from './writes.ts';
+import type { Signed, Writes } from './writes.ts';
 
 /** What the handlers reach: the worker's parts, each made once (worker.ts). */
 export interface HandlerDeps {
@@ -43,6 +43,7 @@ export interface HandlerDeps {
   signOut: () => Promise<void>;
   writes: Writes;
   uploads: Uploads;
+  receipts: OpeningReceipts;
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -81,12 +82,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
    * settings'), fenced to the session's generation as it is now: once.ts writes nothing for it,
    * and answers 'signed_out', once a sign-out or another sign-in moved it.
    */
-  async function asSignedIn<T>(perform: (config: ExtensionConfig, scopes: readonly Permission[], generation: number) => Promise<T>): Promise<T> {
+  async function asSignedIn<T>(perform: (config: ExtensionConfig, who: Signed, generation: number) => Promise<T>): Promise<T> {
     const config = await requireConfigured();
     const generation = await session.generation();
     const status = await session.status();
     if (status.state !== 'signed_in') throw new AppError('signed_out');
-    return perform(config, status.scopes, generation);
+    return perform(config, { userId: status.userId, scopes: status.scopes }, generation);
   }
 
   async function revocationView(): Promise<RevocationView> {
@@ -175,12 +176,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const config = await requireConfigured();
       return fenced(() => deps.letterContent.getContent(config, request));
     },
-    sendOpeningReceipt: async (request) => {
-      const config = await requireConfigured();
-      return fenced(() => deps.letterContent.sendOpeningReceipt(config, request.letter, request.attachment));
-    },
-    write: (request) => asSignedIn((config, scopes, generation) => deps.writes.write(config, scopes, generation, request)),
-    upload: (request) => asSignedIn((config, scopes, generation) => deps.uploads.upload(config, scopes, generation, request)),
+    sendOpeningReceipt: (request) => asSignedIn((config, who, generation) => deps.receipts.send(config, who, generation, request.letter, request.attachment, request.resend)),
+    write: (request) => asSignedIn((config, who, generation) => deps.writes.write(config, who, generation, request)),
+    upload: (request) => asSignedIn((config, who, generation) => deps.uploads.upload(config, who, generation, request)),
     getRevocation: revocationView,
     retryRevocation: async () => {
       const round = await deps.revocations.retryRevocations();

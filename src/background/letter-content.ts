@@ -1,8 +1,5 @@
 import { bytesToBase64 } from '../shared/base64.ts';
-import { parseWith } from '../api/http.ts';
-import { classifyLink, findLink, relationName, type LinkTarget } from '../api/links.ts';
-import { anyResourceSchema, documentSchema } from '../api/schemas.ts';
-import { urlProblem } from '../api/origin.ts';
+import { classifyLink, relationName, type LinkTarget } from '../api/links.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
 import { warn } from '../shared/warn.ts';
@@ -17,13 +14,12 @@ export interface LetterContentDeps {
 
 export interface LetterContent {
   getContent: (config: ExtensionConfig, request: LinkTarget) => Promise<ContentView>;
-  sendOpeningReceipt: (config: ExtensionConfig, letter: LinkTarget, index: number) => Promise<{ data: unknown }>;
   /** The root and the inbox fetched again (counts, badge, the popup's letters); a failure is only logged. */
   refreshRoot: (config: ExtensionConfig) => Promise<void>;
 }
 
 export function createLetterContent(deps: LetterContentDeps): LetterContent {
-  const { authorizedBinary, authorizedFetch } = deps.calls;
+  const { authorizedBinary } = deps.calls;
 
   /**
    * A fresh root updates the cached unread count and the badge, and a fresh inbox page the popup's
@@ -66,30 +62,5 @@ export function createLetterContent(deps: LetterContentDeps): LetterContent {
     return answer;
   }
 
-  /**
-   * Sends the opening receipt of one attachment of a letter. The page asks only after the user's
-   * click, and names the letter, not an address to POST to: the worker reads the letter itself and
-   * POSTs the attachment's send_opening_receipt link as the service gives it there, on the service's
-   * own origin. So no page can make the worker POST to any other address of the service.
-   */
-  async function sendOpeningReceipt(config: ExtensionConfig, letter: LinkTarget, index: number): Promise<{ data: unknown }> {
-    const serviceOrigin = new URL(config.baseUrl).origin;
-    const verdict = classifyLink({ rel: letter.relation ?? 'self', uri: letter.url }, serviceOrigin);
-    if (!verdict.followable) throw new AppError(verdict.reason);
-    const read = await authorizedFetch(config, { url: letter.url, mediaType: letter.mediaType, relation: letter.relation ?? 'self' });
-    const attachment = parseWith(documentSchema, read, 'letter').attachment[index];
-    const receipt = attachment ? findLink(attachment.link, 'send_opening_receipt') : undefined;
-    if (!receipt) {
-      // Sent already (from another device, say): the content is offered now, and the page opens it.
-      if (attachment && findLink(attachment.link, 'get_document_content')) return { data: attachment };
-      throw new AppError('receipt_link_missing');
-    }
-    const problem = urlProblem(receipt.uri, serviceOrigin);
-    if (problem) throw new AppError(problem);
-    const answer = await authorizedFetch(config, { url: receipt.uri, relation: 'send_opening_receipt', method: 'POST' });
-    // The page reads links from the answer: an answer, when there is one, must be a resource.
-    return { data: answer === null ? null : parseWith(anyResourceSchema, answer, 'receipt answer') };
-  }
-
-  return { getContent, sendOpeningReceipt, refreshRoot };
+  return { getContent, refreshRoot };
 }

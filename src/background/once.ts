@@ -1,6 +1,6 @@
 import { AppError } from '../shared/errors.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
-import { writeRecords, type WriteRecord } from '../storage/items.ts';
+import { writeRecords, type WriteNote, type WriteRecord } from '../storage/items.ts';
 
 export interface OnceDeps {
   storage: Areas<'session', 'get' | 'set' | 'remove'>;
@@ -11,29 +11,52 @@ export interface OnceDeps {
   now: () => number;
 }
 
-/** One write, as the engine runs it; made after the target was read and every check passed. */
-export interface Attempt<T> {
-  send: () => Promise<T>;
-  /**
-   * Evidence, read from the service, that the write happened (`before`: what the attempt noted
-   * before it left): the result then, undefined while none is seen. Only what cannot be mistaken counts.
-   */
-  look: (before: readonly string[]) => Promise<T | undefined>;
-  /** What to keep in the record before the write leaves, for a look (even a restarted worker's) to tell ours apart. */
-  before?: string[];
-  /** What to say when no evidence is seen after an unknown outcome (absent: what the request met, or 'write_outcome_unknown'). */
-  unseen?: AppError;
-  /** An upload may go again once a look found nothing; any other write never goes twice. */
-  resendUnseen?: true;
-  /** The address a done write keeps (the letter an upload made), for a repeat to answer. */
-  kept?: (result: T) => string | undefined;
+/** Who an intent is: its key (intent.ts derives it from the person, the resource and the action) and the lane it runs in. */
+export interface Intent {
+  key: string;
+  /** The resource the write is about, by its canonical address: writes to one resource run in turn. */
+  lane: string;
 }
 
-/** A write for the engine: how to make its attempt, and what a repeat of it once done answers. */
+/**
+ * One write, as the engine runs it; made after the target was read and every check passed. Either
+ * the target already shows what the person asks for (a letter already in that folder, a receipt
+ * already sent): nothing is sent; or a request to send, with what the record keeps before it
+ * leaves, for any later look (even a restarted worker's) to tell ours apart.
+ */
+export type Attempt<T> = { already: T } | { note?: WriteNote; send: () => Promise<T> };
+
+/** A write for the engine: its evidence, how to make its attempt, and what to say when neither tells. */
 export interface Operation<T> {
+  /**
+   * Evidence, read from the service, that the intent happened as `record` noted it (the folder
+   * that was not there before, the invoice's payment, the letter in its new place): the result
+   * then, undefined while none is seen. Only what cannot be mistaken counts. Asked first, before
+   * the target is checked, whenever the intent has a record.
+   */
+  look: (record: WriteRecord) => Promise<T | undefined>;
   prepare: () => Promise<Attempt<T>>;
-  /** Sends and reads nothing: `letter` is what the done record kept. */
-  repeat: (letter: string | undefined) => T;
+  /** What is said while the intent may have arrived and no evidence shows it. */
+  unseen: AppError;
+  /**
+   * Once done, never sent again in this session, whatever a look shows; a repeat answers this. For
+   * a payment or an opening receipt, whose evidence may lag behind the service's own record of it
+   * (its call to the bank still running), and which a person never means to make twice.
+   */
+  final?: (record: WriteRecord) => Promise<T>;
+  /** The address a done write made (the letter an upload stored), kept in its record for its own later looks. */
+  made?: (result: T) => string | undefined;
+}
+
+/** How the person asked: `resend` is their explicit choice to send again after an unknown outcome. */
+export interface RunOptions {
+  resend?: boolean | undefined;
+}
+
+export interface Outcome<T> {
+  result: T;
+  /** Nothing was sent for this ask: an earlier one's write was found done. */
+  repeated: boolean;
 }
 
 /**
@@ -47,23 +70,27 @@ function outcomeUnknown(error: unknown): error is AppError {
 
 /**
  * The worker's one way to perform a write exactly once, whatever the page, the network or the
- * worker's life does (the design's rule for writes):
+ * worker's life does (the design's rule for writes). The worker, not a page, says which writes are
+ * the same: an intent is the signed-in person, the resource and the action with its target and
+ * body (intent.ts), so a retry, a reloaded page, another tab and a restarted worker all ask for
+ * the same intent.
  *
- * - One record per operation id in storage.session ('sent' before the request leaves, 'done' once
- *   it is known to have happened), so a retry, even by a restarted worker, never sends it again.
- * - One lock per lane (the letter, folder or upload the write is about): writes to one letter run
- *   in turn, never side by side and never dropped, and a second ask of the same id waits for the
- *   first and finds its record.
+ * - One record per intent in storage.session: 'sent' before the request leaves, 'done' once it is
+ *   known to have happened. An intent asked again while it runs in this worker joins it.
+ * - An intent with a record looks before anything else. Evidence that it happened answers done.
+ *   Without it, a 'sent' intent (its outcome unknown) never sends again unless the person chose
+ *   it explicitly (`resend`); a 'done' intent whose evidence is gone (undone elsewhere since, or
+ *   asked anew after a rename back) is a new write.
+ * - One lock per lane: writes to one letter run in turn, never side by side and never dropped.
  * - Fenced to the session that started it: a record is written only while that session stands,
  *   and one written as a sign-out came is taken back, so nothing outlives the sign-out's cleanup.
- * - An outcome the answer does not tell is decided here, by looking for evidence; a page never
- *   judges it.
  */
 export function createOnce(deps: OnceDeps) {
   const { storage } = deps;
+  const running = new Map<string, Promise<Outcome<unknown>>>();
 
-  async function record(id: string, generation: number, value: WriteRecord): Promise<void> {
-    const item = writeRecords.item(id);
+  async function record(key: string, generation: number, value: WriteRecord): Promise<void> {
+    const item = writeRecords.item(key);
     if ((await deps.generation()) !== generation) throw new AppError('signed_out');
     await setItems(storage, put(item, value));
     if ((await deps.generation()) !== generation) {
@@ -72,54 +99,104 @@ export function createOnce(deps: OnceDeps) {
     }
   }
 
-  async function done<T>(id: string, generation: number, attempt: Attempt<T>, result: T): Promise<T> {
-    const letter = attempt.kept?.(result);
-    await record(id, generation, { state: 'done', at: deps.now(), ...(letter === undefined ? {} : { letter }) });
+  async function done<T>(key: string, generation: number, note: WriteNote, result: T, operation: Operation<T>): Promise<T> {
+    const letter = operation.made?.(result);
+    await record(key, generation, { state: 'done', at: deps.now(), ...note, ...(letter === undefined ? {} : { letter }) });
     return result;
   }
 
-  async function perform<T>(id: string, generation: number, operation: Operation<T>): Promise<{ result: T; repeated: boolean }> {
-    const earlier = await getItem(storage, writeRecords.item(id));
-    if (earlier?.state === 'done') return { result: operation.repeat(earlier.letter), repeated: true };
-    const attempt = await operation.prepare();
-    if (earlier?.state === 'sent') {
-      const seen = await attempt.look(earlier.before ?? []);
-      if (seen !== undefined) return { result: await done(id, generation, attempt, seen), repeated: false };
-      if (!attempt.resendUnseen) throw attempt.unseen ?? new AppError('write_outcome_unknown');
+  /** What an earlier record's look says: the result when it happened, undefined when it did not show. */
+  async function lookFirst<T>(earlier: WriteRecord, operation: Operation<T>): Promise<T | undefined> {
+    try {
+      return await operation.look(earlier);
+    } catch (error) {
+      // A look that failed tells nothing: an intent that may have arrived stays unknown. A done
+      // one's target is read again by prepare, which says in its own words what it meets there.
+      if (earlier.state === 'sent') throw withDetail(operation.unseen, error);
+      return undefined;
     }
-    const before = attempt.before ?? [];
-    await record(id, generation, { state: 'sent', at: deps.now(), ...(before.length > 0 ? { before } : {}) });
+  }
+
+  async function perform<T>(key: string, generation: number, operation: Operation<T>, options: RunOptions): Promise<Outcome<T>> {
+    const earlier = await getItem(storage, writeRecords.item(key));
+    const kept: WriteNote = earlier ? noteOf(earlier) : {};
+    if (earlier) {
+      if (earlier.state === 'done' && operation.final) return { result: await operation.final(earlier), repeated: true };
+      const seen = await lookFirst(earlier, operation);
+      if (seen !== undefined) {
+        if (earlier.state === 'sent') await done(key, generation, kept, seen, operation);
+        return { result: seen, repeated: earlier.state === 'done' };
+      }
+      if (earlier.state === 'sent' && options.resend !== true) throw operation.unseen;
+    }
+    // The person's explicit send again: what the first attempt's record was, to restore after a refusal.
+    const resending = earlier?.state === 'sent' ? earlier : undefined;
+    const attempt = await operation.prepare();
+    if ('already' in attempt) {
+      await removeItems(storage, writeRecords.item(key));
+      return { result: attempt.already, repeated: true };
+    }
+    // A resend keeps what the first attempt noted: evidence of either counts.
+    const note = mergeNotes(resending ? kept : {}, attempt.note ?? {});
+    await record(key, generation, { state: 'sent', at: deps.now(), ...note });
     let result: T;
     try {
       result = await attempt.send();
     } catch (error) {
       if (!outcomeUnknown(error)) {
-        // Answered with a refusal: nothing was done, and the same id may be tried again.
-        await removeItems(storage, writeRecords.item(id));
+        // Answered with a refusal: this request did nothing. A resend's first attempt stays unknown.
+        if (resending) await record(key, generation, resending);
+        else await removeItems(storage, writeRecords.item(key));
         throw error;
       }
-      const seen = await attempt.look(before).catch(() => undefined);
-      if (seen === undefined) throw attempt.unseen ?? error;
+      const seen = await operation.look({ state: 'sent', at: deps.now(), ...note }).catch(() => undefined);
+      if (seen === undefined) throw withDetail(operation.unseen, error);
       result = seen;
     }
-    return { result: await done(id, generation, attempt, result), repeated: false };
+    return { result: await done(key, generation, note, result, operation), repeated: false };
   }
 
   return {
     /**
-     * Runs the write `operation` prepares, once per `id`, in turn with the other writes of `lane`.
+     * Runs the write `operation` prepares for `intent`, in turn with the other writes of its lane;
      * `generation`: the session's, read when the person's request came in.
      */
-    async run<T>(id: string, lane: string, generation: number, operation: Operation<T>): Promise<{ result: T; repeated: boolean }> {
-      let outcome: { result: T; repeated: boolean } | undefined;
-      await deps.exclusive(`write:${lane}`, async () => {
-        outcome = await perform(id, generation, operation);
-      });
-      if (!outcome) throw new AppError('internal');
-      return outcome;
+    run<T>(intent: Intent, generation: number, operation: Operation<T>, options: RunOptions = {}): Promise<Outcome<T>> {
+      // A second ask while it runs hears the same outcome; what followed the write was done once, for the first.
+      const joined = running.get(intent.key) as Promise<Outcome<T>> | undefined;
+      if (joined) return joined.then(({ result }) => ({ result, repeated: true }));
+      const started = (async () => {
+        let outcome: Outcome<T> | undefined;
+        await deps.exclusive(`write:${intent.lane}`, async () => {
+          outcome = await perform(intent.key, generation, operation, options);
+        });
+        if (!outcome) throw new AppError('internal');
+        return outcome;
+      })().finally(() => running.delete(intent.key));
+      running.set(intent.key, started);
+      return started;
     },
   };
+}
 
+function noteOf(record: WriteRecord): WriteNote {
+  return {
+    ...(record.before === undefined ? {} : { before: record.before }),
+    ...(record.fields === undefined ? {} : { fields: record.fields }),
+  };
+}
+
+function mergeNotes(first: WriteNote, second: WriteNote): WriteNote {
+  const before = [...new Set([...(first.before ?? []), ...(second.before ?? [])])];
+  const fields = second.fields ?? first.fields;
+  return { ...(first.before || second.before ? { before } : {}), ...(fields ? { fields } : {}) };
+}
+
+/** `unseen`, saying (for the curious) what the request or the look met. */
+function withDetail(unseen: AppError, error: unknown): AppError {
+  if (!(error instanceof AppError)) return unseen;
+  const { code, ...info } = unseen.info;
+  return new AppError(code, { ...info, detail: error.code });
 }
 
 export type Once = ReturnType<typeof createOnce>;

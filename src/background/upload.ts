@@ -1,29 +1,36 @@
 import { parseWith } from '../api/http.ts';
 import { relationName, type LinkTarget } from '../api/links.ts';
 import { urlProblem } from '../api/origin.ts';
-import { folderSchema, inboxSchema, type Document } from '../api/schemas.ts';
+import { folderSchema, inboxSchema, type Document, type Inbox } from '../api/schemas.ts';
 import { placeLinksOf, type PlaceLinks, type UploadPlace } from '../api/upload-places.ts';
 import { UPLOAD_TYPES, uploadDeadlineMs, uploadFileName, uploadKindOf } from '../api/upload-rules.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
-import type { Permission } from '../shared/permissions.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
-import type { Once } from './once.ts';
+import { pagedUrl } from './inbox-page.ts';
+import { canonicalAddress, fileDigest, intentKey } from './intent.ts';
+import type { Intent, Once } from './once.ts';
+import type { Signed } from './writes.ts';
+import { getItem, put, setItems, type Areas } from '../storage/item.ts';
+import { uploadsMadeItem } from '../storage/items.ts';
 import type { RootCache } from './root-cache.ts';
 
 export interface UploadDeps {
+  /** Where the letters this session's uploads stored are listed (uploadsMadeItem). */
+  storage: Areas<'session', 'get' | 'set'>;
   calls: Pick<ServiceCalls, 'authorizedFetch' | 'authorizedUpload'>;
   rootCache: Pick<RootCache, 'getRootAndAnnounce'>;
   once: Once;
 }
 
 export interface UploadRequest {
-  id: string;
   subject: string;
   place: UploadPlace;
   /** The page's own Blob, handed over by reference (src/ui/send-file.ts): never copied, never stored. */
   file: Blob;
   name: string;
+  /** The person's explicit choice to send again an upload whose outcome is unknown. */
+  resend?: boolean | undefined;
 }
 
 /** The letter an upload made, as the viewer opens it; absent when the service named none. */
@@ -31,12 +38,22 @@ export interface UploadResult {
   letter?: LinkTarget;
 }
 
+/** How many pages of a place's list a look reads for the uploaded letter (the newest LOOK_PAGES × LIST_PAGE letters). */
+const LOOK_PAGES = 5;
+const LIST_PAGE = 100;
+/** How many of the letters this session's uploads stored are remembered (uploadsMadeItem). */
+const MADE_LETTERS_KEPT = 200;
+
 /**
- * Sends a page's file to the place the person chose, exactly once per upload id, through the
- * worker's once-only engine (once.ts). When the answer does not say what happened, the file counts
- * as arrived only if the place's list holds a letter we uploaded, of the file's size and with its
- * subject, that was not in the list before it left (contract §10); else
- * Try again (the same id) sends it again.
+ * Sends a page's file to the place the person chose, exactly once per intent: this person, this
+ * place, this subject and this file (its name, size and content digest), so a Try again, the same
+ * file saved again after a reload, or the same save from another tab is one upload, and the same
+ * file sent to another place is another (intent.ts, once.ts). When the answer does not say what
+ * happened, the file counts as arrived only if the place it was sent to shows a letter we
+ * uploaded, of the file's size and with its subject, that was not in that list before the upload
+ * left, looked for past the first page (contract §10): "made after it began" by the service's own
+ * list, with no clock of ours compared to the service's. Without it the outcome is unknown, and
+ * only the person's explicit choice sends it again.
  * The token never leaves here: a page hands over its file and names a place, never an address.
  */
 export function createUploads(deps: UploadDeps) {
@@ -52,23 +69,47 @@ export function createUploads(deps: UploadDeps) {
   const target = (url: string): LinkTarget => ({ url, relation: 'self' });
   const selfOf = (letter: Document) => letter.link.find((link) => relationName(link.rel) === 'self')?.uri;
 
+  /**
+   * The newest letters of a place's list, page after page (a folder answers whole; the inbox pages
+   * by its `next` link, or by `lastseen` as the service's apps page it) up to LOOK_PAGES pages.
+   */
+  async function listLetters(config: ExtensionConfig, list: PlaceLinks['list']): Promise<Document[]> {
+    const letters: Document[] = [];
+    let url: string | undefined = pagedUrl(list, LIST_PAGE);
+    for (let page = 0; url !== undefined && page < LOOK_PAGES; page++) {
+      const data = await calls.authorizedFetch(config, { url, relation: relationName(list.rel) });
+      if (!Array.isArray((data as { document?: unknown } | null)?.document)) {
+        letters.push(...(parseWith(folderSchema, data, 'folder').documents?.document ?? []));
+        break;
+      }
+      const inbox = parseWith(inboxSchema, data, 'inbox');
+      letters.push(...inbox.document);
+      url = nextInboxPage(url, inbox);
+    }
+    return letters;
+  }
+
   /** The letters of the place's list that look like this upload's: uploaded, with its subject and size. */
-  async function lookalikes(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest): Promise<Document[]> {
-    const data = await calls.authorizedFetch(config, { url: list.uri, relation: relationName(list.rel) });
-    const letters: Document[] = Array.isArray((data as { document?: unknown } | null)?.document)
-      ? parseWith(inboxSchema, data, 'inbox').document
-      : (parseWith(folderSchema, data, 'folder').documents?.document ?? []);
-    return letters.filter((letter) => letter.origin === 'UPLOADED' && letter.subject === request.subject && letter.fileSize === request.file.size);
+  async function lookalikes(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest): Promise<string[]> {
+    const letters = await listLetters(config, list);
+    return letters.filter((letter) => letter.origin === 'UPLOADED' && letter.subject === request.subject && letter.fileSize === request.file.size).flatMap((letter) => selfOf(letter) ?? []);
   }
 
   /**
-   * The letter this upload made, if the place's list shows it (an answer that never came): one
-   * that looks like it and was not there before the upload began. That is "made after it began"
-   * by the service's own list, with no clock of ours compared to the service's.
+   * The letter this upload made, if the place it went to shows one like it that was not there
+   * before it left and that no other upload of this session stored (`own`: the one this intent
+   * stored, when it is done).
    */
-  async function findUploaded(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest, before: readonly string[]): Promise<UploadResult | undefined> {
-    const self = (await lookalikes(config, list, request)).map(selfOf).find((uri) => uri !== undefined && !before.includes(uri));
+  async function findUploaded(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest, before: readonly string[], own?: string): Promise<UploadResult | undefined> {
+    const others = (await getItem(deps.storage, uploadsMadeItem)).filter((made) => made !== own);
+    const self = (await lookalikes(config, list, request)).find((uri) => !before.includes(uri) && !others.includes(uri));
     return self === undefined ? undefined : { letter: target(self) };
+  }
+
+  /** Lists the letter an upload stored (the newest MADE_LETTERS_KEPT), so no other upload's look takes it for its own. */
+  async function remember(letter: string): Promise<void> {
+    const made = await getItem(deps.storage, uploadsMadeItem);
+    if (!made.includes(letter)) await setItems(deps.storage, put(uploadsMadeItem, [...made, letter].slice(-MADE_LETTERS_KEPT)));
   }
 
   async function send(config: ExtensionConfig, request: UploadRequest, links: PlaceLinks): Promise<UploadResult> {
@@ -88,33 +129,56 @@ export function createUploads(deps: UploadDeps) {
     return location !== undefined && urlProblem(location, serviceOrigin) === undefined ? { letter: target(location) } : {};
   }
 
-  /** `scopes` and `generation`: the session's when the page asked; the upload is fenced to it. */
-  async function upload(config: ExtensionConfig, scopes: readonly Permission[], generation: number, request: UploadRequest): Promise<UploadResult> {
-    if (!scopes.includes('UPLOAD_DOCUMENT')) throw new AppError('http_forbidden_permission', { permission: 'UPLOAD_DOCUMENT' });
-    const { result } = await deps.once.run(request.id, `upload:${request.id}`, generation, {
-      prepare: async () => {
-        const links = await placeLinks(config, request.place);
-        // What is there already is never taken for this upload: the same file saved a minute ago included.
-        const before = (await lookalikes(config, links.list, request)).flatMap((letter) => selfOf(letter) ?? []);
-        return {
-          before,
-          send: async () => {
-            const sent = await send(config, request, links);
-            // No address in the answer: the list names the letter, when it shows it.
-            return sent.letter ? sent : ((await findUploaded(config, links.list, request, before).catch(() => undefined)) ?? {});
-          },
-          look: (noted) => findUploaded(config, links.list, request, noted),
-          // Unseen, it is said as it happened (no answer, a broken connection, a 5xx): Try again looks first, then sends.
-          resendUnseen: true,
-          kept: (done) => done.letter?.url,
-        };
+  /** The intent: the person, the place by its canonical address, the subject and the file. */
+  async function intentOf(person: string, request: UploadRequest): Promise<Intent> {
+    const place = request.place.kind === 'inbox' ? 'inbox' : canonicalAddress(request.place.self);
+    const key = await intentKey(person, ['upload', place, request.subject, request.name, request.file.size, await fileDigest(request.file)]);
+    return { key, lane: `upload:${key}` };
+  }
+
+  /** `who` and `generation`: the session's when the page asked; the upload is fenced to it. */
+  async function upload(config: ExtensionConfig, who: Signed, generation: number, request: UploadRequest): Promise<UploadResult> {
+    if (!who.scopes.includes('UPLOAD_DOCUMENT')) throw new AppError('http_forbidden_permission', { permission: 'UPLOAD_DOCUMENT' });
+    const { result, repeated } = await deps.once.run(
+      await intentOf(who.userId, request),
+      generation,
+      {
+        look: async (record) => findUploaded(config, (await placeLinks(config, request.place)).list, request, record.before ?? [], record.letter),
+        prepare: async () => {
+          const links = await placeLinks(config, request.place);
+          // What is there already is never taken for this upload: the same file saved a minute ago included.
+          const before = await lookalikes(config, links.list, request);
+          return {
+            note: { before },
+            send: async () => {
+              const sent = await send(config, request, links);
+              // No address in the answer: the list names the letter, when it shows it.
+              return sent.letter ? sent : ((await findUploaded(config, links.list, request, before).catch(() => undefined)) ?? {});
+            },
+          };
+        },
+        unseen: new AppError('write_outcome_unknown'),
+        made: (done) => done.letter?.url,
       },
-      repeat: (letter) => (letter === undefined ? {} : { letter: target(letter) }),
-    });
+      { resend: request.resend },
+    );
+    if (!repeated && result.letter) await remember(result.letter.url);
     return result;
   }
 
   return { upload };
+}
+
+/** The inbox's next page: its `next` link as given, else `lastseen` of the oldest letter (contract §6); none after a short page. */
+function nextInboxPage(requestUrl: string, inbox: Inbox): string | undefined {
+  const next = inbox.link.find((link) => relationName(link.rel) === 'next');
+  if (next) return next.uri;
+  if (inbox.document.length < LIST_PAGE) return undefined;
+  const lastseen = Date.parse(inbox.document.at(-1)?.created ?? '');
+  if (Number.isNaN(lastseen)) return undefined;
+  const url = new URL(requestUrl);
+  url.searchParams.set('lastseen', String(lastseen));
+  return url.href;
 }
 
 export type Uploads = ReturnType<typeof createUploads>;

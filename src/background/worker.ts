@@ -28,6 +28,7 @@ import { createSignOut } from './sign-out.ts';
 import { createSaveMenu, type SaveMenu, type SaveMenuDeps } from './save-menu.ts';
 import { createUploads } from './upload.ts';
 import { createOnce } from './once.ts';
+import { createOpeningReceipts } from './opening-receipts.ts';
 
 /** What the worker is made of: the platform, as the browser (or a test) gives it. */
 export interface WorkerDeps {
@@ -174,7 +175,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       return status.state === 'signed_in' && status.scopes.includes('UPLOAD_DOCUMENT');
     },
   });
-  // Every write, uploads too, goes through this one engine: exactly once per operation id, in turn per letter.
+  // Every write, uploads and opening receipts too, goes through this one engine: exactly once per intent, in turn per resource.
   const once = createOnce({ storage, exclusive: deps.exclusive, generation: () => session.generation(), now });
   const handlers: Handlers = createHandlers({
     local: storage.local,
@@ -192,7 +193,8 @@ export function createWorker(deps: WorkerDeps): Worker {
     revocations,
     signOut,
     writes: createWrites({ calls, once, written: letterContent.refreshRoot }),
-    uploads: createUploads({ calls, rootCache, once }),
+    uploads: createUploads({ storage, calls, rootCache, once }),
+    receipts: createOpeningReceipts({ calls, once }),
   });
 
   return {

@@ -1,5 +1,5 @@
 import { parseWith } from '../api/http.ts';
-import { classifyLink, findLink } from '../api/links.ts';
+import { classifyLink, findLink, relationName } from '../api/links.ts';
 import { urlProblem } from '../api/origin.ts';
 import { RELATIONS } from '../api/relations.ts';
 import { anyResourceSchema, writeSourceSchema } from '../api/schemas.ts';
@@ -10,9 +10,17 @@ import type { Permission } from '../shared/permissions.ts';
 import type { Request } from '../protocol/messages.ts';
 import { isObject } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
-import type { Attempt, Once } from './once.ts';
+import { canonicalAddress, canonicalFields, intentKey } from './intent.ts';
+import type { Attempt, Intent, Once } from './once.ts';
+import type { WriteNote, WriteRecord } from '../storage/items.ts';
 
 export type WriteRequest = Omit<Extract<Request, { type: 'write' }>, 'type'>;
+
+/** Who asked: the signed-in person and the permissions their session holds. */
+export interface Signed {
+  userId: string;
+  scopes: readonly Permission[];
+}
 
 export interface WritesDeps {
   calls: Pick<ServiceCalls, 'authorizedFetch'>;
@@ -80,6 +88,21 @@ function matches(resource: Fields, fields: Fields): boolean {
   return Object.entries(fields).every(([key, value]) => key === 'id' || text(resource[key]) === text(value));
 }
 
+/** The self addresses of the root's folders named `name` (of the person's own mailbox, as filing.ts lists them). */
+function foldersNamed(root: Fields, name: string | undefined): string[] {
+  const mailbox = Array.isArray(root.mailbox) ? (root.mailbox as unknown[])[0] : undefined;
+  const folders = isObject(mailbox) && isObject(mailbox.folders) && Array.isArray(mailbox.folders.folder) ? (mailbox.folders.folder as unknown[]) : [];
+  return folders.flatMap((folder) => {
+    if (!isObject(folder) || name === undefined || text(folder.name) !== name) return [];
+    const self = Array.isArray(folder.link) ? (folder.link as unknown[]).find((link) => isObject(link) && relationName(text(link.rel) ?? '') === 'self') : undefined;
+    const uri = isObject(self) ? text(self.uri) : undefined;
+    return uri === undefined ? [] : [uri];
+  });
+}
+
+/** Writes that change their target in place: one already as asked needs nothing sent. */
+const CHANGES_IN_PLACE = new Set(['update_document', 'change_folder']);
+
 function invoiceOf(letter: Fields, attachment: number): Fields | undefined {
   const item = Array.isArray(letter.attachment) ? (letter.attachment as unknown[])[attachment] : undefined;
   return isObject(item) && isObject(item.invoice) ? item.invoice : undefined;
@@ -100,7 +123,8 @@ function invoiceOf(letter: Fields, attachment: number): Fields | undefined {
  *   the letter in its new place or name, gone after a delete, the folder there, the invoice's
  *   payment (looked for several times over a bounded while: the service records it only once its
  *   call to the bank is through). Without such evidence the answer is 'write_outcome_unknown', or
- *   for the bank 'write_not_confirmed', and the same id never sends again.
+ *   for the bank 'write_not_confirmed'; asking for the same intent again only looks, unless the
+ *   person chose to send it again.
  */
 export function createWrites(deps: WritesDeps) {
   const { calls } = deps;
@@ -109,19 +133,20 @@ export function createWrites(deps: WritesDeps) {
   const read = async (config: ExtensionConfig, url: string): Promise<Fields> => parseWith(anyResourceSchema, await calls.authorizedFetch(config, { url, relation: 'self' }), 'resource');
 
   /**
-   * Evidence for a write: what the service must show once it happened. A letter or folder changed
-   * has the fields sent; one deleted is gone; an invoice has its payment (read again a few times
-   * over a bounded while: one read without it proves nothing). A new folder has none that cannot
-   * be mistaken (one of its name may be older).
+   * Evidence for a write, from what its record noted: what the service must show once it happened.
+   * A letter or folder changed has the fields sent; one deleted is gone; a new folder is one of its
+   * name that was not there before; an invoice has its payment (read again a few times over a
+   * bounded while after a request whose answer was lost: one read without it proves nothing).
    */
-  async function look(config: ExtensionConfig, request: WriteRequest, body: Fields | undefined): Promise<WriteAnswer | undefined> {
+  async function look(config: ExtensionConfig, request: WriteRequest, record: WriteRecord): Promise<WriteAnswer | undefined> {
     const { url } = request.target;
     const happened = { data: null };
     if (request.rel === 'send_to_bank') {
-      for (let look = 1; look <= CONFIRM_LOOKS; look++) {
+      const looks = record.state === 'sent' ? CONFIRM_LOOKS : 1;
+      for (let turn = 1; turn <= looks; turn++) {
         const letter = await read(config, url).catch(() => undefined);
         if (letter && invoiceOf(letter, request.attachment ?? 0)?.payment !== undefined) return happened;
-        if (look < CONFIRM_LOOKS) await new Promise((resolve) => setTimeout(resolve, confirmWindowMs / CONFIRM_LOOKS));
+        if (turn < looks) await new Promise((resolve) => setTimeout(resolve, confirmWindowMs / looks));
       }
       return undefined;
     }
@@ -134,7 +159,14 @@ export function createWrites(deps: WritesDeps) {
         },
       );
     }
-    return body && request.rel !== 'create_folder' && matches(await read(config, url), body) ? happened : undefined;
+    const { fields } = record;
+    if (!fields) return undefined;
+    const resource = await read(config, url);
+    if (request.rel === 'create_folder') {
+      const made = foldersNamed(resource, fields.name).filter((self) => !(record.before ?? []).includes(self));
+      return made.length > 0 ? happened : undefined;
+    }
+    return matches(resource, fields) ? happened : undefined;
   }
 
   async function prepare(config: ExtensionConfig, scopes: readonly Permission[], request: WriteRequest): Promise<Attempt<WriteAnswer>> {
@@ -142,12 +174,9 @@ export function createWrites(deps: WritesDeps) {
     if (info?.kind !== 'action' || !info.method) throw new AppError('write_refused', { detail: request.rel });
     const { method, permission } = info;
     if (permission && !scopes.includes(permission)) throw new AppError('write_permission_missing', { permission });
-    if (request.body !== undefined && JSON.stringify(request.body).length > MAX_BODY_CHARS) throw new AppError('bad_request', { detail: 'body too large' });
 
     const serviceOrigin = new URL(config.baseUrl).origin;
     const { target } = request;
-    const verdict = classifyLink({ rel: target.relation ?? 'self', uri: target.url }, serviceOrigin);
-    if (!verdict.followable) throw new AppError(verdict.reason);
     let source;
     try {
       source = parseWith(writeSourceSchema, await calls.authorizedFetch(config, { ...target, relation: target.relation ?? 'self' }), 'resource');
@@ -161,14 +190,22 @@ export function createWrites(deps: WritesDeps) {
     if (!link) throw new AppError('write_link_missing');
     const problem = urlProblem(link.uri, serviceOrigin);
     if (problem) throw new AppError(problem);
-    // A payment already there is someone else's sending: ours could never be told apart from it.
+    // A payment already there, with no record of ours, is someone else's sending: ours could never be told apart from it.
     if (request.rel === 'send_to_bank' && invoiceOf(source, request.attachment ?? 0)?.payment !== undefined) {
       throw new AppError('write_rejected', { status: 400, detail: 'INVOICE_ALREADY_SENT_TO_BANK' });
     }
     const given = isObject(request.body) ? request.body : undefined;
     const body = request.rel === 'update_document' ? completeUpdate(source, given ?? {}) : given;
+    // The evidence is what the person asked for (a move's place, a rename's subject), not the whole
+    // body: a rename after a move must not hide that the move arrived.
+    const fields = given && Object.fromEntries(canonicalFields(given));
+    const note: WriteNote =
+      request.rel === 'create_folder' ? { before: foldersNamed(source, fields?.name), ...(fields ? { fields } : {}) } : fields ? { fields } : {};
 
+    // Already as asked (a rename to the name it has): nothing to send, and nothing a second click could repeat.
+    if (fields && CHANGES_IN_PLACE.has(request.rel) && matches(source, fields)) return { already: { data: null } };
     return {
+      note,
       send: async () => {
         let answer: unknown = null;
         try {
@@ -180,18 +217,38 @@ export function createWrites(deps: WritesDeps) {
         const parsed = anyResourceSchema.safeParse(answer);
         return { data: parsed.success ? parsed.data : null };
       },
-      look: () => look(config, request, body),
-      unseen: new AppError(request.rel === 'send_to_bank' ? 'write_not_confirmed' : 'write_outcome_unknown'),
     };
   }
 
+  /** The intent a page's request is: the person, the resource by its canonical address, the action and what it asks for. */
+  const intentOf = async (person: string, request: WriteRequest): Promise<Intent> => {
+    const lane = canonicalAddress(request.target.url);
+    const key = await intentKey(person, [request.rel, lane, request.attachment ?? null, canonicalFields(request.body), canonicalFields(request.expect)]);
+    return { key, lane };
+  };
+
   return {
-    /** `generation`: the session's when the page asked (handlers.ts); the write is fenced to it. */
-    async write(config: ExtensionConfig, scopes: readonly Permission[], generation: number, request: WriteRequest): Promise<WriteAnswer> {
-      const { result, repeated } = await deps.once.run(request.id, request.target.url, generation, {
-        prepare: () => prepare(config, scopes, request),
-        repeat: () => ({ data: null }),
-      });
+    /**
+     * Performs what the person asked, once (once.ts): `generation` is the session's when the page
+     * asked (handlers.ts), and the write is fenced to it; `resend` is the person's explicit choice
+     * to send again an intent whose outcome is unknown.
+     */
+    async write(config: ExtensionConfig, who: Signed, generation: number, request: WriteRequest): Promise<WriteAnswer> {
+      if (request.body !== undefined && JSON.stringify(request.body).length > MAX_BODY_CHARS) throw new AppError('bad_request', { detail: 'body too large' });
+      const verdict = classifyLink({ rel: request.target.relation ?? 'self', uri: request.target.url }, new URL(config.baseUrl).origin);
+      if (!verdict.followable) throw new AppError(verdict.reason);
+      const { result, repeated } = await deps.once.run(
+        await intentOf(who.userId, request),
+        generation,
+        {
+          look: (record) => look(config, request, record),
+          prepare: () => prepare(config, who.scopes, request),
+          unseen: new AppError(request.rel === 'send_to_bank' ? 'write_not_confirmed' : 'write_outcome_unknown'),
+          // A payment the service took is never asked for again, though it shows only once the bank call is through.
+          ...(request.rel === 'send_to_bank' ? { final: () => Promise.resolve({ data: null }) } : {}),
+        },
+        { resend: request.resend },
+      );
       if (!repeated) await deps.written(config);
       return result;
     },

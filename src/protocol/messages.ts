@@ -37,26 +37,32 @@ export type Request =
    * Sends the opening receipt of the attachment at `attachment` of the letter at `letter` (its
    * self link); only ever after the user's own click. The worker reads the letter itself and
    * POSTs the send_opening_receipt link the service gives there: a page names no address to POST.
+   * A write like any other: once per intent, `resend` as for 'write'.
    */
-  | { type: 'sendOpeningReceipt'; letter: LinkTarget; attachment: number }
+  | { type: 'sendOpeningReceipt'; letter: LinkTarget; attachment: number; resend?: boolean | undefined }
   /**
-   * One action on the service (move, rename, delete a letter; create, change, delete a folder),
-   * performed at most once per `id`, which the page makes once per action the person asked for.
-   * The worker reads `target` (at `attachment`, when given) and performs the link with relation
-   * `rel` it finds there: a page names no address (background/writes.ts). `expect`: only if the
-   * target still has these fields (an undo); update_document's body names only what changes.
+   * One action on the service (move, rename, delete a letter; create, change, delete a folder;
+   * send an invoice to the bank), as the person intends it. The worker knows which asks are the
+   * same intent (background/intent.ts: the person, the resource, the action and its body) and
+   * performs each once: asked again, it looks before it sends. It reads `target` (at `attachment`,
+   * when given) and performs the link with relation `rel` it finds there: a page names no address
+   * (background/writes.ts). `expect`: only if the target still has these fields (an undo);
+   * update_document's body names only what changes. `resend`: the person chose, in words that
+   * say it may already have arrived, to send again an intent whose outcome is unknown.
    */
-  | { type: 'write'; id: string; target: LinkTarget; attachment?: number | undefined; rel: string; body?: unknown; expect?: Record<string, string> | undefined }
+  | { type: 'write'; target: LinkTarget; attachment?: number | undefined; rel: string; body?: unknown; expect?: Record<string, string> | undefined; resend?: boolean | undefined }
   /** Whether a sign-out has not yet reached the service (its grant still works there). */
   | { type: 'getRevocation' }
   /** Tries now to tell the service of the sign-outs it has not heard of. */
   | { type: 'retryRevocation' }
   /**
-   * Uploads the page's `file` to `place`, once per `id`: the worker takes the place's upload
-   * relation from the root itself (contract §10). The Blob goes by reference, never as text: it
-   * travels only by structured clone (src/ui/send-file.ts), and JSON messaging cannot carry it.
+   * Uploads the page's `file` to `place`, once per intent (this file, under this subject, to this
+   * place: background/upload.ts): the worker takes the place's upload relation from the root
+   * itself (contract §10). The Blob goes by reference, never as text: it travels only by
+   * structured clone (src/ui/send-file.ts), and JSON messaging cannot carry it. `resend`: as for
+   * a write.
    */
-  | { type: 'upload'; id: string; subject: string; place: UploadPlace; file: Blob; name: string };
+  | { type: 'upload'; subject: string; place: UploadPlace; file: Blob; name: string; resend?: boolean | undefined };
 
 /** The root as getRoot answers it is the snapshot the worker caches, where the popup reads it first. */
 export type { InboxGlance, RootSnapshot } from '../storage/page-items.ts';

@@ -33,26 +33,26 @@ const REQUEST_SCHEMAS = {
   saveConfig: z.object({ type: z.literal('saveConfig'), config: configInputSchema }),
   changePermissions: z.object({ type: z.literal('changePermissions'), scopes: configInputSchema.shape.scopes }),
   getContent: z.extend(linkTargetSchema, { type: z.literal('getContent') }),
-  sendOpeningReceipt: z.object({ type: z.literal('sendOpeningReceipt'), letter: linkTargetSchema, attachment: z.int().check(z.gte(0), z.lte(1000)) }),
+  sendOpeningReceipt: z.object({ type: z.literal('sendOpeningReceipt'), letter: linkTargetSchema, attachment: z.int().check(z.gte(0), z.lte(1000)), resend: z.optional(z.boolean()) }),
   write: z.object({
     type: z.literal('write'),
-    id: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/)),
     target: linkTargetSchema,
     attachment: z.optional(z.int().check(z.gte(0), z.lte(1000))),
     rel: z.string().check(z.regex(/^[a-z_]{1,64}$/)),
     body: z.optional(z.unknown()),
     expect: z.optional(z.record(z.string().check(z.regex(/^[A-Za-z]{1,32}$/)), z.string().check(z.maxLength(1000)))),
+    resend: z.optional(z.boolean()),
   }),
   getRevocation: z.object({ type: z.literal('getRevocation') }),
   retryRevocation: z.object({ type: z.literal('retryRevocation') }),
   upload: z.object({
     type: z.literal('upload'),
-    id: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
     subject: z.string().check(z.regex(/\S/), z.maxLength(MAX_SUBJECT_LENGTH)),
     place: z.discriminatedUnion('kind', [z.object({ kind: z.literal('inbox') }), z.object({ kind: z.literal('folder'), self: z.string().check(z.maxLength(8192)) })]),
     // Structured clone makes the page's Blob one of this realm's; JSON messaging would make it {} (refused).
     file: z.instanceof(Blob),
     name: z.string().check(z.maxLength(1024)),
+    resend: z.optional(z.boolean()),
   }),
 } satisfies { [K in Request['type']]: z.ZodMiniType<Extract<Request, { type: K }>> };
 

@@ -138,8 +138,8 @@ export function SavePage() {
     if (granted) await load(true);
   }
 
-  async function save(place: NamedPlace): Promise<void> {
-    const letter = await upload.send(subject.trim(), place.place);
+  async function save(place: NamedPlace, resend = false): Promise<void> {
+    const letter = await upload.send(subject.trim(), place.place, resend);
     if (letter) setLetterAddress(await viewerUrl(letter));
   }
 
@@ -241,7 +241,7 @@ export function SavePage() {
           </form>
           {state.phase === 'sending' ? <UploadProgress size={state.size} /> : null}
           {state.phase === 'failed' && place ? (
-            <UploadFailed error={state.error} onRetry={() => void save(place)} onCancel={() => void upload.cancel()} />
+            <UploadFailed error={state.error} onRetry={(resend) => void save(place, resend)} onCancel={() => void upload.cancel()} />
           ) : null}
           {state.phase === 'done' && place ? (
             <div class="info-panel" role="status">

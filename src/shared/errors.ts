@@ -85,7 +85,7 @@ const RETRY = [
  * before it says done or not done, and then may offer Try again.
  */
 const OUTCOME_UNKNOWN = [
-  /** The write may have reached the service, its answer did not say, and the worker saw no evidence either way: Try again (the same id) only looks. */
+  /** The write may have reached the service, its answer did not say, and the worker saw no evidence either way: asking again (Look again) only looks. */
   'write_outcome_unknown',
   /** An invoice sent to the bank whose payment Digipost has not shown yet, after the worker looked for a while. */
   'write_not_confirmed',

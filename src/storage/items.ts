@@ -160,17 +160,29 @@ export const notificationTargetsItem = defineItem({ key: 'notificationTargets', 
 const writeRecordSchema = z.object({
   state: z.enum(['sent', 'done']),
   at: z.number(),
-  /** The letter a done upload made, for a repeat to answer. */
-  letter: z.optional(z.string()),
-  /** Letters that looked like this upload's before it left (same subject and size): never taken for it. */
+  /** What was there before it left (letters like this upload's, folders of this name): never taken for it. */
   before: z.optional(z.array(z.string())),
+  /** The letter a done upload stored: its own, never evidence for another upload's look. */
+  letter: z.optional(z.string()),
+  /** The fields the target has once it happened (a letter's place and subject, a folder's name). */
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 export type WriteRecord = z.infer<typeof writeRecordSchema>;
+/** What a record notes for a look to tell this intent's outcome apart from anything else. */
+export type WriteNote = Pick<WriteRecord, 'before' | 'fields'>;
 
 /**
- * One record per operation (background/once.ts), by the id the page made for the person's action:
- * every write, uploads too. 'sent' is stored before the request goes out, 'done' once the write
- * is known to have happened. A record outlives a stopped worker, so a retry with the same id never
- * sends twice; the sign-out's cleanup removes them all, and only the worker reads or writes them.
+ * One record per intent (background/once.ts), by the key the worker derives from the person, the
+ * resource and the action (background/intent.ts): every write, uploads and opening receipts too.
+ * 'sent' is stored before the request goes out, 'done' once the write is known to have happened. A
+ * record outlives a stopped worker, so asking for the same intent again looks before it sends; the
+ * sign-out's cleanup removes them all, and only the worker reads or writes them.
  */
+/**
+ * The letters this session's uploads stored (their self addresses, the newest MADE_LETTERS_KEPT):
+ * one upload's letter is never taken as another's evidence, though the list shows two uploads of
+ * one subject and size alike. Removed with the write records at sign-out.
+ */
+export const uploadsMadeItem = defineItem({ key: 'uploadsMade', area: 'session', check: checkWith(z.array(z.string())), fallback: [] as string[] });
+
 export const writeRecords = defineFamily({ prefix: 'write.', area: 'session', check: checkWith(writeRecordSchema) });

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { formatSize } from '../model/units.ts';
-import type { ErrorInfo } from '../shared/errors.ts';
+import { outcomeMayBeUnknown, type ErrorInfo } from '../shared/errors.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
-import { ErrorAlert } from './components.tsx';
+import { ErrorAlert, UnknownOutcome } from './components.tsx';
 
 /**
  * While a file is on its way. fetch() reports no upload progress (a request body's progress is not
@@ -24,16 +24,30 @@ export function UploadProgress(props: { size: number }) {
   );
 }
 
-/** An upload that failed: what happened, Try again with the file the page still holds, or Cancel. */
-export function UploadFailed(props: { error: ErrorInfo; onRetry: () => void; onCancel: () => void }) {
+/**
+ * An upload that failed: what happened, Try again with the file the page still holds, or Cancel.
+ * When it may have arrived, Look again (the worker looks and sends nothing) or, by the person's
+ * explicit choice, send it again.
+ */
+export function UploadFailed(props: { error: ErrorInfo; onRetry: (resend?: boolean) => void; onCancel: () => void }) {
+  const cancel = (
+    <button type="button" onClick={props.onCancel}>
+      {t('upload_cancel')}
+    </button>
+  );
+  if (outcomeMayBeUnknown(props.error)) {
+    return (
+      <UnknownOutcome error={props.error} onLook={() => props.onRetry()} onResend={() => props.onRetry(true)}>
+        {cancel}
+      </UnknownOutcome>
+    );
+  }
   return (
     <ErrorAlert error={props.error}>
-      <button type="button" class="primary" onClick={props.onRetry}>
+      <button type="button" class="primary" onClick={() => props.onRetry()}>
         {t('try_again')}
       </button>
-      <button type="button" onClick={props.onCancel}>
-        {t('upload_cancel')}
-      </button>
+      {cancel}
     </ErrorAlert>
   );
 }

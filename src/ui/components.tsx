@@ -67,3 +67,22 @@ export function BusyButton(props: Omit<ButtonHTMLAttributes, 'disabled'> & { bus
     />
   );
 }
+
+/**
+ * A change that may have arrived, though no answer said so and the service shows no sign of it
+ * yet. Look again asks the worker, which only reads the service and sends nothing; sending again
+ * is the person's explicit choice, in words that say it may already have arrived.
+ */
+export function UnknownOutcome(props: { error: ErrorInfo; onLook: () => void; onResend: () => void; children?: ComponentChildren }) {
+  return (
+    <ErrorAlert error={props.error}>
+      <button type="button" class="primary" onClick={props.onLook}>
+        {t('write_look_again')}
+      </button>
+      <button type="button" onClick={props.onResend}>
+        {t('write_send_again')}
+      </button>
+      {props.children}
+    </ErrorAlert>
+  );
+}

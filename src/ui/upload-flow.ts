@@ -1,7 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import type { LinkTarget } from '../api/links.ts';
 import type { UploadPlace } from '../api/upload-places.ts';
-import { newPageId } from '../protocol/viewer-address.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { sendFile } from './send-file.ts';
 
@@ -23,21 +22,21 @@ export interface HeldFile {
  * (Try again never fetches or reads the file again), then lets go of it; closing the page loses
  * it, as nothing is written anywhere.
  *
- * Each save gets its own id, made here at the person's first Save: Try again sends the same one,
- * so the worker looks for the letter before sending again, while a page opened again (a reload)
- * or a new file is a new save, never taken for one already done.
+ * The page holds no id: the worker knows the intent (this person, this file, this subject, this
+ * place) and sends it once. Try again, or the same file saved again after a reload, looks for the
+ * letter first and sends nothing while the first may have arrived; only the person's explicit
+ * "send again" (`resend`) sends once more. Another place or another file is another upload.
  */
 export function useUpload() {
   const [state, setState] = useState<UploadPhase>({ phase: 'ready' });
-  const held = useRef<(HeldFile & { id?: string }) | undefined>(undefined);
+  const held = useRef<HeldFile | undefined>(undefined);
 
-  async function send(subject: string, place: UploadPlace): Promise<LinkTarget | undefined> {
+  async function send(subject: string, place: UploadPlace, resend = false): Promise<LinkTarget | undefined> {
     const file = held.current;
     if (!file) return undefined;
-    file.id ??= newPageId();
     setState({ phase: 'sending', size: file.blob.size });
     try {
-      const { letter } = await sendFile({ type: 'upload', id: file.id, subject, place, file: file.blob, name: file.name });
+      const { letter } = await sendFile({ type: 'upload', subject, place, file: file.blob, name: file.name, ...(resend ? { resend } : {}) });
       held.current = undefined;
       setState(letter ? { phase: 'done', letter } : { phase: 'done' });
       return letter;

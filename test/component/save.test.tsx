@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatusView } from '../../src/protocol/messages.ts';
+import { AppError } from '../../src/shared/errors.ts';
 import { saveRequests } from '../../src/storage/upload-items.ts';
 import { extension } from '../support/fake-extension.ts';
 import { fullRoot, rootSnapshot, SERVICE } from './fixtures.ts';
@@ -9,9 +10,10 @@ import { closePage, openPage } from './page.ts';
 /*
  * The save page (src/save/SavePage.tsx): what it says when there is nothing to save, when the
  * session may not upload, and when Digipost offers no place; the host it shows first; the question
- * it asks before fetching from the person's own machine or network; a sign-out; and the id each
- * save gets. The file's fetch is the page's own (a stubbed fetch here, the test site in
- * test/e2e/upload.*, where saving, refusals and Try again run in real browsers).
+ * it asks before fetching from the person's own machine or network; a sign-out; what each save
+ * asks the worker, and what it offers when a save may have arrived. The file's fetch is the page's
+ * own (a stubbed fetch here, the test site in test/e2e/upload.*, where saving, refusals and Try
+ * again run in real browsers).
  */
 
 const { worker } = extension;
@@ -110,7 +112,7 @@ describe('the save page with a file', () => {
     expect(screen.queryByText('a.pdf')).toBeNull();
   });
 
-  it('gives each save its own id: the page opened again is a new save, never the one done before', async () => {
+  it('names no id: each Save asks the worker for this file, subject and place, and the worker knows a save it has seen', async () => {
     await request('https://bank.example/a.pdf');
     worker.answer('upload', {});
     const save = async () => {
@@ -121,9 +123,27 @@ describe('the save page with a file', () => {
     await save();
     closePage();
     await save();
-    const ids = worker.asked('upload').map((upload) => upload.id);
-    expect(ids).toHaveLength(2);
-    expect(ids[0]).not.toBe(ids[1]);
-    expect(ids).not.toContain(ID);
+    const uploads = worker.asked('upload');
+    expect(uploads).toHaveLength(2);
+    for (const upload of uploads) {
+      expect(upload).not.toHaveProperty('id');
+      expect(upload).not.toHaveProperty('resend');
+      expect([upload.subject, upload.place, upload.name]).toEqual([uploads[0]?.subject, { kind: 'inbox' }, 'a.pdf']);
+    }
+  });
+
+  it('a save that may have arrived: Look again only asks again, and sending again is an explicit, worded choice', async () => {
+    await request('https://bank.example/a.pdf');
+    let answered = 0;
+    worker.answer('upload', () => (answered++ < 2 ? Promise.reject(new AppError('write_outcome_unknown')) : Promise.resolve({})));
+    await openPage('save', `?save=${ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Look again' }));
+    await vi.waitFor(() => expect(worker.asked('upload')).toHaveLength(2));
+    expect(screen.queryByText('Saved to Inbox.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send again, though it may have arrived' }));
+    await screen.findByText('Saved to Inbox.');
+    expect(worker.asked('upload').map((upload) => upload.resend)).toEqual([undefined, undefined, true]);
   });
 });

@@ -5,8 +5,8 @@ import { AppError } from '../../src/shared/errors.ts';
 
 /*
  * "Send to my bank" shows what the worker decided (src/viewer/invoices/SendToBank.tsx): sent,
- * refused, or not confirmed yet, where Look again asks under the same id (the worker only looks)
- * and sending again is the person's choice, through the confirmation, under a new id. It never
+ * refused, or not confirmed yet, where Look again asks the same again (the worker only looks)
+ * and sending again is the person's explicit choice, through the confirmation (resend). It never
  * says "not sent" by itself.
  */
 
@@ -72,7 +72,7 @@ describe('the confirmation', () => {
 
 describe('Send to my bank, when Digipost has not confirmed it', () => {
   for (const code of ['write_not_confirmed', 'worker_no_answer'] as const) {
-    it(`${code}: says not confirmed yet, never "not sent"; Look again asks under the same id`, async () => {
+    it(`${code}: says not confirmed yet, never "not sent"; Look again asks the same again, never to send again`, async () => {
       writes = [new AppError(code), null];
       renderIt();
       await confirmSending();
@@ -80,12 +80,14 @@ describe('Send to my bank, when Digipost has not confirmed it', () => {
       expect(document.body.textContent).not.toMatch(/did not reach|shows it as not sent/);
       fireEvent.click(screen.getByRole('button', { name: 'Look again' }));
       await screen.findByText('The invoice was sent to your bank.');
-      expect(sent().map((r) => r.id)).toHaveLength(2);
-      expect(new Set(sent().map((r) => r.id)).size).toBe(1);
+      const [first, again] = sent();
+      expect(sent()).toHaveLength(2);
+      expect(again).toEqual(first);
+      expect(first).toEqual({ type: 'write', target: LETTER, attachment: 0, rel: 'send_to_bank' });
     });
   }
 
-  it('Send again goes through the confirmation, under a new id', async () => {
+  it('Send again goes through the confirmation, and only then asks the worker to send again', async () => {
     writes = [new AppError('write_not_confirmed'), null];
     renderIt();
     await confirmSending();
@@ -95,6 +97,7 @@ describe('Send to my bank, when Digipost has not confirmed it', () => {
     fireEvent.click(within(group).getByRole('button', { name: 'Send to my bank' }));
     await screen.findByText('The invoice was sent to your bank.');
     const [first, second] = sent();
-    expect(second?.id).not.toBe(first?.id);
+    expect(first).not.toHaveProperty('resend');
+    expect(second).toEqual({ ...first, resend: true });
   });
 });

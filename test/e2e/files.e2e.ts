@@ -329,6 +329,31 @@ describe('folders', () => {
     await page.close();
   });
 
+  it('a new folder whose answer a gateway lost is made once: the page says it cannot tell, Look again finds it, nothing goes twice', async () => {
+    const page = await openInbox();
+    await page.getByRole('button', { name: 'New folder' }).click();
+    await page.getByLabel('Folder name').fill('Bak porten');
+    await h.emulator.admin.clearRequests();
+    // The service makes it, the gateway answers 504 and stays down: nobody can see the folder yet.
+    await h.emulator.admin.failNext(1, '504-after-down', '/post/api/private/accounts/', 'POST');
+    try {
+      await page.getByRole('button', { name: 'Create folder' }).click();
+      const unknown = page.getByRole('alert').filter({ hasText: 'Digipost did not say whether the change was made' });
+      await unknown.waitFor();
+      expect(await unknown.textContent()).not.toMatch(/Try again|was created/);
+      await unknown.getByRole('button', { name: 'Send again, though it may have arrived' }).waitFor();
+      await h.emulator.admin.configure({ gatewayDown: false });
+      await unknown.getByRole('button', { name: 'Look again' }).click();
+      await page.getByRole('status').filter({ hasText: 'The folder “Bak porten” was created.' }).waitFor();
+    } finally {
+      await h.emulator.admin.configure({ gatewayDown: false });
+    }
+    expect((await writesLogged()).filter((w) => w.startsWith('POST /folders'))).toHaveLength(1);
+    await page.getByRole('navigation').getByRole('link', { name: 'Bak porten' }).waitFor();
+    expect(await page.getByRole('navigation').getByRole('link', { name: 'Bak porten' }).count()).toBe(1);
+    await page.close();
+  });
+
   it('renames a folder', async () => {
     const page = await openInbox();
     await openFolder(page, 'Bolig');

@@ -264,6 +264,27 @@ describe('Firefox: filing letters', () => {
     await shows(page, 'The folder still holds letters.');
   });
 
+  it('a new folder whose answer a gateway lost is made once: it cannot tell, Look again finds it, nothing goes twice', async () => {
+    await backToInbox(page);
+    await click(page, 'New folder', true);
+    await (await field(page, 'Folder name')).type('Bak porten');
+    await emulator.admin.clearRequests();
+    // The service makes it, the gateway answers 504 and stays down: nobody can see the folder yet.
+    await emulator.admin.failNext(1, '504-after-down', '/post/api/private/accounts/', 'POST');
+    try {
+      await click(page, 'Create folder', true);
+      await shows(page, 'Digipost did not say whether the change was made');
+      await shows(page, 'Send again, though it may have arrived');
+      await emulator.admin.configure({ gatewayDown: false });
+      await click(page, 'Look again', true);
+      await shows(page, 'The folder “Bak porten” was created.');
+    } finally {
+      await emulator.admin.configure({ gatewayDown: false });
+    }
+    expect((await writesLogged()).filter((w) => w.startsWith('POST /folders'))).toHaveLength(1);
+    await waitFor(page, () => [...document.querySelectorAll('nav a')].filter((a) => a.textContent.trim() === 'Bak porten').length === 1, WAIT);
+  });
+
   it('a 403 leaves the list as it was and says so', async () => {
     await emulator.admin.addLetter({ subject: 'Nektet i Firefox' });
     await backToInbox(page);

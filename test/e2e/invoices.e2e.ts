@@ -208,6 +208,28 @@ describe('Send to my bank', () => {
     await page.close();
   });
 
+  it('a POST whose answer a gateway lost while it stayed down: not confirmed, then Look again once the payment shows says sent, with one POST', async () => {
+    const { page } = await openLetter({ subject: 'Porten nede', invoice: { ...INVOICE, sendToBank: true } });
+    await page.getByRole('button', { name: 'Send to my bank' }).click();
+    await h.emulator.admin.clearRequests();
+    await h.emulator.admin.failNext(1, '504-after-down', '/post/api/private/accounts/', 'POST');
+    try {
+      await page.getByRole('group').getByRole('button', { name: 'Send to my bank' }).click();
+      const unconfirmed = page.getByRole('status').filter({ hasText: 'Digipost has not confirmed yet that the invoice reached your bank' });
+      const said = await everythingSaidUntil(page, unconfirmed);
+      expect(said).not.toMatch(/did not reach|not sent|refused|did not let/i);
+      // The bank has it now: Look again reads the evidence before anything else, and never calls it refused.
+      await h.emulator.admin.configure({ gatewayDown: false });
+      await page.getByRole('button', { name: 'Look again' }).click();
+      await page.getByRole('status').filter({ hasText: 'The invoice was sent to your bank.' }).waitFor();
+    } finally {
+      await h.emulator.admin.configure({ gatewayDown: false });
+    }
+    expect((await h.emulator.admin.requests()).filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(plain(await page.getByRole('region', { name: 'Invoice' }).textContent())).not.toMatch(/Digipost refused|did not let/i);
+    await page.close();
+  });
+
   it('says in words when Digipost refuses it, and sends nothing more', async () => {
     const { page } = await openLetter({ subject: 'Avvist av banken', invoice: { ...INVOICE, sendToBank: true } });
     await page.getByRole('button', { name: 'Send to my bank' }).click();

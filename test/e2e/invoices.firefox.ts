@@ -125,6 +125,28 @@ describe('Firefox: invoices and appointments', () => {
     }
   });
 
+  it('a POST whose answer a gateway lost while it stayed down: not confirmed, then Look again once the payment shows says sent, with one POST', async () => {
+    await emulator.admin.addLetter({ subject: 'Porten nede i Firefox', invoice: { ...INVOICE, sendToBank: true } });
+    await openLetter('Porten nede i Firefox');
+    await click(page, 'Send to my bank', true);
+    await emulator.admin.clearRequests();
+    await emulator.admin.failNext(1, '504-after-down', '/post/api/private/accounts/', 'POST');
+    try {
+      const confirm = await element(page, '.send-to-bank-confirm button.primary', WAIT);
+      await confirm.click();
+      await shows(page, 'Digipost has not confirmed yet that the invoice reached your bank');
+      expect(await text('main')).not.toMatch(/did not reach|refused|did not let/i);
+      // The bank has it now: Look again reads the evidence before anything else, and never calls it refused.
+      await emulator.admin.configure({ gatewayDown: false });
+      await click(page, 'Look again', true);
+      await shows(page, 'The invoice was sent to your bank.');
+      expect(await text('main')).not.toMatch(/refused|did not let/i);
+    } finally {
+      await emulator.admin.configure({ gatewayDown: false });
+    }
+    expect((await emulator.admin.requests()).filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
   it("shows an appointment in the browser's time zone, and its .ics parses to the same start and end", async () => {
     await emulator.admin.addLetter({
       subject: 'Time i Firefox',

@@ -34,6 +34,7 @@ describe('knobs', () => {
       failRevoke: false,
       uploadFault: 'none',
       bankPaymentDelayMs: 0,
+      gatewayDown: false,
       extraLinks: { root: [], account: [] },
     });
     const changed = await em.admin.configure({ accessTokenLifetime: 60, rotateRefreshTokens: false });

@@ -22,6 +22,7 @@ const knobsSchema = z.strictObject({
   failRevoke: z.boolean(),
   uploadFault: z.enum(['none', 'fail-after-storing', 'stall-after-storing']),
   bankPaymentDelayMs: z.number().int().min(0).max(120_000),
+  gatewayDown: z.boolean(),
   extraLinks: z.strictObject({ root: z.array(link).max(50), account: z.array(link).max(50) }),
 });
 
@@ -62,7 +63,7 @@ type NewLetter = z.input<typeof letterSchema>;
 
 const failSchema = z.strictObject({
   count: z.number().int().min(1).max(1000),
-  kind: z.enum(['500', 'malformed', 'drop', '403', 'stall', '502', '504', '502-after', '504-after']),
+  kind: z.enum(['500', 'malformed', 'drop', '403', 'stall', '502', '504', '502-after', '504-after', '504-after-down']),
   pathPrefix: z.string().startsWith('/').max(500).optional(),
   method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
 });

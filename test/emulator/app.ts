@@ -57,8 +57,10 @@ export function createApp(em: Emulator): Hono {
     const started = Date.now();
     const world = em.world;
     if (world.knobs.latencyMs > 0) await sleep(world.knobs.latencyMs);
-    const failure = takeFailure(em, c.req.method, path);
-    if (failure === '500') {
+    const failure = world.knobs.gatewayDown && path.startsWith('/post/api') ? 'gateway-down' : takeFailure(em, c.req.method, path);
+    if (failure === 'gateway-down') {
+      c.res = gatewayPage(502);
+    } else if (failure === '500') {
       c.res = json({ 'error-code': 'INTERNAL_SERVER_ERROR', errorMessage: 'Injected failure' }, 500);
     } else if (failure === 'drop') {
       // The connection breaks in the middle of the answer, as when the service goes away: the
@@ -76,9 +78,10 @@ export function createApp(em: Emulator): Hono {
       await stallUntilAborted(c.req.raw.signal, STALL_MS);
     } else if (failure === '502' || failure === '504') {
       c.res = gatewayPage(Number(failure));
-    } else if (failure === '502-after' || failure === '504-after') {
+    } else if (failure === '502-after' || failure === '504-after' || failure === '504-after-down') {
       await next();
       c.res = gatewayPage(failure === '502-after' ? 502 : 504);
+      if (failure === '504-after-down') world.knobs.gatewayDown = true;
     } else if (failure === 'malformed') {
       c.res = new Response('{"csrfToken": "abc", "primaryAccount": {"fullName": ', { status: 200, headers: { 'Content-Type': `${MEDIA_TYPE};charset=UTF-8` } });
     } else {

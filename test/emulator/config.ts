@@ -54,6 +54,11 @@ export interface Knobs {
    * to the bank runs.
    */
   bankPaymentDelayMs: number;
+  /**
+   * The gateway in front of the API is down: every API request is answered with its own 502 page
+   * and never reaches the service (the failure '504-after-down' turns it on), until turned off.
+   */
+  gatewayDown: boolean;
   extraLinks: { root: Link[]; account: Link[] };
 }
 
@@ -115,6 +120,7 @@ export function settingsFrom(options: EmulatorOptions): Settings {
       failRevoke: false,
       uploadFault: 'none',
       bankPaymentDelayMs: 0,
+      gatewayDown: false,
       extraLinks: { root: [], account: [] },
     },
   };

@@ -26,8 +26,10 @@ export interface RequestLogEntry {
  * `502`/`504`: a gateway in front of the service answers with its own error page and the request
  * never reaches the service; `502-after`/`504-after`: the service carries it out, and the gateway
  * answers 502/504 all the same (its wait for the service ran out, or the answer broke on the way).
+ * `504-after-down`: as `504-after`, and the gateway then stays down (knob gatewayDown) until the
+ * test brings it up again: whoever looks for what the write did cannot see it meanwhile.
  */
-export type FailureKind = '500' | 'malformed' | 'drop' | '403' | 'stall' | '502' | '504' | '502-after' | '504-after';
+export type FailureKind = '500' | 'malformed' | 'drop' | '403' | 'stall' | '502' | '504' | '502-after' | '504-after' | '504-after-down';
 
 interface FailureRule {
   remaining: number;

@@ -1,18 +1,19 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { nextStep, type ErrorInfo } from '../../shared/errors.ts';
+import { nextStep, outcomeMayBeUnknown, type ErrorInfo } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
-import { BusyButton, ErrorAlert } from '../../ui/components.tsx';
+import { BusyButton, ErrorAlert, UnknownOutcome } from '../../ui/components.tsx';
+import type { WriteFailure } from '../../ui/use-write.ts';
 import { connectThen, ErrorView } from '../ErrorView.tsx';
 import { FolderIcon } from '../../ui/folder-icon.tsx';
 import { InboxIcon } from '../../ui/icons.tsx';
 import { folderName } from '../../model/mailbox.ts';
 import { isObj, str } from '../../model/read-json.ts';
-import { INBOX, newWriteId, placeOf, samePlace, type FolderChoice, type LetterChange, type Place } from './filing.ts';
+import { INBOX, placeOf, samePlace, type FolderChoice, type LetterChange, type Place } from './filing.ts';
 
 /**
  * The pieces the filing actions share: a menu, the move choices, the delete confirmation, the
- * toast with Undo, and the ids that make one click one change.
+ * toast with Undo, and what a failed change says.
  */
 
 export interface MenuItem {
@@ -228,23 +229,6 @@ export function Toast(props: { toast: Undoable; onDone: () => void }) {
 }
 
 /**
- * One id per intended change, made at the first click: a second click (a double click) while the
- * change runs is the same change, not sent again, and hears its outcome. A different change (a
- * rename while a move runs) is its own, with its own id: the worker runs the two in turn. Once a
- * change is settled the next click is a new change with a new id.
- */
-export function useOnce() {
-  const running = useRef(new Map<string, Promise<void>>());
-  return (intent: string, change: (id: string) => Promise<void>): Promise<void> => {
-    const joined = running.current.get(intent);
-    if (joined) return joined;
-    const started = change(newWriteId()).finally(() => running.current.delete(intent));
-    running.current.set(intent, started);
-    return started;
-  };
-}
-
-/**
  * What an undo the worker did not send says: the letter (read again, undefined when gone) is no
  * longer as the change left it, so undoing would have overwritten a change made elsewhere.
  */
@@ -259,14 +243,16 @@ export function notUndone(now: unknown, left: LetterChange, folders: readonly Fo
 /**
  * What went wrong with a change, with Try again only where trying again could help: not after a
  * refusal a second try cannot mend (the folder still holds letters, the letter or folder is gone,
- * the permission is missing).
+ * the permission is missing). When the change may have arrived, asking again only looks (Look
+ * again); sending it again is a second, explicit choice that says it may already have arrived.
  */
-export function FilingFailure(props: { failure: { error: ErrorInfo; retry: () => void } }) {
+export function FilingFailure(props: { failure: WriteFailure<ErrorInfo> }) {
   const { error, retry } = props.failure;
   if (nextStep(error) === 'none') return <ErrorAlert error={error} />;
+  if (outcomeMayBeUnknown(error)) return <UnknownOutcome error={error} onLook={() => retry()} onResend={() => retry(true)} />;
   const reconnect = (): Promise<void> => {
     retry();
     return Promise.resolve();
   };
-  return <ErrorView error={error} onRetry={retry} onConnect={() => void connectThen(reconnect)} />;
+  return <ErrorView error={error} onRetry={() => retry()} onConnect={() => void connectThen(reconnect)} />;
 }

@@ -8,7 +8,8 @@ import { PencilIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { BusyButton } from '../../ui/components.tsx';
 import { folderName } from '../../model/mailbox.ts';
 import { FOLDER_ICON_NAMES, folderWrite, type FolderChoice } from './filing.ts';
-import { FilingFailure, Toast, useOnce, type Undoable } from './FilingControls.tsx';
+import { FilingFailure, Toast, type Undoable } from './FilingControls.tsx';
+import { useWrite, type WriteFailure } from '../../ui/use-write.ts';
 
 const MAX_NAME = 60;
 
@@ -71,8 +72,8 @@ export function FolderTools(props: {
   const [editing, setEditing] = useState<Editing | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [toast, setToast] = useState<Undoable | undefined>(undefined);
-  const [failure, setFailure] = useState<{ error: ErrorInfo; retry: () => void } | undefined>(undefined);
-  const once = useOnce();
+  const [failure, setFailure] = useState<WriteFailure<ErrorInfo> | undefined>(undefined);
+  const once = useWrite();
   const { folder, rootUrl } = props;
   // "Still holds letters" is no longer true once the last one left: the next Delete may work.
   useEffect(() => {
@@ -83,18 +84,18 @@ export function FolderTools(props: {
   const canDelete = props.canFile && folder !== undefined && findLink(folder.links, 'delete_folder') !== undefined;
   if (!canCreate && !canChange && !canDelete) return null;
 
-  const run = async (intent: string, change: (id: string) => Promise<unknown>, done: string, after: () => void): Promise<void> => {
+  const run = async (intent: string, change: (resend?: boolean) => Promise<unknown>, done: string, after: () => void, resend?: boolean): Promise<void> => {
     setFailure(undefined);
     setBusy(true);
     try {
-      await once(intent, async (id) => {
-        await change(id);
+      await once(intent, async () => {
+        await change(resend);
       });
       setEditing(undefined);
       setToast({ message: done });
       after();
     } catch (failed) {
-      setFailure({ error: toErrorInfo(failed), retry: () => void run(intent, change, done, after) });
+      setFailure({ error: toErrorInfo(failed), retry: (again) => void run(intent, change, done, after, again) });
     } finally {
       setBusy(false);
     }
@@ -103,16 +104,16 @@ export function FolderTools(props: {
   const create = (name: string, icon: string) =>
     rootUrl &&
     void run(
-      'create',
-      (id) => folderWrite({ target: { url: rootUrl, relation: 'self' }, rel: 'create_folder', body: { name, icon } }, id),
+      `create ${JSON.stringify([name, icon])}`,
+      (resend) => folderWrite({ target: { url: rootUrl, relation: 'self' }, rel: 'create_folder', body: { name, icon } }, resend),
       t('folder_created', name),
       props.onChanged,
     );
 
   const rename = (renamed: FolderChoice, name: string, icon: string) =>
     void run(
-      'rename',
-      (id) => folderWrite({ target: { url: renamed.self.uri, relation: 'self' }, rel: 'change_folder', body: { id: renamed.id, name, icon } }, id),
+      `rename ${JSON.stringify([name, icon])}`,
+      (resend) => folderWrite({ target: { url: renamed.self.uri, relation: 'self' }, rel: 'change_folder', body: { id: renamed.id, name, icon } }, resend),
       t('folder_renamed'),
       props.onChanged,
     );
@@ -120,7 +121,7 @@ export function FolderTools(props: {
   const remove = (gone: FolderChoice) =>
     void run(
       'delete',
-      (id) => folderWrite({ target: { url: gone.self.uri, relation: 'self' }, rel: 'delete_folder' }, id),
+      (resend) => folderWrite({ target: { url: gone.self.uri, relation: 'self' }, rel: 'delete_folder' }, resend),
       t('folder_deleted', folderName(gone)),
       props.onDeleted,
     );

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { findLink } from '../../api/relation-name.ts';
-import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
+import { outcomeMayBeUnknown, toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
 import type { Permission } from '../../shared/permissions.ts';
 import { t } from '../../shared/i18n.ts';
 import { MoveIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
@@ -10,7 +10,8 @@ import { summarize } from '../../model/letters.ts';
 import { targetOf } from '../../api/links.ts';
 import { MAX_SUBJECT_LENGTH } from '../../api/upload-rules.ts';
 import { changeLetter, deleteLetter, letterActions, placeOf, readAgain, type FolderChoice, type LetterChange, type Place } from './filing.ts';
-import { ConfirmDelete, FilingFailure, Menu, moveItems, notUndone, placeName, Toast, useOnce, type Undoable } from './FilingControls.tsx';
+import { ConfirmDelete, FilingFailure, Menu, moveItems, notUndone, placeName, Toast, type Undoable } from './FilingControls.tsx';
+import { useWrite, type WriteFailure } from '../../ui/use-write.ts';
 
 /**
  * The letter page's actions: Move (a menu of the inbox and the folders), Rename (the subject,
@@ -33,8 +34,8 @@ export function LetterFiling(props: {
   const [draft, setDraft] = useState(subject);
   const [confirming, setConfirming] = useState(false);
   const [toast, setToast] = useState<Undoable | undefined>(undefined);
-  const [failure, setFailure] = useState<{ error: ErrorInfo; retry: () => void } | undefined>(undefined);
-  const once = useOnce();
+  const [failure, setFailure] = useState<WriteFailure<ErrorInfo> | undefined>(undefined);
+  const once = useWrite();
   // Changes to the letter finish in the order the worker ran them; what each then reads must not
   // replace what a later one showed: each view is stamped when it was asked for, the latest wins.
   const stamps = useRef({ asked: 0, shown: 0 });
@@ -49,12 +50,12 @@ export function LetterFiling(props: {
    * Sends update_document for what the person asked; the answer (or the letter read again) becomes
    * what the page shows. `unless`: an undo, sent only while the letter is as the change left it.
    */
-  const change = async (asked: LetterChange, message: string, unless?: LetterChange): Promise<void> => {
+  const change = async (asked: LetterChange, message: string, unless?: LetterChange, resend?: boolean): Promise<void> => {
     setFailure(undefined);
     const target = targetOf(self, 'self');
     try {
-      await once(`update ${JSON.stringify([asked, unless])}`, async (id) => {
-        const answer = await changeLetter(self, asked, id, unless);
+      await once(`update ${JSON.stringify([asked, unless])}`, async () => {
+        const answer = await changeLetter(self, asked, unless, resend);
         const stamp = ++stamps.current.asked;
         // The undo goes back to what the letter was, and only if nothing else changed it meanwhile.
         const back: LetterChange = asked.place ? { place } : { subject };
@@ -71,7 +72,7 @@ export function LetterFiling(props: {
         setToast({ message: notUndone(now ?? undefined, unless, props.folders) });
         return;
       }
-      setFailure({ error, retry: () => void change(asked, message, unless) });
+      setFailure({ error, retry: (again) => void change(asked, message, unless, again) });
     }
   };
 
@@ -87,15 +88,17 @@ export function LetterFiling(props: {
     void change({ subject: next }, t('filing_renamed')).then(() => setRenaming(false));
   };
 
-  const removeIt = async (): Promise<void> => {
+  const removeIt = async (resend?: boolean): Promise<void> => {
     setFailure(undefined);
     try {
-      await once('delete', async (id) => {
-        await deleteLetter(self, id);
+      await once('delete', async () => {
+        await deleteLetter(self, resend);
         props.onDeleted();
       });
     } catch (failed) {
-      setFailure({ error: toErrorInfo(failed), retry: () => setConfirming(true) });
+      const error = toErrorInfo(failed);
+      // Asking again only looks (the worker's); sending again is the person's explicit choice.
+      setFailure({ error, retry: (again) => (outcomeMayBeUnknown(error) ? void removeIt(again) : setConfirming(true)) });
     }
   };
 

@@ -1,13 +1,14 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useRef, useState } from 'preact/hooks';
-import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
+import { outcomeMayBeUnknown, toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
 import type { Permission } from '../../shared/permissions.ts';
 import { t } from '../../shared/i18n.ts';
 import { MoreIcon, MoveIcon, TrashIcon } from '../../ui/icons.tsx';
 import type { LetterSummary } from '../../model/letters.ts';
 import { senderText, subjectText } from '../../model/letter-text.ts';
 import { changeLetter, deleteLetter, type FolderChoice, type Place } from './filing.ts';
-import { ConfirmDelete, FilingFailure, Menu, moveItems, placeName, Toast, useOnce, type Undoable } from './FilingControls.tsx';
+import { ConfirmDelete, FilingFailure, Menu, moveItems, placeName, Toast, type Undoable } from './FilingControls.tsx';
+import { useWrite, type WriteFailure } from '../../ui/use-write.ts';
 
 /**
  * Filing from a list of letters (the inbox or a folder): each row's menu (move, delete), a
@@ -35,11 +36,11 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [toast, setToast] = useState<Undoable | undefined>(undefined);
-  const [failure, setFailure] = useState<{ error: ErrorInfo; retry: () => void } | undefined>(undefined);
+  const [failure, setFailure] = useState<WriteFailure<ErrorInfo> | undefined>(undefined);
   const [confirming, setConfirming] = useState<LetterSummary | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const letters = useRef(new Map<string, LetterSummary>());
-  const once = useOnce();
+  const once = useWrite();
 
   const show = (keys: readonly string[], shown: boolean) =>
     setHidden((before) => {
@@ -52,7 +53,7 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
     });
 
   /** Moves letters one after another; those moved leave the list, the first failure is said. */
-  const move = async (chosen: readonly LetterSummary[], to: Place, from: Place, undoing = false): Promise<void> => {
+  const move = async (chosen: readonly LetterSummary[], to: Place, from: Place, undoing = false, resend?: boolean): Promise<void> => {
     setFailure(undefined);
     setBusy(true);
     // A row moved from its own menu takes the focus with it: the next row (or the one before) gets it.
@@ -65,7 +66,7 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
       const self = letter.self;
       try {
         // An undo goes only where the letter still lies where the move put it.
-        await once(`move ${letter.key} ${JSON.stringify(to)}`, (id) => changeLetter(self, { place: to }, id, undoing ? { place: from } : undefined).then(() => undefined));
+        await once(`move ${letter.key} ${JSON.stringify(to)}`, () => changeLetter(self, { place: to }, undoing ? { place: from } : undefined, resend).then(() => undefined));
         moved.push(letter);
       } catch (failed) {
         error ??= toErrorInfo(failed);
@@ -80,7 +81,7 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
     setSelected((before) => new Set([...before].filter((key) => !keys.includes(key))));
     if (error) {
       const left = chosen.filter((letter) => !moved.includes(letter));
-      setFailure({ error, retry: () => void move(left, to, from, undoing) });
+      setFailure({ error, retry: (again) => void move(left, to, from, undoing, again) });
     }
     if (moved.length === 0) return;
     if (undoing) {
@@ -94,16 +95,18 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
     });
   };
 
-  const remove = async (letter: LetterSummary): Promise<void> => {
+  const remove = async (letter: LetterSummary, resend?: boolean): Promise<void> => {
     const self = letter.self;
     if (!self) return;
     setFailure(undefined);
     try {
-      await once(`delete ${letter.key}`, (id) => deleteLetter(self, id).then(() => undefined));
+      await once(`delete ${letter.key}`, () => deleteLetter(self, resend).then(() => undefined));
       show([letter.key], false);
       setToast({ message: t('filing_deleted') });
     } catch (failed) {
-      setFailure({ error: toErrorInfo(failed), retry: () => setConfirming(letter) });
+      const error = toErrorInfo(failed);
+      // Asking again only looks (the worker's); sending again is the person's explicit choice.
+      setFailure({ error, retry: (again) => (outcomeMayBeUnknown(error) ? void remove(letter, again) : setConfirming(letter)) });
     }
   };
 

@@ -9,9 +9,9 @@ import { idText, isObj, linksOf, str } from '../../model/read-json.ts';
 
 /**
  * Filing letters from the viewer: moving, renaming and deleting them, and managing folders. Every
- * change goes through the worker's `write` (background/writes.ts), which performs it once per id,
+ * change goes through the worker's `write` (background/writes.ts), which performs each intent once,
  * in turn with the other changes to the same letter, and decides itself whether a change whose
- * answer was lost happened: this module makes the ids and says what the person asked for.
+ * answer was lost happened: this module says what the person asked for, and holds no ids.
  */
 
 export interface FolderChoice {
@@ -80,11 +80,7 @@ export function letterActions(letter: unknown, scopes: readonly Permission[]): {
   };
 }
 
-export type Write = Omit<Extract<Request, { type: 'write' }>, 'type' | 'id'>;
-
-export function newWriteId(): string {
-  return crypto.randomUUID();
-}
+export type Write = Omit<Extract<Request, { type: 'write' }>, 'type'>;
 
 /** A letter read again, or undefined when the service says it is gone. */
 export async function readAgain(target: LinkTarget): Promise<unknown> {
@@ -97,23 +93,24 @@ export async function readAgain(target: LinkTarget): Promise<unknown> {
   }
 }
 
-const write = async (request: Write, id: string): Promise<unknown> => (await ask({ type: 'write', id, ...request })).data;
+/** `resend`: the person chose to send again a change whose outcome is unknown (the worker otherwise only looks). */
+const write = async (request: Write, resend?: boolean): Promise<unknown> => (await ask({ type: 'write', ...request, ...(resend ? { resend } : {}) })).data;
 
 /**
  * Moves or renames a letter. `unless`: an undo, sent only if the letter is still as the change it
  * undoes left it (else 'write_target_changed', and nothing is sent).
  */
-export function changeLetter(self: Link, change: LetterChange, id: string, unless?: LetterChange): Promise<unknown> {
-  return write({ target: targetOf(self, 'self'), rel: 'update_document', body: changeFields(change), ...(unless ? { expect: changeFields(unless) } : {}) }, id);
+export function changeLetter(self: Link, change: LetterChange, unless?: LetterChange, resend?: boolean): Promise<unknown> {
+  return write({ target: targetOf(self, 'self'), rel: 'update_document', body: changeFields(change), ...(unless ? { expect: changeFields(unless) } : {}) }, resend);
 }
 
-export function deleteLetter(self: Link, id: string): Promise<unknown> {
-  return write({ target: targetOf(self, 'self'), rel: 'delete_document' }, id);
+export function deleteLetter(self: Link, resend?: boolean): Promise<unknown> {
+  return write({ target: targetOf(self, 'self'), rel: 'delete_document' }, resend);
 }
 
 /** A folder change. */
-export function folderWrite(request: Write, id: string): Promise<unknown> {
-  return write(request, id);
+export function folderWrite(request: Write, resend?: boolean): Promise<unknown> {
+  return write(request, resend);
 }
 
 /** The icons a folder may have, as the service names them (src/ui/folder-icon.tsx draws each). */

@@ -9,18 +9,20 @@ import { t, uiLocale } from '../../shared/i18n.ts';
 import type { Permission } from '../../shared/permissions.ts';
 import { Busy, BusyButton } from '../../ui/components.tsx';
 import { connectThen, ErrorView } from '../ErrorView.tsx';
-import { newWriteId, readAgain } from '../filing/filing.ts';
+import { readAgain } from '../filing/filing.ts';
 import { ownBankAccount, sendToBank } from './send-to-bank.ts';
 
 type State =
   | { kind: 'idle' }
-  /** `id` is made once per confirmation: every click on it is the same request. */
-  /** `asking`: the person's own account is being looked up; its row is kept meanwhile, so the buttons do not move under a click. */
-  | { kind: 'confirming'; id: string; fromAccount?: string; asking?: true }
-  | { kind: 'sending'; id: string; fromAccount?: string }
+  /**
+   * `asking`: the person's own account is being looked up; its row is kept meanwhile, so the
+   * buttons do not move under a click. `resend`: the confirmation of an explicit "send again".
+   */
+  | { kind: 'confirming'; resend: boolean; fromAccount?: string; asking?: true }
+  | { kind: 'sending'; resend: boolean; fromAccount?: string }
   | { kind: 'sent' }
-  /** Sent, and Digipost does not show it yet: asking again with `id` only looks, it sends nothing. */
-  | { kind: 'not_confirmed'; id: string; looking: boolean }
+  /** Sent, and Digipost does not show it yet: asking again only looks, it sends nothing. */
+  | { kind: 'not_confirmed'; looking: boolean }
   | { kind: 'error'; error: ErrorInfo };
 
 /** The refusals a person can act on, in words about the invoice rather than about "changes". */
@@ -66,27 +68,29 @@ export function SendToBank(props: {
     }
   };
 
-  /** Sends under `id`, or, after "not confirmed", asks the worker to look again under the same id. */
-  const confirm = async (id: string, fromAccount: string | undefined, looking = false): Promise<void> => {
-    setState(looking ? { kind: 'not_confirmed', id, looking } : { kind: 'sending', id, ...(fromAccount === undefined ? {} : { fromAccount }) });
+  /**
+   * Asks the worker for the person's intent: it sends the first time, and after "not confirmed"
+   * it only looks (`looking`), unless the person confirmed an explicit send again (`resend`).
+   */
+  const confirm = async (resend: boolean, fromAccount: string | undefined, looking = false): Promise<void> => {
+    setState(looking ? { kind: 'not_confirmed', looking } : { kind: 'sending', resend, ...(fromAccount === undefined ? {} : { fromAccount }) });
     try {
-      const outcome = await sendToBank(props.letter, props.attachment, id);
+      const outcome = await sendToBank(props.letter, props.attachment, resend);
       if (outcome === 'sent') {
         setState({ kind: 'sent' });
         await readLetter();
-      } else setState({ kind: 'not_confirmed', id, looking: false });
+      } else setState({ kind: 'not_confirmed', looking: false });
     } catch (error) {
       setState({ kind: 'error', error: toErrorInfo(error) });
     }
   };
 
-  const open = (): void => {
-    const id = newWriteId();
-    setState({ kind: 'confirming', id, asking: true });
+  const open = (resend = false): void => {
+    setState({ kind: 'confirming', resend, asking: true });
     void ownBankAccount()
       .catch(() => undefined)
       .then((account) => {
-        setState((now) => (now.kind === 'confirming' && now.id === id ? { kind: 'confirming', id, ...(account === undefined ? {} : { fromAccount: account }) } : now));
+        setState((now) => (now.kind === 'confirming' && now.asking ? { kind: 'confirming', resend: now.resend, ...(account === undefined ? {} : { fromAccount: account }) } : now));
       });
   };
 
@@ -99,7 +103,7 @@ export function SendToBank(props: {
   }
 
   if (state.kind === 'confirming' || state.kind === 'sending') {
-    const { id, fromAccount } = state;
+    const { resend, fromAccount } = state;
     const sending = state.kind === 'sending';
     const asking = state.kind === 'confirming' && state.asking === true;
     return (
@@ -135,8 +139,8 @@ export function SendToBank(props: {
           ) : null}
         </dl>
         <div class="actions">
-          {/* Inert while sending, and the same id whatever happens: two clicks are one request. */}
-          <BusyButton type="button" class="primary" busy={sending} onClick={() => void confirm(id, fromAccount)}>
+          {/* Inert while sending, and the same intent whatever happens: two clicks are one request. */}
+          <BusyButton type="button" class="primary" busy={sending} onClick={() => void confirm(resend, fromAccount)}>
             {t('send_to_bank_confirm')}
           </BusyButton>
           <BusyButton type="button" busy={sending} onClick={() => setState({ kind: 'idle' })}>
@@ -149,15 +153,15 @@ export function SendToBank(props: {
   }
 
   if (state.kind === 'not_confirmed') {
-    const { id, looking } = state;
+    const { looking } = state;
     return (
       <div class="alert send-to-bank-unconfirmed" role="status">
         <p>{t('send_to_bank_not_confirmed')}</p>
         <div class="actions">
-          <BusyButton type="button" class="primary" busy={looking} onClick={() => void confirm(id, undefined, true)}>
+          <BusyButton type="button" class="primary" busy={looking} onClick={() => void confirm(false, undefined, true)}>
             {t('send_to_bank_look_again')}
           </BusyButton>
-          <BusyButton type="button" busy={looking} onClick={open}>
+          <BusyButton type="button" busy={looking} onClick={() => open(true)}>
             {t('send_to_bank_send_again')}
           </BusyButton>
         </div>
@@ -176,14 +180,14 @@ export function SendToBank(props: {
         </p>
       ) : null}
       {state.kind === 'error' && refusal === undefined ? (
-        <ErrorView error={state.error} onRetry={open} onConnect={() => void connectThen(() => {
+        <ErrorView error={state.error} onRetry={() => open()} onConnect={() => void connectThen(() => {
             open();
             return Promise.resolve();
           }).catch((e: unknown) => setState({ kind: 'error', error: toErrorInfo(e) }))} />
       ) : null}
       {state.kind === 'error' && refusal !== undefined ? null : (
         <div class="actions">
-          <button type="button" class="primary" onClick={open}>
+          <button type="button" class="primary" onClick={() => open()}>
             {t('send_to_bank')}
           </button>
         </div>

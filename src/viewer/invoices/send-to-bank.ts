@@ -1,27 +1,27 @@
 import { targetOf, type LinkTarget } from '../../api/links.ts';
 import { findLink } from '../../api/relation-name.ts';
 import { isObj, str } from '../../model/read-json.ts';
-import { toErrorInfo } from '../../shared/errors.ts';
+import { outcomeMayBeUnknown, toErrorInfo } from '../../shared/errors.ts';
 import { ask } from '../../ui/worker-client.ts';
 
 /*
- * Sending an invoice to the person's bank (contract §6.1), through the worker's exactly-once write:
- * one id per confirmation, so a second click joins the first request. The worker decides what
- * happened when no answer came: it reads the invoice again for a while and answers done once the
- * payment shows, or 'write_not_confirmed' while it does not. Asking again with the same id sends
- * nothing: the worker only looks again. Only the person's explicit "send again" makes a new id.
+ * Sending an invoice to the person's bank (contract §6.1), through the worker's exactly-once write.
+ * The worker knows the intent (this person, this invoice, to the bank) and decides what happened
+ * when no answer came: it reads the invoice again for a while and answers done once the payment
+ * shows, or 'write_not_confirmed' while it does not. Asking again sends nothing while the first
+ * may have arrived: the worker only looks, evidence first. Only the person's explicit "send again"
+ * (`resend`) sends once more.
  */
 
 export type SendOutcome = 'sent' | 'not_confirmed';
 
-export async function sendToBank(letter: LinkTarget, attachment: number, id: string): Promise<SendOutcome> {
+export async function sendToBank(letter: LinkTarget, attachment: number, resend = false): Promise<SendOutcome> {
   try {
-    await ask({ type: 'write', id, target: letter, attachment, rel: 'send_to_bank' });
+    await ask({ type: 'write', target: letter, attachment, rel: 'send_to_bank', ...(resend ? { resend } : {}) });
     return 'sent';
   } catch (error) {
-    // The worker had not answered within the page's own deadline: it may still be looking, so the same id is asked again.
-    const { code } = toErrorInfo(error);
-    if (code === 'write_not_confirmed' || code === 'worker_no_answer') return 'not_confirmed';
+    // Not confirmed, or the worker had not answered within the page's own deadline: it may still be looking.
+    if (outcomeMayBeUnknown(toErrorInfo(error))) return 'not_confirmed';
     throw error;
   }
 }

@@ -11,9 +11,10 @@ export interface OpeningReceipt {
   /** Whether the service has accepted the receipt: from then on only the content link is sought. */
   readonly sent: boolean;
   /**
-   * The attachment's content link. The first call sends the receipt; a call after a failure sends
-   * it again only if it was never accepted, so Try again cannot tell the sender twice that the
-   * letter was opened.
+   * The attachment's content link. The first call asks the worker for the receipt; once accepted it
+   * is not asked for again here. The worker keeps the receipt to one intent (one letter, one
+   * attachment), so Try again after a lost answer only looks and cannot tell the sender twice that
+   * the letter was opened (background/opening-receipts.ts).
    */
   contentLink(): Promise<Link>;
 }

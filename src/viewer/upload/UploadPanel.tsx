@@ -36,7 +36,7 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
   const sending = useRef(false);
   const busy = upload.state.phase === 'sending';
 
-  async function send(file: Chosen): Promise<void> {
+  async function send(file: Chosen, resend = false): Promise<void> {
     const subject = file.subject.trim();
     // Pressed twice (a double click comes before the form is gone), or sent again while on its way: one upload.
     if (subject === '' || sending.current) return;
@@ -44,7 +44,7 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
     const sent = { ...file, subject };
     setChosen(sent);
     try {
-      const letter = await upload.send(sent.subject, props.place);
+      const letter = await upload.send(sent.subject, props.place, resend);
       if (letter) props.onUploaded();
     } finally {
       sending.current = false;
@@ -154,7 +154,7 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
       ) : null}
       {state.phase === 'sending' ? <UploadProgress size={state.size} /> : null}
       {state.phase === 'done' && chosen ? <p role="status">{t('upload_done_here', chosen.subject)}</p> : null}
-      {state.phase === 'failed' && chosen ? <UploadFailed error={state.error} onRetry={() => void send(chosen)} onCancel={cancel} /> : null}
+      {state.phase === 'failed' && chosen ? <UploadFailed error={state.error} onRetry={(resend) => void send(chosen, resend)} onCancel={cancel} /> : null}
     </section>
   );
 }

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { errorForStatus } from '../../../src/api/http-errors.ts';
 import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
-import { createOnce, type Attempt } from '../../../src/background/once.ts';
+import { createOnce, type Attempt, type Intent, type Operation } from '../../../src/background/once.ts';
 import { AppError } from '../../../src/shared/errors.ts';
+import type { WriteRecord } from '../../../src/storage/items.ts';
 import { deferred, MemoryArea, settle } from '../auth/fakes.ts';
 
 /*
- * The worker's one once-only engine (every write, uploads too): one record per operation id, one
- * lock per lane, fenced to the session's generation, outcomes decided from evidence.
+ * The worker's one once-only engine (every write, uploads and opening receipts too): one record per
+ * intent, evidence before anything else, one lock per lane, fenced to the session's generation.
  */
 
 function engine(session = new MemoryArea()) {
@@ -22,54 +23,91 @@ function engine(session = new MemoryArea()) {
   };
 }
 
-/** An attempt whose send and look are the test's; every send is counted. */
-function attempt(send: () => Promise<string>, look: () => Promise<string | undefined> = () => Promise.resolve(undefined), extra: Partial<Attempt<string>> & { silent?: true } = {}) {
+const intent = (key: string, lane = 'letter-7'): Intent => ({ key, lane });
+
+/**
+ * An operation whose send and evidence are the test's; every send and every prepare (the target's
+ * check) is counted. `evidence`: what the service shows, read by every look.
+ */
+function operationOf(send: () => Promise<string>, evidence: (record: WriteRecord) => Promise<string | undefined> = () => Promise.resolve(undefined), extra: { already?: string; before?: string[] } = {}) {
   const sent: number[] = [];
-  return {
-    sent,
-    operation: {
-      prepare: () =>
-        Promise.resolve<Attempt<string>>({
-          send: () => {
-            sent.push(1);
-            return send();
-          },
-          look,
-          ...(extra.silent ? {} : { unseen: new AppError('write_outcome_unknown') }),
-          ...extra,
-        }),
-      repeat: () => 'repeated',
+  const prepared: number[] = [];
+  const looked: WriteRecord[] = [];
+  const operation: Operation<string> = {
+    look: (record) => {
+      looked.push(record);
+      return evidence(record);
     },
+    prepare: () => {
+      prepared.push(1);
+      const attempt: Attempt<string> =
+        extra.already !== undefined
+          ? { already: extra.already }
+          : {
+              ...(extra.before ? { note: { before: extra.before } } : {}),
+              send: () => {
+                sent.push(1);
+                return send();
+              },
+            };
+      return Promise.resolve(attempt);
+    },
+    unseen: new AppError('write_outcome_unknown'),
   };
+  return { sent, prepared, looked, operation };
 }
 
 const failure = (promise: Promise<unknown>) => promise.then(() => 'succeeded', (error: unknown) => (error instanceof AppError ? error.info : error));
 
 describe('the once-only engine', () => {
-  it('sends once per id: a second ask while it runs waits for it, and then hears it done without sending', async () => {
+  it('sends once per intent: a second ask while it runs joins it and hears the same outcome, as a repeat (what follows a write is done once)', async () => {
     const { once } = engine();
     const answer = deferred<string>();
-    const { sent, operation } = attempt(() => answer.promise);
-    const first = once.run('op-1', 'letter-7', 1, operation);
-    const second = once.run('op-1', 'letter-7', 1, operation);
+    const { sent, operation } = operationOf(() => answer.promise);
+    const first = once.run(intent('i-1'), 1, operation);
+    const second = once.run(intent('i-1'), 1, operation);
     await settle();
     answer.resolve('done');
     expect(await first).toEqual({ result: 'done', repeated: false });
-    expect(await second).toEqual({ result: 'repeated', repeated: true });
+    expect(await second).toEqual({ result: 'done', repeated: true });
     expect(sent).toHaveLength(1);
+  });
+
+  it('asked again once done, it looks: the evidence still there answers done without sending', async () => {
+    const { once } = engine();
+    const op = operationOf(() => Promise.resolve('done'), () => Promise.resolve('seen'));
+    await once.run(intent('i-2'), 1, op.operation);
+    expect(await once.run(intent('i-2'), 1, op.operation)).toEqual({ result: 'seen', repeated: true });
+    expect(op.sent).toHaveLength(1);
+  });
+
+  it('a done intent whose evidence is gone (undone elsewhere, renamed back) is a new write', async () => {
+    const { once } = engine();
+    const op = operationOf(() => Promise.resolve('done'));
+    await once.run(intent('i-3'), 1, op.operation);
+    expect((await once.run(intent('i-3'), 1, op.operation)).result).toBe('done');
+    expect(op.sent).toHaveLength(2);
+  });
+
+  it('a target already as asked sends nothing', async () => {
+    const { once, session } = engine();
+    const op = operationOf(() => Promise.resolve('sent'), undefined, { already: 'as it was' });
+    expect(await once.run(intent('i-4'), 1, op.operation)).toEqual({ result: 'as it was', repeated: true });
+    expect(op.sent).toEqual([]);
+    expect(session.data).toEqual({});
   });
 
   it('runs the writes of one lane in turn: the second starts only once the first is settled, and neither is dropped', async () => {
     const { once } = engine();
     const order: string[] = [];
     const move = deferred<string>();
-    const a = attempt(() => {
+    const a = operationOf(() => {
       order.push('move sent');
       return move.promise.then((v) => (order.push('move answered'), v));
     });
-    const b = attempt(() => (order.push('rename sent'), Promise.resolve('renamed')));
-    const moving = once.run('op-move', 'letter-7', 1, a.operation);
-    const renaming = once.run('op-rename', 'letter-7', 1, b.operation);
+    const b = operationOf(() => (order.push('rename sent'), Promise.resolve('renamed')));
+    const moving = once.run(intent('i-move'), 1, a.operation);
+    const renaming = once.run(intent('i-rename'), 1, b.operation);
     await settle();
     expect(order).toEqual(['move sent']);
     move.resolve('moved');
@@ -78,58 +116,77 @@ describe('the once-only engine', () => {
     expect(order).toEqual(['move sent', 'move answered', 'rename sent']);
   });
 
-  it('a restarted worker finds the record: it looks for evidence and never sends again', async () => {
+  it('a restarted worker finds the record by the intent: it looks for evidence first and never sends again', async () => {
     const session = new MemoryArea();
     const first = engine(session);
-    void first.once.run('op-2', 'letter-7', 1, attempt(() => new Promise(() => undefined)).operation);
+    void first.once.run(intent('i-5'), 1, operationOf(() => new Promise(() => undefined), undefined, { before: ['older'] }).operation);
     await settle();
     const restarted = engine(session);
-    const unseen = attempt(() => Promise.resolve('sent again'));
-    expect(await failure(restarted.once.run('op-2', 'letter-7', 1, unseen.operation))).toMatchObject({ code: 'write_outcome_unknown' });
-    const seen = attempt(() => Promise.resolve('sent again'), () => Promise.resolve('seen'));
-    expect((await restarted.once.run('op-2', 'letter-7', 1, seen.operation)).result).toBe('seen');
-    expect([...unseen.sent, ...seen.sent]).toEqual([]);
+    const unseen = operationOf(() => Promise.resolve('sent again'));
+    expect(await failure(restarted.once.run(intent('i-5'), 1, unseen.operation))).toMatchObject({ code: 'write_outcome_unknown' });
+    // Evidence first: the target is not even checked again (a payment now there is ours, not "already sent").
+    expect(unseen.prepared).toEqual([]);
+    expect(unseen.looked[0]).toMatchObject({ state: 'sent', before: ['older'] });
+    const seen = operationOf(() => Promise.resolve('sent again'), () => Promise.resolve('seen'));
+    expect((await restarted.once.run(intent('i-5'), 1, seen.operation)).result).toBe('seen');
+    expect([...unseen.sent, ...seen.sent, ...seen.prepared]).toEqual([]);
   });
 
   it('a timeout, a broken connection or a 5xx (a gateway 502/504 too) is unknown, not "nothing done": evidence decides', async () => {
     for (const error of [new AppError('timeout'), new AppError('network'), errorForStatus(502, '<html>Bad gateway</html>'), errorForStatus(504, ''), errorForStatus(503, '')]) {
       const { once } = engine();
-      const seen = attempt(() => Promise.reject(error), () => Promise.resolve('found'));
-      expect((await once.run('op-3', 'lane', 1, seen.operation)).result).toBe('found');
-      const blind = attempt(() => Promise.reject(error));
-      expect(await failure(once.run('op-4', 'lane', 1, blind.operation))).toMatchObject({ code: 'write_outcome_unknown' });
-      // The same id again never sends: it only looks.
-      expect(await failure(once.run('op-4', 'lane', 1, blind.operation))).toMatchObject({ code: 'write_outcome_unknown' });
+      const seen = operationOf(() => Promise.reject(error), () => Promise.resolve('found'));
+      expect((await once.run(intent('i-6'), 1, seen.operation)).result).toBe('found');
+      const blind = operationOf(() => Promise.reject(error));
+      expect(await failure(once.run(intent('i-7'), 1, blind.operation))).toMatchObject({ code: 'write_outcome_unknown', detail: error.code });
+      // Asked again (Try again, a reload): it only looks.
+      expect(await failure(once.run(intent('i-7'), 1, blind.operation))).toMatchObject({ code: 'write_outcome_unknown' });
       expect(blind.sent).toHaveLength(1);
     }
   });
 
-  it('an answered refusal leaves no record: the same id may go again', async () => {
+  it('after an unknown outcome only the explicit resend sends again, and what either attempt noted stays for its look', async () => {
+    const { once } = engine();
+    // Seen only by a look that knows what both attempts noted before they left.
+    const evidence = (record: WriteRecord) => Promise.resolve(record.before?.includes('first') && record.before.includes('second') ? 'seen' : undefined);
+    const first = operationOf(() => Promise.reject(new AppError('network')), evidence, { before: ['first'] });
+    expect(await failure(once.run(intent('i-8'), 1, first.operation))).toMatchObject({ code: 'write_outcome_unknown' });
+    const looked = operationOf(() => Promise.resolve('sent'), evidence, { before: ['second'] });
+    expect(await failure(once.run(intent('i-8'), 1, looked.operation))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(looked.sent).toEqual([]);
+    const resent = operationOf(() => Promise.reject(new AppError('timeout')), evidence, { before: ['second'] });
+    expect((await once.run(intent('i-8'), 1, resent.operation, { resend: true })).result).toBe('seen');
+    expect(resent.sent).toHaveLength(1);
+  });
+
+  it('an answered refusal leaves no record: asking again sends again', async () => {
     const { once, session } = engine();
     let tries = 0;
-    const { sent, operation } = attempt(() => (tries++ === 0 ? Promise.reject(errorForStatus(400, '{"error-code":"INVALID"}')) : Promise.resolve('ok')));
-    expect(await failure(once.run('op-5', 'lane', 1, operation))).toMatchObject({ status: 400 });
+    const { sent, operation } = operationOf(() => (tries++ === 0 ? Promise.reject(errorForStatus(400, '{"error-code":"INVALID"}')) : Promise.resolve('ok')));
+    expect(await failure(once.run(intent('i-9'), 1, operation))).toMatchObject({ status: 400 });
     expect(Object.keys(session.data)).toEqual([]);
-    expect((await once.run('op-5', 'lane', 1, operation)).result).toBe('ok');
+    expect((await once.run(intent('i-9'), 1, operation)).result).toBe('ok');
     expect(sent).toHaveLength(2);
   });
 
-  it('an upload whose look finds nothing may go again under its id (resendUnseen)', async () => {
+  it('a refused resend leaves the first attempt unknown: asking again still only looks', async () => {
     const { once } = engine();
-    let tries = 0;
-    const { sent, operation } = attempt(() => (tries++ === 0 ? Promise.reject(new AppError('network')) : Promise.resolve('stored')), undefined, { resendUnseen: true, silent: true });
-    expect(await failure(once.run('op-6', 'lane', 1, operation))).toMatchObject({ code: 'network' });
-    expect((await once.run('op-6', 'lane', 1, operation)).result).toBe('stored');
-    expect(sent).toHaveLength(2);
+    const first = operationOf(() => Promise.reject(new AppError('network')));
+    await failure(once.run(intent('i-10'), 1, first.operation));
+    const refused = operationOf(() => Promise.reject(errorForStatus(400, '{}')));
+    expect(await failure(once.run(intent('i-10'), 1, refused.operation, { resend: true }))).toMatchObject({ status: 400 });
+    const again = operationOf(() => Promise.resolve('sent'));
+    expect(await failure(once.run(intent('i-10'), 1, again.operation))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(again.sent).toEqual([]);
   });
 
   it('is fenced to its session: started before a sign-out, it writes no record after it and says signed out', async () => {
     const { once, session, signOut } = engine();
     const answer = deferred<string>();
-    const { operation } = attempt(() => answer.promise);
-    const running = once.run('op-7', 'lane', 1, operation);
+    const { operation } = operationOf(() => answer.promise);
+    const running = once.run(intent('i-11'), 1, operation);
     await settle();
-    expect(Object.keys(session.data)).toEqual(['write.op-7']);
+    expect(Object.keys(session.data)).toEqual(['write.i-11']);
     signOut();
     // The sign-out's cleanup empties storage.session.
     session.data = {};
@@ -141,8 +198,8 @@ describe('the once-only engine', () => {
   it('asked for a session that has already ended, it sends nothing', async () => {
     const { once, signOut } = engine();
     signOut();
-    const { sent, operation } = attempt(() => Promise.resolve('done'));
-    expect(await failure(once.run('op-8', 'lane', 1, operation))).toMatchObject({ code: 'signed_out' });
+    const { sent, operation } = operationOf(() => Promise.resolve('done'));
+    expect(await failure(once.run(intent('i-12'), 1, operation))).toMatchObject({ code: 'signed_out' });
     expect(sent).toEqual([]);
   });
 });

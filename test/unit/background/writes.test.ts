@@ -42,6 +42,10 @@ function service(write: Answer = () => Promise.resolve({ subject: 'Strøm', link
   };
 }
 
+/** The person signed in, as the handler names them to the worker (their userId). */
+const PERSON = 'person-1';
+
+/** A worker's writes over `session` (a worker started again is another call over the same storage). */
 function writesOver(fake: ReturnType<typeof service>, session = new MemoryArea()) {
   let refreshed = 0;
   const once = createOnce({ storage: { session }, exclusive: createMemoryLock(), generation: () => Promise.resolve(1), now: () => 1 });
@@ -50,12 +54,14 @@ function writesOver(fake: ReturnType<typeof service>, session = new MemoryArea()
       return Promise.resolve();
     } });
   // Every test's session is generation 1, as the handler reads it.
-  const writes = { write: (c: ExtensionConfig, scopes: readonly Permission[], request: WriteRequest) => engine.write(c, scopes, 1, request) };
+  const writes = {
+    write: (c: ExtensionConfig, scopes: readonly Permission[], request: WriteRequest, userId = PERSON) => engine.write(c, { userId, scopes }, 1, request),
+  };
   return { writes, session, refreshed: () => refreshed };
 }
 
-const move = (id: string, extra: Partial<WriteRequest> = {}): WriteRequest => ({
-  id,
+/** The person's move of the letter to folder 3 (`extra`: another action, target or body). */
+const move = (extra: Partial<WriteRequest> = {}): WriteRequest => ({
   target: { url: LETTER, relation: 'self' },
   rel: 'update_document',
   body: { location: 'FOLDER', folderId: 3, subject: 'Strøm' },
@@ -68,7 +74,7 @@ describe('a write', () => {
   it('reads the target itself and POSTs the update_document link it offers, with the body as JSON', async () => {
     const fake = service();
     const { writes, refreshed } = writesOver(fake);
-    await writes.write(config, FILING, move('id-00000001'));
+    await writes.write(config, FILING, move());
     expect(fake.calls.map((c) => [c.method ?? 'GET', c.url])).toEqual([['GET', LETTER], ['POST', UPDATE]]);
     expect(JSON.parse(fake.sent()[0]?.body ?? '')).toEqual({ location: 'FOLDER', folderId: '3', subject: 'Strøm' });
     expect(refreshed()).toBe(1);
@@ -77,58 +83,65 @@ describe('a write', () => {
   it('takes the method from the registry: delete_document is a DELETE without a body', async () => {
     const fake = service(() => Promise.resolve(null));
     const { writes } = writesOver(fake);
-    expect(await writes.write(config, FILING, move('id-00000002', { rel: 'delete_document', body: undefined }))).toEqual({ data: null });
+    expect(await writes.write(config, FILING, move({ rel: 'delete_document', body: undefined }))).toEqual({ data: null });
     expect(fake.sent().map((c) => [c.method, c.url, c.body])).toEqual([['DELETE', LETTER, undefined]]);
   });
 
   it('sends once when the page asks twice at the same time (a double click), the second hearing it done', async () => {
     const answer = deferred<unknown>();
-    const fake = service(() => answer.promise);
-    const { writes } = writesOver(fake);
-    const first = writes.write(config, FILING, move('id-00000003'));
-    const second = writes.write(config, FILING, move('id-00000003'));
+    let now: Record<string, unknown> = letter;
+    // The service moves the letter as it answers.
+    const fake = service(
+      () => answer.promise.then((value) => ((now = { ...letter, location: 'FOLDER', folderId: 3 }), value)),
+      () => Promise.resolve(now),
+    );
+    const { writes, refreshed } = writesOver(fake);
+    const first = writes.write(config, FILING, move());
+    const second = writes.write(config, FILING, move());
     await settle();
     answer.resolve({ subject: 'Strøm', link: [] });
     expect(await first).toEqual({ data: { subject: 'Strøm', link: [] } });
-    expect(await second).toEqual({ data: null });
+    expect(await second).toEqual(await first);
     expect(fake.sent()).toHaveLength(1);
+    // What follows a write (the root, the badge) follows it once.
+    expect(refreshed()).toBe(1);
     // Asked again later: done already, nothing sent.
-    expect(await writes.write(config, FILING, move('id-00000003'))).toEqual({ data: null });
+    expect(await writes.write(config, FILING, move())).toEqual({ data: null });
     expect(fake.sent()).toHaveLength(1);
   });
 
   it('a worker restarted while the request was out never sends it again: the outcome is unknown', async () => {
     const session = new MemoryArea();
     const stalled = service(() => new Promise(() => undefined));
-    void writesOver(stalled, session).writes.write(config, FILING, move('id-00000004'));
+    void writesOver(stalled, session).writes.write(config, FILING, move());
     await settle();
     expect(stalled.sent()).toHaveLength(1);
 
     const fresh = service();
     const restarted = writesOver(fresh, session).writes;
-    expect(await failure(restarted.write(config, FILING, move('id-00000004')))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(await failure(restarted.write(config, FILING, move()))).toMatchObject({ code: 'write_outcome_unknown' });
     expect(fresh.sent()).toEqual([]);
   });
 
-  it('a timeout after sending, with the letter unmoved, is unknown; the same id never sends again, a new one does', async () => {
+  it('a timeout after sending, with the letter unmoved, is unknown; asking again never sends again, the explicit Send again does', async () => {
     let tries = 0;
     const fake = service(() => (tries++ === 0 ? Promise.reject(new AppError('timeout')) : Promise.resolve(null)));
     const { writes, refreshed } = writesOver(fake);
-    expect(await failure(writes.write(config, FILING, move('id-00000005')))).toMatchObject({ code: 'write_outcome_unknown' });
-    expect(await failure(writes.write(config, FILING, move('id-00000005')))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(await failure(writes.write(config, FILING, move()))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(await failure(writes.write(config, FILING, move()))).toMatchObject({ code: 'write_outcome_unknown' });
     expect(fake.sent()).toHaveLength(1);
-    // The person asked anew.
-    await writes.write(config, FILING, move('id-00000006'));
+    // The person chose to send it again, though it may have arrived.
+    await writes.write(config, FILING, move({ resend: true }));
     expect(fake.sent()).toHaveLength(2);
     expect(refreshed()).toBe(1);
   });
 
-  it('a refusal the service answered leaves nothing behind: the list stays, the same id may try again', async () => {
+  it('a refusal the service answered leaves nothing behind: the list stays, and asking again tries again', async () => {
     let tries = 0;
     const fake = service(() => (tries++ === 0 ? Promise.reject(errorForStatus(400, '{"error-code":"INVALID_SUBJECT"}')) : Promise.resolve(null)));
     const { writes } = writesOver(fake);
-    expect(await failure(writes.write(config, FILING, move('id-00000007')))).toMatchObject({ code: 'write_rejected' });
-    await writes.write(config, FILING, move('id-00000007'));
+    expect(await failure(writes.write(config, FILING, move()))).toMatchObject({ code: 'write_rejected' });
+    await writes.write(config, FILING, move());
     expect(fake.sent()).toHaveLength(2);
   });
 
@@ -143,18 +156,18 @@ describe('a write', () => {
         () => Promise.resolve(moved ? { ...letter, location: 'FOLDER', folderId: 3 } : letter),
       );
       const { writes, refreshed } = writesOver(fake);
-      expect(await writes.write(config, FILING, move(`id-gateway-${status}`))).toEqual({ data: null });
-      expect(await writes.write(config, FILING, move(`id-gateway-${status}`))).toEqual({ data: null });
+      expect(await writes.write(config, FILING, move())).toEqual({ data: null });
+      expect(await writes.write(config, FILING, move())).toEqual({ data: null });
       expect(fake.sent()).toHaveLength(1);
       expect(refreshed()).toBe(1);
     }
   });
 
-  it('a gateway 502 with the letter unmoved is unknown, and asking again with the id sends nothing', async () => {
+  it('a gateway 502 with the letter unmoved is unknown, and asking again sends nothing', async () => {
     const fake = service(() => Promise.reject(errorForStatus(502, '')));
     const { writes } = writesOver(fake);
-    expect(await failure(writes.write(config, FILING, move('id-gateway-0')))).toMatchObject({ code: 'write_outcome_unknown' });
-    expect(await failure(writes.write(config, FILING, move('id-gateway-0')))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(await failure(writes.write(config, FILING, move()))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(await failure(writes.write(config, FILING, move()))).toMatchObject({ code: 'write_outcome_unknown' });
     expect(fake.sent()).toHaveLength(1);
   });
 
@@ -167,7 +180,7 @@ describe('a write', () => {
       },
       () => (deleted ? Promise.reject(errorForStatus(404, '')) : Promise.resolve(letter)),
     );
-    expect(await writesOver(fake).writes.write(config, FILING, move('id-delete-1', { rel: 'delete_document', body: undefined }))).toEqual({ data: null });
+    expect(await writesOver(fake).writes.write(config, FILING, move({ rel: 'delete_document', body: undefined }))).toEqual({ data: null });
   });
 });
 
@@ -187,8 +200,8 @@ describe('writes to one letter', () => {
       () => Promise.resolve(now),
     );
     const { writes } = writesOver(fake);
-    const move = writes.write(config, FILING, { id: 'id-move-0001', target: { url: LETTER, relation: 'self' }, rel: 'update_document', body: { location: 'FOLDER', folderId: '3' } });
-    const rename = writes.write(config, FILING, { id: 'id-rename-01', target: { url: LETTER, relation: 'self' }, rel: 'update_document', body: { subject: 'Strøm desember' } });
+    const move = writes.write(config, FILING, { target: { url: LETTER, relation: 'self' }, rel: 'update_document', body: { location: 'FOLDER', folderId: '3' } });
+    const rename = writes.write(config, FILING, { target: { url: LETTER, relation: 'self' }, rel: 'update_document', body: { subject: 'Strøm desember' } });
     await settle();
     expect(fake.sent()).toHaveLength(1);
     moving.resolve(null);
@@ -203,17 +216,17 @@ describe('writes to one letter', () => {
     const renamedElsewhere = { ...letter, subject: 'Strøm (kopi)', location: 'FOLDER', folderId: 3 };
     const fake = service(undefined, () => Promise.resolve(renamedElsewhere));
     const { writes } = writesOver(fake);
-    const undo = { id: 'id-undo-0001', target: { url: LETTER, relation: 'self' }, rel: 'update_document', body: { subject: 'Strøm' }, expect: { subject: 'Strøm november' } };
+    const undo = { target: { url: LETTER, relation: 'self' }, rel: 'update_document', body: { subject: 'Strøm' }, expect: { subject: 'Strøm november' } };
     expect(await failure(writes.write(config, FILING, undo))).toMatchObject({ code: 'write_target_changed' });
     expect(fake.sent()).toEqual([]);
     // Still as the change left it: the undo goes, keeping the place.
-    await writes.write(config, FILING, { ...undo, id: 'id-undo-0002', expect: { subject: 'Strøm (kopi)', location: 'FOLDER', folderId: '3' } });
+    await writes.write(config, FILING, { ...undo, expect: { subject: 'Strøm (kopi)', location: 'FOLDER', folderId: '3' } });
     expect(fake.sent().map((c) => JSON.parse(c.body ?? '') as unknown)).toEqual([{ location: 'FOLDER', folderId: '3', subject: 'Strøm' }]);
   });
 
   it('never moves or renames a letter whose subject it was not told (a confidential one)', async () => {
     const fake = service(undefined, () => Promise.resolve({ link: letter.link }));
-    expect(await failure(writesOver(fake).writes.write(config, FILING, move('id-secret-01', { body: { location: 'INBOX' } })))).toMatchObject({ code: 'write_refused' });
+    expect(await failure(writesOver(fake).writes.write(config, FILING, move({ body: { location: 'INBOX' } })))).toMatchObject({ code: 'write_refused' });
     expect(fake.sent()).toEqual([]);
   });
 });
@@ -222,7 +235,7 @@ describe('what a write refuses, before sending anything', () => {
   it('a relation that is not an action with a method (a page, an unlisted action, a read)', async () => {
     for (const rel of ['self', 'get_document_content', 'update_account', 'delete_everything', 'document_inbox']) {
       const fake = service();
-      expect(await failure(writesOver(fake).writes.write(config, FILING, move(`refused-${rel.length}0000`, { rel })))).toMatchObject({ code: 'write_refused' });
+      expect(await failure(writesOver(fake).writes.write(config, FILING, move({ rel })))).toMatchObject({ code: 'write_refused' });
       expect(fake.calls).toEqual([]);
     }
   });
@@ -230,34 +243,34 @@ describe('what a write refuses, before sending anything', () => {
   it('an action the session holds no permission for', async () => {
     const fake = service();
     const { writes } = writesOver(fake);
-    const refused = await failure(writes.write(config, ['READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT'], move('id-00000008', { rel: 'delete_document' })));
+    const refused = await failure(writes.write(config, ['READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT'], move({ rel: 'delete_document' })));
     expect(refused).toMatchObject({ code: 'write_permission_missing', permission: 'DELETE_DOCUMENT' });
     expect(fake.calls).toEqual([]);
   });
 
   it('an action the resource does not offer, or offers on another origin', async () => {
     const bare = service(undefined, () => Promise.resolve({ link: [{ rel: `${REL}/self`, uri: LETTER }] }));
-    expect(await failure(writesOver(bare).writes.write(config, FILING, move('id-00000009')))).toMatchObject({ code: 'write_link_missing' });
+    expect(await failure(writesOver(bare).writes.write(config, FILING, move()))).toMatchObject({ code: 'write_link_missing' });
     const foreign = service(undefined, () => Promise.resolve({ link: [{ rel: `${REL}/update_document`, uri: 'https://evil.example/update' }] }));
-    expect(await failure(writesOver(foreign).writes.write(config, FILING, move('id-00000010')))).toMatchObject({ code: 'link_foreign_origin' });
+    expect(await failure(writesOver(foreign).writes.write(config, FILING, move()))).toMatchObject({ code: 'link_foreign_origin' });
     expect([...bare.sent(), ...foreign.sent()]).toEqual([]);
   });
 
   it('a target on another origin, or an action given as the target', async () => {
     const fake = service();
     const { writes } = writesOver(fake);
-    expect(await failure(writes.write(config, FILING, move('id-00000011', { target: { url: 'https://evil.example/doc', relation: 'self' } })))).toMatchObject({ code: 'link_foreign_origin' });
-    expect(await failure(writes.write(config, FILING, move('id-00000012', { target: { url: UPDATE, relation: 'update_document' } })))).toMatchObject({ code: 'link_is_action' });
+    expect(await failure(writes.write(config, FILING, move({ target: { url: 'https://evil.example/doc', relation: 'self' } })))).toMatchObject({ code: 'link_foreign_origin' });
+    expect(await failure(writes.write(config, FILING, move({ target: { url: UPDATE, relation: 'update_document' } })))).toMatchObject({ code: 'link_is_action' });
     expect(fake.calls).toEqual([]);
   });
 
   it('finds an attachment link only at the index given, and create_folder in the mailbox folder list', async () => {
     const folders = { link: [{ rel: `${REL}/self`, uri: `${BASE}/post/api` }], mailbox: [{ folders: { link: [{ rel: `${REL}/create_folder`, uri: `${BASE}/post/api/folders` }] } }] };
     const fake = service(() => Promise.resolve(null), () => Promise.resolve(folders));
-    await writesOver(fake).writes.write(config, FILING, { id: 'id-00000013', target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Reiser', icon: 'FOLDER' } });
+    await writesOver(fake).writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Reiser', icon: 'FOLDER' } });
     expect(fake.sent().map((c) => [c.method, c.url])).toEqual([['POST', `${BASE}/post/api/folders`]]);
     const other = service();
-    expect(await failure(writesOver(other).writes.write(config, FILING, move('id-00000014', { attachment: 0 })))).toMatchObject({ code: 'write_link_missing' });
+    expect(await failure(writesOver(other).writes.write(config, FILING, move({ attachment: 0 })))).toMatchObject({ code: 'write_link_missing' });
   });
 });
 
@@ -273,14 +286,130 @@ describe('what a refusal says', () => {
   for (const [name, error, expected] of cases) {
     it(name, async () => {
       const fake = service(() => Promise.reject(error));
-      expect(await failure(writesOver(fake).writes.write(config, FILING, move('id-00000015')))).toMatchObject(expected);
+      expect(await failure(writesOver(fake).writes.write(config, FILING, move()))).toMatchObject(expected);
     });
   }
 
   it('a letter gone before the write is read is said the same way, and nothing is sent', async () => {
     const fake = service(undefined, () => Promise.reject(errorForStatus(404, '')));
-    expect(await failure(writesOver(fake).writes.write(config, FILING, move('id-00000016')))).toMatchObject({ code: 'write_target_gone' });
+    expect(await failure(writesOver(fake).writes.write(config, FILING, move()))).toMatchObject({ code: 'write_target_gone' });
     expect(fake.sent()).toEqual([]);
+  });
+});
+
+const ROOT = `${BASE}/post/api`;
+const FOLDERS = `${BASE}/post/api/private/accounts/1/folders`;
+
+/**
+ * The root as the service keeps it, with the person's folders; a create_folder POST makes one
+ * when `post` calls `make` (before or instead of its answer).
+ */
+function folderService(existing: string[], post: (make: () => void) => Promise<unknown>) {
+  const folders = existing.map((name, i) => ({ name, id: i + 1, link: [{ rel: `${REL}/self`, uri: `${FOLDERS}/${i + 1}` }] }));
+  const root = () => ({
+    link: [{ rel: `${REL}/self`, uri: ROOT }],
+    mailbox: [{ folders: { link: [{ rel: `${REL}/create_folder`, uri: FOLDERS }], folder: structuredClone(folders) } }],
+  });
+  const fake = service(
+    (request) =>
+      post(() => {
+        const { name } = JSON.parse(request.body ?? '{}') as { name: string };
+        const id = folders.length + 1;
+        folders.push({ name, id, link: [{ rel: `${REL}/self`, uri: `${FOLDERS}/${id}` }] });
+      }),
+    () => Promise.resolve(root()),
+  );
+  return { fake, named: (name: string) => folders.filter((folder) => folder.name === name).length };
+}
+
+const createFolder = (extra: Partial<WriteRequest> = {}): WriteRequest => ({ target: { url: ROOT, relation: 'self' }, rel: 'create_folder', body: { name: 'Reiser', icon: 'FOLDER' }, ...extra });
+const reads = (fake: ReturnType<typeof service>) => fake.calls.filter((c) => (c.method ?? 'GET') === 'GET').length;
+
+describe('a write is one intent, known by the worker', () => {
+  it('a new folder whose answer was lost (504) is done once a folder of its name shows that was not there before; asked again, nothing is sent', async () => {
+    const { fake, named } = folderService(['Kvitteringer'], (make) => {
+      make();
+      return Promise.reject(errorForStatus(504, '<html>Gateway Time-out</html>'));
+    });
+    const { writes, refreshed } = writesOver(fake);
+    expect(await writes.write(config, FILING, createFolder())).toEqual({ data: null });
+    expect(fake.sent().map((c) => [c.method, c.url])).toEqual([['POST', FOLDERS]]);
+    // The same form sent again (a second click, Try again, a reload): the folder is there, nothing is sent.
+    expect(await writes.write(config, FILING, createFolder())).toEqual({ data: null });
+    expect(fake.sent()).toHaveLength(1);
+    expect(named('Reiser')).toBe(1);
+    expect(refreshed()).toBe(1);
+  });
+
+  it('a folder of that name that was there before is no evidence: unknown; asking again only looks; Send again sends once more', async () => {
+    let tries = 0;
+    const { fake, named } = folderService(['Reiser'], (make) => {
+      if (tries++ === 0) return Promise.reject(errorForStatus(504, ''));
+      make();
+      return Promise.resolve(null);
+    });
+    const { writes } = writesOver(fake);
+    expect(await failure(writes.write(config, FILING, createFolder()))).toMatchObject({ code: 'write_outcome_unknown' });
+    const looked = reads(fake);
+    expect(await failure(writes.write(config, FILING, createFolder()))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(reads(fake)).toBeGreaterThan(looked);
+    expect(fake.sent()).toHaveLength(1);
+    // The person chose to send it again, in words that say it may have arrived.
+    expect(await writes.write(config, FILING, createFolder({ resend: true }))).toEqual({ data: null });
+    expect(fake.sent()).toHaveLength(2);
+    expect(named('Reiser')).toBe(2);
+  });
+
+  it("two spellings of one letter's address are one intent: a move whose outcome is unknown, asked under the other, only looks", async () => {
+    const fake = service(() => Promise.reject(new AppError('timeout')));
+    const { writes } = writesOver(fake);
+    expect(await failure(writes.write(config, FILING, move({ target: { url: `${LETTER}?b=2&a=1`, relation: 'self' } })))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(await failure(writes.write(config, FILING, move({ target: { url: `${LETTER}?a=1&b=2#top`, relation: 'self' } })))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(fake.sent()).toHaveLength(1);
+  });
+
+  it("two spellings of one letter's address are one lane, and a move asked again once done under the other sends nothing", async () => {
+    const moving = deferred<unknown>();
+    let now: Record<string, unknown> = { ...letter, location: 'INBOX' };
+    const fake = service(
+      (request) => {
+        const body = JSON.parse(request.body ?? '{}') as Record<string, unknown>;
+        return (body.subject === 'Strøm' ? moving.promise : Promise.resolve(null)).then(() => {
+          now = { ...now, ...body };
+          return null;
+        });
+      },
+      () => Promise.resolve(now),
+    );
+    const { writes, refreshed } = writesOver(fake);
+    const spelled = (url: string) => ({ target: { url, relation: 'self' } });
+    const moved = writes.write(config, FILING, { ...spelled(`${LETTER}?b=2&a=1`), rel: 'update_document', body: { location: 'FOLDER', folderId: '3' } });
+    const renamed = writes.write(config, FILING, { ...spelled(`${LETTER}?a=1&b=2#top`), rel: 'update_document', body: { subject: 'Strøm desember' } });
+    await settle();
+    // The rename waits its turn behind the move: the same letter.
+    expect(fake.sent()).toHaveLength(1);
+    moving.resolve(null);
+    await Promise.all([moved, renamed]);
+    expect(fake.sent().map((c) => JSON.parse(c.body ?? '') as unknown)).toEqual([
+      { location: 'FOLDER', folderId: '3', subject: 'Strøm' },
+      { location: 'FOLDER', folderId: '3', subject: 'Strøm desember' },
+    ]);
+    // Each asked again under yet another spelling, once done: the letter is as asked, nothing is sent.
+    expect(await writes.write(config, FILING, { ...spelled(`${LETTER}#top`), rel: 'update_document', body: { subject: 'Strøm desember' } })).toEqual({ data: null });
+    expect(await writes.write(config, FILING, { ...spelled(`${LETTER}?a=1&b=2`), rel: 'update_document', body: { location: 'FOLDER', folderId: '3' } })).toEqual({ data: null });
+    expect(fake.sent()).toHaveLength(2);
+    expect(refreshed()).toBe(2);
+  });
+
+  it('another person signed in, asking the same change, is another intent: theirs is sent', async () => {
+    let tries = 0;
+    const fake = service(() => (tries++ === 0 ? Promise.reject(new AppError('timeout')) : Promise.resolve(null)));
+    const { writes } = writesOver(fake);
+    expect(await failure(writes.write(config, FILING, move()))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(await failure(writes.write(config, FILING, move()))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(fake.sent()).toHaveLength(1);
+    expect(await writes.write(config, FILING, move(), 'person-2')).toEqual({ data: null });
+    expect(fake.sent()).toHaveLength(2);
   });
 });
 
@@ -294,5 +423,31 @@ describe('fetchJson with a body', () => {
     const answer = await fetchJson({ url: UPDATE, accessToken: 't', serviceOrigin: BASE, fetch, method: 'PUT', body: '{"id":1}' });
     expect(answer).toBeNull();
     expect(seen[0]).toMatchObject({ method: 'PUT', body: '{"id":1}', headers: { 'Content-Type': 'application/vnd.digipost-v2+json' } });
+  });
+});
+
+describe('evidence is what the person asked for', () => {
+  it('a move whose answer was lost is done once the letter is in the folder, though a rename has changed its subject since', async () => {
+    let now: Record<string, unknown> = letter;
+    let posts = 0;
+    let reads = 0;
+    // The move reaches the service and its answer is lost; the next POST (a rename) is answered.
+    const fake = service(
+      (request) => {
+        const body = JSON.parse(request.body ?? '{}') as Record<string, unknown>;
+        now = { ...now, ...body };
+        return posts++ === 0 ? Promise.reject(new AppError('timeout')) : Promise.resolve({ subject: body.subject, link: [] });
+      },
+      // The look right after the lost answer cannot reach the service either.
+      () => (++reads === 2 ? Promise.reject(new AppError('network')) : Promise.resolve(now)),
+    );
+    const { writes } = writesOver(fake);
+    const moving = { ...move(), body: { location: 'FOLDER', folderId: 3 } };
+    expect(await failure(writes.write(config, FILING, moving))).toMatchObject({ code: 'write_outcome_unknown' });
+    await writes.write(config, FILING, { ...move(), body: { subject: 'Strøm, mars' } });
+    expect(now).toMatchObject({ location: 'FOLDER', folderId: '3', subject: 'Strøm, mars' });
+    // Look again: the letter is in folder 3, whatever it is called now.
+    expect(await writes.write(config, FILING, moving)).toEqual({ data: null });
+    expect(fake.sent()).toHaveLength(2);
   });
 });

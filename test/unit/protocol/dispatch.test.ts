@@ -128,7 +128,7 @@ describe('the message router', () => {
 
   it('takes a change to the mailbox (write) only from the viewer, never the popup or the options page', async () => {
     const { handlers } = recordingHandlers();
-    const write: Request = { type: 'write', id: 'id-00000001', target: { url: 'https://www.digipost.no/post/api/docs/1', relation: 'self' }, rel: 'delete_document' };
+    const write: Request = { type: 'write', target: { url: 'https://www.digipost.no/post/api/docs/1', relation: 'self' }, rel: 'delete_document' };
     for (const page of ['popup', 'options'] as const) {
       expect((await dispatch(write, fromPage(page), { handlers, ownId: ID, pagesOrigin: PAGES })).ok, page).toBe(false);
     }

@@ -35,8 +35,9 @@ describe('what the worker accepts', () => {
       { type: 'sendOpeningReceipt', letter: { url: 'https://www.digipost.no/post/api/docs/1', relation: 'self' }, attachment: 0 },
       { type: 'getRevocation' },
       { type: 'retryRevocation' },
-      { type: 'write', id: 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6', target: { url: 'https://www.digipost.no/post/api/docs/1', relation: 'self' }, rel: 'update_document', body: { location: 'INBOX', subject: 'Brev' } },
-      { type: 'write', id: 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6', target: { url: 'https://www.digipost.no/post/api/docs/1' }, attachment: 0, rel: 'delete_document' },
+      { type: 'write', target: { url: 'https://www.digipost.no/post/api/docs/1', relation: 'self' }, rel: 'update_document', body: { location: 'INBOX', subject: 'Brev' } },
+      { type: 'write', target: { url: 'https://www.digipost.no/post/api/docs/1' }, attachment: 0, rel: 'delete_document' },
+      { type: 'write', target: { url: 'https://www.digipost.no/post/api/docs/1' }, attachment: 0, rel: 'send_to_bank', resend: true },
     ]) {
       expect(requestSchema.safeParse(request).success, JSON.stringify(request)).toBe(true);
     }
@@ -51,9 +52,9 @@ describe('what the worker accepts', () => {
     ['an opening receipt that names an address to POST to', { type: 'sendOpeningReceipt', url: 'https://www.digipost.no/post/api/docs/1/delete' }],
     ['an opening receipt without its attachment', { type: 'sendOpeningReceipt', letter: { url: 'https://www.digipost.no/post/api/docs/1' } }],
     ['an opening receipt for a negative attachment', { type: 'sendOpeningReceipt', letter: { url: 'https://x' }, attachment: -1 }],
-    ['a write that names an address instead of a relation', { type: 'write', id: 'f81d4fae-7dec', target: { url: 'https://x' }, rel: 'https://evil.example/post' }],
-    ['a write without an id', { type: 'write', target: { url: 'https://x' }, rel: 'delete_document' }],
-    ['a write with a short id', { type: 'write', id: 'x', target: { url: 'https://x' }, rel: 'delete_document' }],
+    ['a write that names an address instead of a relation', { type: 'write', target: { url: 'https://x' }, rel: 'https://evil.example/post' }],
+    ['a write without a target', { type: 'write', rel: 'delete_document' }],
+    ['a write whose send again is not a yes or no', { type: 'write', target: { url: 'https://x' }, rel: 'delete_document', resend: 'yes' }],
     ['not an object', 'getStatus'],
     ['null', null],
   ])('refuses %s', (_, request) => {

@@ -24,10 +24,10 @@ const SAMPLES = {
   changePermissions: { type: 'changePermissions', scopes: ['READ_ACCOUNT_INFO'] },
   getContent: { type: 'getContent', ...link },
   sendOpeningReceipt: { type: 'sendOpeningReceipt', letter: link, attachment: 0 },
-  write: { type: 'write', id: 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6', target: link, rel: 'delete_document' },
+  write: { type: 'write', target: link, rel: 'delete_document' },
   getRevocation: { type: 'getRevocation' },
   retryRevocation: { type: 'retryRevocation' },
-  upload: { type: 'upload', id: 'abcdefghijklmnop', subject: 'Kvittering', place: { kind: 'inbox' }, file: new Blob(['%PDF-1.4']), name: 'kvittering.pdf' },
+  upload: { type: 'upload', subject: 'Kvittering', place: { kind: 'inbox' }, file: new Blob(['%PDF-1.4']), name: 'kvittering.pdf' },
 } satisfies { [K in Request['type']]: Extract<Request, { type: K }> };
 
 describe('the table of requests', () => {

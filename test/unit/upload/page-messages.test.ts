@@ -12,7 +12,7 @@ import type { SenderInfo } from '../../../src/protocol/sender.ts';
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const PAGES = `chrome-extension://${ID}`;
 const FILE = new Blob(['%PDF-1.4\n']);
-const UPLOAD = { type: 'upload', id: 'abcdefghijklmnopqrstuv', subject: 'Kvittering', place: { kind: 'inbox' }, file: FILE, name: 'kvittering.pdf' };
+const UPLOAD = { type: 'upload', subject: 'Kvittering', place: { kind: 'inbox' }, file: FILE, name: 'kvittering.pdf' };
 
 function channel(data: unknown, source: unknown) {
   const reached: Request[] = [];
@@ -66,8 +66,8 @@ describe("the worker's postMessage channel for files", () => {
     }
   });
 
-  it('refuses an upload whose file is not a Blob (as JSON messaging would make it) or has no id', async () => {
-    for (const data of [{ ...UPLOAD, file: {} }, { ...UPLOAD, file: 'JVBERi0xLjQK' }, { ...UPLOAD, id: undefined }]) {
+  it('refuses an upload whose file is not a Blob (as JSON messaging would make it), has no subject, or says send again in other than yes or no', async () => {
+    for (const data of [{ ...UPLOAD, file: {} }, { ...UPLOAD, file: 'JVBERi0xLjQK' }, { ...UPLOAD, subject: undefined }, { ...UPLOAD, resend: 'yes' }]) {
       const { reached, answer } = channel(data, windowOf('/src/save/save.html'));
       const [refusal] = await answer();
       expect(refusal?.ok === false && refusal.error.code).toBe('bad_request');

@@ -54,22 +54,31 @@ describe('the page never judges an outcome', () => {
   it('a write the worker could not confirm is passed on as the worker said it, with nothing read and nothing sent again', async () => {
     answers.write = [new AppError('write_outcome_unknown')];
     answers.getResource = [letter({ location: 'INBOX' })];
-    expect(await appErrorOf(changeLetter(SELF, { place: { location: 'FOLDER', folderId: '3' } }, 'id-1'))).toEqual({ code: 'write_outcome_unknown' });
+    expect(await appErrorOf(changeLetter(SELF, { place: { location: 'FOLDER', folderId: '3' } }))).toEqual({ code: 'write_outcome_unknown' });
     expect(asked.map((r) => r.type)).toEqual(['write']);
   });
 
   it('an undo names what the letter must still be, and the worker decides', async () => {
     answers.write = [null];
-    await changeLetter(SELF, { place: { location: 'INBOX' } }, 'id-2', { place: { location: 'FOLDER', folderId: '3' } });
+    await changeLetter(SELF, { place: { location: 'INBOX' } }, { place: { location: 'FOLDER', folderId: '3' } });
     expect(writes()).toEqual([
-      { type: 'write', id: 'id-2', target: { url: SELF.uri, relation: 'self' }, rel: 'update_document', body: { location: 'INBOX' }, expect: { location: 'FOLDER', folderId: '3' } },
+      { type: 'write', target: { url: SELF.uri, relation: 'self' }, rel: 'update_document', body: { location: 'INBOX' }, expect: { location: 'FOLDER', folderId: '3' } },
     ]);
   });
 
   it('a delete and a folder change go to the worker as they are', async () => {
     answers.write = [null, new AppError('folder_not_empty')];
-    await expect(deleteLetter(SELF, 'id-3')).resolves.toBeNull();
-    expect(await appErrorOf(folderWrite({ target: { url: `${BASE}/f/1` }, rel: 'delete_folder' }, 'id-5'))).toEqual({ code: 'folder_not_empty' });
+    await expect(deleteLetter(SELF)).resolves.toBeNull();
+    expect(await appErrorOf(folderWrite({ target: { url: `${BASE}/f/1` }, rel: 'delete_folder' }))).toEqual({ code: 'folder_not_empty' });
     expect(asked.map((r) => r.type)).toEqual(['write', 'write']);
+  });
+
+  it('names no id: asked again, the worker knows the change; only the person\'s explicit Send again says resend', async () => {
+    answers.write = [null, null, null];
+    await changeLetter(SELF, { subject: 'Strøm' });
+    await changeLetter(SELF, { subject: 'Strøm' }, undefined, true);
+    await deleteLetter(SELF, true);
+    expect(writes().map((r) => r.resend)).toEqual([undefined, true, true]);
+    expect(writes()[0]).toEqual({ type: 'write', target: { url: SELF.uri, relation: 'self' }, rel: 'update_document', body: { subject: 'Strøm' } });
   });
 });
