@@ -33,12 +33,17 @@ export function canonicalFields(body: unknown): [string, string][] {
 }
 
 /**
- * The key of an intent: a digest of its parts (no name, subject or address is readable in
- * storage's keys). `person` is the signed-in person's id; `parts` say the action, its resource
- * and what it asks for.
+ * An intent's identity: `person` is the signed-in person's id; `parts` say the action, its
+ * resource and what it asks for. Made at once, with no wait, so writes to one resource queue in
+ * the order the person asked for them (once.ts takes the lane's lock before anything async).
  */
-export async function intentKey(person: string, parts: readonly unknown[]): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify([person, ...parts])));
+export function intentId(person: string, parts: readonly unknown[]): string {
+  return JSON.stringify([person, ...parts]);
+}
+
+/** The key an intent's record is stored under: a digest of its identity, so no name, subject or address is readable in storage's keys. */
+export async function recordKey(id: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(id));
   return bytesToBase64Url(new Uint8Array(digest));
 }
 

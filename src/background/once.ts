@@ -1,6 +1,7 @@
 import { AppError } from '../shared/errors.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
 import { writeRecords, type WriteNote, type WriteRecord } from '../storage/items.ts';
+import { recordKey } from './intent.ts';
 
 export interface OnceDeps {
   storage: Areas<'session', 'get' | 'set' | 'remove'>;
@@ -11,9 +12,9 @@ export interface OnceDeps {
   now: () => number;
 }
 
-/** Who an intent is: its key (intent.ts derives it from the person, the resource and the action) and the lane it runs in. */
+/** Who an intent is: its identity (intent.ts: the person, the resource and the action) and the lane it runs in. */
 export interface Intent {
-  key: string;
+  id: string;
   /** The resource the write is about, by its canonical address: writes to one resource run in turn. */
   lane: string;
 }
@@ -163,17 +164,18 @@ export function createOnce(deps: OnceDeps) {
      */
     run<T>(intent: Intent, generation: number, operation: Operation<T>, options: RunOptions = {}): Promise<Outcome<T>> {
       // A second ask while it runs hears the same outcome; what followed the write was done once, for the first.
-      const joined = running.get(intent.key) as Promise<Outcome<T>> | undefined;
+      const joined = running.get(intent.id) as Promise<Outcome<T>> | undefined;
       if (joined) return joined.then(({ result }) => ({ result, repeated: true }));
       const started = (async () => {
         let outcome: Outcome<T> | undefined;
+        // The lane's lock is asked for before anything is awaited: writes to one resource run in the order asked.
         await deps.exclusive(`write:${intent.lane}`, async () => {
-          outcome = await perform(intent.key, generation, operation, options);
+          outcome = await perform(await recordKey(intent.id), generation, operation, options);
         });
         if (!outcome) throw new AppError('internal');
         return outcome;
-      })().finally(() => running.delete(intent.key));
-      running.set(intent.key, started);
+      })().finally(() => running.delete(intent.id));
+      running.set(intent.id, started);
       return started;
     },
   };

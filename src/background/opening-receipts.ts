@@ -5,7 +5,7 @@ import { anyResourceSchema, documentSchema, type Attachment } from '../api/schem
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
-import { canonicalAddress, intentKey } from './intent.ts';
+import { canonicalAddress, intentId } from './intent.ts';
 import type { Once } from './once.ts';
 import type { Signed } from './writes.ts';
 
@@ -46,8 +46,7 @@ export function createOpeningReceipts(deps: OpeningReceiptsDeps) {
     const verdict = classifyLink({ rel: letter.relation ?? 'self', uri: letter.url }, serviceOrigin);
     if (!verdict.followable) throw new AppError(verdict.reason);
     const lane = canonicalAddress(letter.url);
-    const key = await intentKey(who.userId, ['send_opening_receipt', lane, index]);
-    const { result } = await deps.once.run({ key, lane }, generation, {
+    const { result } = await deps.once.run({ id: intentId(who.userId, ['send_opening_receipt', lane, index]), lane }, generation, {
       look: async () => sentAlready(await attachmentOf(config, letter, index)),
       prepare: async () => {
         const attachment = await attachmentOf(config, letter, index);

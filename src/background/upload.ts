@@ -8,7 +8,7 @@ import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import { pagedUrl } from './inbox-page.ts';
-import { canonicalAddress, fileDigest, intentKey } from './intent.ts';
+import { canonicalAddress, fileDigest, intentId } from './intent.ts';
 import type { Intent, Once } from './once.ts';
 import type { Signed } from './writes.ts';
 import { getItem, put, setItems, type Areas } from '../storage/item.ts';
@@ -132,8 +132,8 @@ export function createUploads(deps: UploadDeps) {
   /** The intent: the person, the place by its canonical address, the subject and the file. */
   async function intentOf(person: string, request: UploadRequest): Promise<Intent> {
     const place = request.place.kind === 'inbox' ? 'inbox' : canonicalAddress(request.place.self);
-    const key = await intentKey(person, ['upload', place, request.subject, request.name, request.file.size, await fileDigest(request.file)]);
-    return { key, lane: `upload:${key}` };
+    const id = intentId(person, ['upload', place, request.subject, request.name, request.file.size, await fileDigest(request.file)]);
+    return { id, lane: `upload:${id}` };
   }
 
   /** `who` and `generation`: the session's when the page asked; the upload is fenced to it. */

@@ -10,7 +10,7 @@ import type { Permission } from '../shared/permissions.ts';
 import type { Request } from '../protocol/messages.ts';
 import { isObject } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
-import { canonicalAddress, canonicalFields, intentKey } from './intent.ts';
+import { canonicalAddress, canonicalFields, intentId } from './intent.ts';
 import type { Attempt, Intent, Once } from './once.ts';
 import type { WriteNote, WriteRecord } from '../storage/items.ts';
 
@@ -221,10 +221,9 @@ export function createWrites(deps: WritesDeps) {
   }
 
   /** The intent a page's request is: the person, the resource by its canonical address, the action and what it asks for. */
-  const intentOf = async (person: string, request: WriteRequest): Promise<Intent> => {
+  const intentOf = (person: string, request: WriteRequest): Intent => {
     const lane = canonicalAddress(request.target.url);
-    const key = await intentKey(person, [request.rel, lane, request.attachment ?? null, canonicalFields(request.body), canonicalFields(request.expect)]);
-    return { key, lane };
+    return { id: intentId(person, [request.rel, lane, request.attachment ?? null, canonicalFields(request.body), canonicalFields(request.expect)]), lane };
   };
 
   return {
@@ -238,7 +237,7 @@ export function createWrites(deps: WritesDeps) {
       const verdict = classifyLink({ rel: request.target.relation ?? 'self', uri: request.target.url }, new URL(config.baseUrl).origin);
       if (!verdict.followable) throw new AppError(verdict.reason);
       const { result, repeated } = await deps.once.run(
-        await intentOf(who.userId, request),
+        intentOf(who.userId, request),
         generation,
         {
           look: (record) => look(config, request, record),

@@ -5,7 +5,7 @@ import { isConfigured, validateConfigInput, type ConfigInput, type ConfigProblem
 import { serviceHostPermission } from '../config/host-permission.ts';
 import { NOTIFICATIONS_PERMISSION as NOTIFICATIONS } from '../config/notifications-permission.ts';
 import { checkServiceAddress } from '../config/service-address.ts';
-import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { isNotConfigured, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { StoredConfigView } from '../protocol/messages.ts';
 import { Busy, BusyButton, ErrorAlert } from '../ui/components.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
@@ -133,7 +133,7 @@ export function Options() {
       setOutcome((now) => (now?.kind === 'signed_out' ? { kind: 'connected' } : now));
     } catch (e) {
       const reason = toErrorInfo(e);
-      setConnection(reason.code === 'not_configured' ? { kind: 'not_configured' } : { kind: 'signed_out', reason });
+      setConnection(isNotConfigured(reason) ? { kind: 'not_configured' } : { kind: 'signed_out', reason });
     }
   };
 

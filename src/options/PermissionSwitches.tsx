@@ -1,12 +1,9 @@
 import { useState } from 'preact/hooks';
-import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { isDeclined, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { OFFERED_PERMISSIONS, PERMISSION_SWITCHES, type PermissionSwitch } from '../shared/offered-permissions.ts';
 import type { Permission } from '../shared/permissions.ts';
 import { Busy, ErrorAlert } from '../ui/components.tsx';
-
-/** A consent window the person closed or answered with No: their choice, not a failure. */
-const DECLINED = new Set(['signin_cancelled', 'oauth_access_denied']);
 
 type Note =
   | { kind: 'waiting'; id: string; on: boolean }
@@ -67,7 +64,8 @@ export function PermissionSwitches(props: { scopes: readonly Permission[]; signe
       setNote({ kind: props.signedIn ? 'changed' : 'saved' });
     } catch (e) {
       const error = toErrorInfo(e);
-      setNote({ kind: 'unchanged', error: DECLINED.has(error.code) ? undefined : error });
+      // A consent window the person closed or answered with No: their choice, not a failure to explain.
+      setNote({ kind: 'unchanged', error: isDeclined(error) ? undefined : error });
     }
   };
 

@@ -5,7 +5,7 @@ import { inboxLinkOf } from '../api/links.ts';
 import type { Document, Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
 import { switchTitleOf } from '../shared/offered-permissions.ts';
-import { needsConnect, needsSettings, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { isEndedByService, isNotConfigured, isOffline, needsConnect, needsSettings, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { RootSnapshot } from '../protocol/messages.ts';
 import { browserAreas, watchItem } from '../storage/browser-areas.ts';
 import { getItem } from '../storage/item.ts';
@@ -34,10 +34,10 @@ export type PopupState =
 
 /** Where a failed root fetch leaves the popup: each failure has its own state and next step. */
 function stateAfterFailure(error: ErrorInfo, cached: RootSnapshot | undefined): PopupState {
-  if (error.code === 'not_configured') return { kind: 'not_configured' };
-  // Plainly signed out is the state itself, no failure to explain; an ended session is.
-  if (needsConnect(error)) return error.code === 'signed_out' ? { kind: 'signed_out' } : { kind: 'signed_out', reason: error };
-  if (error.code === 'network' && cached) return { kind: 'offline', snapshot: cached };
+  if (isNotConfigured(error)) return { kind: 'not_configured' };
+  // Plainly signed out is the state itself, no failure to explain; a session the service ended is.
+  if (needsConnect(error)) return isEndedByService(error) ? { kind: 'signed_out', reason: error } : { kind: 'signed_out' };
+  if (isOffline(error) && cached) return { kind: 'offline', snapshot: cached };
   return { kind: 'error', error };
 }
 
@@ -59,7 +59,7 @@ function FetchedAt(props: { at: number; stale: boolean; updating: boolean }) {
   const time = formatTime(props.at, uiLocale());
   return (
     <p class={props.stale ? 'fetched stale' : 'fetched'} aria-live="polite">
-      {props.stale ? t('fetched_at_stale', time) : t('fetched_at', time)}
+      {t(props.stale ? 'fetched_at_stale' : 'fetched_at', time)}
       {props.updating ? <span class="updating"> · {t('updating')}</span> : null}
     </p>
   );
@@ -185,7 +185,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
   // Signed out elsewhere (the options page, the end of access): nobody's mailbox stays on show.
   useWorkerEvent(sessionEndedEvent, ({ reason }) => {
     const signedOut: PopupState = reason === 'ended' ? { kind: 'signed_out', reason: { code: 'session_ended' } } : { kind: 'signed_out' };
-    setState((now) => (now.kind === 'ready' || now.kind === 'offline' || now.kind === 'loading' || now.kind === 'error' ? signedOut : now));
+    setState((now) => (['ready', 'offline', 'loading', 'error'].includes(now.kind) ? signedOut : now));
   });
 
   // Signed in elsewhere (a viewer tab's Connect, the options page): the mailbox shows here too.
@@ -201,7 +201,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
       await load(false);
     } catch (error) {
       const info = toErrorInfo(error);
-      setState(info.code === 'not_configured' ? { kind: 'not_configured' } : { kind: 'signed_out', reason: info });
+      setState(isNotConfigured(info) ? { kind: 'not_configured' } : { kind: 'signed_out', reason: info });
     }
   };
 

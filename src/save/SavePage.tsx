@@ -4,7 +4,7 @@ import { MAX_SUBJECT_LENGTH, subjectFromName, UPLOAD_TYPES } from '../api/upload
 import { mayAskForOrigin, serviceHostPermission } from '../config/host-permission.ts';
 import { formatSize } from '../model/units.ts';
 import { viewerUrl } from '../protocol/viewer-address.ts';
-import { nextStep, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { needsSiteAccess, nextStep, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { ext as browser } from '../shared/ext.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { browserAreas } from '../storage/browser-areas.ts';
@@ -53,7 +53,7 @@ function placeName(place: NamedPlace): string {
  * only in a build for a service there).
  */
 function mayAskAccess(error: ErrorInfo, url: string): boolean {
-  return error.code === 'upload_source_unreachable' && /^https?:/i.test(url) && mayAskForOrigin(new URL(url).origin);
+  return needsSiteAccess(error) && /^https?:/i.test(url) && mayAskForOrigin(new URL(url).origin);
 }
 
 /**

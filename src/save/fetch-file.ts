@@ -1,6 +1,6 @@
 import { globalFetch, hardenedFetch } from '../api/http-core.ts';
 import { fileNameOf, MAX_UPLOAD_BYTES, uploadDeadlineMs, uploadKindOf, type UploadKind } from '../api/upload-rules.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError, isOffline } from '../shared/errors.ts';
 
 export interface FetchedFile {
   /** The file itself, kept by the save page only (in memory) until it is saved or cancelled. */
@@ -37,7 +37,7 @@ export async function fetchFile(url: string): Promise<FetchedFile> {
     });
   } catch (error) {
     // The browser says no more than "failed to fetch" for a site it may not reach, or that did not answer.
-    if (error instanceof AppError && error.code === 'network') {
+    if (error instanceof AppError && isOffline(error.info)) {
       const { detail } = error.info;
       throw new AppError('upload_source_unreachable', detail === undefined ? {} : { detail });
     }

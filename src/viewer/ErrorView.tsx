@@ -1,13 +1,9 @@
 import type { ComponentChildren } from 'preact';
-import { nextStep, type ErrorInfo } from '../shared/errors.ts';
+import { isEndedByService, needsConnect, type ErrorInfo } from '../shared/errors.ts';
 import { errorMessage, t } from '../shared/i18n.ts';
 import { AlertDetail } from '../ui/components.tsx';
 import { InfoIcon } from '../ui/icons.tsx';
 import { ask } from '../ui/worker-client.ts';
-
-export function needsConnect(error: ErrorInfo): boolean {
-  return nextStep(error) === 'connect';
-}
 
 /** Connects (the service's consent window), then does again what failed. */
 export async function connectThen(retry: () => Promise<void>): Promise<void> {
@@ -50,7 +46,7 @@ export function SignedOutView(props: { error: ErrorInfo; onConnect: () => void }
     <div class="info-panel" role="status">
       <InfoIcon class="info-panel-icon" />
       <div>
-        <p class="info-panel-title">{t(props.error.code === 'session_ended' ? 'viewer_access_ended_title' : 'viewer_signed_out_title')}</p>
+        <p class="info-panel-title">{t(isEndedByService(props.error) ? 'viewer_access_ended_title' : 'viewer_signed_out_title')}</p>
         <p>{t('viewer_signed_out')}</p>
         <div class="actions">
           <button type="button" class="primary" onClick={props.onConnect}>

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { relationInfo } from '../api/relations.ts';
 import { relationName } from '../api/relation-name.ts';
-import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { isActionLink, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { ResourceSnapshot } from '../protocol/messages.ts';
 import { ask } from '../ui/worker-client.ts';
 import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
@@ -57,7 +57,7 @@ export function usePage(current: HistoryEntry | undefined): Page {
     } catch (failure) {
       if (mine !== generation.current) return;
       const error = toErrorInfo(failure);
-      setState(error.code === 'link_is_action' ? { kind: 'ready', for: at, view: 'action', requestUrl: target.url } : { kind: 'error', for: at, error });
+      setState(isActionLink(error) ? { kind: 'ready', for: at, view: 'action', requestUrl: target.url } : { kind: 'error', for: at, error });
     }
   };
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { findLink } from '../../api/relation-name.ts';
 import type { Link } from '../../api/schemas.ts';
-import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
+import { isFolderStillFull, toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { FolderIcon } from '../../ui/folder-icon.tsx';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
@@ -77,7 +77,7 @@ export function FolderTools(props: {
   const { folder, rootUrl } = props;
   // "Still holds letters" is no longer true once the last one left: the next Delete may work.
   useEffect(() => {
-    if (props.empty) setFailure((now) => (now?.error.code === 'folder_not_empty' ? undefined : now));
+    if (props.empty) setFailure((now) => (now && isFolderStillFull(now.error) ? undefined : now));
   }, [props.empty]);
   const canCreate = props.canFile && rootUrl !== undefined && findLink(props.listLinks, 'create_folder') !== undefined;
   const canChange = props.canFile && folder !== undefined && findLink(folder.links, 'change_folder') !== undefined;

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { findLink } from '../../api/relation-name.ts';
-import { outcomeMayBeUnknown, toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
+import { isChangedSince, outcomeMayBeUnknown, toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
 import type { Permission } from '../../shared/permissions.ts';
 import { t } from '../../shared/i18n.ts';
 import { MoveIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
@@ -65,7 +65,7 @@ export function LetterFiling(props: {
       });
     } catch (failed) {
       const error = toErrorInfo(failed);
-      if (error.code === 'write_target_changed' && unless) {
+      if (isChangedSince(error) && unless) {
         const stamp = ++stamps.current.asked;
         const now = await readAgain(target).catch(() => null);
         if (now !== undefined && now !== null) show(stamp, now);

@@ -1,7 +1,7 @@
 import { findLink } from '../../api/relation-name.ts';
 import { targetOf, type LinkTarget } from '../../api/links.ts';
 import type { Link, RootResource } from '../../api/schemas.ts';
-import { toErrorInfo } from '../../shared/errors.ts';
+import { isNothingThere, toErrorInfo } from '../../shared/errors.ts';
 import type { Permission } from '../../shared/permissions.ts';
 import type { Request } from '../../protocol/messages.ts';
 import { ask } from '../../ui/worker-client.ts';
@@ -87,8 +87,7 @@ export async function readAgain(target: LinkTarget): Promise<unknown> {
   try {
     return (await ask({ type: 'getResource', ...target })).data;
   } catch (error) {
-    const { code } = toErrorInfo(error);
-    if (code === 'http_not_found') return undefined;
+    if (isNothingThere(toErrorInfo(error))) return undefined;
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { formatDate } from '../../model/dates.ts';
 import { formatAccountNumber, formatMoney } from '../../model/format.ts';
 import { INVOICE_CURRENCY } from '../../model/invoice-text.ts';
 import { isPaid, type InvoiceInfo } from '../../model/letters.ts';
-import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
+import { isPermissionNotGranted, isPermissionWithdrawn, isRefusedByService, toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
 import { t, uiLocale } from '../../shared/i18n.ts';
 import type { Permission } from '../../shared/permissions.ts';
 import { Busy, BusyButton } from '../../ui/components.tsx';
@@ -26,11 +26,11 @@ type State =
   | { kind: 'error'; error: ErrorInfo };
 
 /** The refusals a person can act on, in words about the invoice rather than about "changes". */
-const REFUSALS: Readonly<Record<string, string>> = {
-  write_forbidden: 'send_to_bank_forbidden',
-  write_permission_missing: 'send_to_bank_needs_permission',
-  write_rejected: 'send_to_bank_refused',
-};
+function refusalOf(error: ErrorInfo): string | undefined {
+  if (isPermissionWithdrawn(error)) return 'send_to_bank_forbidden';
+  if (isPermissionNotGranted(error)) return 'send_to_bank_needs_permission';
+  return isRefusedByService(error) ? 'send_to_bank_refused' : undefined;
+}
 
 /**
  * "Send to my bank", offered only where the invoice links send_to_bank and has no payment yet,
@@ -171,7 +171,7 @@ export function SendToBank(props: {
     );
   }
 
-  const refusal = state.kind === 'error' ? REFUSALS[state.error.code] : undefined;
+  const refusal = state.kind === 'error' ? refusalOf(state.error) : undefined;
   return (
     <>
       {refusal !== undefined ? (

@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { targetOf, type LinkTarget } from '../../api/links.ts';
 import type { Permission } from '../../shared/permissions.ts';
-import { toErrorInfo } from '../../shared/errors.ts';
+import { needsWebsite, toErrorInfo } from '../../shared/errors.ts';
 import { Busy, BusyButton } from '../../ui/components.tsx';
 import { DocumentIcon, InfoIcon, LockIcon } from '../../ui/icons.tsx';
 import { t, uiLocale } from '../../shared/i18n.ts';
@@ -199,7 +199,7 @@ function AttachmentItem(props: {
       {action}
       {state.kind === 'busy' ? <Busy label={state.label} /> : null}
       {state.kind === 'error' ? (
-        state.error.code === 'auth_level_too_low' ? (
+        needsWebsite(state.error) ? (
           <LockedNotice serviceOrigin={props.serviceOrigin}>
             <p>{t('error_auth_level_too_low')}</p>
           </LockedNotice>

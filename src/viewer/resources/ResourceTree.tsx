@@ -1,6 +1,7 @@
 import { formatDate, isIsoDate } from '../../model/dates.ts';
 import { classifyLink, relationName, targetOf } from '../../api/links.ts';
 import type { Link } from '../../api/schemas.ts';
+import { isActionLink } from '../../shared/errors.ts';
 import { t, uiLocale } from '../../shared/i18n.ts';
 import { labelFromName, relationLabel } from '../../model/labels.ts';
 import { ViewerLink } from '../navigation.tsx';
@@ -49,7 +50,7 @@ function LinkItem(props: { link: Link; serviceOrigin: string }) {
       {verdict.followable ? (
         <ViewerLink target={target}>{t('open_here')}</ViewerLink>
       ) : (
-        <span class="muted">{verdict.reason === 'link_is_action' ? t('action_short') : t(`error_${verdict.reason}`)}</span>
+        <span class="muted">{isActionLink({ code: verdict.reason }) ? t('action_short') : t(`error_${verdict.reason}`)}</span>
       )}
     </li>
   );

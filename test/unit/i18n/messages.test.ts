@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RELATIONS } from '../../../src/api/relations.ts';
 import { PERMISSIONS } from '../../../src/shared/permissions.ts';
-import { ERROR_CODES, nextStep } from '../../../src/shared/errors.ts';
+import { ERROR_CODES, nextStep, type NextStep } from '../../../src/shared/errors.ts';
 
 type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
 
@@ -14,6 +14,22 @@ const catalogues = Object.fromEntries(
     JSON.parse(readFileSync(`src/public/_locales/${lang}/messages.json`, 'utf8')) as Catalogue,
   ]),
 ) as Record<(typeof LOCALES)[number], Catalogue>;
+
+/**
+ * The words each next step shows beside the error's sentence, its buttons and notices, as the
+ * pages write them; 'declined' and 'none' show the sentence alone.
+ */
+const STEP_WORDS: Record<NextStep, string[]> = {
+  retry: ['try_again'],
+  connect: ['connect', 'try_again'],
+  settings: ['open_settings'],
+  website: ['open_on_web_site'],
+  grant_site: ['save_allow_site', 'try_again'],
+  look_again: ['try_again'],
+  offline: ['offline_notice', 'try_again'],
+  declined: [],
+  none: [],
+};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -61,12 +77,14 @@ describe('messages in English, Norwegian Bokmål and Norwegian Nynorsk', () => {
     }
   });
 
-  it('give every error a sentence, and the catalogue every error its next step', () => {
+  it('give every error a sentence, and every next step the words it shows', () => {
     for (const lang of LOCALES) {
       const missing = ERROR_CODES.filter((code) => !catalogues[lang][`error_${code}`]);
       expect(missing, lang).toEqual([]);
+      const wordless = Object.values(STEP_WORDS).flat().filter((key) => !catalogues[lang][key]);
+      expect(wordless, lang).toEqual([]);
     }
-    expect(ERROR_CODES.filter((code) => !['retry', 'connect', 'settings', 'none'].includes(nextStep({ code })))).toEqual([]);
+    expect(ERROR_CODES.filter((code) => !Object.hasOwn(STEP_WORDS, nextStep({ code })))).toEqual([]);
   });
 
   it('explain every permission and label every known relation', () => {
