@@ -14,7 +14,7 @@ import { tellPages } from './tell-pages.ts';
 import { createWorker } from './worker.ts';
 import { menusApi } from './menus-api.ts';
 import { createTab } from '../shared/create-tab.ts';
-import { removeFamily } from '../storage/browser-areas.ts';
+import { removeFamilies } from '../storage/browser-areas.ts';
 import { writeRecords } from '../storage/items.ts';
 import { saveRequests } from '../storage/upload-items.ts';
 
@@ -78,8 +78,5 @@ export const worker = createWorker({
       ...(beside?.id === undefined ? {} : { openerTabId: beside.id, index: beside.index + 1 }),
     });
   },
-  forgetWrites: async () => {
-    await removeFamily(saveRequests);
-    await removeFamily(writeRecords);
-  },
+  forgetWrites: () => removeFamilies(saveRequests, writeRecords),
 });
