@@ -1,6 +1,7 @@
 import { AppError } from '../shared/errors.ts';
 import { hardenedFetch, type HttpAnswer, type HttpMethod, type HttpRequest, type RedirectPolicy } from './http-core.ts';
 import { errorForStatus } from './http-errors.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth.ts';
 import { requireServiceUrl } from './origin.ts';
 import { CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from './timeouts.ts';
 
@@ -100,12 +101,16 @@ async function processJsonResponse(answer: HttpAnswer, method: HttpMethod): Prom
     if (answer.status === 204 || answer.status === 205 || method !== 'GET') return null;
     throw new AppError('response_not_json', { detail: 'empty body' });
   }
+  let data: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    data = JSON.parse(text) as unknown;
   } catch {
     const type = answer.header('content-type');
     throw new AppError('response_not_json', type ? { detail: type } : {});
   }
+  // JSON.parse itself keeps a stack of its own (V8, SpiderMonkey); what walks the value later may not.
+  if (nestedDeeperThan(data, MAX_JSON_DEPTH)) throw new AppError('response_malformed', { detail: `nested more than ${MAX_JSON_DEPTH} levels` });
+  return data;
 }
 
 /** GETs a JSON resource of the service, or performs one of its actions. */

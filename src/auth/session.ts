@@ -41,6 +41,10 @@ export interface SessionDeps {
   /** navigator.locks.request in the worker (shared by every context); createMemoryLock() in tests. */
   withLock: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
   getConfig: () => Promise<ServiceConfig | undefined>;
+  /**
+   * A session ended: signed out ('user'), its access ended ('ended'), or replaced by another
+   * person's sign-in ('user', before the new session is stored). The worker's cleanup.
+   */
   onSignedOut?: (reason: 'user' | 'ended') => void | Promise<void>;
   /** A sign-in was stored: what the session may do may have changed (a new grant, other permissions). */
   onSignedIn?: () => void | Promise<void>;
@@ -128,8 +132,10 @@ export class Session {
    * Interactive sign-in. A second call while one is under way in this instance is refused with
    * 'signin_in_progress' rather than joined: its consent window is already open, and the caller
    * learns the outcome from status(). On any failure nothing new is stored, and a session already
-   * there stays as it was. `scopes`: ask for these instead of the configured ones (the options
-   * page changing the permissions of a session, which it saves only once they are granted).
+   * there stays as it was, unless the consent came back for another person than the one signed in:
+   * then that person's session has ended first, as at a sign-out (#leaveAnotherPerson). `scopes`:
+   * ask for these instead of the configured ones (the options page changing the permissions of a
+   * session, which it saves only once they are granted).
    */
   async connect(scopes?: Permission[]): Promise<void> {
     if (this.#connecting) throw new AppError('signin_in_progress');
@@ -181,13 +187,50 @@ export class Session {
         clientId: config.clientId,
         signedInAt: this.#deps.now(),
       };
-      await this.#locked(() => this.#storeNewSession(generation, current.state, account, tokens));
+      const fence = await this.#leaveAnotherPerson(generation, current.state, account.userId);
+      await this.#locked(() => this.#storeNewSession(fence, current.state, account, tokens));
     } catch (error) {
       const current = await readPendingSignIn(session);
       if (current?.state === pending.state) await removeItems({ session }, pendingSignInItem);
       throw error;
     }
     await this.#deps.onSignedIn?.();
+  }
+
+  /**
+   * A sign-in that completed for another person than the one signed in here (the id_token's
+   * user_id is not the stored account's: Connect, or a change of permissions, while the browser
+   * was signed in to Digipost as someone else). The first person leaves as at a sign-out: the fence
+   * moves (what was fetched for them stores nothing), their grant is put aside to be revoked, their
+   * tokens go, and the worker's cleanup (onSignedOut: caches, write records, save requests, open
+   * pages) runs, all before anything of the new session is stored. Answers the generation the new
+   * session is stored under; a sign-out or another sign-in meanwhile cancels this one.
+   *
+   * The same person consenting again (other permissions) keeps what is theirs: their pages stay
+   * open, and their write records go on guarding against a write sent twice (dropping them could
+   * send a retried write again). Only the tokens are replaced, and the fence moves as at every
+   * sign-in. Nobody signed in: the sign-out or end of the session before has run the cleanup.
+   * The grant put aside here is revoked with the other pending revocations (the poll alarm's
+   * rounds, revocation-retry.ts), as a sign-out's is when the service did not confirm it at once.
+   */
+  async #leaveAnotherPerson(generation: number, state: string, userId: string): Promise<number> {
+    const { local, session } = this.#deps;
+    const left = await this.#locked(async () => {
+      if ((await readGeneration(local)) !== generation || (await readPendingSignIn(session))?.state !== state) {
+        throw new AppError('signin_cancelled', { detail: 'signed out during sign-in' });
+      }
+      const held = await readStoredSession(local, session);
+      if (held.account === undefined || held.account.userId === userId) return undefined;
+      this.#refreshing = undefined;
+      // The order of signOut(): the fence first, then the tokens put aside and forgotten.
+      await setItems({ local }, put(generationItem, generation + 1));
+      await this.#putAsideForRevocation(held);
+      await clearTokens(local, session);
+      return generation + 1;
+    });
+    if (left === undefined) return generation;
+    await this.#deps.onSignedOut?.('user');
+    return left;
   }
 
   async #storeNewSession(generation: number, state: string, account: StoredAccount, tokens: TokenSet): Promise<void> {

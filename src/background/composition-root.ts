@@ -14,7 +14,7 @@ import { tellPages } from './tell-pages.ts';
 import { createWorker } from './worker.ts';
 import { menusApi } from './menus-api.ts';
 import { createTab } from '../shared/create-tab.ts';
-import { removeFamily } from '../storage/browser-areas.ts';
+import { removeFamilies } from '../storage/browser-areas.ts';
 import { uploadsMadeItem, writeRecords } from '../storage/items.ts';
 import { removeItems } from '../storage/item.ts';
 import { saveRequests } from '../storage/upload-items.ts';
@@ -79,9 +79,8 @@ export const worker = createWorker({
       ...(beside?.id === undefined ? {} : { openerTabId: beside.id, index: beside.index + 1 }),
     });
   },
+  // Every step runs though another fails (the sign-out's cleanup goes on either way).
   forgetWrites: async () => {
-    await removeFamily(saveRequests);
-    await removeFamily(writeRecords);
-    await removeItems(browserAreas, uploadsMadeItem);
+    await Promise.all([removeFamilies(saveRequests, writeRecords), removeItems(browserAreas, uploadsMadeItem)]);
   },
 });

@@ -1,6 +1,56 @@
 import type { Session } from '../auth/session.ts';
+import type { WorkerEvent } from '../protocol/messages.ts';
 import { warn } from '../shared/warn.ts';
+import type { Badge } from './badge.ts';
+import type { LetterNotifications } from './notifications.ts';
 import type { RevocationRetry } from './revocation-retry.ts';
+import type { RootCache } from './root-cache.ts';
+import type { SaveMenu } from './save-menu.ts';
+
+/** What the cleanup at the end of a session reaches: the worker's parts that hold a person's data. */
+export interface SessionCleanupDeps {
+  rootCache: Pick<RootCache, 'forget'>;
+  badge: Pick<Badge, 'showSignedOut'>;
+  viewerPages: { forgetAll(): Promise<void> };
+  notifications: Pick<LetterNotifications, 'clearLetterNotifications'>;
+  /** The menu's save requests and every write's record (storage.session). */
+  forgetWrites: () => Promise<void>;
+  saveMenu: Pick<SaveMenu, 'refresh'>;
+  tellPages: (event: WorkerEvent) => Promise<void>;
+}
+
+/**
+ * What goes when a person's session ends here: at a sign-out, at the end of access, and when
+ * another person signs in without a sign-out first (Session: onSignedOut). Every step runs, in
+ * turn, whatever the steps before it did: one that fails is warned of and the next runs, since
+ * what one step could not forget must not keep the others' data (or leave open pages showing a
+ * mailbox). The open pages are told last, once the worker's own copies are gone; they drop what
+ * they show and hold in memory (a viewer tab its letter and search index, the save page its file).
+ */
+export function createSessionCleanup(deps: SessionCleanupDeps): (reason: 'user' | 'ended') => Promise<void> {
+  return async function cleanUp(reason) {
+    const steps: [what: string, step: () => Promise<void>][] = [
+      // Personal data goes with the tokens: a signed-out browser shows nobody's name.
+      ['forget the cached root and open invoices', () => deps.rootCache.forget()],
+      ['grey the toolbar button', () => deps.badge.showSignedOut()],
+      // What the viewer's tabs stand for (which letter each page id is).
+      ['forget the viewer pages', () => deps.viewerPages.forgetAll()],
+      // Notifications on screen name senders and subjects.
+      ['clear the notifications', () => deps.notifications.clearLetterNotifications()],
+      // What the person was saving and writing (the files themselves live only in their pages), and the menu item with it.
+      ['forget the save requests and write records', () => deps.forgetWrites()],
+      ['update the Save to Digipost menu', () => deps.saveMenu.refresh()],
+      ['tell the open pages', () => deps.tellPages({ event: 'sessionEnded', reason })],
+    ];
+    for (const [what, step] of steps) {
+      try {
+        await step();
+      } catch (error) {
+        warn(`At the end of the session, could not ${what}`, error);
+      }
+    }
+  };
+}
 
 const LOGOUT_TIMEOUT_MS = 3000;
 

@@ -24,7 +24,7 @@ import { createPoll, POLL_ALARM } from './poll.ts';
 import { createRevocationRetry } from './revocation-retry.ts';
 import { createDueInvoices } from './due-invoices.ts';
 import { createRootCache } from './root-cache.ts';
-import { createSignOut } from './sign-out.ts';
+import { createSessionCleanup, createSignOut } from './sign-out.ts';
 import { createSaveMenu, type SaveMenu, type SaveMenuDeps } from './save-menu.ts';
 import { createUploads } from './upload.ts';
 import { createOnce } from './once.ts';
@@ -118,20 +118,8 @@ export function createWorker(deps: WorkerDeps): Worker {
       const status = await session.status();
       if (status.state === 'signed_in') await deps.tellPages({ event: 'sessionChanged', scopes: status.scopes });
     },
-    onSignedOut: async (reason) => {
-      // Personal data goes with the tokens: a signed-out browser shows nobody's name.
-      await rootCache.forget();
-      await badge.showSignedOut();
-      // And what the viewer's tabs stand for (which letter each page id is).
-      await deps.viewerPages.forgetAll().catch(() => undefined);
-      // Notifications on screen name senders and subjects.
-      await notifications.clearLetterNotifications().catch(() => undefined);
-      // What the person was saving and writing goes too (the files themselves live only in their pages), and the menu item with it.
-      await deps.forgetWrites().catch(() => undefined);
-      await saveMenu.refresh();
-      // Open pages drop what they show of the mailbox (a viewer tab its letter and blob: addresses).
-      await deps.tellPages({ event: 'sessionEnded', reason });
-    },
+    // A sign-out, the end of access, or another person signing in: the same cleanup (sign-out.ts).
+    onSignedOut: (reason) => cleanUp(reason),
   });
 
   const calls = createServiceCalls({
@@ -174,6 +162,15 @@ export function createWorker(deps: WorkerDeps): Worker {
       const status = await session.status();
       return status.state === 'signed_in' && status.scopes.includes('UPLOAD_DOCUMENT');
     },
+  });
+  const cleanUp = createSessionCleanup({
+    rootCache,
+    badge,
+    viewerPages: deps.viewerPages,
+    notifications,
+    forgetWrites: deps.forgetWrites,
+    saveMenu,
+    tellPages: deps.tellPages,
   });
   // Every write, uploads and opening receipts too, goes through this one engine: exactly once per intent, in turn per resource.
   const once = createOnce({ storage, exclusive: deps.exclusive, generation: () => session.generation(), now });

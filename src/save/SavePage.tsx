@@ -16,14 +16,15 @@ import { useUpload } from '../ui/upload-flow.ts';
 import { ask } from '../ui/worker-client.ts';
 import { sessionChangedEvent, sessionEndedEvent, useWorkerEvent } from '../ui/worker-events.ts';
 import { fetchFile } from './fetch-file.ts';
-import { hostAsRead, isPrivateNetworkAddress } from './site-address.ts';
+import { hostAsRead } from './site-address.ts';
 
 type Loaded =
   | { state: 'loading' }
   | { state: 'gone' }
   | { state: 'not_allowed' }
   | { state: 'no_places' }
-  | { state: 'confirm_host'; url: string; places: NamedPlace[] }
+  /** `redirected`: the file's address led on to `url`, whose answer was let go of unread. */
+  | { state: 'confirm_host'; url: string; redirected: boolean; places: NamedPlace[] }
   | { state: 'ended'; error: ErrorInfo }
   | { state: 'failed'; error: ErrorInfo; url: string }
   | { state: 'ready'; file: FileFacts; places: NamedPlace[] };
@@ -61,7 +62,8 @@ function mayAskAccess(error: ErrorInfo, url: string): boolean {
  * what it is, the subject it gets and where it goes. The page holds the file, in memory only, and
  * Save hands it to the worker by reference (send-file.ts); nothing here ever holds the token.
  * Closing the page loses the file: nothing is on disk. A file on the person's own machine or
- * network is fetched only once they have said yes to its host (site-address.ts). When the session
+ * network is fetched only once they have said yes to its host (site-address.ts), and one a redirect
+ * led to is used only then (fetch-file.ts says what of a redirect can be seen). When the session
  * ends, the page lets go of the file and says so, as every page does.
  */
 export function SavePage() {
@@ -69,6 +71,8 @@ export function SavePage() {
   const [source, setSource] = useState<string | undefined>(undefined);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const loads = useRef(0);
+  /** The private hosts the person said yes to on this page, as hostAsRead writes them. */
+  const confirmedHosts = useRef<string[]>([]);
   const [subject, setSubject] = useState('');
   const [placeIndex, setPlaceIndex] = useState(0);
   const [letterAddress, setLetterAddress] = useState<string | undefined>(undefined);
@@ -77,7 +81,7 @@ export function SavePage() {
   /** Whether a load begun as `mine` is still the page's latest (a sign-out, or Try again, makes it stale). */
   const current = (mine: number) => mine === loads.current;
 
-  async function load(confirmed = false): Promise<void> {
+  async function load(): Promise<void> {
     const mine = ++loads.current;
     setLoaded({ state: 'loading' });
     const request = id === undefined ? undefined : await getItem(browserAreas, saveRequests.item(id));
@@ -100,12 +104,13 @@ export function SavePage() {
         setLoaded({ state: 'no_places' });
         return;
       }
-      if (!confirmed && isPrivateNetworkAddress(request.url)) {
-        setLoaded({ state: 'confirm_host', url: request.url, places });
+      const fetched = await fetchFile(request.url, confirmedHosts.current);
+      if (!current(mine)) return;
+      if ('confirm' in fetched) {
+        setLoaded({ state: 'confirm_host', url: fetched.confirm, redirected: fetched.redirected, places });
         return;
       }
-      const { blob, name, kind } = await fetchFile(request.url);
-      if (!current(mine)) return;
+      const { blob, name, kind } = fetched;
       upload.hold({ blob, name });
       setSubject(subjectFromName(name));
       setLoaded({ state: 'ready', file: { name, size: blob.size, kind }, places });
@@ -135,7 +140,13 @@ export function SavePage() {
   async function askAccess(url: string): Promise<void> {
     // Straight from the click: the browser asks only for a request made in answer to one.
     const granted = await browser.permissions.request({ origins: [serviceHostPermission(new URL(url).origin)] }).catch(() => false);
-    if (granted) await load(true);
+    if (granted) await load();
+  }
+
+  /** The person said yes to a private host: the file is fetched (again) with that host allowed. */
+  function confirmHost(url: string): void {
+    confirmedHosts.current = [...confirmedHosts.current, hostAsRead(url)];
+    void load();
   }
 
   async function save(place: NamedPlace, resend = false): Promise<void> {
@@ -169,10 +180,10 @@ export function SavePage() {
     case 'confirm_host':
       body = (
         <div class="info-panel" role="alert">
-          <p>{t('save_private_host_question', hostAsRead(loaded.url))}</p>
-          <p>{t('save_private_host_why')}</p>
+          <p>{t(loaded.redirected ? 'save_private_redirect_question' : 'save_private_host_question', hostAsRead(loaded.url))}</p>
+          <p>{t(loaded.redirected ? 'save_private_redirect_why' : 'save_private_host_why')}</p>
           <div class="actions">
-            <button type="button" class="primary" onClick={() => void load(true)}>
+            <button type="button" class="primary" onClick={() => confirmHost(loaded.url)}>
               {t('save_private_host_fetch')}
             </button>
           </div>
@@ -192,7 +203,7 @@ export function SavePage() {
           ) : null}
           {/* A refusal of the file itself (HTML, too large) would only be refused again. */}
           {nextStep(loaded.error) !== 'none' ? (
-            <button type="button" onClick={() => void load(true)}>
+            <button type="button" onClick={() => void load()}>
               {t('try_again')}
             </button>
           ) : null}

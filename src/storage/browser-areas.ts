@@ -24,8 +24,19 @@ export function watchItem<T, F>(item: StorageItem<T, AreaName, F>, onValue: (val
 }
 
 /** Removes every item of a family (each viewer page, at sign-out). */
-export async function removeFamily(family: ItemFamily<unknown, AreaName>): Promise<void> {
-  const area = ext.storage[family.area];
-  const keys = Object.keys(await area.get(null)).filter((key) => family.owns(key));
-  if (keys.length > 0) await area.remove(keys);
+export function removeFamily(family: ItemFamily<unknown, AreaName>): Promise<void> {
+  return removeFamilies(family);
+}
+
+/**
+ * Removes every item of the families named (the save requests and write records, at sign-out):
+ * one read and one removal per area, so none of them is left behind because another failed.
+ */
+export async function removeFamilies(...families: ItemFamily<unknown, AreaName>[]): Promise<void> {
+  for (const name of new Set(families.map((family) => family.area))) {
+    const area = ext.storage[name];
+    const inArea = families.filter((family) => family.area === name);
+    const keys = Object.keys(await area.get(null)).filter((key) => inArea.some((family) => family.owns(key)));
+    if (keys.length > 0) await area.remove(keys);
+  }
 }

@@ -10,10 +10,10 @@ import { closePage, openPage } from './page.ts';
 /*
  * The save page (src/save/SavePage.tsx): what it says when there is nothing to save, when the
  * session may not upload, and when Digipost offers no place; the host it shows first; the question
- * it asks before fetching from the person's own machine or network; a sign-out; what each save
- * asks the worker, and what it offers when a save may have arrived. The file's fetch is the page's
- * own (a stubbed fetch here, the test site in test/e2e/upload.*, where saving, refusals and Try
- * again run in real browsers).
+ * it asks before fetching from the person's own machine or network, or using what a redirect
+ * brought from there; a sign-out; what each save asks the worker, and what it offers when a save
+ * may have arrived. The file's fetch is the page's own (a stubbed fetch here, the test site in
+ * test/e2e/upload.*, where saving, refusals and Try again run in real browsers).
  */
 
 const { worker } = extension;
@@ -101,6 +101,27 @@ describe('the save page with a file', () => {
       expect(web.asked).toEqual([url]);
     },
   );
+
+  it('asks before using a file that a public address redirected to the machine or home network, and uses it only once the person says yes', async () => {
+    const url = 'https://evil.example/a.pdf';
+    const landed = 'http://192.168.1.1/backup.pdf';
+    vi.stubGlobal('fetch', (input: string) => {
+      web.asked.push(input);
+      // As a browser answers once it has followed the redirects itself: where it ended up.
+      const response = new Response('%PDF-1.7\n%%EOF\n', { headers: { 'content-type': 'application/pdf' } });
+      Object.defineProperties(response, { url: { value: landed }, redirected: { value: true } });
+      return Promise.resolve(response);
+    });
+    await request(url);
+    await openPage('save', `?save=${ID}`);
+    await screen.findByText('The address led on to 192.168.1.1, an address on this computer or your own network. Fetch the file from there?');
+    expect(screen.queryByText('backup.pdf')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch' }));
+    await screen.findByText('backup.pdf');
+    // Asked again, once the person had said yes: the first answer was let go of unread.
+    expect(web.asked).toEqual([url, url]);
+  });
 
   it('lets go of the file and its Save button when the session ends', async () => {
     await request('https://bank.example/a.pdf');

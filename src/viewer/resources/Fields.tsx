@@ -1,6 +1,7 @@
 import { t, uiLocale } from '../../shared/i18n.ts';
 import { codeInWords, fieldLabel, formatFieldValue, isAddress, isInternalField, postalAddress } from '../../model/fields.ts';
 import { isObj } from '../../model/read-json.ts';
+import { CutOff, MAX_SHOWN_DEPTH } from './ResourceTree.tsx';
 
 /*
  * Any resource's fields as a person reads them: translated labels, values in words and units,
@@ -16,11 +17,14 @@ function isScalar(value: unknown): value is Scalar {
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
 }
 
-/** Whether a field has anything to show in the main view. */
-function shown(key: string, value: unknown): boolean {
+/**
+ * Whether a field has anything to show in the main view. It looks no deeper than the view shows
+ * (MAX_SHOWN_DEPTH): below that, an object is taken to have something, which shows as "…".
+ */
+function shown(key: string, value: unknown, levelsLeft = MAX_SHOWN_DEPTH): boolean {
   if (key === 'link' || isInternalField(key) || isAddress(value) || value === '') return false;
   if (Array.isArray(value)) return value.some((item) => !isAddress(item));
-  if (isObj(value)) return Object.entries(value).some(([k, v]) => shown(k, v));
+  if (isObj(value)) return levelsLeft <= 0 || Object.entries(value).some(([k, v]) => shown(k, v, levelsLeft - 1));
   return value !== undefined;
 }
 
@@ -52,6 +56,7 @@ function NamedValues(props: { items: NamedValue[] }) {
 
 function FieldValue(props: { name: string; value: unknown; siblings: Obj; depth: number }) {
   const { name, value, depth } = props;
+  if (depth >= MAX_SHOWN_DEPTH && (Array.isArray(value) || isObj(value))) return <CutOff />;
   const locale = uiLocale();
   const postal = Array.isArray(value) ? undefined : postalAddress(value);
   if (postal !== undefined) return <>{postal}</>;

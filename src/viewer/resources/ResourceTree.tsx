@@ -1,4 +1,5 @@
 import { formatDate, isIsoDate } from '../../model/dates.ts';
+import { MAX_JSON_DEPTH } from '../../api/json-depth.ts';
 import { classifyLink, relationName, targetOf } from '../../api/links.ts';
 import type { Link } from '../../api/schemas.ts';
 import { isActionLink } from '../../shared/errors.ts';
@@ -11,6 +12,19 @@ type JsonObject = Record<string, Json>;
 
 function isObject(value: Json): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * How deep the pages show nested data; an object or list below it is shown as "…". The worker
+ * lets no answer nested deeper than MAX_JSON_DEPTH through, so this matters only for data that came
+ * some other way; but every level costs the renderers (and Preact) frames of the stack, and no
+ * answer may take a page down with it.
+ */
+export const MAX_SHOWN_DEPTH = MAX_JSON_DEPTH;
+
+/** What stands for an object or list deeper than MAX_SHOWN_DEPTH. */
+export function CutOff() {
+  return <span class="muted">…</span>;
 }
 
 function isLink(value: Json): value is JsonObject & { rel: string; uri: string } {
@@ -105,6 +119,7 @@ function Table(props: { items: JsonObject[]; columns: string[]; serviceOrigin: s
 /** Renders any JSON as text: objects as labelled fields, arrays of alike objects as tables. */
 export function Value(props: { value: Json; serviceOrigin: string; depth: number }) {
   const { value, serviceOrigin, depth } = props;
+  if (depth >= MAX_SHOWN_DEPTH && (Array.isArray(value) || isObject(value))) return <CutOff />;
   if (Array.isArray(value)) {
     if (value.length === 0) return <span class="muted">{t('empty_list')}</span>;
     if (value.every(isLink)) return <LinkList links={value} serviceOrigin={serviceOrigin} />;

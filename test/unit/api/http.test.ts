@@ -215,6 +215,30 @@ describe('fetchJson: answers', () => {
   });
 });
 
+/** JSON nested `levels` deep: objects within objects, or arrays within arrays, around one number. */
+function nested(levels: number, kind: 'object' | 'array'): string {
+  const [open, close] = kind === 'object' ? ['{"a":', '}'] : ['[', ']'];
+  return `${open.repeat(levels)}1${close.repeat(levels)}`;
+}
+
+describe('fetchJson: a hostile answer nested thousands of levels deep', () => {
+  it.each(['object', 'array'] as const)('10,000 levels of %s: an error in words, not a stack overflow further in', async (kind) => {
+    const { fetch } = fakeFetch(() => new Response(nested(10_000, kind), { headers: { 'content-type': 'application/json' } }));
+    expect(await failure(fetchJson(options(fetch)))).toEqual({ code: 'response_malformed', detail: 'nested more than 64 levels' });
+  });
+
+  it('takes an answer nested 64 levels deep, and refuses one of 65', async () => {
+    const answer = (levels: number) => fetchJson(options(fakeFetch(() => new Response(nested(levels, 'object'))).fetch));
+    await expect(answer(64)).resolves.toBeTypeOf('object');
+    expect(await failure(answer(65))).toEqual({ code: 'response_malformed', detail: 'nested more than 64 levels' });
+  });
+
+  it('counts the depth, not the size: a wide answer of many shallow objects is taken', async () => {
+    const wide = JSON.stringify({ document: Array.from({ length: 5000 }, (_, i) => ({ id: i, link: [{ rel: 'self', uri: `${SERVICE}/${i}` }] })) });
+    await expect(fetchJson(options(fakeFetch(() => new Response(wide)).fetch))).resolves.toMatchObject({ document: expect.any(Array) as unknown });
+  });
+});
+
 describe('fetchBinary', () => {
   const contentUrl = `${SERVICE}/post/api/private/documents/77/content`;
 

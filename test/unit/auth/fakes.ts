@@ -16,7 +16,9 @@ export class MemoryArea implements KeyValueArea {
   data: Record<string, unknown> = {};
   writes = 0;
 
-  get(keys: string[]): Promise<Record<string, unknown>> {
+  /** As the browser's: `null` reads every item. */
+  get(keys: string[] | null): Promise<Record<string, unknown>> {
+    if (keys === null) return Promise.resolve(structuredClone(this.data));
     return Promise.resolve(
       structuredClone(Object.fromEntries(keys.filter((k) => k in this.data).map((k) => [k, this.data[k]]))),
     );

@@ -793,6 +793,74 @@ describe('the worker callback', () => {
   });
 });
 
+describe('a sign-in for another person, without a sign-out first (issue #33, point 6)', () => {
+  /** The consent window signs in whoever `userId` names from now on. */
+  function nextPerson(w: ReturnType<typeof world>, userId: string): void {
+    w.setIdToken((request) => makeIdToken(w.clock.ms, request.body.get('nonce') ?? 'null', { user_id: userId }));
+  }
+
+  it('ends the first person’s session as a sign-out does (the worker told, the grant put aside to revoke) before the second one’s is stored', async () => {
+    const w = await signedIn();
+    const atCleanup: unknown[] = [];
+    const s = new Session({
+      ...w.deps,
+      onSignedOut: async (reason) => {
+        w.signedOut.push(reason);
+        // The worker's cleanup runs while nobody is signed in: neither person's tokens are there.
+        atCleanup.push(await s.status(), sessionState(w).includes('AT-'), sessionState(w).includes('RT-'));
+      },
+    });
+    nextPerson(w, '654321');
+    await s.connect();
+    expect(w.signedOut).toEqual(['user']);
+    expect(atCleanup).toEqual([{ state: 'signed_out' }, false, false]);
+    expect(await s.status()).toMatchObject({ state: 'signed_in', userId: '654321' });
+    expect((await s.getAccessToken()).token).toBe('AT-2');
+    expect(await putAside(w)).toEqual(['RT-1']);
+  });
+
+  it('moves the fence past the first person’s session: what was fetched for them is not stored for the second', async () => {
+    const w = await signedIn();
+    const before = await w.s.generation();
+    nextPerson(w, '654321');
+    await w.s.connect();
+    // One move for the first person's end, one for the new sign-in.
+    expect(await w.s.generation()).toBe(before + 2);
+  });
+
+  it('is cancelled, and stores nothing of the second person, when a sign-out comes while the first person’s session is being ended', async () => {
+    const w = await signedIn();
+    const s = new Session({
+      ...w.deps,
+      onSignedOut: async (reason) => {
+        w.signedOut.push(reason);
+        if (w.signedOut.length === 1) await w.newSession().signOut();
+      },
+    });
+    nextPerson(w, '654321');
+    expect(await errorCode(s.connect())).toBe('signin_cancelled');
+    expect(await s.status()).toEqual({ state: 'signed_out' });
+    expect(sessionState(w)).not.toContain('AT-2');
+  });
+
+  it('the same person consenting again (other permissions) keeps their session and tells the worker of no sign-out', async () => {
+    const w = await signedIn();
+    const before = await w.s.generation();
+    await w.s.connect(['READ_ACCOUNT_INFO']);
+    expect(w.signedOut).toEqual([]);
+    expect(await putAside(w)).toEqual([]);
+    expect(await w.s.status()).toMatchObject({ state: 'signed_in', userId: '123456' });
+    expect(await w.s.generation()).toBe(before + 1);
+  });
+
+  it('a first sign-in, with nobody signed in before, tells the worker of no sign-out', async () => {
+    const w = world();
+    nextPerson(w, '654321');
+    await w.newSession().connect();
+    expect(w.signedOut).toEqual([]);
+  });
+});
+
 describe('a sign-in while the old session ends', () => {
   it('still completes when a refresh of the old session is refused while the window is open', async () => {
     const w = await signedIn();

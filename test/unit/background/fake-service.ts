@@ -1,14 +1,14 @@
 /**
  * A service on the FakeNetwork, for the tests that run the worker's real handlers: its token
- * endpoint issues `<label>-AT-<n>` / `<label>-RT-<n>` with an id_token it signs for itself, and
- * `api` answers everything else (by default a bare root).
+ * endpoint issues `<label>-AT-<n>` / `<label>-RT-<n>` with an id_token it signs for itself (for
+ * the person `userId` names at that moment), and `api` answers everything else (by default a bare root).
  */
 import { makeIdToken } from '../auth/fakes.ts';
 import type { FakeNetwork, SeenRequest } from './fake-browser.ts';
 
 export type Api = (request: SeenRequest) => Response | Promise<Response>;
 
-export function fakeService(network: FakeNetwork, origin: string, label: string, api: Api = () => Response.json({ link: [] })) {
+export function fakeService(network: FakeNetwork, origin: string, label: string, api: Api = () => Response.json({ link: [] }), userId = () => '123456') {
   let issued = 0;
   const tokenRequests: SeenRequest[] = [];
   network.handlers.set(origin, (request) => {
@@ -22,7 +22,7 @@ export function fakeService(network: FakeNetwork, origin: string, label: string,
         refresh_token: `${label}-RT-${issued}`,
         expires_in: 900,
         token_type: 'bearer',
-        id_token: makeIdToken(Date.now(), nonce, { iss: `${origin}/` }),
+        id_token: makeIdToken(Date.now(), nonce, { iss: `${origin}/`, user_id: userId() }),
       });
     }
     return api(request);
