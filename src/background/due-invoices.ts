@@ -3,8 +3,9 @@ import { findLink, inboxLinkOf, targetOf } from '../api/links.ts';
 import { folderSchema, inboxSchema, type Document, type Link, type RootResource } from '../api/schemas.ts';
 import type { Session } from '../auth/session.ts';
 import type { ExtensionConfig } from '../config/config.ts';
+import { DUE_SOON_DAYS, isDueWithin } from '../model/due-soon.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
-import { dueInvoicesItem, type DueInvoices, type DueSource } from '../storage/page-items.ts';
+import { dueInvoicesItem, type DueInvoices, type DueLetter, type DuePlace } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import { pagedUrl } from './inbox-page.ts';
 
@@ -12,8 +13,10 @@ import { pagedUrl } from './inbox-page.ts';
  * The popup's "due soon" from the whole mailbox, not only the five newest letters. Each time the
  * worker fetches the root (a polling round, or a popup opened after the cache went stale) it reads,
  * in the background, at most TWO lists: the inbox and the next folder in turn, the newest
- * LETTERS_PER_LIST letters of each. From each it keeps the letters with an invoice not known to be
- * paid or sent to the bank, in storage.session, where the popup reads them without waiting.
+ * LETTERS_PER_LIST letters of each. From each it keeps what the popup shows (keptOf): of the letters
+ * with an invoice neither paid nor sent to the bank and due soon or overdue, the soonest
+ * DUE_PER_PLACE, each as the popup's row needs it, within DUE_BYTES_BUDGET in all, in
+ * storage.session, where the popup reads them without waiting.
  *
  * How complete: the newest LETTERS_PER_LIST letters of the inbox and of every folder (an invoice
  * older than those is not seen). How quickly: the inbox every round, each of N folders every Nth
@@ -54,15 +57,87 @@ export function planRound(lists: Lists, nextFolder: number): RoundPlan {
   return { reads, nextFolder: count > 0 ? (turn + 1) % count : 0 };
 }
 
+/** Letters kept of one place: the soonest due (a popup's short list, not a list of invoices). */
+export const DUE_PER_PLACE = 20;
 /**
- * A letter whose invoice (on its main document, as the popup reads it: model/letters.ts) has a due
- * date and is neither paid nor sent to the bank. Whether it is due soon is the popup's to say, by
- * today's date. A plain check rather than the letters model, which the worker would carry only for this.
+ * The most the stored record may take, in bytes of its JSON (as storage.session counts its quota):
+ * 256 KiB, well under that area's 10 MB, which the worker's other items (the root cache, the notes
+ * of writes, the viewer pages) share. About 25 places' full DUE_PER_PLACE letters of ordinary size.
  */
-function hasOpenInvoice(document: Document): boolean {
+export const DUE_BYTES_BUDGET = 256 * 1024;
+/**
+ * Kept: due within the popup's window or the day after. The popup decides by its own day (its
+ * DueSoon); the day more keeps the record complete until the next day's round, even when a day
+ * passes between two rounds (the polling period is at most a day).
+ */
+const KEPT_DAYS = DUE_SOON_DAYS + 1;
+
+/**
+ * A letter whose invoice (on its main document, as the popup reads it: model/letters.ts) is neither
+ * paid nor sent to the bank and due within KEPT_DAYS, or overdue, as the popup shows it: only the
+ * fields the popup's "Invoices due soon" renders and opens. A plain reading rather than the letters
+ * model, which the worker would carry only for this. `fallbackKey` names a letter with neither
+ * address nor id, as summarize does (unique in the record: its place and position).
+ */
+function dueLetterOf(document: Document, now: number, fallbackKey: string): DueLetter | undefined {
   const main = document.attachment.find((a) => a.mainDocument === true) ?? document.attachment[0];
   const invoice: Record<string, unknown> | undefined = main?.invoice;
-  return typeof invoice?.dueDate === 'string' && invoice.paid !== true && !invoice.payment;
+  if (!invoice) return undefined;
+  const dueDate = invoice.dueDate;
+  if (typeof dueDate !== 'string' || invoice.paid === true || invoice.payment || !isDueWithin(dueDate, now, KEPT_DAYS)) return undefined;
+  const self = findLink(document.link, 'self');
+  const id: unknown = document.id;
+  const amount = invoice.amount;
+  return {
+    key: self?.uri ?? (typeof id === 'string' || typeof id === 'number' ? `id:${id}` : fallbackKey),
+    ...(self ? { self: { rel: self.rel, uri: self.uri, ...(self['media-type'] !== undefined ? { 'media-type': self['media-type'] } : {}) } } : {}),
+    sender: document.creatorName ?? '',
+    uploaded: document.origin === 'UPLOADED',
+    invoice: { ...(typeof amount === 'number' && Number.isFinite(amount) ? { amount } : {}), dueDate },
+  };
+}
+
+/** Soonest due first: a due date is a calendar day (`2025-11-10`), so their order as text. */
+const soonestFirst = (a: DueLetter, b: DueLetter) => a.invoice.dueDate.localeCompare(b.invoice.dueDate);
+
+/**
+ * What is kept of one list's answer: of the newest LETTERS_PER_LIST (never more than were asked
+ * for, whatever the answer holds), the letters due soon, the soonest DUE_PER_PLACE of them, which
+ * are the top of the popup's list, soonest first.
+ */
+function keptOf(documents: readonly Document[], place: string, now: number): DueLetter[] {
+  return documents
+    .slice(0, LETTERS_PER_LIST)
+    .flatMap((document, index) => dueLetterOf(document, now, `${place}#${index}`) ?? [])
+    .sort(soonestFirst)
+    .slice(0, DUE_PER_PLACE);
+}
+
+const encoder = new TextEncoder();
+const bytesOf = (value: unknown): number => encoder.encode(JSON.stringify(value)).length;
+
+/**
+ * The record within DUE_BYTES_BUDGET, checked before it is written: the letters due farthest ahead
+ * are dropped first, from whichever place, since the popup lists them last (soonest first) and the
+ * next round finds them again as their day comes closer. A dropped letter's own bytes are taken off
+ * the count (its comma stays counted, so the count never falls below the truth).
+ */
+function withinBudget(record: DueInvoices): DueInvoices {
+  let size = bytesOf(record);
+  if (size <= DUE_BYTES_BUDGET) return record;
+  const farthestFirst = Object.values(record.places)
+    .flatMap((place) => place.letters)
+    .sort((a, b) => soonestFirst(b, a));
+  const dropped = new Set<DueLetter>();
+  for (const letter of farthestFirst) {
+    if (size <= DUE_BYTES_BUDGET) break;
+    dropped.add(letter);
+    size -= bytesOf(letter);
+  }
+  const places = Object.fromEntries(Object.entries(record.places).map(([uri, place]) => [uri, { ...place, letters: place.letters.filter((letter) => !dropped.has(letter)) }]));
+  const fitted = { ...record, places };
+  // Only a mailbox of thousands of folders is over the budget without a letter: then nothing is kept.
+  return bytesOf(fitted) <= DUE_BYTES_BUDGET ? fitted : { ...record, places: {} };
 }
 
 export interface DueInvoicesDeps {
@@ -81,10 +156,10 @@ export interface DueInvoicesReader {
 export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
   const { storage } = deps;
 
-  async function readList(config: ExtensionConfig, read: RoundPlan['reads'][number]): Promise<Document[]> {
+  async function readList(config: ExtensionConfig, read: RoundPlan['reads'][number]): Promise<DueLetter[]> {
     const data = await deps.calls.authorizedFetch(config, { ...targetOf(read.link, read.relation), url: pagedUrl(read.link, LETTERS_PER_LIST) });
     const documents = read.relation === 'document_inbox' ? parseWith(inboxSchema, data, 'inbox').document : (parseWith(folderSchema, data, 'folder').documents?.document ?? []);
-    return documents.filter(hasOpenInvoice);
+    return keptOf(documents, read.link.uri, deps.now());
   }
 
   return {
@@ -94,17 +169,16 @@ export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
       const lists = listsOf(root);
       const plan = planRound(lists, kept?.nextFolder ?? 0);
       const results = await Promise.allSettled(plan.reads.map((read) => readList(config, read)));
-      // Only the lists the root still names; a list that failed this round keeps what it had.
-      const sources: Record<string, DueSource> = {};
+      // Only the lists the root still names; one not read this round (or failed) keeps what it had.
+      const places: Record<string, DuePlace> = {};
       for (const link of [lists.inbox, ...lists.folders]) {
-        const source = link && kept?.sources[link.uri];
-        if (source) sources[link.uri] = source;
+        if (link) places[link.uri] = { ...(kept?.places[link.uri] ?? { letters: [] }), read: false };
       }
       plan.reads.forEach((read, index) => {
         const result = results[index];
-        if (result?.status === 'fulfilled') sources[read.link.uri] = { fetchedAt: deps.now(), documents: result.value };
+        if (result?.status === 'fulfilled') places[read.link.uri] = { read: true, fetchedAt: deps.now(), letters: result.value };
       });
-      const next: DueInvoices = { generation, nextFolder: plan.nextFolder, sources };
+      const next = withinBudget({ generation, nextFolder: plan.nextFolder, places });
       await setItems(storage, put(dueInvoicesItem, next));
       // Fenced as the root cache is: a sign-out meanwhile takes back this session's write.
       if ((await deps.session.generation()) !== generation && (await getItem(storage, dueInvoicesItem))?.generation === generation) {

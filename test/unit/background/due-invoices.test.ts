@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RootResource } from '../../../src/api/schemas.ts';
 import type { AuthorizedRequest } from '../../../src/background/authorized-fetch.ts';
-import { createDueInvoices, LETTERS_PER_LIST, planRound, READS_PER_ROUND, type DueInvoicesReader } from '../../../src/background/due-invoices.ts';
+import { createDueInvoices, DUE_BYTES_BUDGET, DUE_PER_PLACE, LETTERS_PER_LIST, planRound, READS_PER_ROUND, type DueInvoicesReader } from '../../../src/background/due-invoices.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
-import type { DueInvoices } from '../../../src/storage/page-items.ts';
+import { getItem } from '../../../src/storage/item.ts';
+import { dueInvoicesItem, type DueInvoices } from '../../../src/storage/page-items.ts';
 import { FakeClock, MemoryArea } from '../auth/fakes.ts';
 
 /*
@@ -26,10 +27,11 @@ function rootWith(folders: number[]): RootResource {
   };
 }
 
-function letter(id: string, invoice?: { dueDate: string; paid?: boolean; payment?: object }) {
+function letter(id: string, invoice?: { dueDate: string; paid?: boolean; payment?: object }, fields: Record<string, unknown> = {}) {
   return {
     subject: `Brev ${id}`,
     creatorName: 'Fjordkraft',
+    ...fields,
     created: '2024-04-20T10:00:00+02:00',
     attachment: [{ subject: `Brev ${id}`, mainDocument: true, read: true, ...(invoice ? { invoice: { amount: 100, kid: '1', accountNumber: '1', paid: false, ...invoice } } : {}) }],
     link: [{ rel: rel('self'), uri: `${A}/post/api/private/documents/${id}` }],
@@ -64,7 +66,8 @@ beforeEach(() => {
 });
 
 const stored = () => storage.session.data.dueInvoices as DueInvoices | undefined;
-const keptIds = () => Object.values(stored()?.sources ?? {}).flatMap((s) => s.documents.map((d) => d.subject));
+/** The letters kept, by the id in their address. */
+const keptIds = () => Object.values(stored()?.places ?? {}).flatMap((place) => place.letters.map((kept) => kept.key.replace(/.*\//, '')));
 
 describe('a round of the open invoices', () => {
   it('plans the inbox and the folder whose turn it is, never more than two reads, and wraps around', () => {
@@ -96,7 +99,7 @@ describe('a round of the open invoices', () => {
     }
     expect(service.requests.every((url) => new URL(url).searchParams.get('limit') === String(LETTERS_PER_LIST))).toBe(true);
     expect(new Set(service.requests.map((url) => new URL(url).pathname))).toEqual(new Set([INBOX, folderUri(1), folderUri(2), folderUri(3)].map((u) => new URL(u).pathname)));
-    expect(keptIds().sort()).toEqual(['Brev f1', 'Brev f3']);
+    expect(keptIds().sort()).toEqual(['f1', 'f3']);
   });
 
   it('keeps only letters with an invoice neither paid nor sent to the bank', async () => {
@@ -109,27 +112,27 @@ describe('a round of the open invoices', () => {
       letter('deep', { dueDate: '2024-05-10' }),
     ];
     await reader.readRound(config, rootWith([]), generation);
-    expect(keptIds()).toEqual(['Brev open', 'Brev deep']);
+    expect(keptIds()).toEqual(['open', 'deep']);
   });
 
   it('keeps what it read across new letters, and a list that fails keeps what it had', async () => {
     service.folders.set(folderUri(1), [letter('f1', { dueDate: '2024-05-05' })]);
     service.inbox = [letter('i1', { dueDate: '2024-05-04' })];
     await reader.readRound(config, rootWith([1, 2]), generation);
-    expect(keptIds().sort()).toEqual(['Brev f1', 'Brev i1']);
+    expect(keptIds().sort()).toEqual(['f1', 'i1']);
     // New letters arrive on top; the folder's turn has passed, yet its invoice stays.
     service.inbox = [letter('n1'), letter('n2'), letter('n3'), letter('n4'), letter('n5'), letter('n6'), letter('i1', { dueDate: '2024-05-04' })];
     await reader.readRound(config, rootWith([1, 2]), generation);
-    expect(keptIds().sort()).toEqual(['Brev f1', 'Brev i1']);
+    expect(keptIds().sort()).toEqual(['f1', 'i1']);
     service.failing.add(INBOX);
     await reader.readRound(config, rootWith([1, 2]), generation);
-    expect(keptIds().sort()).toEqual(['Brev f1', 'Brev i1']);
+    expect(keptIds().sort()).toEqual(['f1', 'i1']);
   });
 
   it('drops a folder the root no longer names, and what another session read', async () => {
     service.folders.set(folderUri(1), [letter('f1', { dueDate: '2024-05-05' })]);
     await reader.readRound(config, rootWith([1]), generation);
-    expect(keptIds()).toEqual(['Brev f1']);
+    expect(keptIds()).toEqual(['f1']);
     await reader.readRound(config, rootWith([2]), generation);
     expect(keptIds()).toEqual([]);
     service.folders.set(folderUri(2), []);
@@ -148,5 +151,85 @@ describe('a round of the open invoices', () => {
     generation = 2;
     await reading;
     expect(stored()).toBeUndefined();
+  });
+});
+
+describe('what a round keeps: what the popup shows, bounded', () => {
+  // The clock stands at 1 May 2024, noon UTC (the same day in every time zone the tests run in).
+  it('keeps of each letter only what "Invoices due soon" shows: its address, sender and invoice amount and due date', async () => {
+    service.inbox = [letter('i1', { dueDate: '2024-05-04' }), letter('up', { dueDate: '2024-05-05' }, { creatorName: undefined, origin: 'UPLOADED' })];
+    await reader.readRound(config, rootWith([]), generation);
+    expect(stored()?.places[INBOX]?.letters).toEqual([
+      {
+        key: `${A}/post/api/private/documents/i1`,
+        self: { rel: rel('self'), uri: `${A}/post/api/private/documents/i1` },
+        sender: 'Fjordkraft',
+        uploaded: false,
+        invoice: { amount: 100, dueDate: '2024-05-04' },
+      },
+      {
+        key: `${A}/post/api/private/documents/up`,
+        self: { rel: rel('self'), uri: `${A}/post/api/private/documents/up` },
+        sender: '',
+        uploaded: true,
+        invoice: { amount: 100, dueDate: '2024-05-05' },
+      },
+    ]);
+  });
+
+  it('keeps only invoices due within the popup\'s two weeks (and the day after, until the next day\'s round) or overdue', async () => {
+    service.inbox = [
+      letter('overdue', { dueDate: '2024-03-01' }),
+      letter('today', { dueDate: '2024-05-01' }),
+      letter('in14', { dueDate: '2024-05-15' }),
+      letter('in15', { dueDate: '2024-05-16' }),
+      letter('in16', { dueDate: '2024-05-17' }),
+      letter('later', { dueDate: '2024-08-01' }),
+      letter('undated', { dueDate: 'soon' }),
+    ];
+    await reader.readRound(config, rootWith([]), generation);
+    expect(keptIds()).toEqual(['overdue', 'today', 'in14', 'in15']);
+  });
+
+  it('keeps at most DUE_PER_PLACE letters of a place, the soonest due', async () => {
+    const days = Array.from({ length: DUE_PER_PLACE + 5 }, (_, i) => i);
+    // Due on 1 to 25 May less one day each, listed latest first.
+    service.inbox = days.map((i) => letter(`d${i}`, { dueDate: `2024-04-${String(30 - i).padStart(2, '0')}` }));
+    await reader.readRound(config, rootWith([]), generation);
+    expect(keptIds()).toEqual(days.slice(5).map((i) => `d${i}`).reverse());
+  });
+
+  it('reads no more of a list than it asked for, however many letters the answer holds', async () => {
+    service.inbox = [...Array.from({ length: LETTERS_PER_LIST }, (_, i) => letter(`plain${i}`)), letter('beyond', { dueDate: '2024-05-04' })];
+    await reader.readRound(config, rootWith([]), generation);
+    expect(keptIds()).toEqual([]);
+  });
+
+  it('stores at most DUE_BYTES_BUDGET bytes, dropping the farthest due first', async () => {
+    // Senders' names long enough that the two places' letters are well over the budget.
+    const long = 'Æ'.repeat(5000);
+    service.inbox = Array.from({ length: DUE_PER_PLACE }, (_, i) => letter(`i${i}`, { dueDate: `2024-05-${String(1 + (i % 14)).padStart(2, '0')}` }, { creatorName: long }));
+    service.folders.set(folderUri(1), Array.from({ length: DUE_PER_PLACE }, (_, i) => letter(`f${i}`, { dueDate: `2024-04-${String(1 + i).padStart(2, '0')}` }, { creatorName: long })));
+    await reader.readRound(config, rootWith([1]), generation);
+    const bytes = new TextEncoder().encode(JSON.stringify(stored())).length;
+    expect(bytes).toBeLessThanOrEqual(DUE_BYTES_BUDGET);
+    expect(bytes).toBeGreaterThan(DUE_BYTES_BUDGET / 2);
+    const kept = Object.values(stored()?.places ?? {}).flatMap((place) => place.letters.map((l) => l.invoice.dueDate));
+    const all = [...service.inbox, ...(service.folders.get(folderUri(1)) ?? [])].map((l) => (l as ReturnType<typeof letter>).attachment[0]?.invoice?.dueDate ?? '');
+    const dropped = [...all].sort();
+    for (const date of kept) dropped.splice(dropped.indexOf(date), 1);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(dropped.length).toBeGreaterThan(0);
+    // Every letter dropped is due no sooner than every letter kept.
+    expect(dropped.every((late) => kept.every((early) => early <= late))).toBe(true);
+  });
+
+  it('reads a record of the earlier layout (whole letters, folders in turn) as none, and replaces it', async () => {
+    storage.session.data.dueInvoices = { generation, nextFolder: 1, sources: { [INBOX]: { fetchedAt: 0, documents: [letter('old', { dueDate: '2024-05-04' })] } } };
+    expect(await getItem(storage, dueInvoicesItem)).toBeUndefined();
+    service.inbox = [letter('i1', { dueDate: '2024-05-04' })];
+    await reader.readRound(config, rootWith([]), generation);
+    expect(keptIds()).toEqual(['i1']);
+    expect(stored()).not.toHaveProperty('sources');
   });
 });
