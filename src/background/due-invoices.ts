@@ -7,27 +7,36 @@ import { DUE_SOON_DAYS, isDueWithin } from '../model/due-soon.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
 import { dueInvoicesItem, type DueInvoices, type DueLetter, type DuePlace } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
+import { settleLimited } from '../shared/settle-limited.ts';
 import { pagedUrl } from './inbox-page.ts';
 
 /*
  * The popup's "due soon" from the whole mailbox, not only the five newest letters. Each time the
  * worker fetches the root (a polling round, or a popup opened after the cache went stale) it reads,
- * in the background, at most TWO lists: the inbox and the next folder in turn, the newest
- * LETTERS_PER_LIST letters of each. From each it keeps what the popup shows (keptOf): of the letters
- * with an invoice neither paid nor sent to the bank and due soon or overdue, the soonest
- * DUE_PER_PLACE, each as the popup's row needs it, within DUE_BYTES_BUDGET in all, in
- * storage.session, where the popup reads them without waiting.
+ * in the background, one round: the inbox and EVERY folder, the newest LETTERS_PER_LIST letters of
+ * each, at most READS_IN_FLIGHT of them at once (settleLimited), and one round at a time: a fetch
+ * of the root while a round runs joins it rather than starting another, so a poll and a popup close
+ * together, or a slow service, never pile rounds up. From each list it keeps what the popup shows
+ * (keptOf): of the letters with an invoice neither paid nor sent to the bank and due soon or
+ * overdue, the soonest DUE_PER_PLACE, each as the popup's row needs it, within DUE_BYTES_BUDGET in
+ * all, in storage.session, where the popup reads them without waiting. The record is written once,
+ * when the round ends.
  *
  * How complete: the newest LETTERS_PER_LIST letters of the inbox and of every folder (an invoice
- * older than those is not seen). How quickly: the inbox every round, each of N folders every Nth
- * round, so a folder's invoice shows within N rounds of the first one (N polling periods), and
- * what was read stays across new letters until its list is read again.
+ * older than those is not seen). How quickly: every place every round, so a folder's invoice shows
+ * after the first round that reads it. A place that failed keeps what it had, marked as not read in
+ * this round (DuePlace.read), so the popup can one day say where it is still looking; what was read
+ * stays across new letters until its list is read again.
  */
 
 /** Letters read of each list: the service's own apps page by 50, the emulator serves up to 100. */
 export const LETTERS_PER_LIST = 100;
-/** The cap on requests per round (the inbox and one folder). */
-export const READS_PER_ROUND = 2;
+/**
+ * Reads of a round on their way at once: a mailbox of many folders is read two at a time, so the
+ * background never sends a burst of requests beside the pages' own (which the service and the
+ * person's connection serve first), yet a round does not take one round trip per place.
+ */
+export const READS_IN_FLIGHT = 2;
 
 interface Lists {
   inbox: Link | undefined;
@@ -40,21 +49,18 @@ function listsOf(root: RootResource): Lists {
   return { inbox: inboxLinkOf(root), folders };
 }
 
-export interface RoundPlan {
-  /** Each with the relation it is read as. */
-  reads: { link: Link; relation: 'document_inbox' | 'folder' }[];
-  /** The folder the next round starts with. */
-  nextFolder: number;
+/** A round's read of one list, with the relation it is read as. */
+interface ListRead {
+  link: Link;
+  relation: 'document_inbox' | 'folder';
 }
 
-/** This round's reads: the inbox and the folder whose turn it is, never more than READS_PER_ROUND. */
-export function planRound(lists: Lists, nextFolder: number): RoundPlan {
-  const reads: RoundPlan['reads'] = lists.inbox ? [{ link: lists.inbox, relation: 'document_inbox' }] : [];
-  const count = lists.folders.length;
-  const turn = count > 0 ? nextFolder % count : 0;
-  const folder = lists.folders[turn];
-  if (folder) reads.push({ link: folder, relation: 'folder' });
-  return { reads, nextFolder: count > 0 ? (turn + 1) % count : 0 };
+/** A round's reads: the inbox first (where new invoices arrive), then every folder, each once. */
+function readsOf(lists: Lists): ListRead[] {
+  const reads: ListRead[] = lists.inbox ? [{ link: lists.inbox, relation: 'document_inbox' }] : [];
+  // A folder named twice (by two mailboxes, or by a root that repeats itself) is read once.
+  for (const link of lists.folders) if (!reads.some((read) => read.link.uri === link.uri)) reads.push({ link, relation: 'folder' });
+  return reads;
 }
 
 /** Letters kept of one place: the soonest due (a popup's short list, not a list of invoices). */
@@ -149,41 +155,52 @@ export interface DueInvoicesDeps {
 }
 
 export interface DueInvoicesReader {
-  /** One round of reads for a root fetched under `generation` (see above); a failed list keeps what it had. */
+  /** One round of reads for a root fetched under `generation`, or the one under way (see above); a failed list keeps what it had. */
   readRound: (config: ExtensionConfig, root: RootResource, generation: number) => Promise<void>;
 }
 
 export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
   const { storage } = deps;
 
-  async function readList(config: ExtensionConfig, read: RoundPlan['reads'][number]): Promise<DueLetter[]> {
+  async function readList(config: ExtensionConfig, read: ListRead): Promise<DueLetter[]> {
     const data = await deps.calls.authorizedFetch(config, { ...targetOf(read.link, read.relation), url: pagedUrl(read.link, LETTERS_PER_LIST) });
     const documents = read.relation === 'document_inbox' ? parseWith(inboxSchema, data, 'inbox').document : (parseWith(folderSchema, data, 'folder').documents?.document ?? []);
     return keptOf(documents, read.link.uri, deps.now());
   }
 
+  async function round(config: ExtensionConfig, root: RootResource, generation: number): Promise<void> {
+    const stored = await getItem(storage, dueInvoicesItem);
+    const kept = stored?.generation === generation ? stored : undefined;
+    const reads = readsOf(listsOf(root));
+    const results = await settleLimited(reads, READS_IN_FLIGHT, (read) => readList(config, read));
+    // Only the lists the root still names; one that failed this round keeps what it had, not read.
+    const places: Record<string, DuePlace> = {};
+    reads.forEach((read, index) => {
+      const result = results[index];
+      places[read.link.uri] =
+        result?.status === 'fulfilled' ? { read: true, fetchedAt: deps.now(), letters: result.value } : { ...(kept?.places[read.link.uri] ?? { letters: [] }), read: false };
+    });
+    const next = withinBudget({ generation, places });
+    await setItems(storage, put(dueInvoicesItem, next));
+    // Fenced as the root cache is: a sign-out meanwhile takes back this session's write.
+    if ((await deps.session.generation()) !== generation && (await getItem(storage, dueInvoicesItem))?.generation === generation) {
+      await removeItems(storage, dueInvoicesItem);
+    }
+  }
+
+  /** The round under way, which a call meanwhile joins. */
+  let running: Promise<void> | undefined;
+
   return {
-    async readRound(config, root, generation) {
-      const stored = await getItem(storage, dueInvoicesItem);
-      const kept = stored?.generation === generation ? stored : undefined;
-      const lists = listsOf(root);
-      const plan = planRound(lists, kept?.nextFolder ?? 0);
-      const results = await Promise.allSettled(plan.reads.map((read) => readList(config, read)));
-      // Only the lists the root still names; one not read this round (or failed) keeps what it had.
-      const places: Record<string, DuePlace> = {};
-      for (const link of [lists.inbox, ...lists.folders]) {
-        if (link) places[link.uri] = { ...(kept?.places[link.uri] ?? { letters: [] }), read: false };
-      }
-      plan.reads.forEach((read, index) => {
-        const result = results[index];
-        if (result?.status === 'fulfilled') places[read.link.uri] = { read: true, fetchedAt: deps.now(), letters: result.value };
+    readRound(config, root, generation) {
+      // A call while a round runs (a poll and a popup's fetch close together) gets that round, not
+      // a second one: its root names the same places, or soon will (the next fetch of the root
+      // starts the next round). A round of an ended session writes nothing that stays (the fence
+      // above), and the session after it is read from its next round on.
+      running ??= round(config, root, generation).finally(() => {
+        running = undefined;
       });
-      const next = withinBudget({ generation, nextFolder: plan.nextFolder, places });
-      await setItems(storage, put(dueInvoicesItem, next));
-      // Fenced as the root cache is: a sign-out meanwhile takes back this session's write.
-      if ((await deps.session.generation()) !== generation && (await getItem(storage, dueInvoicesItem))?.generation === generation) {
-        await removeItems(storage, dueInvoicesItem);
-      }
+      return running;
     },
   };
 }

@@ -83,8 +83,6 @@ export interface DueInvoices {
    * one session with one service): the popup pairs them with a root of the same.
    */
   generation: number;
-  /** The folder whose turn is next. */
-  nextFolder?: number;
   /** Every place the root named, by its address. */
   places: Record<string, DuePlace>;
 }

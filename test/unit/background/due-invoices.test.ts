@@ -1,16 +1,17 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RootResource } from '../../../src/api/schemas.ts';
 import type { AuthorizedRequest } from '../../../src/background/authorized-fetch.ts';
-import { createDueInvoices, DUE_BYTES_BUDGET, DUE_PER_PLACE, LETTERS_PER_LIST, planRound, READS_PER_ROUND, type DueInvoicesReader } from '../../../src/background/due-invoices.ts';
+import { createDueInvoices, DUE_BYTES_BUDGET, DUE_PER_PLACE, LETTERS_PER_LIST, READS_IN_FLIGHT, type DueInvoicesReader } from '../../../src/background/due-invoices.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { getItem } from '../../../src/storage/item.ts';
 import { dueInvoicesItem, type DueInvoices } from '../../../src/storage/page-items.ts';
 import { FakeClock, MemoryArea } from '../auth/fakes.ts';
 
 /*
- * The open invoices beyond the newest letters: which lists a round reads (the inbox and one folder
- * in turn, never more than two requests), what it keeps of them, and that what a round read stays
- * until its list is read again, however many letters arrive meanwhile.
+ * The open invoices beyond the newest letters: which lists a round reads (the inbox and every
+ * folder, never more than two at once, one round at a time), what it keeps of them (what the popup
+ * shows, bounded), and that what a round read stays until its list is read again, however many
+ * letters arrive meanwhile. The fake service answers when the test says, never by time.
  */
 
 const A = 'https://a.example.org';
@@ -43,63 +44,111 @@ class FakeService {
   inbox: unknown[] = [];
   folders = new Map<string, unknown[]>();
   failing = new Set<string>();
+  /** While set, each read waits until the test answers it (`held`). */
+  holding = false;
+  readonly held: { list: string; answer: () => void }[] = [];
+  /** Reads sent and not yet answered, now and at most. */
+  out = 0;
+  mostOut = 0;
+
   authorizedFetch = (_config: ExtensionConfig, request: AuthorizedRequest): Promise<unknown> => {
     this.requests.push(request.url);
     const url = new URL(request.url);
     const list = `${url.origin}${url.pathname}`;
-    if (this.failing.has(list)) return Promise.reject(new Error('network'));
-    if (list === INBOX) return Promise.resolve({ document: this.inbox, link: [] });
-    return Promise.resolve({ name: 'F', documents: { document: this.folders.get(list) ?? [] }, link: [] });
+    this.out++;
+    this.mostOut = Math.max(this.mostOut, this.out);
+    const answered = this.holding ? new Promise<void>((resolve) => this.held.push({ list, answer: resolve })) : Promise.resolve();
+    return answered.then(() => {
+      this.out--;
+      if (this.failing.has(list)) throw new Error('network');
+      if (list === INBOX) return { document: this.inbox, link: [] };
+      return { name: 'F', documents: { document: this.folders.get(list) ?? [] }, link: [] };
+    });
   };
+
+  /** Answers the oldest read still waiting. */
+  answerOne(): void {
+    this.held.shift()?.answer();
+  }
 }
 
 let storage: { session: MemoryArea };
 let service: FakeService;
 let generation: number;
 let reader: DueInvoicesReader;
+let clock: FakeClock;
 
 beforeEach(() => {
   storage = { session: new MemoryArea() };
   service = new FakeService();
   generation = 1;
-  reader = createDueInvoices({ storage, session: { generation: () => Promise.resolve(generation) }, calls: service, now: new FakeClock().now });
+  clock = new FakeClock();
+  reader = createDueInvoices({ storage, session: { generation: () => Promise.resolve(generation) }, calls: service, now: clock.now });
 });
 
 const stored = () => storage.session.data.dueInvoices as DueInvoices | undefined;
 /** The letters kept, by the id in their address. */
 const keptIds = () => Object.values(stored()?.places ?? {}).flatMap((place) => place.letters.map((kept) => kept.key.replace(/.*\//, '')));
 
+/** Until every read the round could send now is sent (the reads answer only when the test says). */
+const sent = (count: number) => vi.waitFor(() => expect(service.requests).toHaveLength(count));
+
 describe('a round of the open invoices', () => {
-  it('plans the inbox and the folder whose turn it is, never more than two reads, and wraps around', () => {
-    const lists = { inbox: { rel: rel('document_inbox'), uri: INBOX }, folders: [1, 2, 3].map((id) => ({ rel: rel('self'), uri: folderUri(id) })) };
-    const turns = [0, 1, 2, 3].reduce<{ next: number; read: string[][] }>(
-      (acc) => {
-        const plan = planRound(lists, acc.next);
-        expect(plan.reads.length).toBeLessThanOrEqual(READS_PER_ROUND);
-        return { next: plan.nextFolder, read: [...acc.read, plan.reads.map((r) => r.link.uri)] };
-      },
-      { next: 0, read: [] },
-    ).read;
-    expect(turns).toEqual([
-      [INBOX, folderUri(1)],
-      [INBOX, folderUri(2)],
-      [INBOX, folderUri(3)],
-      [INBOX, folderUri(1)],
-    ]);
-    expect(planRound({ inbox: undefined, folders: [] }, 5)).toEqual({ reads: [], nextFolder: 0 });
+  it('reads the inbox and every folder, the newest hundred letters of each, never more than two at once', async () => {
+    service.folders.set(folderUri(3), [letter('f3', { dueDate: '2024-05-07' })]);
+    service.holding = true;
+    const round = reader.readRound(config, rootWith([1, 2, 3, 4, 5]), generation);
+    await sent(READS_IN_FLIGHT);
+    // Each answer lets the next read go, one for one.
+    for (let answered = 1; answered <= 6; answered++) {
+      expect(service.out).toBeLessThanOrEqual(READS_IN_FLIGHT);
+      service.answerOne();
+      await sent(Math.min(6, READS_IN_FLIGHT + answered));
+    }
+    await round;
+    expect(service.mostOut).toBe(READS_IN_FLIGHT);
+    expect(service.requests.map((url) => new URL(url).pathname)).toEqual([INBOX, ...[1, 2, 3, 4, 5].map(folderUri)].map((u) => new URL(u).pathname));
+    expect(service.requests.every((url) => new URL(url).searchParams.get('limit') === String(LETTERS_PER_LIST))).toBe(true);
+    expect(keptIds()).toEqual(['f3']);
   });
 
-  it('costs at most two requests per round, each for the newest hundred letters, and reaches every folder in turn', async () => {
+  it('reads a folder the root names twice once', async () => {
+    await reader.readRound(config, rootWith([1, 1]), generation);
+    expect(service.requests.map((url) => new URL(url).pathname)).toEqual([INBOX, folderUri(1)].map((u) => new URL(u).pathname));
+  });
+
+  it('starts no round while one runs: a call meanwhile joins the running round', async () => {
+    service.holding = true;
+    const first = reader.readRound(config, rootWith([1, 2]), generation);
+    await sent(2);
+    const second = reader.readRound(config, rootWith([1, 2]), generation);
+    service.answerOne();
+    await sent(3);
+    service.answerOne();
+    service.answerOne();
+    await Promise.all([first, second]);
+    expect(service.requests).toHaveLength(3);
+    // Once it has ended, the next call is a round of its own.
+    service.holding = false;
+    await reader.readRound(config, rootWith([1, 2]), generation);
+    expect(service.requests).toHaveLength(6);
+  });
+
+  it('marks each place read this round or not: one that failed keeps what it had, one never read has nothing', async () => {
+    /** Each place as read, fetched at, and the ids of its letters. */
+    const places = () =>
+      Object.fromEntries(Object.entries(stored()?.places ?? {}).map(([uri, place]) => [uri, [place.read, place.fetchedAt, place.letters.map((kept) => kept.key.replace(/.*\//, ''))]]));
+    const at = clock.now();
+    service.inbox = [letter('i1', { dueDate: '2024-05-04' })];
     service.folders.set(folderUri(1), [letter('f1', { dueDate: '2024-05-05' })]);
-    service.folders.set(folderUri(3), [letter('f3', { dueDate: '2024-05-07' })]);
-    for (let round = 1; round <= 3; round++) {
-      const before = service.requests.length;
-      await reader.readRound(config, rootWith([1, 2, 3]), generation);
-      expect(service.requests.length - before).toBeLessThanOrEqual(READS_PER_ROUND);
-    }
-    expect(service.requests.every((url) => new URL(url).searchParams.get('limit') === String(LETTERS_PER_LIST))).toBe(true);
-    expect(new Set(service.requests.map((url) => new URL(url).pathname))).toEqual(new Set([INBOX, folderUri(1), folderUri(2), folderUri(3)].map((u) => new URL(u).pathname)));
-    expect(keptIds().sort()).toEqual(['f1', 'f3']);
+    service.failing.add(folderUri(2));
+    await reader.readRound(config, rootWith([1, 2]), generation);
+    expect(places()).toEqual({ [INBOX]: [true, at, ['i1']], [folderUri(1)]: [true, at, ['f1']], [folderUri(2)]: [false, undefined, []] });
+    clock.advance(60_000);
+    service.failing.add(folderUri(1));
+    service.folders.set(folderUri(1), []);
+    await reader.readRound(config, rootWith([1, 2]), generation);
+    expect(places()).toEqual({ [INBOX]: [true, at + 60_000, ['i1']], [folderUri(1)]: [false, at, ['f1']], [folderUri(2)]: [false, undefined, []] });
   });
 
   it('keeps only letters with an invoice neither paid nor sent to the bank', async () => {
@@ -120,7 +169,7 @@ describe('a round of the open invoices', () => {
     service.inbox = [letter('i1', { dueDate: '2024-05-04' })];
     await reader.readRound(config, rootWith([1, 2]), generation);
     expect(keptIds().sort()).toEqual(['f1', 'i1']);
-    // New letters arrive on top; the folder's turn has passed, yet its invoice stays.
+    // New letters arrive on top; the invoice below them stays.
     service.inbox = [letter('n1'), letter('n2'), letter('n3'), letter('n4'), letter('n5'), letter('n6'), letter('i1', { dueDate: '2024-05-04' })];
     await reader.readRound(config, rootWith([1, 2]), generation);
     expect(keptIds().sort()).toEqual(['f1', 'i1']);
