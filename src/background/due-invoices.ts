@@ -3,7 +3,8 @@ import { findLink, inboxLinkOf, targetOf } from '../api/links.ts';
 import { folderSchema, inboxSchema, type Document, type Link, type RootResource } from '../api/schemas.ts';
 import type { Session } from '../auth/session.ts';
 import type { ExtensionConfig } from '../config/config.ts';
-import { DUE_SOON_DAYS, isDueWithin } from '../model/due-soon.ts';
+import { daysUntil } from '../model/dates.ts';
+import { DUE_SOON_DAYS } from '../model/due-soon.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
 import { dueInvoicesItem, type DueInvoices, type DueLetter, type DuePlace } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
@@ -68,7 +69,8 @@ export const DUE_PER_PLACE = 20;
 /**
  * The most the stored record may take, in bytes of its JSON (as storage.session counts its quota):
  * 256 KiB, well under that area's 10 MB, which the worker's other items (the root cache, the notes
- * of writes, the viewer pages) share. About 25 places' full DUE_PER_PLACE letters of ordinary size.
+ * of writes, the viewer pages) share. A letter of ordinary size takes about 330 bytes, so some 39
+ * places could each hold their full DUE_PER_PLACE before any is dropped.
  */
 export const DUE_BYTES_BUDGET = 256 * 1024;
 /**
@@ -90,7 +92,10 @@ function dueLetterOf(document: Document, now: number, fallbackKey: string): DueL
   const invoice: Record<string, unknown> | undefined = main?.invoice;
   if (!invoice) return undefined;
   const dueDate = invoice.dueDate;
-  if (typeof dueDate !== 'string' || invoice.paid === true || invoice.payment || !isDueWithin(dueDate, now, KEPT_DAYS)) return undefined;
+  if (typeof dueDate !== 'string' || invoice.paid === true || invoice.payment) return undefined;
+  // A due date that is no calendar day is never due soon, as the popup reads it (popup/letters.ts).
+  const left = daysUntil(dueDate, { now });
+  if (left === undefined || left > KEPT_DAYS) return undefined;
   const self = findLink(document.link, 'self');
   const id: unknown = document.id;
   const amount = invoice.amount;

@@ -1,6 +1,6 @@
 import type { Document } from '../api/schemas.ts';
 import { daysUntil } from '../model/dates.ts';
-import { DUE_SOON_DAYS, isDueWithin } from '../model/due-soon.ts';
+import { DUE_SOON_DAYS } from '../model/due-soon.ts';
 import { DEFAULT_SESSION_LEVEL, summarize, type InvoiceInfo, type LetterSummary } from '../model/letters.ts';
 import type { DueLetter } from '../storage/page-items.ts';
 
@@ -16,7 +16,8 @@ export function daysLeft(invoice: InvoiceInfo, now: number): number | undefined 
 
 /** An invoice not known to be paid, due within DUE_SOON_DAYS or already overdue. */
 export function isDueSoon(invoice: InvoiceInfo | undefined, now: number): boolean {
-  return invoice !== undefined && invoice.paid !== true && !invoice.payment && isDueWithin(invoice.dueDate, now, DUE_SOON_DAYS);
+  const left = invoice && invoice.paid !== true && !invoice.payment ? daysLeft(invoice, now) : undefined;
+  return left !== undefined && left <= DUE_SOON_DAYS;
 }
 
 /** A row of "Invoices due soon": one of the newest letters, or a letter the worker kept for it (DueLetter). */
