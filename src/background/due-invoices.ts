@@ -3,28 +3,41 @@ import { findLink, inboxLinkOf, targetOf } from '../api/links.ts';
 import { folderSchema, inboxSchema, type Document, type Link, type RootResource } from '../api/schemas.ts';
 import type { Session } from '../auth/session.ts';
 import type { ExtensionConfig } from '../config/config.ts';
+import { daysUntil } from '../model/dates.ts';
+import { DUE_SOON_DAYS } from '../model/due-soon.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
-import { dueInvoicesItem, type DueInvoices, type DueSource } from '../storage/page-items.ts';
+import { dueInvoicesItem, type DueInvoices, type DueLetter, type DuePlace } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
+import { settleLimited } from '../shared/settle-limited.ts';
 import { pagedUrl } from './inbox-page.ts';
 
 /*
  * The popup's "due soon" from the whole mailbox, not only the five newest letters. Each time the
  * worker fetches the root (a polling round, or a popup opened after the cache went stale) it reads,
- * in the background, at most TWO lists: the inbox and the next folder in turn, the newest
- * LETTERS_PER_LIST letters of each. From each it keeps the letters with an invoice not known to be
- * paid or sent to the bank, in storage.session, where the popup reads them without waiting.
+ * in the background, one round: the inbox and EVERY folder, the newest LETTERS_PER_LIST letters of
+ * each, at most READS_IN_FLIGHT of them at once (settleLimited), and one round at a time: a fetch
+ * of the root while a round runs joins it rather than starting another, so a poll and a popup close
+ * together, or a slow service, never pile rounds up. From each list it keeps what the popup shows
+ * (keptOf): of the letters with an invoice neither paid nor sent to the bank and due soon or
+ * overdue, the soonest DUE_PER_PLACE, each as the popup's row needs it, within DUE_BYTES_BUDGET in
+ * all, in storage.session, where the popup reads them without waiting. The record is written once,
+ * when the round ends.
  *
  * How complete: the newest LETTERS_PER_LIST letters of the inbox and of every folder (an invoice
- * older than those is not seen). How quickly: the inbox every round, each of N folders every Nth
- * round, so a folder's invoice shows within N rounds of the first one (N polling periods), and
- * what was read stays across new letters until its list is read again.
+ * older than those is not seen). How quickly: every place every round, so a folder's invoice shows
+ * after the first round that reads it. A place that failed keeps what it had, marked as not read in
+ * this round (DuePlace.read), so the popup can one day say where it is still looking; what was read
+ * stays across new letters until its list is read again.
  */
 
 /** Letters read of each list: the service's own apps page by 50, the emulator serves up to 100. */
 export const LETTERS_PER_LIST = 100;
-/** The cap on requests per round (the inbox and one folder). */
-export const READS_PER_ROUND = 2;
+/**
+ * Reads of a round on their way at once: a mailbox of many folders is read two at a time, so the
+ * background never sends a burst of requests beside the pages' own (which the service and the
+ * person's connection serve first), yet a round does not take one round trip per place.
+ */
+export const READS_IN_FLIGHT = 2;
 
 interface Lists {
   inbox: Link | undefined;
@@ -37,32 +50,105 @@ function listsOf(root: RootResource): Lists {
   return { inbox: inboxLinkOf(root), folders };
 }
 
-export interface RoundPlan {
-  /** Each with the relation it is read as. */
-  reads: { link: Link; relation: 'document_inbox' | 'folder' }[];
-  /** The folder the next round starts with. */
-  nextFolder: number;
+/** A round's read of one list, with the relation it is read as. */
+interface ListRead {
+  link: Link;
+  relation: 'document_inbox' | 'folder';
 }
 
-/** This round's reads: the inbox and the folder whose turn it is, never more than READS_PER_ROUND. */
-export function planRound(lists: Lists, nextFolder: number): RoundPlan {
-  const reads: RoundPlan['reads'] = lists.inbox ? [{ link: lists.inbox, relation: 'document_inbox' }] : [];
-  const count = lists.folders.length;
-  const turn = count > 0 ? nextFolder % count : 0;
-  const folder = lists.folders[turn];
-  if (folder) reads.push({ link: folder, relation: 'folder' });
-  return { reads, nextFolder: count > 0 ? (turn + 1) % count : 0 };
+/** A round's reads: the inbox first (where new invoices arrive), then every folder, each once. */
+function readsOf(lists: Lists): ListRead[] {
+  const reads: ListRead[] = lists.inbox ? [{ link: lists.inbox, relation: 'document_inbox' }] : [];
+  // A folder named twice (by two mailboxes, or by a root that repeats itself) is read once.
+  for (const link of lists.folders) if (!reads.some((read) => read.link.uri === link.uri)) reads.push({ link, relation: 'folder' });
+  return reads;
 }
+
+/** Letters kept of one place: the soonest due (a popup's short list, not a list of invoices). */
+export const DUE_PER_PLACE = 20;
+/**
+ * The most the stored record may take, in bytes of its JSON (as storage.session counts its quota):
+ * 256 KiB, well under that area's 10 MB, which the worker's other items (the root cache, the notes
+ * of writes, the viewer pages) share. A letter of ordinary size takes about 330 bytes, so some 39
+ * places could each hold their full DUE_PER_PLACE before any is dropped.
+ */
+export const DUE_BYTES_BUDGET = 256 * 1024;
+/**
+ * Kept: due within the popup's window or the day after. The popup decides by its own day (its
+ * DueSoon); the day more keeps the record complete until the next day's round, even when a day
+ * passes between two rounds (the polling period is at most a day).
+ */
+const KEPT_DAYS = DUE_SOON_DAYS + 1;
 
 /**
- * A letter whose invoice (on its main document, as the popup reads it: model/letters.ts) has a due
- * date and is neither paid nor sent to the bank. Whether it is due soon is the popup's to say, by
- * today's date. A plain check rather than the letters model, which the worker would carry only for this.
+ * A letter whose invoice (on its main document, as the popup reads it: model/letters.ts) is neither
+ * paid nor sent to the bank and due within KEPT_DAYS, or overdue, as the popup shows it: only the
+ * fields the popup's "Invoices due soon" renders and opens. A plain reading rather than the letters
+ * model, which the worker would carry only for this. `fallbackKey` names a letter with neither
+ * address nor id, as summarize does (unique in the record: its place and position).
  */
-function hasOpenInvoice(document: Document): boolean {
+function dueLetterOf(document: Document, now: number, fallbackKey: string): DueLetter | undefined {
   const main = document.attachment.find((a) => a.mainDocument === true) ?? document.attachment[0];
   const invoice: Record<string, unknown> | undefined = main?.invoice;
-  return typeof invoice?.dueDate === 'string' && invoice.paid !== true && !invoice.payment;
+  if (!invoice) return undefined;
+  const dueDate = invoice.dueDate;
+  if (typeof dueDate !== 'string' || invoice.paid === true || invoice.payment) return undefined;
+  // A due date that is no calendar day is never due soon, as the popup reads it (popup/letters.ts).
+  const left = daysUntil(dueDate, { now });
+  if (left === undefined || left > KEPT_DAYS) return undefined;
+  const self = findLink(document.link, 'self');
+  const id: unknown = document.id;
+  const amount = invoice.amount;
+  return {
+    key: self?.uri ?? (typeof id === 'string' || typeof id === 'number' ? `id:${id}` : fallbackKey),
+    ...(self ? { self: { rel: self.rel, uri: self.uri, ...(self['media-type'] !== undefined ? { 'media-type': self['media-type'] } : {}) } } : {}),
+    sender: document.creatorName ?? '',
+    uploaded: document.origin === 'UPLOADED',
+    invoice: { ...(typeof amount === 'number' && Number.isFinite(amount) ? { amount } : {}), dueDate },
+  };
+}
+
+/** Soonest due first: a due date is a calendar day (`2025-11-10`), so their order as text. */
+const soonestFirst = (a: DueLetter, b: DueLetter) => a.invoice.dueDate.localeCompare(b.invoice.dueDate);
+
+/**
+ * What is kept of one list's answer: of the newest LETTERS_PER_LIST (never more than were asked
+ * for, whatever the answer holds), the letters due soon, the soonest DUE_PER_PLACE of them, which
+ * are the top of the popup's list, soonest first.
+ */
+function keptOf(documents: readonly Document[], place: string, now: number): DueLetter[] {
+  return documents
+    .slice(0, LETTERS_PER_LIST)
+    .flatMap((document, index) => dueLetterOf(document, now, `${place}#${index}`) ?? [])
+    .sort(soonestFirst)
+    .slice(0, DUE_PER_PLACE);
+}
+
+const encoder = new TextEncoder();
+const bytesOf = (value: unknown): number => encoder.encode(JSON.stringify(value)).length;
+
+/**
+ * The record within DUE_BYTES_BUDGET, checked before it is written: the letters due farthest ahead
+ * are dropped first, from whichever place, since the popup lists them last (soonest first) and the
+ * next round finds them again as their day comes closer. A dropped letter's own bytes are taken off
+ * the count (its comma stays counted, so the count never falls below the truth).
+ */
+function withinBudget(record: DueInvoices): DueInvoices {
+  let size = bytesOf(record);
+  if (size <= DUE_BYTES_BUDGET) return record;
+  const farthestFirst = Object.values(record.places)
+    .flatMap((place) => place.letters)
+    .sort((a, b) => soonestFirst(b, a));
+  const dropped = new Set<DueLetter>();
+  for (const letter of farthestFirst) {
+    if (size <= DUE_BYTES_BUDGET) break;
+    dropped.add(letter);
+    size -= bytesOf(letter);
+  }
+  const places = Object.fromEntries(Object.entries(record.places).map(([uri, place]) => [uri, { ...place, letters: place.letters.filter((letter) => !dropped.has(letter)) }]));
+  const fitted = { ...record, places };
+  // Only a mailbox of thousands of folders is over the budget without a letter: then nothing is kept.
+  return bytesOf(fitted) <= DUE_BYTES_BUDGET ? fitted : { ...record, places: {} };
 }
 
 export interface DueInvoicesDeps {
@@ -74,42 +160,52 @@ export interface DueInvoicesDeps {
 }
 
 export interface DueInvoicesReader {
-  /** One round of reads for a root fetched under `generation` (see above); a failed list keeps what it had. */
+  /** One round of reads for a root fetched under `generation`, or the one under way (see above); a failed list keeps what it had. */
   readRound: (config: ExtensionConfig, root: RootResource, generation: number) => Promise<void>;
 }
 
 export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
   const { storage } = deps;
 
-  async function readList(config: ExtensionConfig, read: RoundPlan['reads'][number]): Promise<Document[]> {
+  async function readList(config: ExtensionConfig, read: ListRead): Promise<DueLetter[]> {
     const data = await deps.calls.authorizedFetch(config, { ...targetOf(read.link, read.relation), url: pagedUrl(read.link, LETTERS_PER_LIST) });
     const documents = read.relation === 'document_inbox' ? parseWith(inboxSchema, data, 'inbox').document : (parseWith(folderSchema, data, 'folder').documents?.document ?? []);
-    return documents.filter(hasOpenInvoice);
+    return keptOf(documents, read.link.uri, deps.now());
   }
 
+  async function round(config: ExtensionConfig, root: RootResource, generation: number): Promise<void> {
+    const stored = await getItem(storage, dueInvoicesItem);
+    const kept = stored?.generation === generation ? stored : undefined;
+    const reads = readsOf(listsOf(root));
+    const results = await settleLimited(reads, READS_IN_FLIGHT, (read) => readList(config, read));
+    // Only the lists the root still names; one that failed this round keeps what it had, not read.
+    const places: Record<string, DuePlace> = {};
+    reads.forEach((read, index) => {
+      const result = results[index];
+      places[read.link.uri] =
+        result?.status === 'fulfilled' ? { read: true, fetchedAt: deps.now(), letters: result.value } : { ...(kept?.places[read.link.uri] ?? { letters: [] }), read: false };
+    });
+    const next = withinBudget({ generation, places });
+    await setItems(storage, put(dueInvoicesItem, next));
+    // Fenced as the root cache is: a sign-out meanwhile takes back this session's write.
+    if ((await deps.session.generation()) !== generation && (await getItem(storage, dueInvoicesItem))?.generation === generation) {
+      await removeItems(storage, dueInvoicesItem);
+    }
+  }
+
+  /** The round under way, which a call meanwhile joins. */
+  let running: Promise<void> | undefined;
+
   return {
-    async readRound(config, root, generation) {
-      const stored = await getItem(storage, dueInvoicesItem);
-      const kept = stored?.generation === generation ? stored : undefined;
-      const lists = listsOf(root);
-      const plan = planRound(lists, kept?.nextFolder ?? 0);
-      const results = await Promise.allSettled(plan.reads.map((read) => readList(config, read)));
-      // Only the lists the root still names; a list that failed this round keeps what it had.
-      const sources: Record<string, DueSource> = {};
-      for (const link of [lists.inbox, ...lists.folders]) {
-        const source = link && kept?.sources[link.uri];
-        if (source) sources[link.uri] = source;
-      }
-      plan.reads.forEach((read, index) => {
-        const result = results[index];
-        if (result?.status === 'fulfilled') sources[read.link.uri] = { fetchedAt: deps.now(), documents: result.value };
+    readRound(config, root, generation) {
+      // A call while a round runs (a poll and a popup's fetch close together) gets that round, not
+      // a second one: its root names the same places, or soon will (the next fetch of the root
+      // starts the next round). A round of an ended session writes nothing that stays (the fence
+      // above), and the session after it is read from its next round on.
+      running ??= round(config, root, generation).finally(() => {
+        running = undefined;
       });
-      const next: DueInvoices = { generation, nextFolder: plan.nextFolder, sources };
-      await setItems(storage, put(dueInvoicesItem, next));
-      // Fenced as the root cache is: a sign-out meanwhile takes back this session's write.
-      if ((await deps.session.generation()) !== generation && (await getItem(storage, dueInvoicesItem))?.generation === generation) {
-        await removeItems(storage, dueInvoicesItem);
-      }
+      return running;
     },
   };
 }

@@ -123,7 +123,7 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     // The badge and new-letter notifications follow in the background: the popup does not wait.
     announce(root.primaryAccount?.unreadItemsInInbox, generation).catch((error: unknown) => warn('Could not update the badge', error));
     deps.notifyNewLetters(config, root, generation).catch((error: unknown) => warn('Could not check for new letters', error));
-    // So are the open invoices beyond the newest letters: two requests at most (due-invoices.ts).
+    // So are the open invoices beyond the newest letters: every place, two reads at once, one round at a time (due-invoices.ts).
     dueInvoices.readRound(config, root, generation).catch((error: unknown) => warn('Could not read the open invoices', error));
     return snapshot;
   }

@@ -1,6 +1,7 @@
 import { formatMoney } from '../model/format.ts';
 import type { Document, Link } from '../api/schemas.ts';
 import type { InboxGlance } from '../protocol/messages.ts';
+import type { DueLetter } from '../storage/page-items.ts';
 import { Skeleton } from '../ui/components.tsx';
 import { formatDate, formatRelativeDate } from '../model/dates.ts';
 import { ChevronIcon, InvoiceIcon, UnreadDot, WarningIcon } from '../ui/icons.tsx';
@@ -76,7 +77,7 @@ function LetterRow(props: { letter: LetterSummary; now: number; onOpen: (self: L
  * Unpaid invoices due within two weeks, or overdue, above the letters: the one thing not to miss.
  * From the newest letters and the open invoices of the inbox and the folders (dueSoonLetters).
  */
-function DueSoon(props: { newest: readonly Document[]; openInvoices: readonly Document[]; now: number; onOpen: (self: Link) => void }) {
+function DueSoon(props: { newest: readonly Document[]; openInvoices: readonly DueLetter[]; now: number; onOpen: (self: Link) => void }) {
   const due = dueSoonLetters(props.newest, props.openInvoices, props.now);
   if (due.length === 0) return null;
   const locale = uiLocale();
@@ -116,8 +117,8 @@ function DueSoon(props: { newest: readonly Document[]; openInvoices: readonly Do
 /** The five newest letters of the inbox, each opening in the viewer (the inbox itself is a place below), the invoices due soon above them. */
 export function NewestLetters(props: {
   glance: InboxGlance | undefined;
-  /** Letters with an open invoice beyond the newest, read by the worker in turns (background/due-invoices.ts). */
-  openInvoices: readonly Document[];
+  /** Letters with an invoice due soon beyond the newest, as the worker kept them (background/due-invoices.ts). */
+  openInvoices: readonly DueLetter[];
   /** The letters are on their way (not yet in the cache). */
   pending: boolean;
   now: number;

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'preact/hooks';
 import { ext as browser } from '../shared/ext.ts';
 import { formatTime } from '../model/dates.ts';
 import { inboxLinkOf } from '../api/links.ts';
-import type { Document, Link } from '../api/schemas.ts';
+import type { Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
 import { switchTitleOf } from '../shared/offered-permissions.ts';
 import { isEndedByService, isNotConfigured, isOffline, needsConnect, needsSettings, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { RootSnapshot } from '../protocol/messages.ts';
 import { browserAreas, watchItem } from '../storage/browser-areas.ts';
 import { getItem } from '../storage/item.ts';
-import { dueInvoicesItem, rootCacheItem, type DueInvoices } from '../storage/page-items.ts';
+import { dueInvoicesItem, rootCacheItem, type DueInvoices, type DueLetter } from '../storage/page-items.ts';
 import { Busy, ErrorAlert, Skeleton } from '../ui/components.tsx';
 import { SettingsIcon, SignOutIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
@@ -48,9 +48,9 @@ export async function readCache(): Promise<{ snapshot: RootSnapshot | undefined;
 }
 
 /** The open invoices' letters, when they were read in the same session as the root on show. */
-function openInvoicesFor(snapshot: RootSnapshot, due: DueInvoices | undefined): Document[] {
+function openInvoicesFor(snapshot: RootSnapshot, due: DueInvoices | undefined): DueLetter[] {
   if (!due || due.generation !== snapshot.generation) return [];
-  return Object.values(due.sources).flatMap((source) => source.documents);
+  return Object.values(due.places).flatMap((place) => place.letters);
 }
 
 const openSettings = () => void browser.runtime.openOptionsPage();

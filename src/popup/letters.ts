@@ -1,9 +1,8 @@
 import type { Document } from '../api/schemas.ts';
 import { daysUntil } from '../model/dates.ts';
+import { DUE_SOON_DAYS } from '../model/due-soon.ts';
 import { DEFAULT_SESSION_LEVEL, summarize, type InvoiceInfo, type LetterSummary } from '../model/letters.ts';
-
-/** Unpaid invoices due within this many days (or overdue) are called out above the letters. */
-const DUE_SOON_DAYS = 14;
+import type { DueLetter } from '../storage/page-items.ts';
 
 /** The newest letters as the viewer's list reads them: one reading of a letter, shared. */
 export function glanceLetters(documents: readonly Document[]): LetterSummary[] {
@@ -21,14 +20,17 @@ export function isDueSoon(invoice: InvoiceInfo | undefined, now: number): boolea
   return left !== undefined && left <= DUE_SOON_DAYS;
 }
 
+/** A row of "Invoices due soon": one of the newest letters, or a letter the worker kept for it (DueLetter). */
+export type DueRow = Pick<LetterSummary, 'key' | 'sender' | 'uploaded' | 'self' | 'invoice'>;
+
 /**
  * The unpaid invoices due soon, soonest first, from the newest letters and from the open invoices
- * the worker read of the inbox and the folders (background/due-invoices.ts), each letter once. The
+ * the worker kept of the inbox and the folders (background/due-invoices.ts), each letter once. The
  * newest letters come first: read with every fetch of the root, they say best whether one was paid.
  */
-export function dueSoonLetters(newest: readonly Document[], lists: readonly Document[], now: number): LetterSummary[] {
+export function dueSoonLetters(newest: readonly Document[], kept: readonly DueLetter[], now: number): DueRow[] {
   const seen = new Set<string>();
-  const due = glanceLetters([...newest, ...lists]).filter((letter) => {
+  const due = [...glanceLetters(newest), ...kept].filter((letter: DueRow) => {
     const first = !seen.has(letter.key);
     seen.add(letter.key);
     return first && isDueSoon(letter.invoice, now);

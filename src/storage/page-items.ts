@@ -3,7 +3,7 @@
 // page's target from a link already checked), and storage.session is the extension's own, so a
 // check here guards the envelope against a bug or another version, not the network.
 import type { LinkTarget } from '../api/links.ts';
-import type { Document, RootResource } from '../api/schemas.ts';
+import type { Document, Link, RootResource } from '../api/schemas.ts';
 import type { ErrorInfo } from '../shared/errors.ts';
 import type { Permission } from '../shared/permissions.ts';
 import { defineFamily, defineItem, type Checked } from './item.ts';
@@ -50,30 +50,48 @@ function checkSnapshot(value: unknown): Checked<RootSnapshot> {
  */
 export const rootCacheItem = defineItem({ key: 'rootCache', area: 'session', check: checkSnapshot });
 
-/** One list's letters with an open invoice, as last read (background/due-invoices.ts). */
-export interface DueSource {
-  fetchedAt: number;
-  documents: Document[];
+/**
+ * A letter with an unpaid invoice due soon, as the popup's "Invoices due soon" shows it: only what
+ * it renders (who it is from, the amount and due date) and what it opens, not the whole letter.
+ */
+export interface DueLetter {
+  /** Names the letter once beside the newest letters (as model/letters.ts' summarize keys it): its address, else its id, else its place. */
+  key: string;
+  /** What the row opens. */
+  self?: Link;
+  /** The sender's name as the service gave it ('' without one). */
+  sender: string;
+  /** Uploaded by the person themself, which has no sender's name. */
+  uploaded: boolean;
+  invoice: { amount?: number; dueDate: string };
 }
 
-/** The open invoices of the inbox and the folders, read in turns by the worker. */
+/** What the worker keeps of one place (the inbox or a folder) for "Invoices due soon" (background/due-invoices.ts). */
+export interface DuePlace {
+  /** Whether the latest round read it; false when it failed (what it has is from before) or has not been read yet. */
+  read: boolean;
+  /** When its letters were read; absent until it was read once. */
+  fetchedAt?: number;
+  /** Soonest due first. */
+  letters: DueLetter[];
+}
+
+/** The open invoices of the inbox and the folders, read by the worker after each fetch of the root. */
 export interface DueInvoices {
   /**
    * The session generation they were read under (every sign-in and sign-out moves it on, so it names
    * one session with one service): the popup pairs them with a root of the same.
    */
   generation: number;
-  /** The folder whose turn is next. */
-  nextFolder: number;
-  /** By the list's address. */
-  sources: Record<string, DueSource>;
+  /** Every place the root named, by its address. */
+  places: Record<string, DuePlace>;
 }
 
 function checkDueInvoices(value: unknown): Checked<DueInvoices> {
-  // The generation is compared where it is used, and a stray nextFolder only starts the turns over.
-  return isObject(value) && Number.isInteger(value.nextFolder) && isObject(value.sources)
-    ? { ok: true, value: value as unknown as DueInvoices }
-    : { ok: false, problem: 'not open invoices' };
+  // The envelope, as this file checks (what is inside is the worker's own, bounded by it): a record
+  // of the earlier layout (whole letters under `sources`, no `places`) reads as none, so the popup
+  // shows no due invoices from it rather than breaking. The generation is compared where it is used.
+  return isObject(value) && isObject(value.places) ? { ok: true, value: value as unknown as DueInvoices } : { ok: false, problem: 'not open invoices' };
 }
 
 /** storage.session: the open invoices beyond the newest letters. Personal: session only, gone at sign-out. */

@@ -7,6 +7,8 @@ interface OneOpen {
   popup: number;
   /** The reads of open invoices the worker makes after a fetch of the root (the newest LETTERS_PER_LIST of a list). */
   openInvoices: number;
+  /** The places (inbox, folders) those reads were of: each is read once a round. */
+  openInvoicePlaces: number;
 }
 
 /** Requests the service saw for one popup open, until nothing it set off was still running. */
@@ -17,8 +19,8 @@ async function requestsForOneOpen(bench: Bench): Promise<OneOpen> {
   await untilServiceQuiet(bench.emulator.admin, 500);
   await page.close();
   const log = await bench.emulator.admin.requests();
-  const openInvoices = log.filter((r) => r.query.includes(`limit=${LETTERS_PER_LIST}`)).length;
-  return { popup: log.length - openInvoices, openInvoices };
+  const reads = log.filter((r) => r.query.includes(`limit=${LETTERS_PER_LIST}`));
+  return { popup: log.length - reads.length, openInvoices: reads.length, openInvoicePlaces: new Set(reads.map((r) => r.path)).size };
 }
 
 export interface RequestCounts {
@@ -26,16 +28,19 @@ export interface RequestCounts {
   stale: number[];
   /** The open invoices' reads after each stale open's fetch of the root. */
   openInvoices: number[];
+  /** Of those, reads of a place read already in the same round (goal: none). */
+  openInvoiceRepeats: number[];
 }
 
 export async function measureRequestsPerOpen(bench: Bench, opens: number): Promise<RequestCounts> {
-  const counts: RequestCounts = { fresh: [], stale: [], openInvoices: [] };
+  const counts: RequestCounts = { fresh: [], stale: [], openInvoices: [], openInvoiceRepeats: [] };
   for (let i = 0; i < opens; i++) {
     // Stale first: its answer refreshes the cache, so the fresh open right after is within 60 s.
     await ageRootCache(await bench.browser.worker(), 61_000);
     const stale = await requestsForOneOpen(bench);
     counts.stale.push(stale.popup);
     counts.openInvoices.push(stale.openInvoices);
+    counts.openInvoiceRepeats.push(stale.openInvoices - stale.openInvoicePlaces);
     const fresh = await requestsForOneOpen(bench);
     counts.fresh.push(fresh.popup + fresh.openInvoices);
   }

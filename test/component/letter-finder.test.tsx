@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/shared/errors.ts';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
 import { fullRoot, LETTERS, letter, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
@@ -103,5 +104,74 @@ describe('finding a letter when the letters cannot be read', () => {
     fireEvent.blur(field);
     fireEvent.focus(field);
     await waitFor(() => expect(finderStatus()).toBe('1 letter found.'));
+  });
+});
+
+describe('reading the places for finding', () => {
+  /** The full mailbox with four more folders, F3 to F6: seven places in all. */
+  function sevenPlaces() {
+    const root = fullRoot();
+    const folders = root.mailbox?.[0]?.folders;
+    for (const id of [3, 4, 5, 6]) folders?.folder.push({ name: `F${id}`, id, link: [{ rel: `${SERVICE}/post/relations/self`, uri: `${ACCOUNT}/folders/${id}` }] });
+    return root;
+  }
+
+  it('reads the places three at a time, each as another is answered, until every place is read', async () => {
+    await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: INBOX, relation: 'document_inbox' } });
+    answerMailbox();
+    worker.answer('getRoot', rootSnapshot({ root: sevenPlaces() }));
+    await openPage('viewer', `?page=${PAGE_ID}`);
+    await screen.findByText('Skattemelding 2026');
+    const seven = screen.getByRole('combobox', { name: 'Find a letter by sender or subject' });
+    // The page's own reads are done: from now on each read waits until the test answers it.
+    const waiting: (() => void)[] = [];
+    let out = 0;
+    let most = 0;
+    worker.requests.length = 0;
+    worker.answer('getResource', (request) => {
+      out++;
+      most = Math.max(most, out);
+      const path = new URL(request.url).pathname;
+      const data = path.endsWith('/documents/inbox') ? { document: LETTERS, link: [] } : { name: 'F', documents: { document: path.endsWith('/folders/2') ? [IN_BOLIG] : [] }, link: [] };
+      return new Promise((resolve) =>
+        waiting.push(() => {
+          out--;
+          resolve(resourceSnapshot(data, request.url));
+        }),
+      );
+    });
+    fireEvent.focus(seven);
+    fireEvent.input(seven, { target: { value: 'husleie' } });
+    await waitFor(() => expect(worker.asked('getResource')).toHaveLength(3));
+    for (let answered = 1; answered <= 7; answered++) {
+      waiting.shift()?.();
+      await waitFor(() => expect(worker.asked('getResource')).toHaveLength(Math.min(7, 3 + answered)));
+    }
+    await waitFor(() => expect(finderStatus()).toBe('1 letter found.'));
+    expect(most).toBe(3);
+    expect(new Set(worker.asked('getResource').map((r) => new URL(r.url).pathname)).size).toBe(7);
+  });
+
+  it('keeps what it read of the places that answered, and the next focus reads only the place that failed', async () => {
+    const field = await openInbox();
+    worker.answer('getResource', (request) => {
+      if (new URL(request.url).pathname.endsWith('/folders/1')) return Promise.reject(new AppError('network'));
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('/documents/inbox')) return Promise.resolve(resourceSnapshot({ document: LETTERS, link: [] }, request.url));
+      return Promise.resolve(resourceSnapshot({ name: 'Bolig', documents: { document: [IN_BOLIG] }, link: [] }, request.url));
+    });
+    worker.requests.length = 0;
+    fireEvent.focus(field);
+    fireEvent.input(field, { target: { value: 'skatt' } });
+    // What Bolig and the inbox hold is found; Skatt, which failed, is named.
+    await waitFor(() => expect(screen.getByText('Could not read Skatt: letters there are not found now.')).toBeTruthy());
+    expect(within(screen.getByRole('listbox')).getAllByRole('group').map((g) => document.getElementById(g.getAttribute('aria-labelledby') ?? '')?.textContent)).toEqual(['Inbox']);
+    answerMailbox();
+    worker.requests.length = 0;
+    fireEvent.blur(field);
+    fireEvent.focus(field);
+    await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('group')).toHaveLength(2));
+    expect(screen.queryByText(/Could not read/)).toBeNull();
+    expect(worker.asked('getResource').map((r) => new URL(r.url).pathname)).toEqual(['/post/api/private/accounts/1234/folders/1']);
   });
 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { dueInvoicesItem, rootCacheItem, viewerPages, type DueInvoices } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
-import { config, document as letterDocument, fullRoot, letter, LETTERS, rootSnapshot, SERVICE } from './fixtures.ts';
+import { config, fullRoot, letter, LETTERS, rootSnapshot, SERVICE } from './fixtures.ts';
 import { openPage, pageClosedItself } from './page.ts';
 
 /*
@@ -106,14 +106,14 @@ describe('the popup', () => {
 
   it('due soon: the open invoices the worker read of the folders show beside the newest letters, for the same session only', async () => {
     const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    const bill = (id: number, creatorName: string, days: number) => {
-      const base = letter(id, { subject: 'Faktura', creatorName });
-      return { ...base, attachment: [{ ...letterDocument(id, 1, { subject: 'Faktura' }), invoice: { amount: 4817, dueDate: inDays(days), paid: false } }] };
+    // As the worker stores them (background/due-invoices.ts): what the callout shows of each letter.
+    const bill = (id: number, sender: string, days: number) => {
+      const self = { rel: `${SERVICE}/post/relations/self`, uri: `${SERVICE}/post/api/private/accounts/1234/documents/${id}` };
+      return { key: self.uri, self, sender, uploaded: false, invoice: { amount: 4817, dueDate: inDays(days) } };
     };
     const due = (generation: number): DueInvoices => ({
       generation,
-      nextFolder: 1,
-      sources: { [`${SERVICE}/post/api/private/accounts/1234/folders/1`]: { fetchedAt: Date.now(), documents: [bill(31, 'Skatteetaten', 9), bill(32, 'Fjordkraft', 40)] as unknown as DueInvoices['sources'][string]['documents'] } },
+      places: { [`${SERVICE}/post/api/private/accounts/1234/folders/1`]: { read: true, fetchedAt: Date.now(), letters: [bill(31, 'Skatteetaten', 9), bill(32, 'Fjordkraft', 40)] } },
     });
     await extension.storage.session.set({ [dueInvoicesItem.key]: due(3) });
     worker.answer('getRoot', rootSnapshot({ generation: 3 }));
@@ -123,6 +123,13 @@ describe('the popup', () => {
     // Read under another session: nobody's to see.
     await extension.storage.session.set({ [dueInvoicesItem.key]: due(2) });
     await expect.poll(() => screen.queryByRole('region', { name: 'Invoices due soon' })).toBeNull();
+    // Back to this session's, then a record of an earlier version's layout (whole letters): read as none.
+    await extension.storage.session.set({ [dueInvoicesItem.key]: due(3) });
+    await screen.findByRole('region', { name: 'Invoices due soon' });
+    const earlier = { generation: 3, nextFolder: 1, sources: { [`${SERVICE}/post/api/private/accounts/1234/folders/1`]: { fetchedAt: Date.now(), documents: [letter(31, { subject: 'Faktura', creatorName: 'Skatteetaten' })] } } };
+    await extension.storage.session.set({ [dueInvoicesItem.key]: earlier });
+    await expect.poll(() => screen.queryByRole('region', { name: 'Invoices due soon' })).toBeNull();
+    screen.getByRole('region', { name: 'Newest letters' });
   });
 
   it('ready: the name, the unread count and the newest letters; a letter opens in the viewer and the popup closes', async () => {

@@ -9,7 +9,7 @@ import { SearchIcon } from '../../ui/icons.tsx';
 import { sessionEndedEvent, useWorkerEvent } from '../../ui/worker-events.ts';
 import { NavigationContext } from '../navigation.tsx';
 import { buildLetterIndex, findLetters, type LetterIndex, type LetterPlace } from './letter-index.ts';
-import { readLetters } from './letter-source.ts';
+import { readLetters, type ReadLetters } from './letter-source.ts';
 
 /** How long letters read for finding are trusted before the next focus reads them again. */
 const FRESH_FOR_MS = 60_000;
@@ -17,7 +17,7 @@ const FRESH_FOR_MS = 60_000;
 type Source =
   | { kind: 'idle' }
   | { kind: 'reading'; previous?: LetterIndex | undefined }
-  | { kind: 'ready'; index: LetterIndex; failed: LetterPlace[]; at: number };
+  | { kind: 'ready'; read: ReadLetters; index: LetterIndex; failed: LetterPlace[]; at: number };
 
 const TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
 
@@ -43,16 +43,22 @@ export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
   const box = useRef<HTMLDivElement>(null);
   const reads = useRef(0);
 
-  const read = async () => {
+  /** Reads the places (with `earlier`, only those it did not read), keeping `at` as when the letters kept were read. */
+  const read = async (earlier?: { read: ReadLetters; at: number }) => {
     const mine = ++reads.current;
     setSource((before) => ({ kind: 'reading', previous: before.kind === 'ready' ? before.index : before.kind === 'reading' ? before.previous : undefined }));
-    const { places, failed } = await readLetters(props.nav, props.sessionLevel);
-    if (mine === reads.current) setSource({ kind: 'ready', index: buildLetterIndex(places), failed, at: Date.now() });
+    const letters = await readLetters(props.nav, props.sessionLevel, earlier?.read);
+    if (mine === reads.current) setSource({ kind: 'ready', read: letters, index: buildLetterIndex(letters.places), failed: letters.failed, at: earlier?.at ?? Date.now() });
   };
 
   const readIfStale = () => {
     if (source.kind === 'reading' || (!props.nav.inbox && props.nav.folders.length === 0)) return;
-    if (source.kind === 'ready' && source.failed.length === 0 && Date.now() - source.at < FRESH_FOR_MS) return;
+    if (source.kind === 'ready' && Date.now() - source.at < FRESH_FOR_MS) {
+      // Within FRESH_FOR_MS, a place that failed is tried again alone: what the others gave is kept,
+      // and read again with them once it is as old as FRESH_FOR_MS.
+      if (source.failed.length > 0) void read({ read: source.read, at: source.at });
+      return;
+    }
     void read();
   };
 

@@ -3,12 +3,19 @@ import { documentsOf, summarize, type LetterSummary } from '../../model/letters.
 import { folderName, type MailboxNav } from '../../model/mailbox.ts';
 import { linksOf } from '../../model/read-json.ts';
 import { t } from '../../shared/i18n.ts';
+import { settleLimited } from '../../shared/settle-limited.ts';
 import { ask } from '../../ui/worker-client.ts';
 import { firstPageUrl, newLetters, nextPageUrl } from '../lists/paging.ts';
 import type { LetterPlace, PlaceLetters } from './letter-index.ts';
 
 /** How many of each place's newest letters are read for finding: the inbox pages until it has this many. */
 const LETTERS_PER_PLACE = 100;
+/**
+ * Places read at once: a mailbox of many folders is read a few places at a time (each place's
+ * pages one after the other), so finding never sends the worker, and the service, a burst of
+ * requests beside the page's own, yet does not wait one round trip per place.
+ */
+const PLACES_IN_FLIGHT = 3;
 
 /** The places whose letters can be found: the inbox first, then each folder, as the side list shows them. */
 function placesOf(nav: MailboxNav): { place: LetterPlace; target: LinkTarget }[] {
@@ -48,16 +55,25 @@ export interface ReadLetters {
   failed: LetterPlace[];
 }
 
-/** The newest letters of the inbox and every folder, all places read at once; one place failing keeps the others. */
-export async function readLetters(nav: MailboxNav, sessionLevel: number): Promise<ReadLetters> {
+/**
+ * The newest letters of the inbox and every folder, PLACES_IN_FLIGHT places at a time; one place
+ * failing keeps the others. With `earlier` (a read that left places failed), what it read of a
+ * place is kept and only the other places are read: the ones that failed, and any new folder.
+ */
+export async function readLetters(nav: MailboxNav, sessionLevel: number, earlier?: ReadLetters): Promise<ReadLetters> {
   const places = placesOf(nav);
-  const answers = await Promise.allSettled(places.map(({ target }) => readPlace(target, sessionLevel)));
+  const kept = new Map((earlier?.places ?? []).map((read) => [read.place.key, read.letters]));
+  const toRead = places.filter(({ place }) => !kept.has(place.key));
+  const answers = await settleLimited(toRead, PLACES_IN_FLIGHT, ({ target }) => readPlace(target, sessionLevel));
+  const answered = new Map(toRead.map(({ place }, i) => [place.key, answers[i]]));
   const read: ReadLetters = { places: [], failed: [] };
-  answers.forEach((answer, i) => {
-    const place = places[i]?.place;
-    if (!place) return;
-    if (answer.status === 'fulfilled') read.places.push({ place, letters: answer.value });
+  // In the order of the side list (inbox first), each under its name now (a folder renamed since).
+  for (const { place } of places) {
+    const letters = kept.get(place.key);
+    const answer = answered.get(place.key);
+    if (letters) read.places.push({ place, letters });
+    else if (answer?.status === 'fulfilled') read.places.push({ place, letters: answer.value });
     else read.failed.push(place);
-  });
+  }
   return read;
 }

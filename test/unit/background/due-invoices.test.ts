@@ -1,15 +1,17 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RootResource } from '../../../src/api/schemas.ts';
 import type { AuthorizedRequest } from '../../../src/background/authorized-fetch.ts';
-import { createDueInvoices, LETTERS_PER_LIST, planRound, READS_PER_ROUND, type DueInvoicesReader } from '../../../src/background/due-invoices.ts';
+import { createDueInvoices, DUE_BYTES_BUDGET, DUE_PER_PLACE, LETTERS_PER_LIST, READS_IN_FLIGHT, type DueInvoicesReader } from '../../../src/background/due-invoices.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
-import type { DueInvoices } from '../../../src/storage/page-items.ts';
+import { getItem } from '../../../src/storage/item.ts';
+import { dueInvoicesItem, type DueInvoices } from '../../../src/storage/page-items.ts';
 import { FakeClock, MemoryArea } from '../auth/fakes.ts';
 
 /*
- * The open invoices beyond the newest letters: which lists a round reads (the inbox and one folder
- * in turn, never more than two requests), what it keeps of them, and that what a round read stays
- * until its list is read again, however many letters arrive meanwhile.
+ * The open invoices beyond the newest letters: which lists a round reads (the inbox and every
+ * folder, never more than two at once, one round at a time), what it keeps of them (what the popup
+ * shows, bounded), and that what a round read stays until its list is read again, however many
+ * letters arrive meanwhile. The fake service answers when the test says, never by time.
  */
 
 const A = 'https://a.example.org';
@@ -26,10 +28,11 @@ function rootWith(folders: number[]): RootResource {
   };
 }
 
-function letter(id: string, invoice?: { dueDate: string; paid?: boolean; payment?: object }) {
+function letter(id: string, invoice?: { dueDate: string; paid?: boolean; payment?: object }, fields: Record<string, unknown> = {}) {
   return {
     subject: `Brev ${id}`,
     creatorName: 'Fjordkraft',
+    ...fields,
     created: '2024-04-20T10:00:00+02:00',
     attachment: [{ subject: `Brev ${id}`, mainDocument: true, read: true, ...(invoice ? { invoice: { amount: 100, kid: '1', accountNumber: '1', paid: false, ...invoice } } : {}) }],
     link: [{ rel: rel('self'), uri: `${A}/post/api/private/documents/${id}` }],
@@ -41,62 +44,111 @@ class FakeService {
   inbox: unknown[] = [];
   folders = new Map<string, unknown[]>();
   failing = new Set<string>();
+  /** While set, each read waits until the test answers it (`held`). */
+  holding = false;
+  readonly held: { list: string; answer: () => void }[] = [];
+  /** Reads sent and not yet answered, now and at most. */
+  out = 0;
+  mostOut = 0;
+
   authorizedFetch = (_config: ExtensionConfig, request: AuthorizedRequest): Promise<unknown> => {
     this.requests.push(request.url);
     const url = new URL(request.url);
     const list = `${url.origin}${url.pathname}`;
-    if (this.failing.has(list)) return Promise.reject(new Error('network'));
-    if (list === INBOX) return Promise.resolve({ document: this.inbox, link: [] });
-    return Promise.resolve({ name: 'F', documents: { document: this.folders.get(list) ?? [] }, link: [] });
+    this.out++;
+    this.mostOut = Math.max(this.mostOut, this.out);
+    const answered = this.holding ? new Promise<void>((resolve) => this.held.push({ list, answer: resolve })) : Promise.resolve();
+    return answered.then(() => {
+      this.out--;
+      if (this.failing.has(list)) throw new Error('network');
+      if (list === INBOX) return { document: this.inbox, link: [] };
+      return { name: 'F', documents: { document: this.folders.get(list) ?? [] }, link: [] };
+    });
   };
+
+  /** Answers the oldest read still waiting. */
+  answerOne(): void {
+    this.held.shift()?.answer();
+  }
 }
 
 let storage: { session: MemoryArea };
 let service: FakeService;
 let generation: number;
 let reader: DueInvoicesReader;
+let clock: FakeClock;
 
 beforeEach(() => {
   storage = { session: new MemoryArea() };
   service = new FakeService();
   generation = 1;
-  reader = createDueInvoices({ storage, session: { generation: () => Promise.resolve(generation) }, calls: service, now: new FakeClock().now });
+  clock = new FakeClock();
+  reader = createDueInvoices({ storage, session: { generation: () => Promise.resolve(generation) }, calls: service, now: clock.now });
 });
 
 const stored = () => storage.session.data.dueInvoices as DueInvoices | undefined;
-const keptIds = () => Object.values(stored()?.sources ?? {}).flatMap((s) => s.documents.map((d) => d.subject));
+/** The letters kept, by the id in their address. */
+const keptIds = () => Object.values(stored()?.places ?? {}).flatMap((place) => place.letters.map((kept) => kept.key.replace(/.*\//, '')));
+
+/** Until every read the round could send now is sent (the reads answer only when the test says). */
+const sent = (count: number) => vi.waitFor(() => expect(service.requests).toHaveLength(count));
 
 describe('a round of the open invoices', () => {
-  it('plans the inbox and the folder whose turn it is, never more than two reads, and wraps around', () => {
-    const lists = { inbox: { rel: rel('document_inbox'), uri: INBOX }, folders: [1, 2, 3].map((id) => ({ rel: rel('self'), uri: folderUri(id) })) };
-    const turns = [0, 1, 2, 3].reduce<{ next: number; read: string[][] }>(
-      (acc) => {
-        const plan = planRound(lists, acc.next);
-        expect(plan.reads.length).toBeLessThanOrEqual(READS_PER_ROUND);
-        return { next: plan.nextFolder, read: [...acc.read, plan.reads.map((r) => r.link.uri)] };
-      },
-      { next: 0, read: [] },
-    ).read;
-    expect(turns).toEqual([
-      [INBOX, folderUri(1)],
-      [INBOX, folderUri(2)],
-      [INBOX, folderUri(3)],
-      [INBOX, folderUri(1)],
-    ]);
-    expect(planRound({ inbox: undefined, folders: [] }, 5)).toEqual({ reads: [], nextFolder: 0 });
+  it('reads the inbox and every folder, the newest hundred letters of each, never more than two at once', async () => {
+    service.folders.set(folderUri(3), [letter('f3', { dueDate: '2024-05-07' })]);
+    service.holding = true;
+    const round = reader.readRound(config, rootWith([1, 2, 3, 4, 5]), generation);
+    await sent(READS_IN_FLIGHT);
+    // Each answer lets the next read go, one for one.
+    for (let answered = 1; answered <= 6; answered++) {
+      expect(service.out).toBeLessThanOrEqual(READS_IN_FLIGHT);
+      service.answerOne();
+      await sent(Math.min(6, READS_IN_FLIGHT + answered));
+    }
+    await round;
+    expect(service.mostOut).toBe(READS_IN_FLIGHT);
+    expect(service.requests.map((url) => new URL(url).pathname)).toEqual([INBOX, ...[1, 2, 3, 4, 5].map(folderUri)].map((u) => new URL(u).pathname));
+    expect(service.requests.every((url) => new URL(url).searchParams.get('limit') === String(LETTERS_PER_LIST))).toBe(true);
+    expect(keptIds()).toEqual(['f3']);
   });
 
-  it('costs at most two requests per round, each for the newest hundred letters, and reaches every folder in turn', async () => {
+  it('reads a folder the root names twice once', async () => {
+    await reader.readRound(config, rootWith([1, 1]), generation);
+    expect(service.requests.map((url) => new URL(url).pathname)).toEqual([INBOX, folderUri(1)].map((u) => new URL(u).pathname));
+  });
+
+  it('starts no round while one runs: a call meanwhile joins the running round', async () => {
+    service.holding = true;
+    const first = reader.readRound(config, rootWith([1, 2]), generation);
+    await sent(2);
+    const second = reader.readRound(config, rootWith([1, 2]), generation);
+    service.answerOne();
+    await sent(3);
+    service.answerOne();
+    service.answerOne();
+    await Promise.all([first, second]);
+    expect(service.requests).toHaveLength(3);
+    // Once it has ended, the next call is a round of its own.
+    service.holding = false;
+    await reader.readRound(config, rootWith([1, 2]), generation);
+    expect(service.requests).toHaveLength(6);
+  });
+
+  it('marks each place read this round or not: one that failed keeps what it had, one never read has nothing', async () => {
+    /** Each place as read, fetched at, and the ids of its letters. */
+    const places = () =>
+      Object.fromEntries(Object.entries(stored()?.places ?? {}).map(([uri, place]) => [uri, [place.read, place.fetchedAt, place.letters.map((kept) => kept.key.replace(/.*\//, ''))]]));
+    const at = clock.now();
+    service.inbox = [letter('i1', { dueDate: '2024-05-04' })];
     service.folders.set(folderUri(1), [letter('f1', { dueDate: '2024-05-05' })]);
-    service.folders.set(folderUri(3), [letter('f3', { dueDate: '2024-05-07' })]);
-    for (let round = 1; round <= 3; round++) {
-      const before = service.requests.length;
-      await reader.readRound(config, rootWith([1, 2, 3]), generation);
-      expect(service.requests.length - before).toBeLessThanOrEqual(READS_PER_ROUND);
-    }
-    expect(service.requests.every((url) => new URL(url).searchParams.get('limit') === String(LETTERS_PER_LIST))).toBe(true);
-    expect(new Set(service.requests.map((url) => new URL(url).pathname))).toEqual(new Set([INBOX, folderUri(1), folderUri(2), folderUri(3)].map((u) => new URL(u).pathname)));
-    expect(keptIds().sort()).toEqual(['Brev f1', 'Brev f3']);
+    service.failing.add(folderUri(2));
+    await reader.readRound(config, rootWith([1, 2]), generation);
+    expect(places()).toEqual({ [INBOX]: [true, at, ['i1']], [folderUri(1)]: [true, at, ['f1']], [folderUri(2)]: [false, undefined, []] });
+    clock.advance(60_000);
+    service.failing.add(folderUri(1));
+    service.folders.set(folderUri(1), []);
+    await reader.readRound(config, rootWith([1, 2]), generation);
+    expect(places()).toEqual({ [INBOX]: [true, at + 60_000, ['i1']], [folderUri(1)]: [false, at, ['f1']], [folderUri(2)]: [false, undefined, []] });
   });
 
   it('keeps only letters with an invoice neither paid nor sent to the bank', async () => {
@@ -109,27 +161,27 @@ describe('a round of the open invoices', () => {
       letter('deep', { dueDate: '2024-05-10' }),
     ];
     await reader.readRound(config, rootWith([]), generation);
-    expect(keptIds()).toEqual(['Brev open', 'Brev deep']);
+    expect(keptIds()).toEqual(['open', 'deep']);
   });
 
   it('keeps what it read across new letters, and a list that fails keeps what it had', async () => {
     service.folders.set(folderUri(1), [letter('f1', { dueDate: '2024-05-05' })]);
     service.inbox = [letter('i1', { dueDate: '2024-05-04' })];
     await reader.readRound(config, rootWith([1, 2]), generation);
-    expect(keptIds().sort()).toEqual(['Brev f1', 'Brev i1']);
-    // New letters arrive on top; the folder's turn has passed, yet its invoice stays.
+    expect(keptIds().sort()).toEqual(['f1', 'i1']);
+    // New letters arrive on top; the invoice below them stays.
     service.inbox = [letter('n1'), letter('n2'), letter('n3'), letter('n4'), letter('n5'), letter('n6'), letter('i1', { dueDate: '2024-05-04' })];
     await reader.readRound(config, rootWith([1, 2]), generation);
-    expect(keptIds().sort()).toEqual(['Brev f1', 'Brev i1']);
+    expect(keptIds().sort()).toEqual(['f1', 'i1']);
     service.failing.add(INBOX);
     await reader.readRound(config, rootWith([1, 2]), generation);
-    expect(keptIds().sort()).toEqual(['Brev f1', 'Brev i1']);
+    expect(keptIds().sort()).toEqual(['f1', 'i1']);
   });
 
   it('drops a folder the root no longer names, and what another session read', async () => {
     service.folders.set(folderUri(1), [letter('f1', { dueDate: '2024-05-05' })]);
     await reader.readRound(config, rootWith([1]), generation);
-    expect(keptIds()).toEqual(['Brev f1']);
+    expect(keptIds()).toEqual(['f1']);
     await reader.readRound(config, rootWith([2]), generation);
     expect(keptIds()).toEqual([]);
     service.folders.set(folderUri(2), []);
@@ -148,5 +200,85 @@ describe('a round of the open invoices', () => {
     generation = 2;
     await reading;
     expect(stored()).toBeUndefined();
+  });
+});
+
+describe('what a round keeps: what the popup shows, bounded', () => {
+  // The clock stands at 1 May 2024, noon UTC (the same day in every time zone the tests run in).
+  it('keeps of each letter only what "Invoices due soon" shows: its address, sender and invoice amount and due date', async () => {
+    service.inbox = [letter('i1', { dueDate: '2024-05-04' }), letter('up', { dueDate: '2024-05-05' }, { creatorName: undefined, origin: 'UPLOADED' })];
+    await reader.readRound(config, rootWith([]), generation);
+    expect(stored()?.places[INBOX]?.letters).toEqual([
+      {
+        key: `${A}/post/api/private/documents/i1`,
+        self: { rel: rel('self'), uri: `${A}/post/api/private/documents/i1` },
+        sender: 'Fjordkraft',
+        uploaded: false,
+        invoice: { amount: 100, dueDate: '2024-05-04' },
+      },
+      {
+        key: `${A}/post/api/private/documents/up`,
+        self: { rel: rel('self'), uri: `${A}/post/api/private/documents/up` },
+        sender: '',
+        uploaded: true,
+        invoice: { amount: 100, dueDate: '2024-05-05' },
+      },
+    ]);
+  });
+
+  it('keeps only invoices due within the popup\'s two weeks (and the day after, until the next day\'s round) or overdue', async () => {
+    service.inbox = [
+      letter('overdue', { dueDate: '2024-03-01' }),
+      letter('today', { dueDate: '2024-05-01' }),
+      letter('in14', { dueDate: '2024-05-15' }),
+      letter('in15', { dueDate: '2024-05-16' }),
+      letter('in16', { dueDate: '2024-05-17' }),
+      letter('later', { dueDate: '2024-08-01' }),
+      letter('undated', { dueDate: 'soon' }),
+    ];
+    await reader.readRound(config, rootWith([]), generation);
+    expect(keptIds()).toEqual(['overdue', 'today', 'in14', 'in15']);
+  });
+
+  it('keeps at most DUE_PER_PLACE letters of a place, the soonest due', async () => {
+    const days = Array.from({ length: DUE_PER_PLACE + 5 }, (_, i) => i);
+    // Due on 1 to 25 May less one day each, listed latest first.
+    service.inbox = days.map((i) => letter(`d${i}`, { dueDate: `2024-04-${String(30 - i).padStart(2, '0')}` }));
+    await reader.readRound(config, rootWith([]), generation);
+    expect(keptIds()).toEqual(days.slice(5).map((i) => `d${i}`).reverse());
+  });
+
+  it('reads no more of a list than it asked for, however many letters the answer holds', async () => {
+    service.inbox = [...Array.from({ length: LETTERS_PER_LIST }, (_, i) => letter(`plain${i}`)), letter('beyond', { dueDate: '2024-05-04' })];
+    await reader.readRound(config, rootWith([]), generation);
+    expect(keptIds()).toEqual([]);
+  });
+
+  it('stores at most DUE_BYTES_BUDGET bytes, dropping the farthest due first', async () => {
+    // Senders' names long enough that the two places' letters are well over the budget.
+    const long = 'Æ'.repeat(5000);
+    service.inbox = Array.from({ length: DUE_PER_PLACE }, (_, i) => letter(`i${i}`, { dueDate: `2024-05-${String(1 + (i % 14)).padStart(2, '0')}` }, { creatorName: long }));
+    service.folders.set(folderUri(1), Array.from({ length: DUE_PER_PLACE }, (_, i) => letter(`f${i}`, { dueDate: `2024-04-${String(1 + i).padStart(2, '0')}` }, { creatorName: long })));
+    await reader.readRound(config, rootWith([1]), generation);
+    const bytes = new TextEncoder().encode(JSON.stringify(stored())).length;
+    expect(bytes).toBeLessThanOrEqual(DUE_BYTES_BUDGET);
+    expect(bytes).toBeGreaterThan(DUE_BYTES_BUDGET / 2);
+    const kept = Object.values(stored()?.places ?? {}).flatMap((place) => place.letters.map((l) => l.invoice.dueDate));
+    const all = [...service.inbox, ...(service.folders.get(folderUri(1)) ?? [])].map((l) => (l as ReturnType<typeof letter>).attachment[0]?.invoice?.dueDate ?? '');
+    const dropped = [...all].sort();
+    for (const date of kept) dropped.splice(dropped.indexOf(date), 1);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(dropped.length).toBeGreaterThan(0);
+    // Every letter dropped is due no sooner than every letter kept.
+    expect(dropped.every((late) => kept.every((early) => early <= late))).toBe(true);
+  });
+
+  it('reads a record of the earlier layout (whole letters, folders in turn) as none, and replaces it', async () => {
+    storage.session.data.dueInvoices = { generation, nextFolder: 1, sources: { [INBOX]: { fetchedAt: 0, documents: [letter('old', { dueDate: '2024-05-04' })] } } };
+    expect(await getItem(storage, dueInvoicesItem)).toBeUndefined();
+    service.inbox = [letter('i1', { dueDate: '2024-05-04' })];
+    await reader.readRound(config, rootWith([]), generation);
+    expect(keptIds()).toEqual(['i1']);
+    expect(stored()).not.toHaveProperty('sources');
   });
 });

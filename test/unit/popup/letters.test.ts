@@ -74,16 +74,26 @@ describe('isDueSoon', () => {
 
 describe('dueSoonLetters', () => {
   const at = (id: number) => ({ link: [{ rel: 'https://x/relations/self', uri: `https://x/documents/${id}` }] });
+  /** A letter as the worker keeps it for the callout (background/due-invoices.ts). */
+  const kept = (id: number, dueDate: string) => {
+    const self = { rel: 'https://x/relations/self', uri: `https://x/documents/${id}` };
+    return { key: self.uri, self, sender: 'Skatteetaten', uploaded: false, invoice: { amount: 10, dueDate } };
+  };
 
   it('calls out the open invoices of the inbox and the folders, not only of the newest letters, soonest first', () => {
     const newest = [letter(at(1)), letter(at(2), { dueDate: day(9), paid: false })];
-    const lists = [letter(at(7), { dueDate: day(3), paid: false }), letter(at(8), { dueDate: day(30), paid: false })];
+    const lists = [kept(7, day(3)), kept(8, day(30))];
     expect(dueSoonLetters(newest, lists, now).map((l) => l.self?.uri)).toEqual(['https://x/documents/7', 'https://x/documents/2']);
   });
 
   it('names a letter once, as the newest letters (read last) show it: one paid since is not due', () => {
     const newest = [letter(at(3), { dueDate: day(2), paid: true })];
-    const lists = [letter(at(3), { dueDate: day(2), paid: false }), letter(at(4), { dueDate: day(5), paid: false }), letter(at(4), { dueDate: day(5), paid: false })];
+    const lists = [kept(3, day(2)), kept(4, day(5)), kept(4, day(5))];
     expect(dueSoonLetters(newest, lists, now).map((l) => l.self?.uri)).toEqual(['https://x/documents/4']);
+  });
+
+  it('shows a kept letter by its sender, amount and due date', () => {
+    const [row] = dueSoonLetters([], [kept(5, day(4))], now);
+    expect(row).toMatchObject({ sender: 'Skatteetaten', uploaded: false, invoice: { amount: 10, dueDate: day(4) } });
   });
 });
