@@ -181,17 +181,14 @@ export function createOnce(deps: OnceDeps) {
   };
 }
 
-function noteOf(record: WriteRecord): WriteNote {
-  return {
-    ...(record.before === undefined ? {} : { before: record.before }),
-    ...(record.fields === undefined ? {} : { fields: record.fields }),
-  };
+function noteOf({ before, fields }: WriteRecord): WriteNote {
+  return { ...(before && { before }), ...(fields && { fields }) };
 }
 
+/** What a resend keeps of the first attempt's note beside its own: evidence of either counts. */
 function mergeNotes(first: WriteNote, second: WriteNote): WriteNote {
-  const before = [...new Set([...(first.before ?? []), ...(second.before ?? [])])];
-  const fields = second.fields ?? first.fields;
-  return { ...(first.before || second.before ? { before } : {}), ...(fields ? { fields } : {}) };
+  const before = first.before || second.before ? [...new Set([...(first.before ?? []), ...(second.before ?? [])])] : undefined;
+  return noteOf({ state: 'sent', at: 0, ...first, ...second, ...(before && { before }) });
 }
 
 /** `unseen`, saying (for the curious) what the request or the look met. */

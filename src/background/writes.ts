@@ -1,8 +1,8 @@
 import { parseWith } from '../api/http.ts';
-import { classifyLink, findLink, relationName } from '../api/links.ts';
+import { classifyLink, findLink } from '../api/links.ts';
 import { urlProblem } from '../api/origin.ts';
 import { RELATIONS } from '../api/relations.ts';
-import { anyResourceSchema, writeSourceSchema } from '../api/schemas.ts';
+import { anyResourceSchema, rootResourceSchema, writeSourceSchema } from '../api/schemas.ts';
 import { CONFIRM_WINDOW_MS } from '../api/timeouts.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
@@ -90,14 +90,8 @@ function matches(resource: Fields, fields: Fields): boolean {
 
 /** The self addresses of the root's folders named `name` (of the person's own mailbox, as filing.ts lists them). */
 function foldersNamed(root: Fields, name: string | undefined): string[] {
-  const mailbox = Array.isArray(root.mailbox) ? (root.mailbox as unknown[])[0] : undefined;
-  const folders = isObject(mailbox) && isObject(mailbox.folders) && Array.isArray(mailbox.folders.folder) ? (mailbox.folders.folder as unknown[]) : [];
-  return folders.flatMap((folder) => {
-    if (!isObject(folder) || name === undefined || text(folder.name) !== name) return [];
-    const self = Array.isArray(folder.link) ? (folder.link as unknown[]).find((link) => isObject(link) && relationName(text(link.rel) ?? '') === 'self') : undefined;
-    const uri = isObject(self) ? text(self.uri) : undefined;
-    return uri === undefined ? [] : [uri];
-  });
+  const folders = rootResourceSchema.safeParse(root).data?.mailbox?.[0]?.folders?.folder ?? [];
+  return folders.flatMap((folder) => (folder.name === name ? (findLink(folder.link, 'self')?.uri ?? []) : []));
 }
 
 /** Writes that change their target in place: one already as asked needs nothing sent. */

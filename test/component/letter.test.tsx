@@ -249,6 +249,25 @@ describe('a letter and its documents', () => {
     expect(worker.asked('getContent')).toHaveLength(1);
   });
 
+  it('an opening receipt whose outcome the worker could not tell: Look again asks once more (the worker only looks); Send again is the explicit resend', async () => {
+    await openLetter(plainLetter({ openingReceipt: true }));
+    const item = await waitForDocument();
+    worker.fail('sendOpeningReceipt', { code: 'write_outcome_unknown' });
+    fireEvent.click(within(item).getByRole('button', { name: 'Send opening receipt and open' }));
+    const alert = await within(documentItem()).findByRole('alert');
+    within(alert).getByText(/Digipost did not say whether the change was made/);
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Look again' }));
+    await expect.poll(() => worker.asked('sendOpeningReceipt').length).toBe(2);
+    expect(worker.asked('sendOpeningReceipt')[1]).not.toHaveProperty('resend');
+    worker.answer('sendOpeningReceipt', { data: document(11, 1, { subject: SUBJECT }) });
+    worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
+    fireEvent.click(within(await within(documentItem()).findByRole('alert')).getByRole('button', { name: 'Send again, though it may have arrived' }));
+    await within(documentItem()).findByRole('document', { name: `Content: ${SUBJECT}` });
+    expect(worker.asked('sendOpeningReceipt')).toHaveLength(3);
+    expect(worker.asked('sendOpeningReceipt')[2]).toMatchObject({ resend: true });
+  });
+
   it('a letter that needs a stronger login: says why, opens nothing, and offers the website', async () => {
     await openLetter(plainLetter({ authLevel: 'IDPORTEN_4' }));
     await screen.findByRole('heading', { level: 1, name: SUBJECT });

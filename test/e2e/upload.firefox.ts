@@ -137,18 +137,27 @@ describe('Firefox: Save to Digipost from a web page', () => {
     await page.close();
   });
 
-  it('a failed upload retried beside an older letter of the same subject (another file) stores the new file\'s bytes, once', async () => {
-    await emulator.admin.addLetter({ subject: 'payslip', origin: 'UPLOADED' });
+  it('a failed upload beside an older letter of the same subject (another file): it may have arrived, so the page asks; Send again stores the new file\'s bytes, once', async () => {
+    // Uploaded a minute ago: the same subject, another file.
+    await emulator.admin.addLetter({ subject: 'Kvittering ski', origin: 'UPLOADED' });
     // A gateway answers 502 and the upload never reaches the service.
     await emulator.admin.failNext(1, '502', '/post/api/private/accounts/', 'POST');
     const page = await saveLink('payslip.pdf');
     await shows(page, 'payslip.pdf');
+    await (await field(page, 'Subject')).evaluate((input) => {
+      input.value = 'Kvittering ski';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
     await click(page, 'Save', true);
-    await click(page, 'Try again', true);
+    // No answer says what happened and the older letter is not taken for it: nothing is sent again unasked.
+    await shows(page, 'Digipost did not say whether the change was made');
+    expect(await offers(page, 'Try again')).toBe(false);
+    expect(await uploads()).toBe(1);
+    await click(page, 'Send again, though it may have arrived', true);
     await shows(page, 'Saved to Inbox.');
     expect(await uploads()).toBe(2);
     await click(page, 'Open the letter', true);
-    await waitFor(page, () => document.querySelector('h1')?.textContent.trim() === 'payslip', WAIT);
+    await waitFor(page, () => document.querySelector('h1')?.textContent.trim() === 'Kvittering ski', WAIT);
     expect((await downloadedBytes(page)).equals(SITE_PDF)).toBe(true);
     await page.close();
   });

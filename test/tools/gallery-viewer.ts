@@ -233,6 +233,15 @@ async function filingScenes(emulator: Awaited<ReturnType<typeof startEmulator>>)
         await page.locator('.folder-tools .filing-bar .danger-quiet').click();
         await page.locator('.folder-tools .alert').waitFor();
         await shoot(page, `viewer-filing-folder-not-empty-${suffix}`);
+
+        // A new folder whose answer a gateway lost while it stays down: the page cannot tell yet, and says so.
+        await page.locator('.folder-tools .filing-bar > button').first().click();
+        await page.locator('#folder-name').fill('Reiser');
+        await emulator.admin.failNext(1, '504-after-down', '/post/api/private/accounts/', 'POST');
+        await page.locator('.folder-form button[type="submit"]').click();
+        await page.locator('.folder-tools .alert .actions button').nth(1).waitFor();
+        await shoot(page, `viewer-filing-unknown-${suffix}`);
+        await emulator.admin.reset();
       } finally {
         await h.close();
       }

@@ -2,8 +2,8 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { targetOf, type LinkTarget } from '../../api/links.ts';
 import type { Permission } from '../../shared/permissions.ts';
-import { needsWebsite, toErrorInfo } from '../../shared/errors.ts';
-import { Busy, BusyButton } from '../../ui/components.tsx';
+import { needsWebsite, outcomeMayBeUnknown, toErrorInfo } from '../../shared/errors.ts';
+import { Busy, BusyButton, UnknownOutcome } from '../../ui/components.tsx';
 import { DocumentIcon, InfoIcon, LockIcon } from '../../ui/icons.tsx';
 import { t, uiLocale } from '../../shared/i18n.ts';
 import { senderText, subjectText } from '../../model/letter-text.ts';
@@ -203,6 +203,8 @@ function AttachmentItem(props: {
           <LockedNotice serviceOrigin={props.serviceOrigin}>
             <p>{t('error_auth_level_too_low')}</p>
           </LockedNotice>
+        ) : outcomeMayBeUnknown(state.error) && state.resend ? (
+          <UnknownOutcome error={state.error} onLook={() => void state.retry()} onResend={() => void state.resend?.()} />
         ) : (
           <ErrorView
             error={state.error}

@@ -16,12 +16,13 @@ export interface OpeningReceipt {
    * attachment), so Try again after a lost answer only looks and cannot tell the sender twice that
    * the letter was opened (background/opening-receipts.ts).
    */
-  contentLink(): Promise<Link>;
+  contentLink(resend?: boolean): Promise<Link>;
 }
 
 /**
  * An opening receipt for the attachment at `index` of the letter at `letter` (its self link), sent
- * only on the person's click (the page creates one per click). The worker reads the letter and
+ * only on the person's click (the page creates one per click); `resend`: the person chose to send
+ * again a receipt whose outcome is unknown. The worker reads the letter and
  * sends the receipt the service offers there. The service may hand the content link back in its
  * answer, or only in a fresh copy of the letter (contract §6).
  */
@@ -35,8 +36,8 @@ export function openingReceipt(ask: Ask, letter: LinkTarget, index: number): Ope
     get sent() {
       return answer !== undefined;
     },
-    async contentLink() {
-      answer ??= await ask({ type: 'sendOpeningReceipt', letter, attachment: index });
+    async contentLink(resend = false) {
+      answer ??= await ask({ type: 'sendOpeningReceipt', letter, attachment: index, ...(resend ? { resend } : {}) });
       const link = findLink(linksOf(answer.data), 'get_document_content') ?? (await fromFreshLetter());
       if (!link) throw new AppError('receipt_sent_content_missing');
       return link;

@@ -23,7 +23,8 @@ type AttachmentState =
   | { kind: 'idle' }
   | { kind: 'busy'; label: string }
   | { kind: 'shown'; shown: Shown }
-  | { kind: 'error'; error: ErrorInfo; retry: () => Promise<void> };
+  /** `resend`: after a receipt whose outcome is unknown, sending it again by the person's explicit choice. */
+  | { kind: 'error'; error: ErrorInfo; retry: () => Promise<void>; resend?: () => Promise<void> };
 
 function toShown(content: ContentView): Shown {
   const bytes = decodeBase64(content.base64);
@@ -38,7 +39,7 @@ export interface AttachmentContent {
   read: boolean | undefined;
   open: (link: Link) => Promise<void>;
   /** Sends the opening receipt (only ever on the person's click), then shows the content it opens. */
-  sendReceiptAndOpen: (receipt: OpeningReceipt) => () => Promise<void>;
+  sendReceiptAndOpen: (receipt: OpeningReceipt, resend?: boolean) => () => Promise<void>;
   close: () => void;
   fail: (error: ErrorInfo, retry: () => Promise<void>) => void;
 }
@@ -83,16 +84,16 @@ export function useAttachmentContent(attachment: AttachmentInfo, onRead: () => v
     }
   };
 
-  const sendReceiptAndOpen = (receipt: OpeningReceipt) => async (): Promise<void> => {
+  const sendReceiptAndOpen = (receipt: OpeningReceipt, resend = false) => async (): Promise<void> => {
     const mine = ++generation.current;
     setState({ kind: 'busy', label: receipt.sent ? t('content_loading') : t('receipt_sending') });
     try {
-      const link = await receipt.contentLink();
+      const link = await receipt.contentLink(resend);
       if (mine !== generation.current) return;
       setContent(link);
       await open(link);
     } catch (failure) {
-      if (mine === generation.current) setState({ kind: 'error', error: toErrorInfo(failure), retry: sendReceiptAndOpen(receipt) });
+      if (mine === generation.current) setState({ kind: 'error', error: toErrorInfo(failure), retry: sendReceiptAndOpen(receipt), resend: sendReceiptAndOpen(receipt, true) });
     }
   };
 
