@@ -139,7 +139,7 @@ export interface DocumentJson {
 
 export interface RootJson {
   primaryAccount: Record<string, unknown> & { unreadItemsInInbox: number; link: Link[] };
-  mailbox: { unreadItemsInInbox: number; folders: { folder: { name: string; link: Link[] }[] } }[];
+  mailbox: { unreadItemsInInbox: number; link: Link[]; folders: { folder: { id: string; name: string; link: Link[] }[]; link: Link[] } }[];
   link: Link[];
   [key: string]: unknown;
 }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Link } from './config.ts';
 import type { RunningEmulator } from './index.ts';
 import { startEmulator } from './index.ts';
-import type { DocumentJson } from './flow.ts';
+import type { DocumentJson, RootJson } from './flow.ts';
 import { api, getJson, linkOf, signIn } from './flow.ts';
 import { SITE_PDF } from './site.ts';
 
@@ -16,16 +15,6 @@ import { SITE_PDF } from './site.ts';
 let em: RunningEmulator;
 let token: string;
 
-interface FolderJson {
-  name: string;
-  id: string;
-  link: Link[];
-}
-interface Root {
-  primaryAccount: { link: Link[] };
-  mailbox: { link: Link[]; folders: { folder: FolderJson[]; link: Link[] } }[];
-}
-
 beforeAll(async () => {
   em = await startEmulator({ port: 0, quiet: true });
 });
@@ -37,8 +26,8 @@ beforeEach(async () => {
   token = (await signIn(em)).access_token;
 });
 
-const root = () => getJson<Root>(`${em.url}/post/api`, token);
-const mailbox = async () => (await root()).mailbox[0] ?? { link: [], folders: { folder: [], link: [] } };
+const root = () => getJson<RootJson>(`${em.url}/post/api`, token);
+const mailbox = async () => (await root()).mailbox[0] ?? { unreadItemsInInbox: 0, link: [], folders: { folder: [], link: [] } };
 const inbox = async () => (await getJson<{ document: DocumentJson[] }>(linkOf((await root()).primaryAccount.link, 'document_inbox').uri, token)).document;
 const json = (body: unknown): RequestInit => ({ headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
