@@ -147,6 +147,14 @@ describe('scenario triggers', () => {
     await expect(em.admin.failNext(0, '500')).rejects.toThrow(/400/);
   });
 
+  it('failNext with exact matches that path only, not the paths below it', async () => {
+    const inboxUri = linkOf((await root()).primaryAccount.link, 'document_inbox').uri;
+    await em.admin.failNext(1, '500', '/post/api', 'GET', true);
+    expect((await api(inboxUri, token)).status).toBe(200);
+    expect((await api(`${em.url}/post/api`, token)).status).toBe(500);
+    expect((await api(`${em.url}/post/api`, token)).status).toBe(200);
+  });
+
   it('failNext "drop" breaks the connection mid-answer: the client sees a network error, once', async () => {
     await em.admin.failNext(1, 'drop', '/post/api');
     // Node's fetch, like a browser, fails while reading the cut-off answer.

@@ -66,6 +66,7 @@ const failSchema = z.strictObject({
   kind: z.enum(['500', 'malformed', 'drop', '403', 'stall', '502', '504', '502-after', '504-after', '504-after-down']),
   pathPrefix: z.string().startsWith('/').max(500).optional(),
   method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
+  exact: z.boolean().optional(),
 });
 
 const badRequest = (message: string, issues?: unknown) => json({ error: 'bad_request', message, ...(issues === undefined ? {} : { issues }) }, 400);
@@ -179,8 +180,8 @@ export function adminRoutes(app: Hono, em: Emulator): void {
     POST: async (c) => {
       const read = await body(c, failSchema);
       if (!read.ok) return read.response;
-      const { count, kind, pathPrefix, method } = read.value;
-      em.world.failures.push({ remaining: count, kind, pathPrefix: pathPrefix ?? '/', method });
+      const { count, kind, pathPrefix, method, exact } = read.value;
+      em.world.failures.push({ remaining: count, kind, pathPrefix: pathPrefix ?? '/', method, exact: exact ?? false });
       return noContent();
     },
   });

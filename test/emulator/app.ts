@@ -38,7 +38,7 @@ function isAdmin(path: string): boolean {
 
 /** A planned failure for this request, if one matches; spends one of its count. */
 function takeFailure(em: Emulator, method: string, path: string): FailureKind | undefined {
-  const rule = em.world.failures.find((f) => f.remaining > 0 && path.startsWith(f.pathPrefix) && (f.method === undefined || f.method === method));
+  const rule = em.world.failures.find((f) => f.remaining > 0 && (f.exact ? path === f.pathPrefix : path.startsWith(f.pathPrefix)) && (f.method === undefined || f.method === method));
   if (!rule) return undefined;
   rule.remaining--;
   em.world.failures = em.world.failures.filter((f) => f.remaining > 0);

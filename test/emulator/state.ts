@@ -37,6 +37,8 @@ interface FailureRule {
   pathPrefix: string;
   /** Only requests with this method (any, when absent). */
   method?: string | undefined;
+  /** Only the path `pathPrefix` itself (the root, not the lists below it that the worker reads in the background). */
+  exact: boolean;
 }
 
 interface ContentTicket {
