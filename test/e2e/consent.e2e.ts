@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { cachedLink, sayingWhatItShows, signInWith, viewerPageFor, visibleText } from '../support/helpers.ts';
+import { openPlace, sayingWhatItShows, signInWith, visibleText } from '../support/helpers.ts';
+import { css, isChecked, isThere, readable, role, shows, textOf } from '../support/person.ts';
 
 /*
  * One consent for managing letters, and open tabs that follow the session (issue #29, points 5
@@ -38,48 +39,40 @@ async function consentsAsked(): Promise<string[][]> {
 
 describe('managing letters, switched on with a viewer tab open', () => {
   it('asks Digipost once for filing, deleting and uploading, and the open tab offers Upload a file without a reload', async () => {
-    const viewer = await h.context.newPage();
-    await viewer.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
-    await viewer.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
-    await viewer.locator('main .letters').waitFor();
-    expect(await viewer.getByRole('button', { name: 'Upload a file' }).count()).toBe(0);
+    const viewer = await openPlace(h, 'document_inbox');
+    expect(await textOf(viewer, 'h1')).toBe('Inbox');
+    expect(await isThere(viewer, 'button', 'Upload a file')).toBe(false);
 
-    const options = await h.context.newPage();
-    await options.goto(h.url('src/options/options.html'));
-    await options.getByRole('heading', { name: h.emulator.user.fullName }).waitFor();
+    const options = await h.open('src/options/options.html');
+    await role(options, 'heading', h.emulator.user.fullName).wait();
     await h.emulator.admin.clearRequests();
-    const consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-    await options.getByRole('switch', { name: 'Manage your letters' }).check();
-    const consent = await consentOpened;
-    await consent.getByRole('button', { name: 'Approve' }).click();
-    await options.getByText('Done. Digipost now allows what is switched on.').waitFor();
+    const consent = await h.nextPage(() => role(options, 'switch', 'Manage your letters').click(), (address) => address.includes('/oauth/authorize'));
+    await role(consent, 'button', 'Approve').click();
+    await shows(options, 'Done. Digipost now allows what is switched on.');
     const asked = await consentsAsked();
     expect(asked).toHaveLength(1);
     expect(asked[0]).toEqual(expect.arrayContaining(MANAGING));
-
-    await sayingWhatItShows(viewer, 'The open viewer tab did not offer Upload a file.', () => viewer.getByRole('button', { name: 'Upload a file' }).waitFor());
-    expect(await options.getByRole('switch', { name: 'Manage your letters' }).isChecked()).toBe(true);
+    expect(await isChecked(options, 'switch', 'Manage your letters')).toBe(true);
     await options.close();
+
+    await sayingWhatItShows(viewer, 'The open viewer tab did not offer Upload a file.', () => role(viewer, 'button', 'Upload a file').wait());
     await viewer.close();
   });
 });
 
 describe('an open viewer tab at a sign-out', () => {
   it('says the person signed out, with Connect; no "Couldn’t open", no Try again', async () => {
-    const viewer = await h.context.newPage();
-    await viewer.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
-    await viewer.locator('main .letters').waitFor();
+    const viewer = await openPlace(h, 'document_inbox');
     const popup = await h.openPopup();
-    await popup.getByRole('button', { name: 'Sign out' }).click();
-    await popup.getByRole('button', { name: 'Connect' }).waitFor();
+    await role(popup, 'button', 'Sign out').click();
+    await role(popup, 'button', 'Connect').wait();
     await popup.close();
 
-    await sayingWhatItShows(viewer, 'The open viewer tab did not say the person signed out.', () => viewer.getByText('You signed out').waitFor());
-    const main = viewer.getByRole('main');
-    await main.getByRole('button', { name: 'Connect' }).waitFor();
-    expect(await main.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await shows(viewer, 'You signed out');
+    await css(viewer, 'main ::-p-aria([name="Connect"][role="button"])').wait();
+    expect(await readable(viewer, 'main')).not.toContain('Try again');
     expect(await visibleText(viewer)).not.toContain('Couldn’t open');
-    expect(await viewer.getByRole('heading', { level: 1 }).textContent()).toBe('Inbox');
+    expect(await textOf(viewer, 'h1')).toBe('Inbox');
     await viewer.close();
   });
 });

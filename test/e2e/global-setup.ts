@@ -1,7 +1,13 @@
-import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_NETWORK_TIMEOUT_MS, E2E_PORT } from '../support/build-extension.ts';
+import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_NETWORK_TIMEOUT_MS, e2eBuildFor } from '../support/build-extension.ts';
+import { browserUnderTest } from '../support/extension-browser.ts';
 import { findChromium } from '../support/chromium.ts';
+import { findFirefox } from '../support/launch-firefox.ts';
 
+/** Builds the extension for the browser under test, pointed at its emulator; fails first, with the install command, when the browser is missing. */
 export default async function setup(): Promise<void> {
-  findChromium(); // fail first, with the install command, when there is no browser
-  await buildForEmulator(E2E_DIST, `http://127.0.0.1:${E2E_PORT}`, E2E_CLIENT_ID, E2E_CLIENT_SECRET, { networkTimeoutMs: E2E_NETWORK_TIMEOUT_MS });
+  const browser = browserUnderTest();
+  if (browser === 'firefox') findFirefox();
+  else findChromium();
+  const { port, dist, target } = e2eBuildFor(browser);
+  await buildForEmulator(dist, `http://127.0.0.1:${port}`, E2E_CLIENT_ID, E2E_CLIENT_SECRET, { target, networkTimeoutMs: E2E_NETWORK_TIMEOUT_MS });
 }

@@ -1,11 +1,31 @@
 import { build } from 'vite';
 import type { BuildTarget } from '../../src/config/build-defaults.ts';
+import type { BrowserName } from './extension-browser.ts';
 
 export const E2E_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4711);
 export const E2E_CLIENT_ID = 'digipost-mailbox-demo';
 export const E2E_CLIENT_SECRET = 'demo-secret-change-me';
 // One build per port, so two e2e runs on one machine (E2E_EMULATOR_PORT) do not overwrite each other.
 export const E2E_DIST = `dist-e2e-${E2E_PORT}`;
+/**
+ * The Firefox run's emulator listens on another port than Chromium's, so both suites run side by
+ * side (npm test), and other than the default ones (80, 443), since a port in the address is what
+ * Firefox's host permissions once tripped on.
+ */
+export const E2E_FIREFOX_PORT = Number(process.env.E2E_FIREFOX_PORT ?? 4712);
+
+export interface E2eBuild {
+  port: number;
+  dist: string;
+  target: BuildTarget;
+}
+
+/** Where the e2e build for a browser is, and the port of the emulator it points at. */
+export function e2eBuildFor(browser: BrowserName): E2eBuild {
+  return browser === 'firefox'
+    ? { port: E2E_FIREFOX_PORT, dist: `dist-e2e-firefox-${E2E_FIREFOX_PORT}`, target: 'firefox' }
+    : { port: E2E_PORT, dist: E2E_DIST, target: 'chrome' };
+}
 /**
  * The e2e build's deadline for each network call (the default is 20 s): short, so the test of a
  * token endpoint that never answers sees the timeout quickly, and long enough for the emulator

@@ -1,90 +1,143 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type LaunchOptions, type Worker } from 'playwright-core';
-import { findChromium, QUIET_FLAGS, sandboxFlags } from './chromium.ts';
+// One way to drive either browser with the extension installed: puppeteer-core speaks CDP to
+// Chromium and WebDriver BiDi to Firefox, and its locators wait by themselves. What differs between
+// the browsers (how the extension is installed, its address, reaching its worker) lives in
+// launch-chromium.ts and launch-firefox.ts; what a test does with a tab is here, once.
+import { ProtocolError, type Browser, type Page, type Target } from 'puppeteer-core';
 
-/** Chromium's flags to run with one unpacked extension and nothing else. */
-export function extensionArgs(dist: string, lang = 'en-US'): string[] {
-  const path = resolve(dist);
-  return [...QUIET_FLAGS, ...sandboxFlags(), `--lang=${lang}`, `--disable-extensions-except=${path}`, `--load-extension=${path}`];
+export type BrowserName = 'chromium' | 'firefox';
+
+/** The browser this run of the end-to-end suite drives (set per project in test/e2e/vitest.config.ts). */
+export function browserUnderTest(env: NodeJS.ProcessEnv = process.env): BrowserName {
+  const name = env.E2E_BROWSER ?? 'chromium';
+  if (name !== 'chromium' && name !== 'firefox') throw new Error(`E2E_BROWSER is ${name}; it may be chromium or firefox`);
+  return name;
+}
+
+export interface LaunchOptions {
+  /** The unpacked build to install. */
+  dist: string;
+  lang?: string | undefined;
+  colorScheme?: 'light' | 'dark' | undefined;
+  /** The IANA time zone every page runs in (default: the machine's). */
+  timeZone?: string | undefined;
+  /** A profile to use and keep (a browser started again over it); by default a throwaway one. */
+  profile?: string | undefined;
+  /** The size of each new tab's page; by default the window's. */
+  viewport?: { width: number; height: number } | undefined;
+  /** Headless unless false (npm start with a display). */
+  headless?: boolean | undefined;
+  /** Whether Ctrl+C closes the browser (the tools handle their own signals). */
+  handleSignals?: boolean | undefined;
+  /** Firefox preferences to add (a test that needs a browser setting). */
+  prefs?: Record<string, unknown> | undefined;
 }
 
 export interface ExtensionBrowser {
-  context: BrowserContext;
-  extensionId: string;
+  name: BrowserName;
+  browser: Browser;
   /** An address inside the extension, e.g. url('src/popup/popup.html'). */
   url: (path: string) => string;
-  /** The extension's worker, started again first if the browser had stopped it. */
-  worker: () => Promise<Worker>;
-  /** Stops the worker the way the browser does when it idles (DevTools' stopAllWorkers). */
-  stopWorker: () => Promise<void>;
+  /** A new tab showing an extension page (a path) or any address, once its document has loaded. */
+  open: (pathOrAddress: string) => Promise<Page>;
+  /** Sends the tab to an address and waits for the new document (the address it shows already: a reload). */
+  goto: (page: Page, address: string) => Promise<void>;
+  reload: (page: Page) => Promise<void>;
+  /** The next tab or window that opens once `action` has run; `wanted` picks by its address when several may. */
+  nextPage: (action: () => Promise<unknown>, wanted?: (address: string) => boolean) => Promise<Page>;
+  /** Every open tab, with the address its document shows. */
+  tabs: () => Promise<{ page: Page; address: string }[]>;
+  /** Runs `fn` in an extension page, where the extension's APIs (storage, tabs, action) are. */
+  inExtension: <Args extends unknown[], Result>(fn: (...args: Args) => Result, ...args: Args) => Promise<Awaited<Result>>;
+  /**
+   * Stops the extension's worker the way Chromium does when it idles. Firefox cannot be asked to
+   * (its background page is out of reach of WebDriver BiDi): undefined there.
+   */
+  stopWorker?: () => Promise<void>;
   close: () => Promise<void>;
 }
 
-export interface ExtensionBrowserOptions {
-  dist: string;
-  lang?: string;
-  colorScheme?: 'light' | 'dark';
-  viewport?: { width: number; height: number };
-  /** The IANA time zone the pages run in (default: the machine's). */
-  timezoneId?: string;
-  /** Passed on to Playwright as they are (signal handling, headless, ...). */
-  launch?: LaunchOptions;
-  /** A profile to use and keep (a browser started again over it); by default a throwaway one. */
-  profile?: string;
+/** How long a tab may take to open or arrive, on a busy two-core machine running both suites. */
+export const ARRIVAL_MS = 30_000;
+
+/** The address a tab's document shows: Firefox reports an extension page's as about:blank, the document knows. */
+export function addressOf(page: Page): Promise<string> {
+  return page.evaluate(() => location.href).catch(() => '');
 }
 
-/** Headless Chromium with the extension built in `dist` installed, in a throwaway profile unless one is given. */
-export async function launchWithExtension(options: ExtensionBrowserOptions): Promise<ExtensionBrowser> {
-  const profile = options.profile ?? mkdtempSync(join(tmpdir(), 'digipost-browser-'));
-  const lang = options.lang ?? 'en-US';
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: findChromium(),
-    headless: true,
-    locale: lang,
-    colorScheme: options.colorScheme ?? 'light',
-    ...(options.viewport ? { viewport: options.viewport } : {}),
-    // Playwright's override reaches the pages it opens, but a tab the extension opens may draw before
-    // it arrives: the browser's own zone (TZ) is set too, so every page is in the one zone.
-    ...(options.timezoneId ? { timezoneId: options.timezoneId, env: { ...process.env, TZ: options.timezoneId } } : {}),
-    ...options.launch,
-    args: extensionArgs(options.dist, lang),
-  });
-  const firstWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  const extensionId = new URL(firstWorker.url()).host;
-  const origin = `chrome-extension://${extensionId}/`;
-  const url = (path: string) => `${origin}${path.replace(/^\//, '')}`;
-  const live = () => context.serviceWorkers().find((w) => w.url().startsWith(origin));
+const documentStarted = (page: Page): Promise<number> => page.evaluate(() => performance.timeOrigin).catch(() => 0);
 
-  return {
-    context,
-    extensionId,
-    url,
-    worker: async () => {
-      const running = live();
-      if (running) return running;
-      // A stopped worker starts again on the next event; a page asking it something is one.
-      const page = await context.newPage();
-      const started = context.waitForEvent('serviceworker');
-      await page.goto(url('src/options/options.html'));
-      const revived = await started;
-      await page.close();
-      return revived;
-    },
-    stopWorker: async () => {
-      const running = live();
-      const page = context.pages()[0] ?? (await context.newPage());
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('ServiceWorker.enable');
-      const closed = running ? new Promise<void>((done) => running.once('close', () => done())) : Promise.resolve();
-      await cdp.send('ServiceWorker.stopAllWorkers');
-      await cdp.detach();
-      await Promise.race([closed, new Promise((done) => setTimeout(done, 2000))]);
-    },
-    close: async () => {
-      await context.close();
-      if (options.profile === undefined) rmSync(profile, { recursive: true, force: true });
-    },
+/**
+ * Waits until the tab shows a loaded document other than the one that started at `before`, whose
+ * address `wanted` accepts. Asked of the document, not of navigation events: over WebDriver BiDi
+ * Firefox reports no navigation to a moz-extension:// page. Polled, since a tab in the background
+ * gets no animation frames.
+ */
+export async function arrival(page: Page, before: number, wanted: (address: string) => boolean = () => true): Promise<void> {
+  const deadline = Date.now() + ARRIVAL_MS;
+  for (;;) {
+    try {
+      const arrived = await page.waitForFunction(
+        (startedBefore: number) => performance.timeOrigin !== startedBefore && document.readyState === 'complete' && location.href !== 'about:blank' && location.href,
+        { polling: 100, timeout: Math.max(deadline - Date.now(), 1) },
+        before,
+      );
+      const address = String(await arrived.jsonValue());
+      if (!wanted(address)) throw new Error(`the tab arrived at ${address}, not at the address wanted`);
+      return;
+    } catch (error) {
+      // The document the wait ran in went away under it (Firefox says so as a protocol error): it is asked of the next one.
+      if (!(error instanceof ProtocolError) || Date.now() > deadline) throw error;
+    }
+  }
+}
+
+/**
+ * The tab handling shared by both browsers. `lateAddresses`: the browser names a new extension tab
+ * about:blank however far it has got (Firefox over WebDriver BiDi), so its address is read from
+ * its document.
+ */
+export function tabsOf(browser: Browser, url: (path: string) => string, lateAddresses: boolean) {
+  const resolveAddress = (pathOrAddress: string) => (/^[a-z-]+:/.test(pathOrAddress) ? pathOrAddress : url(pathOrAddress));
+
+  const goto = async (page: Page, address: string) => {
+    const before = await documentStarted(page);
+    // Not awaited: for an extension page in Firefox the navigation never reports its end.
+    page.goto(address, { waitUntil: [], timeout: ARRIVAL_MS }).catch(() => undefined);
+    const path = new URL(address);
+    await arrival(page, before, (shown) => {
+      const at = new URL(shown);
+      return at.origin === path.origin && at.pathname === path.pathname;
+    });
   };
+
+  const open = async (pathOrAddress: string) => {
+    const page = await browser.newPage();
+    await goto(page, resolveAddress(pathOrAddress));
+    return page;
+  };
+
+  let backstage: Page | undefined;
+  const inExtension = async <Args extends unknown[], Result>(fn: (...args: Args) => Result, ...args: Args): Promise<Awaited<Result>> => {
+    // A static page of the extension (its privacy notice), opened once: it sends nothing itself.
+    if (!backstage || backstage.isClosed()) backstage = await open('privacy.html');
+    return (await backstage.evaluate(fn as (...a: unknown[]) => unknown, ...args)) as Awaited<Result>;
+  };
+
+  const nextPage = async (action: () => Promise<unknown>, wanted: (address: string) => boolean = () => true) => {
+    const before = new Set(browser.targets());
+    await action();
+    const isNew = (t: Target) => t.type() === 'page' && !before.has(t) && (wanted(t.url()) || (lateAddresses && t.url() === 'about:blank'));
+    const target = await browser.waitForTarget(isNew, { timeout: ARRIVAL_MS });
+    const page = await target.page();
+    if (!page) throw new Error(`no page for the new tab at ${target.url()}`);
+    await arrival(page, 0, wanted);
+    return page;
+  };
+
+  const tabs = async () => {
+    const pages = await browser.pages();
+    return Promise.all(pages.map(async (page) => ({ page, address: await addressOf(page) })));
+  };
+
+  return { goto, open, reload: async (page: Page) => goto(page, await addressOf(page)), inExtension, nextPage, tabs };
 }

@@ -1,79 +1,59 @@
-import type { BrowserContext, Page, Worker } from 'playwright-core';
+// What every end-to-end test starts from: the emulator the e2e build points at, and the browser
+// under test (E2E_BROWSER) with that build installed.
+import type { Page } from 'puppeteer-core';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/index.ts';
-import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from './build-extension.ts';
-import { launchWithExtension } from './extension-browser.ts';
+import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, e2eBuildFor } from './build-extension.ts';
+import { browserUnderTest, type BrowserName, type ExtensionBrowser, type LaunchOptions } from './extension-browser.ts';
+import { launchChromium } from './launch-chromium.ts';
+import { launchFirefox } from './launch-firefox.ts';
+import { role } from './person.ts';
 
-export interface Harness {
+export interface Harness extends ExtensionBrowser {
   emulator: RunningEmulator;
-  context: BrowserContext;
-  extensionId: string;
-  url(path: string): string;
-  worker(): Promise<Worker>;
+  /** The popup's page in a tab of its own. */
   openPopup(): Promise<Page>;
   /** Clicks Connect in a page, then the given button on the service's consent page. */
   connectVia(page: Page, decision?: 'Approve' | 'Decline'): Promise<void>;
-  stopWorker(): Promise<void>;
-  close(): Promise<void>;
 }
 
-export interface HarnessOptions {
+export interface HarnessOptions extends Omit<LaunchOptions, 'dist'> {
   emulator?: EmulatorOptions;
   /** Share a running emulator (a second browser against the same service); close() leaves it running. */
   reuseEmulator?: RunningEmulator;
-  lang?: string;
-  colorScheme?: 'light' | 'dark';
-  /** The IANA time zone the pages run in (default: the machine's). */
-  timezoneId?: string;
-  /** Another build of the extension to load (default: the e2e build). */
+  /** Another build of the extension to install (default: the e2e build for the browser under test). */
   dist?: string;
-  /** A browser profile to use and keep (default: a throwaway one). */
-  profile?: string;
+  /** Another browser than the one under test (the tools choose). */
+  browser?: BrowserName;
 }
 
-/** Starts the emulator the e2e build points at, and Chromium with that build installed. */
+export function launchExtensionBrowser(name: BrowserName, options: LaunchOptions): Promise<ExtensionBrowser> {
+  return name === 'firefox' ? launchFirefox(options) : launchChromium(options);
+}
+
+/** Starts the emulator and the browser under test with the e2e build installed. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const name = options.browser ?? browserUnderTest();
+  const build = e2eBuildFor(name);
   const emulator =
     options.reuseEmulator ??
-    (await startEmulator({
-      port: E2E_PORT,
-      clientId: E2E_CLIENT_ID,
-      clientSecret: E2E_CLIENT_SECRET,
-      quiet: true,
-      ...options.emulator,
-    }));
-  const browser = await launchWithExtension({
-    dist: options.dist ?? E2E_DIST,
-    ...(options.lang ? { lang: options.lang } : {}),
-    ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
-    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
-    ...(options.profile ? { profile: options.profile } : {}),
+    (await startEmulator({ port: build.port, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true, ...options.emulator }));
+  const { emulator: _e, reuseEmulator: _r, browser: _b, ...launch } = options;
+  const extension = await launchExtensionBrowser(name, { ...launch, dist: options.dist ?? build.dist }).catch(async (error: unknown) => {
+    if (!options.reuseEmulator) await emulator.stop();
+    throw error;
   });
-  const { context, url } = browser;
 
-  const connectVia = async (page: Page, decision: 'Approve' | 'Decline' = 'Approve') => {
-    const consentOpened = context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-    await page.getByRole('button', { name: 'Connect' }).click();
-    const consent = await consentOpened;
-    await consent.getByRole('button', { name: decision }).click();
-  };
-
-  const harness: Harness = {
+  return {
+    ...extension,
     emulator,
-    context,
-    extensionId: browser.extensionId,
-    url,
-    worker: browser.worker,
-    openPopup: async () => {
-      const page = await context.newPage();
-      await page.goto(url('src/popup/popup.html'));
-      return page;
+    openPopup: () => extension.open('src/popup/popup.html'),
+    connectVia: async (page, decision = 'Approve') => {
+      const consent = await extension.nextPage(() => role(page, 'button', 'Connect').click(), (address) => address.includes('/oauth/authorize'));
+      await role(consent, 'button', decision).click();
     },
-    connectVia,
-    stopWorker: browser.stopWorker,
     close: async () => {
-      await browser.close();
-      if (!options.reuseEmulator) await harness.emulator.stop();
+      await extension.close();
+      if (!options.reuseEmulator) await emulator.stop();
     },
   };
-  return harness;
 }

@@ -1,52 +1,58 @@
 // The helpers the e2e tests (and the screenshot and benchmark tools) share: reading and writing the
-// extension's storage through its worker, opening viewer pages, signing in with a set of permissions.
+// extension's storage from one of its pages, opening viewer pages, signing in with a set of permissions.
 import { randomBytes } from 'node:crypto';
-import type { Locator, Page, Worker } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { configItem } from '../../src/storage/items.ts';
 import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
 import type { EmulatorAdmin } from '../emulator/admin-client.ts';
+import type { ExtensionBrowser } from './extension-browser.ts';
 import type { Harness } from './harness.ts';
+import { css, role, until } from './person.ts';
 
-interface ChromeInWorker {
+type Extension = Pick<ExtensionBrowser, 'inExtension' | 'url'>;
+
+interface ExtensionApis {
   action: { getBadgeText(details: object): Promise<string> };
-  storage: {
-    local: { get(keys: null): Promise<Record<string, unknown>>; set(items: object): Promise<void>; remove(keys: string[]): Promise<void> };
-    session: {
-      get(keys: null): Promise<Record<string, unknown>>;
-      set(items: object): Promise<void>;
-      remove(keys: string[]): Promise<void>;
-    };
-  };
+  storage: Record<'local' | 'session', { get(keys: null): Promise<Record<string, unknown>>; set(items: object): Promise<void>; remove(keys: string[]): Promise<void> }>;
 }
 
+/*
+ * In the functions below, run in an extension page, the extension's APIs are `browser` in Firefox
+ * and `chrome` in Chromium (both promise-based); each function looks for them itself, since only
+ * its own source reaches the page.
+ */
+type InPage = { browser?: ExtensionApis; chrome: ExtensionApis };
+
 /** What the toolbar badge says right now. */
-export function badgeText(worker: Worker): Promise<string> {
-  return worker.evaluate(() => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.action.getBadgeText({}));
+export function badgeText(h: Extension): Promise<string> {
+  return h.inExtension(() => ((globalThis as unknown as InPage).browser ?? (globalThis as unknown as InPage).chrome).action.getBadgeText({}));
 }
 
 /** Everything the extension keeps, per area, to prove what was (not) stored. */
-export function storedItems(worker: Worker, area: 'local' | 'session'): Promise<Record<string, unknown>> {
-  return worker.evaluate((a) => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage[a].get(null), area);
+export function storedItems(h: Extension, area: 'local' | 'session'): Promise<Record<string, unknown>> {
+  return h.inExtension((a: 'local' | 'session') => ((globalThis as unknown as InPage).browser ?? (globalThis as unknown as InPage).chrome).storage[a].get(null), area);
 }
 
 /** Stores items; an item whose value is undefined is removed, so a saved state can be put back exactly. */
-export function storeItems(worker: Worker, area: 'local' | 'session', items: Record<string, unknown>): Promise<void> {
+export function storeItems(h: Extension, area: 'local' | 'session', items: Record<string, unknown>): Promise<void> {
   const absent = Object.keys(items).filter((key) => items[key] === undefined);
-  return worker.evaluate(
-    async ([a, i, gone]) => {
-      const storage = (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage[a];
+  return h.inExtension(
+    async (a: 'local' | 'session', i: Record<string, unknown>, gone: string[]) => {
+      const storage = ((globalThis as unknown as InPage).browser ?? (globalThis as unknown as InPage).chrome).storage[a];
       await storage.set(i);
       if (gone.length > 0) await storage.remove(gone);
     },
-    [area, items, absent] as const,
+    area,
+    items,
+    absent,
   );
 }
 
 /** Forgets the popup's cached root, as if it had never been fetched in this browser session. */
-export function dropRootCache(worker: Worker): Promise<void> {
-  return worker.evaluate((key) => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.session.remove([key]), rootCacheItem.key);
+export function dropRootCache(h: Extension): Promise<void> {
+  return storeItems(h, 'session', { [rootCacheItem.key]: undefined });
 }
 
 /*
@@ -61,21 +67,12 @@ export interface Target {
   mediaType?: string;
 }
 
-interface Extension {
-  worker(): Promise<Worker>;
-  url(path: string): string;
-}
-
-/** The viewer's address for a target, remembered first through the worker. */
-export async function viewerPageFor(extension: Extension, target: Target): Promise<string> {
-  const worker = await extension.worker();
+/** The viewer's address for a target, remembered first in the extension's session storage. */
+export async function viewerPageFor(h: Extension, target: Target): Promise<string> {
   const id = randomBytes(16).toString('base64url');
   const stored = { url: target.url, mediaType: target.mediaType ?? VIEWER_MEDIA_TYPE, relation: target.relation };
-  await worker.evaluate(
-    ([key, value]) => (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.session.set({ [key]: value }),
-    [`${viewerPages.prefix}${id}`, stored] as const,
-  );
-  return extension.url(`src/viewer/viewer.html?page=${id}`);
+  await storeItems(h, 'session', { [`${viewerPages.prefix}${id}`]: stored });
+  return h.url(`src/viewer/viewer.html?page=${id}`);
 }
 
 /** The text a person sees on the page: closed "All details and links" and hidden text left out. */
@@ -84,8 +81,8 @@ export function visibleText(page: Page): Promise<string> {
 }
 
 /** The cached root snapshot (what the popup shows), as the worker stored it. */
-async function cachedRoot(worker: Worker): Promise<Record<string, unknown> & { fetchedAt: number }> {
-  const snapshot = (await storedItems(worker, 'session'))[rootCacheItem.key];
+async function cachedRoot(h: Extension): Promise<Record<string, unknown> & { fetchedAt: number }> {
+  const snapshot = (await storedItems(h, 'session'))[rootCacheItem.key];
   if (typeof snapshot !== 'object' || snapshot === null) throw new Error('no cached root');
   return snapshot as Record<string, unknown> & { fetchedAt: number };
 }
@@ -95,17 +92,24 @@ interface CachedLinks {
 }
 
 /** The address of a relation of the cached root (`root`) or of its account (`account`). */
-export async function cachedLink(h: Pick<Harness, 'worker'>, where: 'root' | 'account', relation: string): Promise<string> {
-  const { root } = (await cachedRoot(await h.worker())) as unknown as CachedLinks;
+export async function cachedLink(h: Extension, where: 'root' | 'account', relation: string): Promise<string> {
+  const { root } = (await cachedRoot(h)) as unknown as CachedLinks;
   const links = where === 'root' ? root.link : root.primaryAccount.link;
   const found = links.find((l) => l.rel.endsWith(`/${relation}`));
   if (!found) throw new Error(`no ${relation} link`);
   return found.uri;
 }
 
+/** A new tab showing the viewer on one of the account's places (document_inbox, …), once its list is there. */
+export async function openPlace(h: Harness, relation: string): Promise<Page> {
+  const page = await h.open(await viewerPageFor(h, { url: await cachedLink(h, 'account', relation), relation }));
+  await css(page, 'main .letters').wait();
+  return page;
+}
+
 /** Configures the extension with these permissions and signs in through the popup and the consent page. */
 export async function signInWith(h: Harness, scopes: readonly Permission[]): Promise<void> {
-  await storeItems(await h.worker(), 'local', {
+  await storeItems(h, 'local', {
     [configItem.key]: { baseUrl: h.emulator.url, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, scopes, pollMinutes: 5 },
   });
   const popup = await h.openPopup();
@@ -118,11 +122,13 @@ export async function signInWith(h: Harness, scopes: readonly Permission[]): Pro
  * Waits until the popup shows the signed-in user and its newest letters have arrived too: from then
  * on, the requests the emulator logs are the test's own, not the popup's letters still on their way.
  */
-export async function showsAccount(h: Harness, popup: Page): Promise<void> {
-  await sayingWhatItShows(popup, `The popup did not show ${h.emulator.user.fullName}'s account.`, async () => {
-    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
-    await popup.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-  });
+export async function showsAccount(h: Pick<Harness, 'emulator'>, popup: Page): Promise<void> {
+  await until(
+    popup,
+    `The popup did not show ${h.emulator.user.fullName}'s account.`,
+    (name: string) => document.querySelector('h1')?.textContent?.trim() === name && !document.querySelector('[aria-busy="true"]'),
+    h.emulator.user.fullName,
+  );
 }
 
 /**
@@ -143,31 +149,14 @@ export async function nextFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
-/**
- * Opens a folded section (a <details>) by its summary, as a person does, once it is open. A
- * letter's body arrives after its page and pushes what follows it down: a click can land where the
- * summary was a moment before, in the letter's frame, where the page never sees it. So a click
- * that left the section closed is made again, never one on an open section, which would close it.
- */
-export async function openDetails(summary: Locator): Promise<void> {
-  const isOpen = () => summary.evaluate((node) => (node.parentElement as HTMLDetailsElement).open);
-  for (let tries = 1; !(await isOpen()); tries++) {
-    if (tries > 5) throw new Error('the section stayed closed after 5 clicks on its summary');
-    await summary.click();
-    await summary.page().waitForTimeout(300);
-  }
+/** Opens a folded section (a <details>) by its summary's words, as a person does, and waits until it is open. */
+export async function openDetails(page: Page, summary: string): Promise<void> {
+  await css(page, `summary::-p-text(${JSON.stringify(summary)})`).click();
+  await until(page, `The section "${summary}" did not open.`, (s: string) => [...document.querySelectorAll('details')].some((d) => d.open && d.querySelector('summary')?.textContent?.includes(s)), summary);
 }
 
-/**
- * Does something in the popup that opens a tab, after which the popup closes itself: that can
- * happen before Playwright's key press or click returns, which then fails with "Target page,
- * context or browser has been closed". That failure is the popup doing its job; any other is not.
- */
-export async function actInClosingPopup(popup: Page, act: () => Promise<void>): Promise<void> {
-  await act().catch((error: unknown) => {
-    if (!popup.isClosed()) throw error;
-  });
-}
+/** The button with exactly this name: the control a person presses. */
+export const button = (page: Page, name: string) => role(page, 'button', name);
 
 /**
  * Waits until the service has had no request for `quietMs` (at most `withinMs` in all): the worker
