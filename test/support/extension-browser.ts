@@ -53,6 +53,12 @@ export interface ExtensionBrowser {
    * (its background page is out of reach of WebDriver BiDi): undefined there.
    */
   stopWorker?: () => Promise<void>;
+  /**
+   * Takes the open tabs and the extension's worker off the network, or back on, as the browser does
+   * when the machine loses its connection. Chromium only: Firefox's background page is out of reach
+   * of WebDriver BiDi.
+   */
+  setOffline?: (offline: boolean) => Promise<void>;
   close: () => Promise<void>;
 }
 

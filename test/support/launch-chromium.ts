@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import puppeteer, { type Browser, type Target } from 'puppeteer-core';
+import puppeteer, { type Browser, type CDPSession, type Target } from 'puppeteer-core';
 import { findChromium, QUIET_FLAGS, sandboxFlags } from './chromium.ts';
 import { ARRIVAL_MS, tabsOf, type ExtensionBrowser, type LaunchOptions } from './extension-browser.ts';
 
@@ -40,6 +40,7 @@ export async function launchChromium(options: LaunchOptions): Promise<ExtensionB
   const extensionId = new URL(worker.url()).host;
   const url = (path: string) => `chrome-extension://${extensionId}/${path.replace(/^\//, '')}`;
   const tabs = tabsOf(browser, url, false);
+  const offlineSessions: CDPSession[] = [];
   return {
     name: 'chromium',
     browser,
@@ -64,6 +65,21 @@ export async function launchChromium(options: LaunchOptions): Promise<ExtensionB
       await cdp.send('ServiceWorker.stopAllWorkers');
       await cdp.detach();
       await gone;
+    },
+    setOffline: async (offline) => {
+      // Each session stays attached while offline: the emulation ends with it.
+      for (const session of offlineSessions.splice(0)) await session.detach().catch(() => undefined);
+      if (!offline) {
+        for (const page of await browser.pages()) await page.setOfflineMode(false);
+        return;
+      }
+      for (const page of await browser.pages()) await page.setOfflineMode(true);
+      for (const target of browser.targets().filter(isWorker)) {
+        const session = await target.createCDPSession();
+        await session.send('Network.enable');
+        await session.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+        offlineSessions.push(session);
+      }
     },
     close: async () => {
       await browser.close();
