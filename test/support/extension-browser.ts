@@ -2,7 +2,7 @@
 // Chromium and WebDriver BiDi to Firefox, and its locators wait by themselves. What differs between
 // the browsers (how the extension is installed, its address, reaching its worker) lives in
 // launch-chromium.ts and launch-firefox.ts; what a test does with a tab is here, once.
-import { ProtocolError, type Browser, type Page, type Target } from 'puppeteer-core';
+import { TimeoutError, type Browser, type Page, type Target } from 'puppeteer-core';
 
 export type BrowserName = 'chromium' | 'firefox';
 
@@ -91,8 +91,9 @@ export async function arrival(page: Page, before: number, wanted: (address: stri
       if (!wanted(address)) throw new Error(`the tab arrived at ${address}, not at the address wanted`);
       return;
     } catch (error) {
-      // The document the wait ran in went away under it (Firefox says so as a protocol error): it is asked of the next one.
-      if (!(error instanceof ProtocolError) || Date.now() > deadline) throw error;
+      // The document the wait ran in went away under it (Firefox says so as a protocol error, or a
+      // failed wait): it is asked of the next one. Only the deadline ends the wait.
+      if (error instanceof TimeoutError || Date.now() > deadline) throw error;
     }
   }
 }
