@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { openPlace, sayingWhatItShows, signInWith, visibleText } from '../support/helpers.ts';
-import { css, isChecked, isThere, readable, role, shows, textOf } from '../support/person.ts';
+import { css, isChecked, isThere, readable, role, roleSelector, shows, textOf } from '../support/person.ts';
 
 /*
  * One consent for managing letters, and open tabs that follow the session (issue #29, points 5
@@ -69,7 +69,7 @@ describe('an open viewer tab at a sign-out', () => {
     await popup.close();
 
     await shows(viewer, 'You signed out');
-    await css(viewer, 'main ::-p-aria([name="Connect"][role="button"])').wait();
+    await css(viewer, `main ${roleSelector('button', 'Connect')}`).wait();
     expect(await readable(viewer, 'main')).not.toContain('Try again');
     expect(await visibleText(viewer)).not.toContain('Couldn’t open');
     expect(await textOf(viewer, 'h1')).toBe('Inbox');

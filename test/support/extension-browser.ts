@@ -79,21 +79,28 @@ const documentStarted = (page: Page): Promise<number> => page.evaluate(() => per
  * gets no animation frames.
  */
 export async function arrival(page: Page, before: number, wanted: (address: string) => boolean = () => true): Promise<void> {
+  const address = await pollInPage(
+    page,
+    (startedBefore: number) => performance.timeOrigin !== startedBefore && document.readyState === 'complete' && location.href !== 'about:blank' && location.href,
+    before,
+  );
+  if (!wanted(String(address))) throw new Error(`the tab arrived at ${String(address)}, not at the address wanted`);
+}
+
+/**
+ * Asks `condition` in the page every 100 ms (not by animation frames: a tab in the background gets
+ * none) until it returns something truthy, and returns that, for at most ARRIVAL_MS. When the
+ * document it ran in goes away under it (Firefox says so as a protocol error, or a failed wait),
+ * it is asked of the next one: only the deadline ends the wait.
+ */
+export async function pollInPage<Args extends unknown[], Result>(page: Page, condition: (...args: Args) => Result, ...args: Args): Promise<Awaited<Result>> {
   const deadline = Date.now() + ARRIVAL_MS;
   for (;;) {
     try {
-      const arrived = await page.waitForFunction(
-        (startedBefore: number) => performance.timeOrigin !== startedBefore && document.readyState === 'complete' && location.href !== 'about:blank' && location.href,
-        { polling: 100, timeout: Math.max(deadline - Date.now(), 1) },
-        before,
-      );
-      const address = String(await arrived.jsonValue());
-      if (!wanted(address)) throw new Error(`the tab arrived at ${address}, not at the address wanted`);
-      return;
+      const found = await page.waitForFunction(condition as (...a: unknown[]) => unknown, { polling: 100, timeout: Math.max(deadline - Date.now(), 1) }, ...args);
+      return (await found.jsonValue()) as Awaited<Result>;
     } catch (error) {
-      // The document the wait ran in went away under it (Firefox says so as a protocol error, or a
-      // failed wait): it is asked of the next one. Only the deadline ends the wait.
-      if (error instanceof TimeoutError || Date.now() > deadline) throw error;
+      if (error instanceof TimeoutError || page.isClosed() || Date.now() > deadline) throw error;
     }
   }
 }

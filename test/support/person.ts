@@ -3,7 +3,7 @@
 // layout, so a redesign does not break the tests. Puppeteer's locators wait by themselves (an
 // element there, visible, enabled, no longer moving) before they act.
 import { Puppeteer, type Locator, type Page } from 'puppeteer-core';
-import { ARRIVAL_MS } from './extension-browser.ts';
+import { ARRIVAL_MS, pollInPage } from './extension-browser.ts';
 
 /** How long a wait for the page allows: that of a busy two-core machine running both suites. */
 export const WAIT_MS = ARRIVAL_MS;
@@ -100,12 +100,11 @@ export async function readable(page: Page, selector = 'body'): Promise<string> {
 
 /**
  * Waits until `condition`, run in the page with `args`, holds; when it never does, the error says
- * what the page showed instead, which is what a report of a failure in CI needs. Polled, not by
- * animation frames: a tab in the background gets none.
+ * what the page showed instead, which is what a report of a failure in CI needs.
  */
 export async function until<Args extends unknown[]>(page: Page, failure: string, condition: (...args: Args) => unknown, ...args: Args): Promise<void> {
   try {
-    await page.waitForFunction(condition as (...a: unknown[]) => unknown, { polling: 100, timeout: WAIT_MS }, ...args);
+    await pollInPage(page, condition, ...args);
   } catch (error) {
     const shown = (await readable(page)).replace(/\s+/g, ' ').slice(0, 1500);
     throw new Error(`${failure} The page showed: ${shown || '(nothing readable)'}`, { cause: error });
