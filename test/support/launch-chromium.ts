@@ -47,24 +47,38 @@ export async function launchChromium(options: LaunchOptions): Promise<ExtensionB
     url,
     ...tabs,
     stopWorker: async () => {
-      const running = browser.targets().find(isWorker);
-      const gone = new Promise<void>((done, fail) => {
-        if (!running) return done();
-        const timer = setTimeout(() => fail(new Error(`the worker was still running ${ARRIVAL_MS} ms after it was stopped`)), ARRIVAL_MS);
-        const seen = (t: Target) => {
-          if (t !== running) return;
-          browser.off('targetdestroyed', seen);
-          clearTimeout(timer);
-          done();
-        };
-        browser.on('targetdestroyed', seen);
-      });
       const page = (await browser.pages())[0] ?? (await browser.newPage());
       const cdp = await page.createCDPSession();
+      type Versions = { versions: { scriptURL: string; runningStatus: string }[] };
+      // Stopped when DevTools reports the extension's worker so (its target may outlive the stop).
+      const stopped = new Promise<void>((done, fail) => {
+        const timer = setTimeout(() => fail(new Error(`the worker was still running ${ARRIVAL_MS} ms after it was stopped`)), ARRIVAL_MS);
+        cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: Versions) => {
+          const ours = versions.filter((v) => v.scriptURL.startsWith(url('')));
+          if (ours.length > 0 && ours.every((v) => v.runningStatus === 'stopped')) {
+            clearTimeout(timer);
+            done();
+          }
+        });
+      });
       await cdp.send('ServiceWorker.enable');
       await cdp.send('ServiceWorker.stopAllWorkers');
-      await cdp.detach();
-      await gone;
+      await stopped.finally(() => cdp.detach().catch(() => undefined));
+    },
+    inWorker: async (fn, ...args) => {
+      // A stopped worker starts again on the next event; a page of the extension asking it something is one.
+      if (!browser.targets().some(isWorker)) await tabs.open('src/options/options.html').then((page) => page.close());
+      const target = await browser.waitForTarget(isWorker, { timeout: ARRIVAL_MS });
+      // A session of its own, let go at once: a worker that DevTools stays attached to does not start again once stopped.
+      const session = await target.createCDPSession();
+      try {
+        const expression = `(${String(fn)})(...${JSON.stringify(args)})`;
+        const { result, exceptionDetails } = await session.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
+        if (exceptionDetails) throw new Error(`in the worker: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+        return result.value as never;
+      } finally {
+        await session.detach().catch(() => undefined);
+      }
     },
     setOffline: async (offline) => {
       // Each session stays attached while offline: the emulation ends with it.
