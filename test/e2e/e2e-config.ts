@@ -12,7 +12,7 @@ export function e2eConfig(browser: BrowserName) {
   return defineConfig({
     test: {
       name: browser,
-      include: ['test/e2e/**/*.e2e.ts', '.probe/*.e2e.ts'],
+      include: ['test/e2e/**/*.e2e.ts'],
       globalSetup: ['test/e2e/global-setup.ts'],
       env: { E2E_BROWSER: browser },
       // One browser and one emulator at a time: the machine has two cores and the port is fixed.
