@@ -90,6 +90,14 @@ export function text(page: Page, words: string, within = ''): Locator<Element> {
   return page.locator(`${within} ::-p-text(${quoted(words)})`.trim()).setTimeout(WAIT_MS);
 }
 
+/**
+ * Where an element with this role (a status, an alert, a dialog) says these words: the innermost
+ * element inside it whose text contains them (or the element itself), e.g. saying(page, 'status', 'Saved.').
+ */
+export function saying(page: Page, roleName: string, words: string): Locator<Element> {
+  return page.locator(`${roleSelector(roleName)}::-p-text(${quoted(words)})`).setTimeout(WAIT_MS);
+}
+
 /** The first element a CSS selector matches, once there is one to see. */
 export function css(page: Page, selector: string): Locator<Element> {
   return page.locator(selector).setTimeout(WAIT_MS);
