@@ -11,7 +11,7 @@ import { MAX_UPLOAD_BYTES } from '../../src/api/upload-rules.ts';
 import { saveRequests } from '../../src/storage/upload-items.ts';
 import { cachedLink, openPlace, signInWith, storeItems, viewerPageFor } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { css, isThere, role, saying, shows, text, until, WAIT_MS } from '../support/person.ts';
+import { css, isThere, role, says, shows, text, until, WAIT_MS } from '../support/person.ts';
 
 /*
  * Save to Digipost from a web page, and Upload in the viewer, in both browsers. A test cannot open
@@ -192,7 +192,7 @@ describe('Save to Digipost from a web page', () => {
     await role(page, 'textbox', 'Subject').fill('Kvittering ski');
     await role(page, 'button', 'Save').click();
     // No answer says what happened and the older letter is not taken for it: nothing is sent again unasked.
-    await saying(page, 'alert', 'Digipost did not say whether the change was made').wait();
+    await says(page, 'alert', 'Digipost did not say whether the change was made');
     expect(await offers(page, 'Try again')).toBe(false);
     expect(await uploads()).toBe(1);
     await role(page, 'button', 'Send again, though it may have arrived').click();

@@ -90,14 +90,6 @@ export function text(page: Page, words: string, within = ''): Locator<Element> {
   return page.locator(`${within} ::-p-text(${quoted(words)})`.trim()).setTimeout(WAIT_MS);
 }
 
-/**
- * Where an element with this role (a status, an alert, a dialog) says these words: the innermost
- * element inside it whose text contains them (or the element itself), e.g. saying(page, 'status', 'Saved.').
- */
-export function saying(page: Page, roleName: string, words: string): Locator<Element> {
-  return page.locator(`${roleSelector(roleName)}::-p-text(${quoted(words)})`).setTimeout(WAIT_MS);
-}
-
 /** The first element a CSS selector matches, once there is one to see. */
 export function css(page: Page, selector: string): Locator<Element> {
   return page.locator(selector).setTimeout(WAIT_MS);
@@ -124,6 +116,23 @@ export async function until<Args extends unknown[]>(page: Page, failure: string,
 /** Waits until the page shows these words somewhere a person can read them. */
 export function shows(page: Page, words: string): Promise<void> {
   return until(page, `The page did not show "${words}".`, (w: string) => document.body?.innerText.includes(w), words);
+}
+
+/**
+ * Waits until an element with this role says these words (a status, an alert, a dialog): the
+ * words first, asked of the page every 100 ms, then the element. A locator's own wait looks again
+ * when elements or attributes change, not when only the text inside one does (a status whose
+ * message is replaced, a heading that goes from “Connecting…” to a name), so alone it can miss it.
+ */
+export async function says(page: Page, roleName: string, words: string): Promise<void> {
+  await shows(page, words);
+  await page.locator(`${roleSelector(roleName)}::-p-text(${quoted(words)})`).setTimeout(WAIT_MS).wait();
+}
+
+/** Waits until an element with this role and exactly this name shows it, as says() does (a heading that changes its words in place). */
+export async function appears(page: Page, roleName: string, name: string): Promise<void> {
+  await shows(page, name);
+  await role(page, roleName, name).wait();
 }
 
 /** Waits until the page no longer shows these words. */
