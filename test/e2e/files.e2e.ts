@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import type { Permission } from '../../src/shared/permissions.ts';
-import { badgeText, cachedLink, showsAccount, signInWith, viewerPageFor } from '../support/helpers.ts';
+import { badgeText, openPlace, showsAccount, signInWith } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
+import { css, isThere, role, roleSelector, says, textOf, until } from '../support/person.ts';
 import { getJson, renameInInbox, signIn, type RootJson } from '../emulator/flow.ts';
 
 /*
@@ -12,6 +13,7 @@ import { getJson, renameInInbox, signIn, type RootJson } from '../emulator/flow.
  */
 
 const FILING: Permission[] = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT'];
+const NAV = 'Mailbox';
 
 let h: Harness;
 
@@ -23,10 +25,10 @@ afterAll(async () => {
   await h.close();
 });
 
+/** A new tab on the inbox, once its rows are there. */
 async function openInbox(): Promise<Page> {
-  const page = await h.context.newPage();
-  await page.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
-  await page.locator('.letter-row').first().waitFor();
+  const page = await openPlace(h, 'document_inbox');
+  await css(page, '.letter-row').wait();
   return page;
 }
 
@@ -34,7 +36,7 @@ async function openInbox(): Promise<Page> {
 async function inboxWithLetter(subject: string): Promise<{ page: Page; id: string }> {
   const { id } = await h.emulator.admin.addLetter({ subject, creatorName: 'Strømselskapet AS' });
   const page = await openInbox();
-  await page.locator('.letter-row').first().getByText(subject).waitFor();
+  await rowShown(page, subject);
   return { page, id };
 }
 
@@ -49,31 +51,68 @@ async function unreadOnService(): Promise<number> {
   return (await getJson<RootJson>(`${h.emulator.url}/post/api`, token)).primaryAccount.unreadItemsInInbox;
 }
 
-const row = (page: Page, subject: string) => page.locator('.letter-row', { hasText: subject });
+/** How many rows of the list show these words now. */
+function rowsWith(page: Page, words: string): Promise<number> {
+  return page.$$eval('.letter-row', (rows, w) => rows.filter((row) => row.textContent.includes(w)).length, words);
+}
+
+/** Waits until a row with these words is in the list (or, `shown` false, no longer is). */
+function rowShown(page: Page, words: string, shown = true): Promise<void> {
+  return until(
+    page,
+    shown ? `The list did not show "${words}".` : `The list still showed "${words}".`,
+    (w: string, want: boolean) => [...document.querySelectorAll('.letter-row')].some((row) => row.textContent.includes(w)) === want,
+    words,
+    shown,
+  );
+}
+
+/** The subject in a row of the list: a click on it opens the letter. */
+const rowSubject = (page: Page, subject: string) => css(page, `.letter-row .subject-text::-p-text(${JSON.stringify(subject)})`);
+
+/** The ⋯ button of a letter's row. */
+const rowMenu = (page: Page, subject: string) => role(page, 'button', `Actions for “${subject}” (M)`);
+
+const menuItem = (page: Page, name: string) => role(page, 'menuitem', name);
+
+/** Waits until the page's heading is these words. */
+const headingIs = (page: Page, words: string) =>
+  until(page, `The heading did not become "${words}".`, (w: string) => document.querySelector('main h1')?.textContent.trim() === w, words);
+
+const navLink = (page: Page, name: string) => css(page, `${roleSelector('navigation', NAV)} ${roleSelector('link', name)}`);
 
 async function openFolder(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation').getByRole('link', { name }).click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
+  await navLink(page, name).click();
+  await headingIs(page, name);
 }
+
+/** Renames the letter whose page is shown, as a person does. */
+async function rename(page: Page, subject: string): Promise<void> {
+  await role(page, 'button', 'Rename').click();
+  await role(page, 'textbox', 'New subject').fill(subject);
+  await role(page, 'button', 'Save').click();
+}
+
+const UNDO = `${roleSelector('status')} ${roleSelector('button', 'Undo')}`;
 
 describe('moving letters', () => {
   it('moves a letter from its row to a folder: gone from the inbox, there in the folder, one request', async () => {
     const { page, id } = await inboxWithLetter('Flytt meg til Skatt');
     await h.emulator.admin.clearRequests();
-    await row(page, 'Flytt meg til Skatt').getByRole('button', { name: /Actions for/ }).click();
-    await page.getByRole('menuitem', { name: 'Skatt' }).click();
-    await page.getByRole('status').filter({ hasText: 'Moved to Skatt.' }).waitFor();
-    await row(page, 'Flytt meg til Skatt').waitFor({ state: 'detached' });
+    await rowMenu(page, 'Flytt meg til Skatt').click();
+    await menuItem(page, 'Skatt').click();
+    await says(page, 'status', 'Moved to Skatt.');
+    await rowShown(page, 'Flytt meg til Skatt', false);
     expect(await writesLogged()).toEqual([`POST /documents/${id}/update`]);
 
     await openFolder(page, 'Skatt');
-    await row(page, 'Flytt meg til Skatt').waitFor();
+    await rowShown(page, 'Flytt meg til Skatt');
     await page.close();
 
     // The popup's newest letters follow, without the letter that left the inbox.
     const popup = await h.openPopup();
     await showsAccount(h, popup);
-    expect(await popup.getByText('Flytt meg til Skatt').count()).toBe(0);
+    expect(await popup.evaluate(() => document.body.innerText)).not.toContain('Flytt meg til Skatt');
     await popup.close();
   });
 
@@ -81,35 +120,38 @@ describe('moving letters', () => {
     const { page, id } = await inboxWithLetter('Angre flyttingen');
     await h.emulator.admin.clearRequests();
     // The keyboard: M on the focused row opens its menu, the arrows and Enter choose.
-    await row(page, 'Angre flyttingen').locator('a').focus();
+    const subject = await rowSubject(page, 'Angre flyttingen').waitHandle();
+    await subject.evaluate((el) => el.closest<HTMLElement>('a, .letter-link')?.focus());
     await page.keyboard.press('m');
-    await page.getByRole('menuitem', { name: 'Bolig' }).focus();
+    await (await menuItem(page, 'Bolig').waitHandle()).focus();
     await page.keyboard.press('Enter');
-    await row(page, 'Angre flyttingen').waitFor({ state: 'detached' });
+    await rowShown(page, 'Angre flyttingen', false);
     // The focus is not lost with the row: it is on the row that took its place.
-    await page.waitForFunction(() => document.activeElement?.closest('.letter-row') != null);
-    await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
-    await row(page, 'Angre flyttingen').waitFor();
-    await page.getByRole('status').filter({ hasText: 'Undone.' }).waitFor();
+    await until(page, 'The focus left the list with the row.', () => document.activeElement?.closest('.letter-row') != null);
+    await css(page, UNDO).click();
+    await rowShown(page, 'Angre flyttingen');
+    await says(page, 'status', 'Undone.');
     expect(await writesLogged()).toEqual([`POST /documents/${id}/update`, `POST /documents/${id}/update`]);
     // The service has it in the inbox again: a fresh page shows it.
-    await page.reload();
-    await row(page, 'Angre flyttingen').waitFor();
+    await h.reload(page);
+    await rowShown(page, 'Angre flyttingen');
     await page.close();
   });
 
   it('moves several selected letters at once, and offers no bulk delete', async () => {
     await h.emulator.admin.addLetter({ subject: 'Første av to' });
     const { page } = await inboxWithLetter('Andre av to');
-    await row(page, 'Første av to').getByRole('checkbox').check();
-    await row(page, 'Andre av to').getByRole('checkbox').check();
-    const bar = page.getByRole('region', { name: '2 selected' });
-    expect(await bar.getByRole('button', { name: /delete/i }).count()).toBe(0);
+    await role(page, 'checkbox', 'Select “Første av to”').click();
+    await role(page, 'checkbox', 'Select “Andre av to”').click();
+    const bar = roleSelector('region', '2 selected');
+    await css(page, bar).wait();
+    const barButtons = await page.$$eval(`${bar} button`, (buttons) => buttons.map((b) => `${b.getAttribute('aria-label') ?? ''} ${b.textContent}`));
+    expect(barButtons.filter((name) => /delete/i.test(name))).toEqual([]);
     await h.emulator.admin.clearRequests();
-    await bar.getByRole('button', { name: 'Move the selected letters to…' }).click();
-    await page.getByRole('menuitem', { name: 'Arkiv' }).click();
-    await page.getByRole('status').filter({ hasText: '2 letters moved to Arkiv.' }).waitFor();
-    expect(await row(page, 'av to').count()).toBe(0);
+    await css(page, `${bar} ${roleSelector('button', 'Move the selected letters to…')}`).click();
+    await menuItem(page, 'Arkiv').click();
+    await says(page, 'status', '2 letters moved to Arkiv.');
+    expect(await rowsWith(page, 'av to')).toBe(0);
     expect((await writesLogged()).length).toBe(2);
     await page.close();
   });
@@ -118,10 +160,10 @@ describe('moving letters', () => {
     const { page } = await inboxWithLetter('Nektet flytting');
     // Refused twice: the worker tries once more with a fresh token before it believes a 403.
     await h.emulator.admin.failNext(2, '403', '/post/api/private/accounts/', 'POST');
-    await row(page, 'Nektet flytting').getByRole('button', { name: /Actions for/ }).click();
-    await page.getByRole('menuitem', { name: 'Skatt' }).click();
-    await page.getByRole('alert').filter({ hasText: 'has been withdrawn. Nothing was changed.' }).waitFor();
-    expect(await row(page, 'Nektet flytting').count()).toBe(1);
+    await rowMenu(page, 'Nektet flytting').click();
+    await menuItem(page, 'Skatt').click();
+    await says(page, 'alert', 'has been withdrawn. Nothing was changed.');
+    expect(await rowsWith(page, 'Nektet flytting')).toBe(1);
     await page.close();
   });
 });
@@ -132,10 +174,10 @@ describe('a change whose answer never comes', () => {
     // The emulator files the letter and never answers; the worker gives up at its deadline.
     await h.emulator.admin.failNext(1, 'stall', '/post/api/private/accounts/', 'POST');
     await h.emulator.admin.clearRequests();
-    await row(page, 'Treg flytting').getByRole('button', { name: /Actions for/ }).click();
-    await page.getByRole('menuitem', { name: 'Skatt' }).click();
-    await page.getByRole('status').filter({ hasText: 'Moved to Skatt.' }).waitFor();
-    await row(page, 'Treg flytting').waitFor({ state: 'detached' });
+    await rowMenu(page, 'Treg flytting').click();
+    await menuItem(page, 'Skatt').click();
+    await says(page, 'status', 'Moved to Skatt.');
+    await rowShown(page, 'Treg flytting', false);
     expect(await writesLogged()).toEqual([`POST /documents/${id}/update`]);
     // The worker read the letter again before deciding.
     const reads = (await h.emulator.admin.requests()).filter((r) => r.method === 'GET' && r.path.endsWith(`/documents/${id}`));
@@ -147,38 +189,35 @@ describe('a change whose answer never comes', () => {
 describe('writes to one letter', () => {
   it('a rename asked while a move runs is not dropped: both reach the service in turn, and the letter ends in the folder with its new name', async () => {
     const { page, id } = await inboxWithLetter('Flytt og gi nytt navn');
-    await row(page, 'Flytt og gi nytt navn').locator('a').click();
-    await page.getByRole('heading', { level: 1, name: 'Flytt og gi nytt navn' }).waitFor();
+    await rowSubject(page, 'Flytt og gi nytt navn').click();
+    await headingIs(page, 'Flytt og gi nytt navn');
     await h.emulator.admin.clearRequests();
     // The move is carried out and its answer never comes: it runs until the worker gives up and looks.
     await h.emulator.admin.failNext(1, 'stall', '/post/api/private/accounts/', 'POST');
-    await page.getByRole('button', { name: 'Move to…' }).click();
-    await page.getByRole('menuitem', { name: 'Skatt' }).click();
-    await page.getByRole('button', { name: 'Rename' }).click();
-    await page.getByLabel('New subject').fill('Nytt navn i Skatt');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Nytt navn i Skatt' }).waitFor({ timeout: 30_000 });
-    await page.getByRole('status').filter({ hasText: 'Renamed.' }).waitFor();
+    await role(page, 'button', 'Move to…').click();
+    await menuItem(page, 'Skatt').click();
+    await rename(page, 'Nytt navn i Skatt');
+    await headingIs(page, 'Nytt navn i Skatt');
+    await says(page, 'status', 'Renamed.');
     expect(await writesLogged()).toEqual([`POST /documents/${id}/update`, `POST /documents/${id}/update`]);
     // The service has both: in Skatt, with the new name.
     await openFolder(page, 'Skatt');
-    await row(page, 'Nytt navn i Skatt').waitFor();
+    await rowShown(page, 'Nytt navn i Skatt');
     await page.close();
   });
 
   it('Undo after a rename made elsewhere in the meantime sends nothing and says what changed', async () => {
     const { page, id } = await inboxWithLetter('Før endringen');
-    await row(page, 'Før endringen').locator('a').click();
-    await page.getByRole('button', { name: 'Rename' }).click();
-    await page.getByLabel('New subject').fill('Etter endringen');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Etter endringen' }).waitFor();
+    await rowSubject(page, 'Før endringen').click();
+    await headingIs(page, 'Før endringen');
+    await rename(page, 'Etter endringen');
+    await headingIs(page, 'Etter endringen');
     await renameInInbox(h.emulator, id, 'Endret på mobilen');
     await h.emulator.admin.clearRequests();
-    await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
-    await page.getByRole('status').filter({ hasText: 'Not undone: the letter was renamed elsewhere to “Endret på mobilen”.' }).waitFor();
+    await css(page, UNDO).click();
+    await says(page, 'status', 'Not undone: the letter was renamed elsewhere to “Endret på mobilen”.');
     expect(await writesLogged()).toEqual([]);
-    await page.getByRole('heading', { level: 1, name: 'Endret på mobilen' }).waitFor();
+    await headingIs(page, 'Endret på mobilen');
     await page.close();
   });
 });
@@ -186,25 +225,26 @@ describe('writes to one letter', () => {
 describe('the letter page', () => {
   it('renames a letter inline; the heading and the inbox show the new subject', async () => {
     const { page, id } = await inboxWithLetter('Gammelt emne');
-    await row(page, 'Gammelt emne').locator('a').click();
-    await page.getByRole('heading', { level: 1, name: 'Gammelt emne' }).waitFor();
+    await rowSubject(page, 'Gammelt emne').click();
+    await headingIs(page, 'Gammelt emne');
     await h.emulator.admin.clearRequests();
-    await page.getByRole('button', { name: 'Rename' }).click();
-    await page.getByLabel('New subject').fill('Strøm mars');
-    await page.getByRole('button', { name: 'Save' }).dblclick();
-    await page.getByRole('heading', { level: 1, name: 'Strøm mars' }).waitFor();
+    await role(page, 'button', 'Rename').click();
+    await role(page, 'textbox', 'New subject').fill('Strøm mars');
+    // A double click saves once.
+    await role(page, 'button', 'Save').click({ count: 2 });
+    await headingIs(page, 'Strøm mars');
     expect(await writesLogged()).toEqual([`POST /documents/${id}/update`]);
-    await page.goBack();
-    await row(page, 'Strøm mars').waitFor();
+    // The browser's Back: the inbox again, with the new subject.
+    await page.evaluate(() => history.back());
+    await rowShown(page, 'Strøm mars');
 
     // Undo gives the letter its old subject back, with a request of its own.
-    await row(page, 'Strøm mars').locator('a').click();
-    await page.getByRole('button', { name: 'Rename' }).click();
-    await page.getByLabel('New subject').fill('Strøm april');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Strøm april' }).waitFor();
-    await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Strøm mars' }).waitFor();
+    await rowSubject(page, 'Strøm mars').click();
+    await headingIs(page, 'Strøm mars');
+    await rename(page, 'Strøm april');
+    await headingIs(page, 'Strøm april');
+    await css(page, UNDO).click();
+    await headingIs(page, 'Strøm mars');
     expect(await writesLogged()).toHaveLength(3);
     await page.close();
   });
@@ -213,65 +253,69 @@ describe('the letter page', () => {
     // Two unread letters since the badge was last counted: only a count after the delete shows one more.
     await h.emulator.admin.addLetter({ subject: 'Ulest nabo' });
     const { page, id } = await inboxWithLetter('Slett meg');
-    await row(page, 'Slett meg').locator('a').click();
-    await page.getByRole('heading', { level: 1, name: 'Slett meg' }).waitFor();
+    await rowSubject(page, 'Slett meg').click();
+    await headingIs(page, 'Slett meg');
     await h.emulator.admin.clearRequests();
 
-    await page.getByRole('button', { name: 'Delete…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete this letter?' });
-    await dialog.getByText('“Slett meg” from Strømselskapet AS will be deleted from your Digipost mailbox. This cannot be undone.').waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await role(page, 'button', 'Delete…').click();
+    const dialog = roleSelector('dialog', 'Delete this letter?');
+    await css(page, `${dialog}::-p-text("“Slett meg” from Strømselskapet AS will be deleted from your Digipost mailbox. This cannot be undone.")`).wait();
+    await css(page, `${dialog} ${roleSelector('button', 'Cancel')}`).click();
+    await until(page, 'The question stayed open after Cancel.', () => !document.querySelector('dialog[open]'));
     expect(await writesLogged()).toEqual([]);
 
     const unread = await unreadOnService();
-    await page.getByRole('button', { name: 'Delete…' }).click();
-    await dialog.getByRole('button', { name: 'Delete the letter' }).dblclick();
+    await role(page, 'button', 'Delete…').click();
+    await css(page, `${dialog} ${roleSelector('button', 'Delete the letter')}`).click({ count: 2 });
     // Back in the inbox, without the letter.
-    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
-    await page.locator('.letter-row').first().waitFor();
-    expect(await row(page, 'Slett meg').count()).toBe(0);
+    await headingIs(page, 'Inbox');
+    await css(page, '.letter-row').wait();
+    expect(await rowsWith(page, 'Slett meg')).toBe(0);
     expect(await writesLogged()).toEqual([`DELETE /documents/${id}`]);
     // The letter was unread: the badge follows the service's count, one fewer.
-    await expect.poll(async () => badgeText(await h.worker())).toBe(String(unread - 1));
+    await expect.poll(() => badgeText(h)).toBe(String(unread - 1));
     await page.close();
   });
 });
 
 describe('a long list, scrolled', () => {
-  /** The inbox in a short window, scrolled so that the row of `subject` is near the window's bottom edge. */
+  /** The inbox in a short window, scrolled so that the row of `subject` is at the window's bottom edge. */
   async function scrolledTo(page: Page, subject: string): Promise<number> {
-    await page.setViewportSize({ width: 1000, height: 320 });
-    await row(page, subject).evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    await page.setViewport({ width: 1000, height: 320 });
+    const text = await rowSubject(page, subject).waitHandle();
+    await text.evaluate((el) => el.closest('.letter-row')?.scrollIntoView({ block: 'end' }));
     const scrolled = await page.evaluate(() => scrollY);
     expect(scrolled).toBeGreaterThan(100);
     return scrolled;
   }
 
+  /** Where an element is in the window. */
+  const boxOf = (handle: ElementHandle) => handle.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: innerHeight };
+  });
+
   it("opens a row's menu upwards when there is no room below, inside the window", async () => {
     const page = await openInbox();
-    const last = page.locator('.letter-row').last();
-    const subject = ((await last.locator('.subject-text').textContent()) ?? '').trim();
+    const subject = await textOf(page, '.letter-row:last-child .subject-text');
     await scrolledTo(page, subject);
-    await last.getByRole('button', { name: /Actions for/ }).click();
-    const menu = page.getByRole('menu');
-    await menu.waitFor();
-    const box = await menu.boundingBox();
-    const button = await last.getByRole('button', { name: /Actions for/ }).boundingBox();
-    expect(box && button).toBeTruthy();
-    if (!box || !button) return;
-    expect(box.y + box.height).toBeLessThanOrEqual(320);
-    expect(box.y).toBeGreaterThanOrEqual(0);
-    expect(box.y + box.height).toBeLessThanOrEqual(button.y + 1);
+    const last = await css(page, `.letter-row:last-child ${roleSelector('button')}`).waitHandle();
+    await last.click();
+    const menu = await role(page, 'menu').waitHandle();
+    const above = await boxOf(menu);
+    const button = await boxOf(last);
+    expect(above.bottom).toBeLessThanOrEqual(above.height);
+    expect(above.top).toBeGreaterThanOrEqual(0);
+    expect(above.bottom).toBeLessThanOrEqual(button.top + 1);
     // In a window with room below, a row's menu opens downwards, below its button.
     await page.keyboard.press('Escape');
-    await page.setViewportSize({ width: 1000, height: 720 });
+    await until(page, 'The menu stayed open after Escape.', () => !document.querySelector('[role="menu"]'));
+    await page.setViewport({ width: 1000, height: 720 });
     await page.evaluate(() => scrollTo(0, 0));
-    const first = page.locator('.letter-row').first();
-    await first.getByRole('button', { name: /Actions for/ }).click();
-    const below = await page.getByRole('menu').boundingBox();
-    const firstButton = await first.getByRole('button', { name: /Actions for/ }).boundingBox();
-    expect((below?.y ?? 0) + 1).toBeGreaterThanOrEqual((firstButton?.y ?? 0) + (firstButton?.height ?? 0));
+    const first = await css(page, `.letter-row:first-child ${roleSelector('button')}`).waitHandle();
+    await first.click();
+    const below = await boxOf(await role(page, 'menu').waitHandle());
+    expect(below.top + 1).toBeGreaterThanOrEqual((await boxOf(first)).bottom);
     await page.close();
   });
 
@@ -281,87 +325,90 @@ describe('a long list, scrolled', () => {
     // Newer letters above them, so the list has something to scroll past.
     for (const subject of ['Nyere A', 'Nyere B', 'Nyere C', 'Nyere D', 'Nyere E', 'Nyere F']) await h.emulator.admin.addLetter({ subject });
     const page = await openInbox();
-    // Scrolled to the far end of the list, then to the letter, so it sits at the window's bottom edge.
-    await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
-    const scrolled = await scrolledTo(page, 'Slett fra siden');
+    try {
+      // Scrolled to the far end of the list, then to the letter, so it sits at the window's bottom edge.
+      await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+      const scrolled = await scrolledTo(page, 'Slett fra siden');
 
-    await row(page, 'Slett fra siden').locator('a').click();
-    await page.getByRole('heading', { level: 1, name: 'Slett fra siden' }).waitFor();
-    await page.getByRole('button', { name: 'Delete…' }).click();
-    await page.getByRole('dialog', { name: 'Delete this letter?' }).getByRole('button', { name: 'Delete the letter' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
-    await page.getByRole('status').filter({ hasText: 'The letter was deleted.' }).waitFor();
-    await row(page, 'Slett fra raden').waitFor();
-    expect(await row(page, 'Slett fra siden').count()).toBe(0);
-    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(scrolled - 80);
-    expect(await page.evaluate(() => scrollY)).toBeLessThan(scrolled + 80);
+      await rowSubject(page, 'Slett fra siden').click();
+      await headingIs(page, 'Slett fra siden');
+      await role(page, 'button', 'Delete…').click();
+      await css(page, `${roleSelector('dialog', 'Delete this letter?')} ${roleSelector('button', 'Delete the letter')}`).click();
+      await headingIs(page, 'Inbox');
+      await says(page, 'status', 'The letter was deleted.');
+      await rowShown(page, 'Slett fra raden');
+      expect(await rowsWith(page, 'Slett fra siden')).toBe(0);
+      await until(page, 'The list was not scrolled back to where it was.', (at: number) => scrollY > at - 80, scrolled);
+      expect(await page.evaluate(() => scrollY)).toBeLessThan(scrolled + 80);
 
-    const before = await page.evaluate(() => scrollY);
-    await row(page, 'Slett fra raden').getByRole('button', { name: /Actions for/ }).click();
-    await page.getByRole('menuitem', { name: 'Delete…' }).click();
-    await page.getByRole('dialog', { name: 'Delete this letter?' }).getByRole('button', { name: 'Delete the letter' }).click();
-    await row(page, 'Slett fra raden').waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: 'The letter was deleted.' }).waitFor();
-    expect(Math.abs((await page.evaluate(() => scrollY)) - before)).toBeLessThan(80);
-    await page.close();
+      const before = await page.evaluate(() => scrollY);
+      await rowMenu(page, 'Slett fra raden').click();
+      await menuItem(page, 'Delete…').click();
+      await css(page, `${roleSelector('dialog', 'Delete this letter?')} ${roleSelector('button', 'Delete the letter')}`).click();
+      await rowShown(page, 'Slett fra raden', false);
+      await says(page, 'status', 'The letter was deleted.');
+      expect(Math.abs((await page.evaluate(() => scrollY)) - before)).toBeLessThan(80);
+    } finally {
+      await page.close();
+    }
   });
 });
 
 describe('folders', () => {
   it('creates a folder, refuses to delete one with letters in words, and deletes an empty one', async () => {
     const page = await openInbox();
-    await page.getByRole('button', { name: 'New folder' }).click();
-    await page.getByLabel('Folder name').fill('Reiser');
-    await page.getByRole('button', { name: 'Create folder' }).click();
-    await page.getByRole('status').filter({ hasText: 'The folder “Reiser” was created.' }).waitFor();
+    await role(page, 'button', 'New folder').click();
+    await role(page, 'textbox', 'Folder name').fill('Reiser');
+    await role(page, 'button', 'Create folder').click();
+    await says(page, 'status', 'The folder “Reiser” was created.');
     await openFolder(page, 'Reiser');
 
     await h.emulator.admin.clearRequests();
-    await page.getByRole('button', { name: 'Delete folder' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
-    expect(await page.getByRole('navigation').getByRole('link', { name: 'Reiser' }).count()).toBe(0);
+    await role(page, 'button', 'Delete folder').click();
+    await headingIs(page, 'Inbox');
+    await until(page, 'The folder Reiser stayed in the list of places.', () => ![...document.querySelectorAll('nav a')].some((a) => a.textContent.trim() === 'Reiser'));
     expect((await writesLogged()).filter((w) => w.startsWith('DELETE /folders/'))).toHaveLength(1);
 
     await openFolder(page, 'Skatt');
-    await page.getByRole('button', { name: 'Delete folder' }).click();
-    await page.getByRole('alert').filter({ hasText: 'The folder still holds letters. Move or delete them first' }).waitFor();
-    expect(await page.getByRole('navigation').getByRole('link', { name: 'Skatt' }).count()).toBe(1);
+    await role(page, 'button', 'Delete folder').click();
+    await says(page, 'alert', 'The folder still holds letters. Move or delete them first');
+    expect(await page.$$(`${roleSelector('navigation', NAV)} ${roleSelector('link', 'Skatt')}`)).toHaveLength(1);
     await page.close();
   });
 
   it('a new folder whose answer a gateway lost is made once: the page says it cannot tell, Look again finds it, nothing goes twice', async () => {
     const page = await openInbox();
-    await page.getByRole('button', { name: 'New folder' }).click();
-    await page.getByLabel('Folder name').fill('Bak porten');
+    await role(page, 'button', 'New folder').click();
+    await role(page, 'textbox', 'Folder name').fill('Bak porten');
     await h.emulator.admin.clearRequests();
     // The service makes it, the gateway answers 504 and stays down: nobody can see the folder yet.
     await h.emulator.admin.failNext(1, '504-after-down', '/post/api/private/accounts/', 'POST');
     try {
-      await page.getByRole('button', { name: 'Create folder' }).click();
-      const unknown = page.getByRole('alert').filter({ hasText: 'Digipost did not say whether the change was made' });
-      await unknown.waitFor();
-      expect(await unknown.textContent()).not.toMatch(/Try again|was created/);
-      await unknown.getByRole('button', { name: 'Send again, though it may have arrived' }).waitFor();
+      await role(page, 'button', 'Create folder').click();
+      await says(page, 'alert', 'Digipost did not say whether the change was made');
+      const alerts = await page.$$eval(roleSelector('alert'), (found) => found.map((el) => el.textContent));
+      expect(alerts.find((words) => words.includes('Digipost did not say whether the change was made'))).not.toMatch(/Try again|was created/);
+      await css(page, `${roleSelector('alert')} ${roleSelector('button', 'Send again, though it may have arrived')}`).wait();
       await h.emulator.admin.configure({ gatewayDown: false });
-      await unknown.getByRole('button', { name: 'Look again' }).click();
-      await page.getByRole('status').filter({ hasText: 'The folder “Bak porten” was created.' }).waitFor();
+      await css(page, `${roleSelector('alert')} ${roleSelector('button', 'Look again')}`).click();
+      await says(page, 'status', 'The folder “Bak porten” was created.');
     } finally {
       await h.emulator.admin.configure({ gatewayDown: false });
     }
     expect((await writesLogged()).filter((w) => w.startsWith('POST /folders'))).toHaveLength(1);
-    await page.getByRole('navigation').getByRole('link', { name: 'Bak porten' }).waitFor();
-    expect(await page.getByRole('navigation').getByRole('link', { name: 'Bak porten' }).count()).toBe(1);
+    await navLink(page, 'Bak porten').wait();
+    expect(await page.$$(`${roleSelector('navigation', NAV)} ${roleSelector('link', 'Bak porten')}`)).toHaveLength(1);
     await page.close();
   });
 
   it('renames a folder', async () => {
     const page = await openInbox();
     await openFolder(page, 'Bolig');
-    await page.getByRole('button', { name: 'Rename folder' }).click();
-    await page.getByLabel('Folder name').fill('Hus og hjem');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Hus og hjem' }).waitFor();
-    await page.getByRole('navigation').getByRole('link', { name: 'Hus og hjem' }).waitFor();
+    await role(page, 'button', 'Rename folder').click();
+    await role(page, 'textbox', 'Folder name').fill('Hus og hjem');
+    await role(page, 'button', 'Save').click();
+    await headingIs(page, 'Hus og hjem');
+    await navLink(page, 'Hus og hjem').wait();
     await page.close();
   });
 });
@@ -369,16 +416,20 @@ describe('folders', () => {
 describe('without the permissions', () => {
   it('shows no filing action at all', async () => {
     const popup = await h.openPopup();
-    await popup.getByRole('button', { name: 'Sign out' }).click();
-    await popup.getByRole('button', { name: 'Connect' }).waitFor();
+    await role(popup, 'button', 'Sign out').click();
+    await role(popup, 'button', 'Connect').wait();
     await popup.close();
     await signInWith(h, ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']);
     const { page } = await inboxWithLetter('Bare lesing');
-    for (const name of [/Actions for/, 'New folder']) expect(await page.getByRole('button', { name }).count()).toBe(0);
-    expect(await page.getByRole('checkbox').count()).toBe(0);
-    await row(page, 'Bare lesing').locator('a').click();
-    await page.getByRole('heading', { level: 1, name: 'Bare lesing' }).waitFor();
-    for (const name of ['Move to…', 'Rename', 'Delete…']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    const rowMenus = await page.$$eval('button', (buttons) => buttons.filter((b) => b.getAttribute('aria-label')?.startsWith('Actions for')).length);
+    expect(rowMenus).toBe(0);
+    expect(await isThere(page, 'button', 'New folder')).toBe(false);
+    expect(await page.$$(roleSelector('checkbox'))).toHaveLength(0);
+    expect(await page.$$('.row-menu-button, .row-select, .folder-tools')).toHaveLength(0);
+    await rowSubject(page, 'Bare lesing').click();
+    await headingIs(page, 'Bare lesing');
+    for (const name of ['Move to…', 'Rename', 'Delete…']) expect(await isThere(page, 'button', name), name).toBe(false);
+    expect(await page.$$('.letter-filing')).toHaveLength(0);
     await page.close();
   });
 });

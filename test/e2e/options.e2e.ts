@@ -1,21 +1,34 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { TargetType, type Page } from 'puppeteer-core';
+import { DEFAULT_FIREFOX_ADDON_ID } from '../../src/config/build-defaults.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { E2E_CLIENT_ID, E2E_PORT } from '../support/build-extension.ts';
+import { E2E_CLIENT_ID } from '../support/build-extension.ts';
+import { addressOf } from '../support/extension-browser.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { cachedLink, nextFrames, visibleText } from '../support/helpers.ts';
+import { cachedLink, nextFrames, openDetails, visibleText } from '../support/helpers.ts';
+import { appears, css, isChecked, role, roleSelector, says, shows, until } from '../support/person.ts';
+
+/*
+ * The options page in both browsers: the person and what the extension may do, in words; the
+ * publisher's connection settings, folded away; a permission switched while signed in runs the
+ * consent flow (identity.launchWebAuthFlow) against the emulator, and the grant that comes back
+ * holds it (or, refused, nothing changes).
+ */
 
 let h: Harness;
 let page: Page;
 
 /** Any permission code of the service, e.g. READ_RECEIPTS. */
 const CODE = /\b(READ|UPDATE|DELETE|UPLOAD|SEND)_[A-Z_]+\b/;
+const RECEIPTS = 'See your receipts';
+const EVERY = 'Check for new letters every (minutes)';
+const SWITCH_SAVED = 'Saved. Connect will ask for what is switched on.';
 
 beforeAll(async () => {
   h = await startHarness();
-  page = await h.context.newPage();
-  await page.goto(h.url('src/options/options.html'));
-  await page.getByRole('heading', { name: 'What the extension may do' }).waitFor();
+  page = await h.open('src/options/options.html');
+  await appears(page, 'heading', 'What the extension may do');
 });
 afterAll(async () => {
   await h.close();
@@ -23,92 +36,185 @@ afterAll(async () => {
 
 /** Opens the publisher's connection settings (folded away once they are configured). */
 async function openPublisher(p: Page = page): Promise<void> {
-  const details = p.locator('details.publisher');
-  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await p.getByText('Connection to Digipost').click();
-  await p.getByLabel('Service address').waitFor();
+  const open = await p.$eval('details.publisher', (d) => d.open);
+  if (!open) await openDetails(p, 'Connection to Digipost');
+  await role(p, 'textbox', 'Service address').wait();
 }
 
+/** The value a field holds now. */
+async function valueOf(p: Page, roleName: string, name: string): Promise<string> {
+  const field = await role(p, roleName, name).waitHandle();
+  return field.evaluate((el) => (el as HTMLInputElement).value);
+}
+
+/** Empties a field as a person does: everything in it selected, then deleted. */
+async function empty(p: Page, roleName: string, name: string): Promise<void> {
+  const field = await role(p, roleName, name).waitHandle();
+  await field.focus();
+  await field.evaluate((el) => (el as HTMLInputElement).select());
+  await p.keyboard.press('Backspace');
+}
+
+/** Where the save's own status says exactly "Saved.". */
+const savedAlone = (p: Page) => role(p, 'status', 'Saved.');
+
+interface Answer {
+  ok: boolean;
+  value?: unknown;
+  error?: { code: string };
+}
 interface Runtime {
-  chrome: { runtime: { sendMessage(message: object): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }> } };
+  runtime: { sendMessage(message: object): Promise<Answer> };
 }
 
 /** What the worker answers the options page for a request, as the page itself would ask. */
-function askWorker(p: Page, request: object): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }> {
-  return p.evaluate((r) => (globalThis as unknown as Runtime).chrome.runtime.sendMessage(r), request);
+function askWorker(p: Page, request: object): Promise<Answer> {
+  return p.evaluate((r: object) => {
+    const api = (globalThis as unknown as { browser?: Runtime }).browser ?? (globalThis as unknown as { chrome: Runtime }).chrome;
+    return api.runtime.sendMessage(r);
+  }, request);
+}
+
+/** The tabs open now whose address starts so (the browser's own pages, which a test cannot read from inside). */
+function tabsAt(start: string): string[] {
+  return h.browser
+    .targets()
+    .filter((t) => t.type() === TargetType.PAGE && t.url().startsWith(start))
+    .map((t) => t.url());
+}
+
+/**
+ * The person looks at the options tab again after another tab or window (the consent, the popup)
+ * was in front: a tab behind the others gets no animation frames, which the page's waits use.
+ */
+const backToOptions = () => page.bringToFront();
+
+/** Connects from the options page, approving on the consent page. */
+async function connect(): Promise<void> {
+  await h.connectVia(page, 'Approve');
+  await backToOptions();
+}
+
+interface TabsApi {
+  tabs: { query(q: object): Promise<{ id?: number; url?: string }[]>; remove(ids: number[]): Promise<void> };
+}
+
+/**
+ * The tabs showing the privacy statement, by their ids, as the extension sees them: Firefox's
+ * WebDriver BiDi does not report a tab that a link in an extension page opens, so the driver
+ * cannot be asked. (The driver's own page for the extension's APIs shows the statement too.)
+ */
+function statementTabs(): Promise<number[]> {
+  return h.inExtension(async (address: string) => {
+    const api = (globalThis as unknown as { browser?: TabsApi }).browser ?? (globalThis as unknown as { chrome: TabsApi }).chrome;
+    return (await api.tabs.query({})).filter((t) => t.url === address).map((t) => t.id ?? -1);
+  }, h.url('privacy.html'));
+}
+
+/** Closes tabs by their ids, through the extension. */
+function closeTabs(ids: number[]): Promise<void> {
+  return h.inExtension((gone: number[]) => {
+    const api = (globalThis as unknown as { browser?: TabsApi }).browser ?? (globalThis as unknown as { chrome: TabsApi }).chrome;
+    return api.tabs.remove(gone);
+  }, ids);
+}
+
+/** Switches a permission and answers the consent window it opens; returns the scopes the window asked for. */
+async function switchWithConsent(name: string, decision: 'Approve' | 'Decline'): Promise<string[]> {
+  const consent = await h.nextPage(() => role(page, 'switch', name).click(), (address) => address.includes('/oauth/authorize'));
+  const scopes = new URL(await addressOf(consent)).searchParams.get('scope')?.split(' ') ?? [];
+  await role(consent, 'button', decision).click();
+  await backToOptions();
+  return scopes;
 }
 
 describe('the options page', () => {
   it('opens with the person and what the extension may do in words; no permission code outside the details', async () => {
-    await page.getByRole('heading', { name: 'Not connected' }).waitFor();
-    await page.getByRole('button', { name: 'Connect' }).waitFor();
-    expect(await page.getByRole('switch', { name: 'See your letters' }).isChecked()).toBe(true);
-    expect(await page.getByRole('switch', { name: 'See your account details' }).isChecked()).toBe(true);
-    expect(await page.getByRole('switch', { name: 'See your receipts' }).isChecked()).toBe(false);
-    expect(await page.getByRole('switch').count()).toBe(6);
+    await appears(page, 'heading', 'Not connected');
+    await role(page, 'button', 'Connect').wait();
+    expect(await isChecked(page, 'switch', 'See your letters')).toBe(true);
+    expect(await isChecked(page, 'switch', 'See your account details')).toBe(true);
+    expect(await isChecked(page, 'switch', RECEIPTS)).toBe(false);
+    expect(await page.$$(roleSelector('switch'))).toHaveLength(6);
     const shown = await visibleText(page);
+    for (const words of ['See your letters', 'Open your letters', RECEIPTS, 'Manage your letters']) expect(shown).toContain(words);
     expect(shown).toContain('Receipts from stores, if you use Digipost’s receipts.');
     expect(shown).not.toMatch(CODE);
     // Nor the publisher's address: that is a setting inside its folded section.
     expect(shown).not.toContain('127.0.0.1');
-    await page.getByText('Technical names of these permissions').click();
+    await openDetails(page, 'Technical names of these permissions');
     expect(await visibleText(page)).toContain('READ_RECEIPTS');
-    await page.getByText('Technical names of these permissions').click();
+    await css(page, 'summary::-p-text("Technical names of these permissions")').click();
+    await until(page, 'The technical names stayed unfolded.', () => !document.body.innerText.includes('READ_RECEIPTS'));
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
   it('links to the privacy statement shipped with it, which opens in a tab of its own, in English and Bokmål', async () => {
-    const opened = h.context.waitForEvent('page');
-    await page.getByRole('link', { name: 'How this extension handles your data (privacy statement)' }).click();
-    const statement = await opened;
-    await statement.waitForLoadState();
+    const name = 'How this extension handles your data (privacy statement)';
+    const link = await role(page, 'link', name).waitHandle();
+    expect(await link.evaluate((a) => [(a as HTMLAnchorElement).href, (a as HTMLAnchorElement).target])).toEqual([h.url('privacy.html'), '_blank']);
+    const before = await statementTabs();
+    await role(page, 'link', name).click();
+    await expect.poll(async () => (await statementTabs()).length).toBe(before.length + 1);
+    const opened = (await statementTabs()).filter((id) => !before.includes(id));
+    // What it says, read in a tab of the test's own at the same address (see statementTabs).
+    const statement = await h.open('privacy.html');
     try {
-      expect(statement.url()).toBe(h.url('privacy.html'));
-      const text = await statement.locator('body').innerText();
+      const text = await visibleText(statement);
       expect(text).toContain('Privacy statement');
       expect(text).toContain('independent, open-source client');
       // Read as UTF-8: the Bokmål heading's æ is one letter, not two.
       expect(text).toContain('Personvernerklæring');
     } finally {
       await statement.close();
+      await closeTabs(opened);
+      await backToOptions();
     }
   });
 
-  it('names the shortcut that opens the popup as Chrome holds it, and opens Chrome’s shortcuts page', async () => {
-    const card = page.getByRole('region', { name: 'Keyboard shortcut' });
-    await card.getByText('Alt+Shift+D opens the mailbox from any tab.').waitFor();
-    const opened = h.context.waitForEvent('page');
-    await card.getByRole('button', { name: 'Change the shortcut…' }).click();
-    const shortcuts = await opened;
-    try {
-      await expect.poll(() => shortcuts.url()).toBe('chrome://extensions/shortcuts');
-    } finally {
-      await shortcuts.close();
-    }
+  it('names the shortcut that opens the popup as the browser holds it, and opens the browser’s page for shortcuts', async () => {
+    const card = roleSelector('region', 'Keyboard shortcut');
+    await css(page, `${card} ::-p-text("Alt+Shift+D opens the mailbox from any tab.")`).wait();
+    // Chrome's page for every extension's shortcuts; Firefox's add-ons manager, which has them.
+    const shortcuts = h.name === 'firefox' ? 'about:addons' : 'chrome://extensions/shortcuts';
+    expect(tabsAt(shortcuts)).toHaveLength(0);
+    await css(page, `${card} ${roleSelector('button', 'Change the shortcut…')}`).click();
+    // The browser's own page, which no test may read from inside: it shows in the list of tabs once it has its address.
+    await expect.poll(() => tabsAt(shortcuts), { timeout: 20_000 }).toHaveLength(1);
+    if (h.name === 'chromium') expect(tabsAt(shortcuts)).toEqual([shortcuts]);
+    for (const tab of await h.browser.pages()) if (tab.url().startsWith(shortcuts)) await tab.close().catch(() => undefined);
+    await backToOptions();
   });
 
   it('keeps the configuration the build shipped in the publisher’s section, folded away', async () => {
-    expect(await page.locator('details.publisher').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.$eval('details.publisher', (d) => d.open)).toBe(false);
     await openPublisher();
-    expect(await page.getByLabel('Service address').inputValue()).toBe(`http://127.0.0.1:${E2E_PORT}`);
-    expect(await page.getByLabel('Client ID').inputValue()).toBe(E2E_CLIENT_ID);
-    expect(await page.getByLabel('Client secret').getAttribute('type')).toBe('password');
-    expect(await page.getByLabel('Redirect URI').inputValue()).toBe(`https://${h.extensionId}.chromiumapp.org/`);
+    expect(await valueOf(page, 'textbox', 'Service address')).toBe(h.emulator.url);
+    expect(await valueOf(page, 'textbox', 'Client ID')).toBe(E2E_CLIENT_ID);
+    expect(await (await role(page, 'textbox', 'Client secret').waitHandle()).evaluate((el) => el.getAttribute('type'))).toBe('password');
+    // The address the browser sends the person back to after the consent: Chrome's from the extension's ID, Firefox's from a hash of the add-on's.
+    const redirect =
+      h.name === 'firefox'
+        ? `https://${createHash('sha1').update(DEFAULT_FIREFOX_ADDON_ID).digest('hex')}.extensions.allizom.org/`
+        : `https://${new URL(h.url('')).host}.chromiumapp.org/`;
+    expect(await valueOf(page, 'textbox', 'Redirect URI')).toBe(redirect);
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
   it('reads at 16 px, hints at 14 px or more, with a hint for every field', async () => {
-    const size = (selector: string) => page.locator(selector).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const size = (selector: string) => page.$eval(selector, (el) => parseFloat(getComputedStyle(el).fontSize));
     expect(await size('body')).toBeGreaterThanOrEqual(16);
     expect(await size('label[for="may-READ_RECEIPTS"]')).toBeGreaterThanOrEqual(16);
     expect(await size('#may-READ_RECEIPTS-why')).toBeGreaterThanOrEqual(14);
     expect(await size('#baseUrl')).toBeGreaterThanOrEqual(16);
     for (const field of ['baseUrl', 'clientId', 'clientSecret', 'pollMinutes', 'redirectUri']) {
-      const hint = await page.locator(`#${field}`).getAttribute('aria-describedby');
+      const hint = await page.$eval(`#${field}`, (el) => el.getAttribute('aria-describedby'));
       expect(hint, field).toContain(`${field}-hint`);
-      expect((await page.locator(`#${field}-hint`).textContent())?.length ?? 0, field).toBeGreaterThan(10);
+      expect((await page.$eval(`#${field}-hint`, (el) => el.textContent)).length, field).toBeGreaterThan(10);
     }
     // The words of a permission and its switch share one row, the switch at its end.
-    const row = await page.getByRole('switch', { name: 'See your receipts' }).evaluate((s) => {
+    const handle = await role(page, 'switch', RECEIPTS).waitHandle();
+    const row = await handle.evaluate((s) => {
       const box = s.getBoundingClientRect();
       const label = document.querySelector('label[for="may-READ_RECEIPTS"]')?.getBoundingClientRect();
       return { switchLeft: box.left, labelRight: label?.right ?? Infinity, switchTop: box.top, labelBottom: label?.bottom ?? 0 };
@@ -118,146 +224,139 @@ describe('the options page', () => {
   });
 
   it('explains each invalid field and saves nothing', async () => {
-    await page.reload();
+    await h.reload(page);
     await openPublisher();
-    await page.getByLabel('Service address').fill('http://example.com');
-    await page.getByLabel('Client ID').fill('');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('The address must start with https://').waitFor();
-    await page.getByText('Enter the client ID.').waitFor();
-    await page.getByLabel('Service address').fill('https://user:pw@www.digipost.no');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('must not contain a user name or password').waitFor();
-    await page.reload();
+    await role(page, 'textbox', 'Service address').fill('http://example.com');
+    await empty(page, 'textbox', 'Client ID');
+    await role(page, 'button', 'Save').click();
+    await shows(page, 'The address must start with https://');
+    await shows(page, 'Enter the client ID.');
+    await role(page, 'textbox', 'Service address').fill('https://user:pw@www.digipost.no');
+    await role(page, 'button', 'Save').click();
+    await shows(page, 'must not contain a user name or password');
+    await h.reload(page);
     await openPublisher();
-    expect(await page.getByLabel('Client ID').inputValue()).toBe(E2E_CLIENT_ID);
+    expect(await valueOf(page, 'textbox', 'Client ID')).toBe(E2E_CLIENT_ID);
   });
 
   it('signed out, a switch chooses what Connect asks for and keeps it; Save keeps the rest, the message beside the button', async () => {
-    await page.getByRole('switch', { name: 'See your receipts' }).check();
-    await page.getByText('Saved. Connect will ask for what is switched on.').waitFor();
-    await page.getByLabel('Check for new letters every (minutes)').fill('15');
-    const save = page.getByRole('button', { name: 'Save' });
+    await role(page, 'switch', RECEIPTS).click();
+    await says(page, 'status', SWITCH_SAVED);
+    await role(page, 'spinbutton', EVERY).fill('15');
+    const save = await role(page, 'button', 'Save').waitHandle();
     // Where the button is on the page (not in the window, which scrolls to it for the click).
-    const place = () => save.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height };
-    });
+    const place = () =>
+      save.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height };
+      });
     const before = await place();
     await save.click();
-    await page.getByRole('status').filter({ hasText: /^Saved\.$/ }).waitFor();
+    await savedAlone(page).wait();
     expect(await place()).toEqual(before);
-    await page.reload();
-    expect(await page.getByLabel('Check for new letters every (minutes)').inputValue()).toBe('15');
-    expect(await page.getByRole('switch', { name: 'See your receipts' }).isChecked()).toBe(true);
-    await page.getByRole('switch', { name: 'See your receipts' }).uncheck();
-    await page.getByText('Saved. Connect will ask for what is switched on.').waitFor();
+    await h.reload(page);
+    expect(await valueOf(page, 'spinbutton', EVERY)).toBe('15');
+    expect(await isChecked(page, 'switch', RECEIPTS)).toBe(true);
+    await role(page, 'switch', RECEIPTS).click();
+    await says(page, 'status', SWITCH_SAVED);
+    expect(await isChecked(page, 'switch', RECEIPTS)).toBe(false);
   });
 
   it('is usable with the keyboard alone', async () => {
-    await page.reload();
-    await page.getByRole('switch', { name: 'Open your letters' }).focus();
-    await page.keyboard.press('Space');
-    await page.getByText('Saved. Connect will ask for what is switched on.').waitFor();
-    expect(await page.getByRole('switch', { name: 'Open your letters' }).isChecked()).toBe(true);
+    await h.reload(page);
+    const open = await role(page, 'switch', 'Open your letters').waitHandle();
+    await open.focus();
+    await page.keyboard.press(' ');
+    await says(page, 'status', SWITCH_SAVED);
+    expect(await isChecked(page, 'switch', 'Open your letters')).toBe(true);
     // The focus stayed on the switch through the save, so Space switches it back.
     await nextFrames(page);
-    expect(await page.getByRole('switch', { name: 'Open your letters' }).evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.keyboard.press('Space');
-    await expect.poll(() => page.getByRole('switch', { name: 'Open your letters' }).isChecked()).toBe(false);
-    await page.getByRole('button', { name: 'Save' }).focus();
+    expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press(' ');
+    await expect.poll(() => isChecked(page, 'switch', 'Open your letters')).toBe(false);
+    await (await role(page, 'button', 'Save').waitHandle()).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: /^Saved\.$/ }).waitFor();
+    await savedAlone(page).wait();
   });
 });
 
 describe('signed in', () => {
   it('shows who is signed in; a permission switched on asks Digipost again: refused, nothing changes; approved, the new grant holds it', async () => {
-    await page.reload();
-    await h.connectVia(page, 'Approve');
+    await h.reload(page);
+    await connect();
     const { user } = h.emulator;
-    await page.getByRole('heading', { name: user.fullName }).waitFor();
-    await page.getByText(user.digipostaddress).waitFor();
+    await appears(page, 'heading', user.fullName);
+    await shows(page, user.digipostaddress);
     const receipts = { type: 'getResource', url: await cachedLink(h, 'account', 'receipts'), relation: `${h.emulator.url}/post/relations/receipts` };
     expect((await askWorker(page, receipts)).ok).toBe(false);
 
     // Refused: the switch goes back, the session and its permissions stay.
-    let consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-    await page.getByRole('switch', { name: 'See your receipts' }).check();
-    let consent = await consentOpened;
-    expect(new URL(consent.url()).searchParams.get('scope')?.split(' ')).toContain('READ_RECEIPTS');
-    await consent.getByRole('button', { name: 'Decline' }).click();
-    await page.getByText('Nothing changed: the extension may do what it could before, and you are still signed in.').waitFor();
-    expect(await page.getByRole('switch', { name: 'See your receipts' }).isChecked()).toBe(false);
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(await switchWithConsent(RECEIPTS, 'Decline')).toContain('READ_RECEIPTS');
+    await says(page, 'status', 'Nothing changed: the extension may do what it could before, and you are still signed in.');
+    expect(await isChecked(page, 'switch', RECEIPTS)).toBe(false);
+    await role(page, 'button', 'Sign out').wait();
     const popup = await h.openPopup();
-    await popup.getByRole('heading', { level: 1, name: user.fullName }).waitFor();
+    await appears(popup, 'heading', user.fullName);
     await popup.close();
+    await backToOptions();
 
     // Approved: the new grant holds it, and the session is the new one, still signed in.
-    consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-    await page.getByRole('switch', { name: 'See your receipts' }).check();
-    consent = await consentOpened;
-    await consent.getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('Done. Digipost now allows what is switched on.').waitFor();
-    expect(await page.getByRole('switch', { name: 'See your receipts' }).isChecked()).toBe(true);
+    expect(await switchWithConsent(RECEIPTS, 'Approve')).toContain('READ_RECEIPTS');
+    await says(page, 'status', 'Done. Digipost now allows what is switched on.');
+    expect(await isChecked(page, 'switch', RECEIPTS)).toBe(true);
     expect(await askWorker(page, receipts)).toMatchObject({ ok: true });
     expect(await askWorker(page, { type: 'getStatus' })).toMatchObject({ ok: true, value: { state: 'signed_in', scopes: expect.arrayContaining(['READ_RECEIPTS']) as unknown } });
+    await appears(page, 'heading', user.fullName);
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
   it('a permission switched off asks Digipost again too, and the new grant no longer holds it', async () => {
     const receipts = { type: 'getResource', url: await cachedLink(h, 'account', 'receipts'), relation: `${h.emulator.url}/post/relations/receipts` };
     expect((await askWorker(page, receipts)).ok).toBe(true);
-    const consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-    await page.getByRole('switch', { name: 'See your receipts' }).uncheck();
-    const consent = await consentOpened;
-    expect(new URL(consent.url()).searchParams.get('scope')?.split(' ')).not.toContain('READ_RECEIPTS');
-    await consent.getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('Done. Digipost now allows what is switched on.').waitFor();
-    expect(await page.getByRole('switch', { name: 'See your receipts' }).isChecked()).toBe(false);
+    expect(await switchWithConsent(RECEIPTS, 'Approve')).not.toContain('READ_RECEIPTS');
+    await says(page, 'status', 'Done. Digipost now allows what is switched on.');
+    expect(await isChecked(page, 'switch', RECEIPTS)).toBe(false);
     expect(await askWorker(page, receipts)).toMatchObject({ ok: false, error: { code: 'http_forbidden_permission' } });
-    await page.getByRole('heading', { name: h.emulator.user.fullName }).waitFor();
+    await appears(page, 'heading', h.emulator.user.fullName);
   });
 
   it('a change of the client ID signs out, says so before and after, and offers Connect', async () => {
     await openPublisher();
-    await page.getByLabel('Check for new letters every (minutes)').fill('10');
-    expect(await page.locator('.consequence').count()).toBe(0);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('status').filter({ hasText: /^Saved\.$/ }).waitFor();
+    await role(page, 'spinbutton', EVERY).fill('10');
+    expect(await page.$$('.consequence')).toHaveLength(0);
+    await role(page, 'button', 'Save').click();
+    await savedAlone(page).wait();
 
-    await page.getByLabel('Client ID').fill('another-client');
-    await page.getByText('Saving will sign you out, because the client ID changed.').waitFor();
-    await page.getByRole('button', { name: 'Save' }).click();
-    const status = page.getByRole('status').filter({ hasText: 'You were signed out because the client ID changed' });
-    await status.waitFor();
-    await status.getByRole('button', { name: 'Connect' }).waitFor();
-    await page.getByRole('heading', { name: 'Not connected' }).waitFor();
+    await role(page, 'textbox', 'Client ID').fill('another-client');
+    await shows(page, 'Saving will sign you out, because the client ID changed.');
+    await role(page, 'button', 'Save').click();
+    await says(page, 'status', 'You were signed out because the client ID changed');
+    await css(page, `${roleSelector('status')} ${roleSelector('button', 'Connect')}`).wait();
+    await appears(page, 'heading', 'Not connected');
     const again = await h.openPopup();
-    await again.getByRole('heading', { name: 'Not connected' }).waitFor();
+    await appears(again, 'heading', 'Not connected');
     await again.close();
+    await backToOptions();
     // Back to the registered client, for whoever runs next.
-    await page.getByLabel('Client ID').fill(E2E_CLIENT_ID);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('status').filter({ hasText: /^Saved\.$/ }).waitFor();
+    await role(page, 'textbox', 'Client ID').fill(E2E_CLIENT_ID);
+    await role(page, 'button', 'Save').click();
+    await savedAlone(page).wait();
   });
 
   it('Sign out here signs out as the popup does', async () => {
-    await page.reload();
-    await h.connectVia(page, 'Approve');
-    await page.getByRole('heading', { name: h.emulator.user.fullName }).waitFor();
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByRole('heading', { name: 'Not connected' }).waitFor();
+    await h.reload(page);
+    await connect();
+    await appears(page, 'heading', h.emulator.user.fullName);
+    await role(page, 'button', 'Sign out').click();
+    await appears(page, 'heading', 'Not connected');
     expect(await askWorker(page, { type: 'getStatus' })).toMatchObject({ ok: true, value: { state: 'signed_out' } });
   });
 
   it('has no accessibility violations in the dark theme either', async () => {
     const dark = await startHarness({ colorScheme: 'dark', reuseEmulator: h.emulator });
     try {
-      const options = await dark.context.newPage();
-      await options.goto(dark.url('src/options/options.html'));
-      await options.getByRole('heading', { name: 'What the extension may do' }).waitFor();
+      const options = await dark.open('src/options/options.html');
+      await appears(options, 'heading', 'What the extension may do');
       await openPublisher(options);
       expect(await options.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(27, 27, 31)');
       expect(await accessibilityViolations(options)).toEqual([]);

@@ -1,34 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
+import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { SITE_PDF } from '../emulator/site.ts';
 import { FLOOD_SLACK_BYTES, settledFlood } from '../emulator/site-floods.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/api/upload-rules.ts';
-import { cachedLink, signInWith, viewerPageFor } from '../support/helpers.ts';
+import { saveRequests } from '../../src/storage/upload-items.ts';
+import { cachedLink, openPlace, signInWith, storeItems, viewerPageFor } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
+import { css, isThere, role, says, shows, text, until, WAIT_MS } from '../support/person.ts';
 
 /*
- * Save to Digipost in Chromium. A test cannot open the browser's real context menu, so the menu's
- * click is dispatched to the worker's own onClicked listener (chrome.contextMenus.onClicked.dispatch),
- * with what Chrome hands it for a right-click on a link: from there on, everything is the
- * extension's. The test site is served by the emulator's server (/__site/), whose origin the e2e
- * build may reach; a real click would grant activeTab for the tab's site instead.
+ * Save to Digipost from a web page, and Upload in the viewer, in both browsers. A test cannot open
+ * the browser's real context menu. In Chromium the menu's click is dispatched to the worker's own
+ * onClicked listener (chrome.contextMenus.onClicked.dispatch), with what Chrome hands it for a
+ * right-click on a link. Firefox's background page is out of reach of WebDriver BiDi, so there
+ * the test does what that listener does (background/save-menu.ts): it stores the file's address
+ * under a new id in storage.session and opens the save page with that id. From there on,
+ * everything is the extension's.
+ *
+ * The web site is the emulator's /__site/ pages. In Chromium it is served by the service's own
+ * server, whose origin the e2e build may reach (its host permission names the port; a real click
+ * would grant activeTab for the tab's site instead). In Firefox it is a second emulator on a port
+ * of its own, another origin than the service: Firefox's host permission for the service's host
+ * (no port) covers it, as it does any port of 127.0.0.1.
  */
 
 let h: Harness;
+/** The server of the web site the files are linked from. */
+let website: RunningEmulator;
+/** Files a person picks from their disk, in a folder of the test's own. */
+let disk: string;
 
 beforeAll(async () => {
   h = await startHarness();
+  website = h.name === 'firefox' ? await startEmulator({ port: 0, quiet: true }) : h.emulator;
+  disk = mkdtempSync(join(tmpdir(), 'digipost-upload-'));
   await signInWith(h, ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'UPLOAD_DOCUMENT']);
 });
 afterAll(async () => {
   await h.close();
+  if (website !== h.emulator) await website.stop();
+  rmSync(disk, { recursive: true, force: true });
 });
 beforeEach(async () => {
   await h.emulator.admin.configure({ uploadFault: 'none' });
   await h.emulator.admin.clearRequests();
+  await website.admin.clearRequests();
 });
 
-const site = (path: string) => `${h.emulator.url}/__site/${path}`;
+const site = (path: string) => `${website.url}/__site/${path}`;
 
 /** The POSTs that reached an upload relation, from the emulator's log. */
 async function uploads(): Promise<number> {
@@ -36,10 +60,11 @@ async function uploads(): Promise<number> {
 }
 
 interface MenuGlobal {
-  chrome: {
-    contextMenus: { onClicked: { dispatch(info: object, tab?: object): void } };
-    tabs: { query(q: object): Promise<object[]> };
-  };
+  chrome: { contextMenus: { onClicked: { dispatch(info: object, tab?: object): void } } };
+}
+interface TabsGlobal {
+  browser?: { tabs: { query(q: object): Promise<object[]> } };
+  chrome: { tabs: { query(q: object): Promise<object[]> } };
 }
 
 /**
@@ -47,74 +72,100 @@ interface MenuGlobal {
  * page that opens. The site is on 127.0.0.1, so the page asks first; `confirm` says yes to it.
  */
 async function saveLink(path: string, { confirm = true } = {}): Promise<Page> {
-  const sitePage = await h.context.newPage();
-  await sitePage.goto(site(''));
-  const opened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/src/save/save.html') });
-  const worker = await h.worker();
-  await worker.evaluate(
-    async ([linkUrl, pageUrl]) => {
-      const api = (globalThis as unknown as MenuGlobal).chrome;
-      const [tab] = await api.tabs.query({ active: true, lastFocusedWindow: true });
-      api.contextMenus.onClicked.dispatch({ menuItemId: 'save-link', linkUrl, pageUrl, editable: false }, tab);
-    },
-    [site(path), site('')] as const,
-  );
-  const page = await opened;
-  await sitePage.close();
-  if (confirm) await page.getByRole('button', { name: 'Fetch', exact: true }).click();
+  let page: Page;
+  const inWorker = h.inWorker;
+  if (inWorker) {
+    const sitePage = await h.open(site(''));
+    await sitePage.bringToFront();
+    const [tab] = await h.inExtension(() => {
+      const api = (globalThis as unknown as TabsGlobal).browser ?? (globalThis as unknown as TabsGlobal).chrome;
+      return api.tabs.query({ active: true, lastFocusedWindow: true });
+    });
+    page = await h.nextPage(
+      () =>
+        inWorker(
+          (linkUrl: string, pageUrl: string, clickedIn: object | undefined) =>
+            (globalThis as unknown as MenuGlobal).chrome.contextMenus.onClicked.dispatch({ menuItemId: 'save-link', linkUrl, pageUrl, editable: false }, clickedIn),
+          site(path),
+          site(''),
+          tab,
+        ),
+      (address) => address.includes('/src/save/save.html'),
+    );
+    await sitePage.close();
+  } else {
+    const id = randomUUID();
+    await storeItems(h, 'session', { [saveRequests.item(id).key]: { url: site(path) } });
+    page = await h.open(`src/save/save.html?save=${id}`);
+  }
+  if (confirm) await role(page, 'button', 'Fetch').click();
   return page;
 }
 
-/** The site's requests for `path`, from the emulator's log (the site is served beside the service). */
+/** The site's requests for `path`, from its server's log. */
 async function siteRequests(path: string): Promise<number> {
-  return (await h.emulator.admin.requests()).filter((r) => r.path === `/__site/${path}`).length;
+  return (await website.admin.requests()).filter((r) => r.path === `/__site/${path}`).length;
 }
 
 /** The bytes behind the letter's download link in the viewer. */
 async function downloadedBytes(page: Page): Promise<Buffer> {
-  const link = page.locator('a[download]').first();
-  await link.waitFor();
-  const bytes = await link.evaluate(async (a: HTMLAnchorElement) => Array.from(new Uint8Array(await (await fetch(a.href)).arrayBuffer())));
+  const link = await css(page, 'a[download]').waitHandle();
+  const bytes = await link.evaluate(async (a) => Array.from(new Uint8Array(await (await fetch((a as HTMLAnchorElement).href)).arrayBuffer())));
   return Buffer.from(bytes);
 }
 
+/** The value a field holds now. */
+async function valueOf(page: Page, roleName: string, name: string): Promise<string> {
+  const field = await role(page, roleName, name).waitHandle();
+  return field.evaluate((el) => (el as HTMLInputElement | HTMLSelectElement).value);
+}
+
+/** Waits until an element's whole text is these words. */
+const showsExactly = (page: Page, words: string) =>
+  until(page, `No element said exactly "${words}".`, (w: string) => [...document.querySelectorAll('body *')].some((el) => el.textContent.trim() === w), words);
+
+const headingIs = (page: Page, words: string) =>
+  until(page, `The heading did not become "${words}".`, (w: string) => document.querySelector('h1')?.textContent.trim() === w, words);
+
+/** Whether the page offers a button with exactly this name now. */
+const offers = (page: Page, name: string) => isThere(page, 'button', name);
+
 describe('Save to Digipost from a web page', () => {
-  it('a linked PDF is saved to the inbox from the menu\'s action and opens in the viewer with the same bytes', async () => {
+  it("a linked PDF is saved to the inbox from the menu's action and opens in the viewer with the same bytes", async () => {
     const page = await saveLink('payslip.pdf');
-    await page.getByText('payslip.pdf').waitFor();
-    await page.getByText(/^PDF · /).waitFor();
+    await shows(page, 'payslip.pdf');
+    await until(page, 'The page did not say the file is a PDF.', () => document.body.innerText.split('\n').some((line) => line.trim().startsWith('PDF · ')));
     expect(await page.title()).toBe('Save to Digipost');
-    const subject = page.getByLabel('Subject');
-    expect(await subject.inputValue()).toBe('payslip');
-    await subject.fill('Lønnsslipp november');
-    expect(await page.getByLabel('Save to').inputValue()).toBe('0');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved to Inbox.').waitFor();
+    expect(await valueOf(page, 'textbox', 'Subject')).toBe('payslip');
+    await role(page, 'textbox', 'Subject').fill('Lønnsslipp november');
+    expect(await valueOf(page, 'combobox', 'Save to')).toBe('0');
+    await role(page, 'button', 'Save').click();
+    await shows(page, 'Saved to Inbox.');
     expect(await uploads()).toBe(1);
 
-    await page.getByRole('link', { name: 'Open the letter' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Lønnsslipp november' }).waitFor();
+    await role(page, 'link', 'Open the letter').click();
+    await headingIs(page, 'Lønnsslipp november');
     expect((await downloadedBytes(page)).equals(SITE_PDF)).toBe(true);
     await page.close();
   });
 
   it('keeps the file in the page only: no IndexedDB database of the extension holds it while it waits or once it is saved', async () => {
     const page = await saveLink('payslip.pdf');
-    await page.getByText('payslip.pdf').waitFor();
+    await shows(page, 'payslip.pdf');
     const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name));
     expect(await databases()).toEqual([]);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved to Inbox.').waitFor();
+    await role(page, 'button', 'Save').click();
+    await shows(page, 'Saved to Inbox.');
     expect(await databases()).toEqual([]);
     await page.close();
   });
 
   it('refuses an HTML page and a 101 MiB file with clear words, before anything is uploaded', async () => {
     const html = await saveLink('terms.html');
-    await html.getByText('This is a web page, not a file.', { exact: false }).waitFor();
+    await shows(html, 'This is a web page, not a file.');
     await html.close();
     const big = await saveLink(`sized.pdf?bytes=${101 * 1024 * 1024}`);
-    await big.getByText('The file is larger than 100 MB', { exact: false }).waitFor();
+    await shows(big, 'The file is larger than 100 MB');
     await big.close();
     expect(await uploads()).toBe(0);
   });
@@ -122,52 +173,52 @@ describe('Save to Digipost from a web page', () => {
   it('an upload whose answer failed after the service stored it: the worker finds the letter itself, says Saved, and sends nothing again', async () => {
     await h.emulator.admin.configure({ uploadFault: 'fail-after-storing' });
     const page = await saveLink('payslip.pdf');
-    await page.getByLabel('Subject').fill('Kvittering sykkel');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved to Inbox.').waitFor();
+    await role(page, 'textbox', 'Subject').fill('Kvittering sykkel');
+    await role(page, 'button', 'Save').click();
+    await shows(page, 'Saved to Inbox.');
     expect(await uploads()).toBe(1);
-    await page.getByRole('link', { name: 'Open the letter' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Kvittering sykkel' }).waitFor();
+    await role(page, 'link', 'Open the letter').click();
+    await headingIs(page, 'Kvittering sykkel');
     expect((await downloadedBytes(page)).equals(SITE_PDF)).toBe(true);
     await page.close();
   });
 
-  it('a failed upload beside an older letter of the same subject (another file): it may have arrived, so the page asks; Send again stores the new file\'s bytes, once', async () => {
+  it("a failed upload beside an older letter of the same subject (another file): it may have arrived, so the page asks; Send again stores the new file's bytes, once", async () => {
     // Uploaded a minute ago: the same subject, another file.
     await h.emulator.admin.addLetter({ subject: 'Kvittering ski', origin: 'UPLOADED' });
     // A gateway answers 502 and the upload never reaches the service.
     await h.emulator.admin.failNext(1, '502', '/post/api/private/accounts/', 'POST');
     const page = await saveLink('payslip.pdf');
-    await page.getByLabel('Subject').fill('Kvittering ski');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await role(page, 'textbox', 'Subject').fill('Kvittering ski');
+    await role(page, 'button', 'Save').click();
     // No answer says what happened and the older letter is not taken for it: nothing is sent again unasked.
-    await page.getByRole('alert').filter({ hasText: 'Digipost did not say whether the change was made' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await says(page, 'alert', 'Digipost did not say whether the change was made');
+    expect(await offers(page, 'Try again')).toBe(false);
     expect(await uploads()).toBe(1);
-    await page.getByRole('button', { name: 'Send again, though it may have arrived' }).click();
-    await page.getByText('Saved to Inbox.').waitFor();
+    await role(page, 'button', 'Send again, though it may have arrived').click();
+    await shows(page, 'Saved to Inbox.');
     expect(await uploads()).toBe(2);
-    await page.getByRole('link', { name: 'Open the letter' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Kvittering ski' }).waitFor();
+    await role(page, 'link', 'Open the letter').click();
+    await headingIs(page, 'Kvittering ski');
     expect((await downloadedBytes(page)).equals(SITE_PDF)).toBe(true);
     // In the inbox: the older letter and the new one, not two new ones.
-    await page.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
-    await page.locator('.letter-row').first().waitFor();
-    expect(await page.locator('.letter-row', { hasText: 'Kvittering ski' }).count()).toBe(2);
+    await h.goto(page, await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
+    await css(page, '.letter-row').wait();
+    expect(await page.$$eval('.letter-row', (rows) => rows.filter((row) => row.textContent.includes('Kvittering ski')).length)).toBe(2);
     await page.close();
   });
 });
 
-describe('Save to Digipost: the file\'s host, and limits that hold while the file streams', () => {
+describe("Save to Digipost: the file's host, and limits that hold while the file streams", () => {
   it('a link to 127.0.0.1 shows its host first and fetches nothing until the person says Fetch', async () => {
     const page = await saveLink('payslip.pdf', { confirm: false });
-    const host = new URL(h.emulator.url).host;
-    await page.getByText(`From ${host}`, { exact: true }).waitFor();
-    await page.getByText(`The file is on ${host}, an address on this computer or your own network. Fetch it from there?`).waitFor();
-    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    const host = new URL(website.url).host;
+    await showsExactly(page, `From ${host}`);
+    await showsExactly(page, `The file is on ${host}, an address on this computer or your own network. Fetch it from there?`);
+    expect(await offers(page, 'Save')).toBe(false);
     expect(await siteRequests('payslip.pdf')).toBe(0);
-    await page.getByRole('button', { name: 'Fetch', exact: true }).click();
-    await page.getByText('payslip.pdf').waitFor();
+    await role(page, 'button', 'Fetch').click();
+    await shows(page, 'payslip.pdf');
     expect(await siteRequests('payslip.pdf')).toBe(1);
     await page.close();
   });
@@ -181,11 +232,13 @@ describe('Save to Digipost: the file\'s host, and limits that hold while the fil
     ['a lying chunked answer (1 KiB declared, 300 MiB sent)', 'lying.pdf'],
   ] as const) {
     it(`${name} is refused as too large, with nothing to send, after the browser took at most the limit`, async () => {
-      const path = `${file}?run=chromium-${Date.now()}`;
+      // A run of its own, so the site counts this flood alone.
+      const path = `${file}?run=${h.name}-${randomUUID()}`;
       const page = await saveLink(path);
-      await page.getByText('The file is larger than 100 MB, the most Digipost takes. Nothing was uploaded.').waitFor({ timeout: 45_000 });
-      for (const offer of ['Save', 'Try again', 'Fetch']) expect(await page.getByRole('button', { name: offer, exact: true }).count()).toBe(0);
-      const flood = await settledFlood(h.emulator.url, `/__site/${path}`);
+      // Reading 100 MB first takes a busy machine longer than other waits.
+      await text(page, 'The file is larger than 100 MB, the most Digipost takes. Nothing was uploaded.').setTimeout(WAIT_MS * 1.5).wait();
+      for (const offer of ['Save', 'Try again', 'Fetch']) expect(await offers(page, offer), offer).toBe(false);
+      const flood = await settledFlood(website.url, `/__site/${path}`);
       expect(flood.state).toBe('closed');
       expect(flood.generated).toBeGreaterThan(MAX_UPLOAD_BYTES);
       expect(flood.generated).toBeLessThan(MAX_UPLOAD_BYTES + FLOOD_SLACK_BYTES);
@@ -197,54 +250,70 @@ describe('Save to Digipost: the file\'s host, and limits that hold while the fil
 
 describe('Upload in the viewer', () => {
   async function openInbox(): Promise<Page> {
-    const page = await h.context.newPage();
-    await page.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
-    await page.getByRole('button', { name: 'Upload a file' }).waitFor();
+    const page = await openPlace(h, 'document_inbox');
+    await role(page, 'button', 'Upload a file').wait();
     return page;
   }
 
+  /** Picks a file from the disk in the page's file input, as the file chooser of Upload a file does. */
+  async function choose(page: Page, name: string): Promise<void> {
+    const path = join(disk, name);
+    writeFileSync(path, SITE_PDF);
+    const input = await page.waitForSelector('input[type=file]', { timeout: WAIT_MS });
+    if (!input) throw new Error('the page has no file input');
+    await input.uploadFile(path);
+  }
+
+  /** Drops a file on the list, as dragging it from the desktop does. */
+  const drop = (page: Page, name: string, type: string, bytes: number[]) =>
+    page.evaluate(
+      (n: string, t: string, b: number[]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(b)], n, { type: t }));
+        const list = document.querySelector('.letters') ?? document.body;
+        list.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+        list.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      },
+      name,
+      type,
+      bytes,
+    );
+
+  /** Waits until a row of the list has exactly this subject. */
+  const listed = (page: Page, subject: string) =>
+    until(page, `The list did not show "${subject}".`, (s: string) => [...document.querySelectorAll('.subject-text')].some((el) => el.textContent === s), subject);
+
   it('Upload: a chosen PDF waits for its subject (the file name without .pdf), goes in under the one given, and the list shows it', async () => {
     const page = await openInbox();
-    await page.locator('input[type=file]').setInputFiles({ name: 'Strømregning.pdf', mimeType: 'application/pdf', buffer: SITE_PDF });
-    const subject = page.getByRole('textbox', { name: 'Subject' });
-    await subject.waitFor();
-    expect(await subject.inputValue()).toBe('Strømregning');
+    await choose(page, 'Strømregning.pdf');
+    expect(await valueOf(page, 'textbox', 'Subject')).toBe('Strømregning');
     // Nothing is sent before the person says so.
     expect(await uploads()).toBe(0);
-    await subject.fill('Strøm november');
-    await page.getByRole('button', { name: 'Upload', exact: true }).dblclick();
-    await page.getByText('“Strøm november” was uploaded.').waitFor();
-    await page.locator('.subject-text').getByText('Strøm november', { exact: true }).waitFor();
+    await role(page, 'textbox', 'Subject').fill('Strøm november');
+    // A double click sends once.
+    await role(page, 'button', 'Upload').click({ count: 2 });
+    await shows(page, '“Strøm november” was uploaded.');
+    await listed(page, 'Strøm november');
     expect(await uploads()).toBe(1);
-    expect(await subject.count()).toBe(0);
+    expect(await isThere(page, 'textbox', 'Subject')).toBe(false);
     // Cancel sends nothing and lets the file go.
-    await page.locator('input[type=file]').setInputFiles({ name: 'Angrer.pdf', mimeType: 'application/pdf', buffer: SITE_PDF });
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await subject.waitFor({ state: 'detached' });
+    await choose(page, 'Angrer.pdf');
+    await role(page, 'textbox', 'Subject').wait();
+    await role(page, 'button', 'Cancel').click();
+    await until(page, 'The subject stayed after Cancel.', () => !document.querySelector('#upload-subject'));
     expect(await uploads()).toBe(1);
     await page.close();
   });
 
   it('drag and drop: a PDF dropped on the inbox goes into it; an HTML file dropped is refused before any upload', async () => {
     const page = await openInbox();
-    const drop = (name: string, type: string, bytes: number[]) =>
-      page.evaluate(
-        ([n, t, b]) => {
-          const data = new DataTransfer();
-          data.items.add(new File([new Uint8Array(b)], n, { type: t }));
-          const list = document.querySelector('.letters') ?? document.body;
-          list.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
-          list.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-        },
-        [name, type, bytes] as const,
-      );
-    await drop('side.html', 'text/html', [...Buffer.from('<!doctype html><p>hei</p>')]);
-    await page.getByText('This is a web page, not a file.', { exact: false }).waitFor();
+    await drop(page, 'side.html', 'text/html', [...Buffer.from('<!doctype html><p>hei</p>')]);
+    await shows(page, 'This is a web page, not a file.');
     expect(await uploads()).toBe(0);
-    await drop('Fjernvarme.pdf', 'application/pdf', [...SITE_PDF]);
-    await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByText('“Fjernvarme” was uploaded.').waitFor();
-    await page.locator('.subject-text').getByText('Fjernvarme', { exact: true }).waitFor();
+    await drop(page, 'Fjernvarme.pdf', 'application/pdf', [...SITE_PDF]);
+    await role(page, 'button', 'Upload').click();
+    await shows(page, '“Fjernvarme” was uploaded.');
+    await listed(page, 'Fjernvarme');
     expect(await uploads()).toBe(1);
     await page.close();
   });

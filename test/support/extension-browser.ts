@@ -106,6 +106,9 @@ export async function pollInPage<Args extends unknown[], Result>(page: Page, con
       return (await found.jsonValue()) as Awaited<Result>;
     } catch (error) {
       if (error instanceof TimeoutError || page.isClosed() || Date.now() > deadline) throw error;
+      // Asked again after the same 100 ms, not at once: a new tab whose document Firefox could not
+      // evaluate in was seen failing every call at once, 60,000 times in 30 s, and never arriving.
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 }
@@ -129,16 +132,20 @@ export function tabsOf(browser: Browser, url: (path: string) => string, lateAddr
     });
   };
 
-  const open = async (pathOrAddress: string) => {
-    const page = await browser.newPage();
+  const openTab = async (pathOrAddress: string, background = false) => {
+    const page = await browser.newPage({ background });
     await goto(page, resolveAddress(pathOrAddress));
     return page;
   };
 
+  const open = (pathOrAddress: string) => openTab(pathOrAddress);
+
   let backstage: Page | undefined;
   const inExtension = async <Args extends unknown[], Result>(fn: (...args: Args) => Result, ...args: Args): Promise<Awaited<Result>> => {
     // A static page of the extension (its privacy notice), opened once: it sends nothing itself.
-    if (!backstage || backstage.isClosed()) backstage = await open('privacy.html');
+    // Behind the others, so the tab the test looks at stays in front: a tab in the background gets
+    // no animation frames, which puppeteer's locators wait on.
+    if (!backstage || backstage.isClosed()) backstage = await openTab('privacy.html', true);
     return (await backstage.evaluate(fn as (...a: unknown[]) => unknown, ...args)) as Awaited<Result>;
   };
 
