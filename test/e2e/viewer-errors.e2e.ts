@@ -20,7 +20,7 @@ const accountLink = (relation: string) => cachedLink(h, 'account', relation);
 /** The alert's whole text, once there is one (its folded details included). */
 async function alertText(page: Page): Promise<string> {
   const alert = await role(page, 'alert').waitHandle();
-  return alert.evaluate((el) => el.textContent ?? '');
+  return alert.evaluate((el) => el.textContent);
 }
 
 describe('the viewer names each failure', () => {

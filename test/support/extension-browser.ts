@@ -30,6 +30,8 @@ export interface LaunchOptions {
   handleSignals?: boolean | undefined;
   /** Firefox preferences to add (a test that needs a browser setting). */
   prefs?: Record<string, unknown> | undefined;
+  /** A folder where the browser saves every download without asking (a test of what Download saves). */
+  downloads?: string | undefined;
 }
 
 export interface ExtensionBrowser {

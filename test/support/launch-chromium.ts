@@ -33,6 +33,7 @@ export async function launchChromium(options: LaunchOptions): Promise<ExtensionB
     // Puppeteer's defaults switch extensions off; ours loads exactly one.
     ignoreDefaultArgs: ['--disable-extensions'],
     args: [...extensionArgs(options.dist, lang), ...(options.colorScheme === 'dark' ? ['--force-dark-mode', '--blink-settings=preferredColorScheme=0'] : [])],
+    ...(options.downloads ? { downloadBehavior: { policy: 'allow' as const, downloadPath: resolve(options.downloads) } } : {}),
     // Chromium on Linux takes the language of its pages' i18n from LANGUAGE, and its time zone from TZ.
     env: { ...process.env, LANGUAGE: lang, ...(options.timeZone ? { TZ: options.timeZone } : {}) },
   });
@@ -50,6 +51,13 @@ export async function launchChromium(options: LaunchOptions): Promise<ExtensionB
     try {
       // A worker just started may still wait for a debugger: it is let run first.
       await session.send('Runtime.runIfWaitingForDebugger').catch(() => undefined);
+      // A worker just started may not have the extension's APIs yet (seen in one launch of two): asked until it has.
+      const deadline = Date.now() + ARRIVAL_MS;
+      const hasApis = async () => (await session.send('Runtime.evaluate', { expression: 'Boolean(globalThis.chrome?.runtime?.id)', returnByValue: true })).result.value === true;
+      while (!(await hasApis())) {
+        if (Date.now() > deadline) throw new Error(`the extension's worker had no extension APIs ${ARRIVAL_MS} ms after it started`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       const expression = `(${String(fn)})(...${JSON.stringify(args)})`;
       const { result, exceptionDetails } = await session.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
       if (exceptionDetails) throw new Error(`in the worker: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
