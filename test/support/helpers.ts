@@ -249,3 +249,30 @@ export async function savedDownload(folder: string, name: string): Promise<strin
   }
   return file;
 }
+
+export interface OpenTab {
+  id?: number;
+  /** Only where the extension may read it: its own pages, and hosts it has permission for. */
+  url?: string;
+  title?: string;
+}
+
+/**
+ * Every tab the browser has open, as the extension's tabs API reports it (and as another extension
+ * would read it). It sees tabs puppeteer is not told of: over WebDriver BiDi, Firefox reports no
+ * tab that a page of the extension opened (a letter's link).
+ */
+export function openTabs(h: Extension): Promise<OpenTab[]> {
+  return h.inExtension(() => {
+    const apis = globalThis as unknown as Record<'browser' | 'chrome', { tabs: { query(query: object): Promise<OpenTab[]> } } | undefined>;
+    return (apis.browser ?? apis.chrome)?.tabs.query({}) ?? [];
+  });
+}
+
+/** Closes tabs by their ids (from openTabs). */
+export function closeTabs(h: Extension, ids: number[]): Promise<void> {
+  return h.inExtension(async (tabIds: number[]) => {
+    const apis = globalThis as unknown as Record<'browser' | 'chrome', { tabs: { remove(ids: number[]): Promise<void> } } | undefined>;
+    await (apis.browser ?? apis.chrome)?.tabs.remove(tabIds);
+  }, ids);
+}
