@@ -152,3 +152,21 @@ export async function actInClosingPopup(popup: Page, act: () => Promise<unknown>
     if (!popup.isClosed()) throw error;
   });
 }
+
+/**
+ * Goes one step back in the tab's history, as the browser's Back button does, and returns at once:
+ * the test then waits for what the page shows. (Puppeteer's page.goBack waits for a navigation
+ * that Firefox does not report for an extension's page.)
+ */
+export async function goBack(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    history.back();
+  });
+}
+
+/** Goes one step forward in the tab's history, as the browser's Forward button does (see goBack). */
+export async function goForward(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    history.forward();
+  });
+}
