@@ -151,9 +151,16 @@ export async function nextFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
-/** Opens a folded section (a <details>) by its summary's words, as a person does, and waits until it is open. */
+/**
+ * Opens a folded section (a <details>) by its summary's words, as a person does, and waits until it
+ * is open. From the keyboard (the summary focused, Enter): a letter's body arrives after its page
+ * and pushes what follows it down, and a click can land where the summary was a moment before, in
+ * the letter's frame.
+ */
 export async function openDetails(page: Page, summary: string): Promise<void> {
-  await css(page, `summary::-p-text(${JSON.stringify(summary)})`).click();
+  const handle = await css(page, `summary::-p-text(${JSON.stringify(summary)})`).waitHandle();
+  await handle.focus();
+  await page.keyboard.press('Enter');
   await until(page, `The section "${summary}" did not open.`, (s: string) => [...document.querySelectorAll('details')].some((d) => d.open && d.querySelector('summary')?.textContent?.includes(s)), summary);
 }
 

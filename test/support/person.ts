@@ -47,8 +47,9 @@ Puppeteer.registerCustomQueryHandler('role', {
       table: 'table',
       row: 'tr',
       form: 'form',
-      banner: 'body > header',
-      contentinfo: 'body > footer',
+      // A header or footer is the page's banner or contentinfo unless it belongs to a section of it.
+      banner: 'header:not(:is(article, aside, main, nav, section) header)',
+      contentinfo: 'footer:not(:is(article, aside, main, nav, section) footer)',
     };
     const css = [`[role~="${wantedRole}"]`, ...(implicit[wantedRole] ? [implicit[wantedRole]] : [])].join(', ');
     const scope = root as ParentNode;
