@@ -36,10 +36,7 @@ beforeAll(async () => {
   await signInWith(h, SCOPES);
   if (h.name === 'chromium') {
     // Chromium asks before a page reads the clipboard: granted beforehand for the extension's pages.
-    const session = await h.browser.target().createCDPSession();
-    const origin = `chrome-extension://${new URL(h.url('')).host}`;
-    for (const name of ['clipboard-read', 'clipboard-write']) await session.send('Browser.setPermission', { origin, permission: { name }, setting: 'granted' });
-    await session.detach();
+    await h.browser.defaultBrowserContext().overridePermissions(`chrome-extension://${new URL(h.url('')).host}`, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
   }
 });
 afterAll(async () => {
@@ -50,6 +47,8 @@ afterAll(async () => {
 async function openLetter(letter: NewLetter & { subject: string }): Promise<{ page: Page; id: string }> {
   const { id } = await h.emulator.admin.addLetter(letter);
   const page = await openPlace(h, 'document_inbox');
+  // In front, as the tab a person works in: the clipboard is only for a focused page.
+  await page.bringToFront();
   await text(page, letter.subject, '.letter-row a').click();
   await css(page, '.letter-head').wait();
   return { page, id };

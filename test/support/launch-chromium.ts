@@ -49,17 +49,24 @@ export async function launchChromium(options: LaunchOptions): Promise<ExtensionB
     // A session of its own, let go at once: a worker that DevTools stays attached to does not start again once stopped.
     const session = await target.createCDPSession();
     try {
-      // A worker just started may still wait for a debugger: it is let run first.
+      // The worker's own context, as DevTools reports it once asked: a worker just started may not
+      // have one yet (it may even wait for a debugger), and an evaluation before it finds no APIs.
+      const context = new Promise<number>((done) => session.once('Runtime.executionContextCreated', ({ context: created }: { context: { id: number } }) => done(created.id)));
+      await session.send('Runtime.enable');
       await session.send('Runtime.runIfWaitingForDebugger').catch(() => undefined);
-      // A worker just started may not have the extension's APIs yet (seen in one launch of two): asked until it has.
+      const contextId = await Promise.race([
+        context,
+        new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`the worker showed no context to run in within ${ARRIVAL_MS} ms`)), ARRIVAL_MS).unref()),
+      ]);
+      // Its extension APIs arrive a moment after the context itself: asked for until they are there.
       const deadline = Date.now() + ARRIVAL_MS;
-      const hasApis = async () => (await session.send('Runtime.evaluate', { expression: 'Boolean(globalThis.chrome?.runtime?.id)', returnByValue: true })).result.value === true;
-      while (!(await hasApis())) {
-        if (Date.now() > deadline) throw new Error(`the extension's worker had no extension APIs ${ARRIVAL_MS} ms after it started`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      const ready = async () => (await session.send('Runtime.evaluate', { expression: 'Boolean(globalThis.chrome?.runtime?.id)', contextId, returnByValue: true })).result.value === true;
+      while (!(await ready())) {
+        if (Date.now() > deadline) throw new Error(`the worker had no extension APIs within ${ARRIVAL_MS} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const expression = `(${String(fn)})(...${JSON.stringify(args)})`;
-      const { result, exceptionDetails } = await session.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
+      const { result, exceptionDetails } = await session.send('Runtime.evaluate', { expression, contextId, awaitPromise: true, returnByValue: true });
       if (exceptionDetails) throw new Error(`in the worker: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
       return result.value as never;
     } finally {
