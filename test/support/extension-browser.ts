@@ -30,6 +30,8 @@ export interface LaunchOptions {
   handleSignals?: boolean | undefined;
   /** Firefox preferences to add (a test that needs a browser setting). */
   prefs?: Record<string, unknown> | undefined;
+  /** A folder where the browser saves every download without asking (a test of what Download saves). */
+  downloads?: string | undefined;
 }
 
 export interface ExtensionBrowser {
@@ -95,21 +97,25 @@ export async function arrival(page: Page, before: number, wanted: (address: stri
 /**
  * Asks `condition` in the page every 100 ms (not by animation frames: a tab in the background gets
  * none) until it returns something truthy, and returns that, for at most ARRIVAL_MS. When the
- * document it ran in goes away under it (Firefox says so as a protocol error, or a failed wait),
- * it is asked of the next one: only the deadline ends the wait.
+ * document it ran in goes away under it (Firefox says so as a protocol error), it is asked of the
+ * next one: only the deadline ends the wait. Each ask is a plain evaluation, not puppeteer's
+ * waitForFunction: that first puts puppeteer's helper script in the document, and in Firefox a
+ * helper that met a document coming or going ("right-hand side of 'in' should be an object, got
+ * null") stays the tab's, failed, so every later wait there failed too, until the deadline.
  */
 export async function pollInPage<Args extends unknown[], Result>(page: Page, condition: (...args: Args) => Result, ...args: Args): Promise<Awaited<Result>> {
   const deadline = Date.now() + ARRIVAL_MS;
+  let lastError: unknown;
   for (;;) {
     try {
-      const found = await page.waitForFunction(condition as (...a: unknown[]) => unknown, { polling: 100, timeout: Math.max(deadline - Date.now(), 1) }, ...args);
-      return (await found.jsonValue()) as Awaited<Result>;
+      const found = (await page.evaluate(condition as (...a: unknown[]) => unknown, ...args)) as Awaited<Result>;
+      if (found) return found;
     } catch (error) {
-      if (error instanceof TimeoutError || page.isClosed() || Date.now() > deadline) throw error;
-      // Asked again after the same 100 ms, not at once: a new tab whose document Firefox could not
-      // evaluate in was seen failing every call at once, 60,000 times in 30 s, and never arriving.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (page.isClosed()) throw error;
+      lastError = error;
     }
+    if (Date.now() > deadline) throw new TimeoutError(`Waiting failed: ${ARRIVAL_MS}ms exceeded`, { cause: lastError });
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -1,13 +1,15 @@
 // The helpers the e2e tests (and the screenshot and benchmark tools) share: reading and writing the
 // extension's storage from one of its pages, opening viewer pages, signing in with a set of permissions.
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { configItem } from '../../src/storage/items.ts';
 import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
 import type { EmulatorAdmin } from '../emulator/admin-client.ts';
-import type { ExtensionBrowser } from './extension-browser.ts';
+import { ARRIVAL_MS, pollInPage, type ExtensionBrowser } from './extension-browser.ts';
 import type { Harness } from './harness.ts';
 import { css, role, until } from './person.ts';
 
@@ -149,9 +151,16 @@ export async function nextFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
-/** Opens a folded section (a <details>) by its summary's words, as a person does, and waits until it is open. */
+/**
+ * Opens a folded section (a <details>) by its summary's words, as a person does, and waits until it
+ * is open. From the keyboard (the summary focused, Enter): a letter's body arrives after its page
+ * and pushes what follows it down, and a click can land where the summary was a moment before, in
+ * the letter's frame.
+ */
 export async function openDetails(page: Page, summary: string): Promise<void> {
-  await css(page, `summary::-p-text(${JSON.stringify(summary)})`).click();
+  const handle = await css(page, `summary::-p-text(${JSON.stringify(summary)})`).waitHandle();
+  await handle.focus();
+  await page.keyboard.press('Enter');
   await until(page, `The section "${summary}" did not open.`, (s: string) => [...document.querySelectorAll('details')].some((d) => d.open && d.querySelector('summary')?.textContent?.includes(s)), summary);
 }
 
@@ -176,4 +185,101 @@ export async function untilServiceQuiet(admin: Pick<EmulatorAdmin, 'requests'>, 
     } else if (Date.now() - since >= quietMs) return;
   }
   throw new Error(`the service kept getting requests for ${withinMs} ms`);
+}
+
+/*
+ * A letter in HTML shows in a sandboxed frame that runs no script of its own, and whose document
+ * the viewer page may read. The tests read and click it from the page: over WebDriver BiDi,
+ * Firefox reports no frame inside an extension's page (page.frames() holds the page alone).
+ */
+
+/**
+ * Runs `read` in the viewer page with the letter frame's document (null when the frame shows
+ * another origin's page, or there is no frame) and the frame itself.
+ */
+export function inLetter<Args extends unknown[], Result>(
+  page: Page,
+  read: (doc: Document | null, frame: HTMLIFrameElement | null, ...args: Args) => Result,
+  ...args: Args
+): Promise<Awaited<Result>> {
+  return page.evaluate(
+    `(() => { const frame = document.querySelector('iframe.letter-frame'); return (${String(read)})(frame?.contentDocument ?? null, frame, ...${JSON.stringify(args)}); })()`,
+  ) as Promise<Awaited<Result>>;
+}
+
+/** Clicks with the mouse, as a person does, the element of the letter whose text holds `words`, once it shows. */
+export async function clickInLetter(page: Page, words: string): Promise<void> {
+  const point = await pollInPage(
+    page,
+    (wanted: string) => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe.letter-frame');
+      const doc = frame?.contentDocument;
+      if (!frame || doc?.readyState !== 'complete') return null;
+      const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+      let node = walker.nextNode();
+      while (node && !node.nodeValue?.includes(wanted)) node = walker.nextNode();
+      const target = node?.parentElement;
+      if (!target) return null;
+      // The frame is as tall as the letter: the page scrolls to what is clicked.
+      target.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const outer = frame.getBoundingClientRect();
+      const inner = target.getBoundingClientRect();
+      return { x: outer.left + frame.clientLeft + inner.left + inner.width / 2, y: outer.top + frame.clientTop + inner.top + inner.height / 2 };
+    },
+    words,
+  );
+  if (!point) throw new Error(`the letter shows no “${words}”`);
+  await page.mouse.click(point.x, point.y);
+}
+
+/**
+ * Nothing announces that nothing happened. What a letter could load late has had its turn once
+ * the page has drawn twice since (a lazy image starts on layout) and the browser has had idle time
+ * after that (a prefetch, a preconnect or a refresh comes after the load event, when it is idle).
+ */
+export async function untilIdle(page: Page): Promise<void> {
+  await nextFrames(page);
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done))));
+}
+
+/**
+ * The path of the file `name` once the browser has saved it in `folder` (started with `downloads`):
+ * Chromium writes a .crdownload and Firefox a .part beside it until the download is done.
+ */
+export async function savedDownload(folder: string, name: string): Promise<string> {
+  const file = join(folder, name);
+  const deadline = Date.now() + ARRIVAL_MS;
+  const done = () => existsSync(file) && readdirSync(folder).every((f) => !f.endsWith('.part') && !f.endsWith('.crdownload'));
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`no ${name} was saved in ${ARRIVAL_MS} ms; the folder holds: ${readdirSync(folder).join(', ') || 'nothing'}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return file;
+}
+
+export interface OpenTab {
+  id?: number;
+  /** Only where the extension may read it: its own pages, and hosts it has permission for. */
+  url?: string;
+  title?: string;
+}
+
+/**
+ * Every tab the browser has open, as the extension's tabs API reports it (and as another extension
+ * would read it). It sees tabs puppeteer is not told of: over WebDriver BiDi, Firefox reports no
+ * tab that a page of the extension opened (a letter's link).
+ */
+export function openTabs(h: Extension): Promise<OpenTab[]> {
+  return h.inExtension(() => {
+    const apis = globalThis as unknown as Record<'browser' | 'chrome', { tabs: { query(query: object): Promise<OpenTab[]> } } | undefined>;
+    return (apis.browser ?? apis.chrome)?.tabs.query({}) ?? [];
+  });
+}
+
+/** Closes tabs by their ids (from openTabs). */
+export function closeTabs(h: Extension, ids: number[]): Promise<void> {
+  return h.inExtension(async (tabIds: number[]) => {
+    const apis = globalThis as unknown as Record<'browser' | 'chrome', { tabs: { remove(ids: number[]): Promise<void> } } | undefined>;
+    await (apis.browser ?? apis.chrome)?.tabs.remove(tabIds);
+  }, ids);
 }

@@ -33,6 +33,7 @@ export async function launchChromium(options: LaunchOptions): Promise<ExtensionB
     // Puppeteer's defaults switch extensions off; ours loads exactly one.
     ignoreDefaultArgs: ['--disable-extensions'],
     args: [...extensionArgs(options.dist, lang), ...(options.colorScheme === 'dark' ? ['--force-dark-mode', '--blink-settings=preferredColorScheme=0'] : [])],
+    ...(options.downloads ? { downloadBehavior: { policy: 'allow' as const, downloadPath: resolve(options.downloads) } } : {}),
     // Chromium on Linux takes the language of its pages' i18n from LANGUAGE, and its time zone from TZ.
     env: { ...process.env, LANGUAGE: lang, ...(options.timeZone ? { TZ: options.timeZone } : {}) },
   });

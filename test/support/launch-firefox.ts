@@ -23,6 +23,18 @@ export function findFirefox(env: NodeJS.ProcessEnv = process.env): string {
   );
 }
 
+/** Firefox's settings to save each download in `folder` as it comes, without asking where or how. */
+function savingDownloadsIn(folder: string): Record<string, unknown> {
+  return {
+    'browser.download.folderList': 2,
+    'browser.download.dir': folder,
+    'browser.download.useDownloadDir': true,
+    'browser.download.start_downloads_in_tmp_dir': false,
+    'browser.download.always_ask_before_handling_new_types': false,
+    'browser.download.alwaysOpenPanel': false,
+  };
+}
+
 /**
  * Firefox (headless unless told otherwise) with the build in `dist` installed as a temporary add-on
  * under a UUID fixed beforehand, so its pages have a known address, in a throwaway profile.
@@ -49,6 +61,7 @@ export async function launchFirefox(options: LaunchOptions): Promise<ExtensionBr
       'intl.accept_languages': options.lang ?? 'en-US',
       // 0 dark, 1 light: what prefers-color-scheme answers in every page.
       'layout.css.prefers-color-scheme.content-override': options.colorScheme === 'dark' ? 0 : 1,
+      ...(options.downloads ? savingDownloadsIn(resolve(options.downloads)) : {}),
       ...options.prefs,
     },
   });

@@ -47,8 +47,9 @@ Puppeteer.registerCustomQueryHandler('role', {
       table: 'table',
       row: 'tr',
       form: 'form',
-      banner: 'body > header',
-      contentinfo: 'body > footer',
+      // A header or footer is the page's banner or contentinfo unless it belongs to a section of it.
+      banner: 'header:not(:is(article, aside, main, nav, section) header)',
+      contentinfo: 'footer:not(:is(article, aside, main, nav, section) footer)',
     };
     const css = [`[role~="${wantedRole}"]`, ...(implicit[wantedRole] ? [implicit[wantedRole]] : [])].join(', ');
     const scope = root as ParentNode;
@@ -167,5 +168,23 @@ export async function isChecked(page: Page, roleName: 'switch' | 'checkbox', nam
 export async function actInClosingPopup(popup: Page, act: () => Promise<unknown>): Promise<void> {
   await act().catch((error: unknown) => {
     if (!popup.isClosed()) throw error;
+  });
+}
+
+/**
+ * Goes one step back in the tab's history, as the browser's Back button does, and returns at once:
+ * the test then waits for what the page shows. (Puppeteer's page.goBack waits for a navigation
+ * that Firefox does not report for an extension's page.)
+ */
+export async function goBack(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    history.back();
+  });
+}
+
+/** Goes one step forward in the tab's history, as the browser's Forward button does (see goBack). */
+export async function goForward(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    history.forward();
   });
 }
