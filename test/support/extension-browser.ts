@@ -2,7 +2,7 @@
 // Chromium and WebDriver BiDi to Firefox, and its locators wait by themselves. What differs between
 // the browsers (how the extension is installed, its address, reaching its worker) lives in
 // launch-chromium.ts and launch-firefox.ts; what a test does with a tab is here, once.
-import { TimeoutError, type Browser, type Page, type Target } from 'puppeteer-core';
+import { TargetType, TimeoutError, type Browser, type Page, type Target } from 'puppeteer-core';
 
 export type BrowserName = 'chromium' | 'firefox';
 
@@ -130,17 +130,31 @@ export function tabsOf(browser: Browser, url: (path: string) => string, lateAddr
     return page;
   };
 
+  /** The tab in front, if any: the one whose document is visible. */
+  const frontPage = async (): Promise<Page | undefined> => {
+    for (const page of await browser.pages()) {
+      if ((await page.evaluate(() => document.visibilityState).catch(() => 'hidden')) === 'visible') return page;
+    }
+    return undefined;
+  };
+
   let backstage: Page | undefined;
   const inExtension = async <Args extends unknown[], Result>(fn: (...args: Args) => Result, ...args: Args): Promise<Awaited<Result>> => {
     // A static page of the extension (its privacy notice), opened once: it sends nothing itself.
-    if (!backstage || backstage.isClosed()) backstage = await open('privacy.html');
+    if (!backstage || backstage.isClosed()) {
+      // Opened, it comes to the front: the tab that was there goes back, since a tab behind gets no
+      // animation frames, which a locator's click waits for.
+      const front = await frontPage();
+      backstage = await open('privacy.html');
+      await front?.bringToFront();
+    }
     return (await backstage.evaluate(fn as (...a: unknown[]) => unknown, ...args)) as Awaited<Result>;
   };
 
   const nextPage = async (action: () => Promise<unknown>, wanted: (address: string) => boolean = () => true) => {
     const before = new Set(browser.targets());
     await action();
-    const isNew = (t: Target) => t.type() === 'page' && !before.has(t) && (wanted(t.url()) || (lateAddresses && t.url() === 'about:blank'));
+    const isNew = (t: Target) => t.type() === TargetType.PAGE && !before.has(t) && (wanted(t.url()) || (lateAddresses && t.url() === 'about:blank'));
     const target = await browser.waitForTarget(isNew, { timeout: ARRIVAL_MS });
     const page = await target.page();
     if (!page) throw new Error(`no page for the new tab at ${target.url()}`);
