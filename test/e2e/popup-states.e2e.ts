@@ -202,7 +202,7 @@ describe('language and theme', () => {
   });
 
   it.runIf(browserUnderTest() === 'chromium')(
-    'speaks Norwegian Bokmål (Chromium only: Debian’s firefox-esr has no Norwegian language pack unless firefox-esr-l10n-nb-no is installed, and without one Firefox gives extensions its own English)',
+    'speaks Norwegian Bokmål (Chromium only: Debian’s firefox-esr has no Norwegian language pack unless firefox-esr-l10n-nb-no is installed, which CI does not; without one Firefox gives extensions its own English)',
     async () => {
       const popup = await nb.openPopup();
       await role(popup, 'button', 'Koble til').wait();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TargetType, type Page, type Target } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { badgeText, showsAccount, storedItems, storeItems } from '../support/helpers.ts';
 import { browserUnderTest } from '../support/extension-browser.ts';
@@ -94,17 +94,21 @@ describe('connecting through the service consent window', () => {
     const { config } = await storedItems(h, 'local');
     const unknown = { baseUrl: h.emulator.url, clientId: 'not-registered', clientSecret: E2E_CLIENT_SECRET, scopes: ['READ_ACCOUNT_INFO'], pollMinutes: 5 };
     await storeItems(h, 'local', { config: unknown });
-    // Firefox shows the service's error page in the sign-in window and the user closes it;
-    // Chrome reports it as a page it could not load. Either way: the same message.
-    const closeErrorPage = (target: Target) => {
-      if (target.type() === TargetType.PAGE) void target.page().then((page) => page?.close().catch(() => undefined));
-    };
     try {
       const popup = await h.openPopup();
-      h.browser.on('targetcreated', closeErrorPage);
       await role(popup, 'button', 'Connect').click();
+      // Firefox shows the service's error page in the sign-in window and the user closes it;
+      // Chrome reports it as a page it could not load. Either way: the same message.
+      await expect
+        .poll(
+          async () => {
+            for (const { page, address } of await h.tabs()) if (address.startsWith(h.emulator.url)) await page.close().catch(() => undefined);
+            return (await popup.$$(roleSelector('alert'))).length;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(1);
       const text = await alertText(popup, '.alert-message');
-      h.browser.off('targetcreated', closeErrorPage);
       // Its message, that is: the browser's own words follow in the details, and Firefox's say
       // "User cancelled or denied access" of any window closed without an answer.
       expect(text).toContain('the client ID in settings may be wrong');
@@ -113,7 +117,6 @@ describe('connecting through the service consent window', () => {
       await css(popup, `${roleSelector('alert')} ${roleSelector('button', 'Open settings')}`).wait();
       expect(tokenRequests(await h.emulator.admin.requests())).toBe(0);
     } finally {
-      h.browser.off('targetcreated', closeErrorPage);
       await storeItems(h, 'local', { config });
     }
   });
