@@ -2,7 +2,7 @@
 // role and name, or text by its words, as the accessibility tree and the page show them; never by
 // layout, so a redesign does not break the tests. Puppeteer's locators wait by themselves (an
 // element there, visible, enabled, no longer moving) before they act.
-import { Puppeteer, TargetCloseError, type Locator, type Page } from 'puppeteer-core';
+import { ProtocolError, Puppeteer, type Locator, type Page } from 'puppeteer-core';
 import { ARRIVAL_MS, pollInPage } from './extension-browser.ts';
 
 /** How long a wait for the page allows: that of a busy two-core machine running both suites. */
@@ -159,6 +159,6 @@ export async function isChecked(page: Page, roleName: 'switch' | 'checkbox', nam
 export async function actInClosingPopup(popup: Page, act: () => Promise<unknown>): Promise<void> {
   await act().catch((error: unknown) => {
     // Closed under the act (a key's release after its press opened the tab): puppeteer may hear of it after the error.
-    if (!popup.isClosed() && !(error instanceof TargetCloseError)) throw error;
+    if (!popup.isClosed() && !(error instanceof ProtocolError && error.name === 'TargetCloseError')) throw error;
   });
 }
