@@ -59,6 +59,11 @@ export interface ExtensionBrowser {
    * of WebDriver BiDi.
    */
   setOffline?: (offline: boolean) => Promise<void>;
+  /**
+   * Runs `fn` in the extension's worker itself (started again first if the browser had stopped
+   * it): to fire its alarms or its event listeners as the browser would. Chromium only.
+   */
+  inWorker?: <Args extends unknown[], Result>(fn: (...args: Args) => Result, ...args: Args) => Promise<Awaited<Result>>;
   close: () => Promise<void>;
 }
 

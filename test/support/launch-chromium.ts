@@ -41,31 +41,64 @@ export async function launchChromium(options: LaunchOptions): Promise<ExtensionB
   const url = (path: string) => `chrome-extension://${extensionId}/${path.replace(/^\//, '')}`;
   const tabs = tabsOf(browser, url, false);
   const offlineSessions: CDPSession[] = [];
+  const inWorker: NonNullable<ExtensionBrowser['inWorker']> = async (fn, ...args) => {
+    // A stopped worker starts again on the next event; a page of the extension asking it something is one.
+    if (!browser.targets().some(isWorker)) await tabs.open('src/options/options.html').then((page) => page.close());
+    const target = await browser.waitForTarget(isWorker, { timeout: ARRIVAL_MS });
+    // A session of its own, let go at once: a worker that DevTools stays attached to does not start again once stopped.
+    const session = await target.createCDPSession();
+    try {
+      // The worker's own context, as DevTools reports it once asked: a worker just started may not
+      // have one yet (it may even wait for a debugger), and an evaluation before it finds no APIs.
+      const context = new Promise<number>((done) => session.once('Runtime.executionContextCreated', ({ context: created }: { context: { id: number } }) => done(created.id)));
+      await session.send('Runtime.enable');
+      await session.send('Runtime.runIfWaitingForDebugger').catch(() => undefined);
+      const contextId = await Promise.race([
+        context,
+        new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`the worker showed no context to run in within ${ARRIVAL_MS} ms`)), ARRIVAL_MS).unref()),
+      ]);
+      // Its extension APIs arrive a moment after the context itself: asked for until they are there.
+      const deadline = Date.now() + ARRIVAL_MS;
+      const ready = async () => (await session.send('Runtime.evaluate', { expression: 'Boolean(globalThis.chrome?.runtime?.id)', contextId, returnByValue: true })).result.value === true;
+      while (!(await ready())) {
+        if (Date.now() > deadline) throw new Error(`the worker had no extension APIs within ${ARRIVAL_MS} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const expression = `(${String(fn)})(...${JSON.stringify(args)})`;
+      const { result, exceptionDetails } = await session.send('Runtime.evaluate', { expression, contextId, awaitPromise: true, returnByValue: true });
+      if (exceptionDetails) throw new Error(`in the worker: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+      return result.value as never;
+    } finally {
+      await session.detach().catch(() => undefined);
+    }
+  };
   return {
     name: 'chromium',
     browser,
     url,
     ...tabs,
     stopWorker: async () => {
-      const running = browser.targets().find(isWorker);
-      const gone = new Promise<void>((done, fail) => {
-        if (!running) return done();
-        const timer = setTimeout(() => fail(new Error(`the worker was still running ${ARRIVAL_MS} ms after it was stopped`)), ARRIVAL_MS);
-        const seen = (t: Target) => {
-          if (t !== running) return;
-          browser.off('targetdestroyed', seen);
-          clearTimeout(timer);
-          done();
-        };
-        browser.on('targetdestroyed', seen);
-      });
       const page = (await browser.pages())[0] ?? (await browser.newPage());
       const cdp = await page.createCDPSession();
+      type Versions = { versions: { scriptURL: string; runningStatus: string }[] };
+      // Stopped when DevTools reports the extension's worker so (its target may outlive the stop).
+      const stopped = new Promise<void>((done, fail) => {
+        const timer = setTimeout(() => fail(new Error(`the worker was still running ${ARRIVAL_MS} ms after it was stopped`)), ARRIVAL_MS);
+        cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: Versions) => {
+          const ours = versions.filter((v) => v.scriptURL.startsWith(url('')));
+          if (ours.length > 0 && ours.every((v) => v.runningStatus === 'stopped')) {
+            clearTimeout(timer);
+            done();
+          }
+        });
+      });
       await cdp.send('ServiceWorker.enable');
       await cdp.send('ServiceWorker.stopAllWorkers');
-      await cdp.detach();
-      await gone;
+      await stopped.finally(() => cdp.detach().catch(() => undefined));
     },
+    // The worker has every API a page of the extension has, in every build (an earlier release too).
+    inExtension: inWorker,
+    inWorker,
     setOffline: async (offline) => {
       // Each session stays attached while offline: the emulation ends with it.
       for (const session of offlineSessions.splice(0)) await session.detach().catch(() => undefined);

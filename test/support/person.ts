@@ -31,6 +31,8 @@ Puppeteer.registerCustomQueryHandler('role', {
       radio: 'input[type=radio]',
       textbox: 'input:not([type]), input[type=text], input[type=email], input[type=url], input[type=tel], input[type=password], textarea',
       searchbox: 'input[type=search]',
+      spinbutton: 'input[type=number]',
+      slider: 'input[type=range]',
       combobox: 'select',
       main: 'main',
       navigation: 'nav',
