@@ -23,7 +23,10 @@ interface ExtensionApis {
  * and `chrome` in Chromium (both promise-based); each function looks for them itself, since only
  * its own source reaches the page.
  */
-type InPage = { browser?: ExtensionApis; chrome: ExtensionApis };
+interface InPage {
+  browser?: ExtensionApis;
+  chrome: ExtensionApis;
+}
 
 /** What the toolbar badge says right now. */
 export function badgeText(h: Extension): Promise<string> {
@@ -126,7 +129,7 @@ export async function showsAccount(h: Pick<Harness, 'emulator'>, popup: Page): P
   await until(
     popup,
     `The popup did not show ${h.emulator.user.fullName}'s account.`,
-    (name: string) => document.querySelector('h1')?.textContent?.trim() === name && !document.querySelector('[aria-busy="true"]'),
+    (name: string) => document.querySelector('h1')?.textContent.trim() === name && !document.querySelector('[aria-busy="true"]'),
     h.emulator.user.fullName,
   );
 }
@@ -152,7 +155,7 @@ export async function nextFrames(page: Page): Promise<void> {
 /** Opens a folded section (a <details>) by its summary's words, as a person does, and waits until it is open. */
 export async function openDetails(page: Page, summary: string): Promise<void> {
   await css(page, `summary::-p-text(${JSON.stringify(summary)})`).click();
-  await until(page, `The section "${summary}" did not open.`, (s: string) => [...document.querySelectorAll('details')].some((d) => d.open && d.querySelector('summary')?.textContent?.includes(s)), summary);
+  await until(page, `The section "${summary}" did not open.`, (s: string) => [...document.querySelectorAll('details')].some((d) => d.open && d.querySelector('summary')?.textContent.includes(s)), summary);
 }
 
 /** The button with exactly this name: the control a person presses. */
