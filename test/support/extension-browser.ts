@@ -106,6 +106,12 @@ export async function pollInPage<Args extends unknown[], Result>(page: Page, con
       return (await found.jsonValue()) as Awaited<Result>;
     } catch (error) {
       if (error instanceof TimeoutError || page.isClosed() || Date.now() > deadline) throw error;
+      // Puppeteer's wait in the page can stay stuck on the realm of the document before, failing
+      // at once each time (Firefox over WebDriver BiDi, about one new tab in forty: "right-hand side
+      // of 'in' should be an object, got null"), while the page itself answers: it is asked directly.
+      const now = await page.evaluate(condition as (...a: unknown[]) => unknown, ...args).catch(() => undefined);
+      if (now) return now as Awaited<Result>;
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 }
