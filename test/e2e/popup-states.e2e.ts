@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
 import { startEmulator } from '../emulator/index.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_PORT } from '../support/build-extension.ts';
-import { actInClosingPopup, dropRootCache, storedItems, storeItems, untilServiceQuiet } from '../support/helpers.ts';
+import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, e2eBuildFor } from '../support/build-extension.ts';
+import { browserUnderTest } from '../support/extension-browser.ts';
+import { dropRootCache, storedItems, storeItems, untilServiceQuiet } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
+import { actInClosingPopup, count, css, readable, role, roleSelector, textOf, until } from '../support/person.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
 
 let h: Harness;
@@ -15,68 +18,105 @@ afterAll(async () => {
   await h.close();
 });
 
+/** Waits until the page's h1 says exactly this. */
+const headingIs = (page: Page, name: string) =>
+  until(page, `The heading did not say "${name}".`, (n: string) => document.querySelector('h1')?.textContent.trim() === n, name);
+
+/** Waits until a status on the page (a live region) says these words. */
+const statusSays = (page: Page, words: string) =>
+  until(page, `No status said "${words}".`, (w: string) => [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent.includes(w)), words);
+
+/** Waits until the popup has heard from the worker: "updating…" is gone. */
+const updated = (page: Page) => until(page, 'The popup still said it was updating.', () => document.querySelector('.fetched') !== null && !document.querySelector('.fetched .updating'));
+
+/** The cached root, dated `ago` ms before now: stale for the popup, which then fetches it afresh. */
+async function ageRootCache(agoMs: number): Promise<{ fetchedAt: number }> {
+  const snapshot = (await storedItems(h, 'session'))[rootCacheItem.key] as { fetchedAt: number };
+  await storeItems(h, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now() - agoMs } });
+  return snapshot;
+}
+
+interface TabsApi {
+  tabs: { getCurrent(): Promise<{ id?: number } | undefined>; get(id: number): Promise<unknown> };
+}
+
+/** The id of the browser tab a page is in. */
+async function tabIdOf(page: Page): Promise<number> {
+  const id = await page.evaluate(async () => {
+    const api = globalThis as unknown as { browser?: TabsApi; chrome: TabsApi };
+    return (await (api.browser ?? api.chrome).tabs.getCurrent())?.id;
+  });
+  if (id === undefined) throw new Error('the page is in no tab');
+  return id;
+}
+
+/** Whether the browser still has this tab. */
+function isOpen(tabId: number): Promise<boolean> {
+  return h.inExtension((id: number) => {
+    const api = globalThis as unknown as { browser?: TabsApi; chrome: TabsApi };
+    return (api.browser ?? api.chrome).tabs.get(id).then(
+      () => true,
+      () => false,
+    );
+  }, tabId);
+}
+
 describe('each state of the popup has one obvious next step', () => {
   it('not configured: "Open settings" opens the options page', async () => {
-    const worker = await h.worker();
-    const { config } = await storedItems(worker, 'local');
-    await storeItems(worker, 'local', {
+    const { config } = await storedItems(h, 'local');
+    await storeItems(h, 'local', {
       config: { baseUrl: h.emulator.url, clientId: '', clientSecret: '', scopes: ['READ_ACCOUNT_INFO'], pollMinutes: 5 },
     });
     const popup = await h.openPopup();
-    await popup.getByRole('heading', { name: 'Set up the extension' }).waitFor();
+    await role(popup, 'heading', 'Set up the extension').wait();
     expect(await accessibilityViolations(popup)).toEqual([]);
-    const optionsOpened = h.context.waitForEvent('page');
-    await actInClosingPopup(popup, () => popup.getByRole('button', { name: 'Open settings' }).click());
-    const options = await optionsOpened;
-    await options.getByLabel('Client ID').waitFor();
+    const options = await h.nextPage(() => actInClosingPopup(popup, () => role(popup, 'button', 'Open settings').click()));
+    await role(options, 'textbox', 'Client ID').wait();
     await options.close();
-    await popup.close();
-    await storeItems(worker, 'local', { config });
+    if (!popup.isClosed()) await popup.close();
+    await storeItems(h, 'local', { config });
   });
 
   it('signed out, then connecting while the consent window is open', async () => {
     const popup = await h.openPopup();
-    await popup.getByRole('heading', { name: 'Not connected' }).waitFor();
+    await role(popup, 'heading', 'Not connected').wait();
     // The extension's icon, what it does, and what Digipost will ask to be allowed.
-    expect(await popup.locator('img.brand').count()).toBe(1);
-    await popup.getByText('Digipost will ask you to allow:').waitFor();
+    expect(await count(popup, 'img.brand')).toBe(1);
+    await css(popup, '::-p-text(Digipost will ask you to allow:)').wait();
     // In the settings page's words.
-    expect(await popup.locator('.asked li').allTextContents()).toEqual(['See your account details', 'See your letters']);
+    expect(await popup.$$eval('.asked li', (items) => items.map((li) => li.textContent))).toEqual(['See your account details', 'See your letters']);
     expect(await accessibilityViolations(popup)).toEqual([]);
-    const consentOpened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-    await popup.getByRole('button', { name: 'Connect' }).click();
-    const consent = await consentOpened;
-    await popup.getByRole('status').filter({ hasText: 'Connecting…' }).waitFor();
+    const consent = await h.nextPage(() => role(popup, 'button', 'Connect').click(), (address) => address.includes('/oauth/authorize'));
+    await statusSays(popup, 'Connecting…');
     expect(await accessibilityViolations(popup)).toEqual([]);
-    await consent.getByRole('button', { name: 'Approve' }).click();
-    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
+    await role(consent, 'button', 'Approve').click();
+    await headingIs(popup, h.emulator.user.fullName);
     await popup.close();
   });
 
   it('loading: a skeleton until the root resource arrives, without a cache', async () => {
-    await dropRootCache(await h.worker());
+    await dropRootCache(h);
     await h.emulator.admin.configure({ latencyMs: 800 });
     const popup = await h.openPopup();
-    await popup.locator('[aria-busy="true"]').waitFor();
+    await css(popup, '[aria-busy="true"]').wait();
     // The root comes first (it names the inbox): the header shows while the letters are on their way.
-    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
-    expect(await popup.locator('.letters [aria-busy="true"]').count()).toBe(1);
-    await popup.locator('.letter-list .letter').first().waitFor();
-    expect(await popup.locator('[aria-busy="true"]').count()).toBe(0);
+    await headingIs(popup, h.emulator.user.fullName);
+    expect(await count(popup, '.letters [aria-busy="true"]')).toBe(1);
+    await css(popup, '.letter-list .letter').wait();
+    expect(await count(popup, '[aria-busy="true"]')).toBe(0);
     await h.emulator.admin.configure({ latencyMs: 0 });
     await popup.close();
   });
 
   it('ready at once from an old cache, saying it is updating until the fresh answer arrives', async () => {
-    const worker = await h.worker();
-    const snapshot = (await storedItems(worker, 'session'))[rootCacheItem.key] as { fetchedAt: number };
-    await storeItems(worker, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: snapshot.fetchedAt - 5 * 60_000 } });
+    const snapshot = (await storedItems(h, 'session'))[rootCacheItem.key] as { fetchedAt: number };
+    await storeItems(h, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: snapshot.fetchedAt - 5 * 60_000 } });
     await h.emulator.admin.configure({ latencyMs: 800 });
     const popup = await h.openPopup();
-    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
-    expect(await popup.locator('.fetched').textContent()).toContain('updating…');
-    await popup.locator('.fetched .updating').waitFor({ state: 'detached' });
-    const fresh = (await storedItems(worker, 'session'))[rootCacheItem.key] as { fetchedAt: number };
+    await headingIs(popup, h.emulator.user.fullName);
+    expect(await textOf(popup, '.fetched')).toContain('updating…');
+    await updated(popup);
+    const fresh = (await storedItems(h, 'session'))[rootCacheItem.key] as { fetchedAt: number };
     expect(fresh.fetchedAt).toBeGreaterThan(snapshot.fetchedAt);
     await h.emulator.admin.configure({ latencyMs: 0 });
     await popup.close();
@@ -84,80 +124,92 @@ describe('each state of the popup has one obvious next step', () => {
 
   it('is usable with the keyboard: Tab to a place and Enter opens it in a new tab', async () => {
     const popup = await h.openPopup();
-    await popup.getByRole('heading', { level: 1, name: h.emulator.user.fullName }).waitFor();
-    const inbox = popup.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: /^Inbox/ });
-    const hasFocus = () => inbox.evaluate((el) => el === document.activeElement);
+    await headingIs(popup, h.emulator.user.fullName);
+    const inbox = await css(popup, `${roleSelector('region', 'Mailbox')} .place ::-p-text(Inbox)`).waitHandle();
+    const hasFocus = () => inbox.evaluate((el) => el.closest('button') === document.activeElement);
     let focused = false;
     for (let i = 0; i < 40 && !focused; i++) {
       await popup.keyboard.press('Tab');
       focused = await hasFocus();
     }
     expect(focused).toBe(true);
-    const tabOpened = h.context.waitForEvent('page');
-    const popupClosed = popup.waitForEvent('close');
-    await actInClosingPopup(popup, () => popup.keyboard.press('Enter'));
-    const viewer = await tabOpened;
-    await viewer.getByRole('heading', { name: 'Inbox' }).waitFor();
-    await popupClosed;
+    const popupTab = await tabIdOf(popup);
+    const viewer = await h.nextPage(() => actInClosingPopup(popup, () => popup.keyboard.press('Enter')));
+    await headingIs(viewer, 'Inbox');
+    // The popup closed itself, as it does over the toolbar (asked of the browser's tabs: puppeteer
+    // does not always hear of a Firefox tab that closed itself).
+    await expect.poll(() => isOpen(popupTab)).toBe(false);
     await viewer.close();
   });
 
   it('refreshes the badge on an alarm every 5 minutes by default', async () => {
-    const worker = await h.worker();
-    const alarm = await worker.evaluate(() =>
-      (globalThis as unknown as { chrome: { alarms: { get(name: string): Promise<{ periodInMinutes?: number } | undefined> } } }).chrome.alarms.get('poll-unread'),
-    );
+    interface Alarms {
+      alarms: { get(name: string): Promise<{ periodInMinutes?: number } | undefined> };
+    }
+    const alarm = await h.inExtension(() => {
+      const api = globalThis as unknown as { browser?: Alarms; chrome: Alarms };
+      return (api.browser ?? api.chrome).alarms.get('poll-unread');
+    });
     expect(alarm?.periodInMinutes).toBe(5);
   });
 
   it('offline: Try again in the notice fetches afresh once the service answers', async () => {
-    const worker = await h.worker();
-    const snapshot = (await storedItems(worker, 'session'))[rootCacheItem.key] as { fetchedAt: number };
-    await storeItems(worker, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
+    await ageRootCache(5 * 60_000);
     // The root and the inbox page (fetched side by side for a stale cache) both fail to arrive.
     await untilServiceQuiet(h.emulator.admin);
     await h.emulator.admin.failNext(2, 'drop', '/post/api');
     const popup = await h.openPopup();
-    const notice = popup.getByRole('status').filter({ hasText: 'You seem to be offline.' });
-    await notice.waitFor();
-    await notice.getByRole('button', { name: 'Try again' }).click();
-    await notice.waitFor({ state: 'detached' });
-    await popup.getByText(/^Fetched at/).waitFor();
-    expect(await popup.getByText(/not up to date/).count()).toBe(0);
+    await statusSays(popup, 'You seem to be offline.');
+    await css(popup, `.offline ${roleSelector('button', 'Try again')}`).click();
+    await until(popup, 'The offline notice stayed.', () => !document.querySelector('.offline'));
+    await until(popup, 'The popup did not say when it fetched.', () => document.querySelector('.fetched')?.textContent.startsWith('Fetched at'));
+    expect(await readable(popup)).not.toContain('not up to date');
     await popup.close();
   });
 
   it('offline: the cached view, marked as not up to date', async () => {
-    const worker = await h.worker();
-    const snapshot = (await storedItems(worker, 'session'))[rootCacheItem.key] as { fetchedAt: number };
-    await storeItems(worker, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
+    await ageRootCache(5 * 60_000);
     await h.emulator.stop();
     try {
       const popup = await h.openPopup();
-      await popup.getByText('You seem to be offline.').waitFor();
-      await popup.getByText(/not up to date/).waitFor();
-      expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe(h.emulator.user.fullName);
+      await statusSays(popup, 'You seem to be offline.');
+      await until(popup, 'The popup did not say it was not up to date.', () => document.body.innerText.includes('not up to date'));
+      expect(await textOf(popup, 'h1')).toBe(h.emulator.user.fullName);
       expect(await accessibilityViolations(popup)).toEqual([]);
       await popup.close();
     } finally {
-      h.emulator = await startEmulator({ port: E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true });
+      h.emulator = await startEmulator({ port: e2eBuildFor(browserUnderTest()).port, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true });
     }
   });
 });
 
 describe('language and theme', () => {
-  it('speaks Norwegian Bokmål and follows a dark colour scheme', async () => {
-    const nb = await startHarness({ lang: 'nb', colorScheme: 'dark', reuseEmulator: h.emulator });
-    try {
-      const popup = await nb.openPopup();
-      await popup.getByRole('button', { name: 'Koble til' }).waitFor();
-      expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe('Ikke tilkoblet');
-      expect(await popup.evaluate(() => document.documentElement.lang)).toBe('nb');
-      const background = await popup.evaluate(() => getComputedStyle(document.body).backgroundColor);
-      expect(background).toBe('rgb(27, 27, 31)');
-      expect(await accessibilityViolations(popup)).toEqual([]);
-    } finally {
-      await nb.close();
-    }
+  let nb: Harness;
+  beforeAll(async () => {
+    nb = await startHarness({ lang: 'nb', colorScheme: 'dark', reuseEmulator: h.emulator });
   });
+  afterAll(async () => {
+    await nb.close();
+  });
+
+  it('follows a dark colour scheme, with no accessibility violations', async () => {
+    const popup = await nb.openPopup();
+    await css(popup, 'h1').wait();
+    expect(await popup.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+    expect(await popup.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(27, 27, 31)');
+    expect(await accessibilityViolations(popup)).toEqual([]);
+    await popup.close();
+  });
+
+  it.runIf(browserUnderTest() === 'chromium')(
+    'speaks Norwegian Bokmål (Chromium only: Debian’s firefox-esr has no Norwegian language pack unless firefox-esr-l10n-nb-no is installed, which CI does not; without one Firefox gives extensions its own English)',
+    async () => {
+      const popup = await nb.openPopup();
+      await role(popup, 'button', 'Koble til').wait();
+      expect(await textOf(popup, 'h1')).toBe('Ikke tilkoblet');
+      expect(await popup.evaluate(() => document.documentElement.lang)).toBe('nb');
+      expect(await accessibilityViolations(popup)).toEqual([]);
+      await popup.close();
+    },
+  );
 });

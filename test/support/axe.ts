@@ -10,9 +10,13 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core in the page (through DevTools, so the page's CSP stays as it is). */
+/**
+ * Runs axe-core in the page, in either browser. Its source goes in as a script the driver evaluates
+ * (Runtime.evaluate over CDP, script.evaluate over WebDriver BiDi), which an extension page's CSP
+ * does not govern, as it would a <script> added to the page; once per document.
+ */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document);

@@ -2,7 +2,7 @@
 // Chromium and WebDriver BiDi to Firefox, and its locators wait by themselves. What differs between
 // the browsers (how the extension is installed, its address, reaching its worker) lives in
 // launch-chromium.ts and launch-firefox.ts; what a test does with a tab is here, once.
-import { TimeoutError, type Browser, type Page, type Target } from 'puppeteer-core';
+import { TargetType, TimeoutError, type Browser, type Page, type Target } from 'puppeteer-core';
 
 export type BrowserName = 'chromium' | 'firefox';
 
@@ -158,7 +158,7 @@ export function tabsOf(browser: Browser, url: (path: string) => string, lateAddr
   const nextPage = async (action: () => Promise<unknown>, wanted: (address: string) => boolean = () => true) => {
     const before = new Set(browser.targets());
     await action();
-    const isNew = (t: Target) => t.type() === 'page' && !before.has(t) && (wanted(t.url()) || (lateAddresses && t.url() === 'about:blank'));
+    const isNew = (t: Target) => t.type() === TargetType.PAGE && !before.has(t) && (wanted(t.url()) || (lateAddresses && t.url() === 'about:blank'));
     const target = await browser.waitForTarget(isNew, { timeout: ARRIVAL_MS });
     const page = await target.page();
     if (!page) throw new Error(`no page for the new tab at ${target.url()}`);

@@ -37,7 +37,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const emulator =
     options.reuseEmulator ??
     (await startEmulator({ port: build.port, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true, ...options.emulator }));
-  const { emulator: _e, reuseEmulator: _r, browser: _b, ...launch } = options;
+  // What the browser is launched with: the options less those of the emulator and the choice of browser.
+  const launch: HarnessOptions = { ...options };
+  delete launch.emulator;
+  delete launch.reuseEmulator;
+  delete launch.browser;
   const extension = await launchExtensionBrowser(name, { ...launch, dist: options.dist ?? build.dist }).catch(async (error: unknown) => {
     if (!options.reuseEmulator) await emulator.stop();
     throw error;

@@ -25,7 +25,10 @@ interface ExtensionApis {
  * and `chrome` in Chromium (both promise-based); each function looks for them itself, since only
  * its own source reaches the page.
  */
-type InPage = { browser?: ExtensionApis; chrome: ExtensionApis };
+interface InPage {
+  browser?: ExtensionApis;
+  chrome: ExtensionApis;
+}
 
 /** What the toolbar badge says right now. */
 export function badgeText(h: Extension): Promise<string> {
@@ -128,7 +131,7 @@ export async function showsAccount(h: Pick<Harness, 'emulator'>, popup: Page): P
   await until(
     popup,
     `The popup did not show ${h.emulator.user.fullName}'s account.`,
-    (name: string) => document.querySelector('h1')?.textContent?.trim() === name && !document.querySelector('[aria-busy="true"]'),
+    (name: string) => document.querySelector('h1')?.textContent.trim() === name && !document.querySelector('[aria-busy="true"]'),
     h.emulator.user.fullName,
   );
 }

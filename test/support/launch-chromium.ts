@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import puppeteer, { type Browser, type CDPSession, type Target } from 'puppeteer-core';
+import puppeteer, { TargetType, type Browser, type CDPSession, type Target } from 'puppeteer-core';
 import { findChromium, QUIET_FLAGS, sandboxFlags } from './chromium.ts';
 import { ARRIVAL_MS, tabsOf, type ExtensionBrowser, type LaunchOptions } from './extension-browser.ts';
 
@@ -12,7 +12,7 @@ export function extensionArgs(dist: string, lang = 'en-US'): string[] {
   return [...QUIET_FLAGS, ...sandboxFlags(), `--lang=${lang}`, `--accept-lang=${lang}`, `--disable-extensions-except=${path}`, `--load-extension=${path}`];
 }
 
-const isWorker = (t: Target) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://');
+const isWorker = (t: Target) => t.type() === TargetType.SERVICE_WORKER && t.url().startsWith('chrome-extension://');
 
 /**
  * Headless Chromium with the build in `dist` loaded unpacked (its ID follows from the folder's
@@ -81,7 +81,9 @@ export async function launchChromium(options: LaunchOptions): Promise<ExtensionB
     stopWorker: async () => {
       const page = (await browser.pages())[0] ?? (await browser.newPage());
       const cdp = await page.createCDPSession();
-      type Versions = { versions: { scriptURL: string; runningStatus: string }[] };
+      interface Versions {
+        versions: { scriptURL: string; runningStatus: string }[];
+      }
       // Stopped when DevTools reports the extension's worker so (its target may outlive the stop).
       const stopped = new Promise<void>((done, fail) => {
         const timer = setTimeout(() => fail(new Error(`the worker was still running ${ARRIVAL_MS} ms after it was stopped`)), ARRIVAL_MS);
