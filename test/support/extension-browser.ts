@@ -94,19 +94,27 @@ export async function arrival(page: Page, before: number, wanted: (address: stri
 
 /**
  * Asks `condition` in the page every 100 ms (not by animation frames: a tab in the background gets
- * none) until it returns something truthy, and returns that, for at most ARRIVAL_MS. When the
- * document it ran in goes away under it (Firefox says so as a protocol error, or a failed wait),
- * it is asked of the next one: only the deadline ends the wait.
+ * none) until it returns something truthy, and returns that, for at most ARRIVAL_MS. Asked afresh
+ * from here each time rather than by puppeteer's waitForFunction: over WebDriver BiDi that keeps a
+ * helper object in the page, and one made while the tab changed document could be left in the old
+ * one, after which every wait in that tab failed ("Waiting failed", for the whole wait; seen in
+ * Firefox about once in a hundred arrivals on a busy machine). When the document it ran in goes
+ * away under it, it is asked of the next one: only the deadline ends the wait.
  */
 export async function pollInPage<Args extends unknown[], Result>(page: Page, condition: (...args: Args) => Result, ...args: Args): Promise<Awaited<Result>> {
   const deadline = Date.now() + ARRIVAL_MS;
+  let failure: unknown;
   for (;;) {
     try {
-      const found = await page.waitForFunction(condition as (...a: unknown[]) => unknown, { polling: 100, timeout: Math.max(deadline - Date.now(), 1) }, ...args);
-      return (await found.jsonValue()) as Awaited<Result>;
+      const found = await page.evaluateHandle(condition as (...a: unknown[]) => unknown, ...args);
+      if (await found.evaluate((value) => Boolean(value))) return (await found.jsonValue()) as Awaited<Result>;
+      await found.dispose();
     } catch (error) {
-      if (error instanceof TimeoutError || page.isClosed() || Date.now() > deadline) throw error;
+      if (page.isClosed()) throw error;
+      failure = error;
     }
+    if (Date.now() > deadline) throw new TimeoutError(`Waited ${ARRIVAL_MS} ms in vain for ${String(condition).replace(/\s+/g, ' ').slice(0, 200)}`, { cause: failure });
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
