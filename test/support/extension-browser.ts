@@ -98,7 +98,7 @@ export async function arrival(page: Page, before: number, wanted: (address: stri
  * from here each time rather than by puppeteer's waitForFunction: over WebDriver BiDi that keeps a
  * helper object in the page, and one made while the tab changed document could be left in the old
  * one, after which every wait in that tab failed ("Waiting failed", for the whole wait; seen in
- * Firefox about once in a hundred arrivals on a busy machine). When the document it ran in goes
+ * Firefox's benchmark in about one run in three, on a busy machine). When the document it ran in goes
  * away under it, it is asked of the next one: only the deadline ends the wait.
  */
 export async function pollInPage<Args extends unknown[], Result>(page: Page, condition: (...args: Args) => Result, ...args: Args): Promise<Awaited<Result>> {
