@@ -2,7 +2,7 @@
 // Chromium, measures what users feel, prints a table and writes BENCHMARKS.md.
 import { writeFileSync } from 'node:fs';
 import { startEmulator } from '../emulator/index.ts';
-import { launchBenchBrowser } from './browser.ts';
+import { launchBenchBrowser, POPUP_VIEWPORT } from './browser.ts';
 import { BENCH_CLIENT_ID, BENCH_CLIENT_SECRET, BENCH_DIST, BENCH_PORT, buildBench } from './build.ts';
 import { BUDGETS, entrySizes } from './bundle-sizes.ts';
 import { environment } from './machine.ts';
@@ -100,7 +100,8 @@ async function main(): Promise<void> {
   const bench: Bench = { browser, emulator };
   const rows: Row[] = [];
   try {
-    const env = environment(browser.context.browser()?.version() ?? 'unknown');
+    // Puppeteer names the product with its version ("HeadlessChrome/…"): the version alone.
+    const env = environment((await browser.browser.version()).replace(/^.*\//, ''));
     step('signing in');
     await signIn(bench);
 
@@ -295,12 +296,12 @@ async function main(): Promise<void> {
     }
 
     const notes = [
-      `Popup and blank page: a new tab at ${browser.context.pages()[0]?.viewportSize()?.width ?? 380}×600 (the popup's size); the time is the first animation frame after \`.summary h1\` entered the DOM (a MutationObserver injected with addInitScript, nothing in src/), on the page's clock from navigation start. The blank page is test/bench/blank.html (the same heading, no script), copied into ${BENCH_DIST}/. Runs are interleaved blank, cold, warm; cold = the cached root removed from storage.session and the emulator answering after ${ROUND_TRIP_MS} ms (latencyMs).`,
+      `Popup and blank page: a new tab at ${POPUP_VIEWPORT.width}×${POPUP_VIEWPORT.height} (the popup's size); the time is the first animation frame after \`.summary h1\` entered the DOM (a MutationObserver injected with evaluateOnNewDocument, nothing in src/), on the page's clock from navigation start. The blank page is test/bench/blank.html (the same heading, no script), copied into ${BENCH_DIST}/. Runs are interleaved blank, cold, warm; cold = the cached root removed from storage.session and the emulator answering after ${ROUND_TRIP_MS} ms (latencyMs).`,
       'Requests: the emulator\'s request log from opening the popup until its worker answered (+100 ms); "older" = the cached root and its inbox page aged to 61 s, so the root and the inbox page are fetched at once (the inbox address is known from the cached root).',
       'Token requests: the emulator expires every access token (the worker still believes in its own), then an extension page sends 20 getResource messages at once; POST /post/api/oauth/accesstoken in the log, 5 bursts.',
       'Worker start: ServiceWorker.stopAllWorkers (DevTools), then a popup is opened; the time is from its navigation start to the answer of its first chrome.runtime.sendMessage (cache fresh, so no network), and to its content on screen (as above). The blank page is opened the same way (worker stopped first, no extension page open) for the baseline of that row.',
-      `Viewer: the inbox link of a ${LETTERS}-letter mailbox opened in the viewer; time until the first letter's subject is on screen. Heap: ${heapMethod}.`,
-      'Heap: Runtime.getHeapUsage usedSize after HeapProfiler.collectGarbage, through DevTools (the worker through Target.attachToTarget).',
+      `Viewer: the inbox link of a ${LETTERS}-letter mailbox opened in the viewer; time until the first letter's subject is on screen. "Load more": scrolled into view first, until it stays put (not timed), then pressed inside the page (element.click(), the time taken just before it); time until a subject only the next page has is on screen. Heap: ${heapMethod}.`,
+      'Heap: Runtime.getHeapUsage usedSize after HeapProfiler.collectGarbage, through DevTools (the worker through a DevTools session of its own, let go at once).',
       LETTER_OPEN_METHOD,
       FIREFOX_METHOD,
       UPLOAD_METHOD,

@@ -11,8 +11,10 @@ import { relationName } from '../../src/api/relation-name.ts';
 import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 import type { RunningEmulator } from '../emulator/index.ts';
 import { buildForEmulator } from '../support/build-extension.ts';
-import { launchFirefoxWithExtension, navigate, type FirefoxWithExtension } from '../support/firefox.ts';
-import { click, WAIT } from '../support/firefox-page.ts';
+import type { ExtensionBrowser } from '../support/extension-browser.ts';
+import { launchFirefox } from '../support/launch-firefox.ts';
+import { css, role } from '../support/person.ts';
+import { POPUP_VIEWPORT } from './browser.ts';
 import { BENCH_CLIENT_ID, BENCH_CLIENT_SECRET, BENCH_SCOPE, BLANK_PAGE } from './build.ts';
 import { addPdfLetter, clickLetterRow, LIMIT_PAGE, packagePdf, PAGE_DRAWN_MARK, pagesWidth, writeLimitPage } from './letter-open.ts';
 import { ageCachedRootInExtension, POPUP_PAGE, sleep, SUMMARY } from './pages.ts';
@@ -92,10 +94,10 @@ interface Opened {
 }
 
 /** Opens a page in a new tab; the time its content was on screen and, if asked, its first answer. */
-async function openTimed(firefox: FirefoxWithExtension, path: string, answer: boolean): Promise<Opened> {
+async function openTimed(firefox: ExtensionBrowser, path: string, answer: boolean): Promise<Opened> {
   const page = await firefox.browser.newPage();
   try {
-    await navigate(page, firefox.url(path));
+    await firefox.goto(page, firefox.url(path));
     const content = await markOf(page, SUMMARY);
     return { content, answer: answer ? await markOf(page, 'answer') : undefined };
   } finally {
@@ -129,8 +131,8 @@ interface Controls {
   inboxViewer: (rootUrl: string) => Promise<string>;
 }
 
-async function controls(firefox: FirefoxWithExtension): Promise<Controls> {
-  const page = await firefox.openPage(BLANK_PAGE);
+async function controls(firefox: ExtensionBrowser): Promise<Controls> {
+  const page = await firefox.open(BLANK_PAGE);
   return {
     wake: () =>
       page.evaluate(async () => {
@@ -160,20 +162,18 @@ async function controls(firefox: FirefoxWithExtension): Promise<Controls> {
 }
 
 /** Connects through the popup and the emulator's consent window, as a user would. */
-async function signIn(firefox: FirefoxWithExtension): Promise<void> {
-  const popup = await firefox.openPage(POPUP_PAGE);
-  const consent = await firefox.nextPage(() => click(popup, 'Connect', true), (t) => t.url().includes('/oauth/authorize'));
-  await click(consent, 'Approve', true);
-  await popup.waitForSelector(SUMMARY.replace('selector:', ''), WAIT);
+async function signIn(firefox: ExtensionBrowser): Promise<void> {
+  const popup = await firefox.open(POPUP_PAGE);
+  const consent = await firefox.nextPage(() => role(popup, 'button', 'Connect').click(), (address) => address.includes('/oauth/authorize'));
+  await role(consent, 'button', 'Approve').click();
+  await css(popup, SUMMARY.replace('selector:', '')).wait();
   await popup.close();
 }
 
 export async function measureFirefoxPopup(emulator: RunningEmulator, runs: number): Promise<FirefoxTimings> {
   await build(emulator);
-  const firefox = await launchFirefoxWithExtension(DIST, {
-    args: ['--width=380', '--height=600'],
-    prefs: { 'extensions.background.idle.timeout': IDLE_TIMEOUT_MS },
-  });
+  // Each tab at the popup's size, as in Chromium.
+  const firefox = await launchFirefox({ dist: DIST, viewport: POPUP_VIEWPORT, prefs: { 'extensions.background.idle.timeout': IDLE_TIMEOUT_MS } });
   try {
     const result: FirefoxTimings = {
       version: await firefox.browser.version(),
@@ -230,7 +230,7 @@ export async function measureFirefoxPopup(emulator: RunningEmulator, runs: numbe
         const { subject, pdf } = await addPdfLetter(emulator, 'Firefox', i);
         await wake();
         const viewer = await firefox.browser.newPage();
-        await navigate(viewer, await inboxViewer(`${emulator.url}/post/api`));
+        await firefox.goto(viewer, await inboxViewer(`${emulator.url}/post/api`));
         await viewer.waitForFunction((text: string) => document.body.textContent.includes(text), { timeout: 15_000, polling: 50 }, subject);
         const clickedAt = await viewer.evaluate(clickLetterRow, subject);
         if (clickedAt === null) throw new Error(`no row for ${subject} in the inbox`);
@@ -240,7 +240,7 @@ export async function measureFirefoxPopup(emulator: RunningEmulator, runs: numbe
 
         packagePdf(DIST, pdf);
         const limit = await firefox.browser.newPage();
-        await navigate(limit, firefox.url(`${LIMIT_PAGE}?width=${width}`));
+        await firefox.goto(limit, firefox.url(`${LIMIT_PAGE}?width=${width}`));
         result.letterLimit.push(await markOf(limit, PAGE_DRAWN_MARK));
         await limit.close();
       }
@@ -254,4 +254,4 @@ export async function measureFirefoxPopup(emulator: RunningEmulator, runs: numbe
   }
 }
 
-export const FIREFOX_METHOD = `Firefox: Debian's firefox-esr, headless, driven over WebDriver BiDi by puppeteer-core (as test/support/firefox.ts), the Firefox build installed as a temporary add-on and signed in through the emulator's consent window. Its toolbar popup cannot be opened from a test, so the popup page is opened in a tab. Firefox runs no init script in moz-extension:// pages, so the benchmark's copy of the popup and of the blank page carries the same probe as Chromium's as its first (classic) script: times are taken the same way. The background is an event page, which Firefox suspends after extensions.background.idle.timeout; the benchmark sets that to ${IDLE_TIMEOUT_MS} ms, wakes the background with a message before each run that wants it running, and waits ${SUSPENDED_AFTER_MS} ms for a stopped one.`;
+export const FIREFOX_METHOD = `Firefox: Debian's firefox-esr, headless, driven over WebDriver BiDi by puppeteer-core (test/support/launch-firefox.ts), the Firefox build installed as a temporary add-on and signed in through the emulator's consent window. Its toolbar popup cannot be opened from a test, so the popup page is opened in a tab. Firefox runs no init script in moz-extension:// pages, so the benchmark's copy of the popup and of the blank page carries the same probe as Chromium's as its first (classic) script: times are taken the same way. The background is an event page, which Firefox suspends after extensions.background.idle.timeout; the benchmark sets that to ${IDLE_TIMEOUT_MS} ms, wakes the background with a message before each run that wants it running, and waits ${SUSPENDED_AFTER_MS} ms for a stopped one.`;

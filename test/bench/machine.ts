@@ -8,13 +8,13 @@ export interface Environment {
   memory: string;
   node: string;
   chromium: string;
-  playwright: string;
+  puppeteer: string;
   date: string;
 }
 
-function playwrightVersion(): string {
+function puppeteerVersion(): string {
   const require = createRequire(import.meta.url);
-  const file = require.resolve('playwright-core/package.json');
+  const file = require.resolve('puppeteer-core/package.json');
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
@@ -26,7 +26,7 @@ export function environment(chromiumVersion: string): Environment {
     memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
     node: process.version,
     chromium: chromiumVersion,
-    playwright: playwrightVersion(),
+    puppeteer: puppeteerVersion(),
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
   };
 }

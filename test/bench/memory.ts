@@ -14,7 +14,7 @@ export async function measurePopupMemory(bench: Bench, opens = 10): Promise<Popu
   }
   const { page } = await openTimed(bench, POPUP_PAGE, SUMMARY);
   try {
-    return { popup: await pageHeap(bench.browser, page), worker: await workerHeap(bench.browser, page) };
+    return { popup: await pageHeap(page), worker: await workerHeap(bench.browser) };
   } finally {
     await page.close();
   }

@@ -1,6 +1,8 @@
-import type { Page, Worker } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
 import type { RunningEmulator } from '../emulator/index.ts';
+import type { ExtensionBrowser } from '../support/extension-browser.ts';
+import { css, role } from '../support/person.ts';
 import type { BenchBrowser } from './browser.ts';
 import type { ProbeMarks } from './probe.ts';
 
@@ -15,21 +17,29 @@ export interface Bench {
 /** Waits for a probe mark (ms since the page's navigation start) and returns it. */
 export async function markOf(page: Page, key: string, timeout = 15_000): Promise<number> {
   const handle = await page.waitForFunction(
-    (k) => {
+    (k: string) => {
       const marks = (window as unknown as { __bench?: ProbeMarks }).__bench;
       const value = marks?.[k];
       return typeof value === 'number' ? value : false;
     },
-    key,
     { timeout, polling: 50 },
+    key,
   );
   return (await handle.jsonValue()) as number;
+}
+
+/**
+ * Sends the tab to an address and returns once the browser has committed to the new document (no
+ * wait for its load): the probe's marks are asked of the page from then on.
+ */
+export async function commit(page: Page, address: string): Promise<void> {
+  await page.goto(address, { waitUntil: [] });
 }
 
 /** Opens a page in a new tab and returns when the given mark was reached, with the page still open. */
 export async function openTimed(bench: Bench, path: string, key: string): Promise<{ page: Page; ms: number }> {
   const page = await bench.browser.newPage();
-  await page.goto(bench.browser.url(path), { waitUntil: 'commit' });
+  await commit(page, bench.browser.url(path));
   return { page, ms: await markOf(page, key) };
 }
 
@@ -61,21 +71,17 @@ export async function ageCachedRootInExtension([key, age]: readonly [string, num
 
 export { dropRootCache } from '../support/helpers.ts';
 
-/** Makes the cached root and its inbox page look `ageMs` old (in Chromium's worker). */
-export function ageRootCache(worker: Worker, ageMs: number): Promise<void> {
-  return worker.evaluate(ageCachedRootInExtension, [rootCacheItem.key, ageMs] as const);
+/** Makes the cached root and its inbox page look `ageMs` old (in Chromium, from the worker). */
+export function ageRootCache(extension: Pick<ExtensionBrowser, 'inExtension'>, ageMs: number): Promise<void> {
+  return extension.inExtension(ageCachedRootInExtension, [rootCacheItem.key, ageMs] as const);
 }
 
 /** Connects through the popup and the emulator's consent page, as a user would. */
 export async function signIn(bench: Bench): Promise<void> {
-  const { context } = bench.browser;
-  const page = await bench.browser.newPage();
-  await page.goto(bench.browser.url(POPUP_PAGE));
-  const consentOpened = context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-  await page.getByRole('button', { name: 'Connect' }).click();
-  const consent = await consentOpened;
-  await consent.getByRole('button', { name: 'Approve' }).click();
-  await page.locator('.summary h1').waitFor({ timeout: 15_000 });
+  const page = await bench.browser.open(POPUP_PAGE);
+  const consent = await bench.browser.nextPage(() => role(page, 'button', 'Connect').click(), (address) => address.includes('/oauth/authorize'));
+  await role(consent, 'button', 'Approve').click();
+  await css(page, '.summary h1').wait();
   await page.close();
 }
 

@@ -24,7 +24,7 @@ export async function measurePopupTiming(bench: Bench, runs: number): Promise<Po
     await timeOnce(bench, POPUP_PAGE, SUMMARY);
     for (let i = 0; i < runs; i++) {
       result.blank.push(await timeOnce(bench, BLANK_PAGE, SUMMARY));
-      await dropRootCache(await bench.browser.worker());
+      await dropRootCache(bench.browser);
       const cold = await openTimed(bench, POPUP_PAGE, SUMMARY);
       result.cold.push(cold.ms);
       result.coldLetters.push(await markOf(cold.page, 'answer'));

@@ -1,12 +1,12 @@
 /**
- * Injected into every page at document start (page.addInitScript), so the extension's own code
+ * Injected into every page the benchmark opens at document start (page.evaluateOnNewDocument), so the extension's own code
  * carries nothing for the benchmark. It records, on the page's clock (performance.now(), i.e. ms
  * since navigation start):
  * - `selector:<css>`: the first frame after an element matching a watched selector entered the DOM;
  * - `text:<string>`: the same for a watched piece of text (window.__benchTexts, set by a later init
  *   script or by page.evaluate before an action);
  * - `answer`: when the page's first message to the worker was answered (runtime.sendMessage).
- * Chromium injects it with addInitScript; Firefox runs no init script in moz-extension:// pages, so
+ * Chromium injects it with evaluateOnNewDocument; Firefox runs no init script in moz-extension:// pages, so
  * there it is a classic script placed first in the benchmark's copy of each page (firefox.ts).
  * The frame time (requestAnimationFrame) is when the browser is about to paint what was added.
  */

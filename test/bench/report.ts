@@ -33,7 +33,7 @@ export function markdownReport(rows: readonly Row[], env: Environment, notes: re
     'range; "navigation start" is the page\'s own `performance.timeOrigin`. Regenerate with `npm run bench`.',
     '',
     `- Machine: ${env.cpu}, ${env.cores} cores, ${env.memory} memory`,
-    `- Versions: Node ${env.node}, Chromium ${env.chromium}, playwright-core ${env.playwright}`,
+    `- Versions: Node ${env.node}, Chromium ${env.chromium}, puppeteer-core ${env.puppeteer}`,
     `- Date: ${env.date}`,
     '',
     markdownTable(rows),

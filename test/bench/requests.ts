@@ -36,7 +36,7 @@ export async function measureRequestsPerOpen(bench: Bench, opens: number): Promi
   const counts: RequestCounts = { fresh: [], stale: [], openInvoices: [], openInvoiceRepeats: [] };
   for (let i = 0; i < opens; i++) {
     // Stale first: its answer refreshes the cache, so the fresh open right after is within 60 s.
-    await ageRootCache(await bench.browser.worker(), 61_000);
+    await ageRootCache(bench.browser, 61_000);
     const stale = await requestsForOneOpen(bench);
     counts.stale.push(stale.popup);
     counts.openInvoices.push(stale.openInvoices);

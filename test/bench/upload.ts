@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
+import { role, text } from '../support/person.ts';
 import { signIn as apiSignIn } from '../emulator/flow.ts';
 import { BLANK_PAGE } from './build.ts';
 import type { Bench } from './pages.ts';
@@ -22,9 +23,7 @@ interface ProcessInfo {
 
 /** The summed resident memory of Chromium's renderer processes, in bytes. */
 async function rendererRss(bench: Bench): Promise<number> {
-  const browser = bench.browser.context.browser();
-  if (!browser) throw new Error('no browser');
-  const cdp = await browser.newBrowserCDPSession();
+  const cdp = await bench.browser.browser.target().createCDPSession();
   try {
     const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as unknown as { processInfo: ProcessInfo[] };
     let total = 0;
@@ -56,22 +55,11 @@ async function peakDuring(measure: () => Promise<number>, done: Promise<unknown>
 
 /** Closes every tab but these: the renderers measured are then the extension's (and the holder's blank tab). */
 async function closeOtherPages(bench: Bench, keep: readonly Page[]): Promise<void> {
-  for (const page of bench.browser.context.pages()) if (!keep.includes(page)) await page.close();
+  for (const page of await bench.browser.browser.pages()) if (!keep.includes(page)) await page.close();
 }
 
 interface MenuGlobal {
   chrome: { contextMenus: { onClicked: { dispatch(info: object): void } } };
-}
-
-/** The save page the menu's click opened (polled: the new tab's address may come after its 'page' event). */
-async function savePage(bench: Bench, before: Set<Page>): Promise<Page> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const page = bench.browser.context.pages().find((p) => !before.has(p) && p.url().includes('/src/save/save.html'));
-    if (page) return page;
-    if (Date.now() > deadline) throw new Error(`no save page opened; tabs: ${bench.browser.context.pages().map((p) => p.url()).join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /**
@@ -79,22 +67,20 @@ async function savePage(bench: Bench, before: Set<Page>): Promise<Page> {
  * growth meanwhile. Sampling costs CPU on the same machine, so a sampled run is not timed.
  */
 async function throughExtension(bench: Bench, holder: Page, fileUrl: string, subject: string, sampleMemory: boolean): Promise<{ ms: number; memory: number }> {
-  const worker = await bench.browser.worker();
-  const earlier = new Set(bench.browser.context.pages());
-  await worker.evaluate((url) => (globalThis as unknown as MenuGlobal).chrome.contextMenus.onClicked.dispatch({ menuItemId: 'save-link', linkUrl: url, editable: false }), fileUrl);
-  const page = await savePage(bench, earlier);
+  const page = await bench.browser.nextPage(
+    () =>
+      bench.browser.inWorker((url: string) => (globalThis as unknown as MenuGlobal).chrome.contextMenus.onClicked.dispatch({ menuItemId: 'save-link', linkUrl: url, editable: false }), fileUrl),
+    (address) => address.includes('/src/save/save.html'),
+  );
   await closeOtherPages(bench, [page, holder]);
   // The test site is on 127.0.0.1: the page asks before it fetches from this machine.
-  await page.getByRole('button', { name: 'Fetch', exact: true }).click({ timeout: 60_000 });
-  const subjectField = page.getByLabel('Subject');
-  await subjectField.waitFor({ timeout: 60_000 });
-  await subjectField.fill(subject);
-  const save = page.getByRole('button', { name: 'Save', exact: true });
-  await save.waitFor();
+  await role(page, 'button', 'Fetch').setTimeout(60_000).click();
+  await role(page, 'textbox', 'Subject').setTimeout(60_000).fill(subject);
+  const save = await role(page, 'button', 'Save').waitHandle();
   if (sampleMemory) {
     const before = await rendererRss(bench);
-    await save.click();
-    const peak = await peakDuring(() => rendererRss(bench), page.getByText('Saved to Inbox.').waitFor({ timeout: 120_000 }));
+    await save.asLocator().click();
+    const peak = await peakDuring(() => rendererRss(bench), text(page, 'Saved to Inbox.').setTimeout(120_000).wait());
     await page.close();
     return { ms: 0, memory: peak - before };
   }
@@ -119,10 +105,9 @@ async function throughExtension(bench: Bench, holder: Page, fileUrl: string, sub
 
 /** One upload of the same bytes by a plain fetch() from an extension page. */
 async function plainFetch(bench: Bench, fileUrl: string, uploadUrl: string, token: string): Promise<number> {
-  const page = await bench.browser.newPage();
-  await page.goto(bench.browser.url(BLANK_PAGE));
+  const page = await bench.browser.open(BLANK_PAGE);
   const ms = await page.evaluate(
-    async ([file, upload, bearer]) => {
+    async (file: string, upload: string, bearer: string) => {
       const blob = await (await fetch(file)).blob();
       const form = new FormData();
       form.set('subject', 'Plain fetch');
@@ -132,7 +117,9 @@ async function plainFetch(bench: Bench, fileUrl: string, uploadUrl: string, toke
       if (answer.status !== 201) throw new Error(`plain upload: ${answer.status}`);
       return performance.now() - started;
     },
-    [fileUrl, uploadUrl, token] as const,
+    fileUrl,
+    uploadUrl,
+    token,
   );
   await page.close();
   return ms;
@@ -155,7 +142,7 @@ export async function measureUpload(bench: Bench, runs: number): Promise<UploadF
   const uploadUrl = root.mailbox[0]?.link.find((l) => l.rel.endsWith('/upload_document_to_inbox'))?.uri;
   if (!uploadUrl) throw new Error('the emulator offers no upload to the inbox');
   // A tab that stays: a right-click happens in a window, and the save page opens in it.
-  const holder = await bench.browser.newPage();
+  const holder = await bench.browser.browser.newPage();
   const figures: UploadFigures = { extension: [], plain: [], memory: [] };
   for (let run = 0; run < runs; run++) {
     figures.plain.push(await plainFetch(bench, fileUrl, uploadUrl, session.access_token));

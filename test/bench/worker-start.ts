@@ -28,7 +28,7 @@ export async function measureWorkerStart(bench: Bench, runs: number): Promise<Wo
   const result: WorkerStart = { stopped: [], running: [], stoppedContent: [], runningContent: [], stoppedBlank: [] };
   for (let i = 0; i < runs; i++) {
     // A fresh cache, so the answer is the worker's own work and no network.
-    await ageRootCache(await bench.browser.worker(), 0);
+    await ageRootCache(bench.browser, 0);
     const running = await open(bench);
     result.running.push(running.answer);
     result.runningContent.push(running.content);

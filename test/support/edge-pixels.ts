@@ -1,6 +1,6 @@
 // Comparing two screenshots of one element where a focus ring is drawn: along its edges. For the
-// keyboard tests in Chromium (Playwright) and Firefox (puppeteer): both run `edgeDifference` in a
-// page, `page.evaluate(edgeDifference, [before, after])`, with the PNGs in base64.
+// keyboard tests, in either browser: they run `edgeDifference` in a page,
+// `page.evaluate(edgeDifference, [before, after])`, with the PNGs in base64.
 
 /**
  * The largest difference of one colour channel (0–255) between the two pictures, over a band

@@ -114,7 +114,7 @@ export async function pollInPage<Args extends unknown[], Result>(page: Page, con
       if (page.isClosed()) throw error;
       lastError = error;
     }
-    if (Date.now() > deadline) throw new TimeoutError(`Waiting failed: ${ARRIVAL_MS}ms exceeded`, { cause: lastError });
+    if (Date.now() > deadline) throw new TimeoutError(`Waited ${ARRIVAL_MS} ms in vain for ${String(condition).replace(/\s+/g, ' ').slice(0, 200)}`, { cause: lastError });
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -7,7 +7,7 @@ import { findChromium, QUIET_FLAGS, sandboxFlags } from './chromium.ts';
 import { ARRIVAL_MS, tabsOf, type ExtensionBrowser, type LaunchOptions } from './extension-browser.ts';
 
 /** Chromium's flags to run with one unpacked extension and nothing else. */
-export function extensionArgs(dist: string, lang = 'en-US'): string[] {
+function extensionArgs(dist: string, lang = 'en-US'): string[] {
   const path = resolve(dist);
   return [...QUIET_FLAGS, ...sandboxFlags(), `--lang=${lang}`, `--accept-lang=${lang}`, `--disable-extensions-except=${path}`, `--load-extension=${path}`];
 }

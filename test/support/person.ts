@@ -200,3 +200,14 @@ export async function goForward(page: Page): Promise<void> {
     history.forward();
   });
 }
+
+/*
+ * The tools (npm start, the screenshots, the benchmark) run under tsx, whose esbuild keeps each
+ * named inner function's name by a call of its `__name` helper, which exists in Node only: the
+ * query handler above, sent to the page as its source, would fail there on its first `const`
+ * function. A handler that finds nothing, whose source puppeteer places in every page's script
+ * before any query runs, defines the helper there as what it is in Node (it returns the function).
+ */
+const keepNames = () => [];
+keepNames.toString = () => '(globalThis.__name ??= (target) => target, () => [])';
+Puppeteer.registerCustomQueryHandler('keepNames', { queryAll: keepNames });

@@ -5,7 +5,8 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from '../support/build-extension.ts';
-import { signedInForPictures } from '../support/gallery-session.ts';
+import { settled, signedInForPictures } from '../support/gallery-session.ts';
+import { css } from '../support/person.ts';
 import { startEmulator } from '../emulator/index.ts';
 
 const OUT = resolve(process.env.GALLERY_DIR ?? 'test/screenshots/gallery');
@@ -34,19 +35,22 @@ try {
       });
       try {
         // The menu's click, as the browser hands it to the worker (a test cannot open the real menu).
-        const opened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/src/save/save.html') });
-        await (await h.worker()).evaluate(
-          (url) => (globalThis as unknown as MenuGlobal).chrome.contextMenus.onClicked.dispatch({ menuItemId: 'save-link', linkUrl: url, editable: false }),
-          `${emulator.url}/__site/payslip.pdf`,
+        const { inWorker } = h;
+        if (!inWorker) throw new Error('the pictures are taken in Chromium, whose worker the driver reaches');
+        const page = await h.nextPage(
+          () =>
+            inWorker(
+              (url: string) => (globalThis as unknown as MenuGlobal).chrome.contextMenus.onClicked.dispatch({ menuItemId: 'save-link', linkUrl: url, editable: false }),
+              `${emulator.url}/__site/payslip.pdf`,
+            ),
+          (address) => address.includes('/src/save/save.html'),
         );
-        const page = await opened;
-        await page.setViewportSize({ width: 720, height: 480 });
+        await page.setViewport({ width: 720, height: 480 });
         // The test site is on 127.0.0.1: the page asks before it fetches from this machine.
-        await page.locator('button.primary').click();
-        await page.locator('#subject').waitFor();
-        await page.locator('#subject').fill(subject);
-        await page.locator('#subject').blur();
-        await page.evaluate(() => document.fonts.ready);
+        await css(page, 'button.primary').click();
+        await css(page, '#subject').fill(subject);
+        await page.$eval('#subject', (input) => (input as HTMLInputElement).blur());
+        await settled(page);
         const name = `save-${tag}-${theme}`;
         await page.screenshot({ path: join(OUT, `${name}.png`) });
         console.log(`  ${name}.png`);

@@ -3,10 +3,11 @@
 // Writes test/screenshots/gallery/viewer-<view>-<lang>-<theme>.png.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from '../support/build-extension.ts';
-import { signedInForPictures } from '../support/gallery-session.ts';
+import { gone, nth, settled, signedInForPictures, tabOfSize } from '../support/gallery-session.ts';
 import { cachedLink, viewerPageFor } from '../support/helpers.ts';
+import { css, role, until } from '../support/person.ts';
 import { startEmulator } from '../emulator/index.ts';
 
 const OUT = resolve(process.env.GALLERY_DIR ?? 'test/screenshots/gallery');
@@ -23,14 +24,14 @@ const ONLY_FILING = process.env.GALLERY_SCENES === 'filing';
 
 /** The letter's main document drawn, not its "Opening…". */
 async function documentShown(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
+  await until(page, "The letter's document was not drawn.", () => {
     const main = document.querySelector('.main-document');
     return main && !main.querySelector('.busy, [aria-busy="true"]') && main.querySelector('.pdf-page[data-drawn="true"], .content-image, iframe');
   });
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
+  await settled(page);
   await page.screenshot({ path: join(OUT, `${name}.png`), fullPage: false });
   console.log(`  ${name}.png`);
 }
@@ -50,70 +51,69 @@ try {
       });
       try {
 
-        const page = await h.context.newPage();
-        await page.setViewportSize(WIDE);
+        const page = await tabOfSize(h, WIDE);
         const open = async (where: 'root' | 'account', relation: string) => {
-          await page.goto(await viewerPageFor(h, { url: await cachedLink(h, where, relation), relation }));
+          await h.goto(page, await viewerPageFor(h, { url: await cachedLink(h, where, relation), relation }));
         };
         console.log(`Viewer, ${lang}, ${theme}:`);
         await open('account', 'document_inbox');
-        await page.locator('.letter-row').first().waitFor();
+        await css(page, '.letter-row').wait();
         await shoot(page, `viewer-inbox-${suffix}`);
         // By keyboard: j twice, the second letter's row with its focus ring.
         await page.keyboard.press('j');
         await page.keyboard.press('j');
         await shoot(page, `viewer-inbox-keyboard-${suffix}`);
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-        await page.setViewportSize(NARROW);
+        await page.setViewport(NARROW);
         await shoot(page, `viewer-inbox-narrow-${suffix}`);
-        await page.setViewportSize(WIDE);
+        await page.setViewport(WIDE);
 
-        await page.locator('.letter-row a').nth(6).click();
-        await page.locator('.pdf-page[data-drawn="true"]').first().waitFor();
+        await (await nth(page, '.letter-row a', 6)).click();
+        await css(page, '.pdf-page[data-drawn="true"]').wait();
         await shoot(page, `viewer-letter-invoice-${suffix}`);
         await page.goBack();
-        await page.locator('.letter-row a').nth(2).click();
-        await page.locator('.info-panel').first().waitFor();
+        await (await nth(page, '.letter-row a', 2)).click();
+        await css(page, '.info-panel').wait();
         await shoot(page, `viewer-letter-locked-${suffix}`);
         await page.goBack();
-        await page.locator('.letter-row a').nth(3).click();
-        await page.locator('.info-panel').first().waitFor();
+        await (await nth(page, '.letter-row a', 3)).click();
+        await css(page, '.info-panel').wait();
         await shoot(page, `viewer-letter-receipt-${suffix}`);
         await page.goBack();
-        await page.locator('.letter-row a').nth(5).click();
-        await page.locator('.attachment').first().waitFor();
+        await (await nth(page, '.letter-row a', 5)).click();
+        await css(page, '.attachment').wait();
         await documentShown(page);
         await shoot(page, `viewer-letter-documents-${suffix}`);
 
-        await page.locator('.mailbox-nav a').nth(1).click();
-        await page.locator('.letter-row').first().waitFor();
+        await (await nth(page, '.mailbox-nav a', 1)).click();
+        await css(page, '.letter-row').wait();
         await shoot(page, `viewer-folder-${suffix}`);
 
         await open('account', 'receipts');
-        await page.locator('.letter-row').first().waitFor();
+        await css(page, '.letter-row').wait();
         await shoot(page, `viewer-receipts-${suffix}`);
-        await page.locator('.letter-row a').first().click();
-        await page.locator('.receipt-paper').waitFor();
+        await css(page, '.letter-row a').click();
+        await css(page, '.receipt-paper').wait();
         await shoot(page, `viewer-receipt-${suffix}`);
 
         await open('root', 'search');
-        await page.locator('#recipient-query').fill('kommune');
-        await page.getByRole('button', { name: search, exact: true }).click();
-        await page.locator('.recipient').first().waitFor();
+        await css(page, '#recipient-query').fill('kommune');
+        await role(page, 'button', search).click();
+        await css(page, '.recipient').wait();
         await shoot(page, `viewer-search-${suffix}`);
-        await page.locator('#recipient-query').fill('zzz');
-        await page.getByRole('button', { name: search, exact: true }).click();
-        await page.locator('.search-results .empty-state').waitFor();
+        await css(page, '#recipient-query').fill('zzz');
+        await role(page, 'button', search).click();
+        await css(page, '.search-results .empty-state').wait();
         await shoot(page, `viewer-search-none-${suffix}`);
 
         await open('account', 'account_settings');
-        await page.locator('.fields').first().waitFor();
+        await css(page, '.fields').wait();
         await shoot(page, `viewer-resource-${suffix}`);
         await open('account', 'token_list');
-        await page.locator('.fields').first().waitFor();
+        await css(page, '.fields').wait();
         await shoot(page, `viewer-resource-tokens-${suffix}`);
         await open('root', 'logout');
-        await page.locator('.info-panel').waitFor();
+        await css(page, '.info-panel').wait();
         await shoot(page, `viewer-action-${suffix}`);
 
         // Letters of their own, added after every scene above has used the seed's order, and taken away after.
@@ -147,12 +147,12 @@ try {
           },
         });
         await open('account', 'document_inbox');
-        await page.locator('.letter-row a').nth(0).click();
-        await page.locator('.invoice-panel').waitFor();
+        await (await nth(page, '.letter-row a', 0)).click();
+        await css(page, '.invoice-panel').wait();
         await shoot(page, `viewer-letter-invoice-sent-${suffix}`);
         await page.goBack();
-        await page.locator('.letter-row a').nth(1).click();
-        await page.locator('.calendar-card').waitFor();
+        await (await nth(page, '.letter-row a', 1)).click();
+        await css(page, '.calendar-card').wait();
         await documentShown(page);
         await shoot(page, `viewer-letter-appointment-${suffix}`);
         await emulator.admin.reset();
@@ -183,63 +183,62 @@ async function filingScenes(emulator: Awaited<ReturnType<typeof startEmulator>>)
       });
       try {
 
-        const page = await h.context.newPage();
-        await page.setViewportSize(WIDE);
+        const page = await tabOfSize(h, WIDE);
         console.log(`Viewer filing, ${lang}, ${theme}:`);
-        await page.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
-        await page.locator('.letter-row').first().waitFor();
-        await page.locator('.row-select').nth(1).check();
-        await page.locator('.row-select').nth(4).check();
-        await page.locator('.letter-row .row-menu-button').nth(4).click();
-        await page.locator('.menu').waitFor();
+        await h.goto(page, await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
+        await css(page, '.letter-row').wait();
+        await (await nth(page, '.row-select', 1)).click();
+        await (await nth(page, '.row-select', 4)).click();
+        await (await nth(page, '.letter-row .row-menu-button', 4)).click();
+        await css(page, '.menu').wait();
         await shoot(page, `viewer-filing-row-menu-${suffix}`);
         await page.keyboard.press('Escape');
-        await page.locator('.selection-bar .menu-wrap button').click();
-        await page.locator('.menu').waitFor();
+        await css(page, '.selection-bar .menu-wrap button').click();
+        await css(page, '.menu').wait();
         await shoot(page, `viewer-filing-bulk-${suffix}`);
         await page.keyboard.press('Escape');
 
-        await page.locator('.letter-row a').nth(6).click();
-        await page.locator('.letter-filing').waitFor();
+        await (await nth(page, '.letter-row a', 6)).click();
+        await css(page, '.letter-filing').wait();
         await documentShown(page);
-        await page.locator('.letter-filing .menu-wrap button').click();
-        await page.locator('.menu').waitFor();
+        await css(page, '.letter-filing .menu-wrap button').click();
+        await css(page, '.menu').wait();
         await shoot(page, `viewer-filing-move-${suffix}`);
         await page.keyboard.press('Escape');
-        await page.locator('.letter-filing .danger-quiet').click();
-        await page.locator('.confirm-dialog[open]').waitFor();
+        await css(page, '.letter-filing .danger-quiet').click();
+        await css(page, '.confirm-dialog[open]').wait();
         await shoot(page, `viewer-filing-delete-${suffix}`);
         await page.keyboard.press('Escape');
-        await page.locator('.confirm-dialog').waitFor({ state: 'detached' });
-        await page.locator('.letter-filing .filing-bar > button').first().click();
-        await page.locator('.rename-form').waitFor();
+        await gone(page, '.confirm-dialog');
+        await css(page, '.letter-filing .filing-bar > button').click();
+        await css(page, '.rename-form').wait();
         await shoot(page, `viewer-filing-rename-${suffix}`);
         await page.keyboard.press('Escape');
         // Moved to the first folder, the toast offers Undo; Undo puts the mailbox back as it was.
-        await page.locator('.letter-filing .menu-wrap button').click();
-        await page.locator('.menu .menu-item').nth(1).click();
-        await page.locator('.toast button').waitFor();
+        await css(page, '.letter-filing .menu-wrap button').click();
+        await (await nth(page, '.menu .menu-item', 1)).click();
+        await css(page, '.toast button').wait();
         await shoot(page, `viewer-filing-undo-${suffix}`);
-        await page.locator('.toast button').click();
-        await page.locator('.toast:not(:has(button))').waitFor();
+        await css(page, '.toast button').click();
+        await css(page, '.toast:not(:has(button))').wait();
 
-        await page.locator('.mailbox-nav a').nth(1).click();
-        await page.locator('.folder-tools').waitFor();
-        await page.locator('.folder-tools .filing-bar > button').first().click();
-        await page.locator('.folder-form').waitFor();
+        await (await nth(page, '.mailbox-nav a', 1)).click();
+        await css(page, '.folder-tools').wait();
+        await css(page, '.folder-tools .filing-bar > button').click();
+        await css(page, '.folder-form').wait();
         await shoot(page, `viewer-filing-folder-${suffix}`);
-        await page.locator('.folder-tools .filing-bar > button').first().click();
-        await page.locator('.folder-form').waitFor({ state: 'detached' });
-        await page.locator('.folder-tools .filing-bar .danger-quiet').click();
-        await page.locator('.folder-tools .alert').waitFor();
+        await css(page, '.folder-tools .filing-bar > button').click();
+        await gone(page, '.folder-form');
+        await css(page, '.folder-tools .filing-bar .danger-quiet').click();
+        await css(page, '.folder-tools .alert').wait();
         await shoot(page, `viewer-filing-folder-not-empty-${suffix}`);
 
         // A new folder whose answer a gateway lost while it stays down: the page cannot tell yet, and says so.
-        await page.locator('.folder-tools .filing-bar > button').first().click();
-        await page.locator('#folder-name').fill('Reiser');
+        await css(page, '.folder-tools .filing-bar > button').click();
+        await css(page, '#folder-name').fill('Reiser');
         await emulator.admin.failNext(1, '504-after-down', '/post/api/private/accounts/', 'POST');
-        await page.locator('.folder-form button[type="submit"]').click();
-        await page.locator('.folder-tools .alert .actions button').nth(1).waitFor();
+        await css(page, '.folder-form button[type="submit"]').click();
+        await nth(page, '.folder-tools .alert .actions button', 1);
         await shoot(page, `viewer-filing-unknown-${suffix}`);
         await emulator.admin.reset();
       } finally {

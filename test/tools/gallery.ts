@@ -4,10 +4,13 @@
 // way it happens (the emulator's knobs, the extension's own storage), never drawn by hand.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page, Worker } from 'playwright-core';
+import type { Page, Target } from 'puppeteer-core';
 import type { RunningEmulator } from '../emulator/index.ts';
-import { launchWithExtension, type ExtensionBrowser } from '../support/extension-browser.ts';
+import type { ExtensionBrowser } from '../support/extension-browser.ts';
+import { gone, settled, shootTop, tabOfSize } from '../support/gallery-session.ts';
 import { dropRootCache, storedItems, storeItems, untilServiceQuiet } from '../support/helpers.ts';
+import { launchChromium } from '../support/launch-chromium.ts';
+import { css, role, until } from '../support/person.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
 import { PICTURE_TIME_ZONE } from '../support/picture-time-zone.ts';
 
@@ -31,156 +34,142 @@ export interface GalleryOptions {
   outDir: string;
 }
 
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  // Two frames: what was just rendered is painted.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-}
-
 /** The popup as Chrome shows it: clipped to its content's height, never more than 600 px. */
 async function shootPopup(page: Page, file: string): Promise<void> {
   // No hover left over from the last click.
   await page.mouse.move(POPUP.width - 1, 0);
   await settled(page);
   const height = await page.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
-  await page.screenshot({ path: file, clip: { x: 0, y: 0, width: POPUP.width, height: Math.min(Math.max(height, 1), POPUP.height) } });
+  await shootTop(page, { width: POPUP.width, height: Math.min(Math.max(height, 1), POPUP.height) }, file);
 }
 
 /** Runs `during` with a changed configuration (the one the demo build ships, patched), then puts back what was stored. */
-async function withConfig(worker: Worker, emulator: RunningEmulator, patch: Record<string, unknown>, during: () => Promise<void>): Promise<void> {
-  const { config } = await storedItems(worker, 'local');
+async function withConfig(extension: ExtensionBrowser, emulator: RunningEmulator, patch: Record<string, unknown>, during: () => Promise<void>): Promise<void> {
+  const { config } = await storedItems(extension, 'local');
   const shipped = { baseUrl: emulator.url, clientId: emulator.clientId, clientSecret: emulator.clientSecret, scopes: DEMO_SCOPES, pollMinutes: 5, notify: false };
-  await storeItems(worker, 'local', { config: { ...shipped, ...patch } });
+  await storeItems(extension, 'local', { config: { ...shipped, ...patch } });
   try {
     await during();
   } finally {
-    await storeItems(worker, 'local', { config });
+    await storeItems(extension, 'local', { config });
   }
 }
 
-async function ageCache(worker: Worker, ageMs: number): Promise<void> {
-  const snapshot = (await storedItems(worker, 'session'))[rootCacheItem.key] as { fetchedAt: number };
-  await storeItems(worker, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now() - ageMs } });
+async function ageCache(extension: ExtensionBrowser, ageMs: number): Promise<void> {
+  const snapshot = (await storedItems(extension, 'session'))[rootCacheItem.key] as { fetchedAt: number };
+  await storeItems(extension, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now() - ageMs } });
 }
 
 async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator, shot: (page: Page, state: string) => Promise<void>): Promise<void> {
-  const { context, url } = browser;
   const open = async () => {
-    const page = await context.newPage();
-    await page.setViewportSize(POPUP);
-    await page.goto(url('src/popup/popup.html'));
+    const page = await tabOfSize(browser, POPUP);
+    await browser.goto(page, browser.url('src/popup/popup.html'));
     return page;
   };
-  const worker = await browser.worker();
 
-  await withConfig(worker, emulator, { clientId: '' }, async () => {
+  await withConfig(browser, emulator, { clientId: '' }, async () => {
     const page = await open();
-    await page.locator('.welcome button.primary').waitFor();
+    await css(page, '.welcome button.primary').wait();
     await shot(page, 'not-configured');
     await page.close();
   });
 
   // An unknown client ID: the service shows its own error page, and the user closes it.
-  await withConfig(worker, emulator, { clientId: 'not-registered' }, async () => {
+  await withConfig(browser, emulator, { clientId: 'not-registered' }, async () => {
     const page = await open();
-    await page.locator('.welcome .asked li').first().waitFor();
+    await css(page, '.welcome .asked li').wait();
     // Chrome does not show an error page in the sign-in window (Firefox does, and the user closes it).
-    const closeErrorPage = (opened: Page) => void opened.close();
-    context.on('page', closeErrorPage);
-    await page.locator('.welcome button.primary').click();
-    await page.getByRole('alert').waitFor();
-    context.off('page', closeErrorPage);
+    const closeErrorPage = (opened: Target) => void opened.page().then((p) => p?.close());
+    browser.browser.on('targetcreated', closeErrorPage);
+    await css(page, '.welcome button.primary').click();
+    await role(page, 'alert').wait();
+    browser.browser.off('targetcreated', closeErrorPage);
     await shot(page, 'sign-in-failed');
     await page.close();
   });
 
   const popup = await open();
-  await popup.locator('.welcome .asked li').first().waitFor();
+  await css(popup, '.welcome .asked li').wait();
   await shot(popup, 'signed-out');
-  const consentOpened = context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-  await popup.locator('.welcome button.primary').click();
-  const consent = await consentOpened;
-  await popup.locator('.busy').waitFor();
+  const consent = await browser.nextPage(() => css(popup, '.welcome button.primary').click(), (address) => address.includes('/oauth/authorize'));
+  await css(popup, '.busy').wait();
   await shot(popup, 'connecting');
-  await consent.getByRole('button', { name: 'Approve' }).click();
-  await popup.locator('.summary h1').waitFor();
-  await popup.locator('.fetched .updating').waitFor({ state: 'detached' });
+  await role(consent, 'button', 'Approve').click();
+  await css(popup, '.summary h1').wait();
+  await gone(popup, '.fetched .updating');
   await shot(popup, 'ready');
-  await popup.locator('details.account > summary').click();
-  await popup.locator('details.account dl').scrollIntoViewIfNeeded();
+  await css(popup, 'details.account > summary').click();
+  await (await css(popup, 'details.account dl').waitHandle()).scrollIntoView();
   await shot(popup, 'account-details');
-  await popup.locator('section.goto').evaluate((section) => section.scrollIntoView({ block: 'start' }));
+  await (await css(popup, 'section.goto').waitHandle()).evaluate((section) => section.scrollIntoView({ block: 'start' }));
   await shot(popup, 'places');
   await popup.close();
 
   // A cache older than a minute paints at once and says it is updating.
-  await ageCache(worker, 5 * 60_000);
+  await ageCache(browser, 5 * 60_000);
   await emulator.admin.configure({ latencyMs: 4000 });
   let page = await open();
-  await page.locator('.fetched .updating').waitFor();
+  await css(page, '.fetched .updating').wait();
   await shot(page, 'updating');
   // Nothing left under way when the next state is set up.
-  await page.locator('.fetched .updating').waitFor({ state: 'detached' });
+  await gone(page, '.fetched .updating');
   await page.close();
 
-  await dropRootCache(worker);
+  await dropRootCache(browser);
   page = await open();
-  await page.locator('.skeleton').waitFor();
+  await css(page, '.skeleton').wait();
   await shot(page, 'loading');
-  await page.locator('.summary h1').waitFor();
+  await css(page, '.summary h1').wait();
   await shot(page, 'letters-loading');
-  await page.locator('.letter-list .letter').first().waitFor();
+  await css(page, '.letter-list .letter').wait();
   await page.close();
   await emulator.admin.configure({ latencyMs: 0 });
 
   // The service goes away (the root and the inbox page both break off): the last view, marked as not up to date.
-  await ageCache(worker, 5 * 60_000);
+  await ageCache(browser, 5 * 60_000);
   await untilServiceQuiet(emulator.admin);
   await emulator.admin.failNext(2, 'drop', '/post/api');
   page = await open();
-  await page.locator('.offline').waitFor();
+  await css(page, '.offline').wait();
   await shot(page, 'offline');
   await page.close();
 
-  await dropRootCache(worker);
+  await dropRootCache(browser);
   await untilServiceQuiet(emulator.admin);
   await emulator.admin.failNext(1, '500', '/post/api');
   page = await open();
-  await page.getByRole('alert').waitFor();
+  await role(page, 'alert').wait();
   await shot(page, 'error');
   await page.close();
 }
 
 async function optionsStates(browser: ExtensionBrowser, shot: (page: Page, state: string) => Promise<void>): Promise<void> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 900, height: 800 });
-  await page.goto(browser.url('src/options/options.html'));
+  const page = await tabOfSize(browser, { width: 900, height: 800 });
+  await browser.goto(page, browser.url('src/options/options.html'));
   // Signed in by the popup's states: the person first, their name from the root.
-  await page.locator('.person .avatar').filter({ hasNotText: '?' }).waitFor();
+  await until(page, 'The options page showed no person.', () => [...document.querySelectorAll('.person .avatar')].some((avatar) => !avatar.textContent.includes('?')));
   await shot(page, 'page');
   // A permission switched on: Digipost's window asks; declined, the switch goes back.
-  const consentOpened = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-  await page.locator('#may-manage').click();
-  const consent = await consentOpened;
-  await page.locator('.switch-note .busy').waitFor();
+  const consent = await browser.nextPage(() => css(page, '#may-manage').click(), (address) => address.includes('/oauth/authorize'));
+  await css(page, '.switch-note .busy').wait();
   await shot(page, 'permission-waiting');
-  await consent.locator('button', { hasText: 'Decline' }).click();
-  await page.locator('.switch-note .note-warn').waitFor();
+  await role(consent, 'button', 'Decline').click();
+  await css(page, '.switch-note .note-warn').wait();
   await shot(page, 'permission-unchanged');
   // The publisher's connection settings, unfolded.
-  await page.locator('details.publisher > summary').click();
-  await page.locator('#clientId').waitFor();
+  await css(page, 'details.publisher > summary').click();
+  await css(page, '#clientId').wait();
   await shot(page, 'publisher');
   // A change of the client ID ends the session: the page says so, with Connect.
-  const clientId = await page.locator('#clientId').inputValue();
-  await page.locator('#clientId').fill(`${clientId}-other`);
-  await page.locator('button[type="submit"]').click();
-  await page.locator('.save-result.signed-out').waitFor();
+  const clientId = await page.$eval('#clientId', (input) => (input as HTMLInputElement).value);
+  await css(page, '#clientId').fill(`${clientId}-other`);
+  await css(page, 'button[type="submit"]').click();
+  await css(page, '.save-result.signed-out').wait();
   await shot(page, 'saved-signed-out');
   // Back to the registered client, as it was.
-  await page.locator('#clientId').fill(clientId);
-  await page.locator('button[type="submit"]').click();
-  await page.locator('p.save-result').filter({ hasText: /\S/ }).waitFor();
+  await css(page, '#clientId').fill(clientId);
+  await css(page, 'button[type="submit"]').click();
+  await until(page, 'The options page did not say how the save went.', () => [...document.querySelectorAll('p.save-result')].some((result) => /\S/.test(result.textContent)));
   await page.close();
 }
 
@@ -190,7 +179,7 @@ export async function writeGallery(options: GalleryOptions): Promise<string[]> {
   mkdirSync(options.outDir, { recursive: true });
   const files: string[] = [];
   for (const variant of VARIANTS) {
-    const browser = await launchWithExtension({ dist: options.dist, lang: variant.lang, colorScheme: variant.colorScheme, timezoneId: PICTURE_TIME_ZONE });
+    const browser = await launchChromium({ dist: options.dist, lang: variant.lang, colorScheme: variant.colorScheme, timeZone: PICTURE_TIME_ZONE });
     const suffix = `${variant.name}-${variant.colorScheme}`;
     try {
       await popupStates(browser, options.emulator, async (page, state) => {

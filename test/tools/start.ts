@@ -7,12 +7,9 @@
 //
 // `npm start -- --firefox`: the same in Firefox (Debian's firefox-esr), the Firefox build installed
 // as a temporary add-on; without a display its journey's screenshots go to screenshots/firefox/.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import type { BrowserContext } from 'playwright-core';
 import type { RunningEmulator } from '../emulator/index.ts';
-import type { FirefoxWithExtension } from '../support/firefox.ts';
+import type { ExtensionBrowser } from '../support/extension-browser.ts';
 
 const forReadme = process.argv.includes('--screenshots');
 const inFirefox = process.argv.includes('--firefox');
@@ -24,18 +21,14 @@ const SCREENSHOTS = resolve(process.env.SCREENSHOTS_DIR ?? (inFirefox ? 'screens
 const headless = forReadme || process.env.HEADLESS === '1' || (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
 
 let emulator: RunningEmulator | undefined;
-let context: BrowserContext | undefined;
-let firefox: FirefoxWithExtension | undefined;
-let profile: string | undefined;
+let extension: ExtensionBrowser | undefined;
 let stopping: Promise<never> | undefined;
 
-/** Closes the browser, stops the emulator, removes the temporary profile, then exits; safe to call more than once. */
+/** Closes the browser (its temporary profile goes with it), stops the emulator, then exits; safe to call more than once. */
 function stop(code: number): Promise<never> {
   stopping ??= (async () => {
-    await context?.close().catch(() => undefined);
-    await firefox?.close().catch(() => undefined);
+    await extension?.close().catch(() => undefined);
     await emulator?.stop().catch(() => undefined);
-    if (profile) rmSync(profile, { recursive: true, force: true });
     process.exit(code);
   })();
   return stopping;
@@ -52,11 +45,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 
 try {
   // Loaded after the signal handlers are in place: loading them takes a moment, and Ctrl-C then must still exit cleanly.
-  const { chromium } = await import('playwright-core');
   const { startEmulator } = await import('../emulator/index.ts');
   const { buildForEmulator } = await import('../support/build-extension.ts');
-  const { findChromium } = await import('../support/chromium.ts');
-  const { extensionArgs } = await import('../support/extension-browser.ts');
+  const { launchExtensionBrowser } = await import('../support/harness.ts');
   const { runJourney } = await import('./journey.ts');
   const { PICTURE_TIME_ZONE } = await import('../support/picture-time-zone.ts');
   emulator = await startEmulator({ port: PORT }).catch((error: unknown) => {
@@ -69,59 +60,52 @@ try {
   // The demo asks for the read permissions, so a newcomer can open letters and receipts too.
   await buildForEmulator(OUT_DIR, emulator.url, emulator.clientId, emulator.clientSecret, { scope: DEMO_SCOPE, target: inFirefox ? 'firefox' : 'chrome' });
   console.log(`Extension built for it in ${OUT_DIR}/`);
-  if (inFirefox) {
-    await startFirefox(emulator);
-  } else {
-    const executablePath = findChromium();
-    profile = mkdtempSync(join(tmpdir(), 'digipost-start-'));
-    const dist = resolve(OUT_DIR);
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath,
-      headless,
-      viewport: null,
-      locale: 'en-US',
-      // The override reaches the pages Playwright opens; a tab the extension opens may draw before it
-      // arrives, so the browser's own zone (TZ) is the same.
-      timezoneId: PICTURE_TIME_ZONE,
-      env: { ...process.env, TZ: PICTURE_TIME_ZONE },
-      colorScheme: 'light',
-      // This script owns the signals: it stops the emulator too, and exits 0 on Ctrl-C.
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-      args: extensionArgs(dist),
-    });
-    if (stopping) {
-      await context.close(); // Ctrl-C came during the launch
-      await stopping;
-    }
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    const extensionId = new URL(worker.url()).host;
+  const dist = resolve(OUT_DIR);
+  extension = await launchExtensionBrowser(inFirefox ? 'firefox' : 'chromium', {
+    dist,
+    headless,
+    lang: 'en-US',
+    colorScheme: 'light',
+    // Both browsers in the pictures' time zone, so both journeys show a letter at the same time of day.
+    timeZone: PICTURE_TIME_ZONE,
+    // This script owns the signals: it stops the emulator too, and exits 0 on Ctrl-C.
+    handleSignals: false,
+  });
+  if (stopping) {
+    await extension.close(); // Ctrl-C came during the launch
+    await stopping;
+  }
 
-    if (headless) {
-      console.log(forReadme ? 'Walking the new-user journey for the README.' : 'No display: walking the new-user journey headless.');
-      const steps = await runJourney(context, extensionId, SCREENSHOTS);
-      for (const step of steps) console.log(`  ${step.name}: ${relative(process.cwd(), step.file)}`);
-      if (forReadme) {
-        const { writeGallery } = await import('./gallery.ts');
-        const gallery = await writeGallery({ emulator, dist, outDir: join(SCREENSHOTS, 'gallery') });
-        console.log(`  gallery: ${gallery.length} pictures in ${relative(process.cwd(), join(SCREENSHOTS, 'gallery'))}/`);
-      }
-      console.log(`Screenshots are in ${SCREENSHOTS}`);
-      await stop(0);
+  if (headless) {
+    console.log(forReadme ? 'Walking the new-user journey for the README.' : `No display: walking the new-user journey headless${inFirefox ? ' in Firefox' : ''}.`);
+    const steps = await runJourney(extension, SCREENSHOTS);
+    for (const step of steps) console.log(`  ${step.name}: ${relative(process.cwd(), step.file)}`);
+    if (forReadme && !inFirefox) {
+      const { writeGallery } = await import('./gallery.ts');
+      const gallery = await writeGallery({ emulator, dist, outDir: join(SCREENSHOTS, 'gallery') });
+      console.log(`  gallery: ${gallery.length} pictures in ${relative(process.cwd(), join(SCREENSHOTS, 'gallery'))}/`);
+    }
+    console.log(`Screenshots are in ${SCREENSHOTS}`);
+    await stop(0);
+  } else {
+    // The tab the browser opened with, or a new one.
+    const [first] = await extension.browser.pages();
+    if (first) await extension.goto(first, extension.url('src/popup/popup.html'));
+    else await extension.open('src/popup/popup.html');
+    if (inFirefox) {
+      console.log('Firefox is open with the extension (a temporary add-on). Use the open tab, or its toolbar button');
+      console.log('(the puzzle piece, then Digipost Mailbox), press Connect, then Approve in the window that opens.');
     } else {
-      const page = context.pages()[0] ?? (await context.newPage());
-      await page.goto(`chrome-extension://${extensionId}/src/popup/popup.html`);
       console.log('Chromium is open with the extension. Click its toolbar icon (the puzzle piece, then Digipost Mailbox),');
       console.log('or use the open tab, and press Connect, then Approve on the consent page.');
-      console.log(`Demo client: ${emulator.clientId}. Press Ctrl-C here, or close Chromium, to stop.`);
-      context.on('close', () => void stop(0));
     }
+    console.log(`Demo client: ${emulator.clientId}. Press Ctrl-C here, or close ${BROWSER_NAME}, to stop.`);
+    extension.browser.on('disconnected', () => void stop(0));
   }
 } catch (error) {
   if (!stopping) {
     console.error(headless ? 'The journey failed:' : 'npm start failed:', error instanceof Error ? error.message : error);
-    const last = context?.pages().at(-1) ?? (await firefox?.browser.pages().catch(() => []))?.at(-1);
+    const last = (await extension?.browser.pages().catch(() => []))?.at(-1);
     if (headless && last) {
       const file = join(SCREENSHOTS, 'failure.png');
       await last.screenshot({ path: file }).then(
@@ -133,26 +117,3 @@ try {
   }
 }
 
-/** Firefox with the Firefox build: the demo journey headless, or a window to try it in. */
-async function startFirefox(running: RunningEmulator): Promise<void> {
-  const { launchFirefoxWithExtension } = await import('../support/firefox.ts');
-  const { runFirefoxJourney } = await import('./journey-firefox.ts');
-  const { PICTURE_TIME_ZONE } = await import('../support/picture-time-zone.ts');
-  // This script owns the signals: it stops the emulator too, and exits 0 on Ctrl-C. The same time
-  // zone as Chromium's pictures, so both journeys show a letter at the same time of day.
-  firefox = await launchFirefoxWithExtension(OUT_DIR, { headless, handleSignals: false, timeZone: PICTURE_TIME_ZONE });
-  if (stopping) await stopping; // Ctrl-C came during the launch
-  if (headless) {
-    console.log('No display: walking the new-user journey headless in Firefox.');
-    const steps = await runFirefoxJourney(firefox, running.user.fullName, SCREENSHOTS);
-    for (const step of steps) console.log(`  ${step.name}: ${relative(process.cwd(), step.file)}`);
-    console.log(`Screenshots are in ${SCREENSHOTS}`);
-    await stop(0);
-  } else {
-    await firefox.openPage('src/popup/popup.html');
-    console.log('Firefox is open with the extension (a temporary add-on). Use the open tab, or its toolbar button');
-    console.log('(the puzzle piece, then Digipost Mailbox), press Connect, then Approve in the window that opens.');
-    console.log(`Demo client: ${running.clientId}. Press Ctrl-C here, or close Firefox, to stop.`);
-    firefox.browser.on('disconnected', () => void stop(0));
-  }
-}

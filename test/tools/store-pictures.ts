@@ -7,11 +7,12 @@
 // after a change to what they show; committed.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import type { NewLetter } from '../emulator/admin-client.ts';
 import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from '../support/build-extension.ts';
-import { signedInForPictures } from '../support/gallery-session.ts';
+import { gone, settled, shootTop, signedInForPictures, tabOfSize } from '../support/gallery-session.ts';
 import { cachedLink, viewerPageFor } from '../support/helpers.ts';
+import { css, text } from '../support/person.ts';
 import { startEmulator } from '../emulator/index.ts';
 
 const OUT = resolve('store/pictures');
@@ -105,17 +106,12 @@ function fictionalLetters(now: number): NewLetter[] {
   ];
 }
 
-const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+const dataUrl = (png: Uint8Array) => `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
 const icon = dataUrl(readFileSync('store/icon-128.png'));
-
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-}
 
 /** A picture drawn from HTML (no network: the images are data addresses), saved at the page's size. */
 async function compose(page: Page, size: { width: number; height: number }, html: string, file: string): Promise<void> {
-  await page.setViewportSize(size);
+  await page.setViewport(size);
   await page.setContent(`<!doctype html><html><head><meta charset="utf-8"><style>
     * { box-sizing: border-box; margin: 0; }
     body { width: ${size.width}px; height: ${size.height}px; overflow: hidden; font-family: ${FONT}; }
@@ -144,19 +140,18 @@ try {
     try {
       console.log(`Store pictures, ${words.lang}:`);
       // 1: the popup, as Chrome shows it, beside what it is.
-      const popup = await h.context.newPage();
-      await popup.setViewportSize(POPUP);
-      await popup.goto(h.url('src/popup/popup.html'));
-      await popup.locator('.summary h1').waitFor();
-      await popup.locator('.letter-list .letter').first().waitFor();
-      await popup.locator('.fetched .updating').waitFor({ state: 'detached' });
+      const popup = await tabOfSize(h, POPUP);
+      await h.goto(popup, h.url('src/popup/popup.html'));
+      await css(popup, '.summary h1').wait();
+      await css(popup, '.letter-list .letter').wait();
+      await gone(popup, '.fetched .updating');
       await popup.mouse.move(POPUP.width - 1, 0);
       await settled(popup);
       const height = await popup.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
-      const popupPicture = await popup.screenshot({ clip: { x: 0, y: 0, width: POPUP.width, height: Math.min(height, POPUP.height) } });
+      const popupPicture = await shootTop(popup, { width: POPUP.width, height: Math.min(height, POPUP.height) });
       await popup.close();
 
-      const canvas = await h.context.newPage();
+      const canvas = await h.browser.newPage();
       await compose(
         canvas,
         SCREEN,
@@ -173,18 +168,18 @@ try {
       );
 
       // 2 and 3: the mailbox reader at the stores' size, as it is.
-      const page = await h.context.newPage();
-      await page.setViewportSize(SCREEN);
-      await page.goto(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
-      await page.locator('.letter-row').first().waitFor();
+      const page = await tabOfSize(h, SCREEN);
+      await h.goto(page, await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
+      await css(page, '.letter-row').wait();
       await page.mouse.move(SCREEN.width - 1, SCREEN.height - 1);
       await settled(page);
       await page.screenshot({ path: join(OUT, `${words.tag}-2-inbox.png`) });
       console.log(`  store/pictures/${words.tag}-2-inbox.png`);
       // The invoice, with its payment panel and the letter itself.
-      await page.getByRole('link', { name: INVOICE_SUBJECT }).click();
-      await page.locator('iframe.letter-frame').waitFor();
-      await page.frameLocator('iframe.letter-frame').getByText('Å betale').waitFor();
+      await text(page, INVOICE_SUBJECT, '.letter-row').click();
+      const letterFrame = (await css(page, 'iframe.letter-frame').waitHandle()) as ElementHandle<HTMLIFrameElement>;
+      const frame = await letterFrame.contentFrame();
+      await frame.waitForFunction((words: string) => (document.body as HTMLElement | null)?.textContent.includes(words), { polling: 100 }, 'Å betale');
       await page.mouse.move(SCREEN.width - 1, SCREEN.height - 1);
       await settled(page);
       await page.screenshot({ path: join(OUT, `${words.tag}-3-invoice.png`) });
