@@ -5,11 +5,11 @@ import type { Session } from '../auth/session.ts';
 import { rootResourceUrl } from '../auth/service-config.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
-import { warn } from '../shared/warn.ts';
 import type { InboxGlance, RootSnapshot } from '../protocol/messages.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
 import { dueInvoicesItem, rootCacheItem } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
+import type { BackgroundWork } from './background-work.ts';
 import type { Badge } from './badge.ts';
 import type { DueInvoicesReader } from './due-invoices.ts';
 import { fetchInboxGlance } from './inbox-page.ts';
@@ -32,6 +32,8 @@ export interface RootCacheDeps {
   notifyNewLetters: (config: ExtensionConfig, root: RootResource, generation: number) => Promise<void>;
   /** Called after each fetch of the root too, in the background: the open invoices beyond the newest letters. */
   dueInvoices: DueInvoicesReader;
+  /** Where the work after a fetch runs, the caller not waiting for it. */
+  background: Pick<BackgroundWork, 'run'>;
 }
 
 export interface RootCache {
@@ -121,10 +123,10 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     }
     const snapshot = await store({ root, fetchedAt: deps.now(), serviceOrigin, scopes: status.scopes, ...(inbox ? { inbox } : {}) }, generation);
     // The badge and new-letter notifications follow in the background: the popup does not wait.
-    announce(root.primaryAccount?.unreadItemsInInbox, generation).catch((error: unknown) => warn('Could not update the badge', error));
-    deps.notifyNewLetters(config, root, generation).catch((error: unknown) => warn('Could not check for new letters', error));
+    deps.background.run('Could not update the badge', announce(root.primaryAccount?.unreadItemsInInbox, generation));
+    deps.background.run('Could not check for new letters', deps.notifyNewLetters(config, root, generation));
     // So are the open invoices beyond the newest letters: every place, two reads at once, one round at a time (due-invoices.ts).
-    dueInvoices.readRound(config, root, generation).catch((error: unknown) => warn('Could not read the open invoices', error));
+    deps.background.run('Could not read the open invoices', dueInvoices.readRound(config, root, generation));
     return snapshot;
   }
 
