@@ -15,9 +15,9 @@ export const LAST_RELEASE = { version: '0.1.0', commit: '217ccc0' } as const;
 
 /**
  * What the release's build needs of its tree: the rest (tests, tools, pictures) is left in git.
- * build/ holds the build's steps since 0.2.0; in an older release vite.config.ts is the whole build.
+ * Since 0.2.0 the build's steps are in build/ and it ships PRIVACY.md; 0.1.0 has neither.
  */
-const BUILD_INPUTS = ['package.json', 'manifest.json', 'vite.config.ts', 'build', 'tsconfig.json', 'src', 'icons'];
+const BUILD_INPUTS = ['package.json', 'manifest.json', 'vite.config.ts', 'build', 'tsconfig.json', 'src', 'icons', 'PRIVACY.md'];
 
 /** A first build on a busy two-core machine takes well under a minute; this is the limit of a stuck one. */
 const BUILD_TIMEOUT_MS = 180_000;
