@@ -36,7 +36,7 @@ function chromeManifest(env: Env): ReturnType<typeof manifestFor> & { key?: stri
  * and every new add-on declares what data it collects and transmits.
  * Mozilla counts as transmission any data handled outside the add-on or the browser, the service
  * the person chose included; Save to Digipost sends a file from a website to the person's mailbox,
- * which is Mozilla's "website content" (README, "Data collection in Firefox"). Nothing else the
+ * which is Mozilla's "website content" (docs/publishing.md, "Data collection in Firefox"). Nothing else the
  * extension sends is data about the person taken from the browser: it sends the service its own
  * tokens and the person's requests about their own letters.
  */

@@ -9,7 +9,7 @@ import { emulatorBuildEnv, type BuildOptions } from './build-extension.ts';
 
 /**
  * The last release: version 0.1.0, the last commit before the work on 0.2.0 began (main of
- * 2026-11-24, 03:10 UTC; tagged v0.1.0 where the tag was made). CHANGELOG.md and README name it.
+ * 2026-11-24, 03:10 UTC; tagged v0.1.0 where the tag was made). CHANGELOG.md and docs/publishing.md name it.
  */
 export const LAST_RELEASE = { version: '0.1.0', commit: '217ccc0' } as const;
 

@@ -1,6 +1,6 @@
 // `npm run package`: in dist-packages/, the store-ready zips of the Chrome and Firefox builds and,
 // for addons.mozilla.org's reviewers, a zip of the sources they are built from (store/REVIEWERS.md).
-// Built with the production defaults (or a distributor's DIGIPOST_* variables, see README), never
+// Built with the production defaults (or a distributor's DIGIPOST_* variables, see docs/publishing.md), never
 // for the local emulator: a package must not ask for access to this computer or carry test credentials.
 // Every zip is deterministic (test/support/deterministic-zip.ts): the sources zip, unpacked
 // anywhere, rebuilds the same Firefox package byte for byte (`npm run package:verify` checks it).

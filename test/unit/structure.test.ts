@@ -3,7 +3,7 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The layout the README describes, held: which folder of src/ may import which. A folder is the
+ * The layout docs/engineering.md describes, held: which folder of src/ may import which. A folder is the
  * first path segment under src/ ('.' for the files at its top).
  */
 
