@@ -1,7 +1,7 @@
 import { CONFIRM_WINDOW_MS, CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from '../api/timeouts.ts';
 import { MAX_UPLOAD_BYTES, uploadDeadlineMs } from '../api/upload-rules.ts';
 import type { Request } from './messages.ts';
-import type { PageName } from './sender.ts';
+import type { PageName } from './pages.ts';
 
 /** Room for the worker's own bookkeeping (waking up, storage, the auth lock) on a slow machine. */
 const WORKER_SLACK_MS = 10_000;

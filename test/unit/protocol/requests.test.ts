@@ -3,7 +3,8 @@ import type { Request } from '../../../src/protocol/messages.ts';
 import { answerPageMessage, type PageMessageEvent } from '../../../src/protocol/page-messages.ts';
 import { requestSchema } from '../../../src/protocol/request-schema.ts';
 import { ANSWER_WITHIN_MS, REQUESTS } from '../../../src/protocol/requests.ts';
-import { mayRequest, PAGE_PATHS, type PageName } from '../../../src/protocol/sender.ts';
+import { PAGE_PATHS, type PageName } from '../../../src/protocol/pages.ts';
+import { mayRequest } from '../../../src/protocol/sender.ts';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const PAGES = `chrome-extension://${ID}/`;
