@@ -14,6 +14,7 @@ import {
   networkTimeoutFromEnv,
   type BuildTarget,
 } from './src/config/build-defaults.ts';
+import { requestWaits } from './src/protocol/requests.ts';
 
 // Build-time defaults let a distributor (or `npm start`) ship a dist/ that is already configured
 // for one service; the production build asks only for the real service's origin and its content host
@@ -305,6 +306,9 @@ export default defineConfig(({ mode }) => {
     __BUILD_DEFAULTS__: JSON.stringify(defaults),
     // Tests only (the e2e build): a short network deadline, so a service that never answers is seen quickly.
     __NETWORK_TIMEOUT_MS__: JSON.stringify(networkTimeoutFromEnv(process.env)),
+    // How long a page waits for each answer: the one column of the protocol's table the pages read,
+    // handed to them here so that they ship none of the table (its schemas are zod; answer-within.ts).
+    __REQUEST_WAITS__: JSON.stringify(requestWaits()),
   };
   return {
     publicDir: 'src/public',
