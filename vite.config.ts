@@ -10,6 +10,7 @@ import { manifestForBrowser } from './build/manifest.ts';
 import { popupInOneScript, workerInOneScript } from './build/one-script-bundles.ts';
 import { privacyStatement } from './build/privacy-page.ts';
 import { buildDefaultsFromEnv, networkTimeoutFromEnv, type BuildTarget } from './src/config/build-defaults.ts';
+import { requestWaits } from './src/protocol/requests.ts';
 
 export default defineConfig(({ mode }) => {
   const target: BuildTarget = mode === 'firefox' || process.env.DIGIPOST_TARGET === 'firefox' ? 'firefox' : 'chrome';
@@ -20,6 +21,9 @@ export default defineConfig(({ mode }) => {
     __BUILD_DEFAULTS__: JSON.stringify(buildDefaultsFromEnv(process.env)),
     // Tests only (the e2e build): a short network deadline, so a service that never answers is seen quickly.
     __NETWORK_TIMEOUT_MS__: JSON.stringify(networkTimeoutFromEnv(process.env)),
+    // How long a page waits for each answer: the one column of the protocol's table the pages read,
+    // handed to them here so that they ship none of the table (its schemas are zod; answer-within.ts).
+    __REQUEST_WAITS__: JSON.stringify(requestWaits()),
   };
   return {
     publicDir: 'src/public',

@@ -5,6 +5,7 @@ import type { Session } from '../auth/session.ts';
 import { rootResourceUrl } from '../auth/service-config.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
+import { fencedToGeneration } from '../shared/generation-fence.ts';
 import type { InboxGlance, RootSnapshot } from '../protocol/messages.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
 import { dueInvoicesItem, rootCacheItem } from '../storage/page-items.ts';
@@ -55,27 +56,20 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     return typeof stored?.generation === 'number' ? { ...stored, generation: stored.generation } : undefined;
   }
 
-  /**
-   * Caches a snapshot fetched under `generation`. A sign-out may come at any moment, its cleanup
-   * included, so a check before the write would not do: the write is checked after it lands, and
-   * taken back if the session moved on meanwhile (then the sign-out's cleanup either came after the
-   * write and removed it, or came before and the check sees the new generation).
-   */
+  /** Caches a snapshot fetched under `generation`, fenced to that session's (generation-fence.ts). */
   async function store(snapshot: RootSnapshot, generation: number): Promise<CachedRoot> {
     const cached: CachedRoot = { ...snapshot, generation };
-    await setItems(storage, put(rootCacheItem, cached));
-    if ((await session.generation()) !== generation) {
+    const stands = await fencedToGeneration(session, generation, () => setItems(storage, put(rootCacheItem, cached)), async () => {
       // Only our own write: a new session may have cached its root by now.
       if ((await cachedRoot())?.generation === generation) await removeItems(storage, rootCacheItem);
-      throw new AppError('signed_out');
-    }
+    });
+    if (!stands) throw new AppError('signed_out');
     return cached;
   }
 
-  /** The badge shows the count, unless the session fetched under has ended (fenced as store() is). */
+  /** The badge shows the count, unless the session fetched under has ended meanwhile. */
   async function announce(unread: number | undefined, generation: number): Promise<void> {
-    await deps.badge.showUnread(unread);
-    if ((await session.generation()) !== generation) await deps.badge.showSignedOut();
+    await fencedToGeneration(session, generation, () => deps.badge.showUnread(unread), () => deps.badge.showSignedOut());
   }
 
   /**
