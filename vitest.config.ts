@@ -1,8 +1,11 @@
 // `vitest run` (npm run test:unit) finds this file at the top and runs both projects; `--project unit`
 // or `--project component` runs one. The end-to-end suites have their own, in test/e2e/.
 import { defineConfig } from 'vitest/config';
+import { requestWaits } from './src/protocol/requests.ts';
 
 export default defineConfig({
+  // How long a page waits for each answer, handed to the pages as the build hands it (vite.config.ts).
+  define: { __REQUEST_WAITS__: JSON.stringify(requestWaits()) },
   // JSX as the build compiles it (vite.config.ts): Preact's automatic runtime.
   oxc: {
     jsx: { runtime: 'automatic', importSource: 'preact' },
