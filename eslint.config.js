@@ -32,7 +32,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**/*.ts', 'vite.config.ts'],
+    // Node-side code: the tests and tools, and the build (vite.config.ts, vitest.config.ts and its steps in build/).
+    files: ['test/**/*.ts', 'build/**/*.ts', '*.config.ts'],
     rules: { 'no-console': 'off' },
   },
   {

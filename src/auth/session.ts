@@ -1,5 +1,6 @@
 import { parseScope, type Permission } from '../shared/permissions.ts';
 import { AppError, type ErrorInfo } from '../shared/errors.ts';
+import { fencedToGeneration, sameGeneration } from '../shared/generation-fence.ts';
 import { authWindowFailure } from './auth-window-failure.ts';
 import { buildAuthorizeUrl, parseRedirect, randomToken } from './authorize.ts';
 import { verifyIdToken } from './id-token.ts';
@@ -216,7 +217,7 @@ export class Session {
   async #leaveAnotherPerson(generation: number, state: string, userId: string): Promise<number> {
     const { local, session } = this.#deps;
     const left = await this.#locked(async () => {
-      if ((await readGeneration(local)) !== generation || (await readPendingSignIn(session))?.state !== state) {
+      if (!(await sameGeneration(this, generation)) || (await readPendingSignIn(session))?.state !== state) {
         throw new AppError('signin_cancelled', { detail: 'signed out during sign-in' });
       }
       const held = await readStoredSession(local, session);
@@ -236,24 +237,29 @@ export class Session {
   async #storeNewSession(generation: number, state: string, account: StoredAccount, tokens: TokenSet): Promise<void> {
     const { local, session } = this.#deps;
     const signedOut = () => new AppError('signin_cancelled', { detail: 'signed out during sign-in' });
-    if ((await readGeneration(local)) !== generation) throw signedOut();
+    if (!(await sameGeneration(this, generation))) throw signedOut();
     if ((await readPendingSignIn(session))?.state !== state) throw signedOut();
+    // The new session's generation, which its first write sets: fenced to it, a sign-out while
+    // these are written takes back what this attempt wrote.
     const next = generation + 1;
-    await setItems(
-      { local },
-      put(generationItem, next),
-      put(accountItem, account),
-      ...(tokens.refreshToken === undefined ? [] : [put(refreshTokenItem, tokens.refreshToken)]),
+    const stored = await fencedToGeneration(
+      this,
+      next,
+      async () => {
+        await setItems(
+          { local },
+          put(generationItem, next),
+          put(accountItem, account),
+          ...(tokens.refreshToken === undefined ? [] : [put(refreshTokenItem, tokens.refreshToken)]),
+        );
+        // A refresh token of an earlier session must not be used for this one.
+        if (tokens.refreshToken === undefined) await removeItems({ local }, refreshTokenItem);
+        await setItems({ session }, put(accessTokenItem, storedAccess(tokens, false)));
+        await removeItems({ session }, pendingSignInItem, endReasonItem);
+      },
+      () => clearTokens(local, session),
     );
-    // A refresh token of an earlier session must not be used for this one.
-    if (tokens.refreshToken === undefined) await removeItems({ local }, refreshTokenItem);
-    await setItems({ session }, put(accessTokenItem, storedAccess(tokens, false)));
-    await removeItems({ session }, pendingSignInItem, endReasonItem);
-    if ((await readGeneration(local)) !== next) {
-      // Signed out while we were writing: take back what this attempt wrote.
-      await clearTokens(local, session);
-      throw signedOut();
-    }
+    if (!stored) throw signedOut();
   }
 
   /**
@@ -350,19 +356,23 @@ export class Session {
         await handOverRefreshedTokens(local, this.#deps.withLock, stored.refreshToken ?? '', tokens);
         return new AppError('signed_out');
       };
-      if ((await readGeneration(local)) !== generation) throw await signedOut();
-      await setItems({ session }, put(accessTokenItem, storedAccess(tokens, force)));
-      // A new refresh token replaces the old; when none comes, the old one stays valid.
+      if (!(await sameGeneration(this, generation))) throw await signedOut();
       const account = { ...stored.account, scopes: scopesFrom(tokens, stored.account.scopes) };
-      await setItems(
-        { local },
-        put(accountItem, account),
-        ...(tokens.refreshToken === undefined ? [] : [put(refreshTokenItem, tokens.refreshToken)]),
+      const kept = await fencedToGeneration(
+        this,
+        generation,
+        async () => {
+          await setItems({ session }, put(accessTokenItem, storedAccess(tokens, force)));
+          // A new refresh token replaces the old; when none comes, the old one stays valid.
+          await setItems(
+            { local },
+            put(accountItem, account),
+            ...(tokens.refreshToken === undefined ? [] : [put(refreshTokenItem, tokens.refreshToken)]),
+          );
+        },
+        () => clearTokens(local, session),
       );
-      if ((await readGeneration(local)) !== generation) {
-        await clearTokens(local, session);
-        throw await signedOut();
-      }
+      if (!kept) throw await signedOut();
       return bind(tokens.accessToken, account, force);
     });
   }
@@ -386,7 +396,7 @@ export class Session {
   /** Ends the session the service no longer honours, unless a sign-out or sign-in already replaced it. */
   async #end(generation: number): Promise<void> {
     const { local, session } = this.#deps;
-    if ((await readGeneration(local)) !== generation) throw new AppError('signed_out');
+    if (!(await sameGeneration(this, generation))) throw new AppError('signed_out');
     this.#refreshing = undefined;
     await setItems({ local }, put(generationItem, generation + 1));
     // A sign-in under way (its pending entry) is left alone: it is how the user gets back in.
@@ -465,8 +475,8 @@ export class Session {
 
   /**
    * The fence: a number that every sign-in, sign-out and end of a session changes. Whoever writes
-   * personal data fetched with the session reads it before the fetch and again after the write,
-   * and takes the write back if it moved (the sign-out's cleanup may have run before the write).
+   * personal data fetched with the session reads it before the fetch, and writes through
+   * fencedToGeneration (src/shared/generation-fence.ts), which takes the write back if it moved.
    */
   generation(): Promise<number> {
     return readGeneration(this.#deps.local);

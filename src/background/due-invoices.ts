@@ -8,6 +8,7 @@ import { DUE_SOON_DAYS } from '../model/due-soon.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
 import { dueInvoicesItem, type DueInvoices, type DueLetter, type DuePlace } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
+import { fencedToGeneration } from '../shared/generation-fence.ts';
 import { settleLimited } from '../shared/settle-limited.ts';
 import { pagedUrl } from './inbox-page.ts';
 
@@ -186,11 +187,10 @@ export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
         result?.status === 'fulfilled' ? { read: true, fetchedAt: deps.now(), letters: result.value } : { ...(kept?.places[read.link.uri] ?? { letters: [] }), read: false };
     });
     const next = withinBudget({ generation, places });
-    await setItems(storage, put(dueInvoicesItem, next));
-    // Fenced as the root cache is: a sign-out meanwhile takes back this session's write.
-    if ((await deps.session.generation()) !== generation && (await getItem(storage, dueInvoicesItem))?.generation === generation) {
-      await removeItems(storage, dueInvoicesItem);
-    }
+    // Fenced as the root cache is: a sign-out meanwhile takes back this session's write (and only it).
+    await fencedToGeneration(deps.session, generation, () => setItems(storage, put(dueInvoicesItem, next)), async () => {
+      if ((await getItem(storage, dueInvoicesItem))?.generation === generation) await removeItems(storage, dueInvoicesItem);
+    });
   }
 
   /** The round under way, which a call meanwhile joins. */

@@ -8,6 +8,7 @@ import type { Session } from '../auth/session.ts';
 import { saveConfig } from '../config/config-store.ts';
 import { serviceHostPermission } from '../config/host-permission.ts';
 import { AppError } from '../shared/errors.ts';
+import { sameGeneration } from '../shared/generation-fence.ts';
 import { isOffered } from '../shared/offered-permissions.ts';
 import type { KeyValueArea } from '../shared/storage-area.ts';
 import type { Handlers } from '../protocol/dispatch.ts';
@@ -73,7 +74,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   async function fenced<T>(fetchIt: () => Promise<T>): Promise<T> {
     const generation = await session.generation();
     const answer = await fetchIt();
-    if ((await session.generation()) !== generation) throw new AppError('signed_out');
+    if (!(await sameGeneration(session, generation))) throw new AppError('signed_out');
     return answer;
   }
 

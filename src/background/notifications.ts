@@ -13,6 +13,7 @@ import type { Session } from '../auth/session.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { NOTIFICATIONS_PERMISSION } from '../config/notifications-permission.ts';
 import { newPageId, viewerAddressOf } from '../protocol/viewer-address.ts';
+import { sameGeneration } from '../shared/generation-fence.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { warn } from '../shared/warn.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
@@ -147,7 +148,8 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     try {
       await look(config, root, generation, written);
     } finally {
-      if ((await session.generation()) !== generation) await undo(written);
+      // Whatever became of the look, even one that failed half-way: what it wrote was for that session.
+      if (!(await sameGeneration(session, generation))) await undo(written);
     }
   }
 
@@ -175,7 +177,7 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     const plan = planNotifications(await unreadLetters(inbox, serviceOrigin), seen);
     // A sign-out, or notifications switched off, while the inbox was on its way: show nothing. (A
     // sign-out after this point is caught by the fence in check().)
-    if ((await session.generation()) !== generation || !(await deps.currentConfig()).notify) return;
+    if (!(await sameGeneration(session, generation)) || !(await deps.currentConfig()).notify) return;
     const api = deps.notificationsApi();
     const news = plan.shown.length > 0 || plan.more > 0;
     // Granted, but the API not yet there in this worker: keep the news for a later check.

@@ -1,4 +1,5 @@
 import { AppError } from '../shared/errors.ts';
+import { fencedToGeneration, sameGeneration } from '../shared/generation-fence.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
 import { writeRecords, type WriteNote, type WriteRecord } from '../storage/items.ts';
 import { recordKey } from './intent.ts';
@@ -92,12 +93,10 @@ export function createOnce(deps: OnceDeps) {
 
   async function record(key: string, generation: number, value: WriteRecord): Promise<void> {
     const item = writeRecords.item(key);
-    if ((await deps.generation()) !== generation) throw new AppError('signed_out');
-    await setItems(storage, put(item, value));
-    if ((await deps.generation()) !== generation) {
-      await removeItems(storage, item);
-      throw new AppError('signed_out');
-    }
+    const stands =
+      (await sameGeneration(deps, generation)) &&
+      (await fencedToGeneration(deps, generation, () => setItems(storage, put(item, value)), () => removeItems(storage, item)));
+    if (!stands) throw new AppError('signed_out');
   }
 
   async function done<T>(key: string, generation: number, note: WriteNote, result: T, operation: Operation<T>): Promise<T> {

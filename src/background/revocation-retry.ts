@@ -1,11 +1,12 @@
 import { revokePending, type RevocationDeps, type RevocationRound } from '../auth/revocation.ts';
-import { warn } from '../shared/warn.ts';
 import type { WorkerEvent } from '../protocol/messages.ts';
+import type { BackgroundWork } from './background-work.ts';
 import type { HostAccess } from './host-access.ts';
 
 export interface RevocationRetryDeps extends Omit<RevocationDeps, 'timeoutMs'> {
   hostAccess: Pick<HostAccess, 'giveBackAfterRevocation'>;
   tellPages: (event: WorkerEvent) => Promise<void>;
+  background: Pick<BackgroundWork, 'run'>;
 }
 
 export interface RevocationRetry {
@@ -38,7 +39,7 @@ export function createRevocationRetry(deps: RevocationRetryDeps): RevocationRetr
   return {
     retryRevocations,
     retryRevocationsInBackground() {
-      retryRevocations().catch((error: unknown) => warn('Could not tell the service of a sign-out', error));
+      deps.background.run('Could not tell the service of a sign-out', retryRevocations());
     },
   };
 }

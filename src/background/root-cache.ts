@@ -5,11 +5,12 @@ import type { Session } from '../auth/session.ts';
 import { rootResourceUrl } from '../auth/service-config.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
-import { warn } from '../shared/warn.ts';
+import { fencedToGeneration } from '../shared/generation-fence.ts';
 import type { InboxGlance, RootSnapshot } from '../protocol/messages.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
 import { dueInvoicesItem, rootCacheItem } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
+import type { BackgroundWork } from './background-work.ts';
 import type { Badge } from './badge.ts';
 import type { DueInvoicesReader } from './due-invoices.ts';
 import { fetchInboxGlance } from './inbox-page.ts';
@@ -32,6 +33,8 @@ export interface RootCacheDeps {
   notifyNewLetters: (config: ExtensionConfig, root: RootResource, generation: number) => Promise<void>;
   /** Called after each fetch of the root too, in the background: the open invoices beyond the newest letters. */
   dueInvoices: DueInvoicesReader;
+  /** Where the work after a fetch runs, the caller not waiting for it. */
+  background: Pick<BackgroundWork, 'run'>;
 }
 
 export interface RootCache {
@@ -53,27 +56,20 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     return typeof stored?.generation === 'number' ? { ...stored, generation: stored.generation } : undefined;
   }
 
-  /**
-   * Caches a snapshot fetched under `generation`. A sign-out may come at any moment, its cleanup
-   * included, so a check before the write would not do: the write is checked after it lands, and
-   * taken back if the session moved on meanwhile (then the sign-out's cleanup either came after the
-   * write and removed it, or came before and the check sees the new generation).
-   */
+  /** Caches a snapshot fetched under `generation`, fenced to that session's (generation-fence.ts). */
   async function store(snapshot: RootSnapshot, generation: number): Promise<CachedRoot> {
     const cached: CachedRoot = { ...snapshot, generation };
-    await setItems(storage, put(rootCacheItem, cached));
-    if ((await session.generation()) !== generation) {
+    const stands = await fencedToGeneration(session, generation, () => setItems(storage, put(rootCacheItem, cached)), async () => {
       // Only our own write: a new session may have cached its root by now.
       if ((await cachedRoot())?.generation === generation) await removeItems(storage, rootCacheItem);
-      throw new AppError('signed_out');
-    }
+    });
+    if (!stands) throw new AppError('signed_out');
     return cached;
   }
 
-  /** The badge shows the count, unless the session fetched under has ended (fenced as store() is). */
+  /** The badge shows the count, unless the session fetched under has ended meanwhile. */
   async function announce(unread: number | undefined, generation: number): Promise<void> {
-    await deps.badge.showUnread(unread);
-    if ((await session.generation()) !== generation) await deps.badge.showSignedOut();
+    await fencedToGeneration(session, generation, () => deps.badge.showUnread(unread), () => deps.badge.showSignedOut());
   }
 
   /**
@@ -121,10 +117,10 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     }
     const snapshot = await store({ root, fetchedAt: deps.now(), serviceOrigin, scopes: status.scopes, ...(inbox ? { inbox } : {}) }, generation);
     // The badge and new-letter notifications follow in the background: the popup does not wait.
-    announce(root.primaryAccount?.unreadItemsInInbox, generation).catch((error: unknown) => warn('Could not update the badge', error));
-    deps.notifyNewLetters(config, root, generation).catch((error: unknown) => warn('Could not check for new letters', error));
+    deps.background.run('Could not update the badge', announce(root.primaryAccount?.unreadItemsInInbox, generation));
+    deps.background.run('Could not check for new letters', deps.notifyNewLetters(config, root, generation));
     // So are the open invoices beyond the newest letters: every place, two reads at once, one round at a time (due-invoices.ts).
-    dueInvoices.readRound(config, root, generation).catch((error: unknown) => warn('Could not read the open invoices', error));
+    deps.background.run('Could not read the open invoices', dueInvoices.readRound(config, root, generation));
     return snapshot;
   }
 

@@ -1,6 +1,7 @@
 import type { Session } from '../auth/session.ts';
 import type { WorkerEvent } from '../protocol/messages.ts';
 import { warn } from '../shared/warn.ts';
+import type { BackgroundWork } from './background-work.ts';
 import type { Badge } from './badge.ts';
 import type { LetterNotifications } from './notifications.ts';
 import type { RevocationRetry } from './revocation-retry.ts';
@@ -57,6 +58,8 @@ const LOGOUT_TIMEOUT_MS = 3000;
 export interface SignOutDeps {
   session: Pick<Session, 'signOut'>;
   retryRevocations: RevocationRetry['retryRevocations'];
+  /** Where the revoke goes on once the person stopped waiting for it. */
+  background: Pick<BackgroundWork, 'run'>;
 }
 
 /**
@@ -74,7 +77,7 @@ export function createSignOut(deps: SignOutDeps): () => Promise<void> {
     const revocation = await deps.session.signOut();
     if (revocation === undefined) return;
     const told = deps.retryRevocations({ only: revocation, timeoutMs: LOGOUT_TIMEOUT_MS });
-    told.catch((error: unknown) => warn('Could not tell the service of the sign-out', error));
+    deps.background.run('Could not tell the service of the sign-out', told);
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([told.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, LOGOUT_TIMEOUT_MS)))]);
     clearTimeout(timer);

@@ -14,6 +14,7 @@ import type { SenderInfo } from '../protocol/sender.ts';
 import type { LinkTarget } from '../api/links.ts';
 import type { StorageAreas } from '../storage/item.ts';
 import { createServiceCalls } from './authorized-fetch.ts';
+import { createBackgroundWork } from './background-work.ts';
 import { createBadge, type ActionApi } from './badge.ts';
 import { createHandlers } from './handlers.ts';
 import { createHostAccess } from './host-access.ts';
@@ -83,6 +84,8 @@ export interface Worker {
   notifications: LetterNotifications;
   /** "Save to Digipost" in the context menu: its click listener is the worker's (service-worker.ts). */
   saveMenu: SaveMenu;
+  /** Resolves once the work the worker started in the background is done (background-work.ts); tests wait on it. */
+  idle: () => Promise<void>;
 }
 
 export function createWorker(deps: WorkerDeps): Worker {
@@ -96,6 +99,7 @@ export function createWorker(deps: WorkerDeps): Worker {
   }
 
   const badge = createBadge(deps.action);
+  const background = createBackgroundWork();
 
   /**
    * One Session per worker life. It keeps nothing that matters only in memory: a worker that the
@@ -141,7 +145,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     openViewer: deps.openViewer,
   });
   const dueInvoices = createDueInvoices({ storage, session, calls, now });
-  const rootCache = createRootCache({ storage, session, calls, now, badge, notifyNewLetters: notifications.notifyNewLetters, dueInvoices });
+  const rootCache = createRootCache({ storage, session, calls, now, badge, notifyNewLetters: notifications.notifyNewLetters, dueInvoices, background });
   const poll = createPoll({ alarms: deps.alarms, currentConfig, session, badge, rootCache });
   const hostAccess = createHostAccess({ local: storage.local, currentConfig, permissions: deps.permissions });
   const revocations = createRevocationRetry({
@@ -151,8 +155,9 @@ export function createWorker(deps: WorkerDeps): Worker {
     withLock: deps.withLock,
     hostAccess,
     tellPages: deps.tellPages,
+    background,
   });
-  const signOut = createSignOut({ session, retryRevocations: revocations.retryRevocations });
+  const signOut = createSignOut({ session, retryRevocations: revocations.retryRevocations, background });
   const letterContent = createLetterContent({ calls, rootCache });
   const saveMenu = createSaveMenu({
     menus: deps.menus,
@@ -200,7 +205,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     route: (message, sender) => dispatch(message, sender, { handlers, ownId: deps.extension.id, pagesOrigin: deps.extension.getURL('') }),
     onAlarm(alarm) {
       if (alarm.name !== POLL_ALARM) return;
-      void poll.refreshBadge(true);
+      background.run('Could not update the unread count', poll.refreshBadge(true));
       revocations.retryRevocationsInBackground();
     },
     async start() {
@@ -211,5 +216,6 @@ export function createWorker(deps: WorkerDeps): Worker {
     retryRevocationsInBackground: revocations.retryRevocationsInBackground,
     notifications,
     saveMenu,
+    idle: background.idle,
   };
 }

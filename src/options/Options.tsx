@@ -249,7 +249,7 @@ export function Options() {
           <SaveResult outcome={outcome} onConnect={() => void connect()} />
         </div>
       </form>
-      {/* A copy shipped in the extension (vite.config.ts, privacyStatement): the statement of the
+      {/* A copy shipped in the extension (build/privacy-page.ts): the statement of the
           version installed, readable offline, with no address outside the extension to keep up. */}
       <p class="privacy-link">
         <a href="/privacy.html" target="_blank" rel="noopener">

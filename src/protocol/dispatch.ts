@@ -1,9 +1,10 @@
 import { AppError, toErrorInfo } from '../shared/errors.ts';
-import type { Answer, Request, ResponseMap } from './messages.ts';
-import { requestSchema } from './request-schema.ts';
+import type { Answer } from './messages.ts';
+import { requestSchema, type Request, type RequestType, type ResponseMap } from './requests.ts';
 import { isOwnPage, mayRequest, type SenderInfo } from './sender.ts';
 
-export type Handlers = { [K in Request['type']]: (request: Extract<Request, { type: K }>) => Promise<ResponseMap[K]> };
+/** A handler for every request of the table (requests.ts): a request without one does not compile. */
+export type Handlers = { [K in RequestType]: (request: Extract<Request, { type: K }>) => Promise<ResponseMap[K]> };
 
 export interface DispatchContext {
   handlers: Handlers;

@@ -1,21 +1,19 @@
-import { CONFIRM_WINDOW_MS, CONTENT_TIMEOUT_MS, NETWORK_TIMEOUT_MS } from '../api/timeouts.ts';
-import { MAX_UPLOAD_BYTES, uploadDeadlineMs } from '../api/upload-rules.ts';
-import type { Request } from './messages.ts';
-import type { PageName } from './sender.ts';
+import type { LinkTarget } from '../api/links.ts';
+import { MAX_SUBJECT_LENGTH } from '../api/upload-rules.ts';
+import { z } from '../shared/zod.ts';
+import type { RootSnapshot } from '../storage/page-items.ts';
+import type { Wait } from './answer-within.ts';
+import type { PageName } from './pages.ts';
+import type { ContentView, PageConfigView, ResourceSnapshot, RevocationView, StatusView, StoredConfigView } from './views.ts';
 
-/** Room for the worker's own bookkeeping (waking up, storage, the auth lock) on a slow machine. */
-const WORKER_SLACK_MS = 10_000;
-
-/** A call to the service: a token refresh, the call, and after a 401 one more refresh and the retry, each under its own deadline. */
-const SERVICE_CALL_MS = 4 * NETWORK_TIMEOUT_MS + WORKER_SLACK_MS;
-/** A letter's content: two calls to the service and two downloads of the content, each under its own deadline. */
-const CONTENT_CALL_MS = 2 * NETWORK_TIMEOUT_MS + 2 * CONTENT_TIMEOUT_MS + WORKER_SLACK_MS;
-/** The target read, the request, and the worker's bounded look for evidence after an unknown outcome (an invoice's payment). */
-const WRITE_CALL_MS = 4 * NETWORK_TIMEOUT_MS + CONFIRM_WINDOW_MS + WORKER_SLACK_MS;
-/** The root, a look in the list, the largest file's own deadline, and the look after it. */
-const UPLOAD_CALL_MS = 4 * NETWORK_TIMEOUT_MS + uploadDeadlineMs(MAX_UPLOAD_BYTES) + WORKER_SLACK_MS;
-
-interface RequestRule {
+/** One request a page may send the worker: a row of REQUESTS. */
+export interface RequestRow {
+  /** Its fields beside `type`, as the worker checks them before a handler sees them. */
+  fields: z.core.$ZodShape;
+  /** What the worker answers, as a type (ofType): answers carry data, never a token. */
+  answer: (answer: never) => unknown;
+  /** How long a page waits for the answer (answer-within.ts). */
+  within: Wait;
   /** The pages that may send it ('any': any of our pages, for a request that reads what every page may know). */
   pages: 'any' | readonly PageName[];
   /**
@@ -26,62 +24,177 @@ interface RequestRule {
   transport: 'runtime' | 'post';
 }
 
+/** A type as a value, for the answer column: `ofType<StatusView>` is the identity function, and nothing calls it. */
+const ofType = <T>(value: T): T => value;
+
+const configInput = z.object({
+  baseUrl: z.string().check(z.maxLength(2048)),
+  clientId: z.string().check(z.maxLength(512)),
+  clientSecret: z.string().check(z.maxLength(512)),
+  scopes: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(32)),
+  pollMinutes: z.int().check(z.gte(1), z.lte(1440)),
+  notify: z.optional(z.boolean()),
+});
+
+const linkTarget = {
+  url: z.string().check(z.maxLength(8192)),
+  mediaType: z.optional(z.string().check(z.maxLength(256))),
+  relation: z.optional(z.string().check(z.maxLength(256))),
+};
+
+/** The person's explicit choice to send again a write whose outcome is unknown (background/once.ts). */
+const resend = z.optional(z.boolean());
+
+/** An attachment of a letter, by its place among the letter's documents. */
+const attachment = z.int().check(z.gte(0), z.lte(1000));
+
 /**
- * Every request a page may send, and how (its deadline is in ANSWER_WITHIN_MS below). A type in
- * the Request union (messages.ts) without a row here does not compile; its shape is checked in the worker by its row in REQUEST_SCHEMAS
- * (request-schema.ts, kept apart so the pages do not ship zod), which is held to the same keys.
- * Adding a request type: the union and ResponseMap (messages.ts), a row here and in
- * ANSWER_WITHIN_MS, a schema there, a handler (background/handlers.ts).
+ * Every request a page may send, one row each: its fields, its answer, how long a page waits for it
+ * and the pages that may send it. A row without one of them does not compile, nor a request without
+ * a handler (background/handlers.ts, typed by dispatch.ts' Handlers); the types every page and the
+ * worker use (Request, ResponseMap) are read from here. Adding a request: a row here, a handler there.
+ *
+ * The worker's table: the fields are zod, which the pages do not ship. They import its types only
+ * (messages.ts), and the one column they read, how long to wait, comes to them through the build
+ * (requestWaits below).
  *
  * The viewer renders the service's data, so it may not change the settings or sign out; it may
  * connect, which only opens the service's own consent window after a click on its Connect button.
  * Only the options page, which edits it, reads the client secret (getConfig).
  */
 export const REQUESTS = {
-  getStatus: { pages: 'any', transport: 'runtime' },
-  connect: { pages: ['popup', 'options', 'viewer'], transport: 'runtime' },
-  signOut: { pages: ['popup', 'options'], transport: 'runtime' },
-  getRoot: { pages: 'any', transport: 'runtime' },
-  getResource: { pages: 'any', transport: 'runtime' },
-  getConfig: { pages: ['options'], transport: 'runtime' },
-  getPageConfig: { pages: 'any', transport: 'runtime' },
-  saveConfig: { pages: ['options'], transport: 'runtime' },
-  changePermissions: { pages: ['options'], transport: 'runtime' },
-  getContent: { pages: 'any', transport: 'runtime' },
-  sendOpeningReceipt: { pages: 'any', transport: 'runtime' },
-  // Changes to the mailbox come only from the viewer's buttons, never from the popup or options.
-  write: { pages: ['viewer'], transport: 'runtime' },
-  getRevocation: { pages: 'any', transport: 'runtime' },
-  retryRevocation: { pages: ['popup', 'options'], transport: 'runtime' },
-  // Only where a person chose a file and pressed Save or Upload.
-  upload: { pages: ['save', 'viewer'], transport: 'post' },
-} as const satisfies Record<Request['type'], RequestRule>;
+  getStatus: { fields: {}, answer: ofType<StatusView>, within: 'serviceCall', pages: 'any', transport: 'runtime' },
+  connect: { fields: {}, answer: ofType<StatusView>, within: 'person', pages: ['popup', 'options', 'viewer'], transport: 'runtime' },
+  signOut: { fields: {}, answer: ofType<StatusView>, within: 'serviceCall', pages: ['popup', 'options'], transport: 'runtime' },
+  /** The root and, with `inbox`, the newest letters (the popup): the snapshot the worker caches, where the popup reads it first. */
+  getRoot: {
+    fields: { force: z.optional(z.boolean()), inbox: z.optional(z.boolean()) },
+    answer: ofType<RootSnapshot>,
+    within: 'serviceCall',
+    pages: 'any',
+    transport: 'runtime',
+  },
+  getResource: { fields: linkTarget, answer: ofType<ResourceSnapshot>, within: 'serviceCall', pages: 'any', transport: 'runtime' },
+  /** The whole configuration, client secret included: for the options page only. */
+  getConfig: { fields: {}, answer: ofType<StoredConfigView>, within: 'serviceCall', pages: ['options'], transport: 'runtime' },
+  /** What any other page may know of the settings. */
+  getPageConfig: { fields: {}, answer: ofType<PageConfigView>, within: 'serviceCall', pages: 'any', transport: 'runtime' },
+  saveConfig: { fields: { config: configInput }, answer: ofType<StoredConfigView>, within: 'serviceCall', pages: ['options'], transport: 'runtime' },
+  /**
+   * The options page's permission switches: what Connect asks for from now on. Signed in, the
+   * consent window asks for exactly these first, and only once they are granted is anything saved;
+   * refused or closed, the session and the settings stay as they were.
+   */
+  changePermissions: {
+    fields: { scopes: configInput.shape.scopes },
+    answer: ofType<StoredConfigView>,
+    within: 'person',
+    pages: ['options'],
+    transport: 'runtime',
+  },
+  /** A letter's content (get_document_content): fetched by the worker with the token, handed over as Base64. */
+  getContent: { fields: linkTarget, answer: ofType<ContentView>, within: 'contentCall', pages: 'any', transport: 'runtime' },
+  /**
+   * Sends the opening receipt of the attachment at `attachment` of the letter at `letter` (its
+   * self link); only ever after the user's own click. The worker reads the letter itself and
+   * POSTs the send_opening_receipt link the service gives there: a page names no address to POST.
+   * A write like any other: once per intent, `resend` as for 'write'. Answers the service's answer
+   * to the receipt (the attachment, with its content link, where it sends one).
+   */
+  sendOpeningReceipt: {
+    fields: { letter: z.object(linkTarget), attachment, resend },
+    answer: ofType<{ data: unknown }>,
+    within: 'contentCall',
+    pages: 'any',
+    transport: 'runtime',
+  },
+  /**
+   * One action on the service (move, rename, delete a letter; create, change, delete a folder;
+   * send an invoice to the bank), as the person intends it. The worker knows which asks are the
+   * same intent (background/intent.ts: the person, the resource, the action and its body) and
+   * performs each once: asked again, it looks before it sends. It reads `target` (at `attachment`,
+   * when given) and performs the link with relation `rel` it finds there: a page names no address
+   * (background/writes.ts). `expect`: only if the target still has these fields (an undo);
+   * update_document's body names only what changes. `resend`: the person chose, in words that
+   * say it may already have arrived, to send again an intent whose outcome is unknown. Answers the
+   * service's answer (null when it sent none, or the worker found the write done without one).
+   * Changes to the mailbox come only from the viewer's buttons, never from the popup or options.
+   */
+  write: {
+    fields: {
+      target: z.object(linkTarget),
+      attachment: z.optional(attachment),
+      rel: z.string().check(z.regex(/^[a-z_]{1,64}$/)),
+      body: z.optional(z.unknown()),
+      expect: z.optional(z.record(z.string().check(z.regex(/^[A-Za-z]{1,32}$/)), z.string().check(z.maxLength(1000)))),
+      resend,
+    },
+    answer: ofType<{ data: unknown }>,
+    within: 'writeCall',
+    pages: ['viewer'],
+    transport: 'runtime',
+  },
+  /** Whether a sign-out has not yet reached the service (its grant still works there). */
+  getRevocation: { fields: {}, answer: ofType<RevocationView>, within: 'serviceCall', pages: 'any', transport: 'runtime' },
+  /** Tries now to tell the service of the sign-outs it has not heard of. */
+  retryRevocation: { fields: {}, answer: ofType<RevocationView>, within: 'serviceCall', pages: ['popup', 'options'], transport: 'runtime' },
+  /**
+   * Uploads the page's `file` to `place`, once per intent (this file, under this subject, to this
+   * place: background/upload.ts): the worker takes the place's upload relation from the root
+   * itself (contract §10). The Blob goes by reference, never as text: it travels only by
+   * structured clone (src/ui/send-file.ts), and JSON messaging cannot carry it. `resend`: as for
+   * a write. Answers the new letter, as the viewer opens it (absent when the service named none).
+   * Only where a person chose a file and pressed Save or Upload.
+   */
+  upload: {
+    fields: {
+      subject: z.string().check(z.regex(/\S/), z.maxLength(MAX_SUBJECT_LENGTH)),
+      place: z.discriminatedUnion('kind', [z.object({ kind: z.literal('inbox') }), z.object({ kind: z.literal('folder'), self: z.string().check(z.maxLength(8192)) })]),
+      // Structured clone makes the page's Blob one of this realm's; JSON messaging would make it {} (refused).
+      file: z.instanceof(Blob),
+      name: z.string().check(z.maxLength(1024)),
+      resend,
+    },
+    answer: ofType<{ letter?: LinkTarget }>,
+    within: 'uploadCall',
+    pages: ['save', 'viewer'],
+    transport: 'post',
+  },
+} as const satisfies Record<string, RequestRow>;
 
-/**
- * How long a page waits for each answer (src/ui/worker-client.ts): longer than the most the worker
- * may spend on it, so the worker's specific error always comes first. 'person': it waits for the
- * person on the service's consent page, which has no deadline. A table of its own because it is
- * the one column the pages read: the popup ships it without the worker's rules above.
- */
-export const ANSWER_WITHIN_MS = {
-  getStatus: SERVICE_CALL_MS,
-  connect: 'person',
-  signOut: SERVICE_CALL_MS,
-  getRoot: SERVICE_CALL_MS,
-  getResource: SERVICE_CALL_MS,
-  getConfig: SERVICE_CALL_MS,
-  getPageConfig: SERVICE_CALL_MS,
-  saveConfig: SERVICE_CALL_MS,
-  changePermissions: 'person',
-  getContent: CONTENT_CALL_MS,
-  sendOpeningReceipt: CONTENT_CALL_MS,
-  write: WRITE_CALL_MS,
-  getRevocation: SERVICE_CALL_MS,
-  retryRevocation: SERVICE_CALL_MS,
-  upload: UPLOAD_CALL_MS,
-} as const satisfies Record<Request['type'], number | 'person'>;
+export type RequestType = keyof typeof REQUESTS;
+
+type RowOf<K extends RequestType> = (typeof REQUESTS)[K];
+
+/** The schema a request of type K is checked with: its type, then its row's fields. */
+type SchemaOf<K extends RequestType> = RowOf<K>['fields'] extends infer F extends z.core.$ZodShape ? z.ZodMiniObject<{ type: z.ZodMiniLiteral<K> } & F> : never;
+
+/** A request as a page sends it and a handler takes it: what its row's schema lets through. */
+export type Request = { [K in RequestType]: z.output<SchemaOf<K>> }[RequestType];
+
+/** What the worker answers to each type of request. */
+export type ResponseMap = { [K in RequestType]: ReturnType<RowOf<K>['answer']> };
+
+/** Each row's schema, as SchemaOf types it (Object.entries forgets which type has which row). */
+const schemas = Object.entries(REQUESTS).map(([type, row]) => z.object({ type: z.literal(type), ...row.fields }));
+
+/** What the worker accepts from a page; anything else is refused before it reaches a handler. */
+export const requestSchema = z.discriminatedUnion('type', schemas as [(typeof schemas)[number], ...typeof schemas]) as unknown as z.ZodMiniType<Request>;
 
 /** The row of a type a page named, or undefined when there is no such request (the schema refuses it). */
-export function requestRule(type: string): RequestRule | undefined {
-  return Object.hasOwn(REQUESTS, type) ? REQUESTS[type as Request['type']] : undefined;
+export function requestRule(type: string): RequestRow | undefined {
+  return Object.hasOwn(REQUESTS, type) ? REQUESTS[type as RequestType] : undefined;
+}
+
+/** The waits the pages read (answer-within.ts), as the build hands them over: each request's, but the common one. */
+export type RequestWaits = Partial<Record<RequestType, Exclude<Wait, 'serviceCall'>>>;
+
+/**
+ * The `within` column for the pages (vite.config.ts makes it __REQUEST_WAITS__), which ship none of
+ * this table. The common wait, a call to the service, is left out to keep their scripts small.
+ */
+export function requestWaits(): RequestWaits {
+  const waits: RequestWaits = {};
+  for (const [type, row] of Object.entries(REQUESTS) as [RequestType, RequestRow][]) if (row.within !== 'serviceCall') waits[type] = row.within;
+  return waits;
 }

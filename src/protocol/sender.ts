@@ -1,3 +1,4 @@
+import { PAGE_PATHS, type PageName } from './pages.ts';
 import { requestRule } from './requests.ts';
 
 /** The parts of a message's sender that decide whether the worker listens to it. */
@@ -22,16 +23,6 @@ export function isOwnPage(sender: SenderInfo, ownId: string, pagesOrigin: string
     return false;
   }
 }
-
-/** The extension's pages, by the path the build gives them (the manifest's and vite.config.ts's inputs). */
-export const PAGE_PATHS = {
-  popup: '/src/popup/popup.html',
-  options: '/src/options/options.html',
-  viewer: '/src/viewer/viewer.html',
-  save: '/src/save/save.html',
-} as const;
-
-export type PageName = keyof typeof PAGE_PATHS;
 
 /** Which of our pages sent a message (undefined: another of our pages, such as a test's blank page). */
 function senderPage(sender: SenderInfo): PageName | undefined {

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { uploadPlacesOf, type NamedPlace } from '../api/upload-places.ts';
 import { MAX_SUBJECT_LENGTH, subjectFromName, UPLOAD_TYPES } from '../api/upload-rules.ts';
 import { mayAskForOrigin, serviceHostPermission } from '../config/host-permission.ts';
 import { formatSize } from '../model/units.ts';
 import { viewerUrl } from '../protocol/viewer-address.ts';
-import { needsSiteAccess, nextStep, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { needsSiteAccess, nextStep, type ErrorInfo } from '../shared/errors.ts';
 import { ext as browser } from '../shared/ext.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { browserAreas } from '../storage/browser-areas.ts';
@@ -13,21 +13,23 @@ import { saveRequests } from '../storage/upload-items.ts';
 import { Busy, ErrorAlert } from '../ui/components.tsx';
 import { UploadFailed, UploadProgress } from '../ui/UploadProgress.tsx';
 import { useUpload } from '../ui/upload-flow.ts';
+import { useLatest } from '../ui/use-latest.ts';
 import { ask } from '../ui/worker-client.ts';
 import { sessionChangedEvent, sessionEndedEvent, useWorkerEvent } from '../ui/worker-events.ts';
 import { fetchFile } from './fetch-file.ts';
 import { hostAsRead } from './site-address.ts';
 
+/** Where reading the file led: what the page then shows (a failure is useLatest's error). */
 type Loaded =
-  | { state: 'loading' }
   | { state: 'gone' }
   | { state: 'not_allowed' }
   | { state: 'no_places' }
   /** `redirected`: the file's address led on to `url`, whose answer was let go of unread. */
   | { state: 'confirm_host'; url: string; redirected: boolean; places: NamedPlace[] }
-  | { state: 'ended'; error: ErrorInfo }
-  | { state: 'failed'; error: ErrorInfo; url: string }
   | { state: 'ready'; file: FileFacts; places: NamedPlace[] };
+
+/** What the page shows: where the load led, or that it runs, failed, or ended with the session. */
+type Showing = Loaded | { state: 'loading' } | { state: 'ended'; error: ErrorInfo } | { state: 'failed'; error: ErrorInfo; url: string };
 
 /** What the page shows of the file; the Blob itself is held by the upload (useUpload), and let go when it is done. */
 interface FileFacts {
@@ -68,9 +70,8 @@ function mayAskAccess(error: ErrorInfo, url: string): boolean {
  */
 export function SavePage() {
   const id = saveId();
-  const [source, setSource] = useState<string | undefined>(undefined);
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const loads = useRef(0);
+  /** The file's address, as the worker keeps it for this page. */
+  const [fileUrl, setFileUrl] = useState<string | undefined>(undefined);
   /** The private hosts the person said yes to on this page, as hostAsRead writes them. */
   const confirmedHosts = useRef<string[]>([]);
   const [subject, setSubject] = useState('');
@@ -78,75 +79,52 @@ export function SavePage() {
   const [letterAddress, setLetterAddress] = useState<string | undefined>(undefined);
   const upload = useUpload();
 
-  /** Whether a load begun as `mine` is still the page's latest (a sign-out, or Try again, makes it stale). */
-  const current = (mine: number) => mine === loads.current;
-
-  async function load(): Promise<void> {
-    const mine = ++loads.current;
-    setLoaded({ state: 'loading' });
+  /** Reads the request, the session's right to upload, the places and then the file; each step only while this read is the page's latest. */
+  async function load(signal: AbortSignal): Promise<Loaded> {
     const request = id === undefined ? undefined : await getItem(browserAreas, saveRequests.item(id));
-    if (!current(mine)) return;
-    if (!id || !request) {
-      setLoaded({ state: 'gone' });
-      return;
-    }
-    setSource(hostAsRead(request.url));
-    try {
-      const status = await ask({ type: 'getStatus' });
-      if (!current(mine)) return;
-      if (status.state !== 'signed_in' || !status.scopes.includes('UPLOAD_DOCUMENT')) {
-        setLoaded({ state: 'not_allowed' });
-        return;
-      }
-      const places = uploadPlacesOf((await ask({ type: 'getRoot' })).root);
-      if (!current(mine)) return;
-      if (places.length === 0) {
-        setLoaded({ state: 'no_places' });
-        return;
-      }
-      const fetched = await fetchFile(request.url, confirmedHosts.current);
-      if (!current(mine)) return;
-      if ('confirm' in fetched) {
-        setLoaded({ state: 'confirm_host', url: fetched.confirm, redirected: fetched.redirected, places });
-        return;
-      }
-      const { blob, name, kind } = fetched;
-      upload.hold({ blob, name });
-      setSubject(subjectFromName(name));
-      setLoaded({ state: 'ready', file: { name, size: blob.size, kind }, places });
-    } catch (error) {
-      if (current(mine)) setLoaded({ state: 'failed', error: toErrorInfo(error), url: request.url });
-    }
+    signal.throwIfAborted();
+    if (!id || !request) return { state: 'gone' };
+    setFileUrl(request.url);
+    const status = await ask({ type: 'getStatus' });
+    signal.throwIfAborted();
+    if (status.state !== 'signed_in' || !status.scopes.includes('UPLOAD_DOCUMENT')) return { state: 'not_allowed' };
+    const places = uploadPlacesOf((await ask({ type: 'getRoot' })).root);
+    signal.throwIfAborted();
+    if (places.length === 0) return { state: 'no_places' };
+    const fetched = await fetchFile(request.url, confirmedHosts.current);
+    signal.throwIfAborted();
+    if ('confirm' in fetched) return { state: 'confirm_host', url: fetched.confirm, redirected: fetched.redirected, places };
+    const { blob, name, kind } = fetched;
+    upload.hold({ blob, name });
+    setSubject(subjectFromName(name));
+    return { state: 'ready', file: { name, size: blob.size, kind }, places };
   }
 
-  // Signed out (or access ended): the file is let go at once, with the Save button, and loads on
-  // their way are ignored; what is left says why. The request itself is gone from the worker too.
-  useWorkerEvent(sessionEndedEvent, ({ reason }) => {
-    loads.current++;
+  // The latest load wins: a sign-out, or Try again, makes one on its way stale. Signed out (or
+  // access ended), the load is dropped and what is left says why (useLatest).
+  const loaded = useLatest<Loaded>({ key: 'the file', read: load, endsWithSession: true });
+
+  // The file is let go at once, with the Save button. The request itself is gone from the worker too.
+  useWorkerEvent(sessionEndedEvent, () => {
     upload.drop();
     setLetterAddress(undefined);
-    setLoaded({ state: 'ended', error: { code: reason === 'ended' ? 'session_ended' : 'signed_out' } });
   });
-
-  useEffect(() => {
-    void load();
-  }, []);
 
   // Saving turned on (or a sign-in) in another page: the file is fetched now.
   useWorkerEvent(sessionChangedEvent, ({ scopes }) => {
-    if (loaded.state === 'not_allowed' && scopes.includes('UPLOAD_DOCUMENT')) void load();
+    if (loaded.value?.state === 'not_allowed' && scopes.includes('UPLOAD_DOCUMENT')) void loaded.reload();
   });
 
   async function askAccess(url: string): Promise<void> {
     // Straight from the click: the browser asks only for a request made in answer to one.
     const granted = await browser.permissions.request({ origins: [serviceHostPermission(new URL(url).origin)] }).catch(() => false);
-    if (granted) await load();
+    if (granted) await loaded.reload();
   }
 
   /** The person said yes to a private host: the file is fetched (again) with that host allowed. */
   function confirmHost(url: string): void {
     confirmedHosts.current = [...confirmedHosts.current, hostAsRead(url)];
-    void load();
+    void loaded.reload();
   }
 
   async function save(place: NamedPlace, resend = false): Promise<void> {
@@ -154,8 +132,18 @@ export function SavePage() {
     if (letter) setLetterAddress(await viewerUrl(letter));
   }
 
+  const source = fileUrl === undefined ? undefined : hostAsRead(fileUrl);
+  // A failure before the file's address was read has no site to ask access to ('').
+  const showing: Showing = loaded.loading
+    ? { state: 'loading' }
+    : loaded.ended
+      ? { state: 'ended', error: loaded.ended }
+      : loaded.error
+        ? { state: 'failed', error: loaded.error, url: fileUrl ?? '' }
+        : (loaded.value ?? { state: 'loading' });
+
   let body;
-  switch (loaded.state) {
+  switch (showing.state) {
     case 'loading':
       body = <Busy label={t('save_fetching')} />;
       break;
@@ -180,10 +168,10 @@ export function SavePage() {
     case 'confirm_host':
       body = (
         <div class="info-panel" role="alert">
-          <p>{t(loaded.redirected ? 'save_private_redirect_question' : 'save_private_host_question', hostAsRead(loaded.url))}</p>
-          <p>{t(loaded.redirected ? 'save_private_redirect_why' : 'save_private_host_why')}</p>
+          <p>{t(showing.redirected ? 'save_private_redirect_question' : 'save_private_host_question', hostAsRead(showing.url))}</p>
+          <p>{t(showing.redirected ? 'save_private_redirect_why' : 'save_private_host_why')}</p>
           <div class="actions">
-            <button type="button" class="primary" onClick={() => confirmHost(loaded.url)}>
+            <button type="button" class="primary" onClick={() => confirmHost(showing.url)}>
               {t('save_private_host_fetch')}
             </button>
           </div>
@@ -191,19 +179,19 @@ export function SavePage() {
       );
       break;
     case 'ended':
-      body = <ErrorAlert error={loaded.error} />;
+      body = <ErrorAlert error={showing.error} />;
       break;
     case 'failed':
       body = (
-        <ErrorAlert error={loaded.error}>
-          {mayAskAccess(loaded.error, loaded.url) ? (
-            <button type="button" class="primary" onClick={() => void askAccess(loaded.url)}>
-              {t('save_allow_site', new URL(loaded.url).host)}
+        <ErrorAlert error={showing.error}>
+          {mayAskAccess(showing.error, showing.url) ? (
+            <button type="button" class="primary" onClick={() => void askAccess(showing.url)}>
+              {t('save_allow_site', new URL(showing.url).host)}
             </button>
           ) : null}
           {/* A refusal of the file itself (HTML, too large) would only be refused again. */}
-          {nextStep(loaded.error) !== 'none' ? (
-            <button type="button" onClick={() => void load()}>
+          {nextStep(showing.error) !== 'none' ? (
+            <button type="button" onClick={() => void loaded.reload()}>
               {t('try_again')}
             </button>
           ) : null}
@@ -211,7 +199,7 @@ export function SavePage() {
       );
       break;
     case 'ready': {
-      const { file, places } = loaded;
+      const { file, places } = showing;
       const place = places[placeIndex] ?? places[0];
       const state = upload.state;
       const editable = state.phase === 'ready';

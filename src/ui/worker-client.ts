@@ -1,21 +1,16 @@
 import { ext as browser } from '../shared/ext.ts';
 import { AppError } from '../shared/errors.ts';
 import type { Answer, Request, ResponseMap } from '../protocol/messages.ts';
-import { ANSWER_WITHIN_MS } from '../protocol/requests.ts';
+import { answerDeadlineMs } from '../protocol/answer-within.ts';
 
 /**
- * How long a page waits for the worker's answer (ANSWER_WITHIN_MS, src/protocol/requests.ts). Longer than
- * the most the worker may spend on the request, so the worker's specific error always comes first.
- * What is left is a reply that never comes: a worker stopped mid-request, or (seen in Firefox) an
- * answer lost while the popup that opened the tab closed. That ends in an error with Try again, not
- * in a spinner for ever. Connecting, and changing the permissions of a session, wait for the person
- * on the consent page, which has no deadline (undefined).
+ * A page waits for the worker's answer no longer than answerDeadlineMs (src/protocol/answer-within.ts):
+ * longer than the most the worker may spend on the request, so the worker's specific error always
+ * comes first. What is left is a reply that never comes: a worker stopped mid-request, or (seen in
+ * Firefox) an answer lost while the popup that opened the tab closed. That ends in an error with
+ * Try again, not in a spinner for ever. Connecting, and changing the permissions of a session, wait
+ * for the person on the consent page, which has no deadline.
  */
-export function answerDeadlineMs(type: Request['type']): number | undefined {
-  const within = ANSWER_WITHIN_MS[type];
-  return within === 'person' ? undefined : within;
-}
-
 function noAnswerWithin<T>(ms: number, sent: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {

@@ -4,58 +4,14 @@ import type { Link } from '../api/schemas.ts';
 import { useContext, useMemo } from 'preact/hooks';
 import type { Tabs } from 'webextension-polyfill';
 import { ext as browser } from '../shared/ext.ts';
-import { newPageId, pageIdFromLocation, recallTarget, rememberTarget, viewerAddressOf, viewerQueryOf } from '../protocol/viewer-address.ts';
+import { newPageId, rememberTarget, viewerAddressOf, viewerQueryOf } from '../protocol/viewer-address.ts';
 import { createTab } from '../shared/create-tab.ts';
+import type { Go } from './history.ts';
 
 /*
- * Moving between pages inside one viewer tab. Each step is a history entry of its own (Back and
- * Forward work) whose address is only a random page id. What the id stands for is kept in
- * storage.session alone (memory, emptied at sign-out and when the browser closes), never in the
- * entry itself: the browser writes open tabs' history state to disk for session restore.
+ * Links between the pages of the viewer: each leads to a new history entry in this tab (history.ts)
+ * or, as any link can, to a new tab. Their addresses name nothing but a random page id.
  */
-
-export interface HistoryEntry {
-  target: LinkTarget;
-  /** Steps taken inside the viewer to reach this entry: 0 for the page the tab opened on. */
-  depth: number;
-  /** Whether the tab had a page before the viewer's first one: Back can return there. */
-  cameFrom: boolean;
-}
-
-type Place = Omit<HistoryEntry, 'target'>;
-
-function placeFromState(state: unknown): Place | undefined {
-  if (typeof state !== 'object' || state === null) return undefined;
-  const { depth, cameFrom } = state as Record<string, unknown>;
-  if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0) return undefined;
-  return { depth, cameFrom: cameFrom === true };
-}
-
-/**
- * The entry the tab is on now, or undefined when its id names nothing remembered (signed out since,
- * the browser restarted, or no id at all). The first visit of an entry records its place in history.
- */
-export async function currentEntry(): Promise<HistoryEntry | undefined> {
-  const id = pageIdFromLocation(location.search);
-  const target = id ? await recallTarget(id).catch(() => undefined) : undefined;
-  if (!target) return undefined;
-  const known = placeFromState(history.state);
-  if (known) return { target, ...known };
-  // Before the viewer pushed anything, more than one entry means the tab came from somewhere.
-  const first: Place = { depth: 0, cameFrom: history.length > 1 };
-  history.replaceState(first, '');
-  return { target, ...first };
-}
-
-/** The entry that follows `from` when a link to `target` is taken (`id` names its address). */
-export function pushEntry(from: HistoryEntry | undefined, target: LinkTarget, id: string): HistoryEntry {
-  const place: Place = { depth: (from?.depth ?? -1) + 1, cameFrom: from?.cameFrom ?? false };
-  void rememberTarget(id, target).catch(() => undefined);
-  history.pushState(place, '', viewerQueryOf(id));
-  return { target, ...place };
-}
-
-export type Go = (target: LinkTarget, id?: string) => void;
 
 export const NavigationContext = createContext<Go>(() => undefined);
 

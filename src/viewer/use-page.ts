@@ -1,80 +1,81 @@
-import { useRef, useState } from 'preact/hooks';
+import type { LinkTarget } from '../api/links.ts';
 import { relationInfo } from '../api/relations.ts';
 import { relationName } from '../api/relation-name.ts';
 import { isActionLink, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { ResourceSnapshot } from '../protocol/messages.ts';
+import { useLatest } from '../ui/use-latest.ts';
 import { ask } from '../ui/worker-client.ts';
-import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
+import { signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
 import { chooseView, type ViewKind } from './choose-view.ts';
+import type { HistoryEntry } from './history.ts';
 import { firstPageUrl } from './lists/paging.ts';
-import type { HistoryEntry } from './navigation.tsx';
-import { signedOutError } from './use-root.ts';
 
 export type PageKind = ViewKind | 'search' | 'action';
 
+/** A page as read: the view that shows it, the resource (none for a search or an action) and the address it was read from. */
+export interface PageView {
+  view: PageKind;
+  snapshot?: ResourceSnapshot;
+  requestUrl: string;
+}
+
 export type PageState =
   | { kind: 'loading' }
-  | { kind: 'ready'; for: HistoryEntry; view: PageKind; snapshot?: ResourceSnapshot; requestUrl: string }
-  | { kind: 'error'; for: HistoryEntry; error: ErrorInfo }
+  | ({ kind: 'ready' } & PageView)
+  | { kind: 'error'; error: ErrorInfo }
   /** The session ended while the page was open: no failure of the page, and Connect shows it again. */
-  | { kind: 'signed_out'; for: HistoryEntry; error: ErrorInfo };
+  | { kind: 'signed_out'; error: ErrorInfo };
 
 export interface Page {
+  /** The state of the page on show (the history entry it was given); loading while another's is. */
   state: PageState;
-  /** Reads the page at `at` (the history entry shown now); a read begun before is dropped. */
-  load: (at: HistoryEntry) => Promise<void>;
+  /** Reads the page again; a read begun before is dropped. */
+  reload: () => Promise<void>;
   /** The resource as a write on this page left it (a letter moved, marked read). */
   replaceData: (data: unknown) => void;
-  fail: (at: HistoryEntry, error: ErrorInfo) => void;
+  fail: (error: ErrorInfo) => void;
 }
 
 /**
- * The resource a viewer tab shows, with its loading, error and signed-out states. Each read has a
- * generation: an answer for a page left behind, or one that comes after a sign-out, is dropped. A
- * sign-out drops what the page shows at once (its letter and the letter's blob: addresses go with
- * it); a sign-in completed anywhere reads the page again, as the new session may do more (or be
- * someone else's).
+ * How a page is read, by the link that leads to it: a search or an action by its relation alone
+ * (nothing to read), anything else as the resource the service answers with, whose shape then
+ * chooses the view. A link the service answers as an action is shown as one.
+ */
+async function readPage(target: LinkTarget): Promise<PageView> {
+  const name = target.relation ? relationName(target.relation) : undefined;
+  const info = name ? relationInfo(name) : undefined;
+  if (info?.kind === 'action') return { view: 'action', requestUrl: target.url };
+  if (info?.viewerPage === 'search') return { view: 'search', requestUrl: target.url };
+  try {
+    const requestUrl = firstPageUrl(target.url, target.relation);
+    const snapshot = await ask({ type: 'getResource', ...target, url: requestUrl });
+    return { snapshot, view: chooseView(target.relation, snapshot.data), requestUrl };
+  } catch (failure) {
+    if (isActionLink(toErrorInfo(failure))) return { view: 'action', requestUrl: target.url };
+    throw failure;
+  }
+}
+
+/**
+ * The resource a viewer tab shows for the history entry `current`, read each time the entry
+ * changes, with its loading, error and signed-out states. The latest read wins (useLatest): an
+ * answer for a page left behind, or one that comes after a sign-out, is dropped. A sign-out drops
+ * what the page shows at once (its letter and the letter's blob: addresses go with it); a sign-in
+ * completed anywhere reads the page again, as the new session may do more (or be someone else's).
  */
 export function usePage(current: HistoryEntry | undefined): Page {
-  const [state, setState] = useState<PageState>({ kind: 'loading' });
-  const generation = useRef(0);
+  const page = useLatest<PageView>({ key: current, read: current && (() => readPage(current.target)), endsWithSession: true });
+  useWorkerEvent(signedInEvent, () => void page.reload());
 
-  const load = async (at: HistoryEntry) => {
-    const { target } = at;
-    const mine = ++generation.current;
-    const name = target.relation ? relationName(target.relation) : undefined;
-    const info = name ? relationInfo(name) : undefined;
-    if (info?.viewerPage === 'search' || info?.kind === 'action') {
-      setState({ kind: 'ready', for: at, view: info.kind === 'action' ? 'action' : 'search', requestUrl: target.url });
-      return;
-    }
-    setState({ kind: 'loading' });
-    try {
-      const requestUrl = firstPageUrl(target.url, target.relation);
-      const snapshot = await ask({ type: 'getResource', ...target, url: requestUrl });
-      if (mine !== generation.current) return;
-      setState({ kind: 'ready', for: at, snapshot, view: chooseView(target.relation, snapshot.data), requestUrl });
-    } catch (failure) {
-      if (mine !== generation.current) return;
-      const error = toErrorInfo(failure);
-      setState(isActionLink(error) ? { kind: 'ready', for: at, view: 'action', requestUrl: target.url } : { kind: 'error', for: at, error });
-    }
+  let state: PageState = { kind: 'loading' };
+  if (page.ended) state = { kind: 'signed_out', error: page.ended };
+  else if (page.error) state = { kind: 'error', error: page.error };
+  else if (page.value && !page.loading) state = { kind: 'ready', ...page.value };
+
+  return {
+    state,
+    reload: page.reload,
+    replaceData: (data) => page.update((now) => (now.snapshot ? { ...now, snapshot: { ...now.snapshot, data } } : now)),
+    fail: page.fail,
   };
-
-  useWorkerEvent(sessionEndedEvent, ({ reason }) => {
-    generation.current++;
-    if (current) setState({ kind: 'signed_out', for: current, error: signedOutError(reason) });
-  });
-  useWorkerEvent(signedInEvent, () => {
-    if (current) void load(current);
-  });
-
-  const replaceData = (data: unknown) =>
-    setState((now) => (now.kind === 'ready' && now.snapshot ? { ...now, snapshot: { ...now.snapshot, data } } : now));
-  const fail = (at: HistoryEntry, error: ErrorInfo) => {
-    generation.current++;
-    setState({ kind: 'error', for: at, error });
-  };
-
-  return { state, load, replaceData, fail };
 }

@@ -12,7 +12,7 @@ shared, so single figures move by ±10 ms between runs; ratios taken side by sid
 | Change | Before | After | Kept |
 |---|---|---|---|
 | webextension-polyfill off the popup's path (src/ui/viewer-address.ts reaches the API through ext.ts) | 18.5 kB gzip, 7 scripts; 2.24 × blank | 15.5 kB, 6 scripts; 1.75 × (next run) | yes |
-| One script for the popup: its entry bundled again on its own (vite.config.ts, popupInOneScript), no modulepreload chain | 6 scripts, 15.5 kB; 1.91 × and 1.69 × (two runs, side by side) | 1 script, 12.8 kB; 1.57 × and 1.57 × | yes |
+| One script for the popup: its entry bundled again on its own (build/one-script-bundles.ts, popupInOneScript), no modulepreload chain | 6 scripts, 15.5 kB; 1.91 × and 1.69 × (two runs, side by side) | 1 script, 12.8 kB; 1.57 × and 1.57 × | yes |
 | A classic boot script that starts the storage.session read while the page is still parsed, before the module is compiled | 1.59 ×, 1.70 × (side by side) | 1.59 ×, 1.70 × | no: no gain (the read is short and the browser answers it only when the page's thread is free) |
 | Account details and "All links" rendered one frame after the first | 1.55 × (side by side) | 1.64 × | no: no gain |
 | Both style sheets inlined into popup.html | 1.82 × (side by side) | 1.91 × | no: no gain |

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // jsdom, not happy-dom: the viewer sanitises an HTML letter with DOMPurify, whose whole-document
 // sanitising happy-dom cannot run (it refuses to detach the nodes DOMPurify removes).
-import { fireEvent, screen, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
@@ -88,7 +88,7 @@ describe('a letter and its documents', () => {
     expect(request).toEqual({ type: 'getContent', url: `${SERVICE}/post/api/private/accounts/1234/documents/11/attachments/1/content`, mediaType: 'application/octet-stream', relation: 'get_document_content' });
     held.answer(content('application/pdf', '%PDF-1.4 a letter'));
     const pages = await within(documentItem()).findByRole('document', { name: `Content: ${SUBJECT}` });
-    await expect.poll(() => pages.getAttribute('data-pages')).toBe('1');
+    await waitFor(() => expect(pages.getAttribute('data-pages')).toBe('1'));
     expect(new TextDecoder().decode(drawn.at(-1))).toBe('%PDF-1.4 a letter');
     expect(pages.getAttribute('aria-busy')).toBe('false');
     const download = await within(documentItem()).findByRole('link', { name: 'Download' });
@@ -113,7 +113,7 @@ describe('a letter and its documents', () => {
     const details = screen.getByText('All details and links').closest('details');
     if (!details) throw new Error('no "All details and links"');
     details.open = true;
-    await expect.poll(() => /Read\s*No/.test(details.textContent)).toBe(false);
+    await waitFor(() => expect(/Read\s*No/.test(details.textContent)).toBe(false));
     expect(details.textContent).toMatch(/Read\s*Yes/);
     expect(worker.asked('getResource').filter((r) => r.url === read.link[0]?.uri)).toHaveLength(2);
   });
@@ -258,7 +258,7 @@ describe('a letter and its documents', () => {
     within(alert).getByText(/Digipost did not say whether the change was made/);
     expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
     fireEvent.click(within(alert).getByRole('button', { name: 'Look again' }));
-    await expect.poll(() => worker.asked('sendOpeningReceipt').length).toBe(2);
+    await waitFor(() => expect(worker.asked('sendOpeningReceipt').length).toBe(2));
     expect(worker.asked('sendOpeningReceipt')[1]).not.toHaveProperty('resend');
     worker.answer('sendOpeningReceipt', { data: document(11, 1, { subject: SUBJECT }) });
     worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
@@ -276,7 +276,7 @@ describe('a letter and its documents', () => {
     within(notice).getByText(/^This letter needs a stronger login \(such as BankID through ID-porten\)/);
     expect(screen.queryByRole('button', { name: `Open ${SUBJECT}` })).toBeNull();
     fireEvent.click(within(notice).getByRole('button', { name: "Open on Digipost’s website" }));
-    await expect.poll(() => extension.openedTabs.map((tab) => tab.url)).toEqual([`${SERVICE}/app/`]);
+    await waitFor(() => expect(extension.openedTabs.map((tab) => tab.url)).toEqual([`${SERVICE}/app/`]));
     expect(worker.asked('getContent')).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { render } from 'preact';
 import { vi } from 'vitest';
-import type { PageName } from '../../src/protocol/sender.ts';
+import type { PageName } from '../../src/protocol/pages.ts';
 import { extension } from '../support/fake-extension.ts';
 
 const ENTRIES: Record<PageName, () => Promise<unknown>> = {

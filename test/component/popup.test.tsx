@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { dueInvoicesItem, rootCacheItem, viewerPages, type DueInvoices } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
@@ -92,7 +92,7 @@ describe('the popup', () => {
     await root.asked;
     // The worker caches the root before it fetches the letters, and the popup, once it listens (to the root
     // and to the open invoices beside it), paints it from there.
-    await expect.poll(() => extension.storageListeners).toBe(2);
+    await waitFor(() => expect(extension.storageListeners).toBe(2));
     const withoutLetters = rootSnapshot();
     delete withoutLetters.inbox;
     await extension.storage.session.set({ [rootCacheItem.key]: withoutLetters });
@@ -122,13 +122,13 @@ describe('the popup', () => {
     expect(within(region).getAllByRole('listitem').map((row) => row.textContent.replace(/\s/g, ' '))).toEqual(['Skatteetaten · NOK 4,817.00 · due in 9 days']);
     // Read under another session: nobody's to see.
     await extension.storage.session.set({ [dueInvoicesItem.key]: due(2) });
-    await expect.poll(() => screen.queryByRole('region', { name: 'Invoices due soon' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Invoices due soon' })).toBeNull());
     // Back to this session's, then a record of an earlier version's layout (whole letters): read as none.
     await extension.storage.session.set({ [dueInvoicesItem.key]: due(3) });
     await screen.findByRole('region', { name: 'Invoices due soon' });
     const earlier = { generation: 3, nextFolder: 1, sources: { [`${SERVICE}/post/api/private/accounts/1234/folders/1`]: { fetchedAt: Date.now(), documents: [letter(31, { subject: 'Faktura', creatorName: 'Skatteetaten' })] } } };
     await extension.storage.session.set({ [dueInvoicesItem.key]: earlier });
-    await expect.poll(() => screen.queryByRole('region', { name: 'Invoices due soon' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Invoices due soon' })).toBeNull());
     screen.getByRole('region', { name: 'Newest letters' });
   });
 
@@ -146,13 +146,13 @@ describe('the popup', () => {
     // Account details are folded away.
     expect(screen.getByText('Account details').closest('details')?.open).toBe(false);
     fireEvent.click(within(letters).getByRole('button', { name: /Skattemelding 2026/ }));
-    await expect.poll(() => extension.openedTabs).toHaveLength(1);
+    await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
     // The viewer's address names only a page id; the letter it stands for is in session storage.
     const [viewer, query] = (extension.openedTabs[0]?.url ?? '').split('?');
     expect(viewer).toBe(extension.api.runtime.getURL('src/viewer/viewer.html'));
     const pageId = new URLSearchParams(query).get('page') ?? '';
     expect(extension.storage.session.data[viewerPages.item(pageId).key]).toEqual({ url: LETTERS[0]?.link[0]?.uri, mediaType: 'application/vnd.digipost-v2+json', relation: 'self' });
-    await expect.poll(pageClosedItself).toBe(true);
+    await waitFor(() => expect(pageClosedItself()).toBe(true));
   });
 
   it('ready at once from the cache, saying it is updating until the worker answers', async () => {
@@ -162,7 +162,7 @@ describe('the popup', () => {
     await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
     await screen.findByText('updating…', { exact: false });
     root.answer(rootSnapshot());
-    await expect.poll(() => screen.queryByText('updating…', { exact: false })).toBeNull();
+    await waitFor(() => expect(screen.queryByText('updating…', { exact: false })).toBeNull());
   });
 
   it('offline: the last data, marked as not up to date, and Try again fetches afresh', async () => {
@@ -175,7 +175,7 @@ describe('the popup', () => {
     worker.answer('getRoot', rootSnapshot());
     expect(notice.closest('[role="status"]')?.textContent).toContain('Try again');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await expect.poll(() => screen.getByText(/^Fetched at/).textContent).not.toContain('not up to date');
+    await waitFor(() => expect(screen.getByText(/^Fetched at/).textContent).not.toContain('not up to date'));
     expect(screen.queryByText(/You seem to be offline/)).toBeNull();
     expect(worker.asked('getRoot').at(-1)).toEqual({ type: 'getRoot', force: true, inbox: true });
   });
@@ -202,7 +202,7 @@ describe('the popup', () => {
     if (!account) throw new Error('no account section');
     expect(within(account).getAllByRole('button').map((b) => b.textContent)).toEqual(['Account settings', 'Mailbox settings']);
     fireEvent.click(within(account).getByRole('button', { name: 'Account settings' }));
-    await expect.poll(() => extension.openedTabs).toHaveLength(1);
+    await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
     const page = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
     expect(extension.storage.session.data[viewerPages.item(page).key]).toMatchObject({ url: `${SERVICE}/post/api/private/accounts/1234/settings`, relation: 'account_settings' });
   });
@@ -229,7 +229,7 @@ describe('the popup', () => {
     for (const settings of ['Account settings', 'Mailbox settings']) expect(places.textContent, settings).not.toContain(settings);
     // They stay reachable: "All links" opens the root, which lists them, in the viewer.
     fireEvent.click(within(places).getByRole('button', { name: 'All links from the service' }));
-    await expect.poll(() => extension.openedTabs).toHaveLength(1);
+    await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
     const rootPage = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
     expect(extension.storage.session.data[viewerPages.item(rootPage).key]).toMatchObject({ url: `${SERVICE}/post/api/private`, relation: 'self' });
   });
@@ -239,17 +239,17 @@ describe('the popup', () => {
     await openPage('popup');
     const places = await screen.findByRole('region', { name: 'Mailbox' });
     fireEvent.click(within(places).getByRole('button', { name: 'Bolig' }));
-    await expect.poll(() => extension.openedTabs).toHaveLength(1);
+    await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
     const pageId = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
     expect(extension.storage.session.data[viewerPages.item(pageId).key]).toMatchObject({ url: `${SERVICE}/post/api/private/accounts/1234/folders/2`, relation: 'folder' });
-    await expect.poll(pageClosedItself).toBe(true);
+    await waitFor(() => expect(pageClosedItself()).toBe(true));
   });
 
   it("the website place opens the service's own web app in a tab", async () => {
     worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
     await openPage('popup');
     fireEvent.click(await screen.findByRole('button', { name: "Digipost’s website" }));
-    await expect.poll(() => extension.openedTabs.map((tab) => tab.url)).toEqual([`${SERVICE}/app/`]);
+    await waitFor(() => expect(extension.openedTabs.map((tab) => tab.url)).toEqual([`${SERVICE}/app/`]));
   });
 
   it('speaks Norwegian Bokmål when the browser chose it', async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/preact';
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatusView } from '../../src/protocol/messages.ts';
 import { AppError } from '../../src/shared/errors.ts';
@@ -160,7 +160,7 @@ describe('the save page with a file', () => {
     await openPage('save', `?save=${ID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Look again' }));
-    await vi.waitFor(() => expect(worker.asked('upload')).toHaveLength(2));
+    await waitFor(() => expect(worker.asked('upload')).toHaveLength(2));
     expect(screen.queryByText('Saved to Inbox.')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Send again, though it may have arrived' }));

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Request } from '../../src/protocol/messages.ts';
 import { AppError } from '../../src/shared/errors.ts';
@@ -66,7 +66,7 @@ describe('the confirmation', () => {
     renderIt();
     fireEvent.click(screen.getByRole('button', { name: 'Send to my bank' }));
     const group = await screen.findByRole('group', { name: 'Send this invoice to your bank?' });
-    await vi.waitFor(() => expect(within(group).queryByText('From your account')).toBeNull());
+    await waitFor(() => expect(within(group).queryByText('From your account')).toBeNull());
   });
 });
 

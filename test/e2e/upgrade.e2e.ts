@@ -17,7 +17,7 @@ import { isChecked, isThere, role, text } from '../support/person.ts';
 import { buildLastRelease, LAST_RELEASE } from '../support/release-build.ts';
 
 const INTERVAL = 'Check for new letters every (minutes)';
-/** This build's version: package.json's, which vite.config.ts writes into the manifest. */
+/** This build's version: package.json's, which build/manifest.ts writes into the manifest. */
 const THIS_VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
 /** The version of the extension whose worker this is, as the browser read it from its manifest. */

@@ -6,7 +6,6 @@
  */
 import type { Context, Hono } from 'hono';
 import { linkerFor } from './api-root.ts';
-import { MAX_UPLOAD_BYTES } from './config.ts';
 import type { FileType } from './content.ts';
 import { guarded } from './guard.ts';
 import { apiError, apiJson, resource } from './http.ts';
@@ -32,11 +31,16 @@ function sniffFileType(bytes: Uint8Array): FileType | 'html' | undefined {
 
 type BodyRead = { ok: true; body: Uint8Array<ArrayBuffer> } | { ok: false; response: Response };
 
-/** Reads the request body as it arrives, refusing it (413) once it passes the limit. */
-async function readCounted(c: Context, limit: number): Promise<BodyRead> {
-  const tooLarge = () => apiError(413, 'FILE_TOO_LARGE', { errorMessage: `Files are limited to ${MAX_UPLOAD_BYTES} bytes`, limit: MAX_UPLOAD_BYTES });
+/** The answer to a file over the limit (`maxUploadBytes`, the service's 100 MiB unless a test set another). */
+function tooLarge(maxUploadBytes: number): Response {
+  return apiError(413, 'FILE_TOO_LARGE', { errorMessage: `Files are limited to ${maxUploadBytes} bytes`, limit: maxUploadBytes });
+}
+
+/** Reads the request body as it arrives, refusing it (413) once it passes the file limit and the framing's allowance. */
+async function readCounted(c: Context, maxUploadBytes: number): Promise<BodyRead> {
+  const limit = maxUploadBytes + FRAMING_ALLOWANCE;
   const declared = Number(c.req.header('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) return { ok: false, response: tooLarge() };
+  if (Number.isFinite(declared) && declared > limit) return { ok: false, response: tooLarge(maxUploadBytes) };
   const stream = c.req.raw.body;
   if (!stream) return { ok: true, body: new Uint8Array(0) };
   const chunks: Uint8Array[] = [];
@@ -48,7 +52,7 @@ async function readCounted(c: Context, limit: number): Promise<BodyRead> {
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => undefined);
-      return { ok: false, response: tooLarge() };
+      return { ok: false, response: tooLarge(maxUploadBytes) };
     }
     chunks.push(value);
   }
@@ -63,12 +67,12 @@ async function readCounted(c: Context, limit: number): Promise<BodyRead> {
 
 type Upload = { ok: true; subject: string; file: Buffer; fileType: FileType } | { ok: false; response: Response };
 
-async function readUpload(c: Context): Promise<Upload> {
+async function readUpload(c: Context, maxUploadBytes: number): Promise<Upload> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (!type.startsWith('multipart/form-data')) {
     return { ok: false, response: apiError(415, 'UNSUPPORTED_MEDIA_TYPE', { errorMessage: 'Send multipart/form-data with the parts subject and file' }) };
   }
-  const read = await readCounted(c, MAX_UPLOAD_BYTES + FRAMING_ALLOWANCE);
+  const read = await readCounted(c, maxUploadBytes);
   if (!read.ok) return read;
   let form: FormData;
   try {
@@ -84,7 +88,7 @@ async function readUpload(c: Context): Promise<Upload> {
   if (file === null || typeof file === 'string') return { ok: false, response: apiError(400, 'MISSING_FILE', { errorMessage: 'The part file is missing' }) };
   const bytes = Buffer.from(await file.arrayBuffer());
   if (bytes.length === 0) return { ok: false, response: apiError(400, 'EMPTY_FILE', { errorMessage: 'The file is empty' }) };
-  if (bytes.length > MAX_UPLOAD_BYTES) return { ok: false, response: apiError(413, 'FILE_TOO_LARGE', { limit: MAX_UPLOAD_BYTES }) };
+  if (bytes.length > maxUploadBytes) return { ok: false, response: tooLarge(maxUploadBytes) };
   const fileType = sniffFileType(bytes);
   if (fileType === undefined || fileType === 'html') {
     return { ok: false, response: apiError(400, 'UNSUPPORTED_FILE_TYPE', { errorMessage: 'PDF, PNG and JPEG files are accepted; HTML is not' }) };
@@ -135,7 +139,7 @@ function stall(c: Context): Promise<Response> {
 async function upload(em: Emulator, c: Context, folderOf: (c: Context) => string | undefined | null): Promise<Response> {
   const folderId = folderOf(c);
   if (folderId === null) return apiError(404, 'NOT_FOUND', { errorMessage: 'No such folder' });
-  const read = await readUpload(c);
+  const read = await readUpload(c, em.settings.maxUploadBytes);
   if (!read.ok) return read.response;
   const letter = storeLetter(em, read, folderId);
   // One planned fault, after the letter is stored: the case where a client must look before it repeats.

@@ -73,6 +73,11 @@ export interface EmulatorOptions {
   idTokenExp?: IdTokenExp;
   requirePkce?: boolean;
   quiet?: boolean;
+  /**
+   * The largest file an upload may carry (default MAX_UPLOAD_BYTES, the service's). A test that
+   * proves what happens past the limit sets a small one, rather than sending 100 MiB.
+   */
+  maxUploadBytes?: number;
 }
 
 /** Options with every default filled in; what `reset` returns to. */
@@ -82,6 +87,7 @@ export interface Settings {
   clientSecret: string;
   letters: number;
   quiet: boolean;
+  maxUploadBytes: number;
   knobs: Knobs;
 }
 
@@ -101,12 +107,15 @@ export function settingsFrom(options: EmulatorOptions): Settings {
   // A colon cannot survive HTTP Basic (RFC 7617 splits at the first one).
   if (clientId === '' || clientId.includes(':')) throw new RangeError('clientId must be non-empty and without ":"');
   if (clientSecret === '') throw new RangeError('clientSecret must be non-empty');
+  const maxUploadBytes = options.maxUploadBytes ?? MAX_UPLOAD_BYTES;
+  if (!Number.isInteger(maxUploadBytes) || maxUploadBytes < 1) throw new RangeError('maxUploadBytes must be a positive integer');
   return {
     port,
     clientId,
     clientSecret,
     letters,
     quiet: options.quiet ?? false,
+    maxUploadBytes,
     knobs: {
       accessTokenLifetime: lifetime,
       rotateRefreshTokens: options.rotateRefreshTokens ?? true,

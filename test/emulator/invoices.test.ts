@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Link } from './config.ts';
 import type { RunningEmulator } from './index.ts';
 import { startEmulator } from './index.ts';
@@ -76,12 +76,20 @@ describe('send_to_bank', () => {
     await em.admin.configure({ bankPaymentDelayMs: 400 });
     const { id } = await em.admin.addLetter({ invoice: { ...INVOICE, sendToBank: true } });
     const send = linkOf(invoiceOf(await letter(id)).link, 'send_to_bank');
-    expect((await api(send.uri, token, { method: 'POST' })).status).toBe(200);
-    expect(invoiceOf(await letter(id)).payment).toBeUndefined();
-    const second = await api(send.uri, token, { method: 'POST' });
-    expect(second.status).toBe(400);
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(invoiceOf(await letter(id)).payment).toMatchObject({ bank: 'DNB' });
+    // The delay runs on the test's clock (the emulator is in this process): it passes when the test says, not with the machine's speed.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      expect((await api(send.uri, token, { method: 'POST' })).status).toBe(200);
+      expect(invoiceOf(await letter(id)).payment).toBeUndefined();
+      const second = await api(send.uri, token, { method: 'POST' });
+      expect(second.status).toBe(400);
+      await vi.advanceTimersByTimeAsync(399);
+      expect(invoiceOf(await letter(id)).payment).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(invoiceOf(await letter(id)).payment).toMatchObject({ bank: 'DNB' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('behind a gateway: 504-after sends it on and answers 504 with an HTML page; 502 answers without sending it', async () => {

@@ -46,7 +46,7 @@ export interface BuildOptions {
   target?: BuildTarget | undefined;
 }
 
-/** The DIGIPOST_* variables that configure a build for the local emulator (see the README's build-time defaults). */
+/** The DIGIPOST_* variables that configure a build for the local emulator (see docs/publishing.md, the build's settings). */
 export function emulatorBuildEnv(outDir: string, baseUrl: string, clientId: string, clientSecret: string, options: BuildOptions = {}): Record<string, string> {
   const { scope, networkTimeoutMs, target = 'chrome' } = options;
   return {

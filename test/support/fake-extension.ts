@@ -7,7 +7,7 @@
  */
 import { dispatch, type Handlers } from '../../src/protocol/dispatch.ts';
 import type { Request, ResponseMap, WorkerEvent } from '../../src/protocol/messages.ts';
-import { PAGE_PATHS, type PageName } from '../../src/protocol/sender.ts';
+import { PAGE_PATHS, type PageName } from '../../src/protocol/pages.ts';
 import { AppError, type ErrorInfo } from '../../src/shared/errors.ts';
 import { catalogueMessage, type Language } from './catalogue-i18n.ts';
 

@@ -9,12 +9,15 @@ import { emulatorBuildEnv, type BuildOptions } from './build-extension.ts';
 
 /**
  * The last release: version 0.1.0, the last commit before the work on 0.2.0 began (main of
- * 2026-11-24, 03:10 UTC; tagged v0.1.0 where the tag was made). CHANGELOG.md and README name it.
+ * 2026-11-24, 03:10 UTC; tagged v0.1.0 where the tag was made). CHANGELOG.md and docs/publishing.md name it.
  */
 export const LAST_RELEASE = { version: '0.1.0', commit: '217ccc0' } as const;
 
-/** What the release's build needs of its tree: the rest (tests, tools, pictures) is left in git. */
-const BUILD_INPUTS = ['package.json', 'manifest.json', 'vite.config.ts', 'tsconfig.json', 'src', 'icons'];
+/**
+ * What the release's build needs of its tree: the rest (tests, tools, pictures) is left in git.
+ * Since 0.2.0 the build's steps are in build/ and it ships PRIVACY.md; 0.1.0 has neither.
+ */
+const BUILD_INPUTS = ['package.json', 'manifest.json', 'vite.config.ts', 'build', 'tsconfig.json', 'src', 'icons', 'PRIVACY.md'];
 
 /** A first build on a busy two-core machine takes well under a minute; this is the limit of a stuck one. */
 const BUILD_TIMEOUT_MS = 180_000;
@@ -51,7 +54,9 @@ function releaseTree(commit: string, cache: string): string {
   mkdirSync(cache, { recursive: true });
   const staging = mkdtempSync(join(cache, 'tree-'));
   const archive = join(staging, 'release.tar');
-  git(['archive', '--format=tar', `--output=${archive}`, commit, '--', ...BUILD_INPUTS]);
+  // git archive refuses a path the commit lacks.
+  const inputs = BUILD_INPUTS.filter((path) => git(['ls-tree', '--name-only', commit, '--', path]) !== '');
+  git(['archive', '--format=tar', `--output=${archive}`, commit, '--', ...inputs]);
   execFileSync('tar', ['-xf', archive, '-C', staging]);
   rmSync(archive);
   symlinkSync(resolve('node_modules'), join(staging, 'node_modules'), 'dir');

@@ -1,7 +1,7 @@
 // `npm run package:verify`: proves what AMO's reviewers are told (store/REVIEWERS.md): the sources
 // zip alone, unpacked in an empty folder elsewhere, rebuilds with `npm ci && npm run package` the
 // same Firefox package byte for byte (and the same Chrome package), npm ci leaving the lock as it was. Slow (a full npm ci, two
-// builds twice), so it is not part of npm test; the README records its figures.
+// builds twice), so it is not part of npm test; docs/publishing.md records its figures.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 // `npm run package`: in dist-packages/, the store-ready zips of the Chrome and Firefox builds and,
 // for addons.mozilla.org's reviewers, a zip of the sources they are built from (store/REVIEWERS.md).
-// Built with the production defaults (or a distributor's DIGIPOST_* variables, see README), never
+// Built with the production defaults (or a distributor's DIGIPOST_* variables, see docs/publishing.md), never
 // for the local emulator: a package must not ask for access to this computer or carry test credentials.
 // Every zip is deterministic (test/support/deterministic-zip.ts): the sources zip, unpacked
 // anywhere, rebuilds the same Firefox package byte for byte (`npm run package:verify` checks it).
@@ -67,7 +67,7 @@ for (const target of targets) {
   run(resolve('node_modules/.bin/vite'), ['build', '--mode', target.mode, '--logLevel', 'warn']);
   const manifest = JSON.parse(readFileSync(join(target.dist, 'manifest.json'), 'utf8')) as { version: string };
   if (manifest.version !== version) throw new Error(`${target.dist}/manifest.json says ${manifest.version}, package.json ${version}`);
-  // The options page links to it (a copy of PRIVACY.md, vite.config.ts privacyStatement).
+  // The options page links to it (a copy of PRIVACY.md, build/privacy-page.ts).
   if (!existsSync(join(target.dist, 'privacy.html'))) throw new Error(`${target.dist} has no privacy.html`);
   // manifest.json at the root, as the stores expect; the builds hold no dot files.
   write(`digipost-mailbox-${target.name}-${version}.zip`, deterministicZip(entriesOfFolder(target.dist)), target.name);

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importGraph } from '../support/import-graph.ts';
 
 /*
- * The layout the README describes, held: which folder of src/ may import which. A folder is the
+ * The layout docs/engineering.md describes, held: which folder of src/ may import which. A folder is the
  * first path segment under src/ ('.' for the files at its top).
  */
 
@@ -44,8 +45,22 @@ function codeOf(file: string): string {
 /** The pages: each is its own entry point, and none reaches into another. */
 const PAGES = ['popup', 'viewer', 'options', 'save'];
 
+/** Every module a page's script loads: what its entry imports, and so on, type-only imports left out (the build erases them). */
+function loadedBy(graph: ReturnType<typeof importGraph>, entry: string): Set<string> {
+  const loaded = new Set<string>();
+  const queue = [entry];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (loaded.has(file)) continue;
+    loaded.add(file);
+    for (const edge of graph.get(file) ?? []) if (!edge.typeOnly) queue.push(edge.to);
+  }
+  return loaded;
+}
+
 describe('the structure of src/', () => {
   const imports = crossFolderImports();
+  // Read once, as the suite is collected: parsing every file takes seconds on a busy machine.
+  const graph = importGraph('src');
 
   it('finds the imports it checks', () => {
     expect(imports.length).toBeGreaterThan(50);
@@ -69,6 +84,16 @@ describe('the structure of src/', () => {
       return file.endsWith('.tsx') || /from '(webextension-polyfill|[./]+\/shared\/(ext|i18n)\.ts)'/.test(text);
     });
     expect(found).toEqual([]);
+  });
+
+  it('keeps zod, and with it the table of requests (src/protocol/requests.ts), out of the pages', () => {
+    for (const page of PAGES) {
+      const loaded = loadedBy(graph, `src/${page}/main.tsx`);
+      expect(loaded.size, page).toBeGreaterThan(10);
+      expect([...loaded].filter((module) => /^zod(\/|$)|^src\/shared\/zod\.ts$|^src\/protocol\/requests\.ts$/.test(module)), page).toEqual([]);
+    }
+    // The rule finds what it looks for: the worker loads both.
+    expect([...loadedBy(graph, 'src/background/service-worker.ts')].filter((module) => /^zod\/mini$|^src\/protocol\/requests\.ts$/.test(module)).sort()).toEqual(['src/protocol/requests.ts', 'zod/mini']);
   });
 
   it('keeps src/shared free of the rest of src/', () => {

@@ -3,7 +3,7 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The layout of test/ the README describes, held: each part has one job. test/e2e/ holds
+ * The layout of test/ docs/engineering.md describes, held: each part has one job. test/e2e/ holds
  * end-to-end tests and their configuration only; what tests, the benchmark and the tools share
  * lives in test/support/, which in turn depends on no test.
  */

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { findLink } from '../../api/relation-name.ts';
 import { isChangedSince, outcomeMayBeUnknown, toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
 import type { Permission } from '../../shared/permissions.ts';
@@ -11,6 +11,7 @@ import { targetOf } from '../../api/links.ts';
 import { MAX_SUBJECT_LENGTH } from '../../api/upload-rules.ts';
 import { changeLetter, deleteLetter, letterActions, placeOf, readAgain, type FolderChoice, type LetterChange, type Place } from './filing.ts';
 import { ConfirmDelete, FilingFailure, Menu, moveItems, notUndone, placeName, Toast, type Undoable } from './FilingControls.tsx';
+import { useLatest } from '../../ui/use-latest.ts';
 import { useWrite, type WriteFailure } from '../../ui/use-write.ts';
 
 /**
@@ -37,12 +38,12 @@ export function LetterFiling(props: {
   const [failure, setFailure] = useState<WriteFailure<ErrorInfo> | undefined>(undefined);
   const once = useWrite();
   // Changes to the letter finish in the order the worker ran them; what each then reads must not
-  // replace what a later one showed: each view is stamped when it was asked for, the latest wins.
-  const stamps = useRef({ asked: 0, shown: 0 });
-  const show = (stamp: number, letter: unknown) => {
-    if (stamp < stamps.current.shown) return;
-    stamps.current.shown = stamp;
-    props.onChanged(letter);
+  // replace what a later one showed. Each view is the latest when it was asked for, and shown
+  // unless a view asked for later was shown first.
+  const letterNow = useLatest<unknown>({ latest: 'answered' });
+  const show = async (read: Promise<unknown>): Promise<void> => {
+    const now = await letterNow.run(() => read);
+    if (now !== undefined) props.onChanged(now);
   };
   if (!self || (!update && !remove)) return null;
 
@@ -56,20 +57,17 @@ export function LetterFiling(props: {
     try {
       await once(`update ${JSON.stringify([asked, unless])}`, async () => {
         const answer = await changeLetter(self, asked, unless, resend);
-        const stamp = ++stamps.current.asked;
         // The undo goes back to what the letter was, and only if nothing else changed it meanwhile.
         const back: LetterChange = asked.place ? { place } : { subject };
         setToast(unless ? { message } : { message, undo: () => change(back, t('filing_undone'), asked) });
-        const now = isObj(answer) && Array.isArray(answer.attachment) ? answer : await readAgain(target).catch(() => undefined);
-        if (now !== undefined) show(stamp, now);
+        await show(isObj(answer) && Array.isArray(answer.attachment) ? Promise.resolve(answer) : readAgain(target));
       });
     } catch (failed) {
       const error = toErrorInfo(failed);
       if (isChangedSince(error) && unless) {
-        const stamp = ++stamps.current.asked;
-        const now = await readAgain(target).catch(() => null);
-        if (now !== undefined && now !== null) show(stamp, now);
-        setToast({ message: notUndone(now ?? undefined, unless, props.folders) });
+        const now = readAgain(target);
+        await show(now);
+        setToast({ message: notUndone(await now.catch(() => undefined), unless, props.folders) });
         return;
       }
       setFailure({ error, retry: (again) => void change(asked, message, unless, again) });

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { targetOf } from '../../api/links.ts';
 import type { Link } from '../../api/schemas.ts';
 import type { AttachmentInfo } from '../../model/letters.ts';
-import type { ContentView } from '../../protocol/messages.ts';
 import { decodeBase64 } from '../../shared/base64.ts';
-import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
+import type { ErrorInfo } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
+import { useLatest } from '../../ui/use-latest.ts';
 import { ask } from '../../ui/worker-client.ts';
 import { blobType, displayKind, type DisplayKind } from './content-display.ts';
 import type { OpeningReceipt } from './opening-receipt.ts';
@@ -26,10 +26,16 @@ type AttachmentState =
   /** `resend`: after a receipt whose outcome is unknown, sending it again by the person's explicit choice. */
   | { kind: 'error'; error: ErrorInfo; retry: () => Promise<void>; resend?: () => Promise<void> };
 
-function toShown(content: ContentView): Shown {
-  const bytes = decodeBase64(content.base64);
-  const blob = new Blob([bytes], { type: blobType(content.contentType) });
-  return { url: URL.createObjectURL(blob), blob, kind: displayKind(content.contentType), contentType: content.contentType, size: content.size };
+/** The content as fetched, its bytes in a Blob; its blob: address is made only once it is on show. */
+type Fetched = Omit<Shown, 'url'>;
+
+function fetchContent(link: Link): Promise<Fetched> {
+  return ask({ type: 'getContent', ...targetOf(link, 'get_document_content') }).then((content) => ({
+    blob: new Blob([decodeBase64(content.base64)], { type: blobType(content.contentType) }),
+    kind: displayKind(content.contentType),
+    contentType: content.contentType,
+    size: content.size,
+  }));
 }
 
 export interface AttachmentContent {
@@ -44,64 +50,71 @@ export interface AttachmentContent {
   fail: (error: ErrorInfo, retry: () => Promise<void>) => void;
 }
 
+/** What the latest fetch does, in words while it runs, and how to do it again should it fail. */
+interface Attempt {
+  label: string;
+  retry: () => Promise<void>;
+  /** After a receipt whose outcome is unknown: sending it again, by the person's explicit choice. */
+  resend?: () => Promise<void>;
+}
+
 /**
- * One document's content, fetched by the worker: its loading, error and shown states. Each fetch
- * has a generation: an answer that comes after a newer fetch, or after the letter was left (or the
- * session ended, which leaves it), is dropped and gets no blob: address. The address of what is
- * shown is revoked when it is no longer shown. `onRead` is told once content was shown (the
- * service has then marked the document read).
+ * One document's content, fetched by the worker: its loading, error and shown states. The latest
+ * fetch wins (useLatest): an answer that comes after a newer fetch, or after the letter was left
+ * (or the session ended, which leaves it), is dropped and gets no blob: address. The address of
+ * what is shown is made for the answer on show only, and revoked when it is no longer shown.
+ * `onRead` is told once content was shown (the service has then marked the document read).
  */
 export function useAttachmentContent(attachment: AttachmentInfo, onRead: () => void): AttachmentContent {
   const [content, setContent] = useState<Link | undefined>(attachment.content);
   const [read, setRead] = useState(attachment.read);
-  const [state, setState] = useState<AttachmentState>({ kind: 'idle' });
-  const generation = useRef(0);
-
-  useEffect(
-    () => () => {
-      generation.current++;
-    },
-    [],
-  );
+  const [attempt, setAttempt] = useState<Attempt | undefined>(undefined);
+  const latest = useLatest<Fetched>();
+  const shown = useMemo(() => latest.value && { ...latest.value, url: URL.createObjectURL(latest.value.blob) }, [latest.value]);
 
   useEffect(() => {
-    if (state.kind !== 'shown') return undefined;
-    const { url } = state.shown;
-    return () => URL.revokeObjectURL(url);
-  }, [state]);
+    if (!shown) return undefined;
+    return () => URL.revokeObjectURL(shown.url);
+  }, [shown]);
 
-  const open = async (link: Link): Promise<void> => {
-    const mine = ++generation.current;
-    setState({ kind: 'busy', label: t('content_loading') });
-    try {
-      const answer = await ask({ type: 'getContent', ...targetOf(link, 'get_document_content') });
-      if (mine !== generation.current) return;
-      setRead(true);
-      onRead();
-      setState({ kind: 'shown', shown: toShown(answer) });
-    } catch (failure) {
-      if (mine === generation.current) setState({ kind: 'error', error: toErrorInfo(failure), retry: () => open(link) });
-    }
+  /** Runs `fetch` as the latest, and once its content is on show, the document is read. */
+  const show = async (next: Attempt, fetch: (signal: AbortSignal) => Promise<Fetched>): Promise<void> => {
+    setAttempt(next);
+    if ((await latest.run(fetch)) === undefined) return;
+    setRead(true);
+    onRead();
   };
 
-  const sendReceiptAndOpen = (receipt: OpeningReceipt, resend = false) => async (): Promise<void> => {
-    const mine = ++generation.current;
-    setState({ kind: 'busy', label: receipt.sent ? t('content_loading') : t('receipt_sending') });
-    try {
-      const link = await receipt.contentLink(resend);
-      if (mine !== generation.current) return;
-      setContent(link);
-      await open(link);
-    } catch (failure) {
-      if (mine === generation.current) setState({ kind: 'error', error: toErrorInfo(failure), retry: sendReceiptAndOpen(receipt), resend: sendReceiptAndOpen(receipt, true) });
-    }
-  };
+  const open = (link: Link): Promise<void> => show({ label: t('content_loading'), retry: () => open(link) }, () => fetchContent(link));
 
-  const close = () => {
-    generation.current++;
-    setState({ kind: 'idle' });
-  };
-  const fail = (error: ErrorInfo, retry: () => Promise<void>) => setState({ kind: 'error', error, retry });
+  const sendReceiptAndOpen = (receipt: OpeningReceipt, resend = false) => (): Promise<void> =>
+    show(
+      { label: receipt.sent ? t('content_loading') : t('receipt_sending'), retry: sendReceiptAndOpen(receipt), resend: sendReceiptAndOpen(receipt, true) },
+      async (signal) => {
+        const link = await receipt.contentLink(resend);
+        signal.throwIfAborted();
+        // The receipt is sent: what is left is the content it opens, fetched as Open fetches it.
+        setContent(link);
+        setAttempt({ label: t('content_loading'), retry: () => open(link) });
+        return fetchContent(link);
+      },
+    );
 
-  return { state, content, read, open, sendReceiptAndOpen, close, fail };
+  let state: AttachmentState = { kind: 'idle' };
+  if (latest.loading) state = { kind: 'busy', label: attempt?.label ?? t('content_loading') };
+  else if (latest.error && attempt) state = { kind: 'error', error: latest.error, ...attempt };
+  else if (shown) state = { kind: 'shown', shown };
+
+  return {
+    state,
+    content,
+    read,
+    open,
+    sendReceiptAndOpen,
+    close: () => latest.set(undefined),
+    fail: (error, retry) => {
+      setAttempt({ label: t('content_loading'), retry });
+      latest.fail(error);
+    },
+  };
 }

@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { findLink, type LinkTarget } from '../../api/links.ts';
-import { toErrorInfo, type ErrorInfo } from '../../shared/errors.ts';
+import type { ErrorInfo } from '../../shared/errors.ts';
 import { documentsOf, summarize, type LetterSummary } from '../../model/letters.ts';
 import { withLetterPayment } from '../../model/invoice-payment.ts';
 import { linksOf } from '../../model/read-json.ts';
 import { ask } from '../../ui/worker-client.ts';
-import { sessionEndedEvent, useWorkerEvent } from '../../ui/worker-events.ts';
+import type { ResourceSnapshot } from '../../protocol/messages.ts';
+import { useLatest } from '../../ui/use-latest.ts';
 import { useHiddenRows } from '../filing/ListFiling.tsx';
 import { newLetters, nextPageUrl } from './paging.ts';
 
@@ -38,11 +39,7 @@ export interface LetterListState {
   setError: (error: ErrorInfo) => void;
 }
 
-/**
- * The letters of the inbox or a folder, page by page, with the loading and error state of "Load
- * more". Each read has a generation: one that comes back after a sign-out is dropped, so no letter
- * of an ended session joins the list.
- */
+/** The letters of the inbox or a folder, page by page, with the loading and error state of "Load more". */
 export function useLetterList(place: ListPlace): LetterListState {
   const computable = Array.isArray((place.data as { document?: unknown } | null)?.document);
   const seen = useRef<Set<string>>(new Set());
@@ -61,51 +58,25 @@ export function useLetterList(place: ListPlace): LetterListState {
       computable,
     }),
   );
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<ErrorInfo | undefined>(undefined);
-  const busy = useRef(false);
-  const generation = useRef(0);
+  // "Load more": the next page's read, dropped when the list is left or the session ends, so no
+  // letter of an ended session joins the list. One read at a time: a second ask while it runs is let go.
+  const more = useLatest<ResourceSnapshot>({ endsWithSession: true });
   const hidden = useHiddenRows();
   const shown = pages.reduce((sum, page) => sum + page.filter((letter) => !hidden.has(letter.key)).length, 0);
 
-  useWorkerEvent(sessionEndedEvent, () => {
-    generation.current++;
-  });
-  useEffect(
-    () => () => {
-      generation.current++;
-    },
-    [],
-  );
-
   const loadMore = async (): Promise<void> => {
-    if (!next || busy.current) return;
-    const mine = generation.current;
-    busy.current = true;
-    setLoading(true);
-    setError(undefined);
-    try {
-      const snapshot = await ask({
-        type: 'getResource',
-        url: next,
-        mediaType: place.target.mediaType,
-        relation: place.target.relation ?? 'document_inbox',
-      });
-      if (mine !== generation.current) return;
-      const letters = summariesOf(snapshot.data, place.sessionLevel, next);
-      if (findLink(linksOf(snapshot.data), 'next')) nextLinksSeen.current = true;
-      const fresh = newLetters(seen.current, letters);
-      if (fresh.length > 0) setPages((before) => [...before, fresh]);
-      const after = nextPageUrl({ requestUrl: next, data: snapshot.data, letters, nextLinksSeen: nextLinksSeen.current, computable });
-      // A page that adds nothing and points at itself would loop for ever.
-      setNext(after === next || (fresh.length === 0 && letters.length > 0) ? undefined : after);
-    } catch (failure) {
-      if (mine === generation.current) setError(toErrorInfo(failure));
-    } finally {
-      busy.current = false;
-      setLoading(false);
-    }
+    if (!next || more.loading) return;
+    const url = next;
+    const snapshot = await more.run(() => ask({ type: 'getResource', url, mediaType: place.target.mediaType, relation: place.target.relation ?? 'document_inbox' }));
+    if (!snapshot) return;
+    const letters = summariesOf(snapshot.data, place.sessionLevel, url);
+    if (findLink(linksOf(snapshot.data), 'next')) nextLinksSeen.current = true;
+    const fresh = newLetters(seen.current, letters);
+    if (fresh.length > 0) setPages((before) => [...before, fresh]);
+    const after = nextPageUrl({ requestUrl: url, data: snapshot.data, letters, nextLinksSeen: nextLinksSeen.current, computable });
+    // A page that adds nothing and points at itself would loop for ever.
+    setNext(after === url || (fresh.length === 0 && letters.length > 0) ? undefined : after);
   };
 
-  return { pages, shown, next, loading, error, loadMore, setError };
+  return { pages, shown, next, loading: more.loading, error: more.error, loadMore, setError: more.fail };
 }

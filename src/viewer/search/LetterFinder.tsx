@@ -6,6 +6,7 @@ import type { LetterSummary } from '../../model/letters.ts';
 import type { MailboxNav } from '../../model/mailbox.ts';
 import { t, uiLocale } from '../../shared/i18n.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
+import { useLatest } from '../../ui/use-latest.ts';
 import { sessionEndedEvent, useWorkerEvent } from '../../ui/worker-events.ts';
 import { NavigationContext } from '../navigation.tsx';
 import { buildLetterIndex, findLetters, type LetterIndex, type LetterPlace } from './letter-index.ts';
@@ -14,10 +15,13 @@ import { readLetters, type ReadLetters } from './letter-source.ts';
 /** How long letters read for finding are trusted before the next focus reads them again. */
 const FRESH_FOR_MS = 60_000;
 
-type Source =
-  | { kind: 'idle' }
-  | { kind: 'reading'; previous?: LetterIndex | undefined }
-  | { kind: 'ready'; read: ReadLetters; index: LetterIndex; failed: LetterPlace[]; at: number };
+/** The letters read for finding, their index, the places that failed, and when they were read. */
+interface Source {
+  read: ReadLetters;
+  index: LetterIndex;
+  failed: LetterPlace[];
+  at: number;
+}
 
 const TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
 
@@ -36,36 +40,34 @@ function countText(total: number, shown: number): string {
 export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
   const go = useContext(NavigationContext);
   const [query, setQuery] = useState('');
-  const [source, setSource] = useState<Source>({ kind: 'idle' });
+  // The latest read wins; the letters read before stay findable while it runs, and go with the session.
+  const source = useLatest<Source>({ keep: true, endsWithSession: true });
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLDivElement>(null);
-  const reads = useRef(0);
 
   /** Reads the places (with `earlier`, only those it did not read), keeping `at` as when the letters kept were read. */
-  const read = async (earlier?: { read: ReadLetters; at: number }) => {
-    const mine = ++reads.current;
-    setSource((before) => ({ kind: 'reading', previous: before.kind === 'ready' ? before.index : before.kind === 'reading' ? before.previous : undefined }));
-    const letters = await readLetters(props.nav, props.sessionLevel, earlier?.read);
-    if (mine === reads.current) setSource({ kind: 'ready', read: letters, index: buildLetterIndex(letters.places), failed: letters.failed, at: earlier?.at ?? Date.now() });
-  };
+  const read = (earlier?: Source) =>
+    source.run(async () => {
+      const answer = await readLetters(props.nav, props.sessionLevel, earlier?.read);
+      return { read: answer, index: buildLetterIndex(answer.places), failed: answer.failed, at: earlier?.at ?? Date.now() };
+    });
 
   const readIfStale = () => {
-    if (source.kind === 'reading' || (!props.nav.inbox && props.nav.folders.length === 0)) return;
-    if (source.kind === 'ready' && Date.now() - source.at < FRESH_FOR_MS) {
+    const known = source.value;
+    if (source.loading || (!props.nav.inbox && props.nav.folders.length === 0)) return;
+    if (known && Date.now() - known.at < FRESH_FOR_MS) {
       // Within FRESH_FOR_MS, a place that failed is tried again alone: what the others gave is kept,
       // and read again with them once it is as old as FRESH_FOR_MS.
-      if (source.failed.length > 0) void read({ read: source.read, at: source.at });
+      if (known.failed.length > 0) void read(known);
       return;
     }
     void read();
   };
 
-  // The session ended: what was read of the mailbox is dropped at once, and a read on its way ignored.
+  // The session ended: what was read of the mailbox is dropped at once (useLatest), and so is the question.
   useWorkerEvent(sessionEndedEvent, () => {
-    reads.current++;
-    setSource({ kind: 'idle' });
     setQuery('');
     setOpen(false);
   });
@@ -82,7 +84,7 @@ export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  const index = source.kind === 'ready' ? source.index : source.kind === 'reading' ? source.previous : undefined;
+  const index = source.value?.index;
   const found = useMemo(() => (index ? findLetters(index, query) : undefined), [index, query]);
   const letters: LetterSummary[] = found ? found.groups.flatMap((group) => group.letters) : [];
   const asking = query.trim() !== '';
@@ -111,10 +113,12 @@ export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
     }
   };
 
-  const failed = source.kind === 'ready' && asking ? source.failed : [];
+  // Which places failed is told of the read that answered, not while the next one runs.
+  const ready = source.loading ? undefined : source.value;
+  const failed = ready && asking ? ready.failed : [];
   const failedText = failed.length > 0 ? t('find_letter_failed', failed.map((place) => place.name).join(', ')) : undefined;
   // Nothing could be read: that, not "no letter matches", is the answer.
-  const nothingRead = source.kind === 'ready' && source.index.places.length === 0 && failedText !== undefined;
+  const nothingRead = ready?.index.places.length === 0 && failedText !== undefined;
   const status = !asking ? '' : !found ? t('find_letter_reading') : nothingRead ? failedText : countText(found.total, letters.length);
   const now = Date.now();
   const locale = uiLocale();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { API_MEDIA_TYPE, fetchBinary, fetchJson, type FetchResourceOptions } from '../../../src/api/http.ts';
 import { AppError, type ErrorInfo } from '../../../src/shared/errors.ts';
 import { appErrorOf } from '../app-error.ts';
+import { webPath, webUrl } from '../web-addresses.ts';
 
 const SERVICE = 'https://www.digipost.no';
 const TOKEN = 'tok_0123456789abcdefghijklmnopqrstuvwxyzABCDE';
@@ -100,29 +101,29 @@ describe('fetchJson: where the token goes', () => {
         fc.constantFrom('https://', 'http://', 'HTTPS://', 'ftp://', '//', 'javascript:', 'https:/', 'https:\\\\', ' https://', 'https://user:pw@', 'https://www.digipost.no@'),
         fc.constantFrom(...hosts),
         fc.constantFrom('', ':443', ':80', ':8443', ':0'),
-        fc.webPath(),
+        webPath(),
         fc.constantFrom('', '?a=1', '#f', '\\@evil.example/'),
       )
       .map((parts) => parts.join(''));
-    const urls = fc.oneof(crafted, fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.string());
+    const urls = fc.oneof(crafted, webUrl(), fc.string());
     const serviceOrigins = fc.constantFrom(SERVICE, `${SERVICE}/`, 'http://127.0.0.1:8080', 'https://www.qa.digipost.no');
     await fc.assert(
+      // Plain checks, not expect(): over a thousand runs its bookkeeping costs several times the calls themselves.
+      // A run that fails is reported with its address and origin.
       fc.asyncProperty(urls, serviceOrigins, async (url, serviceOrigin) => {
         const { fetch, requests } = fakeFetch();
         const expectedOrigin = new URL(serviceOrigin).origin;
         const sameOrigin = URL.canParse(url) && isPlainServiceUrl(new URL(url), expectedOrigin);
+        let refusal: unknown;
         try {
           await fetchJson(options(fetch, { url, serviceOrigin }));
         } catch (error) {
-          expect(error).toBeInstanceOf(AppError);
-          expect(['link_foreign_origin', 'link_not_http']).toContain((error as AppError).code);
+          refusal = error instanceof AppError ? error.code : error;
         }
-        for (const request of requests) {
-          expect(new URL(request.url).origin).toBe(expectedOrigin);
-          expect(authorizationOf(request.init)).toBe(`Bearer ${TOKEN}`);
-        }
+        const refusedAsAddress = refusal === undefined || refusal === 'link_foreign_origin' || refusal === 'link_not_http';
+        const bearerOnlyToService = requests.every((request) => new URL(request.url).origin === expectedOrigin && authorizationOf(request.init) === `Bearer ${TOKEN}`);
         // And the check does not refuse what it should allow.
-        expect(requests.length).toBe(sameOrigin ? 1 : 0);
+        return refusedAsAddress && bearerOnlyToService && requests.length === (sameOrigin ? 1 : 0);
       }),
       { numRuns: 1000 },
     );

@@ -125,8 +125,3 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
     },
   };
 }
-
-/** Lets every pending promise callback run. */
-export async function settle(rounds = 20): Promise<void> {
-  for (let i = 0; i < rounds; i++) await new Promise((r) => setTimeout(r, 0));
-}

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
 import { addPendingRevocation, readPendingRevocations, type PendingRevocation } from '../../../src/auth/pending-revocations.ts';
 import { revokePending, type RevocationDeps } from '../../../src/auth/revocation.ts';
-import { BASE, FakeClock, FakeFetch, MemoryArea, config, deferred, json, settle, type RecordedRequest } from './fakes.ts';
+import { eventually } from '../../support/eventually.ts';
+import { BASE, FakeClock, FakeFetch, MemoryArea, config, deferred, json, type RecordedRequest } from './fakes.ts';
 
 const MINUTE = 60_000;
 const REVOKE = `${BASE}/post/api/oauth/revoke`;
@@ -135,7 +136,7 @@ describe('a sign-out the service was not told of', () => {
     });
     const first = revokePending(w.deps);
     const second = revokePending(w.deps);
-    await settle();
+    await eventually(() => expect(w.revokes()).toHaveLength(1));
     gate.resolve(undefined);
     const rounds = await Promise.all([first, second]);
 

@@ -18,9 +18,9 @@ import {
   deferred,
   json,
   makeIdToken,
-  settle,
   type RecordedRequest,
 } from './fakes.ts';
+import { eventually } from '../../support/eventually.ts';
 import { appErrorOf } from '../app-error.ts';
 
 const MINUTE = 60_000;
@@ -250,7 +250,7 @@ describe('connect', () => {
     w.setConsent(() => answer.promise);
     const s = w.newSession();
     const first = s.connect();
-    await settle();
+    await eventually(() => expect(w.launched).toHaveLength(1));
     expect(await errorCode(s.connect())).toBe('signin_in_progress');
     expect(w.launched).toHaveLength(1);
     const state = w.launched[0]?.searchParams.get('state') ?? '';
@@ -272,7 +272,7 @@ describe('connect', () => {
     w.setConsent(() => answer.promise);
     const s = w.newSession();
     const attempt = s.connect();
-    await settle();
+    await eventually(() => expect(w.launched).toHaveLength(1));
     await s.signOut();
     answer.resolve(`${REDIRECT}?code=C&state=${w.launched[0]?.searchParams.get('state') ?? ''}`);
     expect(await errorCode(attempt)).toBe('signin_cancelled');
@@ -291,7 +291,7 @@ describe('connect', () => {
       return json({ access_token: 'LATE', refresh_token: 'LATE-R', expires_in: 900, token_type: 'bearer', id_token: makeIdToken(w.clock.ms, nonce) });
     });
     const attempt = s.connect();
-    await settle();
+    await eventually(() => expect(w.tokenRequests()).toHaveLength(1));
     await s.signOut();
     gate.resolve(undefined);
     await expect(attempt).rejects.toBeInstanceOf(AppError);
@@ -357,7 +357,7 @@ describe('connect: PKCE (RFC 7636)', () => {
     w.setConsent(() => answer.promise);
     const s = w.newSession();
     const attempt = s.connect();
-    await settle();
+    await eventually(() => expect(w.launched).toHaveLength(1));
     const pending = w.session.data[pendingSignInItem.key] as { state: string; nonce: string; createdAt: number };
     w.session.data[pendingSignInItem.key] = { state: pending.state, nonce: pending.nonce, createdAt: pending.createdAt };
     answer.resolve(`${REDIRECT}?code=C&state=${pending.state}`);
@@ -447,7 +447,7 @@ describe('getAccessToken', () => {
       return json({ access_token: 'SHARED', refresh_token: 'RT-S', expires_in: 900, token_type: 'bearer' });
     });
     const callers = Array.from({ length: 20 }, () => w.s.getAccessToken());
-    await settle();
+    await eventually(() => expect(w.tokenRequests()).toHaveLength(2));
     gate.resolve(undefined);
     expect(new Set((await Promise.all(callers)).map((t) => t.token))).toEqual(new Set(['SHARED']));
     expect(w.tokenRequests()).toHaveLength(2); // the sign-in and one refresh
@@ -595,11 +595,10 @@ describe('signOut', () => {
       return json({ access_token: 'LATE-AT', refresh_token: 'LATE-RT', expires_in: 900, token_type: 'bearer' });
     });
     const waiting = w.s.getAccessToken();
-    await settle();
+    await eventually(() => expect(w.tokenRequests()).toHaveLength(2));
     await w.s.signOut();
     gate.resolve(undefined);
     expect(await errorCode(waiting)).toBe('signed_out');
-    await settle();
     expect(await w.s.status()).toEqual({ state: 'signed_out' });
     expect(sessionState(w)).not.toContain('LATE');
     expect(await errorCode(w.s.getAccessToken())).toBe('signed_out');
@@ -617,7 +616,7 @@ describe('signOut', () => {
       return json({ access_token: 'LATE-AT', refresh_token: 'LATE-RT', expires_in: 900, token_type: 'bearer' });
     });
     const waiting = other.getAccessToken();
-    await settle();
+    await eventually(() => expect(w.tokenRequests()).toHaveLength(2));
     await w.s.signOut();
     gate.resolve(undefined);
     expect(await errorCode(waiting)).toBe('signed_out');
@@ -666,11 +665,12 @@ describe('signOut', () => {
       return json({ error: 'invalid_grant' }, 400);
     });
     const waiting = w.s.getAccessToken();
-    await settle();
+    await eventually(() => expect(w.tokenRequests()).toHaveLength(2));
     await w.s.signOut();
     const fresh = w.newSession();
     const signIn = fresh.connect();
-    await settle();
+    // The new sign-in under way: its code is being exchanged.
+    await eventually(() => expect(w.tokenRequests()).toHaveLength(3));
     gate.resolve(undefined);
     expect(await errorCode(waiting)).toBe('signed_out');
     await signIn;
@@ -702,7 +702,7 @@ describe('a restarted worker', () => {
     const answer = deferred<string>();
     w.setConsent(() => answer.promise);
     const attempt = w.newSession().connect();
-    await settle();
+    await eventually(() => expect(w.launched).toHaveLength(1));
     const pending = w.session.data[pendingSignInItem.key] as { state: string; nonce: string };
     expect(pending.state).toBe(w.launched[0]?.searchParams.get('state'));
     const restarted = w.newSession();
@@ -719,9 +719,9 @@ describe('a restarted worker', () => {
     let n = 0;
     w.setConsent(() => (answers[n++] ?? deferred<string>()).promise);
     const old = w.newSession().connect();
-    await settle();
+    await eventually(() => expect(w.launched).toHaveLength(1));
     const again = w.newSession().connect();
-    await settle();
+    await eventually(() => expect(w.launched).toHaveLength(2));
     const [oldState, newState] = w.launched.map((u) => u.searchParams.get('state') ?? '');
     expect(oldState).not.toBe(newState);
     answers[0]?.resolve(`${REDIRECT}?code=OLD&state=${oldState ?? ''}`);
@@ -769,7 +769,8 @@ describe('the worker callback', () => {
       ...w.deps,
       onSignedOut: async (reason) => {
         const lock = w.deps.withLock(AUTH_LOCK_NAME, () => Promise.resolve('lock free'));
-        seen.push(reason, await Promise.race([lock, settle().then(() => 'lock held')]));
+        // The memory lock is promises only: a free one is taken before any timer runs.
+        seen.push(reason, await Promise.race([lock, new Promise<string>((resolve) => setTimeout(() => resolve('lock held'), 0))]));
         seen.push((await s.status()).state);
       },
     });
@@ -867,7 +868,7 @@ describe('a sign-in while the old session ends', () => {
     const answer = deferred<string>();
     w.setConsent(() => answer.promise);
     const attempt = w.s.connect();
-    await settle();
+    await eventually(() => expect(w.launched).toHaveLength(2));
     w.service.reply(() => json({ error: 'invalid_grant' }, 400));
     expect(await errorCode(w.s.getAccessToken({ forceRefresh: true }))).toBe('session_ended');
     answer.resolve(`${REDIRECT}?code=C&state=${w.launched[1]?.searchParams.get('state') ?? ''}`);

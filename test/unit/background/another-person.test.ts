@@ -4,7 +4,6 @@ import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { notificationTargetsItem, writeRecords } from '../../../src/storage/items.ts';
 import { dueInvoicesItem, rootCacheItem, viewerPages } from '../../../src/storage/page-items.ts';
 import { saveRequests } from '../../../src/storage/upload-items.ts';
-import { settle } from '../auth/fakes.ts';
 import { FakeNetwork, fakeBrowser, REDIRECT_URI, resetFakeBrowser } from './fake-browser.ts';
 import { fakeMailbox, fakeService } from './fake-service.ts';
 
@@ -72,7 +71,8 @@ function personalKeys(): string[] {
 async function signIn(w: ReturnType<typeof worker>, who: typeof FIRST): Promise<void> {
   person = who;
   await w.handlers.connect({ type: 'connect' });
-  await settle();
+  // What follows a fetch of the root (the check for new letters, the open invoices) runs in the background.
+  await w.idle();
 }
 
 beforeEach(async () => {

@@ -1,10 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RootResource } from '../../../src/api/schemas.ts';
 import type { AuthorizedRequest } from '../../../src/background/authorized-fetch.ts';
 import { createDueInvoices, DUE_BYTES_BUDGET, DUE_PER_PLACE, LETTERS_PER_LIST, READS_IN_FLIGHT, type DueInvoicesReader } from '../../../src/background/due-invoices.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { getItem } from '../../../src/storage/item.ts';
 import { dueInvoicesItem, type DueInvoices } from '../../../src/storage/page-items.ts';
+import { eventually } from '../../support/eventually.ts';
 import { FakeClock, MemoryArea } from '../auth/fakes.ts';
 
 /*
@@ -91,7 +92,7 @@ const stored = () => storage.session.data.dueInvoices as DueInvoices | undefined
 const keptIds = () => Object.values(stored()?.places ?? {}).flatMap((place) => place.letters.map((kept) => kept.key.replace(/.*\//, '')));
 
 /** Until every read the round could send now is sent (the reads answer only when the test says). */
-const sent = (count: number) => vi.waitFor(() => expect(service.requests).toHaveLength(count));
+const sent = (count: number) => eventually(() => expect(service.requests).toHaveLength(count));
 
 describe('a round of the open invoices', () => {
   it('reads the inbox and every folder, the newest hundred letters of each, never more than two at once', async () => {

@@ -4,7 +4,8 @@ import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
 import { createOnce, type Attempt, type Intent, type Operation } from '../../../src/background/once.ts';
 import { AppError } from '../../../src/shared/errors.ts';
 import type { WriteRecord } from '../../../src/storage/items.ts';
-import { deferred, MemoryArea, settle } from '../auth/fakes.ts';
+import { eventually } from '../../support/eventually.ts';
+import { deferred, MemoryArea } from '../auth/fakes.ts';
 
 /*
  * The worker's one once-only engine (every write, uploads and opening receipts too): one record per
@@ -66,7 +67,7 @@ describe('the once-only engine', () => {
     const { sent, operation } = operationOf(() => answer.promise);
     const first = once.run(intent('i-1'), 1, operation);
     const second = once.run(intent('i-1'), 1, operation);
-    await settle();
+    await eventually(() => expect(sent).toHaveLength(1));
     answer.resolve('done');
     expect(await first).toEqual({ result: 'done', repeated: false });
     expect(await second).toEqual({ result: 'done', repeated: true });
@@ -108,7 +109,7 @@ describe('the once-only engine', () => {
     const b = operationOf(() => (order.push('rename sent'), Promise.resolve('renamed')));
     const moving = once.run(intent('i-move'), 1, a.operation);
     const renaming = once.run(intent('i-rename'), 1, b.operation);
-    await settle();
+    await eventually(() => expect(order).toContain('move sent'));
     expect(order).toEqual(['move sent']);
     move.resolve('moved');
     expect((await moving).result).toBe('moved');
@@ -119,8 +120,9 @@ describe('the once-only engine', () => {
   it('a restarted worker finds the record by the intent: it looks for evidence first and never sends again', async () => {
     const session = new MemoryArea();
     const first = engine(session);
-    void first.once.run(intent('i-5'), 1, operationOf(() => new Promise(() => undefined), undefined, { before: ['older'] }).operation);
-    await settle();
+    const stuck = operationOf(() => new Promise(() => undefined), undefined, { before: ['older'] });
+    void first.once.run(intent('i-5'), 1, stuck.operation);
+    await eventually(() => expect(stuck.sent).toHaveLength(1));
     const restarted = engine(session);
     const unseen = operationOf(() => Promise.resolve('sent again'));
     expect(await failure(restarted.once.run(intent('i-5'), 1, unseen.operation))).toMatchObject({ code: 'write_outcome_unknown' });
@@ -183,9 +185,9 @@ describe('the once-only engine', () => {
   it('is fenced to its session: started before a sign-out, it writes no record after it and says signed out', async () => {
     const { once, session, signOut } = engine();
     const answer = deferred<string>();
-    const { operation } = operationOf(() => answer.promise);
+    const { operation, sent } = operationOf(() => answer.promise);
     const running = once.run(intent('i-11'), 1, operation);
-    await settle();
+    await eventually(() => expect(sent).toHaveLength(1));
     // One record, under a digest of the intent: nothing of it readable in the key.
     expect(Object.keys(session.data)).toEqual([expect.stringMatching(/^write\.[A-Za-z0-9_-]{43}$/)]);
     signOut();

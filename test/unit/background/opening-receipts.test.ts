@@ -6,7 +6,8 @@ import { createOnce } from '../../../src/background/once.ts';
 import { createOpeningReceipts } from '../../../src/background/opening-receipts.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { AppError } from '../../../src/shared/errors.ts';
-import { MemoryArea, settle } from '../auth/fakes.ts';
+import { eventually } from '../../support/eventually.ts';
+import { MemoryArea } from '../auth/fakes.ts';
 
 /*
  * An opening receipt tells the sender the letter was opened: it is a write like any other, once
@@ -94,8 +95,7 @@ describe('an opening receipt', () => {
     const session = new MemoryArea();
     const stalled = service(() => new Promise(() => undefined));
     void receiptsOver(stalled, session)();
-    await settle();
-    expect(stalled.posts()).toHaveLength(1);
+    await eventually(() => expect(stalled.posts()).toHaveLength(1));
     // The letter still asks for a receipt: the outcome is unknown, and asking again only looks.
     const restarted = receiptsOver(stalled, session);
     expect(await failure(restarted())).toMatchObject({ code: 'write_outcome_unknown' });

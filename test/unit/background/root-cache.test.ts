@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RootResource } from '../../../src/api/schemas.ts';
 import type { AuthorizedRequest } from '../../../src/background/authorized-fetch.ts';
+import { createBackgroundWork, type BackgroundWork } from '../../../src/background/background-work.ts';
 import { createRootCache, FRESHNESS_MS, type CachedRoot, type RootCache } from '../../../src/background/root-cache.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import type { Permission } from '../../../src/shared/permissions.ts';
 import { appErrorOf } from '../app-error.ts';
-import { deferred, FakeClock, MemoryArea, settle } from '../auth/fakes.ts';
+import { deferred, FakeClock, MemoryArea } from '../auth/fakes.ts';
 
 /*
  * The root cache alone, over plain fakes handed to createRootCache: a storage area in memory, a
@@ -78,6 +79,8 @@ let clock: FakeClock;
 let badge: string[];
 let notified: number[];
 let dueRounds: number[];
+/** Where the cache starts what follows a fetch (the badge, notifications, open invoices): the tests wait for it to be done. */
+let background: BackgroundWork;
 let cache: RootCache;
 
 beforeEach(() => {
@@ -88,6 +91,7 @@ beforeEach(() => {
   badge = [];
   notified = [];
   dueRounds = [];
+  background = createBackgroundWork();
   cache = createRootCache({
     storage,
     session,
@@ -100,6 +104,7 @@ beforeEach(() => {
     notifyNewLetters: (_config: ExtensionConfig, _root: RootResource, generation: number) => Promise.resolve(void notified.push(generation)),
     // The open invoices' reads have their own tests (due-invoices.test.ts): here only that each fetch of the root starts a round.
     dueInvoices: { readRound: (_config, _root, generation) => Promise.resolve(void dueRounds.push(generation)) },
+    background,
   });
 });
 
@@ -126,7 +131,7 @@ describe('freshness: what the cache serves without asking the service', () => {
     clock.ms += FRESHNESS_MS;
 
     const again = await cache.getRootAndAnnounce(configFor(A), false);
-    await settle();
+    await background.idle();
 
     expect(service.requests).toEqual([ROOT_URL, ROOT_URL]);
     expect(again.root.primaryAccount?.unreadItemsInInbox).toBe(5);
@@ -205,7 +210,7 @@ describe('fencing: a sign-out between the fetch and the write', () => {
     };
 
     const failure = await appErrorOf(cache.getRootAndAnnounce(configFor(A), false));
-    await settle();
+    await background.idle();
 
     expect(failure?.code).toBe('signed_out');
     expect(storage.session.data).toEqual({});
@@ -215,9 +220,13 @@ describe('fencing: a sign-out between the fetch and the write', () => {
 
   it('a sign-out whose cleanup ran before the write lands: the write is taken back', async () => {
     const held = deferred<undefined>();
-    service.onRequest = () => held.promise;
+    const asked = deferred<undefined>();
+    service.onRequest = () => {
+      asked.resolve(undefined);
+      return held.promise;
+    };
     const fetching = appErrorOf(cache.getRootAndAnnounce(configFor(A), false));
-    await settle();
+    await asked.promise;
     // The cleanup found nothing to remove; the fetch lands after it.
     session.current = 2;
     await storage.session.remove(['rootCache']);
@@ -237,7 +246,7 @@ describe('fencing: a sign-out between the fetch and the write', () => {
     };
 
     expect((await appErrorOf(cache.getRootAndAnnounce(configFor(A), false, true)))?.code).toBe('signed_out');
-    await settle();
+    await background.idle();
 
     expect(storage.session.data).toEqual({});
   });

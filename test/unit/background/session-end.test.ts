@@ -4,7 +4,7 @@ import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { notificationCheckItem, notificationTargetsItem, notifiedLettersItem } from '../../../src/storage/items.ts';
 import { rootCacheItem, viewerPages } from '../../../src/storage/page-items.ts';
 import { appErrorOf } from '../app-error.ts';
-import { deferred, settle } from '../auth/fakes.ts';
+import { deferred } from '../auth/fakes.ts';
 import { FakeNetwork, fakeBrowser, REDIRECT_URI, resetFakeBrowser } from './fake-browser.ts';
 import { fakeMailbox, fakeService, type FakeLetter } from './fake-service.ts';
 
@@ -69,8 +69,8 @@ function serviceAt(origin: string, label: string) {
 async function signIn(config: ExtensionConfig): Promise<void> {
   await fakeBrowser.storage.local.set({ config });
   await handlers.connect({ type: 'connect' });
-  // The check for new letters that follows a fetch of the root runs in the background.
-  await settle();
+  // What follows a fetch of the root (the check for new letters, the open invoices) runs in the background.
+  await worker.idle();
 }
 
 const sessionStorage = () => fakeBrowser.storage.session.data;
@@ -131,12 +131,17 @@ describe('a sign-out while the popup’s cache is being written', () => {
 
   it('an answer for a page that was on its way during a sign-out is not handed over', async () => {
     const held = deferred<Response>();
+    const asked = deferred<undefined>();
     const mailbox = fakeMailbox(A, letters, NAME);
-    fakeService(network, A, 'A', (request) => (request.url.pathname === '/post/api/docs/1' ? held.promise : mailbox(request)));
+    fakeService(network, A, 'A', (request) => {
+      if (request.url.pathname !== '/post/api/docs/1') return mailbox(request);
+      asked.resolve(undefined);
+      return held.promise;
+    });
     await signIn(configFor(A));
 
     const answer = failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/docs/1`, relation: 'self' }));
-    await settle();
+    await asked.promise;
     await handlers.signOut({ type: 'signOut' });
     held.resolve(await mailbox({ url: new URL(`${A}/post/api/docs/1`), method: 'GET', authorization: undefined, body: '' }));
 
@@ -155,7 +160,7 @@ describe('a sign-out while new letters are being announced', () => {
     beforeShow = () => handlers.signOut({ type: 'signOut' }).then(() => undefined);
 
     await handlers.getRoot({ type: 'getRoot', force: true });
-    await settle();
+    await worker.idle();
 
     expect(beforeShow).toBeUndefined();
     expect([...screen.values()]).toEqual([]);
@@ -172,7 +177,7 @@ describe('a sign-out while new letters are being announced', () => {
     await signIn(configFor(A, true));
     letters.unshift({ id: 2, subject: 'Ny faktura fra Telenor', read: false });
     await handlers.getRoot({ type: 'getRoot', force: true });
-    await settle();
+    await worker.idle();
     expect([...screen.values()]).toEqual([expect.objectContaining({ title: 'Avsender AS', message: 'Ny faktura fra Telenor' })]);
   });
 });
@@ -197,20 +202,26 @@ describe('signing out', () => {
 describe('a revoke that failed', () => {
   it('is not called pending while the first try, made at sign-out, is still on its way; it is once that try failed', async () => {
     const held = deferred<Response>();
+    const asked = deferred<undefined>();
     const mailbox = fakeMailbox(A, letters, NAME);
-    fakeService(network, A, 'A', (request) => (request.url.pathname === REVOKE_PATH ? held.promise : mailbox(request)));
+    fakeService(network, A, 'A', (request) => {
+      if (request.url.pathname !== REVOKE_PATH) return mailbox(request);
+      asked.resolve(undefined);
+      return held.promise;
+    });
     await signIn(configFor(A));
     fakeBrowser.runtime.told = [];
 
     const signingOut = handlers.signOut({ type: 'signOut' });
-    await settle();
+    // The revoke is on its way (the pages were told of the sign-out before it left).
+    await asked.promise;
     expect(fakeBrowser.runtime.told).toEqual([{ event: 'sessionEnded', reason: 'user' }]);
     // What a page that heard the sign-out asks now: no warning that would vanish a moment later.
     expect(await handlers.getRevocation({ type: 'getRevocation' })).toEqual({ pending: false });
 
     held.resolve(Response.json({ 'error-code': 'SERVICE_UNAVAILABLE' }, { status: 503 }));
     await signingOut;
-    await settle();
+    await worker.idle();
     expect(await handlers.getRevocation({ type: 'getRevocation' })).toEqual({ pending: true });
     expect(fakeBrowser.runtime.told).toEqual([{ event: 'sessionEnded', reason: 'user' }, { event: 'revocationChanged' }]);
   });

@@ -7,7 +7,8 @@ import { errorForStatus } from '../../../src/api/http-errors.ts';
 import type { Permission } from '../../../src/shared/permissions.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { AppError } from '../../../src/shared/errors.ts';
-import { MemoryArea, settle } from '../auth/fakes.ts';
+import { eventually } from '../../support/eventually.ts';
+import { MemoryArea } from '../auth/fakes.ts';
 
 // Send to bank through the generic write: its link is on the attachment's invoice (contract §6.1).
 const BASE = 'https://www.digipost.no';
@@ -122,8 +123,7 @@ describe('send_to_bank asked again after a worker restarted', () => {
     const service = bank(() => new Promise(() => undefined));
     // The first worker sends, and stops before any answer.
     void worker(session, service)(request());
-    await settle();
-    expect(service.posts()).toHaveLength(1);
+    await eventually(() => expect(service.posts()).toHaveLength(1));
 
     const restarted = worker(session, service);
     expect(await failure(restarted(request()))).toMatchObject({ code: 'write_not_confirmed' });
@@ -139,7 +139,7 @@ describe('send_to_bank asked again after a worker restarted', () => {
     const session = new MemoryArea();
     const service = bank(() => new Promise(() => undefined));
     void worker(session, service)(request());
-    await settle();
+    await eventually(() => expect(service.posts()).toHaveLength(1));
     service.state.shows = true;
     expect(await worker(session, service)(request())).toEqual({ data: null });
     expect(service.posts()).toHaveLength(1);

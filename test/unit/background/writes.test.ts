@@ -8,7 +8,8 @@ import { createWrites, type WriteRequest } from '../../../src/background/writes.
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { AppError } from '../../../src/shared/errors.ts';
 import type { Permission } from '../../../src/shared/permissions.ts';
-import { deferred, MemoryArea, settle } from '../auth/fakes.ts';
+import { eventually } from '../../support/eventually.ts';
+import { deferred, MemoryArea } from '../auth/fakes.ts';
 
 const BASE = 'https://www.digipost.no';
 const REL = `${BASE}/post/relations`;
@@ -98,7 +99,7 @@ describe('a write', () => {
     const { writes, refreshed } = writesOver(fake);
     const first = writes.write(config, FILING, move());
     const second = writes.write(config, FILING, move());
-    await settle();
+    await eventually(() => expect(fake.sent()).toHaveLength(1));
     answer.resolve({ subject: 'Strøm', link: [] });
     expect(await first).toEqual({ data: { subject: 'Strøm', link: [] } });
     expect(await second).toEqual(await first);
@@ -114,8 +115,7 @@ describe('a write', () => {
     const session = new MemoryArea();
     const stalled = service(() => new Promise(() => undefined));
     void writesOver(stalled, session).writes.write(config, FILING, move());
-    await settle();
-    expect(stalled.sent()).toHaveLength(1);
+    await eventually(() => expect(stalled.sent()).toHaveLength(1));
 
     const fresh = service();
     const restarted = writesOver(fresh, session).writes;
@@ -202,8 +202,7 @@ describe('writes to one letter', () => {
     const { writes } = writesOver(fake);
     const move = writes.write(config, FILING, { target: { url: LETTER, relation: 'self' }, rel: 'update_document', body: { location: 'FOLDER', folderId: '3' } });
     const rename = writes.write(config, FILING, { target: { url: LETTER, relation: 'self' }, rel: 'update_document', body: { subject: 'Strøm desember' } });
-    await settle();
-    expect(fake.sent()).toHaveLength(1);
+    await eventually(() => expect(fake.sent()).toHaveLength(1));
     moving.resolve(null);
     await Promise.all([move, rename]);
     expect(fake.sent().map((c) => JSON.parse(c.body ?? '') as unknown)).toEqual([
@@ -385,9 +384,8 @@ describe('a write is one intent, known by the worker', () => {
     const spelled = (url: string) => ({ target: { url, relation: 'self' } });
     const moved = writes.write(config, FILING, { ...spelled(`${LETTER}?b=2&a=1`), rel: 'update_document', body: { location: 'FOLDER', folderId: '3' } });
     const renamed = writes.write(config, FILING, { ...spelled(`${LETTER}?a=1&b=2#top`), rel: 'update_document', body: { subject: 'Strøm desember' } });
-    await settle();
     // The rename waits its turn behind the move: the same letter.
-    expect(fake.sent()).toHaveLength(1);
+    await eventually(() => expect(fake.sent()).toHaveLength(1));
     moving.resolve(null);
     await Promise.all([moved, renamed]);
     expect(fake.sent().map((c) => JSON.parse(c.body ?? '') as unknown)).toEqual([

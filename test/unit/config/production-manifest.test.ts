@@ -3,7 +3,7 @@ import manifest from '../../../manifest.json' with { type: 'json' };
 import { manifestHostPermissions, type BuildTarget } from '../../../src/config/build-defaults.ts';
 
 /*
- * What the published build asks of the browser (vite.config.ts assembles its manifest from
+ * What the published build asks of the browser (build/manifest.ts assembles its manifest from
  * manifest.json and manifestHostPermissions): no address on this computer, and pages that may
  * frame nothing. The emulator's addresses come only from a build for a service on this computer.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, type Handlers } from '../../../src/protocol/dispatch.ts';
 import type { Request } from '../../../src/protocol/messages.ts';
-import { PAGE_PATHS, type PageName } from '../../../src/protocol/sender.ts';
+import { PAGE_PATHS, type PageName } from '../../../src/protocol/pages.ts';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const PAGES = `chrome-extension://${ID}/`;

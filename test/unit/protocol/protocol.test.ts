@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestSchema } from '../../../src/protocol/request-schema.ts';
+import { requestSchema } from '../../../src/protocol/requests.ts';
 import { isOwnPage } from '../../../src/protocol/sender.ts';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';

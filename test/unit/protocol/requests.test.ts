@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import type { Request } from '../../../src/protocol/messages.ts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { LinkTarget } from '../../../src/api/links.ts';
+import type { UploadPlace } from '../../../src/api/upload-places.ts';
+import type { ConfigInput } from '../../../src/config/config.ts';
+import { answerDeadlineMs } from '../../../src/protocol/answer-within.ts';
+import type { Request, ResponseMap } from '../../../src/protocol/messages.ts';
 import { answerPageMessage, type PageMessageEvent } from '../../../src/protocol/page-messages.ts';
-import { requestSchema } from '../../../src/protocol/request-schema.ts';
-import { ANSWER_WITHIN_MS, REQUESTS } from '../../../src/protocol/requests.ts';
-import { mayRequest, PAGE_PATHS, type PageName } from '../../../src/protocol/sender.ts';
+import { PAGE_PATHS, type PageName } from '../../../src/protocol/pages.ts';
+import type { Handlers } from '../../../src/protocol/dispatch.ts';
+import { REQUESTS, requestRule, requestSchema, requestWaits, type RequestRow, type RequestType } from '../../../src/protocol/requests.ts';
+import { mayRequest } from '../../../src/protocol/sender.ts';
+import type { RootSnapshot } from '../../../src/storage/page-items.ts';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const PAGES = `chrome-extension://${ID}/`;
@@ -80,11 +86,70 @@ describe('the table of requests', () => {
   });
 
   it('gives every answer a deadline but for those that wait on the consent page', () => {
-    const rows = Object.entries<number | 'person'>(ANSWER_WITHIN_MS);
-    expect(rows.map(([type]) => type)).toEqual(Object.keys(REQUESTS));
-    expect(rows.filter(([, answerWithinMs]) => answerWithinMs === 'person').map(([type]) => type).sort()).toEqual(['changePermissions', 'connect']);
-    for (const [type, answerWithinMs] of rows) {
-      if (answerWithinMs !== 'person') expect(Number.isFinite(answerWithinMs) && answerWithinMs > 0, type).toBe(true);
+    const types = Object.keys(REQUESTS) as RequestType[];
+    expect(types.filter((type) => answerDeadlineMs(type) === undefined).sort()).toEqual(['changePermissions', 'connect']);
+    for (const type of types) {
+      const deadline = answerDeadlineMs(type);
+      if (deadline !== undefined) expect(Number.isFinite(deadline) && deadline > 0, type).toBe(true);
     }
+  });
+
+  it('hands the pages each row’s wait through the build, the common one by default', () => {
+    // What vite.config.ts defines for the pages (vitest builds with it too) is the table's column.
+    expect(__REQUEST_WAITS__).toEqual(requestWaits());
+    expect(requestWaits()).toEqual({
+      connect: 'person',
+      changePermissions: 'person',
+      getContent: 'contentCall',
+      sendOpeningReceipt: 'contentCall',
+      write: 'writeCall',
+      upload: 'uploadCall',
+    });
+    for (const [type, row] of Object.entries(REQUESTS)) {
+      const like = Object.entries(REQUESTS).find(([, other]) => other.within === row.within && other !== row);
+      if (like) expect(answerDeadlineMs(type as RequestType), `${type} waits as ${like[0]}`).toBe(answerDeadlineMs(like[0] as RequestType));
+    }
+    expect(answerDeadlineMs('getRoot')).toBe(4 * 20_000 + 10_000);
+  });
+
+  it('knows no row for a type that is not a request, nor for what every object has', () => {
+    expect(requestRule('upload')?.transport).toBe('post');
+    expect(requestRule('deleteEverything')).toBeUndefined();
+    expect(requestRule('toString')).toBeUndefined();
+    expect(requestRule('__proto__')).toBeUndefined();
+  });
+
+  it('types each request and its answer from its row', () => {
+    expectTypeOf<Extract<Request, { type: 'getStatus' }>>().toEqualTypeOf<{ type: 'getStatus' }>();
+    expectTypeOf<Extract<Request, { type: 'getRoot' }>>().toEqualTypeOf<{ type: 'getRoot'; force?: boolean | undefined; inbox?: boolean | undefined }>();
+    expectTypeOf<Extract<Request, { type: 'getResource' }>>().toEqualTypeOf<{ type: 'getResource'; url: string; mediaType?: string | undefined; relation?: string | undefined }>();
+    expectTypeOf<Extract<Request, { type: 'write' }>['target']>().toEqualTypeOf<{ url: string; mediaType?: string | undefined; relation?: string | undefined }>();
+    expectTypeOf<Extract<Request, { type: 'write' }>['target']>().toExtend<LinkTarget>();
+    expectTypeOf<Extract<Request, { type: 'saveConfig' }>['config']>().toExtend<ConfigInput>();
+    expectTypeOf<ConfigInput>().toExtend<Extract<Request, { type: 'saveConfig' }>['config']>();
+    expectTypeOf<Extract<Request, { type: 'upload' }>['place']>().toEqualTypeOf<UploadPlace>();
+    expectTypeOf<Extract<Request, { type: 'upload' }>['file']>().toEqualTypeOf<Blob>();
+    expectTypeOf<ResponseMap['getRoot']>().toEqualTypeOf<RootSnapshot>();
+    expectTypeOf<ResponseMap['upload']>().toEqualTypeOf<{ letter?: LinkTarget }>();
+  });
+
+  it('refuses to compile a row without one of its columns, or a request without a handler', () => {
+    const answer = (root: RootSnapshot) => root;
+    const rows = {
+      whole: { fields: {}, answer, within: 'serviceCall', pages: 'any', transport: 'runtime' },
+      // @ts-expect-error: a row without its fields
+      noFields: { answer, within: 'serviceCall', pages: 'any', transport: 'runtime' },
+      // @ts-expect-error: a row without its answer
+      noAnswer: { fields: {}, within: 'serviceCall', pages: 'any', transport: 'runtime' },
+      // @ts-expect-error: a row without its wait
+      noWait: { fields: {}, answer, pages: 'any', transport: 'runtime' },
+      // @ts-expect-error: a row without the pages that may send it
+      noPages: { fields: {}, answer, within: 'serviceCall', transport: 'runtime' },
+      // @ts-expect-error: a row without its transport
+      noTransport: { fields: {}, answer, within: 'serviceCall', pages: 'any' },
+    } satisfies Record<string, RequestRow>;
+    expect(Object.keys(rows)).toHaveLength(6);
+    expectTypeOf<keyof Handlers>().toEqualTypeOf<RequestType>();
+    expectTypeOf<Omit<Handlers, 'upload'>>().not.toExtend<Handlers>();
   });
 });

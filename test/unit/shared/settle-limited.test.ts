@@ -37,7 +37,10 @@ function heldCalls() {
   return { call, waiting, started, most: () => most };
 }
 
-/** Lets every settled call's follower start. */
+/**
+ * Lets every settled call's follower start: settleLimited and these calls are promises alone, so
+ * one turn of the event loop has run all that follows, on any machine (no timer, no other thread).
+ */
 const settleTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 describe('settleLimited', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as zm from 'zod/mini';
 import { en } from 'zod/locales';
 import { z } from '../../../src/shared/zod.ts';
-import { requestSchema } from '../../../src/protocol/request-schema.ts';
+import { requestSchema } from '../../../src/protocol/requests.ts';
 
 // The worker's own messages (src/shared/zod-messages.ts) against zod's English catalogue, which the
 // worker no longer carries: each failure a schema of the extension can raise reads the same.

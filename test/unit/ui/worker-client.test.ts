@@ -12,7 +12,8 @@ vi.stubGlobal('chrome', {
   },
 });
 
-const { ask, answerDeadlineMs } = await import('../../../src/ui/worker-client.ts');
+const { ask } = await import('../../../src/ui/worker-client.ts');
+const { answerDeadlineMs } = await import('../../../src/protocol/answer-within.ts');
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,0 +1,54 @@
+import type { LinkTarget } from '../api/links.ts';
+import { relationInfo } from '../api/relations.ts';
+import { t } from '../shared/i18n.ts';
+import { relationLabel } from '../model/labels.ts';
+import { subjectText } from '../model/letter-text.ts';
+import { resourceName } from '../model/letters.ts';
+import { folderName, type MailboxNav } from '../model/mailbox.ts';
+import { isObj } from '../model/read-json.ts';
+import { receiptOf } from '../model/receipts.ts';
+import { isRoot, listName, pageName } from './page-names.ts';
+import type { PageState } from './use-page.ts';
+
+/** Where the page is, for its heading: what led to it, and the mailbox's places to name it by. */
+export interface HeadingPlace {
+  target: LinkTarget;
+  relation: string | undefined;
+  nav: MailboxNav;
+  rootUrl: string | undefined;
+}
+
+/** A page not yet shown, in words: a place by its name, a letter as "the letter". */
+function targetName({ target, relation, nav, rootUrl }: HeadingPlace): string {
+  const folder = nav.folders.find((f) => f.self.uri === target.url);
+  if (folder) return folderName(folder);
+  if (target.url === rootUrl) return t('all_links_title');
+  if (relation === 'self') return t('title_letter_lower');
+  return relation ? pageName(relation) : t('viewer_title');
+}
+
+/**
+ * The page's heading: here, unlike in the tab's title, the content may show (the subject, the
+ * folder's name). A failed page is headed by what failed ("Couldn't open Bolig").
+ */
+export function headingFor(state: PageState, place: HeadingPlace): string {
+  const { target, relation, rootUrl } = place;
+  if (state.kind === 'error') return t('could_not_open', targetName(place));
+  // Signed out is no failure of this page: it is still named for what it was.
+  if (state.kind !== 'ready') return relation === 'self' && target.url !== rootUrl ? t('title_letter') : targetName(place);
+  const generic = relation && relation !== 'self' ? relationLabel(relation) : t('viewer_title');
+  const data = state.snapshot?.data;
+  switch (state.view) {
+    case 'letter':
+      // Named as the lists name it: a confidential letter hides its subject, and says so in both places.
+      return subjectText({ subject: resourceName(data) ?? '', confidential: isObj(data) && data.confidential === true });
+    case 'letters':
+      return resourceName(data) ?? (relation && relationInfo(relation).kind === 'list' ? listName(relation) : generic);
+    case 'receipt':
+      return receiptOf(data)?.storeName.trim() ? (receiptOf(data)?.storeName ?? '') : t('title_receipt');
+    case 'search':
+      return t('recipient_search');
+    default:
+      return isRoot(data) ? t('all_links_title') : (resourceName(data) ?? generic);
+  }
+}
