@@ -59,6 +59,8 @@ function loadedBy(graph: ReturnType<typeof importGraph>, entry: string): Set<str
 
 describe('the structure of src/', () => {
   const imports = crossFolderImports();
+  // Read once, as the suite is collected: parsing every file takes seconds on a busy machine.
+  const graph = importGraph('src');
 
   it('finds the imports it checks', () => {
     expect(imports.length).toBeGreaterThan(50);
@@ -85,7 +87,6 @@ describe('the structure of src/', () => {
   });
 
   it('keeps zod, and with it the table of requests (src/protocol/requests.ts), out of the pages', () => {
-    const graph = importGraph('src');
     for (const page of PAGES) {
       const loaded = loadedBy(graph, `src/${page}/main.tsx`);
       expect(loaded.size, page).toBeGreaterThan(10);
