@@ -26,9 +26,9 @@ export type Wait = keyof typeof WAIT_MS;
 
 /**
  * How long a page waits for the answer to a request of this type (src/ui/worker-client.ts), in ms;
- * undefined: for as long as the person takes. The waits come from the table's rows through the
- * build (__REQUEST_WAITS__, vite.config.ts: the pages ship none of the table, which is zod), all but
- * the common one, a call to the service.
+ * undefined: for as long as the person takes. Each wait is its row's, by way of the build
+ * (__REQUEST_WAITS__, vite.config.ts), since the table is zod and the pages ship none of it; the
+ * common wait, a call to the service, is the one the build leaves out.
  */
 export function answerDeadlineMs(type: keyof typeof __REQUEST_WAITS__): number | undefined {
   return WAIT_MS[__REQUEST_WAITS__[type] ?? 'serviceCall'];
