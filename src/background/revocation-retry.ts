@@ -1,4 +1,5 @@
 import { revokePending, type RevocationDeps, type RevocationRound } from '../auth/revocation.ts';
+import { warn } from '../shared/warn.ts';
 import type { WorkerEvent } from '../protocol/messages.ts';
 import type { BackgroundWork } from './background-work.ts';
 import type { HostAccess } from './host-access.ts';
@@ -39,7 +40,7 @@ export function createRevocationRetry(deps: RevocationRetryDeps): RevocationRetr
   return {
     retryRevocations,
     retryRevocationsInBackground() {
-      deps.background.run('Could not tell the service of a sign-out', retryRevocations());
+      deps.background.run(retryRevocations().catch((error: unknown) => warn('Could not tell the service of a sign-out', error)));
     },
   };
 }

@@ -6,6 +6,7 @@ import { rootResourceUrl } from '../auth/service-config.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
 import { fencedToGeneration } from '../shared/generation-fence.ts';
+import { warn } from '../shared/warn.ts';
 import type { InboxGlance, RootSnapshot } from '../protocol/messages.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
 import { dueInvoicesItem, rootCacheItem } from '../storage/page-items.ts';
@@ -117,10 +118,10 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     }
     const snapshot = await store({ root, fetchedAt: deps.now(), serviceOrigin, scopes: status.scopes, ...(inbox ? { inbox } : {}) }, generation);
     // The badge and new-letter notifications follow in the background: the popup does not wait.
-    deps.background.run('Could not update the badge', announce(root.primaryAccount?.unreadItemsInInbox, generation));
-    deps.background.run('Could not check for new letters', deps.notifyNewLetters(config, root, generation));
+    deps.background.run(announce(root.primaryAccount?.unreadItemsInInbox, generation).catch((error: unknown) => warn('Could not update the badge', error)));
+    deps.background.run(deps.notifyNewLetters(config, root, generation).catch((error: unknown) => warn('Could not check for new letters', error)));
     // So are the open invoices beyond the newest letters: every place, two reads at once, one round at a time (due-invoices.ts).
-    deps.background.run('Could not read the open invoices', dueInvoices.readRound(config, root, generation));
+    deps.background.run(dueInvoices.readRound(config, root, generation).catch((error: unknown) => warn('Could not read the open invoices', error)));
     return snapshot;
   }
 

@@ -77,7 +77,7 @@ export function createSignOut(deps: SignOutDeps): () => Promise<void> {
     const revocation = await deps.session.signOut();
     if (revocation === undefined) return;
     const told = deps.retryRevocations({ only: revocation, timeoutMs: LOGOUT_TIMEOUT_MS });
-    deps.background.run('Could not tell the service of the sign-out', told);
+    deps.background.run(told.catch((error: unknown) => warn('Could not tell the service of the sign-out', error)));
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([told.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, LOGOUT_TIMEOUT_MS)))]);
     clearTimeout(timer);

@@ -205,7 +205,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     route: (message, sender) => dispatch(message, sender, { handlers, ownId: deps.extension.id, pagesOrigin: deps.extension.getURL('') }),
     onAlarm(alarm) {
       if (alarm.name !== POLL_ALARM) return;
-      background.run('Could not update the unread count', poll.refreshBadge(true));
+      void poll.refreshBadge(true);
       revocations.retryRevocationsInBackground();
     },
     async start() {
