@@ -122,12 +122,13 @@ export function useLatest<T>(options: LatestOptions<T> = {}): Latest<T> {
     settle(() => ({ for: latest.current.key, loading: false, ended: { code: reason === 'ended' ? 'session_ended' : 'signed_out' } }));
   });
 
-  const mine = shown.for === key;
+  // What was shown for another key is not this key's: until its read begins, this one is due.
+  const onShow: Shown<T> = shown.for === key ? shown : { for: key, loading: due };
   return {
-    loading: mine ? shown.loading : due,
-    value: mine ? shown.value : undefined,
-    error: mine ? shown.error : undefined,
-    ended: mine ? shown.ended : undefined,
+    loading: onShow.loading,
+    value: onShow.value,
+    error: onShow.error,
+    ended: onShow.ended,
     reload,
     run,
     set: (value) => settle(() => ({ for: latest.current.key, loading: false, value })),
