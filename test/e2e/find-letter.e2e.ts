@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 const headingIs = (page: Page, words: string) =>
-  until(page, `The heading did not become "${words}".`, (w: string) => document.querySelector('main h1')?.textContent?.trim() === w, words);
+  until(page, `The heading did not become "${words}".`, (w: string) => document.querySelector('main h1')?.textContent.trim() === w, words);
 
 /** Opens a place from the popup and returns the viewer tab it opened, once its page is drawn. */
 async function fromPopup(click: (popup: Page) => Promise<void>): Promise<Page> {
@@ -96,7 +96,7 @@ describe("the person's settings and every link, in words", () => {
     const viewer = await fromPopup((popup) => role(popup, 'button', 'All links from the service').click());
     await role(viewer, 'region', 'Your account').wait();
     const groups = await viewer.$$eval('main section[aria-labelledby]', (sections) =>
-      sections.map((section) => [section.querySelector('h2')?.textContent?.trim(), [...section.querySelectorAll('a')].map((a) => a.textContent?.trim())]),
+      sections.map((section) => [section.querySelector('h2')?.textContent.trim(), [...section.querySelectorAll('a')].map((a) => a.textContent.trim())]),
     );
     expect(groups).toEqual([
       ['Your mailbox', ['Inbox', 'Mailbox settings', 'Skatt', 'Bolig', 'Arkiv']],

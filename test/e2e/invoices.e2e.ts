@@ -36,7 +36,9 @@ beforeAll(async () => {
   await signInWith(h, SCOPES);
   if (h.name === 'chromium') {
     // Chromium asks before a page reads the clipboard: granted beforehand for the extension's pages.
-    await h.browser.defaultBrowserContext().overridePermissions(`chrome-extension://${new URL(h.url('')).host}`, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+    await h.browser
+      .defaultBrowserContext()
+      .setPermission(`chrome-extension://${new URL(h.url('')).host}`, { permission: { name: 'clipboard-read' }, state: 'granted' }, { permission: { name: 'clipboard-write' }, state: 'granted' });
   }
 });
 afterAll(async () => {
@@ -71,7 +73,7 @@ async function everythingSaidUntil(page: Page, end: string): Promise<string> {
     note();
     new MutationObserver(note).observe(main ?? document.body, { subtree: true, childList: true, characterData: true });
   }, end);
-  await until(page, `"${end}" never showed.`, (words: string) => Boolean(document.querySelector('main')?.textContent?.includes(words)), end);
+  await until(page, `"${end}" never showed.`, (words: string) => Boolean(document.querySelector('main')?.textContent.includes(words)), end);
   return page.evaluate(() => [...((globalThis as { said?: Set<string> }).said ?? [])].join('\n'));
 }
 
@@ -107,7 +109,7 @@ describe('the invoice on the letter page', () => {
     await (await role(page, 'button', 'Copy the amount').waitHandle()).focus();
     await page.keyboard.press('Enter');
     await until(page, 'The amount did not say Copied.', () =>
-      [...document.querySelectorAll('.invoice-fact')].some((f) => f.textContent?.includes('Amount') && f.querySelector('[role="status"]')?.textContent?.includes('Copied')),
+      [...document.querySelectorAll('.invoice-fact')].some((f) => f.textContent.includes('Amount') && f.querySelector('[role="status"]')?.textContent.includes('Copied')),
     );
     expect(await clipboard()).toBe('1234.50');
     await page.close();

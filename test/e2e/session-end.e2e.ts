@@ -39,7 +39,7 @@ async function revokeStatuses(): Promise<number[]> {
 }
 
 const headingSays = (page: Page, words: string) =>
-  until(page, `The heading did not say "${words}".`, (w: string) => Boolean(document.querySelector('h1')?.textContent?.includes(w)), words);
+  until(page, `The heading did not say "${words}".`, (w: string) => Boolean(document.querySelector('h1')?.textContent.includes(w)), words);
 
 describe('an open viewer tab when the popup signs out', () => {
   it('drops the letter: no subject, no letter frame, its blob: addresses revoked, and Connect offered', async () => {

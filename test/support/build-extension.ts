@@ -12,7 +12,7 @@ export const E2E_DIST = `dist-e2e-${E2E_PORT}`;
  * side (npm test), and other than the default ones (80, 443), since a port in the address is what
  * Firefox's host permissions once tripped on.
  */
-export const E2E_FIREFOX_PORT = Number(process.env.E2E_FIREFOX_PORT ?? 4712);
+const E2E_FIREFOX_PORT = Number(process.env.E2E_FIREFOX_PORT ?? 4712);
 
 export interface E2eBuild {
   port: number;

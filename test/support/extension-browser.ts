@@ -85,7 +85,7 @@ const documentStarted = (page: Page): Promise<number> => page.evaluate(() => per
  * Firefox reports no navigation to a moz-extension:// page. Polled, since a tab in the background
  * gets no animation frames.
  */
-export async function arrival(page: Page, before: number, wanted: (address: string) => boolean = () => true): Promise<void> {
+async function arrival(page: Page, before: number, wanted: (address: string) => boolean = () => true): Promise<void> {
   const address = await pollInPage(
     page,
     (startedBefore: number) => performance.timeOrigin !== startedBefore && document.readyState === 'complete' && location.href !== 'about:blank' && location.href,

@@ -11,7 +11,7 @@ import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
 import type { EmulatorAdmin } from '../emulator/admin-client.ts';
 import { ARRIVAL_MS, pollInPage, type ExtensionBrowser } from './extension-browser.ts';
 import type { Harness } from './harness.ts';
-import { css, role, until } from './person.ts';
+import { css, until } from './person.ts';
 
 type Extension = Pick<ExtensionBrowser, 'inExtension' | 'url'>;
 
@@ -64,7 +64,7 @@ export function dropRootCache(h: Extension): Promise<void> {
  * Opening the viewer on a resource the way the extension does: the target goes to storage.session
  * under a random page id, and the tab's address carries only that id (src/protocol/viewer-address.ts).
  */
-export const VIEWER_MEDIA_TYPE = 'application/vnd.digipost-v2+json';
+const VIEWER_MEDIA_TYPE = 'application/vnd.digipost-v2+json';
 
 export interface Target {
   url: string;
@@ -164,11 +164,8 @@ export async function openDetails(page: Page, summary: string): Promise<void> {
   const handle = await css(page, `summary::-p-text(${JSON.stringify(summary)})`).waitHandle();
   await handle.focus();
   await page.keyboard.press('Enter');
-  await until(page, `The section "${summary}" did not open.`, (s: string) => [...document.querySelectorAll('details')].some((d) => d.open && d.querySelector('summary')?.textContent?.includes(s)), summary);
+  await until(page, `The section "${summary}" did not open.`, (s: string) => [...document.querySelectorAll('details')].some((d) => d.open && d.querySelector('summary')?.textContent.includes(s)), summary);
 }
-
-/** The button with exactly this name: the control a person presses. */
-export const button = (page: Page, name: string) => role(page, 'button', name);
 
 /**
  * Waits until the service has had no request for `quietMs` (at most `withinMs` in all): the worker
