@@ -9,7 +9,11 @@
  *  - forms (they cannot be sent from the sandbox, and nested forms are how the parses are made to
  *    disagree), <template> and <noscript> (parsed differently with scripting on, as in a saved
  *    copy opened from disk), and <style> inside SVG or MathML (where it is markup, not text);
- *  - links anywhere but on an HTML <a> or <area>, and there any but http(s) and mailto (see tidyLinks).
+ *  - links anywhere but on an HTML <a> or <area>, and there any but http(s) and mailto (see tidyLinks);
+ *  - every srcset (on <img>, and on <source> in <picture>): Firefox (153 ESR) opening a saved copy
+ *    from disk was seen to fetch the pictures a srcset names, the policy first in its head
+ *    notwithstanding, though never a plain src. The policy allows pictures only from data:, so
+ *    nothing a person could see goes with it: an <img> falls back to its src.
  * Whether the result survives the frame's own parse is checked in letter-document.ts.
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
@@ -24,7 +28,7 @@ const CONFIG: Config & { RETURN_DOM: true } = {
   RETURN_DOM: true,
   // Most are not on DOMPurify's list anyway; naming them keeps them out whatever a new version allows.
   FORBID_TAGS: ['link', 'meta', 'base', 'script', 'noscript', 'template', 'form', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal'],
-  FORBID_ATTR: ['ping', 'action', 'formaction'],
+  FORBID_ATTR: ['ping', 'action', 'formaction', 'srcset', 'imagesrcset'],
   // tidyLinks sets target on the links it keeps; allowed here, so a second pass leaves it as it is.
   ADD_ATTR: ['target'],
 };

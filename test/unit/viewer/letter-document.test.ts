@@ -153,6 +153,19 @@ Linje to</pre>
     expect(doc.documentElement.getAttribute('lang')).toBe('nb');
   });
 
+  it('no picture source list (srcset) is kept, remote or embedded: the <img> keeps its src, which the policy governs', () => {
+    const { srcdoc, asText } = htmlLetterDocument(
+      `<p>Tekst</p><img id="set" src="data:image/png;base64,iVBORw0KGgo=" srcset="${SENDER}/a-1x.png 1x, ${SENDER}/a-2x.png 2x" alt="Bilde"><picture><source srcset="${SENDER}/b.webp" type="image/webp"><img id="fallback" src="data:image/png;base64,iVBORw0KGgo=" alt=""></picture>`,
+    );
+    expect(asText).toBe(false);
+    for (const [, parse] of PARSES) expect(reachesOut(parse(srcdoc))).toEqual([]);
+    const doc = framesParse(srcdoc);
+    expect([...doc.querySelectorAll('[srcset]')]).toEqual([]);
+    expect(doc.querySelector('#set')?.getAttribute('src')).toMatch(/^data:image\/png/);
+    expect(doc.querySelector('#fallback')?.getAttribute('src')).toMatch(/^data:image\/png/);
+    expect(doc.querySelector('#set')?.getAttribute('alt')).toBe('Bilde');
+  });
+
   it('an HTML link opens in a new tab without its opener; any other address is dropped', () => {
     const doc = framesParse(htmlLetterDocument(LETTER).srcdoc);
     const [followable, script] = [...doc.querySelectorAll('a')];
