@@ -7,7 +7,7 @@ import { useListKeys } from '../../src/ui/list-keys.ts';
  * The keys that move through a list of letters (src/ui/list-keys.ts), as the viewer's lists and
  * the popup use them: j and k from anywhere, the arrows once a row has focus (from the page too in
  * the popup), never a key typed into a field or with a modifier. The pages' own wiring is tested
- * end to end (test/e2e/keyboard.e2e.ts, keyboard.firefox.ts).
+ * end to end (test/e2e/keyboard.e2e.ts, in Chromium and Firefox).
  */
 
 function List(props: { arrowsFromPage?: boolean }) {

@@ -11,7 +11,7 @@ import { openPage } from './page.ts';
  * words, the new-letter settings, and the publisher's connection settings folded away; how it
  * refuses what it cannot save, and what it says when a change ends or keeps the connection.
  * Layout, fonts, the keyboard, the real consent window and permission prompt stay in
- * test/e2e/options.e2e.ts and test/e2e/options.firefox.ts.
+ * test/e2e/options.e2e.ts (in Chromium and Firefox).
  */
 
 const { worker } = extension;

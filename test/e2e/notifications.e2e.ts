@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { E2E_DIST } from '../support/build-extension.ts';
-import { addressOf } from '../support/extension-browser.ts';
+import { addressOf, browserUnderTest } from '../support/extension-browser.ts';
 import { showsAccount, storedItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { isChecked, role, shows, text } from '../support/person.ts';
@@ -116,7 +116,7 @@ async function saveNotify(on: boolean): Promise<void> {
   await text(options, 'Saved.', '[role="status"]').wait();
 }
 
-describe.runIf(process.env.E2E_BROWSER === 'chromium')('notifications of new letters (Chromium only: the worker is reached from inside, which Firefox does not allow)', () => {
+describe.runIf(browserUnderTest() === 'chromium')('notifications of new letters (Chromium only: the worker is reached from inside, which Firefox does not allow)', () => {
   beforeAll(async () => {
     h = await startHarness({ dist: buildWithPermissionGranted() });
     const popup = await h.openPopup();

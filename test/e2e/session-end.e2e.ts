@@ -3,6 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { pendingRevocationsItem } from '../../src/storage/items.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
+import { browserUnderTest } from '../support/extension-browser.ts';
 import { openPlace, sayingWhatItShows, showsAccount, signInWith, storedItems, visibleText } from '../support/helpers.ts';
 import { count, css, role, shows, stopsShowing, text, until } from '../support/person.ts';
 
@@ -72,7 +73,7 @@ describe('an open viewer tab when the popup signs out', () => {
 });
 
 describe('a sign-out the service could not be told of', () => {
-  it.runIf(process.env.E2E_BROWSER === 'chromium')(
+  it.runIf(browserUnderTest() === 'chromium')(
     'is said so in the popup and the options page, kept, and told exactly once when the worker starts again (Chromium only: Firefox cannot stop its background page on request)',
     async () => {
       const stopWorker = h.stopWorker;
@@ -124,7 +125,7 @@ describe('a sign-out the service could not be told of', () => {
 });
 
 describe('a sign-out while the browser is offline', () => {
-  it.runIf(process.env.E2E_BROWSER === 'chromium')(
+  it.runIf(browserUnderTest() === 'chromium')(
     'is said so, and told exactly once when the browser is back online (Chromium only: Firefox cannot take its background page offline on request)',
     async () => {
       const setOffline = h.setOffline;

@@ -15,6 +15,7 @@ import { startHarness, type Harness } from '../support/harness.ts';
 import { showsAccount, storedItems, storeItems } from '../support/helpers.ts';
 import { isChecked, isThere, role, text } from '../support/person.ts';
 import { buildLastRelease, LAST_RELEASE } from '../support/release-build.ts';
+import { browserUnderTest } from '../support/extension-browser.ts';
 
 const INTERVAL = 'Check for new letters every (minutes)';
 /** This build's version: package.json's, which build/manifest.ts writes into the manifest. */
@@ -58,7 +59,7 @@ function launch(extension: string, profile: string): Promise<Harness> {
   return startHarness({ dist: extension, profile, reuseEmulator: emulator });
 }
 
-describe.runIf(process.env.E2E_BROWSER === 'chromium')(`an update from release ${LAST_RELEASE.version} (${LAST_RELEASE.commit}) to ${THIS_VERSION}`, () => {
+describe.runIf(browserUnderTest() === 'chromium')(`an update from release ${LAST_RELEASE.version} (${LAST_RELEASE.commit}) to ${THIS_VERSION}`, () => {
   it('keeps the user signed in and the settings they changed (Chromium only: Firefox forgets a temporary add-on as it closes)', async () => {
     // Chromium names an unpacked extension after its path: the same path keeps the same extension.
     const extension = join(work, 'extension');

@@ -35,7 +35,7 @@ function crossPartImports(): [string, string, string][] {
 }
 
 /** An end-to-end test (Chromium or Firefox), a vitest configuration, or a global setup it names. */
-const E2E_FILE = /\.(e2e|firefox)\.ts$|^vitest(\.\w+)?\.config\.ts$|-setup\.ts$/;
+const E2E_FILE = /\.e2e\.ts$|^vitest(\.\w+)?\.config\.ts$|^e2e-config\.ts$|-setup\.ts$/;
 
 describe('the layout of test/', () => {
   const imports = crossPartImports();
