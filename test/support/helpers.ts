@@ -162,7 +162,8 @@ export async function nextFrames(page: Page): Promise<void> {
  */
 export async function openDetails(page: Page, summary: string): Promise<void> {
   const handle = await css(page, `summary::-p-text(${JSON.stringify(summary)})`).waitHandle();
-  await handle.focus();
+  // The words may be an element inside the summary (a title beside a hint), which takes no focus.
+  await handle.evaluate((element) => element.closest('summary')?.focus());
   await page.keyboard.press('Enter');
   await until(page, `The section "${summary}" did not open.`, (s: string) => [...document.querySelectorAll('details')].some((d) => d.open && d.querySelector('summary')?.textContent.includes(s)), summary);
 }
