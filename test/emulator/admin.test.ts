@@ -64,7 +64,7 @@ describe('knobs', () => {
   it('latency delays service answers by as long as it says', async () => {
     // The emulator's app in this process, without a socket, on the test's clock: the delay passes
     // when the test says, not with the machine's speed.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
       const app = createApp(new Emulator(settingsFrom({ quiet: true, letters: 0 })));
       const knobs = await app.request('/__emulator/knobs', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ latencyMs: 150 }) });
@@ -77,6 +77,28 @@ describe('knobs', () => {
       await vi.advanceTimersByTimeAsync(149);
       expect(answered).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
+      expect((await answer).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a lowered latency releases the answers already waiting: a test holds a page in its waiting state, then lets it go', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const app = createApp(new Emulator(settingsFrom({ quiet: true, letters: 0 })));
+      const configure = (latencyMs: number) => app.request('/__emulator/knobs', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ latencyMs }) });
+      await configure(60_000);
+      let answered = false;
+      const answer = Promise.resolve(app.request('/post/api', { headers: { Accept: MEDIA_TYPE } })).then((response) => {
+        answered = true;
+        return response;
+      });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(answered).toBe(false);
+      await configure(0);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(answered).toBe(true);
       expect((await answer).status).toBe(401);
     } finally {
       vi.useRealTimers();

@@ -15,6 +15,19 @@ import type { Emulator, FailureKind } from './state.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Waits out the latency knob as it is at each moment, not as it was when the request came: a test
+ * can hold answers (a long latency) while it looks at a page's waiting state, then release those
+ * already waiting by lowering the knob, so what it checks does not depend on the machine's speed.
+ */
+async function latency(world: { knobs: { latencyMs: number } }, started: number): Promise<void> {
+  for (;;) {
+    const left = world.knobs.latencyMs - (Date.now() - started);
+    if (left <= 0) return;
+    await sleep(Math.min(left, 50));
+  }
+}
+
 const STALL_MS = 60_000;
 
 function stallUntilAborted(signal: AbortSignal, ms: number): Promise<void> {
@@ -56,7 +69,7 @@ export function createApp(em: Emulator): Hono {
     }
     const started = Date.now();
     const world = em.world;
-    if (world.knobs.latencyMs > 0) await sleep(world.knobs.latencyMs);
+    await latency(world, started);
     const failure = world.knobs.gatewayDown && path.startsWith('/post/api') ? 'gateway-down' : takeFailure(em, c.req.method, path);
     if (failure === 'gateway-down') {
       c.res = gatewayPage(502);
