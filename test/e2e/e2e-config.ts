@@ -2,6 +2,22 @@ import { defineConfig } from 'vitest/config';
 import type { BrowserName } from '../support/extension-browser.ts';
 
 /**
+ * A shard of the suite (`--shard=2/2`: npm test runs Firefox's scenarios in two shards beside
+ * Chromium's, since a Firefox run mostly waits on its driver's round trips rather than on the
+ * processor) gets an emulator port and a build of its own: the browser's port plus two for each
+ * shard before it (Chromium's ports stay odd, Firefox's even). Set in this process for the global
+ * setup, and returned for the tests' workers.
+ */
+function shardPort(browser: BrowserName): Record<string, string> {
+  const shard = process.argv.map((arg) => /^--shard=(\d+)\/\d+$/.exec(arg)?.[1]).find(Boolean);
+  if (!shard || shard === '1') return {};
+  const variable = browser === 'firefox' ? 'E2E_FIREFOX_PORT' : 'E2E_EMULATOR_PORT';
+  const base = Number(process.env[variable] ?? (browser === 'firefox' ? 4712 : 4711));
+  process.env[variable] = String(base + 2 * (Number(shard) - 1));
+  return { [variable]: process.env[variable] };
+}
+
+/**
  * The end-to-end suite's config for one browser: the same scenarios (test/e2e/*.e2e.ts) in each.
  * npm test runs Chromium's and Firefox's side by side (test/tools/run-together.ts), each with its
  * own emulator port and build folder.
@@ -9,12 +25,13 @@ import type { BrowserName } from '../support/extension-browser.ts';
 export function e2eConfig(browser: BrowserName) {
   // The global setup (in this process) and the tests (in vitest's workers) both read it.
   process.env.E2E_BROWSER = browser;
+  const port = shardPort(browser);
   return defineConfig({
     test: {
       name: browser,
       include: ['test/e2e/**/*.e2e.ts'],
       globalSetup: ['test/e2e/global-setup.ts'],
-      env: { E2E_BROWSER: browser },
+      env: { E2E_BROWSER: browser, ...port },
       // One browser and one emulator at a time: the machine has two cores and the port is fixed.
       fileParallelism: false,
       // Each wait allows 30 s (test/support/person.ts WAIT_MS), for a machine running both suites.
