@@ -50,7 +50,7 @@ describe('the viewer names each failure', () => {
   it('not found', async () => {
     const missingLetter = (await accountLink('document_inbox')).replace('/documents/inbox', '/documents/99999999');
     const page = await h.open(await viewerAddress(missingLetter, 'self'));
-    expect(await alertText(page)).toContain('not found');
+    expect(await alertText(page)).toContain('The service found nothing here');
     await page.close();
   });
 
@@ -74,7 +74,7 @@ describe('the viewer names each failure', () => {
     const inbox = await accountLink('document_inbox');
     await h.emulator.admin.failNext(1, 'malformed', new URL(inbox).pathname);
     const page = await h.open(await viewerAddress(inbox, 'document_inbox'));
-    expect(await alertText(page)).toContain('not the data expected');
+    expect(await alertText(page)).toContain('The service’s answer could not be read.');
     await role(page, 'button', 'Try again').click();
     await css(page, 'main table, main ul, main .fields').wait();
     await page.close();
