@@ -67,10 +67,21 @@ const META: Permission = 'READ_DOCUMENT_META_INFO';
 const ROWS: Readonly<Record<string, Row>> = {
   // The root.
   self: { kind: 'place', label: true },
-  session: { kind: 'place', label: true, icon: 'lock' },
+  /**
+   * The sign-in's own resource: its login level (the root says it too), the access token's expiry
+   * (which the worker renews unseen, so "expires in 14 minutes" would be untrue for the person) and
+   * its permissions (the settings' switches, and Connected applications, say them in words). Nothing
+   * a person can use: not offered as a place.
+   */
+  session: { kind: 'place', shown: 'details', label: true, icon: 'lock' },
   logout: { kind: 'action', label: true },
-  search: { kind: 'place', label: true, icon: 'search', title: 'recipient_search', viewerPage: 'search' },
-  autocomplete: { kind: 'place', label: true, icon: 'search' },
+  search: { kind: 'place', label: true, icon: 'search', viewerPage: 'search' },
+  /**
+   * Suggestions for what a person is typing, for the service's own search field: read as a page,
+   * without a query, it is an empty list, and the viewer has no form of its own for it (search has
+   * one). Not offered as a place.
+   */
+  autocomplete: { kind: 'place', shown: 'details', label: true, icon: 'search' },
   accounts: { kind: 'place', permission: 'READ_ACCOUNT_INFO', label: true, icon: 'person' },
   change_language: { kind: 'action', label: true },
   // The account and the mailboxes.

@@ -38,7 +38,18 @@ describe('All links from the service', () => {
     const group = (name: string) => within(within(main).getByRole('region', { name })).getAllByRole('link').map((a) => a.textContent.trim());
     expect(group('Your mailbox')).toEqual(['Inbox', 'Mailbox settings', 'Skatt', 'Bolig']);
     expect(group('Your account')).toEqual(['Receipts', 'Account settings', 'Event log', 'Connected applications']);
-    expect(group('This sign-in and the service')).toEqual(['Sign-in session', 'Recipient suggestions', 'Recipient search']);
+    expect(group('More from Digipost')).toEqual(['Recipient search']);
+  });
+
+  it('offers no page that would show nothing: the sign-in session and the suggestions are only under the closed details', async () => {
+    const main = await openRoot();
+    const offered = within(main).getAllByRole('link').map((a) => a.textContent.trim());
+    for (const empty of ['Sign-in session', 'Recipient suggestions']) expect(offered, empty).not.toContain(empty);
+    expect(readable(main)).not.toContain('Sign-in session');
+    fireEvent.click(screen.getByText('All details and links'));
+    // Still there for whoever asks, by their names and addresses.
+    expect(main.textContent).toContain('/post/api/private/session');
+    expect(main.textContent).toContain('autocomplete');
   });
 
   it('shows no ids, icon codes, relation names or addresses outside its closed details', async () => {
