@@ -18,9 +18,10 @@ import { relationName } from './relation-name.ts';
 type RelationKind = 'place' | 'list' | 'action' | 'internal';
 
 /**
- * Where a link may be offered to a person. Every link is listed under "All links" (and a page's
- * "All details and links") whatever its row says; 'places' also offers it as a place to go: the
- * popup's places and a page's "Places to go".
+ * Where a link may be offered to a person. Every link is listed in a page's closed "All details and
+ * links" whatever its row says; 'places' also offers it as a place to go: the popup's places, a
+ * page's "Places to go" and "All links from the service". A page that would show nothing a person
+ * can use is 'details', so no one is led to an empty page.
  */
 type RelationShown = 'places' | 'details';
 
