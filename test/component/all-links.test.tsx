@@ -22,8 +22,8 @@ function readable(element: Element): string {
   return copy.textContent.replace(/\s+/g, ' ');
 }
 
-async function openRoot(): Promise<HTMLElement> {
-  const root = fullRoot();
+async function openRoot(extra: Record<string, unknown> = {}): Promise<HTMLElement> {
+  const root = { ...fullRoot(), ...extra };
   await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: `${SERVICE}/post/api/private`, relation: 'self' } });
   worker.answer('getRoot', rootSnapshot({ root }));
   worker.answer('getResource', resourceSnapshot(root, `${SERVICE}/post/api/private`));
@@ -50,6 +50,12 @@ describe('All links from the service', () => {
     // Still there for whoever asks, by their names and addresses.
     expect(main.textContent).toContain('/post/api/private/session');
     expect(main.textContent).toContain('autocomplete');
+  });
+
+  it('says a setting that is one value once: "Language: Norwegian Bokmål", not the label twice', async () => {
+    const main = await openRoot({ language: { language: 'nb', link: [{ rel: `${SERVICE}/post/relations/change_language`, uri: `${SERVICE}/post/api/private/language`, 'media-type': 'application/vnd.digipost-v2+json' }] } });
+    expect(readable(main)).toMatch(/Language\s*Norwegian Bokmål/);
+    expect(readable(main).match(/Language/g)).toHaveLength(1);
   });
 
   it('shows no ids, icon codes, relation names or addresses outside its closed details', async () => {
