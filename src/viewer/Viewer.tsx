@@ -15,7 +15,7 @@ import { headingFor } from './heading.ts';
 import { historyKey, useTabHistory } from './history.ts';
 import { MailboxNav } from './MailboxNav.tsx';
 import { NavigationContext } from './navigation.tsx';
-import { useOneMessage } from './one-message.tsx';
+import { useOneMessage } from '../ui/one-message.tsx';
 import { RoutedPage } from './routes.tsx';
 import { LetterFinder } from './search/LetterFinder.tsx';
 import { useTabTitle } from './tab-title.ts';

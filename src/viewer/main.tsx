@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { applyDocumentLanguage } from '../shared/i18n.ts';
-import { OneMessage } from './one-message.tsx';
+import { OneMessage } from '../ui/one-message.tsx';
 import { Viewer } from './Viewer.tsx';
 
 applyDocumentLanguage();

@@ -10,7 +10,7 @@ import { folderName } from '../../model/mailbox.ts';
 import { FOLDER_ICON_NAMES, folderWrite, type FolderChoice } from './filing.ts';
 import { FilingFailure, Toast, type Undoable } from './FilingControls.tsx';
 import { useWrite, type WriteFailure } from '../../ui/use-write.ts';
-import { useOneMessage } from '../one-message.tsx';
+import { useOneMessage } from '../../ui/one-message.tsx';
 
 const MAX_NAME = 60;
 

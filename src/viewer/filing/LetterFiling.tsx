@@ -13,7 +13,7 @@ import { changeLetter, deleteLetter, letterActions, placeOf, readAgain, type Fol
 import { ConfirmDelete, FilingFailure, Menu, moveItems, notUndone, placeName, Toast, type Undoable } from './FilingControls.tsx';
 import { useLatest } from '../../ui/use-latest.ts';
 import { useWrite, type WriteFailure } from '../../ui/use-write.ts';
-import { useOneMessage } from '../one-message.tsx';
+import { useOneMessage } from '../../ui/one-message.tsx';
 
 /**
  * The letter page's actions: Move (a menu of the inbox and the folders), Rename (the subject,

@@ -9,7 +9,7 @@ import { senderText, subjectText } from '../../model/letter-text.ts';
 import { changeLetter, deleteLetter, type FolderChoice, type Place } from './filing.ts';
 import { ConfirmDelete, FilingFailure, Menu, moveItems, placeName, Toast, type Undoable } from './FilingControls.tsx';
 import { useWrite, type WriteFailure } from '../../ui/use-write.ts';
-import { useOneMessage } from '../one-message.tsx';
+import { useOneMessage } from '../../ui/one-message.tsx';
 
 /**
  * Filing from a list of letters (the inbox or a folder): each row's menu (move, delete), a

@@ -6,7 +6,7 @@ import { t } from '../../shared/i18n.ts';
 import { BusyButton, ErrorAlert } from '../../ui/components.tsx';
 import { UploadFailed, UploadProgress } from '../../ui/UploadProgress.tsx';
 import { useUpload } from '../../ui/upload-flow.ts';
-import { useOneMessage } from '../one-message.tsx';
+import { useOneMessage } from '../../ui/one-message.tsx';
 
 /**
  * The file chosen and the subject it goes in under (the file's name without its extension until the
