@@ -106,7 +106,7 @@ async function processJsonResponse(answer: HttpAnswer, method: HttpMethod): Prom
     data = JSON.parse(text) as unknown;
   } catch {
     const type = answer.header('content-type');
-    throw new AppError('response_not_json', type ? { detail: type } : {});
+    throw new AppError('response_not_json', { detail: type ? `not JSON: ${type}` : 'not JSON' });
   }
   // JSON.parse itself keeps a stack of its own (V8, SpiderMonkey); what walks the value later may not.
   if (nestedDeeperThan(data, MAX_JSON_DEPTH)) throw new AppError('response_malformed', { detail: `nested more than ${MAX_JSON_DEPTH} levels` });

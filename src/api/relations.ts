@@ -18,9 +18,10 @@ import { relationName } from './relation-name.ts';
 type RelationKind = 'place' | 'list' | 'action' | 'internal';
 
 /**
- * Where a link may be offered to a person. Every link is listed under "All links" (and a page's
- * "All details and links") whatever its row says; 'places' also offers it as a place to go: the
- * popup's places and a page's "Places to go".
+ * Where a link may be offered to a person. Every link is listed in a page's closed "All details and
+ * links" whatever its row says; 'places' also offers it as a place to go: the popup's places, a
+ * page's "Places to go" and "All links from the service". A page that would show nothing a person
+ * can use is 'details', so no one is led to an empty page.
  */
 type RelationShown = 'places' | 'details';
 
@@ -67,10 +68,21 @@ const META: Permission = 'READ_DOCUMENT_META_INFO';
 const ROWS: Readonly<Record<string, Row>> = {
   // The root.
   self: { kind: 'place', label: true },
-  session: { kind: 'place', label: true, icon: 'lock' },
+  /**
+   * The sign-in's own resource: its login level (the root says it too), the access token's expiry
+   * (which the worker renews unseen, so "expires in 14 minutes" would be untrue for the person) and
+   * its permissions (the settings' switches, and Connected applications, say them in words). Nothing
+   * a person can use: not offered as a place.
+   */
+  session: { kind: 'place', shown: 'details', label: true, icon: 'lock' },
   logout: { kind: 'action', label: true },
-  search: { kind: 'place', label: true, icon: 'search', title: 'recipient_search', viewerPage: 'search' },
-  autocomplete: { kind: 'place', label: true, icon: 'search' },
+  search: { kind: 'place', label: true, icon: 'search', viewerPage: 'search' },
+  /**
+   * Suggestions for what a person is typing, for the service's own search field: read as a page,
+   * without a query, it is an empty list, and the viewer has no form of its own for it (search has
+   * one). Not offered as a place.
+   */
+  autocomplete: { kind: 'place', shown: 'details', label: true, icon: 'search' },
   accounts: { kind: 'place', permission: 'READ_ACCOUNT_INFO', label: true, icon: 'person' },
   change_language: { kind: 'action', label: true },
   // The account and the mailboxes.

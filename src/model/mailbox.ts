@@ -14,24 +14,21 @@ export interface MailboxNav {
   /** The inbox's unread letters, as the service counts them (folders have no count of their own). */
   inboxUnread?: number;
   receipts?: Link;
-  search?: Link;
   folders: (FolderEntry & { icon?: string })[];
 }
 
 /**
  * Where the viewer's side navigation leads: the inbox (the one api/inbox.ts decides on), the
- * folders of every mailbox, receipts and recipient search. The root comes from the worker, parsed.
+ * folders of every mailbox and receipts. The root comes from the worker, parsed.
  */
 export function mailboxNavOf(root: RootResource | undefined): MailboxNav {
   const nav: MailboxNav = { folders: [] };
   const inbox = inboxLinkOf(root);
   const receipts = findLink(root?.primaryAccount?.link, 'receipts');
-  const search = findLink(root?.link, 'search');
   if (inbox) nav.inbox = inbox;
   const unread = root?.primaryAccount?.unreadItemsInInbox;
   if (inbox && unread !== undefined) nav.inboxUnread = unread;
   if (receipts) nav.receipts = receipts;
-  if (search) nav.search = search;
   for (const folder of (root?.mailbox ?? []).flatMap((mailbox) => mailbox.folders?.folder ?? [])) {
     const self = findLink(folder.link, 'self');
     if (!self) continue;

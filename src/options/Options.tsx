@@ -8,6 +8,7 @@ import { checkServiceAddress } from '../config/service-address.ts';
 import { isNotConfigured, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { StoredConfigView } from '../protocol/messages.ts';
 import { Busy, BusyButton, ErrorAlert } from '../ui/components.tsx';
+import { useOneMessage } from '../ui/one-message.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { InfoIcon } from '../ui/icons.tsx';
 import { RevocationNotice } from '../ui/RevocationNotice.tsx';
@@ -75,6 +76,7 @@ export function Options() {
   const [error, setError] = useState<ErrorInfo | undefined>();
   const [outcome, setOutcome] = useState<Outcome | undefined>();
   const [saving, setSaving] = useState(false);
+  const message = useOneMessage();
   // A sign-out from this page: the notice of a revocation still to do asks the worker again.
   const [signOuts, setSignOuts] = useState(0);
   const signedIn = connection.kind === 'signed_in';
@@ -143,6 +145,7 @@ export function Options() {
       setConnection({ kind: 'signed_out' });
     } catch (e) {
       setError(toErrorInfo(e));
+      message.speak();
     }
     setSignOuts((n) => n + 1);
   };
@@ -159,6 +162,8 @@ export function Options() {
     event.preventDefault();
     setError(undefined);
     setOutcome(undefined);
+    // A new save: what the page said before (a switch's note, the last save) is old news.
+    message.speak();
     const input = { ...form, pollMinutes: Number(form.pollMinutes) };
     const checked = validateConfigInput(input);
     if (!checked.ok) {
@@ -185,6 +190,7 @@ export function Options() {
       setError(toErrorInfo(e));
     } finally {
       setSaving(false);
+      message.speak();
     }
   };
 
@@ -235,7 +241,7 @@ export function Options() {
           onValue={(field, value) => update({ [field]: value })}
         />
 
-        {error ? <ErrorAlert error={error} /> : null}
+        {error && message.heard ? <ErrorAlert error={error} /> : null}
         {pending.length > 0 && !outcome ? (
           <p class="consequence">
             <InfoIcon />
@@ -246,7 +252,7 @@ export function Options() {
           <BusyButton type="submit" class="primary" busy={saving}>
             {t('save')}
           </BusyButton>
-          <SaveResult outcome={outcome} onConnect={() => void connect()} />
+          <SaveResult outcome={message.heard ? outcome : undefined} onConnect={() => void connect()} />
         </div>
       </form>
       {/* A copy shipped in the extension (build/privacy-page.ts): the statement of the

@@ -4,6 +4,7 @@ import { t } from '../shared/i18n.ts';
 import { OFFERED_PERMISSIONS, PERMISSION_SWITCHES, type PermissionSwitch } from '../shared/offered-permissions.ts';
 import type { Permission } from '../shared/permissions.ts';
 import { Busy, ErrorAlert } from '../ui/components.tsx';
+import { useOneMessage } from '../ui/one-message.tsx';
 
 type Note =
   | { kind: 'waiting'; id: string; on: boolean }
@@ -49,8 +50,11 @@ function NoteLine(props: { note: Note | undefined }) {
 export function PermissionSwitches(props: { scopes: readonly Permission[]; signedIn: boolean; onChange: (scopes: Permission[]) => Promise<void> }) {
   const [note, setNote] = useState<Note | undefined>();
   const waiting = note?.kind === 'waiting' ? note : undefined;
+  const message = useOneMessage();
 
   const toggle = async (sw: PermissionSwitch, on: boolean) => {
+    // A new change: what the page said before (here, or the last save) is old news.
+    message.speak();
     const next = on
       ? [...props.scopes, ...sw.permissions.filter((p) => !props.scopes.includes(p))]
       : props.scopes.filter((p) => !sw.permissions.includes(p));
@@ -67,6 +71,7 @@ export function PermissionSwitches(props: { scopes: readonly Permission[]; signe
       // A consent window the person closed or answered with No: their choice, not a failure to explain.
       setNote({ kind: 'unchanged', error: isDeclined(error) ? undefined : error });
     }
+    message.speak();
   };
 
   const shown = (sw: PermissionSwitch) => (waiting?.id === sw.id ? waiting.on : sw.permissions.every((p) => props.scopes.includes(p)));
@@ -103,7 +108,8 @@ export function PermissionSwitches(props: { scopes: readonly Permission[]; signe
           </li>
         ))}
       </ul>
-      <NoteLine note={note} />
+      {/* Waiting for the consent window is what is under way, not an outcome: it shows whatever was said since. */}
+      <NoteLine note={message.heard || waiting ? note : undefined} />
       <details class="codes">
         <summary>{t('may_codes')}</summary>
         <dl>

@@ -1,7 +1,15 @@
 import { render } from 'preact';
 import { applyDocumentLanguage } from '../shared/i18n.ts';
+import { OneMessage } from '../ui/one-message.tsx';
 import { Options } from './Options.tsx';
 
 applyDocumentLanguage();
 const root = document.getElementById('app');
-if (root) render(<Options />, root);
+if (root) {
+  render(
+    <OneMessage>
+      <Options />
+    </OneMessage>,
+    root,
+  );
+}

@@ -25,10 +25,12 @@ export function uiLocale(): string {
   return t('locale_code');
 }
 
-/** The sentence for a failure; a permission or status fills the message's placeholder. */
+/**
+ * The sentence for a failure, in words only: a permission fills the message's placeholder by its
+ * switch's name. The status and the service's own words are the details' (AlertDetail), never the sentence's.
+ */
 export function errorMessage(error: ErrorInfo): string {
-  const substitution = error.permission ? permissionInWords(error.permission) : error.status !== undefined ? String(error.status) : undefined;
-  return t(`error_${error.code}`, substitution);
+  return t(`error_${error.code}`, error.permission ? permissionInWords(error.permission) : undefined);
 }
 
 /**

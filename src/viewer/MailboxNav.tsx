@@ -1,7 +1,7 @@
 import type { JSX } from 'preact';
 import { targetOf, type LinkTarget } from '../api/links.ts';
 import { FolderIcon } from '../ui/folder-icon.tsx';
-import { InboxIcon, PersonIcon, ReceiptIcon } from '../ui/icons.tsx';
+import { InboxIcon, ReceiptIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
 import { folderName, type MailboxNav as Nav } from '../model/mailbox.ts';
 import { ViewerLink } from './navigation.tsx';
@@ -31,9 +31,9 @@ function Item(props: { target: LinkTarget; position: NavPosition; icon: JSX.Elem
 }
 
 /**
- * The mailbox's places, inbox first, as a navigation list beside every page. Below it, apart, the
- * service's directory of recipients: it finds people and businesses to send to, not letters, so it
- * is no place of the mailbox and carries no magnifier that would promise a letter search.
+ * The mailbox's places, inbox first, as a navigation list beside every page. The service's
+ * directory of recipients is no place of the mailbox, and nothing can be sent from here: it is
+ * under "All links from the service" only.
  */
 export function MailboxNav(props: { nav: Nav; position: NavPosition }) {
   const { nav, position } = props;
@@ -65,13 +65,6 @@ export function MailboxNav(props: { nav: Nav; position: NavPosition }) {
           </ul>
         ) : null}
       </nav>
-      {nav.search ? (
-        <nav class="side-tool" aria-label={t('side_send')}>
-          <ul>
-            <Item target={targetOf(nav.search, 'search')} position={position} icon={<PersonIcon />} label={t('recipient_search')} />
-          </ul>
-        </nav>
-      ) : null}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { headingFor } from './heading.ts';
 import { historyKey, useTabHistory } from './history.ts';
 import { MailboxNav } from './MailboxNav.tsx';
 import { NavigationContext } from './navigation.tsx';
+import { useOneMessage } from '../ui/one-message.tsx';
 import { RoutedPage } from './routes.tsx';
 import { LetterFinder } from './search/LetterFinder.tsx';
 import { useTabTitle } from './tab-title.ts';
@@ -31,6 +32,7 @@ export function Viewer() {
   const { entry, canGoBack, go } = useTabHistory();
   // What just happened on a page that is gone ("The letter was deleted."), said on the page Back leads to.
   const [notice, setNotice] = useState<string | undefined>(undefined);
+  const message = useOneMessage();
   const layout = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const current = typeof entry === 'object' ? entry : undefined;
@@ -108,8 +110,9 @@ export function Viewer() {
         root={root}
         reload={page.reload}
         replaceData={page.replaceData}
-        leave={(message) => {
-          setNotice(message);
+        leave={(said) => {
+          setNotice(said);
+          message.speak();
           if (canGoBack) history.back();
           else if (inbox) go(inbox);
         }}
@@ -164,7 +167,7 @@ export function Viewer() {
             {body}
           </main>
         </div>
-        {notice ? <Toast toast={{ message: notice }} onDone={() => setNotice(undefined)} /> : null}
+        {notice && message.heard ? <Toast toast={{ message: notice }} onDone={() => setNotice(undefined)} /> : null}
       </div>
     </NavigationContext.Provider>
   );

@@ -47,7 +47,7 @@ export function headingFor(state: PageState, place: HeadingPlace): string {
     case 'receipt':
       return receiptOf(data)?.storeName.trim() ? (receiptOf(data)?.storeName ?? '') : t('title_receipt');
     case 'search':
-      return t('recipient_search');
+      return t('rel_search');
     default:
       return isRoot(data) ? t('all_links_title') : (resourceName(data) ?? generic);
   }

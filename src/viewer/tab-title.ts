@@ -15,7 +15,7 @@ function tabTitleOf(view: PageKind | undefined, relation: string | undefined, da
   if (view === 'letters') return listName(relation);
   if (view === 'receipts') return t('rel_receipts');
   if (view === 'receipt') return t('title_receipt');
-  if (view === 'search') return t('recipient_search');
+  if (view === 'search') return t('rel_search');
   if (view === 'action' || view === 'tree') return relation ? relationLabel(relation) : undefined;
   return undefined;
 }

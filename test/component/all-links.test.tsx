@@ -22,8 +22,8 @@ function readable(element: Element): string {
   return copy.textContent.replace(/\s+/g, ' ');
 }
 
-async function openRoot(): Promise<HTMLElement> {
-  const root = fullRoot();
+async function openRoot(extra: Record<string, unknown> = {}): Promise<HTMLElement> {
+  const root = { ...fullRoot(), ...extra };
   await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: `${SERVICE}/post/api/private`, relation: 'self' } });
   worker.answer('getRoot', rootSnapshot({ root }));
   worker.answer('getResource', resourceSnapshot(root, `${SERVICE}/post/api/private`));
@@ -38,7 +38,24 @@ describe('All links from the service', () => {
     const group = (name: string) => within(within(main).getByRole('region', { name })).getAllByRole('link').map((a) => a.textContent.trim());
     expect(group('Your mailbox')).toEqual(['Inbox', 'Mailbox settings', 'Skatt', 'Bolig']);
     expect(group('Your account')).toEqual(['Receipts', 'Account settings', 'Event log', 'Connected applications']);
-    expect(group('This sign-in and the service')).toEqual(['Sign-in session', 'Recipient suggestions', 'Recipient search']);
+    expect(group('More from Digipost')).toEqual(['Recipient search']);
+  });
+
+  it('offers no page that would show nothing: the sign-in session and the suggestions are only under the closed details', async () => {
+    const main = await openRoot();
+    const offered = within(main).getAllByRole('link').map((a) => a.textContent.trim());
+    for (const empty of ['Sign-in session', 'Recipient suggestions']) expect(offered, empty).not.toContain(empty);
+    expect(readable(main)).not.toContain('Sign-in session');
+    fireEvent.click(screen.getByText('All details and links'));
+    // Still there for whoever asks, by their names and addresses.
+    expect(main.textContent).toContain('/post/api/private/session');
+    expect(main.textContent).toContain('autocomplete');
+  });
+
+  it('says a setting that is one value once: "Language: Norwegian Bokmål", not the label twice', async () => {
+    const main = await openRoot({ language: { language: 'nb', link: [{ rel: `${SERVICE}/post/relations/change_language`, uri: `${SERVICE}/post/api/private/language`, 'media-type': 'application/vnd.digipost-v2+json' }] } });
+    expect(readable(main)).toMatch(/Language\s*Norwegian Bokmål/);
+    expect(readable(main).match(/Language/g)).toHaveLength(1);
   });
 
   it('shows no ids, icon codes, relation names or addresses outside its closed details', async () => {

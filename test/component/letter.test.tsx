@@ -274,6 +274,8 @@ describe('a letter and its documents', () => {
     const notice = screen.getByRole('note');
     within(notice).getByText('Needs a stronger login');
     within(notice).getByText(/^This letter needs a stronger login \(such as BankID through ID-porten\)/);
+    // Said once: not again under the notice, by the document that cannot be opened.
+    expect(screen.getAllByText('Needs a stronger login')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: `Open ${SUBJECT}` })).toBeNull();
     fireEvent.click(within(notice).getByRole('button', { name: "Open on Digipost’s website" }));
     await waitFor(() => expect(extension.openedTabs.map((tab) => tab.url)).toEqual([`${SERVICE}/app/`]));

@@ -341,6 +341,21 @@ describe('the options page', () => {
     expect(worker.asked('saveConfig')).toEqual([]);
   });
 
+  it('one message at a time: a save after a switch says "Saved." alone, and a switch after a save says its own note alone', async () => {
+    await opened('signed_out');
+    worker.answer('changePermissions', (request) => config({ scopes: request.scopes as never }));
+    worker.answer('saveConfig', stored);
+    fireEvent.click(permissionSwitch('See your receipts'));
+    await screen.findByText('Saved. Connect will ask for what is switched on.');
+    type('Check for new letters every (minutes)', '15');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved.');
+    expect(screen.queryByText('Saved. Connect will ask for what is switched on.')).toBeNull();
+    fireEvent.click(permissionSwitch('See your receipts'));
+    await waitFor(() => expect(screen.queryByText('Saved.')).toBeNull());
+    await screen.findByText('Saved. Connect will ask for what is switched on.');
+  });
+
   it('saves a change that keeps the connection with a plain "Saved.", with the permissions as they are', async () => {
     await opened('signed_in');
     worker.answer('saveConfig', stored);

@@ -50,7 +50,7 @@ describe('the viewer names each failure', () => {
   it('not found', async () => {
     const missingLetter = (await accountLink('document_inbox')).replace('/documents/inbox', '/documents/99999999');
     const page = await h.open(await viewerAddress(missingLetter, 'self'));
-    expect(await alertText(page)).toContain('not found');
+    expect(await alertText(page)).toContain('The service found nothing here');
     await page.close();
   });
 
@@ -70,11 +70,28 @@ describe('the viewer names each failure', () => {
     await page.close();
   });
 
-  it('a malformed response', async () => {
+  it("a gateway's 502: words a person reads, the status only under Details", async () => {
+    const inbox = await accountLink('document_inbox');
+    await h.emulator.admin.failNext(1, '502', new URL(inbox).pathname);
+    const page = await h.open(await viewerAddress(inbox, 'document_inbox'));
+    await role(page, 'alert').wait();
+    const shown = await readable(page, 'main');
+    expect(shown).toContain('The service had an error. Try again later.');
+    for (const internal of ['502', 'HTTP', 'Bad Gateway', 'text/html']) expect(shown, internal).not.toContain(internal);
+    await openDetails(page, 'Details');
+    expect(await readable(page, '[role="alert"]')).toContain('HTTP 502');
+    await page.close();
+  });
+
+  it('a malformed response: "could not be read", its media type only under Details', async () => {
     const inbox = await accountLink('document_inbox');
     await h.emulator.admin.failNext(1, 'malformed', new URL(inbox).pathname);
     const page = await h.open(await viewerAddress(inbox, 'document_inbox'));
-    expect(await alertText(page)).toContain('not the data expected');
+    expect(await alertText(page)).toContain('The service’s answer could not be read.');
+    const shown = await readable(page, 'main');
+    for (const internal of ['JSON', 'json', 'application/']) expect(shown, internal).not.toContain(internal);
+    await openDetails(page, 'Details');
+    expect(await readable(page, '[role="alert"]')).toContain('application/vnd.digipost-v2+json');
     await role(page, 'button', 'Try again').click();
     await css(page, 'main table, main ul, main .fields').wait();
     await page.close();

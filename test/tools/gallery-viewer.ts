@@ -115,6 +115,15 @@ try {
         await open('root', 'logout');
         await css(page, '.info-panel').wait();
         await shoot(page, `viewer-action-${suffix}`);
+        // "All links from the service": only pages that show something, in words.
+        await open('root', 'self');
+        await css(page, '.place-list').wait();
+        await shoot(page, `viewer-all-links-${suffix}`);
+        // A gateway's 502: the sentence in words, the status folded under Details.
+        await emulator.admin.failNext(1, '502', new URL(await cachedLink(h, 'account', 'document_inbox')).pathname);
+        await open('account', 'document_inbox');
+        await css(page, '[role="alert"]').wait();
+        await shoot(page, `viewer-error-${suffix}`);
 
         // Letters of their own, added after every scene above has used the seed's order, and taken away after.
         await emulator.admin.addLetter({

@@ -10,6 +10,7 @@ import { folderName } from '../../model/mailbox.ts';
 import { FOLDER_ICON_NAMES, folderWrite, type FolderChoice } from './filing.ts';
 import { FilingFailure, Toast, type Undoable } from './FilingControls.tsx';
 import { useWrite, type WriteFailure } from '../../ui/use-write.ts';
+import { useOneMessage } from '../../ui/one-message.tsx';
 
 const MAX_NAME = 60;
 
@@ -74,6 +75,7 @@ export function FolderTools(props: {
   const [toast, setToast] = useState<Undoable | undefined>(undefined);
   const [failure, setFailure] = useState<WriteFailure<ErrorInfo> | undefined>(undefined);
   const once = useWrite();
+  const message = useOneMessage();
   const { folder, rootUrl } = props;
   // "Still holds letters" is no longer true once the last one left: the next Delete may work.
   useEffect(() => {
@@ -85,7 +87,10 @@ export function FolderTools(props: {
   if (!canCreate && !canChange && !canDelete) return null;
 
   const run = async (intent: string, change: (resend?: boolean) => Promise<unknown>, done: string, after: () => void, resend?: boolean): Promise<void> => {
+    // A new action: what the last one said is old news (here and anywhere on the page).
     setFailure(undefined);
+    setToast(undefined);
+    message.speak();
     setBusy(true);
     try {
       await once(intent, async () => {
@@ -98,6 +103,7 @@ export function FolderTools(props: {
       setFailure({ error: toErrorInfo(failed), retry: (again) => void run(intent, change, done, after, again) });
     } finally {
       setBusy(false);
+      message.speak();
     }
   };
 
@@ -154,8 +160,8 @@ export function FolderTools(props: {
           onCancel={() => setEditing(undefined)}
         />
       ) : null}
-      {failure ? <FilingFailure failure={failure} /> : null}
-      {toast ? <Toast toast={toast} onDone={() => setToast(undefined)} /> : null}
+      {failure && message.heard ? <FilingFailure failure={failure} /> : null}
+      {toast && message.heard ? <Toast toast={toast} onDone={() => setToast(undefined)} /> : null}
     </div>
   );
 }

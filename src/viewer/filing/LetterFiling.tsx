@@ -13,6 +13,7 @@ import { changeLetter, deleteLetter, letterActions, placeOf, readAgain, type Fol
 import { ConfirmDelete, FilingFailure, Menu, moveItems, notUndone, placeName, Toast, type Undoable } from './FilingControls.tsx';
 import { useLatest } from '../../ui/use-latest.ts';
 import { useWrite, type WriteFailure } from '../../ui/use-write.ts';
+import { useOneMessage } from '../../ui/one-message.tsx';
 
 /**
  * The letter page's actions: Move (a menu of the inbox and the folders), Rename (the subject,
@@ -37,6 +38,13 @@ export function LetterFiling(props: {
   const [toast, setToast] = useState<Undoable | undefined>(undefined);
   const [failure, setFailure] = useState<WriteFailure<ErrorInfo> | undefined>(undefined);
   const once = useWrite();
+  const message = useOneMessage();
+  /** A new action: what the last one said is old news (here and anywhere on the page). */
+  const begin = () => {
+    setFailure(undefined);
+    setToast(undefined);
+    message.speak();
+  };
   // Changes to the letter finish in the order the worker ran them; what each then reads must not
   // replace what a later one showed. Each view is the latest when it was asked for, and shown
   // unless a view asked for later was shown first.
@@ -51,15 +59,16 @@ export function LetterFiling(props: {
    * Sends update_document for what the person asked; the answer (or the letter read again) becomes
    * what the page shows. `unless`: an undo, sent only while the letter is as the change left it.
    */
-  const change = async (asked: LetterChange, message: string, unless?: LetterChange, resend?: boolean): Promise<void> => {
-    setFailure(undefined);
+  const change = async (asked: LetterChange, said: string, unless?: LetterChange, resend?: boolean): Promise<void> => {
+    begin();
     const target = targetOf(self, 'self');
     try {
       await once(`update ${JSON.stringify([asked, unless])}`, async () => {
         const answer = await changeLetter(self, asked, unless, resend);
         // The undo goes back to what the letter was, and only if nothing else changed it meanwhile.
         const back: LetterChange = asked.place ? { place } : { subject };
-        setToast(unless ? { message } : { message, undo: () => change(back, t('filing_undone'), asked) });
+        setToast(unless ? { message: said } : { message: said, undo: () => change(back, t('filing_undone'), asked) });
+        message.speak();
         await show(isObj(answer) && Array.isArray(answer.attachment) ? Promise.resolve(answer) : readAgain(target));
       });
     } catch (failed) {
@@ -68,9 +77,11 @@ export function LetterFiling(props: {
         const now = readAgain(target);
         await show(now);
         setToast({ message: notUndone(await now.catch(() => undefined), unless, props.folders) });
+        message.speak();
         return;
       }
-      setFailure({ error, retry: (again) => void change(asked, message, unless, again) });
+      setFailure({ error, retry: (again) => void change(asked, said, unless, again) });
+      message.speak();
     }
   };
 
@@ -87,7 +98,7 @@ export function LetterFiling(props: {
   };
 
   const removeIt = async (resend?: boolean): Promise<void> => {
-    setFailure(undefined);
+    begin();
     try {
       await once('delete', async () => {
         await deleteLetter(self, resend);
@@ -97,6 +108,7 @@ export function LetterFiling(props: {
       const error = toErrorInfo(failed);
       // Asking again only looks (the worker's); sending again is the person's explicit choice.
       setFailure({ error, retry: (again) => (outcomeMayBeUnknown(error) ? void removeIt(again) : setConfirming(true)) });
+      message.speak();
     }
   };
 
@@ -157,8 +169,8 @@ export function LetterFiling(props: {
           </button>
         </form>
       ) : null}
-      {failure ? <FilingFailure failure={failure} /> : null}
-      {toast ? <Toast toast={toast} onDone={() => setToast(undefined)} /> : null}
+      {failure && message.heard ? <FilingFailure failure={failure} /> : null}
+      {toast && message.heard ? <Toast toast={toast} onDone={() => setToast(undefined)} /> : null}
       {confirming ? <ConfirmDelete subject={subjectText(letter)} sender={senderText(letter)} onConfirm={removeIt} onClose={() => setConfirming(false)} /> : null}
     </div>
   );

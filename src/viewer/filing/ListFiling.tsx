@@ -9,6 +9,7 @@ import { senderText, subjectText } from '../../model/letter-text.ts';
 import { changeLetter, deleteLetter, type FolderChoice, type Place } from './filing.ts';
 import { ConfirmDelete, FilingFailure, Menu, moveItems, placeName, Toast, type Undoable } from './FilingControls.tsx';
 import { useWrite, type WriteFailure } from '../../ui/use-write.ts';
+import { useOneMessage } from '../../ui/one-message.tsx';
 
 /**
  * Filing from a list of letters (the inbox or a folder): each row's menu (move, delete), a
@@ -41,6 +42,14 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
   const [busy, setBusy] = useState(false);
   const letters = useRef(new Map<string, LetterSummary>());
   const once = useWrite();
+  const message = useOneMessage();
+
+  /** A new action: what the last one said is old news (here and anywhere on the page). */
+  const begin = () => {
+    setFailure(undefined);
+    setToast(undefined);
+    message.speak();
+  };
 
   const show = (keys: readonly string[], shown: boolean) =>
     setHidden((before) => {
@@ -54,7 +63,7 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
 
   /** Moves letters one after another; those moved leave the list, the first failure is said. */
   const move = async (chosen: readonly LetterSummary[], to: Place, from: Place, undoing = false, resend?: boolean): Promise<void> => {
-    setFailure(undefined);
+    begin();
     setBusy(true);
     // A row moved from its own menu takes the focus with it: the next row (or the one before) gets it.
     const row = document.activeElement?.closest('.letter-row');
@@ -79,9 +88,12 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
       if (document.activeElement === document.body) neighbour?.focus();
     });
     setSelected((before) => new Set([...before].filter((key) => !keys.includes(key))));
+    message.speak();
     if (error) {
+      // One message: what failed, with Try again for the letters left (those moved have left the list).
       const left = chosen.filter((letter) => !moved.includes(letter));
       setFailure({ error, retry: (again) => void move(left, to, from, undoing, again) });
+      return;
     }
     if (moved.length === 0) return;
     if (undoing) {
@@ -98,13 +110,15 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
   const remove = async (letter: LetterSummary, resend?: boolean): Promise<void> => {
     const self = letter.self;
     if (!self) return;
-    setFailure(undefined);
+    begin();
     try {
       await once(`delete ${letter.key}`, () => deleteLetter(self, resend).then(() => undefined));
       show([letter.key], false);
       setToast({ message: t('filing_deleted') });
+      message.speak();
     } catch (failed) {
       const error = toErrorInfo(failed);
+      message.speak();
       // Asking again only looks (the worker's); sending again is the person's explicit choice.
       setFailure({ error, retry: (again) => (outcomeMayBeUnknown(error) ? void remove(letter, again) : setConfirming(letter)) });
     }
@@ -164,9 +178,9 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
             </button>
           </div>
         ) : null}
-        {failure ? <FilingFailure failure={failure} /> : null}
+        {failure && message.heard ? <FilingFailure failure={failure} /> : null}
         {props.children}
-        {toast ? <Toast toast={toast} onDone={() => setToast(undefined)} /> : null}
+        {toast && message.heard ? <Toast toast={toast} onDone={() => setToast(undefined)} /> : null}
         {confirming ? (
           <ConfirmDelete
             subject={subjectText(confirming)}

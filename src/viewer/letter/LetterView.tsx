@@ -143,11 +143,8 @@ function AttachmentItem(props: {
   let action;
   let quickOpen;
   if (attachment.locked && props.letterLocked) {
-    action = (
-      <p class="attachment-note">
-        <LockIcon /> {t('letter_locked_title')}
-      </p>
-    );
+    // The page's notice says it, with the way to read it, once for the whole letter.
+    action = null;
   } else if (attachment.locked) {
     action = (
       <LockedNotice serviceOrigin={props.serviceOrigin}>

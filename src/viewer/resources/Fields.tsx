@@ -92,7 +92,14 @@ function FieldValue(props: { name: string; value: unknown; siblings: Obj; depth:
       </ul>
     );
   }
-  if (isObj(value)) return <FieldList data={value} depth={depth + 1} />;
+  if (isObj(value)) {
+    // An object that holds one value ({"language": {"language": "nb", "link": …}}) is that value:
+    // "Language: Norwegian Bokmål", not the label said twice over a group of one.
+    const inner = Object.entries(value).filter(([key, child]) => shown(key, child));
+    const [one] = inner;
+    if (inner.length === 1 && one && isScalar(one[1])) return <FieldValue name={one[0]} value={one[1]} siblings={value} depth={depth + 1} />;
+    return <FieldList data={value} depth={depth + 1} />;
+  }
   return null;
 }
 

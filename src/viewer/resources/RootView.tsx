@@ -14,8 +14,8 @@ import { AllDetails } from './GenericView.tsx';
 /*
  * "All links from the service": the root resource, where every page the service offers this
  * session can be reached, in words. The root's own links, the account's and each mailbox's (its
- * folders by their names) are listed by where they belong; actions, internal links and links to
- * other sites are only in the closed details, with the raw names and addresses.
+ * folders by their names) are listed by where they belong; actions, internal links, pages that would
+ * show nothing and links to other sites are only in the closed details, with the raw names and addresses.
  */
 
 interface Place {
@@ -35,8 +35,9 @@ function placesOf(links: readonly Link[], serviceOrigin: string, seen: Set<strin
   const places: Place[] = [];
   for (const link of links) {
     const name = relationName(link.rel);
-    const { kind } = relationInfo(name);
-    if (name === 'self' || kind === 'internal' || !classifyLink(link, serviceOrigin).followable || seen.has(link.uri)) continue;
+    // Offered only where the extension shows something there (its row says 'places'): a page that
+    // would show nothing, an action or the extension's own plumbing stays in the closed details.
+    if (name === 'self' || relationInfo(name).shown !== 'places' || !classifyLink(link, serviceOrigin).followable || seen.has(link.uri)) continue;
     // The same page offered twice (the account's and the mailbox's inbox) is listed once, where first met.
     seen.add(link.uri);
     places.push({ key: `${name}|${link.uri}`, label: relationLabel(name), link, relation: name });

@@ -6,6 +6,7 @@ import { t } from '../../shared/i18n.ts';
 import { BusyButton, ErrorAlert } from '../../ui/components.tsx';
 import { UploadFailed, UploadProgress } from '../../ui/UploadProgress.tsx';
 import { useUpload } from '../../ui/upload-flow.ts';
+import { useOneMessage } from '../../ui/one-message.tsx';
 
 /**
  * The file chosen and the subject it goes in under (the file's name without its extension until the
@@ -35,6 +36,7 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
   const [dragging, setDragging] = useState(false);
   const sending = useRef(false);
   const busy = upload.state.phase === 'sending';
+  const message = useOneMessage();
 
   async function send(file: Chosen, resend = false): Promise<void> {
     const subject = file.subject.trim();
@@ -43,11 +45,14 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
     sending.current = true;
     const sent = { ...file, subject };
     setChosen(sent);
+    message.speak();
     try {
       const letter = await upload.send(sent.subject, props.place, resend);
       if (letter) props.onUploaded();
     } finally {
       sending.current = false;
+      // Its outcome is the newest thing said on the page, whatever was done meanwhile.
+      message.speak();
     }
   }
 
@@ -59,10 +64,13 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
   async function take(file: File | undefined): Promise<void> {
     if (!file || busy) return;
     setRefused(undefined);
+    message.speak();
     try {
       // Nothing is sent for a file that would be refused (its size, and its kind from its own first bytes).
       await uploadKindOf(file);
     } catch (error) {
+      // A new file replaces the one before: its refusal is all there is to say, not beside the last upload's outcome.
+      cancel();
       setRefused(toErrorInfo(error));
       return;
     }
@@ -119,7 +127,7 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
           }}
         />
       </div>
-      {refused ? <ErrorAlert error={refused} /> : null}
+      {refused && message.heard ? <ErrorAlert error={refused} /> : null}
       {/* Kept, inert, while the file goes: a double click's second half lands on it, not on a row below. */}
       {chosen && (state.phase === 'ready' || state.phase === 'sending') ? (
         <form
@@ -153,8 +161,8 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
         </form>
       ) : null}
       {state.phase === 'sending' ? <UploadProgress size={state.size} /> : null}
-      {state.phase === 'done' && chosen ? <p role="status">{t('upload_done_here', chosen.subject)}</p> : null}
-      {state.phase === 'failed' && chosen ? <UploadFailed error={state.error} onRetry={(resend) => void send(chosen, resend)} onCancel={cancel} /> : null}
+      {state.phase === 'done' && chosen && message.heard ? <p role="status">{t('upload_done_here', chosen.subject)}</p> : null}
+      {state.phase === 'failed' && chosen && message.heard ? <UploadFailed error={state.error} onRetry={(resend) => void send(chosen, resend)} onCancel={cancel} /> : null}
     </section>
   );
 }

@@ -178,7 +178,7 @@ describe('fetchJson: answers', () => {
 
   it('calls a body that is not JSON what it is', async () => {
     const { fetch } = fakeFetch(() => new Response('<!doctype html><title>Logg inn</title>', { headers: { 'content-type': 'text/html' } }));
-    expect(await failure(fetchJson(options(fetch)))).toEqual({ code: 'response_not_json', detail: 'text/html' });
+    expect(await failure(fetchJson(options(fetch)))).toEqual({ code: 'response_not_json', detail: 'not JSON: text/html' });
   });
 
   it('refuses an empty body from a GET, but accepts one from an action or a 204', async () => {
