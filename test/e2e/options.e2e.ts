@@ -266,11 +266,12 @@ describe('the options page', () => {
     await openPublisher();
     const save = await role(page, 'button', 'Save connection').waitHandle();
     expect(await save.evaluate((el) => el.closest('details.publisher') !== null)).toBe(true);
-    // Where the button is on the page (not in the window, which scrolls to it for the click).
+    // Where the button is on the page (not in the window, which scrolls to it for the click), to
+    // the pixel: the page's scroll may add a rounding error of its own.
     const place = () =>
       save.evaluate((el) => {
         const r = el.getBoundingClientRect();
-        return { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height };
+        return { x: Math.round(r.x + scrollX), y: Math.round(r.y + scrollY), width: Math.round(r.width), height: Math.round(r.height) };
       });
     const before = await place();
     await save.click();
