@@ -107,7 +107,7 @@ describe('invoices in a list', () => {
     // A class of its own, which the stylesheet gives the warning's colours, and the warning's sign.
     expect(overdue?.classList.contains('invoice-overdue')).toBe(true);
     expect(dueSoon?.classList.contains('invoice-overdue')).toBe(false);
-    expect(overdue?.querySelector('svg')?.innerHTML).not.toBe(dueSoon?.querySelector('svg')?.innerHTML);
+    expect(overdue?.querySelector('svg path')?.getAttribute('d')).not.toBe(dueSoon?.querySelector('svg path')?.getAttribute('d'));
   });
 });
 
