@@ -121,6 +121,22 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   }
 
   /**
+   * A setting of new letters, saved as it is switched: the fields sent, the rest as stored. Nothing
+   * here belongs to the session, so it stays as it is.
+   */
+  async function changeLetterSettings(change: Omit<Extract<Request, { type: 'changeLetterSettings' }>, 'type'>): Promise<StoredConfigView> {
+    const before = await currentConfig();
+    const after = { ...before, pollMinutes: change.pollMinutes ?? before.pollMinutes, notify: change.notify ?? before.notify };
+    // Only a switch to on needs the browser's permission: a change of the interval is saved even
+    // where the browser has since taken it back (the page then shows notifications off).
+    if (change.notify === true && !(await deps.notifications.notificationsAllowed())) throw new AppError('notifications_permission_refused');
+    await saveConfig(deps.local, after);
+    await deps.poll.schedulePoll(after);
+    await deps.notifications.notifySettingSaved(before, after, () => deps.rootCache.getRootAndAnnounce(after, false));
+    return configView(after);
+  }
+
+  /**
    * Signed in, the consent window asks for the new set first; the settings change only once it is
    * granted (the new grant replaces the session), so a refusal leaves session and settings as they
    * were. Signed out, it only changes what Connect will ask for.
@@ -173,6 +189,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     getPageConfig: async () => ({ scopes: (await currentConfig()).scopes }),
     saveConfig: async (request) => saveFromOptions(request.config),
     changePermissions: async (request) => changePermissions(request.scopes),
+    changeLetterSettings: async (request) => changeLetterSettings(request),
     getContent: async (request) => {
       const config = await requireConfigured();
       return fenced(() => deps.letterContent.getContent(config, request));

@@ -14,7 +14,7 @@ import { InfoIcon } from '../ui/icons.tsx';
 import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
 import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
-import { TextField } from './fields.tsx';
+import { NewLetters, type LetterSettings } from './NewLetters.tsx';
 import { Shortcut } from './Shortcut.tsx';
 import { PermissionSwitches } from './PermissionSwitches.tsx';
 import { PublisherSettings } from './PublisherSettings.tsx';
@@ -38,7 +38,8 @@ function changeList(fields: readonly SessionField[]): string {
   return new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(fields.map((f) => t(`changed_${f}`)));
 }
 
-type Form = Omit<StoredConfigView, 'redirectUri' | 'scopes' | 'pollMinutes'> & { scopes: Permission[]; pollMinutes: string };
+/** The publisher's fields as typed, not yet saved. */
+type Form = Pick<StoredConfigView, 'baseUrl' | 'clientId' | 'clientSecret'>;
 
 /**
  * Asks for access to the service's origin, and for the optional `notifications` permission when
@@ -67,13 +68,19 @@ type Outcome =
   | { kind: 'signed_out'; changed: SessionField[] }
   | { kind: 'connected' };
 
-/** The person's own settings first (who, what the extension may do, new letters), the publisher's last. */
+/**
+ * The person's own settings first (who, what the extension may do, new letters), each saved the
+ * moment it is switched; the publisher's connection last, a form of its own with its own Save, since
+ * its fields only make sense together and a change of them ends the session.
+ */
 export function Options() {
   const [form, setForm] = useState<Form | undefined>();
+  const [letters, setLetters] = useState<LetterSettings | undefined>();
   const [stored, setStored] = useState<StoredConfigView | undefined>();
   const [connection, setConnection] = useState<Connection>({ kind: 'loading' });
   const [problems, setProblems] = useState<ConfigProblem[]>([]);
   const [error, setError] = useState<ErrorInfo | undefined>();
+  const [saveError, setSaveError] = useState<ErrorInfo | undefined>();
   const [outcome, setOutcome] = useState<Outcome | undefined>();
   const [saving, setSaving] = useState(false);
   const message = useOneMessage();
@@ -99,8 +106,9 @@ export function Options() {
   useEffect(() => {
     Promise.all([ask({ type: 'getConfig' }), browser.permissions.contains(NOTIFICATIONS), ask({ type: 'getStatus' })]).then(
       ([config, notificationsHeld, status]) => {
-        // Permission taken back in the browser's settings: the box says what will really happen.
-        setForm({ ...config, notify: config.notify && notificationsHeld, pollMinutes: String(config.pollMinutes) });
+        setForm(publisherFields(config));
+        // Permission taken back in the browser's settings: the switch says what will really happen.
+        setLetters({ pollMinutes: config.pollMinutes, notify: config.notify && notificationsHeld });
         setStored(config);
         const next = connectionOf(status);
         setConnection(next);
@@ -120,7 +128,7 @@ export function Options() {
     if (connection.kind === 'signed_out') void readStatus();
   });
 
-  if (!form || !stored) return error ? <ErrorAlert error={error} /> : <Busy label={t('loading')} />;
+  if (!form || !letters || !stored) return error ? <ErrorAlert error={error} /> : <Busy label={t('loading')} />;
 
   const update = (patch: Partial<Form>) => {
     setForm({ ...form, ...patch });
@@ -150,21 +158,27 @@ export function Options() {
     setSignOuts((n) => n + 1);
   };
 
+  const changeLetterSettings = async (change: Partial<LetterSettings>) => {
+    const saved = await ask({ type: 'changeLetterSettings', ...change });
+    setStored(saved);
+    setLetters({ pollMinutes: saved.pollMinutes, notify: saved.notify });
+  };
+
   const changePermissions = async (scopes: Permission[]) => {
     const saved = await ask({ type: 'changePermissions', scopes });
     setStored(saved);
-    setForm((now) => (now ? { ...now, scopes: saved.scopes } : now));
     // A grant that replaced the session may be another person's: the card says whose it is now.
     if (signedIn) await readStatus();
   };
 
   const save = async (event: Event) => {
     event.preventDefault();
-    setError(undefined);
+    setSaveError(undefined);
     setOutcome(undefined);
     // A new save: what the page said before (a switch's note, the last save) is old news.
     message.speak();
-    const input = { ...form, pollMinutes: Number(form.pollMinutes) };
+    // The settings saved at once go along as they are: this form changes only its own fields.
+    const input = { ...form, scopes: stored.scopes, ...letters };
     const checked = validateConfigInput(input);
     if (!checked.ok) {
       setProblems(checked.problems);
@@ -174,20 +188,18 @@ export function Options() {
     setSaving(true);
     try {
       if (!(await ensurePermissions(checked.config.baseUrl, checked.config.notify))) {
-        setError(await refusedPermission(checked.config.baseUrl));
+        setSaveError(await refusedPermission(checked.config.baseUrl));
         return;
       }
       const changed = sessionFieldsChanged(stored, checked.config);
       const saved = await ask({ type: 'saveConfig', config: checked.config });
       const status = await ask({ type: 'getStatus' });
-      setForm({ ...saved, pollMinutes: String(saved.pollMinutes) });
+      setForm(publisherFields(saved));
       setStored(saved);
       setOutcome(signedIn && status.state !== 'signed_in' ? { kind: 'signed_out', changed } : { kind: 'saved' });
       setConnection((now) => (now.kind === 'signed_in' && status.state === 'signed_in' ? now : connectionOf(status)));
-      // Switched off: the permission is given back (best effort; nothing depends on it).
-      if (!saved.notify) browser.permissions.remove(NOTIFICATIONS).catch(() => undefined);
     } catch (e) {
-      setError(toErrorInfo(e));
+      setSaveError(toErrorInfo(e));
     } finally {
       setSaving(false);
       message.speak();
@@ -201,59 +213,34 @@ export function Options() {
       <h1>{t('options_title')}</h1>
       <RevocationNotice key={signOuts} />
       <WhoIsSignedIn connection={connection} onConnect={() => void connect()} onSignOut={() => void signOut()} />
+      {error ? <ErrorAlert error={error} /> : null}
       {/* Keyed by the connection: what a switch said about the session before is not news after. */}
       <PermissionSwitches key={String(signedIn)} scopes={stored.scopes} signedIn={signedIn} onChange={changePermissions} />
+      <NewLetters settings={letters} onChange={changeLetterSettings} />
       <Shortcut />
 
       <form onSubmit={(e) => void save(e)} noValidate>
-        <section class="card" aria-labelledby="letters-title">
-          <h2 id="letters-title">{t('options_new_letters')}</h2>
-          <TextField
-            field="pollMinutes"
-            label={t('label_poll_minutes')}
-            hint={t('poll_minutes_hint')}
-            type="number"
-            range={{ min: 1, max: 1440 }}
-            value={form.pollMinutes}
-            problems={problems}
-            onValue={(pollMinutes) => update({ pollMinutes })}
-          />
-          <div class="checkbox notify">
-            <input
-              id="notify"
-              type="checkbox"
-              checked={form.notify}
-              aria-describedby="notify-hint"
-              onChange={(e) => update({ notify: e.currentTarget.checked })}
-            />
-            <label for="notify">{t('label_notify')}</label>
-          </div>
-          <p id="notify-hint" class="hint checkbox-hint">
-            {t('notify_hint')}
-          </p>
-        </section>
-
         <PublisherSettings
           values={form}
           redirectUri={stored.redirectUri}
           configured={isConfigured(stored)}
           problems={problems}
           onValue={(field, value) => update({ [field]: value })}
-        />
-
-        {error && message.heard ? <ErrorAlert error={error} /> : null}
-        {pending.length > 0 && !outcome ? (
-          <p class="consequence">
-            <InfoIcon />
-            {t('save_will_sign_out', changeList(pending))}
-          </p>
-        ) : null}
-        <div class="save-row">
-          <BusyButton type="submit" class="primary" busy={saving}>
-            {t('save')}
-          </BusyButton>
-          <SaveResult outcome={message.heard ? outcome : undefined} onConnect={() => void connect()} />
-        </div>
+        >
+          {saveError && message.heard ? <ErrorAlert error={saveError} /> : null}
+          {pending.length > 0 && !outcome ? (
+            <p class="consequence">
+              <InfoIcon />
+              {t('save_will_sign_out', changeList(pending))}
+            </p>
+          ) : null}
+          <div class="save-row">
+            <BusyButton type="submit" class="primary" busy={saving}>
+              {t('publisher_save')}
+            </BusyButton>
+            <SaveResult outcome={message.heard ? outcome : undefined} onConnect={() => void connect()} />
+          </div>
+        </PublisherSettings>
       </form>
       {/* A copy shipped in the extension (build/privacy-page.ts): the statement of the
           version installed, readable offline, with no address outside the extension to keep up. */}
@@ -264,6 +251,10 @@ export function Options() {
       </p>
     </div>
   );
+}
+
+function publisherFields(config: StoredConfigView): Form {
+  return { baseUrl: config.baseUrl, clientId: config.clientId, clientSecret: config.clientSecret };
 }
 
 function SaveResult(props: { outcome: Outcome | undefined; onConnect: () => void }) {

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { ConfigProblem } from '../config/config.ts';
 import { t } from '../shared/i18n.ts';
@@ -23,6 +24,8 @@ export function PublisherSettings(props: {
   configured: boolean;
   problems: readonly ConfigProblem[];
   onValue: (field: ServiceField, value: string) => void;
+  /** Its Save and what the save says, inside the section: they belong to these fields alone. */
+  children: ComponentChildren;
 }) {
   const [open, setOpen] = useState(!props.configured);
   const [copied, setCopied] = useState(false);
@@ -65,6 +68,7 @@ export function PublisherSettings(props: {
           </button>
         </div>
       </div>
+      {props.children}
     </details>
   );
 }

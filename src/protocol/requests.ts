@@ -81,6 +81,18 @@ export const REQUESTS = {
   getPageConfig: { fields: {}, answer: ofType<PageConfigView>, within: 'serviceCall', pages: 'any', transport: 'runtime' },
   saveConfig: { fields: { config: configInput }, answer: ofType<StoredConfigView>, within: 'serviceCall', pages: ['options'], transport: 'runtime' },
   /**
+   * The options page's settings of new letters, each saved the moment it is changed (a switch, a
+   * choice): only the fields sent change, and never the session. Switching notifications on needs
+   * the browser's permission first, which the page asks for from the click.
+   */
+  changeLetterSettings: {
+    fields: { pollMinutes: z.optional(configInput.shape.pollMinutes), notify: z.optional(z.boolean()) },
+    answer: ofType<StoredConfigView>,
+    within: 'serviceCall',
+    pages: ['options'],
+    transport: 'runtime',
+  },
+  /**
    * The options page's permission switches: what Connect asks for from now on. Signed in, the
    * consent window asks for exactly these first, and only once they are granted is anything saved;
    * refused or closed, the session and the settings stay as they were.

@@ -220,7 +220,7 @@ export function SavePage() {
             <label for="subject">{t('save_subject')}</label>
             <input id="subject" type="text" required maxLength={MAX_SUBJECT_LENGTH} value={subject} disabled={!editable} onInput={(e) => setSubject(e.currentTarget.value)} />
             <label for="place">{t('save_place')}</label>
-            <select id="place" value={String(placeIndex)} disabled={!editable} onChange={(e) => setPlaceIndex(Number(e.currentTarget.value))}>
+            <select id="place" class="select" value={String(placeIndex)} disabled={!editable} onChange={(e) => setPlaceIndex(Number(e.currentTarget.value))}>
               {places.map((p, i) => (
                 <option key={i} value={String(i)}>
                   {placeName(p)}

@@ -306,8 +306,6 @@ describe('the options page', () => {
     expect(field('Client secret').type).toBe('password');
     expect(field('Redirect URI').value).toBe(`https://${extension.api.runtime.id}.chromiumapp.org/`);
     expect(field('Redirect URI').readOnly).toBe(true);
-    expect(field('Check for new letters every (minutes)').value).toBe('5');
-    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Notify me of new letters' }).checked).toBe(false);
   });
 
   it('nothing configured: the card says so, and the publisher’s settings are open', async () => {
@@ -321,7 +319,7 @@ describe('the options page', () => {
     await opened();
     type('Service address', 'http://example.com');
     type('Client ID', '');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     const address = await screen.findByText('The address must start with https:// (plain http:// only for this computer, such as 127.0.0.1).');
     expect(publisher().open).toBe(true);
     expect(field('Service address').getAttribute('aria-invalid')).toBe('true');
@@ -333,22 +331,14 @@ describe('the options page', () => {
     expect(extension.permissionRequests).toEqual([]);
   });
 
-  it('says when the check interval is not a whole number of minutes', async () => {
-    await opened();
-    type('Check for new letters every (minutes)', '2.5');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Enter a whole number of minutes from 1 to 1440.');
-    expect(worker.asked('saveConfig')).toEqual([]);
-  });
-
   it('one message at a time: a save after a switch says "Saved." alone, and a switch after a save says its own note alone', async () => {
     await opened('signed_out');
     worker.answer('changePermissions', (request) => config({ scopes: request.scopes as never }));
     worker.answer('saveConfig', stored);
     fireEvent.click(permissionSwitch('See your receipts'));
     await screen.findByText('Saved. Connect will ask for what is switched on.');
-    type('Check for new letters every (minutes)', '15');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    type('Client secret', 'another-secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     await screen.findByText('Saved.');
     expect(screen.queryByText('Saved. Connect will ask for what is switched on.')).toBeNull();
     fireEvent.click(permissionSwitch('See your receipts'));
@@ -356,16 +346,21 @@ describe('the options page', () => {
     await screen.findByText('Saved. Connect will ask for what is switched on.');
   });
 
-  it('saves a change that keeps the connection with a plain "Saved.", with the permissions as they are', async () => {
-    await opened('signed_in');
+  it('saves a change of the connection that keeps it with a plain "Saved.", with the permissions and the letter settings as they are', async () => {
+    await opened('signed_in', { pollMinutes: 15, notify: true });
+    extension.held.add('notifications');
+    await openPage('options');
+    await screen.findByRole('heading', { name: 'What the extension may do' });
     worker.answer('saveConfig', stored);
-    type('Check for new letters every (minutes)', '15');
+    type('Client secret', 'another-secret');
     expect(screen.queryByText(/Saving will sign you out/)).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     await waitFor(() => expect(screen.getByText('Saved.')).toBeTruthy());
-    expect(worker.asked('saveConfig').map((request) => [request.config.pollMinutes, request.config.scopes])).toEqual([[15, ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']]]);
-    // The browser was asked for the service's address (already held: no prompt in a real browser).
-    expect(extension.permissionRequests).toEqual([{ origins: ['https://www.digipost.no/*'] }]);
+    expect(worker.asked('saveConfig').map(({ config: c }) => [c.clientSecret, c.pollMinutes, c.notify, c.scopes])).toEqual([
+      ['another-secret', 15, true, ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']],
+    ]);
+    // The browser was asked for the service's address and notifications (both held: no prompt in a real browser).
+    expect(extension.permissionRequests).toEqual([{ origins: ['https://www.digipost.no/*'], permissions: ['notifications'] }]);
   });
 
   it('a save that signs out says so before and after, with Connect to connect again at once', async () => {
@@ -374,7 +369,7 @@ describe('the options page', () => {
     type('Client ID', 'other-client');
     await screen.findByText('Saving will sign you out, because the client ID changed. You can connect again right after.');
     worker.answer('getStatus', { state: 'signed_out' });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     const status = await screen.findByText(/^Saved\. You were signed out because the client ID changed;/);
     expect(status.textContent).toBe('Saved. You were signed out because the client ID changed; access given before does not carry over. Connect again to continue.');
     expect(screen.queryByText(/Saving will sign you out/)).toBeNull();
@@ -402,10 +397,90 @@ describe('the options page', () => {
     await opened();
     extension.grantsPermissions = false;
     type('Service address', 'https://digipost.example.org');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     const alert = await screen.findByRole('alert');
     expect(alert.querySelector('.alert-message')?.textContent).toBe('The browser did not give the extension access to this service address, so it cannot connect to it.');
     expect(extension.permissionRequests).toEqual([{ origins: ['https://digipost.example.org/*'] }]);
     expect(worker.asked('saveConfig')).toEqual([]);
+  });
+  it('has no Save for the settings of new letters: they are a choice and a switch, shown as saved', async () => {
+    await opened('signed_in', { pollMinutes: 15 });
+    const section = screen.getByRole('region', { name: 'New letters' });
+    expect(within(section).queryByRole('button')).toBeNull();
+    expect(within(section).getByRole<HTMLSelectElement>('combobox', { name: 'Check for new letters' }).value).toBe('15');
+    expect(within(section).getByRole<HTMLInputElement>('switch', { name: 'Notify me of new letters' }).checked).toBe(false);
+    // The only Save left is the connection's own, inside its section.
+    expect(screen.getAllByRole('button', { name: /^Save/ }).map((b) => [b.textContent, publisher().contains(b)])).toEqual([['Save connection', true]]);
+  });
+
+  it('the notifications switch saves at once: the browser is asked from the click, then the worker, and the page says it is saved', async () => {
+    await opened('signed_in');
+    const change = worker.hold('changeLetterSettings');
+    const notify = screen.getByRole<HTMLInputElement>('switch', { name: 'Notify me of new letters' });
+    fireEvent.click(notify);
+    expect(extension.permissionRequests).toEqual([{ permissions: ['notifications'] }]);
+    expect((await change.asked)).toEqual({ type: 'changeLetterSettings', notify: true });
+    expect(notify.checked).toBe(true);
+    await screen.findByText('Saving…');
+    change.answer(config({ notify: true }));
+    await screen.findByText('Saved.');
+    expect(notify.checked).toBe(true);
+    expect(worker.asked('saveConfig')).toEqual([]);
+    // Off saves at once too, and gives the permission back.
+    worker.answer('changeLetterSettings', (request) => config({ notify: request.notify ?? false }));
+    fireEvent.click(notify);
+    await waitFor(() => expect(worker.asked('changeLetterSettings')).toHaveLength(2));
+    expect(worker.asked('changeLetterSettings')[1]).toEqual({ type: 'changeLetterSettings', notify: false });
+    await waitFor(() => expect(extension.held.has('notifications')).toBe(false));
+    expect(notify.checked).toBe(false);
+  });
+
+  it('a notifications switch the worker could not save goes back, and says so in words', async () => {
+    await opened('signed_in');
+    worker.fail('changeLetterSettings', { code: 'internal' });
+    const notify = screen.getByRole<HTMLInputElement>('switch', { name: 'Notify me of new letters' });
+    fireEvent.click(notify);
+    await screen.findByText('Not saved: the setting is as it was.');
+    await screen.findByRole('alert');
+    expect(notify.checked).toBe(false);
+  });
+
+  it('refused by the browser, the notifications switch goes back without asking the worker, and says why', async () => {
+    await opened('signed_in');
+    extension.grantsPermissions = false;
+    const notify = screen.getByRole<HTMLInputElement>('switch', { name: 'Notify me of new letters' });
+    fireEvent.click(notify);
+    const alert = await screen.findByRole('alert');
+    expect(alert.querySelector('.alert-message')?.textContent).toBe('The browser did not allow the extension to show notifications. To switch them on, choose Allow when the browser asks.');
+    screen.getByText('Not saved: the setting is as it was.');
+    expect(notify.checked).toBe(false);
+    expect(worker.asked('changeLetterSettings')).toEqual([]);
+  });
+
+  it('shows notifications off where the browser has taken the permission back', async () => {
+    await opened('signed_in', { notify: true });
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Notify me of new letters' }).checked).toBe(false);
+  });
+
+  it('the check interval saves at once when chosen, and goes back if it could not be saved', async () => {
+    await opened('signed_in');
+    const every = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Check for new letters' });
+    expect([...every.options].map((o) => o.textContent)).toEqual(['Every minute', 'Every 5 minutes', 'Every 10 minutes', 'Every 15 minutes', 'Every 30 minutes', 'Every 60 minutes']);
+    worker.answer('changeLetterSettings', (request) => config({ pollMinutes: request.pollMinutes ?? 5 }));
+    fireEvent.change(every, { target: { value: '30' } });
+    await screen.findByText('Saved.');
+    expect(worker.asked('changeLetterSettings')).toEqual([{ type: 'changeLetterSettings', pollMinutes: 30 }]);
+    expect(every.value).toBe('30');
+    worker.fail('changeLetterSettings', { code: 'internal' });
+    fireEvent.change(every, { target: { value: '1' } });
+    await screen.findByText('Not saved: the setting is as it was.');
+    expect(every.value).toBe('30');
+  });
+
+  it('an interval an older version stored, not among the choices, is offered and kept', async () => {
+    await opened('signed_in', { pollMinutes: 7 });
+    const every = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Check for new letters' });
+    expect(every.value).toBe('7');
+    expect(every.selectedOptions[0]?.textContent).toBe('Every 7 minutes');
   });
 });

@@ -76,6 +76,31 @@ describe('a folder with one letter', () => {
   });
 });
 
+describe('invoices in a list', () => {
+  /** A letter whose document is an invoice due `days` from now (negative: that many days ago), unpaid. */
+  function invoiceLetter(id: number, subject: string, days: number) {
+    const base = letter(id, { subject, creatorName: 'Fjordkraft' });
+    const dueDate = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    return { ...base, type: 'INVOICE', attachment: base.attachment.map((a) => ({ ...a, invoice: { amount: 1299.5, dueDate, paid: false } })) };
+  }
+
+  it('sets an overdue invoice apart from one due soon, in words and by a sign, not by colour alone', async () => {
+    await openViewer(
+      { url: `${ACCOUNT}/documents/inbox`, relation: 'document_inbox' },
+      { document: [invoiceLetter(21, 'Strøm oktober', -5), invoiceLetter(22, 'Strøm november', 6)], link: [] },
+    );
+    const overdue = (await screen.findByText('Strøm oktober')).closest('li')?.querySelector('.invoice');
+    const dueSoon = screen.getByText('Strøm november').closest('li')?.querySelector('.invoice');
+    expect(overdue?.textContent).toMatch(/overdue since/);
+    expect(dueSoon?.textContent).toMatch(/due /);
+    expect(dueSoon?.textContent).not.toMatch(/overdue/);
+    // A class of its own, which the stylesheet gives the warning's colours, and the warning's sign.
+    expect(overdue?.classList.contains('invoice-overdue')).toBe(true);
+    expect(dueSoon?.classList.contains('invoice-overdue')).toBe(false);
+    expect(overdue?.querySelector('svg path')?.getAttribute('d')).not.toBe(dueSoon?.querySelector('svg path')?.getAttribute('d'));
+  });
+});
+
 describe('a receipt', () => {
   it('is laid out as a receipt: store as the heading, time, total to the right, the card paid with; no field names', async () => {
     const receipt = {

@@ -10,15 +10,16 @@
 // Browser.grantPermissions is about web permissions; --apps-gallery-install-auto-confirm-for-tests
 // does not apply to permissions.request), so the request would stay pending for ever. This suite
 // therefore loads a copy of the e2e build whose manifest also lists `notifications` as granted at
-// install, which is what the user's "Allow" leads to: the options page's real request then answers
-// true at once, as Chromium does for a permission already held, and everything after it is the
-// product's own code. Only the prompt itself and a refusal are not covered here.
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// install (test/support/notifications-granted.ts), which is what the user's "Allow" leads to: the
+// options page's real request then answers true at once, as Chromium does for a permission already
+// held, and everything after it is the product's own code. Only the prompt itself and a refusal are
+// not covered here (a refusal is in test/component/options.test.tsx).
+import { rmSync } from 'node:fs';
 import { LETTERS_PER_LIST } from '../../src/background/due-invoices.ts';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { E2E_DIST } from '../support/build-extension.ts';
+import { buildWithNotificationsGranted } from '../support/notifications-granted.ts';
 import { addressOf, browserUnderTest } from '../support/extension-browser.ts';
 import { showsAccount, storedItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
@@ -26,11 +27,10 @@ import { isChecked, role, shows, text } from '../support/person.ts';
 import { notificationTargetsItem, notifiedLettersItem } from '../../src/storage/items.ts';
 import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 
-const GRANTED_DIST = `${E2E_DIST}-notifications-granted`;
 const POLL_ALARM = 'poll-unread';
 const LOCK = 'notify-new-letters';
 const NOTIFY = 'Notify me of new letters';
-const EVERY = 'Check for new letters every (minutes)';
+const EVERY = 'Check for new letters';
 
 interface ChromeInWorker {
   alarms: { create(name: string, info: { when: number; periodInMinutes: number }): Promise<void> };
@@ -45,22 +45,12 @@ type WorkerGlobal = typeof globalThis & { chrome: ChromeInWorker; navigator: Nav
 
 let h: Harness;
 let options: Page;
+let grantedDist = '';
 
 /** Runs in the worker (Chromium's alone: see the top of this file). */
 function inWorker<Args extends unknown[], Result>(fn: (...args: Args) => Result, ...args: Args): Promise<Awaited<Result>> {
   if (!h.inWorker) throw new Error('this browser cannot run code in the extension worker');
   return h.inWorker(fn, ...args);
-}
-
-function buildWithPermissionGranted(): string {
-  rmSync(GRANTED_DIST, { recursive: true, force: true });
-  cpSync(E2E_DIST, GRANTED_DIST, { recursive: true });
-  const path = join(GRANTED_DIST, 'manifest.json');
-  const manifest = JSON.parse(readFileSync(path, 'utf8')) as { permissions: string[]; optional_permissions?: string[] };
-  expect(manifest.optional_permissions).toContain('notifications');
-  manifest.permissions = [...manifest.permissions, 'notifications'];
-  writeFileSync(path, JSON.stringify(manifest, null, 2));
-  return GRANTED_DIST;
 }
 
 function shown(): Promise<string[]> {
@@ -107,32 +97,34 @@ async function click(id: string): Promise<Page> {
   return h.nextPage(() => inWorker((nid: string) => (globalThis as WorkerGlobal).chrome.notifications.onClicked.dispatch(nid), id));
 }
 
-async function saveNotify(on: boolean): Promise<void> {
+/** Switches notifications on or off: saved the moment it is switched, and said so. */
+async function switchNotify(on: boolean): Promise<void> {
   // The options tab is behind the viewer tabs a click opened: a person brings it to the front first.
   await options.bringToFront();
   await h.reload(options);
-  if ((await isChecked(options, 'checkbox', NOTIFY)) !== on) await role(options, 'checkbox', NOTIFY).click();
-  await role(options, 'button', 'Save').click();
+  expect(await isChecked(options, 'switch', NOTIFY)).toBe(!on);
+  await role(options, 'switch', NOTIFY).click();
   await text(options, 'Saved.', '[role="status"]').wait();
 }
 
 describe.runIf(browserUnderTest() === 'chromium')('notifications of new letters (Chromium only: the worker is reached from inside, which Firefox does not allow)', () => {
   beforeAll(async () => {
-    h = await startHarness({ dist: buildWithPermissionGranted() });
+    grantedDist = buildWithNotificationsGranted(E2E_DIST);
+    h = await startHarness({ dist: grantedDist });
     const popup = await h.openPopup();
     await h.connectVia(popup, 'Approve');
     await showsAccount(h, popup);
     await popup.close();
     options = await h.open('src/options/options.html');
-    await role(options, 'spinbutton', EVERY).wait();
+    await role(options, 'combobox', EVERY).wait();
   });
   afterAll(async () => {
     await h.close();
-    rmSync(GRANTED_DIST, { recursive: true, force: true });
+    rmSync(grantedDist, { recursive: true, force: true });
   });
 
   it('are off by default: a new letter is not notified, and the inbox is not fetched for it', async () => {
-    expect(await isChecked(options, 'checkbox', NOTIFY)).toBe(false);
+    expect(await isChecked(options, 'switch', NOTIFY)).toBe(false);
     await h.emulator.admin.addLetter({ subject: 'Brev mens varsler er av', creatorName: 'Avsender Av' });
     await h.emulator.admin.clearRequests();
     await poll();
@@ -141,7 +133,7 @@ describe.runIf(browserUnderTest() === 'chromium')('notifications of new letters 
   });
 
   it('switched on, take note of the letters already unread without notifying any of them', async () => {
-    await saveNotify(true);
+    await switchNotify(true);
     const unread = ((await storedItems(h, 'session'))[rootCacheItem.key] as { root: { primaryAccount: { unreadItemsInInbox: number } } }).root
       .primaryAccount.unreadItemsInInbox;
     expect(unread).toBeGreaterThan(1);
@@ -152,7 +144,7 @@ describe.runIf(browserUnderTest() === 'chromium')('notifications of new letters 
     await poll();
     expect(await shown()).toEqual([]);
     await h.reload(options);
-    expect(await isChecked(options, 'checkbox', NOTIFY)).toBe(true);
+    expect(await isChecked(options, 'switch', NOTIFY)).toBe(true);
   });
 
   it('notify a new letter exactly once, keeping only opaque ids in storage.local', async () => {
@@ -198,7 +190,7 @@ describe.runIf(browserUnderTest() === 'chromium')('notifications of new letters 
     await h.stopWorker?.();
     // The options page asks the worker for the configuration: an event, which starts it again.
     await h.reload(options);
-    await role(options, 'spinbutton', EVERY).wait();
+    await role(options, 'combobox', EVERY).wait();
     expect(await marked()).toBe(false);
     // The listener that answers is the one the restarted worker registered at its top level.
     const viewer = await click(id);
@@ -230,7 +222,7 @@ describe.runIf(browserUnderTest() === 'chromium')('notifications of new letters 
   });
 
   it('switched off, clear what is shown and notify nothing more', async () => {
-    await saveNotify(false);
+    await switchNotify(false);
     expect(await shown()).toEqual([]);
     expect(await targets()).toEqual({});
     await h.emulator.admin.addLetter({ subject: 'Etter at varsler ble slått av', creatorName: 'Avsender' });

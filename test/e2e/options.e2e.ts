@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TargetType, type Page } from 'puppeteer-core';
 import { DEFAULT_FIREFOX_ADDON_ID } from '../../src/config/build-defaults.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { E2E_CLIENT_ID } from '../support/build-extension.ts';
+import { E2E_CLIENT_ID, e2eBuildFor } from '../support/build-extension.ts';
+import { buildWithNotificationsGranted } from '../support/notifications-granted.ts';
 import { addressOf } from '../support/extension-browser.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { cachedLink, nextFrames, openDetails, visibleText } from '../support/helpers.ts';
+import { cachedLink, nextFrames, openDetails, storedItems, visibleText } from '../support/helpers.ts';
 import { appears, css, isChecked, role, roleSelector, says, shows, until } from '../support/person.ts';
 
 /*
@@ -22,7 +24,8 @@ let page: Page;
 /** Any permission code of the service, e.g. READ_RECEIPTS. */
 const CODE = /\b(READ|UPDATE|DELETE|UPLOAD|SEND)_[A-Z_]+\b/;
 const RECEIPTS = 'See your receipts';
-const EVERY = 'Check for new letters every (minutes)';
+const EVERY = 'Check for new letters';
+const NOTIFY = 'Notify me of new letters';
 const SWITCH_SAVED = 'Saved. Connect will ask for what is switched on.';
 
 beforeAll(async () => {
@@ -37,7 +40,12 @@ afterAll(async () => {
 /** Opens the publisher's connection settings (folded away once they are configured). */
 async function openPublisher(p: Page = page): Promise<void> {
   const open = await p.$eval('details.publisher', (d) => d.open);
-  if (!open) await openDetails(p, 'Connection to Digipost');
+  if (!open) {
+    // Its summary holds a title and a hint: the summary itself takes the focus, as a person tabs to it.
+    await (await css(p, 'details.publisher > summary').waitHandle()).focus();
+    await p.keyboard.press('Enter');
+    await until(p, 'The connection settings did not open.', () => document.querySelector<HTMLDetailsElement>('details.publisher')?.open === true);
+  }
   await role(p, 'textbox', 'Service address').wait();
 }
 
@@ -135,7 +143,7 @@ describe('the options page', () => {
     expect(await isChecked(page, 'switch', 'See your letters')).toBe(true);
     expect(await isChecked(page, 'switch', 'See your account details')).toBe(true);
     expect(await isChecked(page, 'switch', RECEIPTS)).toBe(false);
-    expect(await page.$$(roleSelector('switch'))).toHaveLength(6);
+    expect(await page.$$(`${roleSelector('region', 'What the extension may do')} ${roleSelector('switch')}`)).toHaveLength(6);
     const shown = await visibleText(page);
     for (const words of ['See your letters', 'Open your letters', RECEIPTS, 'Manage your letters']) expect(shown).toContain(words);
     expect(shown).toContain('Receipts from stores, if you use Digipost’s receipts.');
@@ -228,38 +236,49 @@ describe('the options page', () => {
     await openPublisher();
     await role(page, 'textbox', 'Service address').fill('http://example.com');
     await empty(page, 'textbox', 'Client ID');
-    await role(page, 'button', 'Save').click();
+    await role(page, 'button', 'Save connection').click();
     await shows(page, 'The address must start with https://');
     await shows(page, 'Enter the client ID.');
     await role(page, 'textbox', 'Service address').fill('https://user:pw@www.digipost.no');
-    await role(page, 'button', 'Save').click();
+    await role(page, 'button', 'Save connection').click();
     await shows(page, 'must not contain a user name or password');
     await h.reload(page);
     await openPublisher();
     expect(await valueOf(page, 'textbox', 'Client ID')).toBe(E2E_CLIENT_ID);
   });
 
-  it('signed out, a switch chooses what Connect asks for and keeps it; Save keeps the rest, the message beside the button', async () => {
+  it('signed out, a switch chooses what Connect asks for and keeps it; the interval is saved as it is chosen; no Save but the connection’s', async () => {
     await role(page, 'switch', RECEIPTS).click();
     await says(page, 'status', SWITCH_SAVED);
-    await role(page, 'spinbutton', EVERY).fill('15');
-    const save = await role(page, 'button', 'Save').waitHandle();
-    // Where the button is on the page (not in the window, which scrolls to it for the click).
+    // New letters has no Save: the choice is saved at once, and said so in its own section.
+    const letters = roleSelector('region', 'New letters');
+    expect(await page.$$(`${letters} ${roleSelector('button')}`)).toHaveLength(0);
+    await (await role(page, 'combobox', EVERY).waitHandle()).select('15');
+    await css(page, `${letters} ${roleSelector('status')}::-p-text("Saved.")`).wait();
+    expect(((await storedItems(h, 'local')).config as { pollMinutes: number }).pollMinutes).toBe(15);
+    await h.reload(page);
+    expect(await valueOf(page, 'combobox', EVERY)).toBe('15');
+    expect(await isChecked(page, 'switch', RECEIPTS)).toBe(true);
+    await role(page, 'switch', RECEIPTS).click();
+    await says(page, 'status', SWITCH_SAVED);
+    expect(await isChecked(page, 'switch', RECEIPTS)).toBe(false);
+    // The connection's Save is inside its section, and its message beside it, never moving it.
+    await openPublisher();
+    const save = await role(page, 'button', 'Save connection').waitHandle();
+    expect(await save.evaluate((el) => el.closest('details.publisher') !== null)).toBe(true);
+    // Where the button is on the page (not in the window, which scrolls to it for the click), to
+    // the pixel: the page's scroll may add a rounding error of its own.
     const place = () =>
       save.evaluate((el) => {
         const r = el.getBoundingClientRect();
-        return { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height };
+        return { x: Math.round(r.x + scrollX), y: Math.round(r.y + scrollY), width: Math.round(r.width), height: Math.round(r.height) };
       });
     const before = await place();
     await save.click();
     await savedAlone(page).wait();
     expect(await place()).toEqual(before);
-    await h.reload(page);
-    expect(await valueOf(page, 'spinbutton', EVERY)).toBe('15');
-    expect(await isChecked(page, 'switch', RECEIPTS)).toBe(true);
-    await role(page, 'switch', RECEIPTS).click();
-    await says(page, 'status', SWITCH_SAVED);
-    expect(await isChecked(page, 'switch', RECEIPTS)).toBe(false);
+    // The connection's save kept what was saved at once.
+    expect(((await storedItems(h, 'local')).config as { pollMinutes: number }).pollMinutes).toBe(15);
   });
 
   it('is usable with the keyboard alone', async () => {
@@ -274,9 +293,6 @@ describe('the options page', () => {
     expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press(' ');
     await expect.poll(() => isChecked(page, 'switch', 'Open your letters')).toBe(false);
-    await (await role(page, 'button', 'Save').waitHandle()).focus();
-    await page.keyboard.press('Enter');
-    await savedAlone(page).wait();
   });
 });
 
@@ -322,14 +338,13 @@ describe('signed in', () => {
 
   it('a change of the client ID signs out, says so before and after, and offers Connect', async () => {
     await openPublisher();
-    await role(page, 'spinbutton', EVERY).fill('10');
     expect(await page.$$('.consequence')).toHaveLength(0);
-    await role(page, 'button', 'Save').click();
+    await role(page, 'button', 'Save connection').click();
     await savedAlone(page).wait();
 
     await role(page, 'textbox', 'Client ID').fill('another-client');
     await shows(page, 'Saving will sign you out, because the client ID changed.');
-    await role(page, 'button', 'Save').click();
+    await role(page, 'button', 'Save connection').click();
     await says(page, 'status', 'You were signed out because the client ID changed');
     await css(page, `${roleSelector('status')} ${roleSelector('button', 'Connect')}`).wait();
     await appears(page, 'heading', 'Not connected');
@@ -339,7 +354,7 @@ describe('signed in', () => {
     await backToOptions();
     // Back to the registered client, for whoever runs next.
     await role(page, 'textbox', 'Client ID').fill(E2E_CLIENT_ID);
-    await role(page, 'button', 'Save').click();
+    await role(page, 'button', 'Save connection').click();
     await savedAlone(page).wait();
   });
 
@@ -363,5 +378,52 @@ describe('signed in', () => {
     } finally {
       await dark.close();
     }
+  });
+});
+
+describe('the notifications switch', () => {
+  // A second browser whose build holds the notifications permission, as after the person's Allow:
+  // the browser's prompt is its own window, which no driver can answer (test/support/notifications-granted.ts).
+  let granted: Harness;
+  let options: Page;
+  let dist = '';
+  /** What the section's own status line says once a change is saved. */
+  const saidSaved = () => css(options, `${roleSelector('region', 'New letters')} ${roleSelector('status')}::-p-text("Saved.")`).wait();
+  const storedNotify = async () => ((await storedItems(granted, 'local')).config as { notify?: boolean } | undefined)?.notify ?? false;
+
+  beforeAll(async () => {
+    dist = buildWithNotificationsGranted(e2eBuildFor(h.name).dist);
+    granted = await startHarness({ dist, reuseEmulator: h.emulator });
+    options = await granted.open('src/options/options.html');
+    await role(options, 'switch', NOTIFY).wait();
+  });
+  afterAll(async () => {
+    await granted.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('is off at first, saves at once when switched on, and says so; no Save to press', async () => {
+    expect(await isChecked(options, 'switch', NOTIFY)).toBe(false);
+    expect(await options.$$(`${roleSelector('region', 'New letters')} ${roleSelector('button')}`)).toHaveLength(0);
+    await role(options, 'switch', NOTIFY).click();
+    await saidSaved();
+    expect(await isChecked(options, 'switch', NOTIFY)).toBe(true);
+    expect(await storedNotify()).toBe(true);
+    await granted.reload(options);
+    expect(await isChecked(options, 'switch', NOTIFY)).toBe(true);
+    expect(await accessibilityViolations(options)).toEqual([]);
+  });
+
+  it('switches off with the keyboard, keeping the focus, and stays off', async () => {
+    const notify = await role(options, 'switch', NOTIFY).waitHandle();
+    await notify.focus();
+    await options.keyboard.press(' ');
+    await saidSaved();
+    expect(await isChecked(options, 'switch', NOTIFY)).toBe(false);
+    expect(await storedNotify()).toBe(false);
+    await nextFrames(options);
+    expect(await notify.evaluate((el) => el === document.activeElement)).toBe(true);
+    await granted.reload(options);
+    expect(await isChecked(options, 'switch', NOTIFY)).toBe(false);
   });
 });

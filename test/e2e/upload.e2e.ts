@@ -149,6 +149,30 @@ describe('Save to Digipost from a web page', () => {
     await page.close();
   });
 
+  it('the place to save to is a named choice of our own look, reached and chosen with the keyboard alone', async () => {
+    const page = await saveLink('payslip.pdf');
+    const subject = await role(page, 'textbox', 'Subject').waitHandle();
+    await subject.focus();
+    // Tab from the subject reaches the place, by its name.
+    await page.keyboard.press('Tab');
+    const chooser = await role(page, 'combobox', 'Save to').waitHandle();
+    expect(await chooser.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Drawn as the page's own control (not the browser's grey box), as tall as the subject's field.
+    const looks = await chooser.evaluate((el) => ({ appearance: getComputedStyle(el).appearance, height: el.getBoundingClientRect().height }));
+    expect(looks.appearance).toBe('none');
+    expect(looks.height).toBeCloseTo(await subject.evaluate((el) => el.getBoundingClientRect().height), 0);
+    // Typing a place's first letters chooses it, as in any list of the browser's.
+    await page.keyboard.type('Bolig');
+    await until(page, 'The keyboard did not choose Bolig.', () => {
+      const select = document.querySelector<HTMLSelectElement>('#place');
+      return select?.selectedOptions[0]?.textContent === 'Bolig';
+    });
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await shows(page, 'Saved to Bolig.');
+    await page.close();
+  });
+
   it('keeps the file in the page only: no IndexedDB database of the extension holds it while it waits or once it is saved', async () => {
     const page = await saveLink('payslip.pdf');
     await shows(page, 'payslip.pdf');

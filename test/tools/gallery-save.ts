@@ -14,6 +14,7 @@ const README_PICTURE = resolve('test/screenshots/06-save-to-digipost.png');
 const LANGS = [
   { lang: 'en-US', tag: 'en', connect: 'Connect', subject: 'Payslip November' },
   { lang: 'nb', tag: 'nb', connect: 'Koble til', subject: 'Lønnsslipp november' },
+  { lang: 'nn', tag: 'nn', connect: 'Kople til', subject: 'Lønnsslipp november' },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 

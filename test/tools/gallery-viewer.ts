@@ -1,5 +1,5 @@
 // The viewer's part of the screenshots gallery (`npm run screenshots`): every kind of viewer page,
-// in light and dark, in English and Norwegian Bokmål, wide and narrow, against the emulator.
+// in light and dark, in English, Norwegian Bokmål and Nynorsk, wide and narrow, against the emulator.
 // Writes test/screenshots/gallery/viewer-<view>-<lang>-<theme>.png.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,6 +16,7 @@ const NARROW = { width: 420, height: 800 };
 const LANGS = [
   { lang: 'en-US', tag: 'en', connect: 'Connect', search: 'Search' },
   { lang: 'nb', tag: 'nb', connect: 'Koble til', search: 'Søk' },
+  { lang: 'nn', tag: 'nn', connect: 'Kople til', search: 'Søk' },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 
@@ -164,6 +165,25 @@ try {
         await css(page, '.calendar-card').wait();
         await documentShown(page);
         await shoot(page, `viewer-letter-appointment-${suffix}`);
+        // Invoices in the list: one overdue (its own colours, sign and words), one due soon, and a
+        // subject too long for its row.
+        const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+        await emulator.admin.addLetter({
+          subject: 'Purring: Strømregning oktober',
+          creatorName: 'Fjordkraft',
+          invoice: { kid: '004512987342', accountNumber: '15034700879', amount: 1874.25, dueDate: day(-6) },
+        });
+        await emulator.admin.addLetter({
+          subject: 'Faktura for barnehageplass, desember 2026, med matpenger og utflukt til Bygdøy',
+          creatorName: 'Oslo kommune, Bydel Grünerløkka',
+          invoice: { kid: '004512987343', accountNumber: '15034700879', amount: 3630, dueDate: day(9) },
+        });
+        await open('account', 'document_inbox');
+        await css(page, '.invoice-overdue').wait();
+        await shoot(page, `viewer-inbox-invoices-${suffix}`);
+        // Far down a long list the side list is still there, under the top bar.
+        await page.evaluate(() => window.scrollTo(0, 1400));
+        await shoot(page, `viewer-inbox-scrolled-${suffix}`);
         await emulator.admin.reset();
       } finally {
         await h.close();

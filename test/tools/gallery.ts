@@ -1,5 +1,5 @@
 // The gallery of `npm run screenshots`: every state of the popup and the options page, in light and
-// dark, English and Norwegian Bokmål, written to test/screenshots/gallery/ as
+// dark, English, Norwegian Bokmål and Nynorsk, written to test/screenshots/gallery/ as
 // <page>-<state>-<language>-<theme>.png. Each picture is a state a user can really reach, made the
 // way it happens (the emulator's knobs, the extension's own storage), never drawn by hand.
 import { mkdirSync, rmSync } from 'node:fs';
@@ -19,6 +19,8 @@ const VARIANTS = [
   { lang: 'en-US', name: 'en', colorScheme: 'dark' },
   { lang: 'nb', name: 'nb', colorScheme: 'light' },
   { lang: 'nb', name: 'nb', colorScheme: 'dark' },
+  { lang: 'nn', name: 'nn', colorScheme: 'light' },
+  { lang: 'nn', name: 'nn', colorScheme: 'dark' },
 ] as const;
 
 /** The permissions the demo build asks for (npm start's DEMO_SCOPE). */
@@ -170,6 +172,13 @@ async function optionsStates(browser: ExtensionBrowser, shot: (page: Page, state
   await css(page, '#clientId').fill(clientId);
   await css(page, 'button[type="submit"]').click();
   await until(page, 'The options page did not say how the save went.', () => [...document.querySelectorAll('p.save-result')].some((result) => /\S/.test(result.textContent)));
+  // A setting of new letters, saved the moment it is chosen, and said so; then put back.
+  await browser.goto(page, browser.url('src/options/options.html'));
+  await (await css(page, '#pollMinutes').waitHandle()).select('15');
+  await css(page, '.switch-note .note-done').wait();
+  await shot(page, 'letters-saved');
+  await (await css(page, '#pollMinutes').waitHandle()).select('5');
+  await until(page, 'The interval was not put back.', () => document.querySelector<HTMLSelectElement>('#pollMinutes')?.value === '5' && document.querySelector('.switch-note .note-done') !== null);
   await page.close();
 }
 

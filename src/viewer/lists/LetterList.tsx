@@ -2,13 +2,13 @@ import { Component } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { toErrorInfo } from '../../shared/errors.ts';
 import { formatFullDate, formatRelativeDate } from '../../model/dates.ts';
-import { InvoiceIcon, LockIcon, PaperclipIcon, UnreadDot } from '../../ui/icons.tsx';
+import { InvoiceIcon, LockIcon, PaperclipIcon, UnreadDot, WarningIcon } from '../../ui/icons.tsx';
 import { t, tCount, uiLocale } from '../../shared/i18n.ts';
 import { senderText, subjectText } from '../../model/letter-text.ts';
 import { connectThen, ErrorView } from '../ErrorView.tsx';
 import type { InvoiceInfo, LetterSummary } from '../../model/letters.ts';
 import { RowLink } from '../navigation.tsx';
-import { invoiceRowText, invoiceText } from '../../model/invoice-text.ts';
+import { invoiceRowText, invoiceText, isOverdue } from '../../model/invoice-text.ts';
 import { useLetterList, type ListPlace } from './use-letter-list.ts';
 import { RowMenu, RowSelect, useRowHidden } from '../filing/ListFiling.tsx';
 
@@ -16,10 +16,14 @@ function InvoiceText(props: { invoice: InvoiceInfo; now: number }) {
   const context = { now: props.now, locale: uiLocale() };
   const full = invoiceText(props.invoice, context);
   const short = invoiceRowText(props.invoice, context);
+  // Overdue stands apart from due soon in a colour of its own and a warning sign, and its words
+  // say so too ("overdue since Nov 2"), for whoever does not see the colour.
+  const overdue = isOverdue(props.invoice, context);
+  const state = overdue ? ' invoice-overdue' : props.invoice.paid === false ? ' invoice-unpaid' : '';
   // The row shows the short form; the whole is the tooltip and what a screen reader hears.
   return (
-    <span class={`invoice${props.invoice.paid === false ? ' invoice-unpaid' : ''}`} title={full}>
-      <InvoiceIcon label={t('letter_type_invoice')} />
+    <span class={`invoice${state}`} title={full}>
+      {overdue ? <WarningIcon label={t('letter_type_invoice')} /> : <InvoiceIcon label={t('letter_type_invoice')} />}
       <span class="invoice-text" aria-hidden={short === full ? undefined : 'true'}>
         {short}
       </span>

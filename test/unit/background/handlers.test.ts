@@ -187,6 +187,30 @@ describe('changing the service address', () => {
   });
 });
 
+describe('a setting of new letters, saved as it is switched', () => {
+  it('changes only what it names, keeps the rest of the settings and the session, and tells nobody', async () => {
+    service(A, 'A');
+    await useConfig(configFor(A));
+    await handlers.connect({ type: 'connect' });
+    network.seen.length = 0;
+    const saved = await handlers.changeLetterSettings({ type: 'changeLetterSettings', pollMinutes: 15 });
+    expect(saved).toMatchObject({ ...configFor(A), pollMinutes: 15 });
+    expect(fakeBrowser.storage.local.data.config).toEqual({ ...configFor(A), pollMinutes: 15 });
+    expect(network.seen).toEqual([]);
+    expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_in');
+  });
+
+  it('switches notifications on only with the browser’s permission, and saves nothing without it', async () => {
+    await useConfig(configFor(A));
+    fakeBrowser.permissions.contains = () => Promise.resolve(false);
+    expect(await failureOf(handlers.changeLetterSettings({ type: 'changeLetterSettings', notify: true }))).toBe('notifications_permission_refused');
+    expect(fakeBrowser.storage.local.data.config).toEqual(configFor(A));
+    fakeBrowser.permissions.contains = () => Promise.resolve(true);
+    await handlers.changeLetterSettings({ type: 'changeLetterSettings', notify: true });
+    expect(fakeBrowser.storage.local.data.config).toEqual({ ...configFor(A), notify: true });
+  });
+});
+
 describe('changing the permissions from the options page', () => {
   const WIDER = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT'];
 
