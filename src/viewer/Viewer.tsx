@@ -14,6 +14,7 @@ import { usePageFocus } from './focus.ts';
 import { headingFor } from './heading.ts';
 import { historyKey, useTabHistory } from './history.ts';
 import { MailboxNav } from './MailboxNav.tsx';
+import { rememberFurtherPage } from './page-memory.ts';
 import { NavigationContext } from './navigation.tsx';
 import { RoutedPage } from './routes.tsx';
 import { LetterFinder } from './search/LetterFinder.tsx';
@@ -38,7 +39,7 @@ export function Viewer() {
   const page = usePage(current);
   const relation = current?.target.relation ? relationName(current.target.relation) : undefined;
   const ready = page.state.kind === 'ready' ? page.state : undefined;
-  const focus = usePageFocus({ layout, heading: headingRef, entry: current, shown: ready && current, view: ready?.view });
+  const focus = usePageFocus({ layout, heading: headingRef, entry: current, shown: ready && current, view: ready?.view, drawn: ready?.offline === undefined });
   useTabTitle(ready?.view, relation, ready?.snapshot?.data);
 
   // A tab without the root (its read failed, or is not back yet) reads it again once a page has answered.
@@ -50,7 +51,8 @@ export function Viewer() {
   const { nav } = root;
   const inbox = inboxTarget(nav);
   const heading = current ? headingFor(page.state, { target: current.target, relation, nav, rootUrl: root.rootUrl }) : t('viewer_title');
-  const uploadPlace = root.root?.scopes.includes('UPLOAD_DOCUMENT') ? uploadPlaceAt(root.root.root, current?.target.url) : undefined;
+  // No upload beside a list shown from memory: the service did not answer, and the list is not as it is now.
+  const uploadPlace = root.root?.scopes.includes('UPLOAD_DOCUMENT') && !ready?.offline ? uploadPlaceAt(root.root.root, current?.target.url) : undefined;
   const openInboxAfterConnect = async () => {
     const fresh = await ask({ type: 'getRoot' });
     root.replace(fresh);
@@ -108,6 +110,7 @@ export function Viewer() {
         root={root}
         reload={page.reload}
         replaceData={page.replaceData}
+        onFurtherPage={(further) => rememberFurtherPage(historyKey(current), further)}
         leave={(message) => {
           setNotice(message);
           if (canGoBack) history.back();
