@@ -40,8 +40,10 @@ export function usePageFocus(props: {
     if (!opened || !row) return false;
     scrollTo(0, opened.scrolled);
     row.focus({ preventScroll: true });
-    // Something above the list may have grown since (a note): the row is brought into view all the same.
-    row.scrollIntoView({ block: 'nearest' });
+    // Something above the list may have grown since (a note), or the row was opened by the keyboard
+    // out of view: a row not wholly in the window is brought to its middle, not left at an edge.
+    const box = row.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > document.documentElement.clientHeight) row.scrollIntoView({ block: 'center' });
     return true;
   };
 
