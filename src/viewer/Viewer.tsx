@@ -14,7 +14,9 @@ import { usePageFocus } from './focus.ts';
 import { headingFor } from './heading.ts';
 import { historyKey, useTabHistory } from './history.ts';
 import { MailboxNav } from './MailboxNav.tsx';
-import { rememberFurtherPage } from './page-memory.ts';
+import { letterPreview, rememberFurtherPage } from './page-memory.ts';
+import { LetterPreview } from './letter/LetterPreview.tsx';
+import { subjectText } from '../model/letter-text.ts';
 import { NavigationContext } from './navigation.tsx';
 import { RoutedPage } from './routes.tsx';
 import { LetterFinder } from './search/LetterFinder.tsx';
@@ -50,7 +52,13 @@ export function Viewer() {
 
   const { nav } = root;
   const inbox = inboxTarget(nav);
-  const heading = current ? headingFor(page.state, { target: current.target, relation, nav, rootUrl: root.rootUrl }) : t('viewer_title');
+  // A letter opened from a list: what the list showed of it is shown while the letter is read.
+  const preview = current && page.state.kind === 'loading' ? letterPreview(current.target.url) : undefined;
+  const heading = preview
+    ? subjectText(preview)
+    : current
+      ? headingFor(page.state, { target: current.target, relation, nav, rootUrl: root.rootUrl })
+      : t('viewer_title');
   // No upload beside a list shown from memory: the service did not answer, and the list is not as it is now.
   const uploadPlace = root.root?.scopes.includes('UPLOAD_DOCUMENT') && !ready?.offline ? uploadPlaceAt(root.root.root, current?.target.url) : undefined;
   const openInboxAfterConnect = async () => {
@@ -86,6 +94,8 @@ export function Viewer() {
         </div>
       </div>
     );
+  } else if (preview) {
+    body = <LetterPreview letter={preview} scopes={root.root?.scopes ?? []} />;
   } else if (!current || page.state.kind === 'loading') {
     body = <Skeleton lines={8} />;
   } else if (page.state.kind === 'error' || page.state.kind === 'signed_out') {

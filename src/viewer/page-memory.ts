@@ -1,3 +1,4 @@
+import type { LetterSummary } from '../model/letters.ts';
 import type { PageView } from './use-page.ts';
 
 /*
@@ -28,6 +29,8 @@ interface Remembered {
 }
 
 const remembered = new Map<string, Remembered>();
+/** Letters as the list a person opened them from showed them, by their address: their page heads at once. */
+const letterPreviews = new Map<string, LetterSummary>();
 
 function entryAt(key: string, depth: number): Remembered {
   let entry = remembered.get(key);
@@ -69,7 +72,18 @@ export function forgetFrom(depth: number): void {
   for (const [key, entry] of remembered) if (entry.depth >= depth) remembered.delete(key);
 }
 
+/** A letter about to be opened from a list: its page can show at once what the list knew of it. */
+export function rememberLetterPreview(letter: LetterSummary): void {
+  if (letter.self) letterPreviews.set(letter.self.uri, letter);
+}
+
+/** What the list showed of the letter at `url`, if it was opened from one in this tab. */
+export function letterPreview(url: string): LetterSummary | undefined {
+  return letterPreviews.get(url);
+}
+
 /** The session ended: nothing of it stays in the tab. */
 export function forgetAll(): void {
   remembered.clear();
+  letterPreviews.clear();
 }
