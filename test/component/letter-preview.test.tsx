@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
-import { content, document as attachment, fullRoot, letter, READ_SCOPES, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
+import { content, document as attachment, fullRoot, letter, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
 import { openPage } from './page.ts';
 
 /*
