@@ -244,6 +244,12 @@ export const outcomeMayBeUnknown = (error: ErrorInfo): boolean => isIn(LOOK_AGAI
 /** 'offline': no answer at all: a page shows what it has cached. Its one code compared, not its list: the popup asks, and its budget counts bytes. */
 export const isOffline = (error: ErrorInfo): boolean => error.code === 'network';
 
+/**
+ * The service gave no answer a page can use: no connection, none in time, or a failure of the
+ * service or the gateway in front of it. A page that remembers what it showed shows that instead.
+ */
+export const isUnanswered = (error: ErrorInfo): boolean => isOffline(error) || error.code === 'timeout' || error.code === 'http_server';
+
 /** 'declined': the person said no in the consent window. */
 export const isDeclined = (error: ErrorInfo): boolean => isIn(DECLINED, error);
 

@@ -1,11 +1,10 @@
 import type { RefObject } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 
 /*
  * Moving through a list of letters with the keyboard, as in a mail client: `j` and `k` from
- * anywhere on the page, the arrow keys once a row has focus, and, coming Back to the list, focus on
- * the row that was opened. Enter needs nothing here: a row is a link or a button, which Enter
- * already opens. A key typed into a text field is never taken.
+ * anywhere on the page, the arrow keys once a row has focus. Enter needs nothing here: a row is a
+ * link or a button, which Enter already opens. A key typed into a text field is never taken.
  */
 
 const TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
@@ -40,35 +39,4 @@ export function useListKeys(list: RefObject<HTMLElement>, rows: string, arrowsFr
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [list, rows, arrowsFromPage]);
-}
-
-/**
- * Which row of a list was opened, and how far the page was scrolled, by the list's place in history
- * (`key`), so that coming Back (also after the letter was deleted) shows the list where it was and
- * puts focus on that row again, as a mail client does, rather than at the top of the page.
- */
-export function useOpenedRow(list: RefObject<HTMLElement>, rows: string): {
-  remember: (key: string, target: EventTarget | null) => void;
-  restore: (key: string) => boolean;
-} {
-  const opened = useRef(new Map<string, { at: number; scrolled: number }>());
-  const items = () => [...(list.current?.querySelectorAll<HTMLElement>(rows) ?? [])];
-  return {
-    remember: (key, target) => {
-      const at = target instanceof Node ? items().findIndex((item) => item.contains(target)) : -1;
-      if (at >= 0) opened.current.set(key, { at, scrolled: scrollY });
-    },
-    restore: (key) => {
-      const remembered = opened.current.get(key);
-      opened.current.delete(key);
-      if (!remembered) return false;
-      // The row deleted meanwhile leaves its place to the next one, which then takes the focus.
-      const all = items();
-      const row = all[Math.min(remembered.at, all.length - 1)];
-      if (!row) return false;
-      scrollTo(0, remembered.scrolled);
-      row.focus({ preventScroll: true });
-      return true;
-    },
-  };
 }

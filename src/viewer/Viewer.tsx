@@ -14,6 +14,9 @@ import { usePageFocus } from './focus.ts';
 import { headingFor } from './heading.ts';
 import { historyKey, useTabHistory } from './history.ts';
 import { MailboxNav } from './MailboxNav.tsx';
+import { letterPreview, rememberFurtherPage } from './page-memory.ts';
+import { LetterPreview } from './letter/LetterPreview.tsx';
+import { subjectText } from '../model/letter-text.ts';
 import { NavigationContext } from './navigation.tsx';
 import { useOneMessage } from '../ui/one-message.tsx';
 import { RoutedPage } from './routes.tsx';
@@ -40,7 +43,7 @@ export function Viewer() {
   const page = usePage(current);
   const relation = current?.target.relation ? relationName(current.target.relation) : undefined;
   const ready = page.state.kind === 'ready' ? page.state : undefined;
-  const focus = usePageFocus({ layout, heading: headingRef, entry: current, shown: ready && current, view: ready?.view });
+  const focus = usePageFocus({ layout, heading: headingRef, entry: current, shown: ready && current, view: ready?.view, drawn: ready?.offline === undefined });
   useTabTitle(ready?.view, relation, ready?.snapshot?.data);
 
   // A tab without the root (its read failed, or is not back yet) reads it again once a page has answered.
@@ -51,8 +54,15 @@ export function Viewer() {
 
   const { nav } = root;
   const inbox = inboxTarget(nav);
-  const heading = current ? headingFor(page.state, { target: current.target, relation, nav, rootUrl: root.rootUrl }) : t('viewer_title');
-  const uploadPlace = root.root?.scopes.includes('UPLOAD_DOCUMENT') ? uploadPlaceAt(root.root.root, current?.target.url) : undefined;
+  // A letter opened from a list: what the list showed of it is shown while the letter is read.
+  const preview = current && page.state.kind === 'loading' ? letterPreview(current.target.url) : undefined;
+  const heading = preview
+    ? subjectText(preview)
+    : current
+      ? headingFor(page.state, { target: current.target, relation, nav, rootUrl: root.rootUrl })
+      : t('viewer_title');
+  // No upload beside a list shown from memory: the service did not answer, and the list is not as it is now.
+  const uploadPlace = root.root?.scopes.includes('UPLOAD_DOCUMENT') && !ready?.offline ? uploadPlaceAt(root.root.root, current?.target.url) : undefined;
   const openInboxAfterConnect = async () => {
     const fresh = await ask({ type: 'getRoot' });
     root.replace(fresh);
@@ -86,6 +96,8 @@ export function Viewer() {
         </div>
       </div>
     );
+  } else if (preview) {
+    body = <LetterPreview letter={preview} scopes={root.root?.scopes ?? []} />;
   } else if (!current || page.state.kind === 'loading') {
     body = <Skeleton lines={8} />;
   } else if (page.state.kind === 'error' || page.state.kind === 'signed_out') {
@@ -110,6 +122,7 @@ export function Viewer() {
         root={root}
         reload={page.reload}
         replaceData={page.replaceData}
+        onFurtherPage={(further) => rememberFurtherPage(historyKey(current), further)}
         leave={(said) => {
           setNotice(said);
           message.speak();

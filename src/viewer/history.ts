@@ -2,6 +2,7 @@ import { useEffect } from 'preact/hooks';
 import type { LinkTarget } from '../api/links.ts';
 import { newPageId, pageIdFromLocation, recallTarget, rememberTarget, viewerQueryOf } from '../protocol/viewer-address.ts';
 import { useLatest } from '../ui/use-latest.ts';
+import { forgetFrom } from './page-memory.ts';
 
 /*
  * A viewer tab's history: each page reached inside the tab is a history entry of its own (Back and
@@ -46,6 +47,8 @@ async function currentEntry(): Promise<HistoryEntry | 'missing'> {
 /** The entry that follows `from` when a link to `target` is taken (`id` names its address). */
 function pushEntry(from: HistoryEntry | undefined, target: LinkTarget, id: string): HistoryEntry {
   const place: Place = { depth: (from?.depth ?? -1) + 1, cameFrom: from?.cameFrom ?? false };
+  // The entries Forward led to are gone from the browser's history: what the tab remembers of them goes too.
+  forgetFrom(place.depth);
   void rememberTarget(id, target).catch(() => undefined);
   history.pushState(place, '', viewerQueryOf(id));
   return { target, ...place };

@@ -10,6 +10,8 @@ import { INBOX, type Place } from './filing/filing.ts';
 import type { Go } from './history.ts';
 import { LetterView } from './letter/LetterView.tsx';
 import { LetterList } from './lists/LetterList.tsx';
+import { RememberedListNote } from './lists/RememberedListNote.tsx';
+import type { ListPage } from './page-memory.ts';
 import { isRoot } from './page-names.ts';
 import { ReceiptsView, ReceiptView } from './receipts/ReceiptsView.tsx';
 import { ActionView } from './resources/ActionView.tsx';
@@ -30,6 +32,8 @@ export interface ViewProps {
   reload: () => Promise<void>;
   /** The resource as a change on this page left it (the page shows it without reading it again). */
   replaceData: (data: unknown) => void;
+  /** A list's "Load more" added a page: Back and Forward show the list as deep again. */
+  onFurtherPage: (page: ListPage) => void;
   /** The page's resource is gone (deleted here): Back, else the inbox, where `notice` says what happened. */
   leave: (notice: string) => void;
   go: Go;
@@ -44,14 +48,36 @@ function ActionPage(props: ViewProps) {
   return <ActionView label={relation ? relationLabel(relation) : t('viewer_title')} canGoBack={props.canGoBack} onBack={() => history.back()} serviceOrigin={root.root?.serviceOrigin} />;
 }
 
-/** The inbox or a folder (with its folder tools and filing), or any other list of letters. */
+/**
+ * The inbox or a folder (with its folder tools and filing), or any other list of letters. Shown
+ * from memory (Back while the service does not answer), it says so and offers no change at all.
+ */
 function LettersPage(props: ViewProps) {
   const { page, target, root } = props;
   // Whether the list on show is empty now: a folder's "still holds letters" goes once it is.
   const [listEmpty, setListEmpty] = useState(false);
   const list = (
-    <LetterList data={dataOf(props)} requestUrl={page.requestUrl} target={target} sessionLevel={root.sessionLevel} title={props.heading} onEmpty={setListEmpty} />
+    <LetterList
+      // Read afresh after it was shown from memory, the list starts again from what the service says.
+      key={page.offline ? 'remembered' : 'read'}
+      data={dataOf(props)}
+      requestUrl={page.requestUrl}
+      further={page.further}
+      onPage={props.onFurtherPage}
+      target={target}
+      sessionLevel={root.sessionLevel}
+      title={props.heading}
+      onEmpty={setListEmpty}
+    />
   );
+  if (page.offline) {
+    return (
+      <>
+        <RememberedListNote onRetry={() => void props.reload()} />
+        {list}
+      </>
+    );
+  }
   const folder = root.folders.find((f) => f.self.uri === target.url);
   const place: Place | undefined = folder ? { location: 'FOLDER', folderId: folder.id } : props.relation === 'document_inbox' ? INBOX : undefined;
   if (!place) return list;

@@ -1,14 +1,16 @@
+import { useEffect } from 'preact/hooks';
 import type { LinkTarget } from '../api/links.ts';
 import { relationInfo } from '../api/relations.ts';
 import { relationName } from '../api/relation-name.ts';
-import { isActionLink, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { isActionLink, isUnanswered, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { ResourceSnapshot } from '../protocol/messages.ts';
 import { useLatest } from '../ui/use-latest.ts';
 import { ask } from '../ui/worker-client.ts';
-import { signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
+import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
 import { chooseView, type ViewKind } from './choose-view.ts';
-import type { HistoryEntry } from './history.ts';
+import { historyKey, type HistoryEntry } from './history.ts';
 import { firstPageUrl } from './lists/paging.ts';
+import { forgetAll, rememberedList, rememberList, type ListPage } from './page-memory.ts';
 
 export type PageKind = ViewKind | 'search' | 'action';
 
@@ -17,6 +19,10 @@ export interface PageView {
   view: PageKind;
   snapshot?: ResourceSnapshot;
   requestUrl: string;
+  /** A list's pages after the first, when Back or Forward returns to a list "Load more" had made longer. */
+  further?: readonly ListPage[];
+  /** The service did not answer (why): this is the list as this tab last showed it, not as it is now. */
+  offline?: ErrorInfo;
 }
 
 export type PageState =
@@ -36,22 +42,35 @@ export interface Page {
   fail: (error: ErrorInfo) => void;
 }
 
+/** How often a list shown from memory asks the service again, so it is brought up to date once it answers. */
+const RETRY_WHILE_UNANSWERED_MS = 20_000;
+
+/** The further pages of a list, read again at the addresses they were read from before (at once, not one after another). */
+function readFurther(target: LinkTarget, further: readonly ListPage[]): Promise<ListPage[]> {
+  const relation = target.relation ?? 'document_inbox';
+  return Promise.all(further.map(async ({ requestUrl }) => ({ requestUrl, data: (await ask({ type: 'getResource', url: requestUrl, mediaType: target.mediaType, relation })).data })));
+}
+
 /**
  * How a page is read, by the link that leads to it: a search or an action by its relation alone
  * (nothing to read), anything else as the resource the service answers with, whose shape then
- * chooses the view. A link the service answers as an action is shown as one.
+ * chooses the view. A link the service answers as an action is shown as one. A list this tab
+ * showed before (`remembered`, on Back or Forward) is read as deep as it was; when the service
+ * does not answer, it is shown as it was left, marked `offline`.
  */
-async function readPage(target: LinkTarget): Promise<PageView> {
+async function readPage(target: LinkTarget, remembered?: { view: PageView; further: readonly ListPage[] }): Promise<PageView> {
   const name = target.relation ? relationName(target.relation) : undefined;
   const info = name ? relationInfo(name) : undefined;
   if (info?.kind === 'action') return { view: 'action', requestUrl: target.url };
   if (info?.viewerPage === 'search') return { view: 'search', requestUrl: target.url };
   try {
     const requestUrl = firstPageUrl(target.url, target.relation);
-    const snapshot = await ask({ type: 'getResource', ...target, url: requestUrl });
-    return { snapshot, view: chooseView(target.relation, snapshot.data), requestUrl };
+    const [snapshot, further] = await Promise.all([ask({ type: 'getResource', ...target, url: requestUrl }), readFurther(target, remembered?.further ?? [])]);
+    return { snapshot, view: chooseView(target.relation, snapshot.data), requestUrl, further };
   } catch (failure) {
-    if (isActionLink(toErrorInfo(failure))) return { view: 'action', requestUrl: target.url };
+    const error = toErrorInfo(failure);
+    if (isActionLink(error)) return { view: 'action', requestUrl: target.url };
+    if (remembered && isUnanswered(error)) return { ...remembered.view, further: remembered.further, offline: error };
     throw failure;
   }
 }
@@ -64,13 +83,33 @@ async function readPage(target: LinkTarget): Promise<PageView> {
  * completed anywhere reads the page again, as the new session may do more (or be someone else's).
  */
 export function usePage(current: HistoryEntry | undefined): Page {
-  const page = useLatest<PageView>({ key: current, read: current && (() => readPage(current.target)), endsWithSession: true });
+  const read = async (entry: HistoryEntry): Promise<PageView> => {
+    const key = historyKey(entry);
+    const view = await readPage(entry.target, rememberedList(key));
+    if (view.view === 'letters' && !view.offline) rememberList(key, entry.depth, view, view.further ?? []);
+    return view;
+  };
+  // `keep`: a list shown from memory stays on show while the service is asked again.
+  const page = useLatest<PageView>({ key: current, read: current && (() => read(current)), endsWithSession: true, keep: true });
   useWorkerEvent(signedInEvent, () => void page.reload());
+  useWorkerEvent(sessionEndedEvent, forgetAll);
+
+  const offline = page.value?.offline !== undefined;
+  useEffect(() => {
+    if (!offline) return undefined;
+    const retry = () => void page.reload();
+    const timer = setInterval(retry, RETRY_WHILE_UNANSWERED_MS);
+    addEventListener('online', retry);
+    return () => {
+      clearInterval(timer);
+      removeEventListener('online', retry);
+    };
+  }, [offline]);
 
   let state: PageState = { kind: 'loading' };
   if (page.ended) state = { kind: 'signed_out', error: page.ended };
   else if (page.error) state = { kind: 'error', error: page.error };
-  else if (page.value && !page.loading) state = { kind: 'ready', ...page.value };
+  else if (page.value && (!page.loading || offline)) state = { kind: 'ready', ...page.value };
 
   return {
     state,

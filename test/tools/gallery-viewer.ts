@@ -86,6 +86,31 @@ try {
         await documentShown(page);
         await shoot(page, `viewer-letter-documents-${suffix}`);
 
+        // Back to the inbox while the service does not answer: the list from the tab's memory.
+        await page.goBack();
+        await (await nth(page, '.letter-row a', 7)).click();
+        await css(page, '.letter-head').wait();
+        await emulator.admin.configure({ gatewayDown: true });
+        try {
+          await page.goBack();
+          await css(page, 'main .offline').wait();
+          await shoot(page, `viewer-inbox-from-memory-${suffix}`);
+        } finally {
+          await emulator.admin.configure({ gatewayDown: false });
+        }
+        await css(page, 'main .offline .link-button').click();
+        await until(page, 'The list was not read afresh.', () => !document.querySelector('main .offline'));
+        // A letter on a slow connection: what the list knew of it at once, the rest on its way.
+        await emulator.admin.configure({ latencyMs: 4000 });
+        try {
+          await (await nth(page, '.letter-row a', 7)).click();
+          await css(page, 'main .main-document .busy').wait();
+          await shoot(page, `viewer-letter-opening-${suffix}`);
+          await css(page, '.letter-details summary').wait();
+        } finally {
+          await emulator.admin.configure({ latencyMs: 0 });
+        }
+
         await (await nth(page, '.mailbox-nav a', 1)).click();
         await css(page, '.letter-row').wait();
         await shoot(page, `viewer-folder-${suffix}`);

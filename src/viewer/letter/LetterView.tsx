@@ -6,7 +6,7 @@ import { needsWebsite, outcomeMayBeUnknown, toErrorInfo } from '../../shared/err
 import { Busy, BusyButton, UnknownOutcome } from '../../ui/components.tsx';
 import { DocumentIcon, InfoIcon, LockIcon } from '../../ui/icons.tsx';
 import { t, uiLocale } from '../../shared/i18n.ts';
-import { senderText, subjectText } from '../../model/letter-text.ts';
+import { subjectText } from '../../model/letter-text.ts';
 import { ask } from '../../ui/worker-client.ts';
 import { downloadName } from './content-display.ts';
 import { DownloadLink } from './DownloadLink.tsx';
@@ -20,13 +20,13 @@ import { useAttachmentContent, type Shown } from './use-attachment-content.ts';
 import { WebSiteButton } from '../WebSiteButton.tsx';
 import { InvoicePanel } from '../invoices/InvoicePanel.tsx';
 import { MetadataCards } from './MetadataCards.tsx';
+import { LetterHead } from './LetterHead.tsx';
 import { SendToBank } from '../invoices/SendToBank.tsx';
 import { withPayment } from '../../model/invoice-payment.ts';
 import { isObj } from '../../model/read-json.ts';
 import { metadataOf, type MetadataItem } from '../../model/metadata.ts';
 import { attachmentsOf, summarize, type AttachmentInfo } from '../../model/letters.ts';
 import { codeInWords } from '../../model/fields.ts';
-import { formatFullDate } from '../../model/dates.ts';
 import { formatSize } from '../../model/units.ts';
 
 /** Why something cannot be read here, and the way to read it: the service's own web site. */
@@ -216,8 +216,10 @@ function AttachmentItem(props: {
     </>
   );
 
-  // The main document is the letter itself: the page's heading already names it.
-  if (props.opensAtOnce) return <div class="main-document">{body}</div>;
+  // The main document is the letter itself: the page's heading already names it. Its content keeps
+  // a window's height for itself from the start, so what follows is out of sight until it comes.
+  const awaiting = props.canRead && content !== undefined && !attachment.locked;
+  if (props.opensAtOnce) return <div class={`main-document${awaiting ? ' awaiting-content' : ''}`}>{body}</div>;
 
   return (
     <li class="attachment">
@@ -275,7 +277,6 @@ export function LetterView(props: LetterViewProps) {
       // Kept as it was: see above.
     }
   };
-  const locale = uiLocale();
   const raw = (props.data ?? {}) as Record<string, unknown>;
   const field = (key: string): string | undefined => {
     const value = raw[key];
@@ -315,18 +316,12 @@ export function LetterView(props: LetterViewProps) {
 
   return (
     <>
-      <div class="letter-head">
-        <p class="letter-sender-line">
-          <span class="sr-only">{t('letter_from')} </span>
-          <span class="letter-from">{senderText(letter)}</span>
-        </p>
-        {letter.created !== undefined ? (
-          <p class="letter-when">
-            <span class="sr-only">{t('letter_received')} </span>
-            <time dateTime={letter.created}>{formatFullDate(letter.created, locale)}</time>
-          </p>
-        ) : null}
-      </div>
+      <LetterHead letter={letter} />
+      {/* Under the header, not under the document: the document's arrival then moves nothing on screen. */}
+      <details class="letter-details">
+        <summary>{t('details')}</summary>
+        <LabelledRows class="letter-fields" rows={rows} />
+      </details>
       {letter.locked ? (
         <LockedNotice serviceOrigin={props.serviceOrigin}>
           <p class="info-panel-title">{t('letter_locked_title')}</p>
@@ -340,10 +335,6 @@ export function LetterView(props: LetterViewProps) {
           <ul class="attachments">{others.map((attachment) => item(attachment, false))}</ul>
         </section>
       ) : null}
-      <details class="letter-details">
-        <summary>{t('details')}</summary>
-        <LabelledRows class="letter-fields" rows={rows} />
-      </details>
       <AllDetails data={props.data} serviceOrigin={props.serviceOrigin} />
     </>
   );

@@ -8,6 +8,7 @@ import { senderText, subjectText } from '../../model/letter-text.ts';
 import { connectThen, ErrorView } from '../ErrorView.tsx';
 import type { InvoiceInfo, LetterSummary } from '../../model/letters.ts';
 import { RowLink } from '../navigation.tsx';
+import { rememberLetterPreview } from '../page-memory.ts';
 import { invoiceRowText, invoiceText, isOverdue } from '../../model/invoice-text.ts';
 import { useLetterList, type ListPlace } from './use-letter-list.ts';
 import { RowMenu, RowSelect, useRowHidden } from '../filing/ListFiling.tsx';
@@ -61,7 +62,8 @@ function LetterRow(props: { letter: LetterSummary; now: number }) {
     </>
   );
   return (
-    <li class={`letter-row${letter.unread ? ' is-unread' : ''}`}>
+    // On the way down to the row's link: the letter's page then shows at once what this row says.
+    <li class={`letter-row${letter.unread ? ' is-unread' : ''}`} onClickCapture={() => rememberLetterPreview(letter)}>
       <RowSelect letter={letter} />
       <RowLink self={letter.self} relation="self">
         {body}
