@@ -4,7 +4,7 @@ import type { Link, RootResource } from '../api/schemas.ts';
 import { folderName, mailboxNavOf } from '../model/mailbox.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { FolderIcon } from '../ui/folder-icon.tsx';
-import { ExternalIcon, InboxIcon, LinkIcon, PersonIcon, ReceiptIcon } from '../ui/icons.tsx';
+import { ExternalIcon, InboxIcon, LinkIcon, ReceiptIcon } from '../ui/icons.tsx';
 
 function Place(props: { icon: ComponentChildren; label: string; unread?: number | undefined; onOpen: () => void }) {
   const count = props.unread !== undefined && props.unread > 0 ? new Intl.NumberFormat(uiLocale()).format(props.unread) : undefined;
@@ -27,9 +27,8 @@ function Place(props: { icon: ComponentChildren; label: string; unread?: number 
 /**
  * The person's places: the inbox with its unread count, each folder, receipts and the service's
  * website. Resources that describe the session or the API (the session, suggestions, the event
- * log) are no places: "All links" opens the root in the viewer, which lists them in words. So
- * does "Account details": the root's page starts with the account's details, then the person's
- * settings pages; they are not in the popup, whose first screen is for the mail.
+ * log) are no places: "All links" opens the root in the viewer, which lists them in words, the
+ * account's details first. The person's settings pages are below the letters (AccountLinks.tsx).
  */
 export function Places(props: { root: RootResource; onOpen: (link: Link, relation: string) => void; onOpenWebSite: () => void }) {
   const nav = mailboxNavOf(props.root);
@@ -49,16 +48,10 @@ export function Places(props: { root: RootResource; onOpen: (link: Link, relatio
         <Place icon={<ExternalIcon class="place-icon" />} label={t('place_web_site')} onOpen={props.onOpenWebSite} />
       </ul>
       {root ? (
-        <p class="root-links">
-          <button type="button" class="link-button" onClick={() => props.onOpen(root, 'self')}>
-            <PersonIcon />
-            {t('account_details')}
-          </button>
-          <button type="button" class="link-button" onClick={() => props.onOpen(root, 'self')}>
-            <LinkIcon />
-            {t('all_links_title')}
-          </button>
-        </p>
+        <button type="button" class="all-links link-button" onClick={() => props.onOpen(root, 'self')}>
+          <LinkIcon />
+          {t('all_links_title')}
+        </button>
       ) : null}
     </section>
   );

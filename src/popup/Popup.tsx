@@ -19,6 +19,7 @@ import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
 import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
 import { Header } from './Header.tsx';
+import { AccountLinks } from './AccountLinks.tsx';
 import { DueSoon, type DueCoverage } from './DueSoon.tsx';
 import { NewestLetters } from './NewestLetters.tsx';
 import { Places } from './Places.tsx';
@@ -104,6 +105,7 @@ function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; st
         <Places root={root} onOpen={open} onOpenWebSite={() => opened(openTab(webSiteUrl(serviceOrigin), serviceOrigin))} />
         <DueSoon newest={inbox?.documents ?? []} {...openInvoicesFor(props.snapshot, props.due)} now={now} onOpen={openLetter} />
         <NewestLetters glance={inbox} pending={props.updating && !inbox && inboxLink !== undefined} now={now} onOpenLetter={openLetter} />
+        <AccountLinks root={root} onOpen={open} />
       </div>
       <footer class="footer">
         <FetchedAt at={props.snapshot.fetchedAt} stale={props.stale} updating={props.updating} />

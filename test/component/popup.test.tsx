@@ -252,13 +252,15 @@ describe('the popup', () => {
     await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
   });
 
-  it('"Account details" opens the root\'s page in the viewer, where the account and its settings pages are', async () => {
+  it("below the letters, the person's settings pages, the account's and the mailbox's, open in the viewer", async () => {
     worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
     await openPage('popup');
-    fireEvent.click(await screen.findByRole('button', { name: 'Account details' }));
+    await screen.findByRole('region', { name: 'Mailbox' });
+    expect(screen.getByRole('button', { name: 'Mailbox settings' }).compareDocumentPosition(screen.getByRole('region', { name: 'Newest letters' }))).toBe(Node.DOCUMENT_POSITION_PRECEDING);
+    fireEvent.click(screen.getByRole('button', { name: 'Account settings' }));
     await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
     const page = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
-    expect(extension.storage.session.data[viewerPages.item(page).key]).toMatchObject({ relation: 'self' });
+    expect(extension.storage.session.data[viewerPages.item(page).key]).toMatchObject({ url: `${SERVICE}/post/api/private/accounts/1234/settings`, relation: 'account_settings' });
   });
 
   it("places: the inbox with its unread count, each folder, receipts and the website; the API's resources behind All links", async () => {
@@ -272,7 +274,6 @@ describe('the popup', () => {
       'Bolig',
       'Receipts',
       "Digipost’s website",
-      'Account details',
       'All links from the service',
     ]);
     // Nothing in the main view names a resource of the session or the API, nor repeats the inbox.
@@ -280,7 +281,7 @@ describe('the popup', () => {
     for (const internal of ['Service overview', 'This resource', 'Sign-in session', 'suggestions', 'Event log', 'Connected applications', 'Open inbox', 'event_log']) {
       expect(main, internal).not.toContain(internal);
     }
-    // The person's own settings are no place of the mailbox: they are in the account section.
+    // The person's own settings are no place of the mailbox: they are below the letters.
     for (const settings of ['Account settings', 'Mailbox settings']) expect(places.textContent, settings).not.toContain(settings);
     // They stay reachable: "All links" opens the root, which lists them, in the viewer.
     fireEvent.click(within(places).getByRole('button', { name: 'All links from the service' }));
