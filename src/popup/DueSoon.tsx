@@ -7,7 +7,7 @@ import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
 import { senderText } from '../model/letter-text.ts';
 import { t, tCount, uiLocale } from '../shared/i18n.ts';
 import type { DueLetter } from '../storage/page-items.ts';
-import { ChevronIcon, InvoiceIcon } from '../ui/icons.tsx';
+import { InvoiceIcon } from '../ui/icons.tsx';
 import { daysLeft as daysLeftOf, dueSoonLetters } from './letters.ts';
 
 /** When an invoice is due, in words: "due in 3 days", "was due yesterday", "overdue by 4 days". */
@@ -71,7 +71,6 @@ export function DueSoon(props: { newest: readonly Document[]; kept: readonly Due
                 {self ? (
                   <button type="button" class="due-open" onClick={() => props.onOpen(self)}>
                     {body}
-                    <ChevronIcon />
                   </button>
                 ) : (
                   <span class="due-open">{body}</span>

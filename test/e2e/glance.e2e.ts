@@ -212,15 +212,20 @@ describe('invoices due soon on the first open', () => {
       expect((box?.y ?? 0) + (box?.height ?? 0), selector).toBeLessThanOrEqual(footerTop);
     }
     expect(await popup.$eval('.scroll', (scroll) => scroll.scrollTop)).toBe(0);
-    // Each invoice on one line: the due words never wrap, and sit beside the sender, not under it.
+    // Each invoice: the sender and the amount on one line, the due words whole on the line under them, never wrapped.
     const rows = await popup.$$eval(`${DUE_SOON} li`, (lis) =>
       lis.map((li) => {
-        const [sender, when] = ['.due-sender', '.due-when'].map((part) => li.querySelector(part)?.getBoundingClientRect());
-        return { oneLine: (when?.height ?? 99) < 2 * parseFloat(getComputedStyle(li).fontSize), beside: (when?.left ?? 0) >= (sender?.right ?? 1) && (when?.top ?? 0) < (sender?.bottom ?? 0) };
+        const [sender, amount, when] = ['.due-sender', '.due-amount', '.due-when'].map((part) => li.querySelector(part)?.getBoundingClientRect());
+        const line = 1.5 * parseFloat(getComputedStyle(li).fontSize);
+        return {
+          oneLine: [sender, amount, when].every((box) => box !== undefined && box.height < line),
+          beside: (amount?.left ?? 0) >= (sender?.right ?? 1) && Math.abs((amount?.top ?? 0) - (sender?.top ?? 99)) < line / 2,
+          under: (when?.top ?? 0) >= (sender?.bottom ?? 1) - 1,
+        };
       }),
     );
     expect(rows.length).toBeGreaterThanOrEqual(2);
-    for (const row of rows) expect(row).toEqual({ oneLine: true, beside: true });
+    for (const row of rows) expect(row).toEqual({ oneLine: true, beside: true, under: true });
     await popup.close();
   });
 });

@@ -153,6 +153,10 @@ describe('the popup, signed in', () => {
     await expect.poll(() => viewer.title()).toContain('All links from the service');
     // The service makes a new form token for each answer: read this page's from its details.
     const shown = await readable(viewer, 'main');
+    // The account's details, which the popup no longer carries, are here in words, before the pages.
+    const seen = shown.replace(/\s+/g, ' ');
+    expect(seen).toMatch(/Identity number \d{6}\*+/);
+    expect(seen.indexOf('Identity number')).toBeLessThan(seen.indexOf('Your mailbox'));
     await openDetails(viewer, 'All details and links');
     const details = await readable(viewer, 'details.all-details');
     const csrfToken = /\b[0-9a-f]{32}\b/.exec(details)?.[0] ?? 'no token in the details';
