@@ -21,14 +21,15 @@ import { pagedUrl } from './inbox-page.ts';
  * together, or a slow service, never pile rounds up. From each list it keeps what the popup shows
  * (keptOf): of the letters with an invoice neither paid nor sent to the bank and due soon or
  * overdue, the soonest DUE_PER_PLACE, each as the popup's row needs it, within DUE_BYTES_BUDGET in
- * all, in storage.session, where the popup reads them without waiting. The record is written once,
- * when the round ends.
+ * all, in storage.session, where the popup reads them without waiting. The record is written when
+ * the round starts (every place it will read, marked pending unless read before) and again after
+ * each read, so a popup opened meanwhile knows where it is still looking.
  *
  * How complete: the newest LETTERS_PER_LIST letters of the inbox and of every folder (an invoice
  * older than those is not seen). How quickly: every place every round, so a folder's invoice shows
- * after the first round that reads it. A place that failed keeps what it had, marked as not read in
- * this round (DuePlace.read), so the popup can one day say where it is still looking; what was read
- * stays across new letters until its list is read again.
+ * as soon as its read ends. A place that failed keeps what it had, marked failed (DuePlace.state),
+ * so the popup says it could not look there; what was read stays across new letters until its list
+ * is read again.
  */
 
 /** Letters read of each list: the service's own apps page by 50, the emulator serves up to 100. */
@@ -178,16 +179,34 @@ export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
     const stored = await getItem(storage, dueInvoicesItem);
     const kept = stored?.generation === generation ? stored : undefined;
     const reads = readsOf(listsOf(root));
-    const results = await settleLimited(reads, READS_IN_FLIGHT, (read) => readList(config, read));
-    // Only the lists the root still names; one that failed this round keeps what it had, not read.
+    // Only the lists the root still names. A place read before keeps what it read (still whole);
+    // one never read, or whose last read failed, is pending: the popup says it is still looking.
     const places: Record<string, DuePlace> = {};
-    reads.forEach((read, index) => {
-      const result = results[index];
-      places[read.link.uri] =
-        result?.status === 'fulfilled' ? { read: true, fetchedAt: deps.now(), letters: result.value } : { ...(kept?.places[read.link.uri] ?? { letters: [] }), read: false };
+    for (const { link } of reads) {
+      const before = kept?.places[link.uri];
+      places[link.uri] = before?.state === 'read' ? before : { ...before, letters: before?.letters ?? [], state: 'pending' };
+    }
+    // Written at the start and after each read, one write after another (never two at once, so the
+    // last write holds the latest), so the popup knows at every moment which places are read.
+    let writing = write(generation, places);
+    await settleLimited(reads, READS_IN_FLIGHT, async (read) => {
+      const uri = read.link.uri;
+      try {
+        places[uri] = { state: 'read', fetchedAt: deps.now(), letters: await readList(config, read) };
+      } catch {
+        // A failed read keeps what the place had; the popup says plainly that it could not look there.
+        places[uri] = { ...places[uri], letters: places[uri]?.letters ?? [], state: 'failed' };
+      }
+      // After the write before it, whether that one stood or not.
+      const after = () => write(generation, places);
+      writing = writing.then(after, after);
     });
-    const next = withinBudget({ generation, places });
-    // Fenced as the root cache is: a sign-out meanwhile takes back this session's write (and only it).
+    await writing;
+  }
+
+  /** The record as it stands, within the budget, fenced as the root cache is: a sign-out meanwhile takes back this session's write (and only it). */
+  async function write(generation: number, places: Record<string, DuePlace>): Promise<void> {
+    const next = withinBudget({ generation, places: { ...places } });
     await fencedToGeneration(deps.session, generation, () => setItems(storage, put(dueInvoicesItem, next)), async () => {
       if ((await getItem(storage, dueInvoicesItem))?.generation === generation) await removeItems(storage, dueInvoicesItem);
     });

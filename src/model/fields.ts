@@ -61,7 +61,7 @@ export function codeInWords(code: string): string {
 }
 
 /** The session's numeric level (the root's `authenticationlevel`) in words. */
-export function levelInWords(level: number): string {
+function levelInWords(level: number): string {
   if (level <= 2) return t('auth_password');
   if (level === 3) return t('auth_idporten_3');
   return t('auth_idporten_4');

@@ -1,30 +1,17 @@
 import { formatMoney } from '../model/format.ts';
-import type { Document, Link } from '../api/schemas.ts';
+import type { Link } from '../api/schemas.ts';
 import type { InboxGlance } from '../protocol/messages.ts';
-import type { DueLetter } from '../storage/page-items.ts';
 import { Skeleton } from '../ui/components.tsx';
-import { formatDate, formatRelativeDate } from '../model/dates.ts';
-import { ChevronIcon, InvoiceIcon, UnreadDot, WarningIcon } from '../ui/icons.tsx';
+import { formatRelativeDate } from '../model/dates.ts';
+import { InvoiceIcon, UnreadDot } from '../ui/icons.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
 import { senderText, subjectText } from '../model/letter-text.ts';
-import { daysLeft as daysLeftOf, dueSoonLetters, glanceLetters, isDueSoon } from './letters.ts';
+import { daysLeft, glanceLetters, isDueSoon } from './letters.ts';
+import { dueText } from './DueSoon.tsx';
 import type { InvoiceInfo, LetterSummary } from '../model/letters.ts';
 import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
 import { useRef } from 'preact/hooks';
 import { useListKeys } from '../ui/list-keys.ts';
-
-function dueText(invoice: InvoiceInfo, now: number, locale: string): string | undefined {
-  const { dueDate } = invoice;
-  if (dueDate === undefined) return undefined;
-  const daysLeft = daysLeftOf(invoice, now);
-  if (daysLeft === undefined) return t('invoice_due', dueDate);
-  if (daysLeft < 0) return t('invoice_overdue', formatDate(dueDate, locale));
-  if (daysLeft === 0) return t('invoice_due_today');
-  if (daysLeft === 1) return t('invoice_due_tomorrow');
-  // 2 to 14: plural in every language we ship (1 is "tomorrow"), so no plural rules in the popup.
-  if (daysLeft <= 14) return t('invoice_due_in_days', String(daysLeft));
-  return t('invoice_due', formatDate(dueDate, locale));
-}
 
 function InvoiceLine(props: { invoice: InvoiceInfo; now: number }) {
   const locale = uiLocale();
@@ -33,8 +20,10 @@ function InvoiceLine(props: { invoice: InvoiceInfo; now: number }) {
     amount !== undefined ? formatMoney(amount, INVOICE_CURRENCY, locale) : undefined,
     paid === true ? t('invoice_paid') : payment ? t('invoice_sent') : dueText(props.invoice, props.now, locale),
   ].filter((p): p is string => p !== undefined);
+  // Overdue in its own colour, and in words: the colour is never all that says it.
+  const overdue = (daysLeft(props.invoice, props.now) ?? 0) < 0;
   return (
-    <span class={isDueSoon(props.invoice, props.now) ? 'letter-invoice due-soon' : 'letter-invoice'}>
+    <span class={isDueSoon(props.invoice, props.now) ? (overdue ? 'letter-invoice due-soon overdue' : 'letter-invoice due-soon') : 'letter-invoice'}>
       <InvoiceIcon />
       {parts.join(' · ')}
     </span>
@@ -73,52 +62,9 @@ function LetterRow(props: { letter: LetterSummary; now: number; onOpen: (self: L
   );
 }
 
-/**
- * Unpaid invoices due within two weeks, or overdue, above the letters: the one thing not to miss.
- * From the newest letters and the open invoices of the inbox and the folders (dueSoonLetters).
- */
-function DueSoon(props: { newest: readonly Document[]; openInvoices: readonly DueLetter[]; now: number; onOpen: (self: Link) => void }) {
-  const due = dueSoonLetters(props.newest, props.openInvoices, props.now);
-  if (due.length === 0) return null;
-  const locale = uiLocale();
-  return (
-    <section class="due" aria-labelledby="due-title">
-      <h2 id="due-title">
-        <WarningIcon />
-        {t('invoices_due_title')}
-      </h2>
-      <ul>
-        {due.map((letter) => {
-          const invoice = letter.invoice ?? {};
-          const text = [
-            senderText(letter),
-            invoice.amount !== undefined ? formatMoney(invoice.amount, INVOICE_CURRENCY, locale) : undefined,
-            dueText(invoice, props.now, locale),
-          ].filter((p): p is string => p !== undefined).join(' · ');
-          const self = letter.self;
-          return (
-            <li key={letter.key}>
-              {self ? (
-                <button type="button" class="due-open" onClick={() => props.onOpen(self)}>
-                  <span>{text}</span>
-                  <ChevronIcon />
-                </button>
-              ) : (
-                <span>{text}</span>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
-/** The five newest letters of the inbox, each opening in the viewer (the inbox itself is a place below), the invoices due soon above them. */
+/** The five newest letters of the inbox, each opening in the viewer (the inbox itself is a place above). */
 export function NewestLetters(props: {
   glance: InboxGlance | undefined;
-  /** Letters with an invoice due soon beyond the newest, as the worker kept them (background/due-invoices.ts). */
-  openInvoices: readonly DueLetter[];
   /** The letters are on their way (not yet in the cache). */
   pending: boolean;
   now: number;
@@ -129,9 +75,7 @@ export function NewestLetters(props: {
   const list = useRef<HTMLElement>(null);
   useListKeys(list, 'button.letter-open', true);
   return (
-    <>
-      <DueSoon newest={glance?.documents ?? []} openInvoices={props.openInvoices} now={props.now} onOpen={props.onOpenLetter} />
-      <section class="letters" aria-labelledby="letters-title" ref={list}>
+    <section class="letters" aria-labelledby="letters-title" ref={list}>
         <h2 id="letters-title">{t('newest_letters')}</h2>
         {props.pending ? (
           <Skeleton lines={5} />
@@ -148,7 +92,6 @@ export function NewestLetters(props: {
             ))}
           </ul>
         )}
-      </section>
-    </>
+    </section>
   );
 }

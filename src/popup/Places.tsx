@@ -4,9 +4,9 @@ import type { Link, RootResource } from '../api/schemas.ts';
 import { folderName, mailboxNavOf } from '../model/mailbox.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { FolderIcon } from '../ui/folder-icon.tsx';
-import { ChevronIcon, ExternalIcon, InboxIcon, LinkIcon, ReceiptIcon } from '../ui/icons.tsx';
+import { ExternalIcon, InboxIcon, LinkIcon, ReceiptIcon } from '../ui/icons.tsx';
 
-function Place(props: { icon: ComponentChildren; label: string; unread?: number | undefined; external?: boolean; onOpen: () => void }) {
+function Place(props: { icon: ComponentChildren; label: string; unread?: number | undefined; onOpen: () => void }) {
   const count = props.unread !== undefined && props.unread > 0 ? new Intl.NumberFormat(uiLocale()).format(props.unread) : undefined;
   return (
     <li>
@@ -19,7 +19,6 @@ function Place(props: { icon: ComponentChildren; label: string; unread?: number 
             <span class="visually-hidden"> {t(props.unread === 1 ? 'place_unread_one' : 'place_unread_many')}</span>
           </span>
         ) : null}
-        {props.external ? <ExternalIcon class="place-go" /> : <ChevronIcon class="place-go" />}
       </button>
     </li>
   );
@@ -28,8 +27,8 @@ function Place(props: { icon: ComponentChildren; label: string; unread?: number 
 /**
  * The person's places: the inbox with its unread count, each folder, receipts and the service's
  * website. Resources that describe the session or the API (the session, suggestions, the event
- * log) are no places: "All links" opens the root in the viewer, which lists them in words. The
- * person's settings pages are in the account section (AccountSummary.tsx).
+ * log) are no places: "All links" opens the root in the viewer, which lists them in words, the
+ * account's details first. The person's settings pages are below the letters (AccountLinks.tsx).
  */
 export function Places(props: { root: RootResource; onOpen: (link: Link, relation: string) => void; onOpenWebSite: () => void }) {
   const nav = mailboxNavOf(props.root);
@@ -46,7 +45,7 @@ export function Places(props: { root: RootResource; onOpen: (link: Link, relatio
           <Place key={folder.self.uri} icon={<FolderIcon icon={folder.icon} class="place-icon" />} label={folderName(folder)} onOpen={() => props.onOpen(folder.self, 'folder')} />
         ))}
         {receipts ? <Place icon={<ReceiptIcon class="place-icon" />} label={t('rel_receipts')} onOpen={() => props.onOpen(receipts, 'receipts')} /> : null}
-        <Place icon={<ExternalIcon class="place-icon" />} label={t('place_web_site')} external onOpen={props.onOpenWebSite} />
+        <Place icon={<ExternalIcon class="place-icon" />} label={t('place_web_site')} onOpen={props.onOpenWebSite} />
       </ul>
       {root ? (
         <button type="button" class="all-links link-button" onClick={() => props.onOpen(root, 'self')}>

@@ -13,13 +13,14 @@ import { dueInvoicesItem, rootCacheItem, type DueInvoices, type DueLetter } from
 import { Busy, ErrorAlert, Skeleton } from '../ui/components.tsx';
 import { SettingsIcon, SignOutIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
-import { webSiteUrl } from '../model/mailbox.ts';
+import { mailboxNavOf, webSiteUrl } from '../model/mailbox.ts';
 import { openInViewer, openTab } from '../ui/open-tab.ts';
 import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
 import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
-import { AccountSummary } from './AccountSummary.tsx';
 import { Header } from './Header.tsx';
+import { AccountLinks } from './AccountLinks.tsx';
+import { DueSoon, type DueCoverage } from './DueSoon.tsx';
 import { NewestLetters } from './NewestLetters.tsx';
 import { Places } from './Places.tsx';
 
@@ -47,10 +48,17 @@ export async function readCache(): Promise<{ snapshot: RootSnapshot | undefined;
   return { snapshot, due };
 }
 
-/** The open invoices' letters, when they were read in the same session as the root on show. */
-function openInvoicesFor(snapshot: RootSnapshot, due: DueInvoices | undefined): DueLetter[] {
-  if (!due || due.generation !== snapshot.generation) return [];
-  return Object.values(due.places).flatMap((place) => place.letters);
+/**
+ * The open invoices' letters the worker kept, and how much of the mailbox they stand on: each place
+ * the root names (the inbox and every folder, as the worker reads them) is still looked in until
+ * the worker has read it in this session, the same one as the root on show.
+ */
+function openInvoicesFor(snapshot: RootSnapshot, due: DueInvoices | undefined): { kept: DueLetter[]; coverage: DueCoverage } {
+  const places = due && due.generation === snapshot.generation ? due.places : {};
+  const nav = mailboxNavOf(snapshot.root);
+  const states = [...(nav.inbox ? [nav.inbox] : []), ...nav.folders.map((folder) => folder.self)].map((link) => places[link.uri]?.state ?? 'pending');
+  const count = (state: string) => states.filter((one) => one === state).length;
+  return { kept: Object.values(places).flatMap((place) => place.letters), coverage: { looking: count('pending'), notChecked: count('failed') } };
 }
 
 const openSettings = () => void browser.runtime.openOptionsPage();
@@ -75,7 +83,9 @@ function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; st
     );
   };
   const open = (link: Link, relation: string) => opened(openInViewer(link, relation, serviceOrigin));
+  const openLetter = (self: Link) => open(self, 'self');
   const inboxLink = inboxLinkOf(root);
+  const now = Date.now();
   return (
     <div class="frame">
       <Header root={root} />
@@ -91,15 +101,11 @@ function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; st
           </div>
         ) : null}
         {openError ? <ErrorAlert error={openError} /> : null}
-        <NewestLetters
-          glance={inbox}
-          openInvoices={openInvoicesFor(props.snapshot, props.due)}
-          pending={props.updating && !inbox && inboxLink !== undefined}
-          now={Date.now()}
-          onOpenLetter={(self) => open(self, 'self')}
-        />
+        {/* What the root says comes first; what arrives after it (the invoices, the letters) below, so nothing above moves. */}
         <Places root={root} onOpen={open} onOpenWebSite={() => opened(openTab(webSiteUrl(serviceOrigin), serviceOrigin))} />
-        <AccountSummary root={root} onOpen={open} />
+        <DueSoon newest={inbox?.documents ?? []} {...openInvoicesFor(props.snapshot, props.due)} now={now} onOpen={openLetter} />
+        <NewestLetters glance={inbox} pending={props.updating && !inbox && inboxLink !== undefined} now={now} onOpenLetter={openLetter} />
+        <AccountLinks root={root} onOpen={open} />
       </div>
       <footer class="footer">
         <FetchedAt at={props.snapshot.fetchedAt} stale={props.stale} updating={props.updating} />

@@ -66,10 +66,17 @@ export interface DueLetter {
   invoice: { amount?: number; dueDate: string };
 }
 
+/**
+ * How far the current session has read one place: not yet (or again, after a failure: 'pending'),
+ * read ('read', its letters as of fetchedAt, kept while it is read again), or its latest read
+ * failed ('failed', keeping what an earlier read found). The popup claims a whole list only when
+ * every place of the root is 'read'.
+ */
+export type DuePlaceState = 'pending' | 'read' | 'failed';
+
 /** What the worker keeps of one place (the inbox or a folder) for "Invoices due soon" (background/due-invoices.ts). */
 export interface DuePlace {
-  /** Whether the latest round read it; false when it failed (what it has is from before) or has not been read yet. */
-  read: boolean;
+  state: DuePlaceState;
   /** When its letters were read; absent until it was read once. */
   fetchedAt?: number;
   /** Soonest due first. */

@@ -14,7 +14,8 @@ import { consoleTable, markdownReport, type Row } from './report.ts';
 import { measureRequestsPerOpen } from './requests.ts';
 import { formatBytes, formatCount, formatMs, summarize } from './stats.ts';
 import { measureTokenBurst } from './tokens.ts';
-import { FIREFOX_METHOD, measureFirefoxPopup } from './firefox.ts';
+import { FIREFOX_METHOD, measureFirefoxLayout, measureFirefoxPopup } from './firefox.ts';
+import { LAYOUT_METHOD, layoutValue, measureLayout, type LayoutOnce, type LayoutResult } from './layout-shift.ts';
 import { FRAME_MS, measureFind } from './find.ts';
 import { READS_IN_FLIGHT } from '../../src/background/due-invoices.ts';
 import { LETTER_OPEN_METHOD } from './letter-open.ts';
@@ -43,13 +44,46 @@ function letterRows(browser: string, open: number[], limit: number[]): Row[] {
   ];
 }
 
-/** `npm run bench -- --only upload`: only that row, printed, BENCHMARKS.md left as it is. */
+/** `npm run bench -- --only upload` (or `layout`): only those rows, printed, BENCHMARKS.md left as it is. */
 const ONLY = (() => {
   const at = process.argv.indexOf('--only');
   const value = at >= 0 ? process.argv[at + 1] : undefined;
-  if (value !== undefined && value !== 'upload') throw new Error(`--only knows one row: upload (not ${value})`);
+  if (value !== undefined && value !== 'upload' && value !== 'layout') throw new Error(`--only knows the rows upload and layout (not ${value})`);
   return value;
 })();
+
+/** Runs of each page for the layout shift: a page's shift does not vary with the machine's speed as times do. */
+const LAYOUT_RUNS = 3;
+
+/** Issue #35, point 8: nothing already on screen moves when the rest arrives (layout-shift.ts). */
+function layoutRows(browser: string, layout: LayoutResult): Row[] {
+  const row = (figure: string, runs: LayoutOnce[]): Row => {
+    const { text, met } = layoutValue(runs);
+    return { figure: `${browser}${figure}`, value: text, goal: '0 shift, 0 px moved', met };
+  };
+  return [
+    row(`popup's first open, nothing cached (+${ROUND_TRIP_MS} ms latency): layout shift until settled`, layout.popupFirst),
+    row('popup opened again, cached: layout shift until settled', layout.popupCached),
+    row(`a PDF letter's page in the viewer, its body a round trip after its head (+${ROUND_TRIP_MS} ms latency): layout shift until page one is drawn`, layout.letter),
+  ];
+}
+
+/** Both browsers' layout rows; a browser that fails says so in its row. */
+async function allLayoutRows(bench: Bench): Promise<Row[]> {
+  const rows: Row[] = [];
+  try {
+    rows.push(...layoutRows('', await measureLayout({ newPage: bench.browser.newPage, extension: bench.browser }, bench.emulator, LAYOUT_RUNS, ROUND_TRIP_MS)));
+  } catch (error) {
+    rows.push({ figure: 'Layout shift', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined });
+  }
+  try {
+    const firefox = await measureFirefoxLayout(bench.emulator, LAYOUT_RUNS);
+    rows.push(...layoutRows(`Firefox ${firefox.version}: `, firefox));
+  } catch (error) {
+    rows.push({ figure: 'Firefox: layout shift', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined });
+  }
+  return rows;
+}
 
 /** Issue #23: the extension's upload at ≥ 0.8 × a plain fetch's throughput, its memory under 3 × the file. */
 async function uploadRows(bench: Bench, runs: number): Promise<Row[]> {
@@ -109,6 +143,12 @@ async function main(): Promise<void> {
       step('upload (5 runs each, interleaved)');
       rows.push(...(await uploadRows(bench, 5)));
       console.log(`\n${consoleTable(rows)}\n\n${UPLOAD_METHOD}\n${JSON.stringify(env)}`);
+      return;
+    }
+    if (ONLY === 'layout') {
+      step(`layout shift, Chromium and Firefox (${LAYOUT_RUNS} runs each)`);
+      rows.push(...(await allLayoutRows(bench)));
+      console.log(`\n${consoleTable(rows)}\n\n${LAYOUT_METHOD}\n${JSON.stringify(env)}`);
       return;
     }
 
@@ -281,6 +321,9 @@ async function main(): Promise<void> {
       rows.push({ figure: 'Firefox', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined });
     }
 
+    step(`layout shift, Chromium and Firefox (${LAYOUT_RUNS} runs each)`);
+    rows.push(...(await allLayoutRows(bench)));
+
     step('upload (3 runs each, interleaved)');
     rows.push(...(await uploadRows(bench, 3)));
 
@@ -304,6 +347,7 @@ async function main(): Promise<void> {
       'Heap: Runtime.getHeapUsage usedSize after HeapProfiler.collectGarbage, through DevTools (the worker through a DevTools session of its own, let go at once).',
       LETTER_OPEN_METHOD,
       FIREFOX_METHOD,
+      LAYOUT_METHOD,
       UPLOAD_METHOD,
       'Bundles: every JS chunk an entry loads (the built manifest and HTML, then the chunks\' imports), each gzipped at level 9, summed. 1 kB = 1000 bytes. The budgets are also held by `npm run size` in `npm test`.',
     ];

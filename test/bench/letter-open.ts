@@ -10,7 +10,7 @@ import { makeContent } from '../emulator/content.ts';
 import type { RunningEmulator } from '../emulator/index.ts';
 
 /** pdf.js marks a page's box once its canvas and text layer are drawn (src/viewer/letter/pdf-pages.ts). */
-const PAGE_DRAWN = '.pdf-page[data-drawn]';
+export const PAGE_DRAWN = '.pdf-page[data-drawn]';
 export const PAGE_DRAWN_MARK = `selector:${PAGE_DRAWN}`;
 export const LIMIT_PAGE = 'bench/pdf-limit.html';
 const LIMIT_SCRIPT = 'bench/pdf-limit.js';

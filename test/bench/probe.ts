@@ -9,11 +9,19 @@
  * Chromium injects it with evaluateOnNewDocument; Firefox runs no init script in moz-extension:// pages, so
  * there it is a classic script placed first in the benchmark's copy of each page (firefox.ts).
  * The frame time (requestAnimationFrame) is when the browser is about to paint what was added.
+ *
+ * It also keeps `window.__benchLayout` (layout-shift.ts): `shift`, the sum of the page's layout
+ * shifts (PerformanceObserver 'layout-shift', buffered; null where the browser has no such entry,
+ * as Firefox), and `moved`, how far (px) any of the key elements (LAYOUT_KEYS) moved from where it
+ * was in the first frame it was painted in, measured in the frame after each change of the page
+ * (and once more when asked, window.__benchLayoutMeasure), with `worst` naming the element.
  */
 /** Keys as above; null until the frame is reached. */
 export type ProbeMarks = Record<string, number | null>;
 
 const WATCHED_SELECTORS = ['.summary h1', '.fetched', '.pdf-page[data-drawn]'];
+/** What a person has already seen and should not see move: the popup's and a letter's page's known parts. */
+export const LAYOUT_KEYS = ['.summary', 'section.goto', 'section.due h2', '.footer', '.letter-head', '.letter-details'];
 
 // Plain JavaScript in a string: a function's toString() would carry the TS runner's helpers.
 const PROBE_SOURCE = `
@@ -21,12 +29,38 @@ const PROBE_SOURCE = `
   const selectors = __SELECTORS__;
   const marks = {};
   window.__bench = marks;
+  const layoutKeys = __LAYOUT__;
+  const layout = { shift: null, moved: 0, worst: '' };
+  window.__benchLayout = layout;
+  const types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  if (types.includes('layout-shift')) {
+    layout.shift = 0;
+    new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) layout.shift += entry.value; }).observe({ type: 'layout-shift', buffered: true });
+  }
+  const firstAt = {};
+  const measure = () => {
+    measuring = false;
+    for (const key of layoutKeys) {
+      const element = document.querySelector(key);
+      if (!element) continue;
+      const box = element.getBoundingClientRect();
+      const at = [box.left + scrollX, box.top + scrollY];
+      const first = firstAt[key];
+      if (!first) { firstAt[key] = at; continue; }
+      const moved = Math.max(Math.abs(at[0] - first[0]), Math.abs(at[1] - first[1]));
+      if (moved > layout.moved) { layout.moved = moved; layout.worst = key; }
+    }
+  };
+  let measuring = false;
+  const measureNextFrame = () => { if (!measuring) { measuring = true; requestAnimationFrame(measure); } };
+  window.__benchLayoutMeasure = measure;
   const mark = (key) => {
     if (key in marks) return;
     marks[key] = null;
     requestAnimationFrame(() => { marks[key] = performance.now(); });
   };
   const check = () => {
+    measureNextFrame();
     for (const selector of selectors) {
       if (!(('selector:' + selector) in marks) && document.querySelector(selector)) mark('selector:' + selector);
     }
@@ -60,4 +94,4 @@ const PROBE_SOURCE = `
 })();
 `;
 
-export const PROBE_SCRIPT = { content: PROBE_SOURCE.replace('__SELECTORS__', JSON.stringify(WATCHED_SELECTORS)) };
+export const PROBE_SCRIPT = { content: PROBE_SOURCE.replace('__SELECTORS__', JSON.stringify(WATCHED_SELECTORS)).replace('__LAYOUT__', JSON.stringify(LAYOUT_KEYS)) };

@@ -104,32 +104,91 @@ describe('the popup', () => {
     expect(screen.queryByLabelText('Loading…')).toBeNull();
   });
 
-  it('due soon: the open invoices the worker read of the folders show beside the newest letters, for the same session only', async () => {
+  describe('invoices due soon: whole, or saying where it is still looking', () => {
     const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    // As the worker stores them (background/due-invoices.ts): what the callout shows of each letter.
+    const INBOX = `${SERVICE}/post/api/private/accounts/1234/documents/inbox`;
+    const folder = (id: number) => `${SERVICE}/post/api/private/accounts/1234/folders/${id}`;
+    // As the worker stores them (background/due-invoices.ts): what the list shows of each letter.
     const bill = (id: number, sender: string, days: number) => {
       const self = { rel: `${SERVICE}/post/relations/self`, uri: `${SERVICE}/post/api/private/accounts/1234/documents/${id}` };
       return { key: self.uri, self, sender, uploaded: false, invoice: { amount: 4817, dueDate: inDays(days) } };
     };
-    const due = (generation: number): DueInvoices => ({
-      generation,
-      places: { [`${SERVICE}/post/api/private/accounts/1234/folders/1`]: { read: true, fetchedAt: Date.now(), letters: [bill(31, 'Skatteetaten', 9), bill(32, 'Fjordkraft', 40)] } },
+    type Place = DueInvoices['places'][string];
+    const read = (...letters: Place['letters']): Place => ({ state: 'read', fetchedAt: Date.now(), letters });
+    const record = (places: Record<string, Place>, generation = 3): DueInvoices => ({ generation, places });
+    /** The inbox and the fixture's two folders, as the worker reads them. */
+    const everyPlace = (f1: Place, f2: Place = read()): DueInvoices => record({ [INBOX]: read(), [folder(1)]: f1, [folder(2)]: f2 });
+    const rows = (region: HTMLElement) => within(region).queryAllByRole('listitem').map((row) => row.textContent.replace(/\s+/g, ' '));
+    const noteOf = (region: HTMLElement) => within(region).getByRole('status').textContent;
+
+    async function popupWith(due: DueInvoices | undefined): Promise<HTMLElement> {
+      if (due) await extension.storage.session.set({ [dueInvoicesItem.key]: due });
+      worker.answer('getRoot', rootSnapshot({ generation: 3, root: fullRoot(), inbox: { uri: INBOX, fetchedAt: Date.now(), documents: [] } }));
+      await openPage('popup');
+      return screen.findByRole('region', { name: 'Invoices due soon' });
+    }
+
+    it('whole: every place read, the invoices due within two weeks, soonest first, each as sender, amount and when, with nothing more to say', async () => {
+      const region = await popupWith(everyPlace(read(bill(31, 'Skatteetaten', 9), bill(32, 'Fjordkraft', 40)), read(bill(33, 'Lånekassen', 2))));
+      expect(rows(region)).toEqual(['Lånekassen NOK 4,817.00 due in 2 days', 'Skatteetaten NOK 4,817.00 due in 9 days']);
+      expect(noteOf(region)).toBe('');
+      // The sender, the amount and the words are their own parts, so a long sender gives way rather than the due words.
+      expect(region.querySelector('.due-sender')?.textContent).toBe('Lånekassen');
+      expect(region.querySelector('.due-when')?.textContent).toBe('due in 2\u00a0days');
     });
-    await extension.storage.session.set({ [dueInvoicesItem.key]: due(3) });
-    worker.answer('getRoot', rootSnapshot({ generation: 3 }));
-    await openPage('popup');
-    const region = await screen.findByRole('region', { name: 'Invoices due soon' });
-    expect(within(region).getAllByRole('listitem').map((row) => row.textContent.replace(/\s/g, ' '))).toEqual(['Skatteetaten · NOK 4,817.00 · due in 9 days']);
-    // Read under another session: nobody's to see.
-    await extension.storage.session.set({ [dueInvoicesItem.key]: due(2) });
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Invoices due soon' })).toBeNull());
-    // Back to this session's, then a record of an earlier version's layout (whole letters): read as none.
-    await extension.storage.session.set({ [dueInvoicesItem.key]: due(3) });
-    await screen.findByRole('region', { name: 'Invoices due soon' });
-    const earlier = { generation: 3, nextFolder: 1, sources: { [`${SERVICE}/post/api/private/accounts/1234/folders/1`]: { fetchedAt: Date.now(), documents: [letter(31, { subject: 'Faktura', creatorName: 'Skatteetaten' })] } } };
-    await extension.storage.session.set({ [dueInvoicesItem.key]: earlier });
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Invoices due soon' })).toBeNull());
-    screen.getByRole('region', { name: 'Newest letters' });
+
+    it('whole and empty: says nothing is due, rather than showing nothing', async () => {
+      const region = await popupWith(everyPlace(read(bill(32, 'Fjordkraft', 40))));
+      expect(rows(region)).toEqual([]);
+      expect(noteOf(region)).toBe('Nothing due in the next two weeks.');
+    });
+
+    it('still looking: names how many places are unread, never "nothing due", and becomes whole in place as the places are read', async () => {
+      const region = await popupWith(record({ [INBOX]: read(), [folder(1)]: read(bill(31, 'Skatteetaten', 9)), [folder(2)]: { state: 'pending', letters: [] } }));
+      expect(rows(region)).toEqual(['Skatteetaten NOK 4,817.00 due in 9 days']);
+      expect(noteOf(region)).toBe('Still looking in 1\u00a0place…');
+      // A place the record does not know yet (the worker has not started its round) is still looked in too.
+      await extension.storage.session.set({ [dueInvoicesItem.key]: record({ [INBOX]: read() }) });
+      await waitFor(() => expect(noteOf(region)).toBe('Still looking in 2\u00a0places…'));
+      expect(rows(region)).toEqual([]);
+      // The round ends while the popup is open: the same list, now whole.
+      await extension.storage.session.set({ [dueInvoicesItem.key]: everyPlace(read(bill(31, 'Skatteetaten', 9)), read(bill(33, 'Lånekassen', 2))) });
+      await waitFor(() => expect(rows(region)).toEqual(['Lånekassen NOK 4,817.00 due in 2 days', 'Skatteetaten NOK 4,817.00 due in 9 days']));
+      expect(noteOf(region)).toBe('');
+      expect(screen.getByRole('region', { name: 'Invoices due soon' })).toBe(region);
+    });
+
+    it('before any record, and with one of another session or an earlier layout: still looking everywhere, showing nobody\'s invoices', async () => {
+      const region = await popupWith(undefined);
+      expect(noteOf(region)).toBe('Still looking in 3\u00a0places…');
+      await extension.storage.session.set({ [dueInvoicesItem.key]: { ...everyPlace(read(bill(31, 'Skatteetaten', 9))), generation: 2 } });
+      await waitFor(() => expect(noteOf(region)).toBe('Still looking in 3\u00a0places…'));
+      expect(rows(region)).toEqual([]);
+      await extension.storage.session.set({ [dueInvoicesItem.key]: everyPlace(read(bill(31, 'Skatteetaten', 9))) });
+      await waitFor(() => expect(rows(region)).toHaveLength(1));
+      const earlier = { generation: 3, nextFolder: 1, sources: { [folder(1)]: { fetchedAt: Date.now(), documents: [letter(31, { subject: 'Faktura', creatorName: 'Skatteetaten' })] } } };
+      await extension.storage.session.set({ [dueInvoicesItem.key]: earlier });
+      await waitFor(() => expect(rows(region)).toEqual([]));
+      expect(noteOf(region)).toBe('Still looking in 3\u00a0places…');
+    });
+
+    it('a place that could not be read: says so in words, with what it had before, and never claims the list is whole', async () => {
+      const region = await popupWith(everyPlace(read(), { state: 'failed', fetchedAt: Date.now() - 60_000, letters: [bill(33, 'Lånekassen', 2)] }));
+      expect(rows(region)).toEqual(['Lånekassen NOK 4,817.00 due in 2 days']);
+      expect(noteOf(region)).toBe('Couldn’t check 1\u00a0place, so some may be missing.');
+      expect(noteOf(region)).not.toMatch(/http|folder\/|\d{3}/i);
+    });
+
+    it('overdue: in words ("was due yesterday", "overdue by 3 days") and marked apart from due soon; a long list shows three and "Show N more"', async () => {
+      const region = await popupWith(
+        everyPlace(read(bill(31, 'Skatteetaten', -3), bill(32, 'Fjordkraft', -1), bill(33, 'Lånekassen', 0)), read(bill(34, 'Telenor', 4), bill(35, 'Elvia', 5), bill(36, 'Tryg', 6))),
+      );
+      expect(rows(region)).toEqual(['Skatteetaten NOK 4,817.00 overdue by 3 days', 'Fjordkraft NOK 4,817.00 was due yesterday', 'Lånekassen NOK 4,817.00 due today']);
+      expect(within(region).getAllByRole('listitem').map((row) => row.classList.contains('overdue'))).toEqual([true, true, false]);
+      fireEvent.click(within(region).getByRole('button', { name: 'Show 3 more' }));
+      await waitFor(() => expect(rows(region)).toHaveLength(6));
+      expect(within(region).queryByRole('button', { name: /more/ })).toBeNull();
+    });
   });
 
   it('ready: the name, the unread count and the newest letters; a letter opens in the viewer and the popup closes', async () => {
@@ -143,8 +202,6 @@ describe('the popup', () => {
       expect.stringMatching(/^UnreadSkatteetaten.*Skattemelding 2026$/),
       expect.stringMatching(/^Fjordkraft.*Strømregning november$/),
     ]);
-    // Account details are folded away.
-    expect(screen.getByText('Account details').closest('details')?.open).toBe(false);
     fireEvent.click(within(letters).getByRole('button', { name: /Skattemelding 2026/ }));
     await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
     // The viewer's address names only a page id; the letter it stands for is in session storage.
@@ -195,13 +252,12 @@ describe('the popup', () => {
     await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
   });
 
-  it("the account section opens the person's settings pages, the account's and the mailbox's, in the viewer", async () => {
+  it("below the letters, the person's settings pages, the account's and the mailbox's, open in the viewer", async () => {
     worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
     await openPage('popup');
-    const account = (await screen.findByText('Account details')).closest('details');
-    if (!account) throw new Error('no account section');
-    expect(within(account).getAllByRole('button').map((b) => b.textContent)).toEqual(['Account settings', 'Mailbox settings']);
-    fireEvent.click(within(account).getByRole('button', { name: 'Account settings' }));
+    await screen.findByRole('region', { name: 'Mailbox' });
+    expect(screen.getByRole('button', { name: 'Mailbox settings' }).compareDocumentPosition(screen.getByRole('region', { name: 'Newest letters' }))).toBe(Node.DOCUMENT_POSITION_PRECEDING);
+    fireEvent.click(screen.getByRole('button', { name: 'Account settings' }));
     await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
     const page = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
     expect(extension.storage.session.data[viewerPages.item(page).key]).toMatchObject({ url: `${SERVICE}/post/api/private/accounts/1234/settings`, relation: 'account_settings' });
@@ -225,7 +281,7 @@ describe('the popup', () => {
     for (const internal of ['Service overview', 'This resource', 'Sign-in session', 'suggestions', 'Event log', 'Connected applications', 'Open inbox', 'event_log']) {
       expect(main, internal).not.toContain(internal);
     }
-    // The person's own settings are no place of the mailbox: they are in the account section.
+    // The person's own settings are no place of the mailbox: they are below the letters.
     for (const settings of ['Account settings', 'Mailbox settings']) expect(places.textContent, settings).not.toContain(settings);
     // They stay reachable: "All links" opens the root, which lists them, in the viewer.
     fireEvent.click(within(places).getByRole('button', { name: 'All links from the service' }));

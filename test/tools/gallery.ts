@@ -11,7 +11,7 @@ import { gone, settled, shootTop, tabOfSize } from '../support/gallery-session.t
 import { dropRootCache, storedItems, storeItems, untilServiceQuiet } from '../support/helpers.ts';
 import { launchChromium } from '../support/launch-chromium.ts';
 import { css, role, until } from '../support/person.ts';
-import { rootCacheItem } from '../../src/storage/page-items.ts';
+import { dueInvoicesItem, rootCacheItem } from '../../src/storage/page-items.ts';
 import { PICTURE_TIME_ZONE } from '../support/picture-time-zone.ts';
 
 const VARIANTS = [
@@ -25,6 +25,18 @@ const VARIANTS = [
 
 /** The permissions the demo build asks for (npm start's DEMO_SCOPE). */
 const DEMO_SCOPES = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_SETTINGS', 'READ_RECEIPTS'];
+
+/** The folder Arkiv of the demo user (test/emulator/seed.ts), whose read the still-looking picture holds back. */
+const STALLED_FOLDER = '/post/api/private/accounts/1059282/folders/3';
+
+/** The overdue invoice is added once, for the first variant; the emulator keeps it for the rest. */
+let overdueAdded = false;
+
+/** A calendar day `days` from today where the browser is (this machine, in the pictures' time zone). */
+function dayFromToday(days: number): string {
+  const at = new Date(Date.now() + days * 86_400_000);
+  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+}
 
 /** Chrome's popup: 380 px wide, as tall as its content up to 600 px. */
 const POPUP = { width: 380, height: 600 };
@@ -90,6 +102,7 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
     await page.close();
   });
 
+  let page: Page;
   const popup = await open();
   await css(popup, '.welcome .asked li').wait();
   await shot(popup, 'signed-out');
@@ -100,17 +113,39 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await css(popup, '.summary h1').wait();
   await gone(popup, '.fetched .updating');
   await shot(popup, 'ready');
-  await css(popup, 'details.account > summary').click();
-  await (await css(popup, 'details.account dl').waitHandle()).scrollIntoView();
-  await shot(popup, 'account-details');
-  await (await css(popup, 'section.goto').waitHandle()).evaluate((section) => section.scrollIntoView({ block: 'start' }));
-  await shot(popup, 'places');
   await popup.close();
+
+  // Invoices due soon on a first open, while a folder has not answered yet: the list says where it
+  // is still looking; once that read fails, that it could not check there. Then an invoice overdue
+  // (in a folder, so the inbox's pictures stay as they were), beside those due soon, all of them shown.
+  await dropRootCache(browser);
+  await storeItems(browser, 'session', { [dueInvoicesItem.key]: undefined });
+  await untilServiceQuiet(emulator.admin);
+  await emulator.admin.failNext(1, 'stall', STALLED_FOLDER, 'GET');
+  page = await open();
+  await until(page, 'The popup did not say it was still looking.', () => document.querySelector('.due .due-note')?.textContent.startsWith('Still') === true || document.querySelector('.due .due-note')?.textContent.startsWith('Leter') === true);
+  await gone(page, '.fetched .updating');
+  await shot(page, 'due-still-looking');
+  // The extension gives up on the folder after its network deadline (20 s in this build).
+  await page.waitForFunction(() => !/^(Still|Leter)/.test(document.querySelector('.due .due-note')?.textContent ?? 'Still'), { timeout: 60_000, polling: 200 });
+  await shot(page, 'due-not-checked');
+  await page.close();
+  if (!overdueAdded) {
+    overdueAdded = true;
+    await emulator.admin.addLetter({ subject: 'Nettleie oktober', creatorName: 'Hafslund Nett', folderId: '2', invoice: { kid: '20240000000111', accountNumber: '15031234567', amount: 812.4, dueDate: dayFromToday(-3), paid: false } });
+  }
+  await dropRootCache(browser);
+  page = await open();
+  await until(page, 'The popup did not list the overdue invoice.', () => document.querySelector('.due li.overdue') !== null && document.querySelector('.due .due-note')?.textContent === '');
+  await gone(page, '.fetched .updating');
+  await page.$eval('.due .due-more', (more) => (more as HTMLElement).click()).catch(() => undefined);
+  await shot(page, 'due-overdue');
+  await page.close();
 
   // A cache older than a minute paints at once and says it is updating.
   await ageCache(browser, 5 * 60_000);
   await emulator.admin.configure({ latencyMs: 4000 });
-  let page = await open();
+  page = await open();
   await css(page, '.fetched .updating').wait();
   await shot(page, 'updating');
   // Nothing left under way when the next state is set up.

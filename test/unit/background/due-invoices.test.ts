@@ -135,21 +135,74 @@ describe('a round of the open invoices', () => {
     expect(service.requests).toHaveLength(6);
   });
 
-  it('marks each place read this round or not: one that failed keeps what it had, one never read has nothing', async () => {
+  it('marks each place read or failed: one that failed keeps what it had, one never read has nothing', async () => {
     /** Each place as read, fetched at, and the ids of its letters. */
     const places = () =>
-      Object.fromEntries(Object.entries(stored()?.places ?? {}).map(([uri, place]) => [uri, [place.read, place.fetchedAt, place.letters.map((kept) => kept.key.replace(/.*\//, ''))]]));
+      Object.fromEntries(Object.entries(stored()?.places ?? {}).map(([uri, place]) => [uri, [place.state, place.fetchedAt, place.letters.map((kept) => kept.key.replace(/.*\//, ''))]]));
     const at = clock.now();
     service.inbox = [letter('i1', { dueDate: '2024-05-04' })];
     service.folders.set(folderUri(1), [letter('f1', { dueDate: '2024-05-05' })]);
     service.failing.add(folderUri(2));
     await reader.readRound(config, rootWith([1, 2]), generation);
-    expect(places()).toEqual({ [INBOX]: [true, at, ['i1']], [folderUri(1)]: [true, at, ['f1']], [folderUri(2)]: [false, undefined, []] });
+    expect(places()).toEqual({ [INBOX]: ['read', at, ['i1']], [folderUri(1)]: ['read', at, ['f1']], [folderUri(2)]: ['failed', undefined, []] });
     clock.advance(60_000);
     service.failing.add(folderUri(1));
     service.folders.set(folderUri(1), []);
     await reader.readRound(config, rootWith([1, 2]), generation);
-    expect(places()).toEqual({ [INBOX]: [true, at + 60_000, ['i1']], [folderUri(1)]: [false, at, ['f1']], [folderUri(2)]: [false, undefined, []] });
+    expect(places()).toEqual({ [INBOX]: ['read', at + 60_000, ['i1']], [folderUri(1)]: ['failed', at, ['f1']], [folderUri(2)]: ['failed', undefined, []] });
+  });
+
+  /** Each place's state as stored now. */
+  const states = () => Object.fromEntries(Object.entries(stored()?.places ?? {}).map(([uri, place]) => [uri, place.state]));
+
+  it('says from the start which places it has yet to read, and each place as its read ends: the popup knows when the list is whole', async () => {
+    service.folders.set(folderUri(2), [letter('f2', { dueDate: '2024-05-05' })]);
+    service.holding = true;
+    const round = reader.readRound(config, rootWith([1, 2]), generation);
+    await sent(READS_IN_FLIGHT);
+    // Before any read has answered, every place is stored as pending.
+    await eventually(() => expect(states()).toEqual({ [INBOX]: 'pending', [folderUri(1)]: 'pending', [folderUri(2)]: 'pending' }));
+    service.answerOne();
+    await eventually(() => expect(states()).toEqual({ [INBOX]: 'read', [folderUri(1)]: 'pending', [folderUri(2)]: 'pending' }));
+    service.answerOne();
+    await eventually(() => expect(states()[folderUri(1)]).toBe('read'));
+    expect(states()[folderUri(2)]).toBe('pending');
+    expect(keptIds()).toEqual([]);
+    // The last place, while the round has not ended: its invoice is stored as soon as it is read.
+    service.answerOne();
+    await eventually(() => expect(states()).toEqual({ [INBOX]: 'read', [folderUri(1)]: 'read', [folderUri(2)]: 'read' }));
+    expect(keptIds()).toEqual(['f2']);
+    await round;
+  });
+
+  it('keeps a place read before as read while it is read again, and looks again where it failed (pending until its read ends)', async () => {
+    service.folders.set(folderUri(1), [letter('f1', { dueDate: '2024-05-05' })]);
+    service.failing.add(folderUri(2));
+    await reader.readRound(config, rootWith([1, 2]), generation);
+    expect(states()).toEqual({ [INBOX]: 'read', [folderUri(1)]: 'read', [folderUri(2)]: 'failed' });
+    service.failing.clear();
+    service.holding = true;
+    const round = reader.readRound(config, rootWith([1, 2, 3]), generation);
+    await sent(3 + READS_IN_FLIGHT);
+    await eventually(() => expect(states()).toEqual({ [INBOX]: 'read', [folderUri(1)]: 'read', [folderUri(2)]: 'pending', [folderUri(3)]: 'pending' }));
+    expect(keptIds()).toEqual(['f1']);
+    // The rest answer as soon as they are sent.
+    service.holding = false;
+    while (service.held.length > 0) service.answerOne();
+    await round;
+    expect(states()).toEqual({ [INBOX]: 'read', [folderUri(1)]: 'read', [folderUri(2)]: 'read', [folderUri(3)]: 'read' });
+  });
+
+  it('takes back a write made while it read once the session has ended, and leaves the next session\'s record alone', async () => {
+    service.holding = true;
+    const round = reader.readRound(config, rootWith([1]), generation);
+    await sent(2);
+    await eventually(() => expect(states()[INBOX]).toBe('pending'));
+    generation = 2;
+    service.answerOne();
+    service.answerOne();
+    await round;
+    expect(stored()).toBeUndefined();
   });
 
   it('keeps only letters with an invoice neither paid nor sent to the bank', async () => {
