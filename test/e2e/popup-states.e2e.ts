@@ -81,7 +81,7 @@ describe('each state of the popup has one obvious next step', () => {
     const popup = await h.openPopup();
     await role(popup, 'heading', 'Not connected').wait();
     // The extension's icon, what it does, and what Digipost will ask to be allowed.
-    expect(await count(popup, 'img.brand')).toBe(1);
+    expect(await count(popup, '.brand')).toBe(1);
     await css(popup, '::-p-text(Digipost will ask you to allow:)').wait();
     // In the settings page's words.
     expect(await popup.$$eval('.asked li', (items) => items.map((li) => li.textContent))).toEqual(['See your account details', 'See your letters']);

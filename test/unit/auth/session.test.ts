@@ -307,6 +307,7 @@ describe('connect', () => {
     expect(await w.s.status()).toEqual({ state: 'signed_out', reason: { code: 'session_ended' } });
     await w.s.connect();
     expect((await w.s.status()).state).toBe('signed_in');
+    expect(w.local.data).not.toHaveProperty(endReasonItem.key);
     expect(w.session.data).not.toHaveProperty(endReasonItem.key);
   });
 });
