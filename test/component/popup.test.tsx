@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
+import type { ErrorInfo } from '../../src/shared/errors.ts';
 import { dueInvoicesItem, rootCacheItem, viewerPages, type DueInvoices } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
 import { config, fullRoot, letter, LETTERS, rootSnapshot, SERVICE } from './fixtures.ts';
@@ -12,6 +13,13 @@ import { openPage, pageClosedItself } from './page.ts';
  */
 
 const { worker } = extension;
+
+/** Digipost not answering, as the worker says it: each failure, and its detail as Details shows it. */
+const NO_ANSWER: [string, ErrorInfo, string][] = [
+  ['a 5xx', { code: 'http_server', status: 500, detail: 'INTERNAL_SERVER_ERROR: the database is away' }, 'INTERNAL_SERVER_ERROR: the database is away · HTTP 500'],
+  ['no answer in time', { code: 'timeout', detail: 'no answer within 20 s' }, 'no answer within 20 s'],
+  ['no connection', { code: 'network', detail: 'Failed to fetch' }, 'Failed to fetch'],
+];
 
 describe('the popup', () => {
   it('not set up: says so, and "Open settings" opens the options page', async () => {
@@ -211,11 +219,7 @@ describe('the popup', () => {
     expect(worker.asked('getRoot').at(-1)).toEqual({ type: 'getRoot', force: true, inbox: true });
   });
 
-  it.each([
-    ['a 5xx', { code: 'http_server', status: 500, detail: 'INTERNAL_SERVER_ERROR: the database is away' }, 'INTERNAL_SERVER_ERROR: the database is away · HTTP 500'],
-    ['no answer in time', { code: 'timeout', detail: 'no answer within 20 s' }, 'no answer within 20 s'],
-    ['no connection', { code: 'network', detail: 'Failed to fetch' }, 'Failed to fetch'],
-  ] as const)('Digipost not answering (%s) with the last view kept: it stays readable, marked as not up to date', async (_, error) => {
+  it.each(NO_ANSWER)('Digipost not answering (%s) with the last view kept: it stays readable, marked as not up to date', async (_, error) => {
     await extension.storage.session.set({ [rootCacheItem.key]: rootSnapshot({ fetchedAt: Date.now() - 5 * 60_000 }) });
     worker.fail('getRoot', error);
     await openPage('popup');
@@ -224,11 +228,7 @@ describe('the popup', () => {
     screen.getByRole('button', { name: 'Sign out' });
   });
 
-  it.each([
-    ['a 5xx', { code: 'http_server', status: 500, detail: 'INTERNAL_SERVER_ERROR: the database is away' }, 'INTERNAL_SERVER_ERROR: the database is away · HTTP 500'],
-    ['no answer in time', { code: 'timeout', detail: 'no answer within 20 s' }, 'no answer within 20 s'],
-    ['no connection', { code: 'network', detail: 'Failed to fetch' }, 'Failed to fetch'],
-  ] as const)('Digipost not answering (%s) and no view kept (after a browser start): why in words, Try again, and Settings and Sign out', async (_, error, detail) => {
+  it.each(NO_ANSWER)('Digipost not answering (%s) and no view kept (after a browser start): why in words, Try again, and Settings and Sign out', async (_, error, detail) => {
     worker.fail('getRoot', error);
     await openPage('popup');
     await screen.findByRole('heading', { level: 1, name: 'Digipost isn’t answering right now' });
