@@ -281,7 +281,7 @@ export class Session {
   async getAccessToken(options: TokenOptions = {}): Promise<BoundToken> {
     const force = options.forceRefresh === true;
     const stored = await readStoredSession(this.#deps.local, this.#deps.session);
-    if (!stored.account) throw new AppError('signed_out');
+    if (!stored.account) throw await this.#notSignedIn();
     if (!force && fresh(stored.access, this.#deps.now())) {
       try {
         await this.#checkConfig(stored.account);
@@ -320,7 +320,7 @@ export class Session {
       const { local, session } = this.#deps;
       const generation = await readGeneration(local);
       const stored = await readStoredSession(local, session);
-      if (!stored.account) throw new AppError('signed_out');
+      if (!stored.account) throw await this.#notSignedIn();
       const now = this.#deps.now();
       const access = stored.access;
       const keep = !force || access?.token !== staleToken || (forbidden && access?.forced === true);
@@ -384,6 +384,16 @@ export class Session {
       if (!kept) throw await signedOut();
       return bind(tokens.accessToken, account, force);
     });
+  }
+
+  /**
+   * Nobody is signed in any more when a caller asks for a token: a request that began while the
+   * session stood, and met its end by another request (the badge's, the open invoices'), says why
+   * as every page does (notSignedIn), not a bare 'signed_out'.
+   */
+  async #notSignedIn(): Promise<AppError> {
+    const reason = await readEndReason(this.#deps.local);
+    return new AppError(reason?.code ?? 'signed_out');
   }
 
   /** Tokens belong to one service and client; after the configuration changed they are useless. */
