@@ -56,6 +56,15 @@ export type SessionStatus =
   | { state: 'signed_in'; userId: string; scopes: Permission[]; expiresAt: number };
 
 /**
+ * The refusal a page gets when nobody is signed in: 'session_ended' while the service's end of the
+ * session is on record (until the person connects again or dismisses it), so every page, opened
+ * now or later, says why rather than a bare "not connected"; otherwise 'signed_out'.
+ */
+export function notSignedIn(status: Extract<SessionStatus, { state: 'signed_out' }>): AppError {
+  return new AppError(status.reason?.code ?? 'signed_out');
+}
+
+/**
  * An access token and the origin of the service that issued it. Whoever sends the token checks
  * the URL against this origin, never against the configuration read earlier: the configuration
  * may have moved to another service (and another sign-in) while a request was under way.
@@ -255,7 +264,7 @@ export class Session {
         // A refresh token of an earlier session must not be used for this one.
         if (tokens.refreshToken === undefined) await removeItems({ local }, refreshTokenItem);
         await setItems({ session }, put(accessTokenItem, storedAccess(tokens, false)));
-        await removeItems({ session }, pendingSignInItem, endReasonItem);
+        await removeItems({ local, session }, pendingSignInItem, endReasonItem);
       },
       () => clearTokens(local, session),
     );
@@ -272,7 +281,7 @@ export class Session {
   async getAccessToken(options: TokenOptions = {}): Promise<BoundToken> {
     const force = options.forceRefresh === true;
     const stored = await readStoredSession(this.#deps.local, this.#deps.session);
-    if (!stored.account) throw new AppError('signed_out');
+    if (!stored.account) throw await this.#notSignedIn();
     if (!force && fresh(stored.access, this.#deps.now())) {
       try {
         await this.#checkConfig(stored.account);
@@ -311,7 +320,7 @@ export class Session {
       const { local, session } = this.#deps;
       const generation = await readGeneration(local);
       const stored = await readStoredSession(local, session);
-      if (!stored.account) throw new AppError('signed_out');
+      if (!stored.account) throw await this.#notSignedIn();
       const now = this.#deps.now();
       const access = stored.access;
       const keep = !force || access?.token !== staleToken || (forbidden && access?.forced === true);
@@ -377,6 +386,16 @@ export class Session {
     });
   }
 
+  /**
+   * Nobody is signed in any more when a caller asks for a token: a request that began while the
+   * session stood, and met its end by another request (the badge's, the open invoices'), says why
+   * as every page does (notSignedIn), not a bare 'signed_out'.
+   */
+  async #notSignedIn(): Promise<AppError> {
+    const reason = await readEndReason(this.#deps.local);
+    return new AppError(reason?.code ?? 'signed_out');
+  }
+
   /** Tokens belong to one service and client; after the configuration changed they are useless. */
   async #checkConfig(account: StoredAccount): Promise<ServiceConfig> {
     const config = await this.#config();
@@ -401,7 +420,7 @@ export class Session {
     await setItems({ local }, put(generationItem, generation + 1));
     // A sign-in under way (its pending entry) is left alone: it is how the user gets back in.
     await clearTokens(local, session);
-    await setItems({ session }, put(endReasonItem, { code: 'session_ended' }));
+    await setItems({ local }, put(endReasonItem, { code: 'session_ended' }));
     this.#endedUntold = true;
   }
 
@@ -505,7 +524,7 @@ export class Session {
   async #readStatus(): Promise<SessionStatus> {
     const stored = await readStoredSession(this.#deps.local, this.#deps.session);
     if (!stored.account) {
-      const reason = await readEndReason(this.#deps.session);
+      const reason = await readEndReason(this.#deps.local);
       return reason ? { state: 'signed_out', reason } : { state: 'signed_out' };
     }
     return {

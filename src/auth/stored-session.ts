@@ -32,8 +32,8 @@ export function readPendingSignIn(session: KeyValueArea): Promise<PendingSignIn 
   return getItem({ session }, pendingSignInItem);
 }
 
-export function readEndReason(session: KeyValueArea): Promise<{ code: 'session_ended' } | undefined> {
-  return getItem({ session }, endReasonItem);
+export function readEndReason(local: KeyValueArea): Promise<{ code: 'session_ended' } | undefined> {
+  return getItem({ local }, endReasonItem);
 }
 
 /** Forgets every token and who was signed in; the generation stays, it is the fence. */

@@ -4,7 +4,7 @@ import { classifyLink } from '../api/links.ts';
 import { anyResourceSchema } from '../api/schemas.ts';
 import { isConfigured, validateConfigInput, type ExtensionConfig } from '../config/config.ts';
 import { revocationOverdue } from '../auth/pending-revocations.ts';
-import type { Session } from '../auth/session.ts';
+import { notSignedIn, type Session } from '../auth/session.ts';
 import { saveConfig } from '../config/config-store.ts';
 import { serviceHostPermission } from '../config/host-permission.ts';
 import { AppError } from '../shared/errors.ts';
@@ -87,7 +87,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     const config = await requireConfigured();
     const generation = await session.generation();
     const status = await session.status();
-    if (status.state !== 'signed_in') throw new AppError('signed_out');
+    if (status.state !== 'signed_in') throw notSignedIn(status);
     return perform(config, { userId: status.userId, scopes: status.scopes }, generation);
   }
 
@@ -178,7 +178,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       if (!verdict.followable) throw new AppError(verdict.reason);
       return fenced(async () => {
         const status = await session.status();
-        if (status.state !== 'signed_in') throw new AppError('signed_out');
+        if (status.state !== 'signed_in') throw notSignedIn(status);
         const answer = await deps.calls.authorizedFetch(config, { url: request.url, mediaType: request.mediaType, relation: request.relation });
         // Pages render what comes back: it must be an object whose links, if any, are links.
         const data = parseWith(anyResourceSchema, answer, 'resource');

@@ -1,7 +1,7 @@
 import { parseWith } from '../api/http.ts';
 import { inboxLinkOf } from '../api/links.ts';
 import { rootResourceSchema, type RootResource } from '../api/schemas.ts';
-import type { Session } from '../auth/session.ts';
+import { notSignedIn, type Session } from '../auth/session.ts';
 import { rootResourceUrl } from '../auth/service-config.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
@@ -94,7 +94,7 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     if (cached && rootFresh && (!withInbox || inboxFresh || !knownInbox)) return cached;
 
     const status = await session.status();
-    if (status.state !== 'signed_in') throw new AppError('signed_out');
+    if (status.state !== 'signed_in') throw notSignedIn(status);
     if (cached && rootFresh && knownInbox) {
       // Only the letters are out of date (the alarm fetched the root a moment ago).
       return store({ ...cached, inbox: await fetchInboxGlance(deps, config, knownInbox) }, generation);

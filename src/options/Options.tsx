@@ -119,8 +119,11 @@ export function Options() {
   }, []);
 
   // Signed out elsewhere (the popup, the end of access): a save can no longer sign anyone out.
+  // Signed out while signed out: the end of access was dismissed elsewhere, and is not said here either.
   useWorkerEvent(sessionEndedEvent, ({ reason }) =>
-    setConnection((now) => (now.kind === 'signed_in' ? { kind: 'signed_out', reason: reason === 'ended' ? { code: 'session_ended' } : undefined } : now)),
+    setConnection((now) =>
+      now.kind === 'signed_in' || now.kind === 'signed_out' ? { kind: 'signed_out', reason: reason === 'ended' ? { code: 'session_ended' } : undefined } : now,
+    ),
   );
 
   // Signed in elsewhere (the popup, a viewer tab): the card says who, and Sign out is offered.
@@ -212,7 +215,7 @@ export function Options() {
     <div class="settings">
       <h1>{t('options_title')}</h1>
       <RevocationNotice key={signOuts} />
-      <WhoIsSignedIn connection={connection} onConnect={() => void connect()} onSignOut={() => void signOut()} />
+      <WhoIsSignedIn connection={connection} onConnect={() => void connect()} onSignOut={() => void signOut()} onDismiss={() => void signOut()} />
       {error ? <ErrorAlert error={error} /> : null}
       {/* Keyed by the connection: what a switch said about the session before is not news after. */}
       <PermissionSwitches key={String(signedIn)} scopes={stored.scopes} signedIn={signedIn} onChange={changePermissions} />

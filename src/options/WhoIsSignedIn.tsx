@@ -1,6 +1,6 @@
 import type { RootResource } from '../api/schemas.ts';
 import type { StatusView } from '../protocol/messages.ts';
-import type { ErrorInfo } from '../shared/errors.ts';
+import { isEndedByService, type ErrorInfo } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { Busy, ErrorAlert } from '../ui/components.tsx';
 import { SignOutIcon } from '../ui/icons.tsx';
@@ -34,7 +34,8 @@ export function connectionOf(status: StatusView): Connection {
 }
 
 /** The top of the settings: who is signed in, with Sign out; or Connect; or why neither yet. */
-export function WhoIsSignedIn(props: { connection: Connection; onConnect: () => void; onSignOut: () => void }) {
+/** `onDismiss`: forget that Digipost ended the connection (a sign-out of what is left, which every open page hears). */
+export function WhoIsSignedIn(props: { connection: Connection; onConnect: () => void; onSignOut: () => void; onDismiss: () => void }) {
   const { connection } = props;
   switch (connection.kind) {
     case 'loading':
@@ -52,18 +53,30 @@ export function WhoIsSignedIn(props: { connection: Connection; onConnect: () => 
           </div>
         </section>
       );
-    case 'signed_out':
+    case 'signed_out': {
+      // Why, when there is a why: Digipost ended the connection (news, said calmly, until the
+      // person connects again or dismisses it), or the sign-in just tried failed (its reason).
+      const { reason } = connection;
+      const ended = reason !== undefined && isEndedByService(reason);
       return (
         <section class="card person" aria-labelledby="person-title">
           <div class="who">
-            <h2 id="person-title">{t('signed_out_title')}</h2>
-            {connection.reason ? <ErrorAlert error={connection.reason} /> : <p class="muted">{t('signed_out_text')}</p>}
+            <h2 id="person-title">{t(ended ? 'ended_title' : 'signed_out_title')}</h2>
+            {reason && !ended ? <ErrorAlert error={reason} /> : <p class="muted">{t(ended ? 'ended_text' : 'signed_out_text')}</p>}
           </div>
-          <button type="button" class="primary" onClick={props.onConnect}>
-            {t('connect')}
-          </button>
+          <div class="person-actions">
+            <button type="button" class="primary" onClick={props.onConnect}>
+              {t('connect')}
+            </button>
+            {ended ? (
+              <button type="button" class="quiet" onClick={props.onDismiss}>
+                {t('dismiss')}
+              </button>
+            ) : null}
+          </div>
         </section>
       );
+    }
     case 'connecting':
       return (
         <section class="card person" aria-labelledby="person-title">

@@ -5,14 +5,14 @@ import { inboxLinkOf } from '../api/links.ts';
 import type { Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
 import { switchTitleOf } from '../shared/offered-permissions.ts';
-import { isEndedByService, isNotConfigured, isOffline, needsConnect, needsSettings, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { isEndedByService, isNoAnswer, isNotConfigured, needsConnect, needsSettings, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { RootSnapshot } from '../protocol/messages.ts';
 import { browserAreas, watchItem } from '../storage/browser-areas.ts';
 import { getItem } from '../storage/item.ts';
 import { dueInvoicesItem, rootCacheItem, type DueInvoices, type DueLetter } from '../storage/page-items.ts';
-import { Busy, ErrorAlert, Skeleton } from '../ui/components.tsx';
+import { AlertDetail, Busy, ErrorAlert, Skeleton } from '../ui/components.tsx';
 import { SettingsIcon, SignOutIcon } from '../ui/icons.tsx';
-import { t, uiLocale } from '../shared/i18n.ts';
+import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
 import { mailboxNavOf, webSiteUrl } from '../model/mailbox.ts';
 import { openInViewer, openTab } from '../ui/open-tab.ts';
 import { RevocationNotice } from '../ui/RevocationNotice.tsx';
@@ -36,9 +36,11 @@ export type PopupState =
 /** Where a failed root fetch leaves the popup: each failure has its own state and next step. */
 function stateAfterFailure(error: ErrorInfo, cached: RootSnapshot | undefined): PopupState {
   if (isNotConfigured(error)) return { kind: 'not_configured' };
-  // Plainly signed out is the state itself, no failure to explain; a session the service ended is.
-  if (needsConnect(error)) return isEndedByService(error) ? { kind: 'signed_out', reason: error } : { kind: 'signed_out' };
-  if (isOffline(error) && cached) return { kind: 'offline', snapshot: cached };
+  // Signed out, and why: plainly (the state itself), or the service ended the session (the worker
+  // keeps saying so until the person connects again or dismisses it).
+  if (needsConnect(error)) return { kind: 'signed_out', reason: error };
+  // Digipost down, a gateway's error, no network: the last view stays readable, marked as such.
+  if (isNoAnswer(error) && cached) return { kind: 'offline', snapshot: cached };
   return { kind: 'error', error };
 }
 
@@ -122,8 +124,9 @@ function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; st
   );
 }
 
+/** The extension's icon, drawn by the stylesheet (popup.css): decorative, and no bytes of the popup's script. */
 function Brand() {
-  return <img class="brand" src={browser.runtime.getURL('icons/icon-96.png')} width={48} height={48} alt="" />;
+  return <div class="brand" />;
 }
 
 /**
@@ -138,7 +141,7 @@ function WhatIsAsked() {
     // Without an answer nothing is listed: the state is already empty.
     ask({ type: 'getPageConfig' }).then((config) => setScopes(config.scopes), () => undefined);
   }, []);
-  if (!scopes || scopes.length === 0) return null;
+  if (!scopes?.length) return null;
   return (
     <div class="asked">
       <p>{t('signed_out_asked')}</p>
@@ -190,7 +193,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
 
   // Signed out elsewhere (the options page, the end of access): nobody's mailbox stays on show.
   useWorkerEvent(sessionEndedEvent, ({ reason }) => {
-    const signedOut: PopupState = reason === 'ended' ? { kind: 'signed_out', reason: { code: 'session_ended' } } : { kind: 'signed_out' };
+    const signedOut: PopupState = { kind: 'signed_out', reason: { code: reason === 'ended' ? 'session_ended' : 'signed_out' } };
     setState((now) => (['ready', 'offline', 'loading', 'error'].includes(now.kind) ? signedOut : now));
   });
 
@@ -220,8 +223,9 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
     }
   };
 
-  const settingsButton = (primary: boolean) => (
-    <button type="button" class={primary ? 'primary' : undefined} onClick={openSettings}>
+  // The one next step where only the settings can mend what is wrong.
+  const settingsButton = (
+    <button type="button" class="primary" onClick={openSettings}>
       {t('open_settings')}
     </button>
   );
@@ -240,28 +244,35 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
           <Brand />
           <h1>{t('not_configured_title')}</h1>
           <p>{t('not_configured_text')}</p>
-          <div class="actions">{settingsButton(true)}</div>
+          <div class="actions">{settingsButton}</div>
         </section>
       );
-    case 'signed_out':
+    case 'signed_out': {
+      // Why, when there is a why: Digipost ended the connection (said calmly, as news, not as a
+      // failure; the settings page offers to dismiss it), or the sign-in just tried failed (its
+      // reason). One next step: Connect, or the settings where only they can mend the sign-in.
+      const { reason } = state;
+      const ended = reason && isEndedByService(reason);
+      // Plainly signed out (a reason that only says so) is the state itself, no failure to explain.
+      const failed = reason && !needsConnect(reason);
+      const mendInSettings = reason && needsSettings(reason);
       return (
         <section class="state welcome">
           <Brand />
-          <h1>{t('signed_out_title')}</h1>
-          {state.reason ? (
-            <ErrorAlert error={state.reason}>{needsSettings(state.reason) ? settingsButton(false) : null}</ErrorAlert>
-          ) : (
-            <p>{t('signed_out_text')}</p>
-          )}
+          <h1>{t(ended ? 'ended_title' : 'signed_out_title')}</h1>
+          {failed ? <ErrorAlert error={reason}>{mendInSettings ? settingsButton : null}</ErrorAlert> : <p>{t(ended ? 'ended_text' : 'signed_out_text')}</p>}
           <RevocationNotice />
-          <div class="actions">
-            <button type="button" class="primary" onClick={() => void connect()}>
-              {t('connect')}
-            </button>
-          </div>
+          {mendInSettings ? null : (
+            <div class="actions">
+              <button type="button" class="primary" onClick={() => void connect()}>
+                {t('connect')}
+              </button>
+            </div>
+          )}
           <WhatIsAsked />
         </section>
       );
+    }
     case 'connecting':
       return (
         <section class="state welcome">
@@ -277,17 +288,30 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
       );
     case 'offline':
       return <Ready snapshot={state.snapshot} due={due} stale updating={false} onSignOut={() => void signOut()} onRetry={() => void load(true)} />;
-    case 'error':
+    case 'error': {
+      // No view to show (nothing personal outlives the browser session: after a browser start there
+      // is no cache). Why, in words (the service's own, if any, under Details), Try again, and the
+      // ways out the mailbox view offers too: the settings and Sign out.
+      const { error } = state;
+      const noAnswer = isNoAnswer(error);
       return (
-        <section class="state">
-          <h1>{t('error_title')}</h1>
-          <ErrorAlert error={state.error}>
+        <section class="state" role="alert">
+          <h1>{t(noAnswer ? 'no_answer_title' : 'error_title')}</h1>
+          <p>{noAnswer ? t('no_answer_text') : errorMessage(error)}</p>
+          <AlertDetail error={error} />
+          <div class="actions">
             <button type="button" class="primary" onClick={() => void load(true)}>
               {t('try_again')}
             </button>
-          </ErrorAlert>
-          <div class="actions">{settingsButton(false)}</div>
+            <button type="button" class="quiet" onClick={openSettings}>
+              {t('settings')}
+            </button>
+            <button type="button" class="quiet" onClick={() => void signOut()}>
+              {t('sign_out')}
+            </button>
+          </div>
         </section>
       );
+    }
   }
 }

@@ -241,7 +241,7 @@ export const needsSiteAccess = (error: ErrorInfo): boolean => isIn(GRANT_SITE, e
 /** 'look_again': the request that failed may have been done all the same: the page reads the service before it says done or not done. */
 export const outcomeMayBeUnknown = (error: ErrorInfo): boolean => isIn(LOOK_AGAIN, error);
 
-/** 'offline': no answer at all: a page shows what it has cached. Its one code compared, not its list: the popup asks, and its budget counts bytes. */
+/** 'offline': no answer at all: a page shows what it has cached. Its one code compared, not its list (see also isNoAnswer). */
 export const isOffline = (error: ErrorInfo): boolean => error.code === 'network';
 
 /**
@@ -262,6 +262,14 @@ export const isNotConfigured = (error: ErrorInfo): boolean => error.code === 'no
 
 /** The service ended the session ('connect'), not the person: "your access ended" rather than "you signed out". */
 export const isEndedByService = (error: ErrorInfo): boolean => error.code === 'session_ended';
+
+/**
+ * No answer from the service, or only a gateway's in its place (no connection, a passed deadline, a
+ * 5xx): "Digipost isn't answering right now", and a page shows what it has cached. Beside 'offline'
+ * (no answer at all) the two 'retry' codes that mean the same to a person.
+ */
+const NO_ANSWER: readonly ErrorCode[] = ['network', 'timeout', 'http_server'];
+export const isNoAnswer = (error: ErrorInfo): boolean => isIn(NO_ANSWER, error);
 
 /** The link asks for an action, which a read does not perform: the page shows the action's own page. */
 export const isActionLink = (error: ErrorInfo): boolean => error.code === 'link_is_action';

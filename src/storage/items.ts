@@ -143,8 +143,13 @@ export type PendingSignIn = z.infer<typeof pendingSchema>;
 /** The state, nonce and verifier of a sign-in whose consent window is open: they must outlive a stopped worker. */
 export const pendingSignInItem = defineItem({ key: 'auth.pendingSignIn', area: 'session', check: checkWith(pendingSchema) });
 
-/** Why the session ended when the user did not ask for it. */
-export const endReasonItem = defineItem({ key: 'auth.endReason', area: 'session', check: checkWith(z.object({ code: z.literal('session_ended') })) });
+/**
+ * Why the session ended when the person did not ask for it (the service refused its refresh token,
+ * or still refused a fresh token). On disk, not in memory: a person who closes the browser before
+ * opening the popup still learns why they are signed out, until they connect again or dismiss it
+ * (a sign-out of what is left). It names no person and no letter.
+ */
+export const endReasonItem = defineItem({ key: 'auth.endReason', area: 'local', check: checkWith(z.object({ code: z.literal('session_ended') })) });
 
 const checkMarkSchema = z.object({ unread: z.optional(z.number()), at: z.number() });
 /** The last look at the inbox, to fetch it only when it may hold something new. */

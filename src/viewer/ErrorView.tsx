@@ -37,17 +37,19 @@ export function ErrorView(props: { error: ErrorInfo; onRetry: () => void; onConn
 }
 
 /**
- * A page whose session ended while it was open (Sign out in the popup, a save in the options, the
- * end of access): nothing failed, so no Try again; it says the person signed out, and Connect
- * signs in and shows the page again.
+ * A page nobody is signed in to see: the session ended while it was open (Sign out in the popup, a
+ * save in the options, the end of access), or before it was opened. Nothing failed, so no Try
+ * again; it says why (the person signed out, or Digipost ended the connection, said until the
+ * person connects again or dismisses it), and Connect signs in and shows the page again.
  */
 export function SignedOutView(props: { error: ErrorInfo; onConnect: () => void }) {
+  const ended = isEndedByService(props.error);
   return (
     <div class="info-panel" role="status">
       <InfoIcon class="info-panel-icon" />
       <div>
-        <p class="info-panel-title">{t(isEndedByService(props.error) ? 'viewer_access_ended_title' : 'viewer_signed_out_title')}</p>
-        <p>{t('viewer_signed_out')}</p>
+        <p class="info-panel-title">{t(ended ? 'ended_title' : 'viewer_signed_out_title')}</p>
+        <p>{t(ended ? 'ended_text' : 'viewer_signed_out')}</p>
         <div class="actions">
           <button type="button" class="primary" onClick={props.onConnect}>
             {t('connect')}

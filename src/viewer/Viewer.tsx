@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ext as browser } from '../shared/ext.ts';
 import { relationName } from '../api/relation-name.ts';
-import { needsConnect, toErrorInfo } from '../shared/errors.ts';
+import { isEndedByService, needsConnect, toErrorInfo } from '../shared/errors.ts';
 import { Skeleton } from '../ui/components.tsx';
 import { BackIcon, InfoIcon, SettingsIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
@@ -73,12 +73,14 @@ export function Viewer() {
   let body;
   if (entry === 'missing') {
     const signedOut = root.error !== undefined && needsConnect(root.error);
+    // Forgotten because Digipost ended the connection: that is the news, said as everywhere else.
+    const ended = root.error !== undefined && isEndedByService(root.error);
     body = (
       <div class="info-panel" role="note">
         <InfoIcon class="info-panel-icon" />
         <div>
-          <p class="info-panel-title">{t('page_forgotten_title')}</p>
-          <p>{signedOut ? t('page_forgotten_signed_out') : t('page_forgotten')}</p>
+          <p class="info-panel-title">{t(ended ? 'ended_title' : 'page_forgotten_title')}</p>
+          <p>{ended ? t('ended_text') : signedOut ? t('page_forgotten_signed_out') : t('page_forgotten')}</p>
           {inbox ? (
             <div class="actions">
               <button type="button" class="primary" onClick={() => go(inbox)}>

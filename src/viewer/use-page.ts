@@ -2,7 +2,7 @@ import { useEffect } from 'preact/hooks';
 import type { LinkTarget } from '../api/links.ts';
 import { relationInfo } from '../api/relations.ts';
 import { relationName } from '../api/relation-name.ts';
-import { isActionLink, isUnanswered, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { isActionLink, isUnanswered, needsConnect, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { ResourceSnapshot } from '../protocol/messages.ts';
 import { useLatest } from '../ui/use-latest.ts';
 import { ask } from '../ui/worker-client.ts';
@@ -29,7 +29,7 @@ export type PageState =
   | { kind: 'loading' }
   | ({ kind: 'ready' } & PageView)
   | { kind: 'error'; error: ErrorInfo }
-  /** The session ended while the page was open: no failure of the page, and Connect shows it again. */
+  /** Nobody is signed in (the session ended while the page was open, or before): no failure of the page, and Connect shows it again. */
   | { kind: 'signed_out'; error: ErrorInfo };
 
 export interface Page {
@@ -108,6 +108,9 @@ export function usePage(current: HistoryEntry | undefined): Page {
 
   let state: PageState = { kind: 'loading' };
   if (page.ended) state = { kind: 'signed_out', error: page.ended };
+  // Nobody signed in when the page was read (a tab opened or reloaded after the session ended):
+  // not a failure of the page either, so the same words and the one step, Connect.
+  else if (page.error && needsConnect(page.error)) state = { kind: 'signed_out', error: page.error };
   else if (page.error) state = { kind: 'error', error: page.error };
   else if (page.value && (!page.loading || offline)) state = { kind: 'ready', ...page.value };
 

@@ -113,6 +113,35 @@ describe('the options page', () => {
     screen.getByRole('button', { name: 'Connect' });
   });
 
+  it('after Digipost ended the connection: says so, with Connect, and Dismiss forgets it here and everywhere', async () => {
+    worker.answer('getConfig', config());
+    worker.answer('getStatus', { state: 'signed_out', reason: { code: 'session_ended' } });
+    await openPage('options');
+    const card = (await screen.findByRole('heading', { name: 'Digipost ended the connection' })).closest('section');
+    if (!card) throw new Error('the heading is in no section');
+    within(card).getByText('This happens when the extension’s access is withdrawn on Digipost’s website, or after a long time without use. Connect again to see your mailbox.');
+    expect(within(card).queryByRole('alert')).toBeNull();
+    expect(within(card).getAllByRole('button').map((button) => [button.textContent, button.className])).toEqual([
+      ['Connect', 'primary'],
+      ['Dismiss', 'quiet'],
+    ]);
+    // Dismissing is a sign-out of what is left: the worker forgets the reason, and every open page hears so.
+    worker.answer('signOut', { state: 'signed_out' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Dismiss' }));
+    await screen.findByRole('heading', { name: 'Not connected' });
+    expect(worker.asked('signOut')).toHaveLength(1);
+    expect(screen.queryByText('Digipost ended the connection')).toBeNull();
+    screen.getByRole('button', { name: 'Connect' });
+  });
+
+  it('Digipost ending the connection while the page is open: the person goes, and why is said', async () => {
+    await opened('signed_in');
+    await screen.findByRole('heading', { name: 'Kari Nordmann' });
+    extension.tellPages({ event: 'sessionEnded', reason: 'ended' });
+    await screen.findByRole('heading', { name: 'Digipost ended the connection' });
+    expect(screen.queryByText('Kari Nordmann')).toBeNull();
+  });
+
   it('back online, a sign-out Digipost has not heard of is told once, and the notice goes', async () => {
     await opened('signed_out');
     expect(worker.asked('retryRevocation')).toHaveLength(0);

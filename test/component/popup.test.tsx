@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
+import type { ErrorInfo } from '../../src/shared/errors.ts';
 import { dueInvoicesItem, rootCacheItem, viewerPages, type DueInvoices } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
 import { config, fullRoot, letter, LETTERS, rootSnapshot, SERVICE } from './fixtures.ts';
@@ -12,6 +13,13 @@ import { openPage, pageClosedItself } from './page.ts';
  */
 
 const { worker } = extension;
+
+/** Digipost not answering, as the worker says it: each failure, and its detail as Details shows it. */
+const NO_ANSWER: [string, ErrorInfo, string][] = [
+  ['a 5xx', { code: 'http_server', status: 500, detail: 'INTERNAL_SERVER_ERROR: the database is away' }, 'INTERNAL_SERVER_ERROR: the database is away · HTTP 500'],
+  ['no answer in time', { code: 'timeout', detail: 'no answer within 20 s' }, 'no answer within 20 s'],
+  ['no connection', { code: 'network', detail: 'Failed to fetch' }, 'Failed to fetch'],
+];
 
 describe('the popup', () => {
   it('not set up: says so, and "Open settings" opens the options page', async () => {
@@ -72,7 +80,7 @@ describe('the popup', () => {
     expect(within(alert).queryByRole('button')).toBeNull();
   });
 
-  it('a sign-in that settings can mend: the reason, with "Open settings" beside it', async () => {
+  it('a sign-in that settings can mend: the reason, and "Open settings" as the one next step', async () => {
     worker.fail('getRoot', { code: 'signed_out' });
     worker.answer('getPageConfig', { scopes: config().scopes });
     worker.fail('connect', { code: 'oauth_invalid_client' });
@@ -80,8 +88,39 @@ describe('the popup', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Connect' }));
     const alert = await screen.findByRole('alert');
     within(alert).getByText('The service did not accept the client ID or client secret. Check them in settings.');
-    fireEvent.click(within(alert).getByRole('button', { name: 'Open settings' }));
+    // Connecting again would meet the same refusal: the settings are the way, and the only one offered.
+    expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
+    const settings = within(alert).getByRole('button', { name: 'Open settings' });
+    expect(settings.className).toBe('primary');
+    fireEvent.click(settings);
     expect(extension.optionsPagesOpened).toBe(1);
+  });
+
+  it('Digipost ended the connection: says so, as news and not as a failure, with Connect, also when opened again later', async () => {
+    // What the worker answers from the moment it recorded the end (a withdrawn grant, an expired sign-in).
+    worker.fail('getRoot', { code: 'session_ended' });
+    worker.answer('getPageConfig', { scopes: config().scopes });
+    await openPage('popup');
+    await screen.findByRole('heading', { level: 1, name: 'Digipost ended the connection' });
+    screen.getByText('This happens when the extension’s access is withdrawn on Digipost’s website, or after a long time without use. Connect again to see your mailbox.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Not connected')).toBeNull();
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Connect']);
+    worker.answer('connect', { state: 'signed_in', scopes: config().scopes });
+    worker.answer('getRoot', rootSnapshot());
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
+  });
+
+  it('Digipost ending the connection while the popup is open: the mailbox goes, and why is said', async () => {
+    worker.answer('getRoot', rootSnapshot());
+    worker.answer('getPageConfig', { scopes: config().scopes });
+    await openPage('popup');
+    await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
+    extension.tellPages({ event: 'sessionEnded', reason: 'ended' });
+    await screen.findByRole('heading', { level: 1, name: 'Digipost ended the connection' });
+    expect(screen.queryByText('Kari Nordmann')).toBeNull();
+    screen.getByRole('button', { name: 'Connect' });
   });
 
   it('loading: a skeleton until the root arrives, the header before the letters', async () => {
@@ -226,30 +265,66 @@ describe('the popup', () => {
     await extension.storage.session.set({ [rootCacheItem.key]: rootSnapshot({ fetchedAt: Date.now() - 5 * 60_000 }) });
     worker.fail('getRoot', { code: 'network', detail: 'Failed to fetch' });
     await openPage('popup');
-    const notice = await screen.findByText('You seem to be offline. This is what was fetched last; it may be out of date.');
+    const notice = await screen.findByText('Digipost isn’t answering right now. This is what was fetched last; it may be out of date.');
     screen.getByRole('heading', { level: 1, name: 'Kari Nordmann' });
     screen.getByText(/— not up to date$/);
     worker.answer('getRoot', rootSnapshot());
     expect(notice.closest('[role="status"]')?.textContent).toContain('Try again');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByText(/^Fetched at/).textContent).not.toContain('not up to date'));
-    expect(screen.queryByText(/You seem to be offline/)).toBeNull();
+    expect(screen.queryByText(/isn’t answering/)).toBeNull();
     expect(worker.asked('getRoot').at(-1)).toEqual({ type: 'getRoot', force: true, inbox: true });
   });
 
-  it('an error: the sentence in view, the service\'s words folded under Details, and Try again', async () => {
-    worker.fail('getRoot', { code: 'http_server', status: 500, detail: 'INTERNAL_SERVER_ERROR: the database is away' });
+  it.each(NO_ANSWER)('Digipost not answering (%s) with the last view kept: it stays readable, marked as not up to date', async (_, error) => {
+    await extension.storage.session.set({ [rootCacheItem.key]: rootSnapshot({ fetchedAt: Date.now() - 5 * 60_000 }) });
+    worker.fail('getRoot', error);
     await openPage('popup');
-    await screen.findByRole('heading', { level: 1, name: 'Could not show your mailbox' });
+    await screen.findByText('Digipost isn’t answering right now. This is what was fetched last; it may be out of date.');
+    screen.getByRole('heading', { level: 1, name: 'Kari Nordmann' });
+    screen.getByRole('button', { name: 'Sign out' });
+  });
+
+  it.each(NO_ANSWER)('Digipost not answering (%s) and no view kept (after a browser start): why in words, Try again, and Settings and Sign out', async (_, error, detail) => {
+    worker.fail('getRoot', error);
+    await openPage('popup');
+    await screen.findByRole('heading', { level: 1, name: 'Digipost isn’t answering right now' });
     const alert = screen.getByRole('alert');
-    expect(within(alert).getByText(/^The service had an error/).textContent).toBe('The service had an error. Try again later.');
+    within(alert).getByText('Your mailbox will show here as soon as Digipost answers. If other websites don’t load either, check your internet connection.');
+    // The service's and the browser's words, folded under Details; none in the main text.
     const details = within(alert).getByText('Details').closest('details');
     expect(details?.open).toBe(false);
-    expect(details?.textContent).toContain('INTERNAL_SERVER_ERROR: the database is away · HTTP 500');
-    expect(within(alert).getByText(/^The service had an error/).textContent).not.toContain('500');
+    expect(details?.textContent).toContain(detail);
+    expect(alert.textContent.replace(details?.textContent ?? '', '')).not.toMatch(/HTTP|500|Failed to fetch|20 s/);
+    // One next step, and the ways out the mailbox view offers too.
+    expect(screen.getAllByRole('button').map((button) => [button.textContent, button.className])).toEqual([
+      ['Try again', 'primary'],
+      ['Settings', 'quiet'],
+      ['Sign out', 'quiet'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(extension.optionsPagesOpened).toBe(1);
     worker.answer('getRoot', rootSnapshot());
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
+  });
+
+  it('Sign out while Digipost is not answering: signed out here at once', async () => {
+    worker.fail('getRoot', { code: 'network', detail: 'Failed to fetch' });
+    worker.answer('getPageConfig', { scopes: config().scopes });
+    worker.answer('signOut', { state: 'signed_out' });
+    await openPage('popup');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { level: 1, name: 'Not connected' });
+    expect(worker.asked('signOut')).toHaveLength(1);
+  });
+
+  it('another failure: its sentence in view, under "Could not show your mailbox", with Try again, Settings and Sign out', async () => {
+    worker.fail('getRoot', { code: 'worker_no_answer' });
+    await openPage('popup');
+    await screen.findByRole('heading', { level: 1, name: 'Could not show your mailbox' });
+    within(screen.getByRole('alert')).getByText('The extension’s background did not answer. Try again.');
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Try again', 'Settings', 'Sign out']);
   });
 
   it("below the letters, the person's settings pages, the account's and the mailbox's, open in the viewer", async () => {

@@ -68,6 +68,40 @@ describe('an open viewer tab when the person signs out elsewhere', () => {
     within(main).getByRole('button', { name: 'Connect' });
   });
 
+  it('Digipost ending the connection: says so, with Connect as the one step', async () => {
+    await openViewer(INBOX, { document: [letter(11, { subject: 'Skattemelding 2026', creatorName: 'Skatteetaten' })], link: [] }, READ_SCOPES);
+    await screen.findByText('Skattemelding 2026');
+    extension.tellPages({ event: 'sessionEnded', reason: 'ended' });
+    const main = screen.getByRole('main');
+    await within(main).findByText('Digipost ended the connection');
+    within(main).getByText(/withdrawn on Digipost’s website, or after a long time without use\. Connect again/);
+    expect(within(main).queryByText('Skattemelding 2026')).toBeNull();
+    expect(within(main).getAllByRole('button').map((button) => button.textContent)).toEqual(['Connect']);
+  });
+
+  it('a page read after Digipost ended the connection (a tab reloaded, a link taken): why, and Connect alone, not a failure with Try again', async () => {
+    await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: INBOX });
+    // What the worker answers while the end is on record (until the person connects again or dismisses it).
+    worker.fail('getRoot', { code: 'session_ended' });
+    worker.fail('getResource', { code: 'session_ended' });
+    await openPage('viewer', `?page=${PAGE_ID}`);
+    await screen.findByText('Digipost ended the connection');
+    const main = screen.getByRole('main');
+    within(main).getByText(/withdrawn on Digipost’s website, or after a long time without use\. Connect again/);
+    expect(within(main).queryByRole('alert')).toBeNull();
+    expect(within(main).getAllByRole('button').map((button) => button.textContent)).toEqual(['Connect']);
+  });
+
+  it('a tab whose page was forgotten when Digipost ended the connection: why, and Connect and open the inbox', async () => {
+    // The end of the session forgot what the tab's page id stood for; the root says why nobody is signed in.
+    worker.fail('getRoot', { code: 'session_ended' });
+    await openPage('viewer', `?page=${PAGE_ID}`);
+    await screen.findByText('Digipost ended the connection');
+    const main = screen.getByRole('main');
+    within(main).getByText(/withdrawn on Digipost’s website, or after a long time without use\. Connect again/);
+    expect(within(main).getAllByRole('button').map((button) => button.textContent)).toEqual(['Connect and open the inbox']);
+  });
+
   it('drops a letter whose content comes after the sign-out: no blob: address is made for it', async () => {
     const held = worker.hold('getContent');
     const made = vi.spyOn(URL, 'createObjectURL');
@@ -89,7 +123,7 @@ describe('an open viewer tab when the person signs out elsewhere', () => {
     await openViewer(INBOX, { document: [], link: [] }, READ_SCOPES);
     await screen.findByText('There are no letters here.');
     extension.tellPages({ event: 'sessionEnded', reason: 'ended' });
-    await screen.findByText('Your access to Digipost has ended');
+    await screen.findByText('Digipost ended the connection');
     within(screen.getByRole('main')).getByRole('button', { name: 'Connect' });
   });
 });

@@ -81,7 +81,7 @@ describe('each state of the popup has one obvious next step', () => {
     const popup = await h.openPopup();
     await role(popup, 'heading', 'Not connected').wait();
     // The extension's icon, what it does, and what Digipost will ask to be allowed.
-    expect(await count(popup, 'img.brand')).toBe(1);
+    expect(await count(popup, '.brand')).toBe(1);
     await css(popup, '::-p-text(Digipost will ask you to allow:)').wait();
     // In the settings page's words.
     expect(await popup.$$eval('.asked li', (items) => items.map((li) => li.textContent))).toEqual(['See your account details', 'See your letters']);
@@ -164,7 +164,7 @@ describe('each state of the popup has one obvious next step', () => {
     await untilServiceQuiet(h.emulator.admin);
     await h.emulator.admin.failNext(2, 'drop', '/post/api');
     const popup = await h.openPopup();
-    await statusSays(popup, 'You seem to be offline.');
+    await statusSays(popup, 'Digipost isn’t answering right now.');
     await css(popup, `.offline ${roleSelector('button', 'Try again')}`).click();
     await until(popup, 'The offline notice stayed.', () => !document.querySelector('.offline'));
     await until(popup, 'The popup did not say when it fetched.', () => document.querySelector('.fetched')?.textContent.startsWith('Fetched at'));
@@ -172,12 +172,40 @@ describe('each state of the popup has one obvious next step', () => {
     await popup.close();
   });
 
+  it('Digipost not answering after a browser start (nothing kept): why, Try again, and Settings and Sign out', async () => {
+    // A browser start empties storage.session: no cached view, no access token; the refresh token stays.
+    const session = await storedItems(h, 'session');
+    await storeItems(h, 'session', Object.fromEntries(Object.keys(session).map((key) => [key, undefined])));
+    await untilServiceQuiet(h.emulator.admin);
+    await h.emulator.admin.configure({ gatewayDown: true });
+    try {
+      const popup = await h.openPopup();
+      await headingIs(popup, 'Digipost isn’t answering right now');
+      expect(await readable(popup)).toContain('Your mailbox will show here as soon as Digipost answers.');
+      // The gateway's words stay under Details.
+      expect(await readable(popup)).not.toMatch(/HTTP|502|Bad Gateway/);
+      expect(await popup.$$eval('button', (buttons) => buttons.map((b) => [b.textContent.trim(), b.className]))).toEqual([
+        ['Try again', 'primary'],
+        ['Settings', 'quiet'],
+        ['Sign out', 'quiet'],
+      ]);
+      expect(await accessibilityViolations(popup)).toEqual([]);
+      // Back: Try again shows the mailbox.
+      await h.emulator.admin.configure({ gatewayDown: false });
+      await role(popup, 'button', 'Try again').click();
+      await headingIs(popup, h.emulator.user.fullName);
+      await popup.close();
+    } finally {
+      await h.emulator.admin.configure({ gatewayDown: false });
+    }
+  });
+
   it('offline: the cached view, marked as not up to date', async () => {
     await ageRootCache(5 * 60_000);
     await h.emulator.stop();
     try {
       const popup = await h.openPopup();
-      await statusSays(popup, 'You seem to be offline.');
+      await statusSays(popup, 'Digipost isn’t answering right now.');
       await until(popup, 'The popup did not say it was not up to date.', () => document.body.innerText.includes('not up to date'));
       expect(await textOf(popup, 'h1')).toBe(h.emulator.user.fullName);
       expect(await accessibilityViolations(popup)).toEqual([]);

@@ -4,7 +4,7 @@ import { pendingRevocationsItem } from '../../src/storage/items.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { browserUnderTest } from '../support/extension-browser.ts';
-import { openPlace, sayingWhatItShows, showsAccount, signInWith, storedItems, visibleText } from '../support/helpers.ts';
+import { dropRootCache, openPlace, sayingWhatItShows, showsAccount, signInWith, storedItems, visibleText } from '../support/helpers.ts';
 import { count, css, role, shows, stopsShowing, text, until } from '../support/person.ts';
 
 /*
@@ -39,6 +39,9 @@ async function revokeStatuses(): Promise<number[]> {
   return (await h.emulator.admin.requests()).filter((r) => r.path === REVOKE_PATH).map((r) => r.status);
 }
 
+/** The names of the buttons a page shows, in order. */
+const buttonsOf = (page: Page) => page.$$eval('button', (buttons) => buttons.filter((b) => b.offsetParent !== null).map((b) => b.textContent.trim()));
+
 const headingSays = (page: Page, words: string) =>
   until(page, `The heading did not say "${words}".`, (w: string) => Boolean(document.querySelector('h1')?.textContent.includes(w)), words);
 
@@ -69,6 +72,62 @@ describe('an open viewer tab when the popup signs out', () => {
     await h.connectVia(viewer, 'Approve');
     await headingSays(viewer, SUBJECT);
     await viewer.close();
+  });
+});
+
+describe('a connection Digipost ended (the grant withdrawn on its website)', () => {
+  const ENDED = 'Digipost ended the connection';
+
+  it('is said in the popup, closed and opened again, and in the settings, with Connect; Dismiss forgets it everywhere', async () => {
+    const popup = await h.openPopup();
+    await showsAccount(h, popup);
+    await popup.close();
+    await h.emulator.admin.revokeGrants();
+    // The next look at the service finds it: its token refused, the refresh token too.
+    await dropRootCache(h);
+
+    const first = await h.openPopup();
+    await headingSays(first, ENDED);
+    await shows(first, 'withdrawn on Digipost’s website');
+    expect(await buttonsOf(first)).toEqual(['Connect']);
+    expect(await accessibilityViolations(first)).toEqual([]);
+    await first.close();
+
+    // Closed and opened again: still said, not a bare "Not connected".
+    const again = await h.openPopup();
+    await headingSays(again, ENDED);
+    expect(await visibleText(again)).not.toContain('Not connected');
+    expect(await buttonsOf(again)).toEqual(['Connect']);
+    await again.close();
+
+    const options = await h.open('src/options/options.html');
+    await role(options, 'heading', ENDED).wait();
+    await role(options, 'button', 'Connect').wait();
+    expect(await accessibilityViolations(options)).toEqual([]);
+    await role(options, 'button', 'Dismiss').click();
+    await role(options, 'heading', 'Not connected').wait();
+    await options.close();
+
+    const dismissed = await h.openPopup();
+    await role(dismissed, 'heading', 'Not connected').wait();
+    expect(await visibleText(dismissed)).not.toContain(ENDED);
+    // Connect brings the mailbox back.
+    await h.connectVia(dismissed, 'Approve');
+    await showsAccount(h, dismissed);
+    await dismissed.close();
+  });
+
+  it('connecting again ends the notice: the popup shows the mailbox, and opened again still does', async () => {
+    await h.emulator.admin.revokeGrants();
+    await dropRootCache(h);
+    const popup = await h.openPopup();
+    await headingSays(popup, ENDED);
+    await h.connectVia(popup, 'Approve');
+    await showsAccount(h, popup);
+    await popup.close();
+    const again = await h.openPopup();
+    await showsAccount(h, again);
+    await again.close();
   });
 });
 

@@ -185,17 +185,19 @@ describe('keeping the session', () => {
     const viewer = await openInbox();
     // Said calmly, as a sign-out is: nothing failed that Try again could mend.
     await until(viewer, 'No notice said the access ended.', () =>
-      [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent.includes('Your access to Digipost has ended')),
+      [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent.includes('Digipost ended the connection')),
     );
     const notice = await viewer.$$eval('[role="status"]', (els) => {
-      const found = els.find((el) => el.textContent.includes('Your access to Digipost has ended'));
+      const found = els.find((el) => el.textContent.includes('Digipost ended the connection'));
       return { text: found?.textContent ?? '', buttons: [...(found?.querySelectorAll('button') ?? [])].map((b) => b.textContent.trim()) };
     });
-    expect(notice.text).toContain('Connect to see your mailbox here again.');
+    expect(notice.text).toContain('Connect again to see your mailbox.');
     expect(notice.buttons).toContain('Connect');
     expect(await isThere(viewer, 'button', 'Try again')).toBe(false);
     await expect.poll(() => badgeText(h), { timeout: 10_000 }).toBe('');
+    // The popup, opened afterwards, says the same.
     const popup = await h.openPopup();
+    await role(popup, 'heading', 'Digipost ended the connection').wait();
     await role(popup, 'button', 'Connect').wait();
   });
 

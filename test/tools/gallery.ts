@@ -171,12 +171,25 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await shot(page, 'offline');
   await page.close();
 
+  // Digipost not answering, and no view kept (as after a browser start): why, Try again, Settings and Sign out.
   await dropRootCache(browser);
   await untilServiceQuiet(emulator.admin);
   await emulator.admin.failNext(1, '500', '/post/api');
   page = await open();
   await role(page, 'alert').wait();
   await shot(page, 'error');
+  await page.close();
+
+  // Digipost ended the connection (the grant withdrawn on its website): why, and Connect.
+  await emulator.admin.revokeGrants();
+  await dropRootCache(browser);
+  page = await open();
+  await css(page, '.welcome .asked li').wait();
+  await shot(page, 'ended');
+  // Connected again, for the settings page's pictures.
+  const again = await browser.nextPage(() => css(page, '.welcome button.primary').click(), (address) => address.includes('/oauth/authorize'));
+  await role(again, 'button', 'Approve').click();
+  await css(page, '.summary h1').wait();
   await page.close();
 }
 

@@ -299,6 +299,16 @@ describe('connect', () => {
     expect(JSON.stringify(w.snapshot())).not.toContain('LATE');
   });
 
+  it('a caller that asks for a token after another call ended the session hears why: session_ended, not a bare signed_out', async () => {
+    const w = await signedIn();
+    w.service.reply(() => json({ error: 'invalid_grant' }, 401));
+    w.clock.advance(20 * MINUTE);
+    // The badge's call meets the refusal and ends the session...
+    expect(await errorCode(w.s.getAccessToken())).toBe('session_ended');
+    // ...while the popup's call, refused too, asks for a forced refresh afterwards.
+    expect(await errorCode(w.s.getAccessToken({ forceRefresh: true, refused: 'AT-1' }))).toBe('session_ended');
+  });
+
   it('clears the reason of an ended session once signed in again', async () => {
     const w = await signedIn();
     w.service.reply(() => json({ error: 'invalid_grant' }, 401));
@@ -307,6 +317,7 @@ describe('connect', () => {
     expect(await w.s.status()).toEqual({ state: 'signed_out', reason: { code: 'session_ended' } });
     await w.s.connect();
     expect((await w.s.status()).state).toBe('signed_in');
+    expect(w.local.data).not.toHaveProperty(endReasonItem.key);
     expect(w.session.data).not.toHaveProperty(endReasonItem.key);
   });
 });
@@ -498,7 +509,8 @@ describe('getAccessToken', () => {
     expect(w.local.data).not.toHaveProperty(refreshTokenItem.key);
     expect(w.local.data).not.toHaveProperty(accountItem.key);
     expect(w.session.data).not.toHaveProperty(accessTokenItem.key);
-    expect(await errorCode(w.s.getAccessToken())).toBe('signed_out');
+    // Asked again: still why, while the end is on record.
+    expect(await errorCode(w.s.getAccessToken())).toBe('session_ended');
   });
 
   it('keeps the session when the refresh fails on the network, and recovers later', async () => {

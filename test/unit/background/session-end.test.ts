@@ -199,6 +199,62 @@ describe('signing out', () => {
   });
 });
 
+describe('a session the service ended (its grant withdrawn on the website, or forgotten)', () => {
+  /** The service of A, which from `ended.now` on refuses the refresh token and every access token, as after a withdrawn grant. */
+  function withdrawableServiceAt(origin: string) {
+    serviceAt(origin, 'A');
+    const serve = network.handlers.get(origin);
+    if (!serve) throw new Error('no service at ' + origin);
+    const ended = { now: false };
+    network.handlers.set(origin, (request) => {
+      if (!ended.now) return serve(request);
+      return request.url.pathname === '/post/api/oauth/accesstoken'
+        ? Response.json({ error: 'invalid_grant' }, { status: 400 })
+        : Response.json({ 'error-code': 'UNAUTHORIZED' }, { status: 401 });
+    });
+    return ended;
+  }
+
+  it('says why to every page that asks later, also after the browser forgot its memory, until the person connects again', async () => {
+    const ended = withdrawableServiceAt(A);
+    await signIn(configFor(A));
+    ended.now = true;
+    expect(await failureOf(handlers.getRoot({ type: 'getRoot', force: true, inbox: true }))).toBe('session_ended');
+    expect(fakeBrowser.runtime.told).toContainEqual({ event: 'sessionEnded', reason: 'ended' });
+
+    // A popup opened again, a viewer tab, the options page: each hears why, not a bare "not connected".
+    expect(await failureOf(handlers.getRoot({ type: 'getRoot', inbox: true }))).toBe('session_ended');
+    expect(await failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/docs/1`, relation: 'self' }))).toBe('session_ended');
+    expect(await handlers.getStatus({ type: 'getStatus' })).toEqual({ state: 'signed_out', reason: { code: 'session_ended' } });
+
+    // A browser restart empties storage.session: the reason is on disk, and still said.
+    fakeBrowser.storage.session.data = {};
+    expect(await failureOf(handlers.getRoot({ type: 'getRoot', inbox: true }))).toBe('session_ended');
+
+    // Connecting again ends it: signed in, and once signed out, plainly signed out.
+    ended.now = false;
+    await handlers.connect({ type: 'connect' });
+    expect((await handlers.getRoot({ type: 'getRoot', inbox: true })).root.primaryAccount?.fullName).toBe(NAME);
+    await handlers.signOut({ type: 'signOut' });
+    expect(await failureOf(handlers.getRoot({ type: 'getRoot', inbox: true }))).toBe('signed_out');
+  });
+
+  it('is forgotten when the person dismisses it (a sign-out of what is left), and every open page hears so', async () => {
+    const ended = withdrawableServiceAt(A);
+    await signIn(configFor(A));
+    ended.now = true;
+    await failureOf(handlers.getRoot({ type: 'getRoot', force: true }));
+    fakeBrowser.runtime.told = [];
+
+    expect(await handlers.signOut({ type: 'signOut' })).toEqual({ state: 'signed_out' });
+
+    expect(fakeBrowser.runtime.told).toEqual([{ event: 'sessionEnded', reason: 'user' }]);
+    expect(await failureOf(handlers.getRoot({ type: 'getRoot', inbox: true }))).toBe('signed_out');
+    // Nothing was left to tell the service: the grant had already ended there.
+    expect(revokes()).toEqual([]);
+  });
+});
+
 describe('a revoke that failed', () => {
   it('is not called pending while the first try, made at sign-out, is still on its way; it is once that try failed', async () => {
     const held = deferred<Response>();
