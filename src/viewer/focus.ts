@@ -3,7 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { useListKeys } from '../ui/list-keys.ts';
 import { historyKey, type HistoryEntry } from './history.ts';
 import { openedRow, rememberOpenedRow } from './page-memory.ts';
-import type { PageKind } from './use-page.ts';
+import type { PageKind } from './page-view.ts';
 
 /** The rows of a list of letters or receipts: what j and k move through. */
 const LIST_ROWS = 'main .letters .letter-link';

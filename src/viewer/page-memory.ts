@@ -1,5 +1,5 @@
 import type { LetterSummary } from '../model/letters.ts';
-import type { PageView } from './use-page.ts';
+import type { ListPage, PageView } from './page-view.ts';
 
 /*
  * What this viewer tab remembers of the pages in its history, so that Back and Forward show a list
@@ -7,12 +7,6 @@ import type { PageView } from './use-page.ts';
  * own memory only (gone when the tab closes or reloads, and at sign-out): the history entry itself
  * holds no more than its depth, as the browser writes history state to disk for session restore.
  */
-
-/** One further page of a list, as "Load more" read it. */
-export interface ListPage {
-  requestUrl: string;
-  data: unknown;
-}
 
 /** The row opened from a list, by its place among the rows, and how far the page was scrolled. */
 export interface OpenedRow {

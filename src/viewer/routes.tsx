@@ -11,14 +11,14 @@ import type { Go } from './history.ts';
 import { LetterView } from './letter/LetterView.tsx';
 import { LetterList } from './lists/LetterList.tsx';
 import { RememberedListNote } from './lists/RememberedListNote.tsx';
-import type { ListPage } from './page-memory.ts';
+
 import { isRoot } from './page-names.ts';
 import { ReceiptsView, ReceiptView } from './receipts/ReceiptsView.tsx';
 import { ActionView } from './resources/ActionView.tsx';
 import { GenericView } from './resources/GenericView.tsx';
 import { RootView } from './resources/RootView.tsx';
 import { RecipientSearch } from './search/RecipientSearch.tsx';
-import type { PageKind, PageView } from './use-page.ts';
+import type { ListPage, PageKind, PageView } from './page-view.ts';
 import { inboxTarget, type RootState } from './use-root.ts';
 
 /** What a view is given: the page as read (usePage), where it was reached, and the tab's ways to act. */

@@ -2,7 +2,7 @@ import { useEffect } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
 import { relationLabel } from '../model/labels.ts';
 import { isRoot, listName } from './page-names.ts';
-import type { PageKind } from './use-page.ts';
+import type { PageKind } from './page-view.ts';
 
 /**
  * What the tab says: the kind of page, never its content. Tab titles end up in the browser's

@@ -3,27 +3,14 @@ import type { LinkTarget } from '../api/links.ts';
 import { relationInfo } from '../api/relations.ts';
 import { relationName } from '../api/relation-name.ts';
 import { isActionLink, isUnanswered, needsConnect, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
-import type { ResourceSnapshot } from '../protocol/messages.ts';
 import { useLatest } from '../ui/use-latest.ts';
 import { ask } from '../ui/worker-client.ts';
 import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
-import { chooseView, type ViewKind } from './choose-view.ts';
+import { chooseView } from './choose-view.ts';
 import { historyKey, type HistoryEntry } from './history.ts';
 import { firstPageUrl } from './lists/paging.ts';
-import { forgetAll, rememberedList, rememberList, type ListPage } from './page-memory.ts';
-
-export type PageKind = ViewKind | 'search' | 'action';
-
-/** A page as read: the view that shows it, the resource (none for a search or an action) and the address it was read from. */
-export interface PageView {
-  view: PageKind;
-  snapshot?: ResourceSnapshot;
-  requestUrl: string;
-  /** A list's pages after the first, when Back or Forward returns to a list "Load more" had made longer. */
-  further?: readonly ListPage[];
-  /** The service did not answer (why): this is the list as this tab last showed it, not as it is now. */
-  offline?: ErrorInfo;
-}
+import { forgetAll, rememberedList, rememberList } from './page-memory.ts';
+import type { ListPage, PageView } from './page-view.ts';
 
 export type PageState =
   | { kind: 'loading' }

@@ -8,7 +8,7 @@ import { ask } from '../../ui/worker-client.ts';
 import type { ResourceSnapshot } from '../../protocol/messages.ts';
 import { useLatest } from '../../ui/use-latest.ts';
 import { useHiddenRows } from '../filing/ListFiling.tsx';
-import type { ListPage } from '../page-memory.ts';
+import type { ListPage } from '../page-view.ts';
 import { newLetters, nextPageUrl } from './paging.ts';
 
 function summariesOf(data: unknown, sessionLevel: number, requestUrl: string): LetterSummary[] {
