@@ -5,7 +5,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokenItem } from '../../src/storage/items.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
-import { cachedLink, inLetter, savedDownload, showsAccount, signInWith, storeItems, untilIdle, viewerPageFor } from '../support/helpers.ts';
+import { cachedLink, inLetter, openDetails, savedDownload, showsAccount, signInWith, storeItems, untilIdle, viewerPageFor } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { css, role, shows, textOf, until } from '../support/person.ts';
 import { addTrackerLetter, startCountingServer, TRACKER_LETTER_SUBJECT, TRACKER_LETTER_TEXT, type CountingServer } from '../support/tracker-letter.ts';
@@ -92,6 +92,9 @@ describe('every network wait is bounded', () => {
     await h.emulator.admin.configure({ stallTokenEndpoint: true });
     try {
       const popup = await h.openPopup();
+      // In words first; the technical sentence only under Details.
+      await shows(popup, 'Digipost isn’t answering right now');
+      await openDetails(popup, 'Details');
       await shows(popup, 'The service did not answer in time.');
       await h.emulator.admin.configure({ stallTokenEndpoint: false });
       // No reload of the extension: the popup's own Try again works.
