@@ -13,9 +13,22 @@ type Note =
   | { kind: 'keep_one' }
   | { kind: 'unchanged'; error?: ErrorInfo | undefined };
 
-function NoteLine(props: { note: Note | undefined }) {
-  const { note } = props;
-  if (!note) return <div class="switch-note" role="status" />;
+/**
+ * `stale`: another part of the page spoke since (one message at a time). A one-line note then keeps
+ * its room, unseen, so what follows it on the page (the connection's Save) does not move.
+ */
+function NoteLine(props: { note: Note | undefined; stale: boolean }) {
+  const { note, stale } = props;
+  if (!note || (stale && (note.kind === 'waiting' || note.kind === 'unchanged'))) return <div class="switch-note" role="status" />;
+  if (stale) {
+    return (
+      <div class="switch-note" role="status">
+        <p class="note-done" style={{ visibility: 'hidden' }} aria-hidden="true">
+          {t(`may_${note.kind}`)}
+        </p>
+      </div>
+    );
+  }
   switch (note.kind) {
     case 'waiting':
       return (
@@ -109,7 +122,7 @@ export function PermissionSwitches(props: { scopes: readonly Permission[]; signe
         ))}
       </ul>
       {/* Waiting for the consent window is what is under way, not an outcome: it shows whatever was said since. */}
-      <NoteLine note={message.heard || waiting ? note : undefined} />
+      <NoteLine note={note} stale={!(message.heard || waiting)} />
       <details class="codes">
         <summary>{t('may_codes')}</summary>
         <dl>

@@ -2,7 +2,7 @@ import { useEffect } from 'preact/hooks';
 import type { LinkTarget } from '../api/links.ts';
 import { relationInfo } from '../api/relations.ts';
 import { relationName } from '../api/relation-name.ts';
-import { isActionLink, isUnanswered, needsConnect, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { isActionLink, isEndedByService, isUnanswered, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { useLatest } from '../ui/use-latest.ts';
 import { ask } from '../ui/worker-client.ts';
 import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
@@ -95,9 +95,10 @@ export function usePage(current: HistoryEntry | undefined): Page {
 
   let state: PageState = { kind: 'loading' };
   if (page.ended) state = { kind: 'signed_out', error: page.ended };
-  // Nobody signed in when the page was read (a tab opened or reloaded after the session ended):
-  // not a failure of the page either, so the same words and the one step, Connect.
-  else if (page.error && needsConnect(page.error)) state = { kind: 'signed_out', error: page.error };
+  // Digipost ended the connection before the page was read (a tab reloaded, a link taken): not a
+  // failure of the page, so why, and the one step, Connect. Never signed in is the error view's
+  // "You are not connected", with Connect.
+  else if (page.error && isEndedByService(page.error)) state = { kind: 'signed_out', error: page.error };
   else if (page.error) state = { kind: 'error', error: page.error };
   else if (page.value && (!page.loading || offline)) state = { kind: 'ready', ...page.value };
 

@@ -95,7 +95,7 @@ describe('every network wait is bounded', () => {
       // In words first; the technical sentence only under Details.
       await shows(popup, 'Digipost isn’t answering right now');
       await openDetails(popup, 'Details');
-      await shows(popup, 'The service did not answer in time.');
+      await shows(popup, 'no answer within 5 s');
       await h.emulator.admin.configure({ stallTokenEndpoint: false });
       // No reload of the extension: the popup's own Try again works.
       await role(popup, 'button', 'Try again').click();

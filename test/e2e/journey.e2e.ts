@@ -115,7 +115,7 @@ describe('signing out and the settings', () => {
       await openDetails(options, 'Connection to Digipost');
       // Firefox holds http://127.0.0.1/* (it matches no port), so the request answers at once, with no prompt.
       await role(options, 'textbox', 'Service address').fill(`http://127.0.0.1:${Number(new URL(h.emulator.url).port) + 1}`);
-      await role(options, 'button', 'Save').click();
+      await role(options, 'button', 'Save connection').click();
       await shows(options, 'Saved.');
       await options.close();
     },
