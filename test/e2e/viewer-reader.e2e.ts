@@ -428,6 +428,9 @@ describe("the popup's places", () => {
 
   /** Opens a place from a fresh popup by its own label, and returns its viewer tab once the page is drawn (heading, no skeleton). */
   async function openPlaceFromPopup(label: string): Promise<Page> {
+    // The popup opens a place in the one viewer tab when there is one: a tab an earlier test left
+    // open (having failed before closing it) would be reused, and no new tab would come.
+    for (const { page, address } of await h.tabs()) if (address.includes('viewer.html')) await page.close();
     const popup = await openPopup();
     // By the place's own label: a letter's subject above may hold the same word ("Skatt").
     const labels = await popup.$$eval('.goto button', (buttons) => buttons.map((b) => (b.querySelector('.place-label') ?? b).textContent.trim()));
