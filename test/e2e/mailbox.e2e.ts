@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { accessibilityViolations } from '../support/axe.ts';
-import { badgeText, cachedLink, closeTabs, nextFrames, openTabs, signInWith, viewerPageFor } from '../support/helpers.ts';
+import { badgeText, cachedLink, closeTabs, nextFrames, openTabs, row, rows, signInWith, viewerPageFor } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { count, css, goBack, goForward, isThere, role, roleSelector, shows, textOf, until } from '../support/person.ts';
 
@@ -14,19 +14,6 @@ import { count, css, goBack, goForward, isThere, role, roleSelector, shows, text
 const PAGE = 50;
 
 let h: Harness;
-
-/** The rows of the list of letters, once there are at least `least`. */
-async function rows(page: Page, least = 1): Promise<ElementHandle[]> {
-  await until(page, `The list did not show ${least} letters.`, (n: number) => document.querySelectorAll('.letter-row').length >= n, least);
-  return page.$$('.letter-row');
-}
-
-/** The row at a place in the list (0 = the first), once it is there. */
-async function row(page: Page, position: number): Promise<ElementHandle> {
-  const found = (await rows(page, position + 1))[position];
-  if (!found) throw new Error(`no row ${position}`);
-  return found;
-}
 
 const classOf = (element: ElementHandle) => element.evaluate((el) => el.className);
 const textIn = (element: ElementHandle, selector: string) => element.$eval(selector, (el) => el.textContent);

@@ -4,7 +4,7 @@ import { RELATIONS } from '../../src/api/relations.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import { addressOf } from '../support/extension-browser.ts';
-import { cachedLink, openDetails, openTabs, showsAccount, signInWith, storedItems, storeItems, viewerPageFor, visibleText } from '../support/helpers.ts';
+import { cachedLink, openDetails, openTabs, row, rows, showsAccount, signInWith, storedItems, storeItems, viewerPageFor, visibleText } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { actInClosingPopup, count, css, goBack, goForward, isThere, readable, role, roleSelector, shows, textOf, until } from '../support/person.ts';
 
@@ -45,19 +45,6 @@ async function openFresh(relation: string): Promise<Page> {
       }, address),
     (shown) => shown === address,
   );
-}
-
-/** The rows of the list of letters, once there are at least `least`. */
-async function rows(page: Page, least = 1): Promise<ElementHandle[]> {
-  await until(page, `The list did not show ${least} letters.`, (n: number) => document.querySelectorAll('.letter-row').length >= n, least);
-  return page.$$('.letter-row');
-}
-
-/** The row at a place in the list (0 = the first), once it is there. */
-async function row(page: Page, position: number): Promise<ElementHandle> {
-  const found = (await rows(page, position + 1))[position];
-  if (!found) throw new Error(`no row ${position}`);
-  return found;
 }
 
 /** Clicks the link of the row at a place in the list, as a person does. */
@@ -445,6 +432,9 @@ describe("the popup's places", () => {
 
   /** Opens a place from a fresh popup by its own label, and returns its viewer tab once the page is drawn (heading, no skeleton). */
   async function openPlaceFromPopup(label: string): Promise<Page> {
+    // The popup opens a place in the one viewer tab when there is one: a tab an earlier test left
+    // open (having failed before closing it) would be reused, and no new tab would come.
+    for (const { page, address } of await h.tabs()) if (address.includes('viewer.html')) await page.close();
     const popup = await openPopup();
     // By the place's own label: a letter's subject above may hold the same word ("Skatt").
     const labels = await popup.$$eval('.goto button', (buttons) => buttons.map((b) => (b.querySelector('.place-label') ?? b).textContent.trim()));

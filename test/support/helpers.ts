@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { configItem } from '../../src/storage/items.ts';
 import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
@@ -283,4 +283,17 @@ export function closeTabs(h: Extension, ids: number[]): Promise<void> {
     const apis = globalThis as unknown as Record<'browser' | 'chrome', { tabs: { remove(ids: number[]): Promise<void> } } | undefined>;
     await (apis.browser ?? apis.chrome)?.tabs.remove(tabIds);
   }, ids);
+}
+
+/** The rows of the list of letters, once there are at least `least`. */
+export async function rows(page: Page, least = 1): Promise<ElementHandle[]> {
+  await until(page, `The list did not show ${least} letters.`, (n: number) => document.querySelectorAll('.letter-row').length >= n, least);
+  return page.$$('.letter-row');
+}
+
+/** The row at a place in the list (0 = the first), once it is there. */
+export async function row(page: Page, position: number): Promise<ElementHandle> {
+  const found = (await rows(page, position + 1))[position];
+  if (!found) throw new Error(`no row ${position}`);
+  return found;
 }

@@ -5,9 +5,10 @@
 // the other. Each suite has its own emulator port and build folder.
 //
 // A failed suite's output is printed after every passed one, and the names of its failed tests
-// once more at the very end: a CI log is often read from its tail, and a failure printed before
+// once more at the very end, each with the first line of its error (failure-summary.ts): a CI log is often read from its tail, and a failure printed before
 // a longer suite's passing output would otherwise be out of sight.
 import { spawn } from 'node:child_process';
+import { failureSummary } from './failure-summary.ts';
 
 interface Outcome {
   script: string;
@@ -38,19 +39,6 @@ function run(script: string): Promise<Outcome> {
   });
 }
 
-// eslint-disable-next-line no-control-regex -- colour codes are control characters by nature
-const colour = /\u001b\[[0-9;]*m/g;
-
-/** Vitest's lines that name a failed test or file ("×", "FAIL"), without colour, at most 40. */
-function failedLines(output: string): string[] {
-  return output
-    .replace(colour, '')
-    .split('\n')
-    .filter((line) => /^\s*(×|FAIL\b)/.test(line))
-    .map((line) => line.trimEnd())
-    .slice(0, 40);
-}
-
 const scripts = process.argv.slice(2);
 if (scripts.length === 0) {
   console.error('usage: run-together.ts <npm script> [<npm script> …]');
@@ -61,6 +49,6 @@ const passedFirst = [...outcomes].sort((a, b) => Number(a.code !== 0) - Number(b
 for (const { output } of passedFirst) process.stdout.write(output);
 for (const { script, code, seconds, output } of passedFirst) {
   console.log(`${code === 0 ? '✓' : '✗'} npm run ${script}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds} s`);
-  if (code !== 0) for (const line of failedLines(output)) console.log(`    ${line.trim()}`);
+  if (code !== 0) for (const line of failureSummary(output)) console.log(`    ${line}`);
 }
 process.exit(outcomes.every((outcome) => outcome.code === 0) ? 0 : 1);
