@@ -162,7 +162,12 @@ export function tabsOf(browser: Browser, url: (path: string) => string, lateAddr
     const before = new Set(browser.targets());
     await action();
     const isNew = (t: Target) => t.type() === TargetType.PAGE && !before.has(t) && (wanted(t.url()) || (lateAddresses && t.url() === 'about:blank'));
-    const target = await browser.waitForTarget(isNew, { timeout: ARRIVAL_MS });
+    const target = await browser.waitForTarget(isNew, { timeout: ARRIVAL_MS }).catch(async (error: unknown) => {
+      if (!(error instanceof TimeoutError)) throw error;
+      // The tabs there are say whether a tab was reused (one viewer tab) or none opened at all.
+      const shown = await Promise.all((await browser.pages()).map(addressOf));
+      throw new Error(`No new tab opened within ${ARRIVAL_MS / 1000} s. The tabs open: ${shown.join(', ') || 'none'}`, { cause: error });
+    });
     const page = await target.page();
     if (!page) throw new Error(`no page for the new tab at ${target.url()}`);
     await arrival(page, 0, wanted);

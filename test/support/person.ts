@@ -2,7 +2,7 @@
 // role and name, or text by its words, as the accessibility tree and the page show them; never by
 // layout, so a redesign does not break the tests. Puppeteer's locators wait by themselves (an
 // element there, visible, enabled, no longer moving) before they act.
-import { ProtocolError, Puppeteer, type Locator, type Page } from 'puppeteer-core';
+import { ProtocolError, Puppeteer, TimeoutError, type Locator, type Page } from 'puppeteer-core';
 import { ARRIVAL_MS, pollInPage } from './extension-browser.ts';
 
 /** How long a wait for the page allows: that of a busy two-core machine running both suites. */
@@ -89,7 +89,7 @@ Puppeteer.registerCustomQueryHandler('role', {
 
 /** The element with this ARIA role and exactly this accessible name (a button, link, switch, heading…). */
 export function role(page: Page, roleName: string, name?: string): Locator<Element> {
-  return page.locator(roleSelector(roleName, name)).setTimeout(WAIT_MS);
+  return located(page, roleSelector(roleName, name));
 }
 
 /** The selector `role()` uses, to combine with CSS (`main ${roleSelector('button', 'Connect')}`). */
@@ -99,17 +99,53 @@ export function roleSelector(roleName: string, name?: string): string {
 
 /** The innermost element whose text contains these words, within `within` (CSS) when given. */
 export function text(page: Page, words: string, within = ''): Locator<Element> {
-  return page.locator(`${within} ::-p-text(${quoted(words)})`.trim()).setTimeout(WAIT_MS);
+  return located(page, `${within} ::-p-text(${quoted(words)})`.trim());
 }
 
 /** The first element a CSS selector matches, once there is one to see. */
 export function css(page: Page, selector: string): Locator<Element> {
-  return page.locator(selector).setTimeout(WAIT_MS);
+  return located(page, selector);
+}
+
+/** A locator's actions that wait, and so may end at the deadline. */
+const WAITING_ACTIONS = new Set(['click', 'fill', 'hover', 'scroll', 'wait', 'waitHandle']);
+
+/**
+ * A locator for `selector` whose waits, when they end at the deadline, say what they waited for and
+ * what the page showed instead. Puppeteer's own timeout says only "Timed out after waiting 30000ms",
+ * from a timer, with no line of the test in its stack: in a CI log that names no step at all.
+ */
+function located(page: Page, selector: string): Locator<Element> {
+  const locator = page.locator(selector).setTimeout(WAIT_MS);
+  return new Proxy(locator, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function') return value;
+      // Bound to the locator itself: its methods read private fields a proxy does not have.
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      if (typeof key !== 'string' || !WAITING_ACTIONS.has(key)) return method;
+      return async (...args: unknown[]) => {
+        try {
+          return await method(...args);
+        } catch (error) {
+          if (!(error instanceof TimeoutError)) throw error;
+          throw new Error(`Waited ${WAIT_MS / 1000} s in vain to ${key} ${selector}. The page showed: ${await shownOn(page)}`, { cause: error });
+        }
+      };
+    },
+  });
 }
 
 /** The text a person reads on the page (closed details show their summary only), in one line. */
 export async function readable(page: Page, selector = 'body'): Promise<string> {
   return page.$eval(selector, (el) => (el as HTMLElement).innerText).catch(() => '');
+}
+
+/** What the page showed, for an error: its readable text in one line, or why there is none. */
+async function shownOn(page: Page): Promise<string> {
+  // Bounded: a page that stopped answering must not hold up the report of why.
+  const text = await Promise.race([readable(page), new Promise<string>((resolve) => setTimeout(() => resolve(''), 5_000))]);
+  return text.replace(/\s+/g, ' ').slice(0, 1500) || '(nothing readable)';
 }
 
 /**
@@ -120,8 +156,7 @@ export async function until<Args extends unknown[]>(page: Page, failure: string,
   try {
     await pollInPage(page, condition, ...args);
   } catch (error) {
-    const shown = (await readable(page)).replace(/\s+/g, ' ').slice(0, 1500);
-    throw new Error(`${failure} The page showed: ${shown || '(nothing readable)'}`, { cause: error });
+    throw new Error(`${failure} The page showed: ${await shownOn(page)}`, { cause: error });
   }
 }
 
@@ -138,7 +173,7 @@ export function shows(page: Page, words: string): Promise<void> {
  */
 export async function says(page: Page, roleName: string, words: string): Promise<void> {
   await shows(page, words);
-  await page.locator(`${roleSelector(roleName)}::-p-text(${quoted(words)})`).setTimeout(WAIT_MS).wait();
+  await located(page, `${roleSelector(roleName)}::-p-text(${quoted(words)})`).wait();
 }
 
 /** Waits until an element with this role and exactly this name shows it, as says() does (a heading that changes its words in place). */
