@@ -78,6 +78,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   extendedEmail: 'field_email',
   phonenumber: 'field_phone',
   extendedPhone: 'field_phone',
+  primaryAccount: 'vf_primary_account',
+  settings: 'vf_settings',
   address: 'field_address',
   digipostaddress: 'field_digipostaddress',
   personalidentificationnumberObfuscated: 'field_identity_number',
@@ -127,6 +129,19 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   mainDocument: 'vf_main_document',
   id: 'vf_id',
 };
+
+/**
+ * The account's e-mail and phone, written twice by the service: plainly (`email`, `phonenumber`)
+ * and again with whether each is verified (`extendedEmail`, `extendedPhone`). The main view says
+ * each once, plainly; the longer form stays under "All details and links".
+ */
+const REPEATS: Readonly<Record<string, string>> = { extendedEmail: 'email', extendedPhone: 'phonenumber' };
+
+/** Whether the field says again what a sibling field of the same object already says. */
+export function repeatsSibling(key: string, siblings: Readonly<Record<string, unknown>>): boolean {
+  const plain = REPEATS[key];
+  return plain !== undefined && siblings[plain] !== undefined;
+}
 
 export function fieldLabel(key: string): string {
   const messageKey = FIELD_LABELS[key];

@@ -17,12 +17,25 @@ export function tCount(key: string, count: number, rest: string[] = []): string 
   return t(pluralKey(key, count, locale), [formatCount(count, locale), ...rest]);
 }
 
-/**
- * The language the pages speak: the catalogue the browser chose for the extension. Dates and
- * numbers are formatted in it too, so a page never mixes two languages.
- */
-export function uiLocale(): string {
+/** The language the pages speak: the catalogue the browser chose for the extension (lang= of the pages). */
+function uiLanguage(): string {
   return t('locale_code');
+}
+
+/**
+ * The locale dates and numbers are written in: the pages' language, so a page never mixes two.
+ * Where the browser's date and number data lacks it (Chromium's has no Nynorsk), Bokmål's, which
+ * writes them as Nynorsk does; without this, Intl would fall back to English ("NOK 812.40",
+ * "8:57 AM") in a Nynorsk page.
+ */
+export function formattingLocale(language: string, supported: (locales: string[]) => string[] = (l) => Intl.DateTimeFormat.supportedLocalesOf(l)): string {
+  if (supported([language]).length > 0) return language;
+  return language === 'nn' ? 'nb' : language;
+}
+
+/** The locale of the pages' dates and numbers (formattingLocale of their language). */
+export function uiLocale(): string {
+  return formattingLocale(uiLanguage());
 }
 
 /**
@@ -45,5 +58,5 @@ function permissionInWords(permission: string): string {
 
 /** Sets the page's language so screen readers pronounce it right. */
 export function applyDocumentLanguage(): void {
-  document.documentElement.lang = uiLocale();
+  document.documentElement.lang = uiLanguage();
 }

@@ -52,6 +52,25 @@ describe('All links from the service', () => {
     expect(main.textContent).toContain('autocomplete');
   });
 
+  it('says the e-mail address and phone number once, and names the account and the settings in words, not by their field names', async () => {
+    const base = fullRoot();
+    const main = await openRoot({
+      primaryAccount: {
+        ...base.primaryAccount,
+        phonenumber: '+47 912 34 567',
+        extendedEmail: [{ email: 'kari@example.com', verified: true, primary: true }],
+        extendedPhone: { phonenumber: '+47 912 34 567', countryCode: '+47', verified: true },
+      },
+      settings: [{ name: 'NOTIFICATION_EMAIL', value: 'true' }],
+    });
+    const text = readable(main);
+    expect(text.match(/kari@example\.com/g)).toHaveLength(1);
+    expect(text.match(/912 34 567/g)).toHaveLength(1);
+    expect(text).not.toMatch(/Primary account|Extended/);
+    expect(text).toMatch(/Account\s*Name\s*Kari Nordmann/);
+    expect(text).toMatch(/Your settings\s*Notify by email/);
+  });
+
   it('says a setting that is one value once: "Language: Norwegian Bokmål", not the label twice', async () => {
     const main = await openRoot({ language: { language: 'nb', link: [{ rel: `${SERVICE}/post/relations/change_language`, uri: `${SERVICE}/post/api/private/language`, 'media-type': 'application/vnd.digipost-v2+json' }] } });
     expect(readable(main)).toMatch(/Language\s*Norwegian Bokmål/);

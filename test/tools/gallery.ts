@@ -2,7 +2,7 @@
 // dark, English, Norwegian Bokmål and Nynorsk, written to test/screenshots/gallery/ as
 // <page>-<state>-<language>-<theme>.png. Each picture is a state a user can really reach, made the
 // way it happens (the emulator's knobs, the extension's own storage), never drawn by hand.
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Target } from 'puppeteer-core';
 import type { RunningEmulator } from '../emulator/index.ts';
@@ -36,6 +36,14 @@ let overdueAdded = false;
 function dayFromToday(days: number): string {
   const at = new Date(Date.now() + days * 86_400_000);
   return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+}
+
+/** How the popup begins "still looking in N places" in a language of ours (its messages.json): the words before the number. */
+function stillLookingWords(language: string): string {
+  const messages = JSON.parse(readFileSync(`src/public/_locales/${language}/messages.json`, 'utf8')) as Record<string, { message: string } | undefined>;
+  const words = messages.due_still_looking_other?.message.split('$VALUE$')[0];
+  if (!words) throw new Error(`the ${language} messages have no due_still_looking_other`);
+  return words;
 }
 
 /** Chrome's popup: 380 px wide, as tall as its content up to 600 px. */
@@ -74,7 +82,7 @@ async function ageCache(extension: ExtensionBrowser, ageMs: number): Promise<voi
   await storeItems(extension, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now() - ageMs } });
 }
 
-async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator, shot: (page: Page, state: string) => Promise<void>): Promise<void> {
+async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator, language: string, shot: (page: Page, state: string) => Promise<void>): Promise<void> {
   const open = async () => {
     const page = await tabOfSize(browser, POPUP);
     await browser.goto(page, browser.url('src/popup/popup.html'));
@@ -123,11 +131,12 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await untilServiceQuiet(emulator.admin);
   await emulator.admin.failNext(1, 'stall', STALLED_FOLDER, 'GET');
   page = await open();
-  await until(page, 'The popup did not say it was still looking.', () => document.querySelector('.due .due-note')?.textContent.startsWith('Still') === true || document.querySelector('.due .due-note')?.textContent.startsWith('Leter') === true);
+  const looking = stillLookingWords(language);
+  await until(page, 'The popup did not say it was still looking.', (words: string) => document.querySelector('.due .due-note')?.textContent.startsWith(words) === true, looking);
   await gone(page, '.fetched .updating');
   await shot(page, 'due-still-looking');
   // The extension gives up on the folder after its network deadline (20 s in this build).
-  await page.waitForFunction(() => !/^(Still|Leter)/.test(document.querySelector('.due .due-note')?.textContent ?? 'Still'), { timeout: 60_000, polling: 200 });
+  await page.waitForFunction((words: string) => document.querySelector('.due .due-note')?.textContent.startsWith(words) === false, { timeout: 60_000, polling: 200 }, looking);
   await shot(page, 'due-not-checked');
   await page.close();
   if (!overdueAdded) {
@@ -239,7 +248,7 @@ export async function writeGallery(options: GalleryOptions): Promise<string[]> {
     const browser = await launchChromium({ dist: options.dist, lang: variant.lang, colorScheme: variant.colorScheme, timeZone: PICTURE_TIME_ZONE });
     const suffix = `${variant.name}-${variant.colorScheme}`;
     try {
-      await popupStates(browser, options.emulator, async (page, state) => {
+      await popupStates(browser, options.emulator, variant.name, async (page, state) => {
         const file = join(options.outDir, `popup-${state}-${suffix}.png`);
         await shootPopup(page, file);
         files.push(file);

@@ -1,5 +1,5 @@
 import { t, uiLocale } from '../../shared/i18n.ts';
-import { codeInWords, fieldLabel, formatFieldValue, isAddress, isInternalField, postalAddress } from '../../model/fields.ts';
+import { codeInWords, fieldLabel, formatFieldValue, isAddress, isInternalField, postalAddress, repeatsSibling } from '../../model/fields.ts';
 import { isObj } from '../../model/read-json.ts';
 import { CutOff, MAX_SHOWN_DEPTH } from './ResourceTree.tsx';
 
@@ -106,7 +106,7 @@ function FieldValue(props: { name: string; value: unknown; siblings: Obj; depth:
 export function FieldList(props: { data: unknown; depth?: number; omit?: readonly string[] }) {
   if (!isObj(props.data)) return null;
   const data = props.data;
-  const entries = Object.entries(data).filter(([key, value]) => !props.omit?.includes(key) && shown(key, value));
+  const entries = Object.entries(data).filter(([key, value]) => !props.omit?.includes(key) && !repeatsSibling(key, data) && shown(key, value));
   if (entries.length === 0) return props.depth ? null : <p class="muted">{t('nothing_to_show')}</p>;
   // A resource that is one list (connected apps, events): the page's heading already names it.
   const [only] = entries;
