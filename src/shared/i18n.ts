@@ -1,6 +1,7 @@
 import { ext as browser } from './ext.ts';
 import type { ErrorInfo } from './errors.ts';
 import { formatCount, pluralKey } from './plural.ts';
+import { formattingLocale } from './formatting-locale.ts';
 import { switchTitleOf } from './offered-permissions.ts';
 
 /** A message from the extension's catalogue (_locales); the key itself if a message is missing. */
@@ -20,17 +21,6 @@ export function tCount(key: string, count: number, rest: string[] = []): string 
 /** The language the pages speak: the catalogue the browser chose for the extension (lang= of the pages). */
 function uiLanguage(): string {
   return t('locale_code');
-}
-
-/**
- * The locale dates and numbers are written in: the pages' language, so a page never mixes two.
- * Where the browser's date and number data lacks it (Chromium's has no Nynorsk), Bokmål's, which
- * writes them as Nynorsk does; without this, Intl would fall back to English ("NOK 812.40",
- * "8:57 AM") in a Nynorsk page.
- */
-export function formattingLocale(language: string, supported: (locales: string[]) => string[] = (l) => Intl.DateTimeFormat.supportedLocalesOf(l)): string {
-  if (supported([language]).length > 0) return language;
-  return language === 'nn' ? 'nb' : language;
 }
 
 /** The locale of the pages' dates and numbers (formattingLocale of their language). */

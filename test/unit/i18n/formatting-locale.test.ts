@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../src/model/format.ts';
-import { formattingLocale } from '../../../src/shared/i18n.ts';
+import { formattingLocale } from '../../../src/shared/formatting-locale.ts';
 
 describe("the locale a page's dates and numbers are written in", () => {
   it('is the language of the page where the browser knows it', () => {
