@@ -14,7 +14,7 @@ import type { ExtensionConfig } from '../config/config.ts';
 import { NOTIFICATIONS_PERMISSION } from '../config/notifications-permission.ts';
 import { newPageId, viewerAddressOf } from '../protocol/viewer-address.ts';
 import { sameGeneration } from '../shared/generation-fence.ts';
-import { t, uiLocale } from '../shared/i18n.ts';
+import { t, uiLanguage } from '../shared/i18n.ts';
 import { warn } from '../shared/warn.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import { getItem, put, removeItems, setItems, type StorageAreas } from '../storage/item.ts';
@@ -204,7 +204,9 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     if (plan.more > 0) {
       const id = `${SUMMARY_PREFIX}${now}`;
       await opening(id, targetOf(inboxLink, 'document_inbox'));
-      await show(api, id, summaryText(plan.more, t, uiLocale()));
+      // The count in the catalogue's language as it is: a count of new letters is written alike in
+      // all three below a thousand, and the worker is spared the pages' fallback for dates (uiLocale).
+      await show(api, id, summaryText(plan.more, t, uiLanguage()));
     }
     await setItems(storage, put(notificationTargetsItem, boundTargets(targets)));
   }

@@ -5,6 +5,5 @@
  * "8:57 AM") in a Nynorsk page.
  */
 export function formattingLocale(language: string, supported: (locales: string[]) => string[] = (l) => Intl.DateTimeFormat.supportedLocalesOf(l)): string {
-  if (supported([language]).length > 0) return language;
-  return language === 'nn' ? 'nb' : language;
+  return language !== 'nn' || supported([language]).length > 0 ? language : 'nb';
 }

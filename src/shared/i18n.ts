@@ -19,7 +19,7 @@ export function tCount(key: string, count: number, rest: string[] = []): string 
 }
 
 /** The language the pages speak: the catalogue the browser chose for the extension (lang= of the pages). */
-function uiLanguage(): string {
+export function uiLanguage(): string {
   return t('locale_code');
 }
 

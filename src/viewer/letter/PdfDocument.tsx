@@ -51,8 +51,10 @@ export function PdfDocument(props: { blob: Blob; title: string }) {
     };
   }, [props.blob]);
 
+  // "Loading…" lies over the place the first page takes, not above it: when the page comes, the
+  // line goes without moving the page down and up again.
   return (
-    <>
+    <div class="pdf-frame">
       {drawing.kind === 'loading' ? <Busy label={t('content_loading')} /> : null}
       {drawing.kind === 'failed' ? <p class="muted">{t('pdf_cannot_show')}</p> : null}
       <div
@@ -63,6 +65,6 @@ export function PdfDocument(props: { blob: Blob; title: string }) {
         aria-busy={drawing.kind === 'loading'}
         data-pages={drawing.kind === 'shown' ? drawing.pages : undefined}
       />
-    </>
+    </div>
   );
 }
