@@ -46,6 +46,13 @@ describe("the root's notice (notice: true)", () => {
     expect(await notice()).toBeUndefined();
   });
 
+  it('is gone after a dismissal whose answer a gateway lost (504 after the service acted)', async () => {
+    const dismiss = linkOf((await notice())?.link, 'dismiss_notice').uri;
+    await em.admin.failNext(1, '504-after', '/post/api/', 'POST');
+    expect((await api(dismiss, token, { method: 'POST' })).status).toBe(504);
+    expect(await notice()).toBeUndefined();
+  });
+
   it('is dismissed only by a signed-in client, and comes back with a reset', async () => {
     const dismiss = linkOf((await notice())?.link, 'dismiss_notice').uri;
     expect((await api(dismiss, undefined, { method: 'POST' })).status).toBe(401);
