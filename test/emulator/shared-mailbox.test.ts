@@ -184,6 +184,17 @@ describe('a mailbox shared with the demo user (sharedMailbox: true)', () => {
     expect(after.own.unreadItemsInInbox).toBe(before.own.unreadItemsInInbox);
   });
 
+  it('serves its letters’ content through the one-time address too (contentRedirect)', async () => {
+    await em.admin.configure({ contentRedirect: true });
+    const { shared } = await mailboxes();
+    const [letter] = await inbox(shared);
+    const redirect = await api(linkOf(letter?.link, 'get_document_content').uri, token);
+    expect(redirect.status).toBe(307);
+    const content = await fetch(redirect.headers.get('location') ?? '');
+    expect(content.status).toBe(200);
+    expect(content.headers.get('content-type')).toMatch(/^(application\/pdf|text\/html)/);
+  });
+
   it('receives a letter the admin API delivers to its address, and keeps itself through a reset', async () => {
     const { own, shared } = await mailboxes();
     const { id } = await em.admin.addLetter({ subject: 'Brev til Ola', mailbox: shared.digipostaddress });
