@@ -32,6 +32,8 @@ export interface NewLetter {
   folderId?: string;
   /** When it arrived (epoch ms); absent: now, newest of all. */
   created?: number;
+  /** The Digipost address of the mailbox it is delivered to (the shared one, say); absent: the person's own. */
+  mailbox?: string;
 }
 
 export class EmulatorAdmin {

@@ -5,7 +5,8 @@ import { DEMO_REDIRECT_PATTERNS, OTHER_CLIENT } from './clients.ts';
 import type { Knobs } from './config.ts';
 import { ADMIN_PREFIX, copyKnobs } from './config.ts';
 import { json, readJson, resource } from './http.ts';
-import type { Attachment, Letter } from './mailbox.ts';
+import type { Attachment, Letter, Mailbox } from './mailbox.ts';
+import { mailboxWithAddress } from './mailboxes.ts';
 import type { Emulator } from './state.ts';
 
 const link = z.strictObject({ rel: z.string().min(1).max(2000), uri: z.string().min(1).max(2000), 'media-type': z.string().max(200) });
@@ -57,6 +58,8 @@ const letterSchema = z.strictObject({
   folderId: z.string().min(1).max(20).optional(),
   /** When it arrived (epoch ms), for a mailbox laid out in time (the store's pictures); absent: now, newest of all. */
   created: z.number().int().positive().optional(),
+  /** Delivers it into the mailbox with this Digipost address (the shared one, say); absent: the person's own. */
+  mailbox: z.string().min(1).max(100).optional(),
 });
 
 type NewLetter = z.input<typeof letterSchema>;
@@ -80,8 +83,7 @@ async function body<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true; va
   return { ok: true, value: parsed.data };
 }
 
-function addLetter(em: Emulator, input: NewLetter): Letter {
-  const { mailbox } = em.world;
+function addLetter(mailbox: Mailbox, input: NewLetter): Letter {
   const id = mailbox.newLetterId();
   const subject = input.subject ?? 'Nytt brev';
   const attachment: Attachment = {
@@ -170,9 +172,11 @@ export function adminRoutes(app: Hono, em: Emulator): void {
     POST: async (c) => {
       const read = await body(c, letterSchema);
       if (!read.ok) return read.response;
-      const { folderId } = read.value;
-      if (folderId !== undefined && !em.world.mailbox.folders.some((folder) => folder.id === folderId)) return badRequest(`No folder has the id ${folderId}.`);
-      return json({ id: addLetter(em, read.value).id }, 201);
+      const { folderId, mailbox: address } = read.value;
+      const box = address === undefined ? em.world.mailbox : mailboxWithAddress(em, address)?.mailbox;
+      if (!box) return badRequest(`No mailbox the person reads has the address ${address ?? ''}.`);
+      if (folderId !== undefined && !box.folders.some((folder) => folder.id === folderId)) return badRequest(`No folder has the id ${folderId}.`);
+      return json({ id: addLetter(box, read.value).id }, 201);
     },
   });
 

@@ -1,7 +1,7 @@
-/** Account-level resources: receipts, settings, event log, tokens and account actions. */
+/** Account-level resources: receipts (each mailbox's own), settings, event log, tokens and account actions. */
 import type { Hono } from 'hono';
 import { linkerFor } from './api-root.ts';
-import { guarded } from './guard.ts';
+import { guarded, inMailbox } from './guard.ts';
 import { apiError, apiJson, readJson, resource } from './http.ts';
 import { ROUTES } from './links.ts';
 import { receiptJson } from './represent.ts';
@@ -10,19 +10,19 @@ import type { Emulator } from './state.ts';
 
 export function accountRoutes(app: Hono, em: Emulator): void {
   resource(app, ROUTES.receipts, {
-    GET: guarded(em, { permission: 'READ_RECEIPTS' }, () => {
-      const linker = linkerFor(em);
-      return apiJson({ receipt: em.world.mailbox.receipts.map((r) => receiptJson(linker, r)), link: [linker.link('self', ROUTES.receipts)] });
+    GET: inMailbox(em, { permission: 'READ_RECEIPTS' }, (_c, box) => {
+      const linker = linkerFor(em, box.accountId);
+      return apiJson({ receipt: box.mailbox.receipts.map((r) => receiptJson(linker, r)), link: [linker.link('self', ROUTES.receipts)] });
     }),
   });
 
   resource(app, ROUTES.receipt, {
-    GET: guarded(em, { permission: 'READ_RECEIPTS' }, (c) => {
-      const receipt = em.world.mailbox.receipts.find((r) => r.id === c.req.param('receipt'));
-      return receipt ? apiJson(receiptJson(linkerFor(em), receipt)) : apiError(404, 'NOT_FOUND', { errorMessage: 'No such receipt' });
+    GET: inMailbox(em, { permission: 'READ_RECEIPTS' }, (c, box) => {
+      const receipt = box.mailbox.receipts.find((r) => r.id === c.req.param('receipt'));
+      return receipt ? apiJson(receiptJson(linkerFor(em, box.accountId), receipt)) : apiError(404, 'NOT_FOUND', { errorMessage: 'No such receipt' });
     }),
-    DELETE: guarded(em, { permission: 'DELETE_RECEIPTS' }, (c) => {
-      const receipts = em.world.mailbox.receipts;
+    DELETE: inMailbox(em, { permission: 'DELETE_RECEIPTS' }, (c, box) => {
+      const receipts = box.mailbox.receipts;
       const index = receipts.findIndex((r) => r.id === c.req.param('receipt'));
       if (index < 0) return apiError(404, 'NOT_FOUND', { errorMessage: 'No such receipt' });
       receipts.splice(index, 1);

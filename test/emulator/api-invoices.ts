@@ -1,7 +1,7 @@
 /** Paying from the mailbox (contract §6.1): sending an invoice to the person's bank, and which account it pays from. */
 import type { Hono } from 'hono';
 import { linkerFor } from './api-root.ts';
-import { guarded } from './guard.ts';
+import { guarded, inMailbox } from './guard.ts';
 import { apiError, apiJson, resource } from './http.ts';
 import { ROUTES } from './links.ts';
 import type { Invoice } from './mailbox.ts';
@@ -16,8 +16,8 @@ export function invoiceRoutes(app: Hono, em: Emulator): void {
   const held = new WeakSet<Invoice>();
   resource(app, ROUTES.sendToBank, {
     // Our reading of contract §8: sending an invoice on changes the letter, as UPDATE_DOCUMENT allows.
-    POST: guarded(em, { permission: 'UPDATE_DOCUMENT' }, (c) => {
-      const letter = em.world.mailbox.letter(c.req.param('doc') ?? '');
+    POST: inMailbox(em, { permission: 'UPDATE_DOCUMENT' }, (c, box) => {
+      const letter = box.mailbox.letter(c.req.param('doc') ?? '');
       const attachment = letter?.attachments.find((a) => a.id === c.req.param('att'));
       const invoice = attachment?.invoice;
       if (!letter || !attachment || !invoice) return apiError(404, 'NOT_FOUND', { errorMessage: 'No such invoice' });
@@ -35,7 +35,7 @@ export function invoiceRoutes(app: Hono, em: Emulator): void {
       } else {
         invoice.payment = payment;
       }
-      return apiJson(attachmentJson(linkerFor(em), letter, attachment, letter.confidential));
+      return apiJson(attachmentJson(linkerFor(em, box.accountId), letter, attachment, letter.confidential));
     }),
   });
 

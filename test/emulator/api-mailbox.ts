@@ -4,10 +4,12 @@ import type { Context, Hono } from 'hono';
 import { linkerFor } from './api-root.ts';
 import { CONTENT_REDIRECT_LIFETIME_MS } from './config.ts';
 import { CONTENT_TYPES, makePng } from './content.ts';
-import { guarded } from './guard.ts';
+import { inMailbox } from './guard.ts';
 import { apiError, apiJson, resource } from './http.ts';
 import { pathOf, ROUTES } from './links.ts';
 import type { Attachment, Letter } from './mailbox.ts';
+import type { ReadableMailbox } from './mailboxes.ts';
+import { mailboxAt } from './mailboxes.ts';
 import { AUTH_LEVEL_NUMBER, contentOf, SESSION_AUTH_LEVEL } from './mailbox.ts';
 import { attachmentJson, documentJson, folderSummary } from './represent.ts';
 import { changeFolder, createFolder, deleteDocument, deleteFolder, updateDocument } from './api-files.ts';
@@ -18,8 +20,8 @@ const MAX_PAGE = 100;
 
 const notFound = () => apiError(404, 'NOT_FOUND', { errorMessage: 'No such document' });
 
-function letterOf(em: Emulator, c: Context): Letter | undefined {
-  return em.world.mailbox.letter(c.req.param('doc') ?? '');
+function letterOf(box: ReadableMailbox, c: Context): Letter | undefined {
+  return box.mailbox.letter(c.req.param('doc') ?? '');
 }
 
 function attachmentOf(letter: Letter, c: Context): Attachment | undefined {
@@ -51,16 +53,16 @@ function pageOf(letters: readonly Letter[], lastseen: number | undefined, size: 
   return { letters: older.slice(0, size), more: older.length > size };
 }
 
-function inbox(em: Emulator, c: Context): Response {
+function inbox(em: Emulator, box: ReadableMailbox, c: Context): Response {
   const query = pageQuery(c);
   if (!query.ok) return query.response;
   const { lastseen, size } = query;
-  const page = em.world.mailbox.page(lastseen, size);
-  const linker = linkerFor(em);
+  const page = box.mailbox.page(lastseen, size);
+  const linker = linkerFor(em, box.accountId);
   const links = [linker.link('self', ROUTES.inbox, {}, undefined, c.req.url.includes('?') ? `?${new URL(c.req.url).searchParams.toString()}` : '')];
   const oldest = page.letters.at(-1);
   if (page.more && oldest) links.push(linker.link('next', ROUTES.inbox, {}, undefined, `?lastseen=${oldest.created}&limit=${size}`));
-  return apiJson({ document: page.letters.map((l) => documentJson(linker, l)), link: links });
+  return apiJson({ document: page.letters.map((l) => documentJson(linker, l, { deletable: box.owner })), link: links });
 }
 
 function refuseContent(attachment: Attachment): Response | undefined {
@@ -89,8 +91,8 @@ function contentResponse(attachment: Attachment, method: string): Response {
   });
 }
 
-function content(em: Emulator, c: Context): Response {
-  const letter = letterOf(em, c);
+function content(em: Emulator, box: ReadableMailbox, c: Context): Response {
+  const letter = letterOf(box, c);
   const attachment = letter && attachmentOf(letter, c);
   if (!attachment) return notFound();
   const refused = refuseContent(attachment);
@@ -99,7 +101,7 @@ function content(em: Emulator, c: Context): Response {
   attachment.read = true;
   if (em.world.knobs.contentRedirect) {
     const ticket = randomBytes(24).toString('base64url');
-    em.world.tickets.set(ticket, { letterId: letter.id, attachmentId: attachment.id, expires: Date.now() + CONTENT_REDIRECT_LIFETIME_MS });
+    em.world.tickets.set(ticket, { accountId: box.accountId, letterId: letter.id, attachmentId: attachment.id, expires: Date.now() + CONTENT_REDIRECT_LIFETIME_MS });
     return new Response(null, { status: 307, headers: { Location: `${em.contentOrigin}${pathOf(ROUTES.content, { ticket })}`, 'Cache-Control': 'no-store' } });
   }
   return contentResponse(attachment, c.req.method);
@@ -109,63 +111,63 @@ function ticketContent(em: Emulator, c: Context): Response {
   const ticketId = c.req.param('ticket') ?? '';
   const ticket = em.world.tickets.get(ticketId);
   em.world.tickets.delete(ticketId);
-  const attachment = ticket && ticket.expires > Date.now() ? em.world.mailbox.letter(ticket.letterId)?.attachments.find((a) => a.id === ticket.attachmentId) : undefined;
+  const attachment = ticket && ticket.expires > Date.now() ? mailboxAt(em, ticket.accountId)?.mailbox.letter(ticket.letterId)?.attachments.find((a) => a.id === ticket.attachmentId) : undefined;
   if (!attachment) return apiError(404, 'NOT_FOUND', { errorMessage: 'This content address was used or has expired' });
   return contentResponse(attachment, c.req.method);
 }
 
 export function mailboxRoutes(app: Hono, em: Emulator): void {
   const meta = { permission: 'READ_DOCUMENT_META_INFO' } as const;
-  resource(app, ROUTES.inbox, { GET: guarded(em, meta, (c) => inbox(em, c)) });
+  resource(app, ROUTES.inbox, { GET: inMailbox(em, meta, (c, box) => inbox(em, box, c)) });
 
   resource(app, ROUTES.document, {
-    GET: guarded(em, meta, (c) => {
-      const letter = letterOf(em, c);
-      return letter ? apiJson(documentJson(linkerFor(em), letter)) : notFound();
+    GET: inMailbox(em, meta, (c, box) => {
+      const letter = letterOf(box, c);
+      return letter ? apiJson(documentJson(linkerFor(em, box.accountId), letter, { deletable: box.owner })) : notFound();
     }),
-    DELETE: guarded(em, { permission: 'DELETE_DOCUMENT' }, (c) => deleteDocument(em, c)),
+    DELETE: inMailbox(em, { permission: 'DELETE_DOCUMENT' }, (c, box) => deleteDocument(box, c)),
   });
 
-  const update = guarded(em, { permission: 'UPDATE_DOCUMENT' }, (c) => updateDocument(em, c));
+  const update = inMailbox(em, { permission: 'UPDATE_DOCUMENT' }, (c, box) => updateDocument(em, box, c));
   resource(app, ROUTES.updateDocument, { POST: update });
 
-  resource(app, ROUTES.attachmentContent, { GET: guarded(em, { permission: 'READ_DOCUMENT_CONTENT', json: false }, (c) => content(em, c)) });
+  resource(app, ROUTES.attachmentContent, { GET: inMailbox(em, { permission: 'READ_DOCUMENT_CONTENT', json: false }, (c, box) => content(em, box, c)) });
 
   resource(app, ROUTES.openingReceipt, {
-    POST: guarded(em, { permission: 'READ_DOCUMENT_CONTENT' }, (c) => {
-      const letter = letterOf(em, c);
+    POST: inMailbox(em, { permission: 'READ_DOCUMENT_CONTENT' }, (c, box) => {
+      const letter = letterOf(box, c);
       const attachment = letter && attachmentOf(letter, c);
       if (!attachment) return notFound();
       if (!attachment.openingReceiptRequired) return apiError(400, 'NO_OPENING_RECEIPT_REQUIRED');
       attachment.openingReceiptSent = true;
-      return apiJson(attachmentJson(linkerFor(em), letter, attachment, letter.confidential));
+      return apiJson(attachmentJson(linkerFor(em, box.accountId), letter, attachment, letter.confidential));
     }),
   });
 
   // Folders are part of filing letters: the apps ask for no other permission to manage them.
   const filing = { permission: 'UPDATE_DOCUMENT' } as const;
-  resource(app, ROUTES.folders, { POST: guarded(em, filing, (c) => createFolder(em, c)) });
+  resource(app, ROUTES.folders, { POST: inMailbox(em, filing, (c, box) => createFolder(em, box, c)) });
 
   resource(app, ROUTES.folder, {
-    GET: guarded(em, meta, (c) => {
-      const folder = em.world.mailbox.folders.find((f) => f.id === c.req.param('folder'));
+    GET: inMailbox(em, meta, (c, box) => {
+      const folder = box.mailbox.folders.find((f) => f.id === c.req.param('folder'));
       if (!folder) return apiError(404, 'NOT_FOUND', { errorMessage: 'No such folder' });
       // A folder pages as the inbox does; without `limit` it holds all its letters, as it always has here.
       const query = pageQuery(c);
       if (!query.ok) return query.response;
-      const all = em.world.mailbox.folderLetters(folder.id);
+      const all = box.mailbox.folderLetters(folder.id);
       const letters = c.req.query('limit') === undefined && query.lastseen === undefined ? all : pageOf(all, query.lastseen, query.size).letters;
-      const linker = linkerFor(em);
+      const linker = linkerFor(em, box.accountId);
       return apiJson({
         name: folder.name,
         id: folder.id,
         icon: folder.icon,
-        documents: { document: letters.map((l) => documentJson(linker, l)) },
+        documents: { document: letters.map((l) => documentJson(linker, l, { deletable: box.owner })) },
         link: folderSummary(linker, folder).link,
       });
     }),
-    PUT: guarded(em, filing, (c) => changeFolder(em, c)),
-    DELETE: guarded(em, filing, (c) => deleteFolder(em, c)),
+    PUT: inMailbox(em, filing, (c, box) => changeFolder(em, box, c)),
+    DELETE: inMailbox(em, filing, (c, box) => deleteFolder(box, c)),
   });
 
   // One-time content addresses carry no token: whoever follows the 307 must not need one.

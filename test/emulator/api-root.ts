@@ -5,11 +5,14 @@ import type { Link } from './config.ts';
 import { guarded, type Session } from './guard.ts';
 import { apiError, apiJson, readJson, resource } from './http.ts';
 import { Linker, ROUTES } from './links.ts';
-import { folderSummary } from './represent.ts';
+import { OWN_STORAGE, readableMailboxes } from './mailboxes.ts';
+import { noticeOf } from './notice.ts';
+import { mailboxJson } from './represent.ts';
 import type { Emulator } from './state.ts';
 
-export function linkerFor(em: Emulator): Linker {
-  return new Linker(em.baseUrl, em.world.user.accountId);
+/** Links into the person's own account, or into the mailbox with this account id. */
+export function linkerFor(em: Emulator, accountId = em.world.user.accountId): Linker {
+  return new Linker(em.baseUrl, accountId);
 }
 
 const DIRECTORY = [
@@ -62,8 +65,7 @@ function root(em: Emulator, session: Session): Record<string, unknown> {
   }
   Object.assign(account, {
     unreadItemsInInbox: unread,
-    usedStorage: 73_400_320,
-    totalAvailableStorage: 1_073_741_824,
+    ...OWN_STORAGE,
     remainingStampsThisMonth: 5,
     needsContactInfoVerification: false,
     link: [...accountLinks(linker), ...knobs.extraLinks.account.map((l) => ({ ...l }))],
@@ -80,22 +82,8 @@ function root(em: Emulator, session: Session): Record<string, unknown> {
     ],
     validationRules: { email: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', phonenumber: '^\\+?[0-9 ]{8,15}$', personalIdentificationNumber: '^[0-9]{11}$' },
     primaryAccount: account,
-    mailbox: [
-      {
-        name: user.fullName,
-        digipostaddress: user.digipostaddress,
-        owner: true,
-        unreadItemsInInbox: unread,
-        folders: { folder: mailbox.folders.map((f) => folderSummary(linker, f)), link: [linker.link('create_folder', ROUTES.folders)] },
-        link: [
-          linker.link('document_inbox', ROUTES.inbox),
-          linker.link('mailbox_settings', ROUTES.mailboxSettings),
-          // As digipost/android reads them: the inbox's own upload, and the archive's.
-          linker.link('upload_document_to_inbox', ROUTES.uploadToInbox),
-          linker.link('upload_document', ROUTES.upload),
-        ],
-      },
-    ],
+    mailbox: readableMailboxes(em).map((box) => mailboxJson(linkerFor(em, box.accountId), box)),
+    ...noticeOf(em),
     link: [
       linker.link('self', ROUTES.root),
       linker.link('session', ROUTES.session),

@@ -7,11 +7,13 @@
 import type { Context, Hono } from 'hono';
 import { linkerFor } from './api-root.ts';
 import type { FileType } from './content.ts';
-import { guarded } from './guard.ts';
+import { guarded, inMailbox } from './guard.ts';
 import { apiError, apiJson, resource } from './http.ts';
 import { ROUTES } from './links.ts';
 import type { Letter } from './mailbox.ts';
 import { ARCHIVE_FOLDER_ID } from './mailbox.ts';
+import type { ReadableMailbox } from './mailboxes.ts';
+import { ownMailbox } from './mailboxes.ts';
 import { documentJson } from './represent.ts';
 import type { Emulator } from './state.ts';
 
@@ -96,8 +98,8 @@ async function readUpload(c: Context, maxUploadBytes: number): Promise<Upload> {
   return { ok: true, subject: subject.trim(), file: bytes, fileType };
 }
 
-function storeLetter(em: Emulator, upload: { subject: string; file: Buffer; fileType: FileType }, folderId: string | undefined): Letter {
-  const { mailbox } = em.world;
+function storeLetter(box: ReadableMailbox, upload: { subject: string; file: Buffer; fileType: FileType }, folderId: string | undefined): Letter {
+  const { mailbox } = box;
   const id = mailbox.newLetterId();
   const letter: Letter = {
     id,
@@ -136,12 +138,12 @@ function stall(c: Context): Promise<Response> {
   });
 }
 
-async function upload(em: Emulator, c: Context, folderOf: (c: Context) => string | undefined | null): Promise<Response> {
+async function upload(em: Emulator, box: ReadableMailbox, c: Context, folderOf: (c: Context) => string | undefined | null): Promise<Response> {
   const folderId = folderOf(c);
   if (folderId === null) return apiError(404, 'NOT_FOUND', { errorMessage: 'No such folder' });
   const read = await readUpload(c, em.settings.maxUploadBytes);
   if (!read.ok) return read.response;
-  const letter = storeLetter(em, read, folderId);
+  const letter = storeLetter(box, read, folderId);
   // One planned fault, after the letter is stored: the case where a client must look before it repeats.
   const fault = em.world.knobs.uploadFault;
   if (fault !== 'none') {
@@ -149,7 +151,7 @@ async function upload(em: Emulator, c: Context, folderOf: (c: Context) => string
     if (fault === 'stall-after-storing') return stall(c);
     return apiError(500, 'INTERNAL_SERVER_ERROR', { errorMessage: 'Injected failure after storing the upload' });
   }
-  const body = documentJson(linkerFor(em), letter);
+  const body = documentJson(linkerFor(em, box.accountId), letter, { deletable: box.owner });
   const self = (body.link as { rel: string; uri: string }[]).find((l) => l.rel.endsWith('/self'))?.uri ?? '';
   return apiJson(body, 201, { Location: self });
 }
@@ -161,13 +163,14 @@ export function isUploadPath(path: string): boolean {
 
 export function uploadRoutes(app: Hono, em: Emulator): void {
   const permission = { permission: 'UPLOAD_DOCUMENT' } as const;
-  resource(app, ROUTES.upload, { POST: guarded(em, permission, (c) => upload(em, c, () => ARCHIVE_FOLDER_ID)) });
-  resource(app, ROUTES.uploadToInbox, { POST: guarded(em, permission, (c) => upload(em, c, () => undefined)) });
+  // The archive is the account's, so only the person's own: a shared mailbox links no upload_document.
+  resource(app, ROUTES.upload, { POST: guarded(em, permission, (c) => upload(em, ownMailbox(em), c, () => ARCHIVE_FOLDER_ID)) });
+  resource(app, ROUTES.uploadToInbox, { POST: inMailbox(em, permission, (c, box) => upload(em, box, c, () => undefined)) });
   resource(app, ROUTES.uploadToFolder, {
-    POST: guarded(em, permission, (c) =>
-      upload(em, c, (ctx) => {
+    POST: inMailbox(em, permission, (c, box) =>
+      upload(em, box, c, (ctx) => {
         const id = ctx.req.param('folder') ?? '';
-        return em.world.mailbox.folders.some((f) => f.id === id) ? id : null;
+        return box.mailbox.folders.some((f) => f.id === id) ? id : null;
       }),
     ),
   });

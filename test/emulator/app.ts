@@ -9,6 +9,7 @@ import { isUploadPath, uploadRoutes } from './api-upload.ts';
 import { rootRoutes } from './api-root.ts';
 import { ADMIN_PREFIX, MAX_BODY_BYTES, MEDIA_TYPE } from './config.ts';
 import { json } from './http.ts';
+import { noticeRoutes } from './notice.ts';
 import { oauthRoutes } from './oauth.ts';
 import { siteRoutes } from './site.ts';
 import type { Emulator, FailureKind } from './state.ts';
@@ -126,6 +127,7 @@ export function createApp(em: Emulator): Hono {
   accountRoutes(app, em);
   invoiceRoutes(app, em);
   uploadRoutes(app, em);
+  noticeRoutes(app, em);
   siteRoutes(app);
   adminRoutes(app, em);
 

@@ -17,6 +17,8 @@ Local emulator of the Digipost private-user API (OAuth + hypermedia root).
   --latency <ms>             delay added to every response (default 0)
   --id-token-exp <mode>      lifetime (default: exp = seconds of lifetime, as the real service) or absolute
   --require-pkce             every sign-in must use PKCE (S256); by default only a challenge that was sent is checked
+  --shared-mailbox           a second mailbox, shared with the demo user (off: the root lists her own only)
+  --notice                   the root carries a notice until it is dismissed
   --quiet                    no request log on stdout
   --help                     this text`;
 
@@ -51,6 +53,8 @@ export function parseCommandLine(argv: string[]): EmulatorOptions | 'help' {
         latency: { type: 'string' },
         'id-token-exp': { type: 'string' },
         'require-pkce': { type: 'boolean' },
+        'shared-mailbox': { type: 'boolean' },
+        notice: { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -83,6 +87,8 @@ export function parseCommandLine(argv: string[]): EmulatorOptions | 'help' {
     options.idTokenExp = exp;
   }
   if (values['require-pkce'] === true) options.requirePkce = true;
+  if (values['shared-mailbox'] === true) options.sharedMailbox = true;
+  if (values.notice === true) options.notice = true;
   if (values.quiet === true) options.quiet = true;
   return options;
 }

@@ -78,6 +78,13 @@ export interface EmulatorOptions {
    * proves what happens past the limit sets a small one, rather than sending 100 MiB.
    */
   maxUploadBytes?: number;
+  /**
+   * A second mailbox, shared with the demo user (shared-mailbox.ts). Off by default: the extension
+   * reads one mailbox today, and what the tests expect of the root is one.
+   */
+  sharedMailbox?: boolean;
+  /** The root's `notice`, until dismissed (notice.ts). Off by default for the same reason. */
+  notice?: boolean;
 }
 
 /** Options with every default filled in; what `reset` returns to. */
@@ -88,6 +95,8 @@ export interface Settings {
   letters: number;
   quiet: boolean;
   maxUploadBytes: number;
+  sharedMailbox: boolean;
+  notice: boolean;
   knobs: Knobs;
 }
 
@@ -116,6 +125,8 @@ export function settingsFrom(options: EmulatorOptions): Settings {
     letters,
     quiet: options.quiet ?? false,
     maxUploadBytes,
+    sharedMailbox: options.sharedMailbox ?? false,
+    notice: options.notice ?? false,
     knobs: {
       accessTokenLifetime: lifetime,
       rotateRefreshTokens: options.rotateRefreshTokens ?? true,

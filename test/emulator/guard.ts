@@ -3,6 +3,8 @@ import type { Context } from 'hono';
 import { MEDIA_TYPE } from './config.ts';
 import type { Handler } from './http.ts';
 import { accepts, apiError } from './http.ts';
+import type { ReadableMailbox } from './mailboxes.ts';
+import { mailboxAt } from './mailboxes.ts';
 import type { Permission } from './permissions.ts';
 import type { Emulator } from './state.ts';
 import type { AccessToken, Grant } from './tokens.ts';
@@ -40,6 +42,11 @@ export interface GuardOptions {
   permission?: Permission;
   /** Content is binary; everything else answers only to the vendor media type. */
   json?: boolean;
+  /**
+   * `:account` may name any mailbox the person reads (their own or one shared with them), not only
+   * their own account: for the resources inside a mailbox (inMailbox).
+   */
+  anyMailbox?: boolean;
 }
 
 export type SessionHandler = (c: Context, session: Session) => Response | Promise<Response>;
@@ -52,9 +59,25 @@ export function guarded(em: Emulator, options: GuardOptions, handler: SessionHan
     const session = authenticate(em, c);
     if (session instanceof Response) return session;
     if (options.permission !== undefined && !session.may(options.permission)) return insufficientScope(options.permission);
-    if (c.req.param('account') !== undefined && c.req.param('account') !== em.world.user.accountId) {
-      return apiError(404, 'NOT_FOUND', { errorMessage: 'No such account' });
+    const account = c.req.param('account');
+    if (account !== undefined && (options.anyMailbox === true ? mailboxAt(em, account) === undefined : account !== em.world.user.accountId)) {
+      return noSuchAccount();
     }
     return handler(c, session);
   };
+}
+
+const noSuchAccount = () => apiError(404, 'NOT_FOUND', { errorMessage: 'No such account' });
+
+export type MailboxHandler = (c: Context, box: ReadableMailbox, session: Session) => Response | Promise<Response>;
+
+/**
+ * A resource inside a mailbox (a letter, a folder, the inbox, receipts): guarded as any other, and
+ * handed the mailbox its address names, so one handler serves every mailbox, each scoped to its own.
+ */
+export function inMailbox(em: Emulator, options: Omit<GuardOptions, 'anyMailbox'>, handler: MailboxHandler): Handler {
+  return guarded(em, { ...options, anyMailbox: true }, (c, session) => {
+    const box = mailboxAt(em, c.req.param('account'));
+    return box ? handler(c, box, session) : noSuchAccount();
+  });
 }

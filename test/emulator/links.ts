@@ -9,6 +9,8 @@ export const ROUTES = {
   search: '/post/api/recipients/search',
   autocomplete: '/post/api/recipients/autocomplete',
   changeLanguage: '/post/api/private/language',
+  dismissNotice: '/post/api/private/notice/dismiss',
+  noticeMoreInfo: '/post/notice/more-info',
   logo: '/post/api/organisations/:slug/logo',
   content: '/post/content/:ticket',
   account: '/post/api/private/accounts/:account',

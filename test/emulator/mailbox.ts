@@ -106,8 +106,17 @@ export class Mailbox {
   private readonly byId = new Map<string, Letter>();
   readonly folders: Folder[] = [];
   readonly receipts: Receipt[] = [];
-  private nextId = 1_000_001;
-  private nextFolderId = 1;
+  private nextId: number;
+  private nextFolderId: number;
+
+  /**
+   * Each mailbox numbers its letters and folders from its own start, so no id of one mailbox is an
+   * id of another: a client that follows the wrong mailbox's address gets a 404, not a wrong letter.
+   */
+  constructor(firstIds: { letter: number; folder: number } = { letter: 1_000_001, folder: 1 }) {
+    this.nextId = firstIds.letter;
+    this.nextFolderId = firstIds.folder;
+  }
 
   newLetterId(): string {
     return String(this.nextId++);

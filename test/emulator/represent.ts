@@ -4,6 +4,7 @@ import type { Link } from './config.ts';
 import { ROUTES, type Linker } from './links.ts';
 import type { Attachment, Folder, Invoice, Letter, Receipt } from './mailbox.ts';
 import { contentOf, mainAttachment } from './mailbox.ts';
+import type { ReadableMailbox } from './mailboxes.ts';
 
 const OSLO = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Europe/Oslo',
@@ -69,17 +70,18 @@ export function attachmentJson(linker: Linker, letter: Letter, attachment: Attac
   return json;
 }
 
-export function documentJson(linker: Linker, letter: Letter): Record<string, unknown> {
+/**
+ * `deletable`: whether the reader may delete it, and so is offered `delete_document`. Not in a mailbox
+ * shared with them: its letters are the owner's (README, "A shared mailbox").
+ */
+export function documentJson(linker: Linker, letter: Letter, { deletable }: { deletable: boolean }): Record<string, unknown> {
   const main = mainAttachment(letter);
   // Spec 5.4: meta information does not include what a confidential letter is about.
   const hide = letter.confidential;
   const attachments = letter.attachments.map((a) => attachmentJson(linker, letter, a, hide));
   const params = { doc: letter.id };
-  const link: Link[] = [
-    linker.link('self', ROUTES.document, params),
-    linker.link('update_document', ROUTES.updateDocument, params),
-    linker.link('delete_document', ROUTES.document, params),
-  ];
+  const link: Link[] = [linker.link('self', ROUTES.document, params), linker.link('update_document', ROUTES.updateDocument, params)];
+  if (deletable) link.push(linker.link('delete_document', ROUTES.document, params));
   if (letter.logo !== undefined) link.push(linker.link('organisation_logo', ROUTES.logo, { slug: letter.logo }, 'image/png'));
   const mainLinks = (attachments[letter.attachments.indexOf(main)]?.link ?? []) as Link[];
   link.push(...mainLinks);
@@ -124,5 +126,30 @@ export function receiptJson(linker: Linker, receipt: Receipt): Record<string, un
     ...(receipt.card !== undefined ? { card: [receipt.card] } : {}),
     ...(receipt.franchiseName !== undefined ? { franchiceName: receipt.franchiseName } : {}),
     link: [linker.link('self', ROUTES.receipt, params), linker.link('delete_receipt', ROUTES.receipt, params)],
+  };
+}
+
+/**
+ * A mailbox as the root lists it (digipost/android model/Mailbox.java, digipost/ios
+ * POSMailbox+Methods.m): each with its own name, address, unread count, storage, folders and links,
+ * every link into that mailbox only. The account's own settings and archive are linked from the
+ * person's own mailbox alone.
+ */
+export function mailboxJson(linker: Linker, box: ReadableMailbox): Record<string, unknown> {
+  const link = [linker.link('document_inbox', ROUTES.inbox)];
+  if (box.owner) link.push(linker.link('mailbox_settings', ROUTES.mailboxSettings));
+  // As digipost/android reads them: the inbox's own upload, and (own mailbox only) the archive's.
+  link.push(linker.link('upload_document_to_inbox', ROUTES.uploadToInbox));
+  if (box.owner) link.push(linker.link('upload_document', ROUTES.upload));
+  link.push(linker.link('receipts', ROUTES.receipts));
+  return {
+    name: box.name,
+    digipostaddress: box.digipostaddress,
+    owner: box.owner,
+    unreadItemsInInbox: box.mailbox.unreadInInbox(),
+    usedStorage: box.usedStorage,
+    totalAvailableStorage: box.totalAvailableStorage,
+    folders: { folder: box.mailbox.folders.map((f) => folderSummary(linker, f)), link: [linker.link('create_folder', ROUTES.folders)] },
+    link,
   };
 }

@@ -94,8 +94,8 @@ describe('bad input to the emulator', () => {
 
 describe('command line', () => {
   it('reads every flag into its option', () => {
-    const line = ['--port', '0', '--client-id', 'c', '--client-secret', 's', '--letters', '10000', '--token-lifetime', '30', '--no-rotate', '--latency', '5', '--id-token-exp', 'absolute', '--require-pkce', '--quiet'];
-    expect(parseCommandLine(line)).toEqual({ port: 0, clientId: 'c', clientSecret: 's', letters: 10_000, accessTokenLifetime: 30, rotateRefreshTokens: false, latencyMs: 5, idTokenExp: 'absolute', requirePkce: true, quiet: true });
+    const line = ['--port', '0', '--client-id', 'c', '--client-secret', 's', '--letters', '10000', '--token-lifetime', '30', '--no-rotate', '--latency', '5', '--id-token-exp', 'absolute', '--require-pkce', '--shared-mailbox', '--notice', '--quiet'];
+    expect(parseCommandLine(line)).toEqual({ port: 0, clientId: 'c', clientSecret: 's', letters: 10_000, accessTokenLifetime: 30, rotateRefreshTokens: false, latencyMs: 5, idTokenExp: 'absolute', requirePkce: true, sharedMailbox: true, notice: true, quiet: true });
     expect(parseCommandLine([])).toEqual({});
     expect(parseCommandLine(['--help'])).toBe('help');
     for (const flag of ['--port', '--client-id', '--client-secret', '--letters', '--token-lifetime', '--no-rotate', '--latency', '--id-token-exp', '--require-pkce', '--quiet']) expect(USAGE).toContain(flag);

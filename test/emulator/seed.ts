@@ -37,7 +37,7 @@ export function demoUser(): User {
 }
 
 /** mulberry32: small, fast and the same everywhere, so the mailbox is reproducible. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

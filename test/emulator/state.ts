@@ -4,8 +4,10 @@ import { registeredClients } from './clients.ts';
 import type { Knobs, Settings } from './config.ts';
 import { copyKnobs } from './config.ts';
 import type { Mailbox } from './mailbox.ts';
+import type { ReadableMailbox } from './mailboxes.ts';
 import type { User } from './seed.ts';
 import { demoUser, seedMailbox } from './seed.ts';
+import { sharedMailbox } from './shared-mailbox.ts';
 import { TokenStore } from './tokens.ts';
 
 export interface RequestLogEntry {
@@ -42,6 +44,8 @@ interface FailureRule {
 }
 
 interface ContentTicket {
+  /** The mailbox the letter is in (its account id). */
+  accountId: string;
   letterId: string;
   attachmentId: string;
   expires: number;
@@ -50,7 +54,12 @@ interface ContentTicket {
 export interface World {
   knobs: Knobs;
   tokens: TokenStore;
+  /** The person's own mailbox. */
   mailbox: Mailbox;
+  /** The mailbox shared with the person, when the emulator was started with it. */
+  sharedMailbox: ReadableMailbox | undefined;
+  /** The root's notice is there (started with it) and not yet dismissed. */
+  noticeShown: boolean;
   user: User;
   language: string;
   log: RequestLogEntry[];
@@ -76,6 +85,8 @@ export class Emulator {
       knobs: copyKnobs(this.settings.knobs),
       tokens: new TokenStore(),
       mailbox: seedMailbox(this.settings.letters, Date.now()),
+      sharedMailbox: this.settings.sharedMailbox ? sharedMailbox(Date.now()) : undefined,
+      noticeShown: this.settings.notice,
       user: demoUser(),
       language: 'nb',
       log: [],
