@@ -115,6 +115,11 @@ export async function measureLayout(browser: LayoutBrowser, emulator: RunningEmu
   return result;
 }
 
+/** A score in three decimals, or in two significant digits when those would round a shift to 0.000 (which would read as met). */
+function shiftText(shift: number): string {
+  return shift > 0 && shift < 0.0005 ? shift.toPrecision(2) : shift.toFixed(3);
+}
+
 /** The worst of the runs, as a table's value: "0.012 (shift); 0 px moved". */
 export function layoutValue(runs: readonly LayoutOnce[]): { text: string; met: boolean } {
   const shifts = runs.map((run) => run.shift).filter((shift): shift is number => shift !== null);
@@ -122,7 +127,7 @@ export function layoutValue(runs: readonly LayoutOnce[]): { text: string; met: b
   const shift = shifts.length > 0 ? Math.max(...shifts) : undefined;
   const moved = worst?.moved ?? 0;
   const text = [
-    shift !== undefined ? `layout shift ${shift.toFixed(3)}` : 'no LayoutShift API',
+    shift !== undefined ? `layout shift ${shiftText(shift)}` : 'no LayoutShift API',
     `${moved} px moved${moved > 0 && worst ? ` (${worst.worst})` : ''}`,
   ].join('; ');
   return { text: `${text} (worst of ${runs.length})`, met: (shift ?? 0) === 0 && moved === 0 };
