@@ -129,8 +129,9 @@ describe('moving letters', () => {
     // The focus is not lost with the row: it is on the row that took its place.
     await until(page, 'The focus left the list with the row.', () => document.activeElement?.closest('.letter-row') != null);
     await css(page, UNDO).click();
-    await rowShown(page, 'Angre flyttingen');
+    // The words first: a toast goes after 8 s, and what else is waited for may take that long on a busy machine.
     await says(page, 'status', 'Undone.');
+    await rowShown(page, 'Angre flyttingen');
     expect(await writesLogged()).toEqual([`POST /documents/${id}/update`, `POST /documents/${id}/update`]);
     // The service has it in the inbox again: a fresh page shows it.
     await h.reload(page);
@@ -197,8 +198,9 @@ describe('writes to one letter', () => {
     await role(page, 'button', 'Move to…').click();
     await menuItem(page, 'Skatt').click();
     await rename(page, 'Nytt navn i Skatt');
-    await headingIs(page, 'Nytt navn i Skatt');
+    // The words first: a toast goes after 8 s, and what else is waited for may take that long on a busy machine.
     await says(page, 'status', 'Renamed.');
+    await headingIs(page, 'Nytt navn i Skatt');
     expect(await writesLogged()).toEqual([`POST /documents/${id}/update`, `POST /documents/${id}/update`]);
     // The service has both: in Skatt, with the new name.
     await openFolder(page, 'Skatt');
@@ -334,8 +336,8 @@ describe('a long list, scrolled', () => {
       await headingIs(page, 'Slett fra siden');
       await role(page, 'button', 'Delete…').click();
       await css(page, `${roleSelector('dialog', 'Delete this letter?')} ${roleSelector('button', 'Delete the letter')}`).click();
-      await headingIs(page, 'Inbox');
       await says(page, 'status', 'The letter was deleted.');
+      await headingIs(page, 'Inbox');
       await rowShown(page, 'Slett fra raden');
       expect(await rowsWith(page, 'Slett fra siden')).toBe(0);
       await until(page, 'The list was not scrolled back to where it was.', (at: number) => scrollY > at - 80, scrolled);
@@ -345,8 +347,8 @@ describe('a long list, scrolled', () => {
       await rowMenu(page, 'Slett fra raden').click();
       await menuItem(page, 'Delete…').click();
       await css(page, `${roleSelector('dialog', 'Delete this letter?')} ${roleSelector('button', 'Delete the letter')}`).click();
-      await rowShown(page, 'Slett fra raden', false);
       await says(page, 'status', 'The letter was deleted.');
+      await rowShown(page, 'Slett fra raden', false);
       expect(Math.abs((await page.evaluate(() => scrollY)) - before)).toBeLessThan(80);
     } finally {
       await page.close();

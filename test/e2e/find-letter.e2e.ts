@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { RELATIONS } from '../../src/api/relations.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { openPlace, showsAccount, signInWith, storedItems, visibleText } from '../support/helpers.ts';
+import { closeViewerTabs, openPlace, showsAccount, signInWith, storedItems, visibleText } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { actInClosingPopup, css, readable, role, roleSelector, shows, textOf, until } from '../support/person.ts';
 
@@ -33,6 +33,7 @@ const headingIs = (page: Page, words: string) =>
 
 /** Opens a place from the popup and returns the viewer tab it opened, once its page is drawn. */
 async function fromPopup(click: (popup: Page) => Promise<void>): Promise<Page> {
+  await closeViewerTabs(h);
   const popup = await h.openPopup();
   await showsAccount(h, popup);
   const viewer = await h.nextPage(() => actInClosingPopup(popup, () => click(popup)));

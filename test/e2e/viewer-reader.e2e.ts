@@ -4,7 +4,7 @@ import { RELATIONS } from '../../src/api/relations.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import { addressOf } from '../support/extension-browser.ts';
-import { cachedLink, openDetails, openTabs, row, rows, showsAccount, signInWith, storedItems, storeItems, viewerPageFor, visibleText } from '../support/helpers.ts';
+import { cachedLink, closeViewerTabs, openDetails, openTabs, row, rows, showsAccount, signInWith, storedItems, storeItems, viewerPageFor, visibleText } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { actInClosingPopup, count, css, goBack, goForward, isThere, readable, role, roleSelector, shows, textOf, until } from '../support/person.ts';
 
@@ -428,9 +428,7 @@ describe("the popup's places", () => {
 
   /** Opens a place from a fresh popup by its own label, and returns its viewer tab once the page is drawn (heading, no skeleton). */
   async function openPlaceFromPopup(label: string): Promise<Page> {
-    // The popup opens a place in the one viewer tab when there is one: a tab an earlier test left
-    // open (having failed before closing it) would be reused, and no new tab would come.
-    for (const { page, address } of await h.tabs()) if (address.includes('viewer.html')) await page.close();
+    await closeViewerTabs(h);
     const popup = await openPopup();
     // By the place's own label: a letter's subject above may hold the same word ("Skatt").
     const labels = await popup.$$eval('.goto button', (buttons) => buttons.map((b) => (b.querySelector('.place-label') ?? b).textContent.trim()));

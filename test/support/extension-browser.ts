@@ -140,9 +140,6 @@ export function tabsOf(browser: Browser, url: (path: string) => string, lateAddr
 
   const openTab = async (pathOrAddress: string, background = false) => {
     const page = await browser.newPage({ background });
-    // In front whatever order the browser handles a tab closed just before and this one in: a tab
-    // left behind gets no animation frames, and a locator waiting in it would wait to its deadline.
-    if (!background) await page.bringToFront();
     await goto(page, resolveAddress(pathOrAddress));
     return page;
   };
