@@ -5,8 +5,9 @@
 // the other. Each suite has its own emulator port and build folder.
 //
 // A failed suite's output is printed after every passed one, and the names of its failed tests
-// once more at the very end, each with the first line of its error (failure-summary.ts): a CI log is often read from its tail, and a failure printed before
-// a longer suite's passing output would otherwise be out of sight.
+// once more at the very end, each with the first line of its error (failure-summary.ts): a CI log
+// is often read from its tail, and a failure printed before a longer suite's passing output would
+// otherwise be out of sight.
 import { spawn } from 'node:child_process';
 import { failureSummary } from './failure-summary.ts';
 
