@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import type { BrowserName } from '../support/extension-browser.ts';
+import BalancedShards from '../support/balanced-shards.ts';
 
 /**
  * A shard of the suite (`--shard=2/2`: npm test runs Firefox's scenarios in two shards beside
@@ -31,6 +32,8 @@ export function e2eConfig(browser: BrowserName) {
       name: browser,
       include: ['test/e2e/**/*.e2e.ts'],
       globalSetup: ['test/e2e/global-setup.ts'],
+      // A shard's files chosen by how long they take (balanced-shards.ts), the longest first.
+      sequence: { sequencer: BalancedShards },
       env: { E2E_BROWSER: browser, ...port },
       // One browser and one emulator at a time: the machine has two cores and the port is fixed.
       fileParallelism: false,
