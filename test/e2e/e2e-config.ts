@@ -1,5 +1,8 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import type { BrowserName } from '../support/extension-browser.ts';
+import BalancedShards from '../support/balanced-shards.ts';
 
 /**
  * A shard of the suite (`--shard=2/2`: npm test runs Firefox's scenarios in two shards beside
@@ -26,14 +29,23 @@ export function e2eConfig(browser: BrowserName) {
   // The global setup (in this process) and the tests (in vitest's workers) both read it.
   process.env.E2E_BROWSER = browser;
   const port = shardPort(browser);
+  // Where the global setup makes the profile Firefox's tests start from copies of (launch-firefox.ts): this run's own.
+  const startedProfile = browser === 'firefox' ? { E2E_FIREFOX_STARTED_PROFILE: join(tmpdir(), `digipost-firefox-started-${process.pid}`) } : {};
+  Object.assign(process.env, startedProfile);
   return defineConfig({
     test: {
       name: browser,
       include: ['test/e2e/**/*.e2e.ts'],
       globalSetup: ['test/e2e/global-setup.ts'],
-      env: { E2E_BROWSER: browser, ...port },
+      // A shard's files chosen by how long they take (balanced-shards.ts), the longest first.
+      sequence: { sequencer: BalancedShards },
+      env: { E2E_BROWSER: browser, ...port, ...startedProfile },
       // One browser and one emulator at a time: the machine has two cores and the port is fixed.
       fileParallelism: false,
+      // The files share one module graph (puppeteer, the emulator): imported once, not per file,
+      // which spared a second or so of a busy machine per file. Each file starts its own browser
+      // and emulator, so no state but the driver's registered query handlers is shared.
+      isolate: false,
       // Each wait allows 30 s (test/support/person.ts WAIT_MS), for a machine running both suites.
       testTimeout: 90_000,
       hookTimeout: 90_000,

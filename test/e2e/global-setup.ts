@@ -1,13 +1,22 @@
 import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_NETWORK_TIMEOUT_MS, e2eBuildFor } from '../support/build-extension.ts';
 import { browserUnderTest } from '../support/extension-browser.ts';
 import { findChromium } from '../support/chromium.ts';
-import { findFirefox } from '../support/launch-firefox.ts';
+import { rmSync } from 'node:fs';
+import { findFirefox, startProfile } from '../support/launch-firefox.ts';
 
-/** Builds the extension for the browser under test, pointed at its emulator; fails first, with the install command, when the browser is missing. */
-export default async function setup(): Promise<void> {
+/**
+ * Builds the extension for the browser under test, pointed at its emulator; fails first, with the
+ * install command, when the browser is missing. For Firefox, also the profile each test's browser
+ * starts from a copy of (launch-firefox.ts), removed when the run ends.
+ */
+export default async function setup(): Promise<(() => void) | undefined> {
   const browser = browserUnderTest();
   if (browser === 'firefox') findFirefox();
   else findChromium();
   const { port, dist, target } = e2eBuildFor(browser);
   await buildForEmulator(dist, `http://127.0.0.1:${port}`, E2E_CLIENT_ID, E2E_CLIENT_SECRET, { target, networkTimeoutMs: E2E_NETWORK_TIMEOUT_MS });
+  const profile = process.env.E2E_FIREFOX_STARTED_PROFILE;
+  if (browser !== 'firefox' || !profile) return undefined;
+  await startProfile(profile);
+  return () => rmSync(profile, { recursive: true, force: true });
 }

@@ -237,12 +237,22 @@ export async function goForward(page: Page): Promise<void> {
 }
 
 /*
- * The tools (npm start, the screenshots, the benchmark) run under tsx, whose esbuild keeps each
- * named inner function's name by a call of its `__name` helper, which exists in Node only: the
- * query handler above, sent to the page as its source, would fail there on its first `const`
- * function. A handler that finds nothing, whose source puppeteer places in every page's script
- * before any query runs, defines the helper there as what it is in Node (it returns the function).
+ * A handler that finds nothing, whose source puppeteer places in the script it puts in every
+ * document before any query runs there, to prepare that document for the waits above:
+ *
+ * - The tools (npm start, the screenshots, the benchmark) run under tsx, whose esbuild keeps each
+ *   named inner function's name by a call of its `__name` helper, which exists in Node only: the
+ *   query handler above, sent to the page as its source, would fail there on its first `const`
+ *   function. The helper is defined there as what it is in Node (it returns the function).
+ * - Puppeteer's waits for an element look again when elements or attributes change (a
+ *   MutationObserver without `characterData`), not when only a text changes in place, which is how
+ *   Preact turns a heading's "Connecting…" into a name: such a wait could sit out its deadline with
+ *   the words on the screen (a CI run did, in Firefox). Each text change in place flips an
+ *   attribute on <html> that no page reads (data-e2e-text), which those waits see.
  */
-const keepNames = () => [];
-keepNames.toString = () => '(globalThis.__name ??= (target) => target, () => [])';
-Puppeteer.registerCustomQueryHandler('keepNames', { queryAll: keepNames });
+const prepareDocument = () => [];
+prepareDocument.toString = () =>
+  `(globalThis.__name ??= (target) => target,
+    globalThis.__e2eTextWatched ??= typeof document === 'undefined' || (new MutationObserver(() => document.documentElement?.toggleAttribute('data-e2e-text')).observe(document, { subtree: true, characterData: true }), true),
+    () => [])`;
+Puppeteer.registerCustomQueryHandler('prepareDocument', { queryAll: prepareDocument });

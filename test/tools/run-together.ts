@@ -1,12 +1,15 @@
 // Runs npm scripts side by side and prints each one's output whole when it ends, so two suites'
-// lines never interleave; exits non-zero if any of them failed. `npm test` runs the Chromium and
-// Firefox end-to-end suites this way: much of their time is spent waiting (deadlines, a stalled
-// service, a browser starting), so on two cores side by side takes about two thirds of one after
-// the other. Each suite has its own emulator port and build folder.
+// lines never interleave; exits non-zero if any of them failed. `npm test` runs two stages this
+// way. First the unit tests beside the checks: vitest gives the unit tests one worker on two
+// cores, and each check (tsc, ESLint, the build) is one process, so side by side they take about
+// the time of the longer. Then the end-to-end suites, two shards per browser: much of their time
+// is spent waiting (the driver's round trips, deadlines, a stalled service, a browser starting).
+// Each shard has its own emulator port and build folder.
 //
 // A failed suite's output is printed after every passed one, and the names of its failed tests
-// once more at the very end, each with the first line of its error (failure-summary.ts): a CI log is often read from its tail, and a failure printed before
-// a longer suite's passing output would otherwise be out of sight.
+// once more at the very end, each with the first line of its error (failure-summary.ts): a CI log
+// is often read from its tail, and a failure printed before a longer suite's passing output would
+// otherwise be out of sight.
 import { spawn } from 'node:child_process';
 import { failureSummary } from './failure-summary.ts';
 
