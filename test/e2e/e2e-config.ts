@@ -42,10 +42,6 @@ export function e2eConfig(browser: BrowserName) {
       env: { E2E_BROWSER: browser, ...port, ...startedProfile },
       // One browser and one emulator at a time: the machine has two cores and the port is fixed.
       fileParallelism: false,
-      // The files share one module graph (puppeteer, the emulator): imported once, not per file,
-      // which spared a second or so of a busy machine per file. Each file starts its own browser
-      // and emulator, so no state but the driver's registered query handlers is shared.
-      isolate: false,
       // Each wait allows 30 s (test/support/person.ts WAIT_MS), for a machine running both suites.
       testTimeout: 90_000,
       hookTimeout: 90_000,

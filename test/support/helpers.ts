@@ -311,8 +311,11 @@ export async function row(page: Page, position: number): Promise<ElementHandle> 
 /**
  * Closes every viewer tab, before a test that has the popup open one: the popup opens a page in
  * the one viewer tab when there is one, so a tab an earlier test left open (having failed before
- * it closed it) would be reused, and the new tab the test waits for would never come.
+ * it closed it) would be reused, and the new tab the test waits for would never come. Found with
+ * the extension's tabs API, which sees every tab: over WebDriver BiDi Firefox does not report
+ * each tab to the driver, nor can the driver always read a tab's address.
  */
-export async function closeViewerTabs(h: Pick<ExtensionBrowser, 'tabs'>): Promise<void> {
-  for (const { page, address } of await h.tabs()) if (address.includes('/src/viewer/viewer.html')) await page.close();
+export async function closeViewerTabs(h: Extension): Promise<void> {
+  const viewers = (await openTabs(h)).flatMap((tab) => (tab.id !== undefined && tab.url?.includes('/src/viewer/viewer.html') ? [tab.id] : []));
+  if (viewers.length > 0) await closeTabs(h, viewers);
 }
