@@ -173,12 +173,13 @@ describe('each state of the popup has one obvious next step', () => {
   });
 
   it('Digipost not answering after a browser start (nothing kept): why, Try again, and Settings and Sign out', async () => {
-    // A browser start empties storage.session: no cached view, no access token; the refresh token stays.
-    const session = await storedItems(h, 'session');
-    await storeItems(h, 'session', Object.fromEntries(Object.keys(session).map((key) => [key, undefined])));
-    await untilServiceQuiet(h.emulator.admin);
+    // The service down first, so no refresh still under way can store a view again after the session is emptied.
     await h.emulator.admin.configure({ gatewayDown: true });
     try {
+      await untilServiceQuiet(h.emulator.admin);
+      // A browser start empties storage.session: no cached view, no access token; the refresh token stays.
+      const session = await storedItems(h, 'session');
+      await storeItems(h, 'session', Object.fromEntries(Object.keys(session).map((key) => [key, undefined])));
       const popup = await h.openPopup();
       await headingIs(popup, 'Digipost isn’t answering right now');
       expect(await readable(popup)).toContain('Your mailbox will show here as soon as Digipost answers.');
