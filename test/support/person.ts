@@ -143,9 +143,11 @@ export async function readable(page: Page, selector = 'body'): Promise<string> {
 
 /** What the page showed, for an error: its readable text in one line, or why there is none. */
 async function shownOn(page: Page): Promise<string> {
+  if (page.isClosed()) return '(nothing: the tab was closed)';
   // Bounded: a page that stopped answering must not hold up the report of why.
-  const text = await Promise.race([readable(page), new Promise<string>((resolve) => setTimeout(() => resolve(''), 5_000))]);
-  return text.replace(/\s+/g, ' ').slice(0, 1500) || '(nothing readable)';
+  const answered = await Promise.race([readable(page).then((text) => ({ text })), new Promise<undefined>((resolve) => setTimeout(resolve, 5_000))]);
+  if (!answered) return `(nothing: the page at ${page.url()} did not answer within 5 s)`;
+  return answered.text.replace(/\s+/g, ' ').slice(0, 1500) || `(nothing readable at ${page.url()})`;
 }
 
 /**
