@@ -1,7 +1,7 @@
+import { rmSync } from 'node:fs';
 import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_NETWORK_TIMEOUT_MS, e2eBuildFor } from '../support/build-extension.ts';
 import { browserUnderTest } from '../support/extension-browser.ts';
 import { findChromium } from '../support/chromium.ts';
-import { rmSync } from 'node:fs';
 import { findFirefox, startProfile } from '../support/launch-firefox.ts';
 
 /**

@@ -158,7 +158,9 @@ export function tabsOf(browser: Browser, url: (path: string) => string, lateAddr
   const nextPage = async (action: () => Promise<unknown>, wanted: (address: string) => boolean = () => true) => {
     const before = new Set(browser.targets());
     await action();
-    const isNew = (t: Target) => t.type() === TargetType.PAGE && !before.has(t) && (wanted(t.url()) || (lateAddresses && t.url() === 'about:blank'));
+    // A late address is about:blank, or nothing at all: a tab a page of the extension opened has
+    // been seen in Firefox with no address, and the wait for it ended at its deadline.
+    const isNew = (t: Target) => t.type() === TargetType.PAGE && !before.has(t) && (wanted(t.url()) || (lateAddresses && (t.url() === 'about:blank' || t.url() === '')));
     const target = await browser.waitForTarget(isNew, { timeout: ARRIVAL_MS }).catch(async (error: unknown) => {
       if (!(error instanceof TimeoutError)) throw error;
       // The tabs there are say whether a tab was reused (one viewer tab) or none opened at all.

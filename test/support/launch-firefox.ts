@@ -84,7 +84,7 @@ export async function launchFirefox(options: LaunchOptions): Promise<ExtensionBr
   const forget = () => {
     if (options.profile === undefined) rmSync(profile, { recursive: true, force: true });
   };
-  const browser = await puppeteer.launch({
+  const launching = puppeteer.launch({
     browser: 'firefox',
     executablePath: findFirefox(),
     headless: options.headless ?? true,
@@ -106,6 +106,10 @@ export async function launchFirefox(options: LaunchOptions): Promise<ExtensionBr
       ...(options.downloads ? savingDownloadsIn(resolve(options.downloads)) : {}),
       ...options.prefs,
     },
+  });
+  const browser = await launching.catch((error: unknown) => {
+    forget();
+    throw error;
   });
   try {
     const id = await browser.installExtension(resolve(options.dist));

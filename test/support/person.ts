@@ -143,9 +143,11 @@ export async function readable(page: Page, selector = 'body'): Promise<string> {
 
 /** What the page showed, for an error: its readable text in one line, or why there is none. */
 async function shownOn(page: Page): Promise<string> {
+  if (page.isClosed()) return '(nothing: the tab was closed)';
   // Bounded: a page that stopped answering must not hold up the report of why.
-  const text = await Promise.race([readable(page), new Promise<string>((resolve) => setTimeout(() => resolve(''), 5_000))]);
-  return text.replace(/\s+/g, ' ').slice(0, 1500) || '(nothing readable)';
+  const answered = await Promise.race([readable(page).then((text) => ({ text })), new Promise<undefined>((resolve) => setTimeout(resolve, 5_000))]);
+  if (!answered) return `(nothing: the page at ${page.url()} did not answer within 5 s)`;
+  return answered.text.replace(/\s+/g, ' ').slice(0, 1500) || `(nothing readable at ${page.url()})`;
 }
 
 /**
@@ -167,16 +169,15 @@ export function shows(page: Page, words: string): Promise<void> {
 
 /**
  * Waits until an element with this role says these words (a status, an alert, a dialog): the
- * words first, asked of the page every 100 ms, then the element. A locator's own wait looks again
- * when elements or attributes change, not when only the text inside one does (a status whose
- * message is replaced, a heading that goes from “Connecting…” to a name), so alone it can miss it.
+ * words first, asked of the page every 100 ms, so a failure says the words never came rather than
+ * that an element was not found; then the element.
  */
 export async function says(page: Page, roleName: string, words: string): Promise<void> {
   await shows(page, words);
   await located(page, `${roleSelector(roleName)}::-p-text(${quoted(words)})`).wait();
 }
 
-/** Waits until an element with this role and exactly this name shows it, as says() does (a heading that changes its words in place). */
+/** Waits until an element with this role and exactly this name shows it, words first as says() does (a heading that changes its words in place). */
 export async function appears(page: Page, roleName: string, name: string): Promise<void> {
   await shows(page, name);
   await role(page, roleName, name).wait();
