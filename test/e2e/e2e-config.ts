@@ -5,9 +5,9 @@ import type { BrowserName } from '../support/extension-browser.ts';
 import BalancedShards from '../support/balanced-shards.ts';
 
 /**
- * A shard of the suite (`--shard=2/2`: npm test runs Firefox's scenarios in two shards beside
- * Chromium's, since a Firefox run mostly waits on its driver's round trips rather than on the
- * processor) gets an emulator port and a build of its own: the browser's port plus two for each
+ * A shard of the suite (`--shard=2/2`: npm test runs each browser's scenarios in two shards, all
+ * four side by side, since much of a run waits on the driver's round trips and on deadlines rather
+ * than on the processor) gets an emulator port and a build of its own: the browser's port plus two for each
  * shard before it (Chromium's ports stay odd, Firefox's even). Set in this process for the global
  * setup, and returned for the tests' workers.
  */
