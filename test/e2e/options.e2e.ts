@@ -8,7 +8,7 @@ import { E2E_CLIENT_ID, e2eBuildFor } from '../support/build-extension.ts';
 import { buildWithNotificationsGranted } from '../support/notifications-granted.ts';
 import { addressOf } from '../support/extension-browser.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { cachedLink, nextFrames, openDetails, storedItems, visibleText } from '../support/helpers.ts';
+import { cachedLink, closeTabs, nextFrames, openDetails, openTabs, storedItems, visibleText } from '../support/helpers.ts';
 import { appears, css, isChecked, role, roleSelector, says, shows, until } from '../support/person.ts';
 
 /*
@@ -103,28 +103,13 @@ async function connect(): Promise<void> {
   await backToOptions();
 }
 
-interface TabsApi {
-  tabs: { query(q: object): Promise<{ id?: number; url?: string }[]>; remove(ids: number[]): Promise<void> };
-}
-
 /**
  * The tabs showing the privacy statement, by their ids, as the extension sees them: Firefox's
  * WebDriver BiDi does not report a tab that a link in an extension page opens, so the driver
  * cannot be asked. (The driver's own page for the extension's APIs shows the statement too.)
  */
-function statementTabs(): Promise<number[]> {
-  return h.inExtension(async (address: string) => {
-    const api = (globalThis as unknown as { browser?: TabsApi }).browser ?? (globalThis as unknown as { chrome: TabsApi }).chrome;
-    return (await api.tabs.query({})).filter((t) => t.url === address).map((t) => t.id ?? -1);
-  }, h.url('privacy.html'));
-}
-
-/** Closes tabs by their ids, through the extension. */
-function closeTabs(ids: number[]): Promise<void> {
-  return h.inExtension((gone: number[]) => {
-    const api = (globalThis as unknown as { browser?: TabsApi }).browser ?? (globalThis as unknown as { chrome: TabsApi }).chrome;
-    return api.tabs.remove(gone);
-  }, ids);
+async function statementTabs(): Promise<number[]> {
+  return (await openTabs(h)).filter((t) => t.url === h.url('privacy.html')).map((t) => t.id ?? -1);
 }
 
 /** Switches a permission and answers the consent window it opens; returns the scopes the window asked for. */
@@ -175,7 +160,7 @@ describe('the options page', () => {
       expect(text).toContain('Personvernerklæring');
     } finally {
       await statement.close();
-      await closeTabs(opened);
+      await closeTabs(h, opened);
       await backToOptions();
     }
   });

@@ -309,13 +309,29 @@ export async function row(page: Page, position: number): Promise<ElementHandle> 
 }
 
 /**
- * Closes every viewer tab, before a test that has the popup open one: the popup opens a page in
- * the one viewer tab when there is one, so a tab an earlier test left open (having failed before
- * it closed it) would be reused, and the new tab the test waits for would never come. Found with
- * the extension's tabs API, which sees every tab: over WebDriver BiDi Firefox does not report
- * each tab to the driver, nor can the driver always read a tab's address.
+ * Closes every viewer tab, before a test that has the popup open one, and waits until the extension
+ * no longer lists any: the popup opens a page in the one viewer tab when there is one, so a tab an
+ * earlier test left open (having failed before it closed it), or one still closing, would be reused,
+ * and the new tab the test waits for would never come (seen in Firefox once, right after the tab
+ * was closed by the driver). Found as the popup finds them, with runtime.getContexts, which sees
+ * every tab of the extension: over WebDriver BiDi Firefox does not report each tab to the driver,
+ * nor can the driver always read a tab's address.
  */
 export async function closeViewerTabs(h: Extension): Promise<void> {
-  const viewers = (await openTabs(h)).flatMap((tab) => (tab.id !== undefined && tab.url?.includes('/src/viewer/viewer.html') ? [tab.id] : []));
-  if (viewers.length > 0) await closeTabs(h, viewers);
+  const deadline = Date.now() + ARRIVAL_MS;
+  for (;;) {
+    const open = await h.inExtension(async () => {
+      interface Context { tabId: number; documentUrl?: string }
+      const apis = globalThis as unknown as Record<'browser' | 'chrome', { runtime: { getContexts(filter: object): Promise<Context[]> }; tabs: { remove(ids: number[]): Promise<void> } } | undefined>;
+      const api = apis.browser ?? apis.chrome;
+      if (!api) return 0;
+      const viewers = (await api.runtime.getContexts({ contextTypes: ['TAB'] })).filter((c) => c.documentUrl?.includes('/src/viewer/viewer.html'));
+      // A tab already gone by the time it is removed is what was wanted.
+      await Promise.all([...new Set(viewers.map((c) => c.tabId))].map((id) => api.tabs.remove([id]).catch(() => undefined)));
+      return viewers.length;
+    });
+    if (open === 0) return;
+    if (Date.now() > deadline) throw new Error(`${open} viewer tabs were still listed ${ARRIVAL_MS / 1000} s after they were closed`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
