@@ -1,7 +1,6 @@
 import { formatMoney } from '../model/format.ts';
 import type { Link } from '../api/schemas.ts';
 import type { InboxGlance } from '../protocol/messages.ts';
-import { Skeleton } from '../ui/components.tsx';
 import { formatRelativeDate } from '../model/dates.ts';
 import { InvoiceIcon, UnreadDot } from '../ui/icons.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
@@ -65,8 +64,6 @@ function LetterRow(props: { letter: LetterSummary; now: number; onOpen: (self: L
 /** The five newest letters of the inbox, each opening in the viewer (the inbox itself is a place above). */
 export function NewestLetters(props: {
   glance: InboxGlance | undefined;
-  /** The letters are on their way (not yet in the cache). */
-  pending: boolean;
   now: number;
   onOpenLetter: (self: Link) => void;
 }) {
@@ -77,9 +74,7 @@ export function NewestLetters(props: {
   return (
     <section class="letters" aria-labelledby="letters-title" ref={list}>
         <h2 id="letters-title">{t('newest_letters')}</h2>
-        {props.pending ? (
-          <Skeleton lines={5} />
-        ) : glance?.error ? (
+        {glance?.error ? (
           <p class="letters-note">{errorMessage(glance.error)}</p>
         ) : glance?.documents && letters.length === 0 ? (
           <p class="letters-note">{t('inbox_empty')}</p>

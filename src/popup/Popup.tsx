@@ -23,6 +23,7 @@ import { AccountLinks } from './AccountLinks.tsx';
 import { DueSoon, type DueCoverage } from './DueSoon.tsx';
 import { NewestLetters } from './NewestLetters.tsx';
 import { Places } from './Places.tsx';
+import { LatePartsPending, useLatePartsShown } from './late-parts.tsx';
 
 export type PopupState =
   | { kind: 'loading'; cached?: RootSnapshot }
@@ -70,7 +71,8 @@ function FetchedAt(props: { at: number; stale: boolean; updating: boolean }) {
   return (
     <p class={props.stale ? 'fetched stale' : 'fetched'} aria-live="polite">
       {t(props.stale ? 'fetched_at_stale' : 'fetched_at', time)}
-      {props.updating ? <span class="updating"> · {t('updating')}</span> : null}
+      {/* Idle, the words are only the room they take (drawn by the stylesheet, hidden): the time's line never rewraps. */}
+      {props.updating ? <span class="updating"> · {t('updating')}</span> : <span class="updating idle" data-room={` · ${t('updating')}`} />}
     </p>
   );
 }
@@ -86,7 +88,10 @@ function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; st
   };
   const open = (link: Link, relation: string) => opened(openInViewer(link, relation, serviceOrigin));
   const openLetter = (self: Link) => open(self, 'self');
-  const inboxLink = inboxLinkOf(root);
+  // Without a cache, the newest letters are on their way (the worker caches the root before it fetches them).
+  const lettersKnown = !(props.updating && !inbox && inboxLinkOf(root) !== undefined);
+  const invoices = openInvoicesFor(props.snapshot, props.due);
+  const lateShown = useLatePartsShown(lettersKnown, invoices.coverage.looking === 0);
   const now = Date.now();
   return (
     <div class="frame">
@@ -105,9 +110,15 @@ function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; st
         {openError ? <ErrorAlert error={openError} /> : null}
         {/* What the root says comes first; what arrives after it (the invoices, the letters) below, so nothing above moves. */}
         <Places root={root} onOpen={open} onOpenWebSite={() => opened(openTab(webSiteUrl(serviceOrigin), serviceOrigin))} />
-        <DueSoon newest={inbox?.documents ?? []} {...openInvoicesFor(props.snapshot, props.due)} now={now} onOpen={openLetter} />
-        <NewestLetters glance={inbox} pending={props.updating && !inbox && inboxLink !== undefined} now={now} onOpenLetter={openLetter} />
-        <AccountLinks root={root} onOpen={open} />
+        {lateShown ? (
+          <div class="late-parts" key="shown">
+            <DueSoon newest={inbox?.documents ?? []} {...invoices} now={now} onOpen={openLetter} />
+            <NewestLetters glance={inbox} now={now} onOpenLetter={openLetter} />
+            <AccountLinks root={root} onOpen={open} />
+          </div>
+        ) : (
+          <LatePartsPending key="pending" looking={invoices.coverage.looking} />
+        )}
       </div>
       <footer class="footer">
         <FetchedAt at={props.snapshot.fetchedAt} stale={props.stale} updating={props.updating} />

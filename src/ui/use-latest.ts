@@ -24,6 +24,8 @@ export interface LatestOptions<T> {
    * the order they were begun each show what they read, and none shows over a later one.
    */
   latest?: 'asked' | 'answered';
+  /** What to show from the first frame, until the first read answers (a cached copy; with `keep`, it stays if that read fails). */
+  initial?: T | undefined;
 }
 
 export interface Latest<T> {
@@ -66,7 +68,7 @@ export function useLatest<T>(options: LatestOptions<T> = {}): Latest<T> {
   latest.current = options;
   const { key } = options;
   const due = key !== undefined && options.read !== undefined;
-  const [shown, setShown] = useState<Shown<T>>({ for: key, loading: due });
+  const [shown, setShown] = useState<Shown<T>>({ for: key, loading: due, value: options.initial });
   // Each read's number and its signal's controller, while it is on its way.
   const reads = useRef({ begun: 0, open: new Map<number, AbortController>() });
 

@@ -20,18 +20,21 @@ import { subjectText } from '../model/letter-text.ts';
 import { NavigationContext } from './navigation.tsx';
 import { useOneMessage } from '../ui/one-message.tsx';
 import { RoutedPage } from './routes.tsx';
-import { LetterFinder } from './search/LetterFinder.tsx';
+import { LetterFinder, LetterFinderRoom } from './search/LetterFinder.tsx';
 import { useTabTitle } from './tab-title.ts';
 import { UploadPanel } from './upload/UploadPanel.tsx';
 import { usePage } from './use-page.ts';
 import { inboxTarget, useRoot } from './use-root.ts';
+import type { RootSnapshot } from '../protocol/messages.ts';
 
 /**
  * The viewer tab's frame: the top bar, the mailbox's places beside the page, and the page itself,
  * headed by its name. Which page it is comes from the tab's history (history.ts), what it holds
  * from usePage and the root from useRoot; the view that shows it from the route table (routes.tsx).
+ * `cachedRoot`, the root as last cached, draws the places and the finder in the first frame, so
+ * they do not push the page down when the worker's answer comes.
  */
-export function Viewer() {
+export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
   const { entry, canGoBack, go } = useTabHistory();
   // What just happened on a page that is gone ("The letter was deleted."), said on the page Back leads to.
   const [notice, setNotice] = useState<string | undefined>(undefined);
@@ -39,7 +42,7 @@ export function Viewer() {
   const layout = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const current = typeof entry === 'object' ? entry : undefined;
-  const root = useRoot();
+  const root = useRoot(props.cachedRoot);
   const page = usePage(current);
   const relation = current?.target.relation ? relationName(current.target.relation) : undefined;
   const ready = page.state.kind === 'ready' ? page.state : undefined;
@@ -158,7 +161,11 @@ export function Viewer() {
             </button>
           ) : null}
           <span class="brand">{t('extShortName')}</span>
-          {nav.inbox || nav.folders.length > 0 ? <LetterFinder nav={nav} sessionLevel={root.sessionLevel} /> : null}
+          {nav.inbox || nav.folders.length > 0 ? (
+            <LetterFinder nav={nav} sessionLevel={root.sessionLevel} />
+          ) : root.root === undefined && root.error === undefined ? (
+            <LetterFinderRoom />
+          ) : null}
           <button type="button" class="icon-button" onClick={() => void browser.runtime.openOptionsPage()}>
             <SettingsIcon /> <span>{t('extension_settings')}</span>
           </button>

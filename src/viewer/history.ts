@@ -28,6 +28,12 @@ function placeFromState(state: unknown): Place | undefined {
   return { depth, cameFrom: cameFrom === true };
 }
 
+/** This entry's place in the tab's history, as recorded on its first visit, else as it would be recorded now. */
+function placeNow(): Place {
+  // Before the viewer pushed anything, more than one entry means the tab came from somewhere.
+  return placeFromState(history.state) ?? { depth: 0, cameFrom: history.length > 1 };
+}
+
 /**
  * The entry the tab is on now, or 'missing' when its id names nothing remembered (signed out since,
  * the browser restarted, or no id at all). The first visit of an entry records its place in history.
@@ -38,8 +44,7 @@ async function currentEntry(): Promise<HistoryEntry | 'missing'> {
   if (!target) return 'missing';
   const known = placeFromState(history.state);
   if (known) return { target, ...known };
-  // Before the viewer pushed anything, more than one entry means the tab came from somewhere.
-  const first: Place = { depth: 0, cameFrom: history.length > 1 };
+  const first = placeNow();
   history.replaceState(first, '');
   return { target, ...first };
 }
@@ -82,9 +87,12 @@ export function useTabHistory(): TabHistory {
   }, []);
   const entry = latest.value;
   const current = typeof entry === 'object' ? entry : undefined;
+  // Until the entry's page is read from storage, its place in the tab's history is known already:
+  // Back is drawn in the first frame, rather than pushing the top bar's contents along after it.
+  const place = entry === undefined ? placeNow() : current;
   return {
     entry,
-    canGoBack: current !== undefined && (current.depth > 0 || current.cameFrom),
+    canGoBack: place !== undefined && (place.depth > 0 || place.cameFrom),
     go: (target, id = newPageId()) => latest.set(pushEntry(current, target, id)),
   };
 }

@@ -33,12 +33,13 @@ export function inboxTarget(nav: MailboxNav): LinkTarget | undefined {
 }
 
 /**
- * The root as a viewer tab knows it: read once, again on `reload`, dropped at a sign-out and read
- * again when a sign-in completes anywhere (sessionChanged: new permissions may bring Upload a
- * file). The latest read wins (useLatest), and the root on show stays while it is read again.
+ * The root as a viewer tab knows it: `cached` (the worker's copy, read before the first frame) at
+ * once, read once, again on `reload`, dropped at a sign-out and read again when a sign-in completes
+ * anywhere (sessionChanged: new permissions may bring Upload a file). The latest read wins
+ * (useLatest), and the root on show stays while it is read again.
  */
-export function useRoot(): RootState {
-  const latest = useLatest<RootSnapshot>({ key: 'root', read: () => ask({ type: 'getRoot' }), keep: true, endsWithSession: true });
+export function useRoot(cached?: RootSnapshot): RootState {
+  const latest = useLatest<RootSnapshot>({ key: 'root', read: () => ask({ type: 'getRoot' }), keep: true, endsWithSession: true, initial: cached });
   useWorkerEvent(signedInEvent, () => void latest.reload());
   const root = latest.value;
   return {

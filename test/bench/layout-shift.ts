@@ -22,6 +22,8 @@ export interface LayoutOnce {
   moved: number;
   /** That element ('' when none moved). */
   worst: string;
+  /** The elements the largest layout shift moved, with their tops before and after ('' without one). */
+  shifted: string;
 }
 
 export interface LayoutResult {
@@ -53,7 +55,7 @@ async function readLayout(page: Page): Promise<LayoutOnce> {
     scope.__benchLayoutMeasure?.();
     const layout = scope.__benchLayout;
     if (!layout) throw new Error('the page has no layout probe');
-    return { shift: layout.shift, moved: Math.round(layout.moved * 10) / 10, worst: layout.worst };
+    return { shift: layout.shift, moved: Math.round(layout.moved * 10) / 10, worst: layout.worst, shifted: layout.shifted };
   });
 }
 
@@ -64,7 +66,7 @@ const popupSettled = (page: Page) =>
       const note = document.querySelector('.due .due-note')?.textContent;
       return (
         document.querySelector('.fetched') !== null &&
-        document.querySelector('.fetched .updating') === null &&
+        document.querySelector('.fetched .updating:not(.idle)') === null &&
         note !== undefined &&
         !note.startsWith('Still') &&
         document.querySelector('.letter-list, .letters-note') !== null
@@ -130,5 +132,7 @@ export function layoutValue(runs: readonly LayoutOnce[]): { text: string; met: b
     shift !== undefined ? `layout shift ${shiftText(shift)}` : 'no LayoutShift API',
     `${moved} px moved${moved > 0 && worst ? ` (${worst.worst})` : ''}`,
   ].join('; ');
-  return { text: `${text} (worst of ${runs.length})`, met: (shift ?? 0) === 0 && moved === 0 };
+  const largest = runs.reduce<LayoutOnce | undefined>((a, b) => ((b.shift ?? 0) > (a?.shift ?? 0) ? b : a), undefined);
+  const shifted = largest?.shifted ? `; largest shift moved ${largest.shifted}` : '';
+  return { text: `${text} (worst of ${runs.length})${shifted}`, met: (shift ?? 0) === 0 && moved === 0 };
 }

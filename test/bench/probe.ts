@@ -30,12 +30,25 @@ const PROBE_SOURCE = `
   const marks = {};
   window.__bench = marks;
   const layoutKeys = __LAYOUT__;
-  const layout = { shift: null, moved: 0, worst: '' };
+  const layout = { shift: null, moved: 0, worst: '', shifted: '' };
   window.__benchLayout = layout;
   const types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   if (types.includes('layout-shift')) {
     layout.shift = 0;
-    new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) layout.shift += entry.value; }).observe({ type: 'layout-shift', buffered: true });
+    layout.shifted = '';
+    let largest = 0;
+    const describe = (node) => !node ? '?' : node.nodeType === 1 ? node.tagName.toLowerCase() + (node.classList.length ? '.' + [...node.classList].join('.') : '') : (node.parentElement ? describe(node.parentElement) + ' text' : 'text');
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.hadRecentInput) continue;
+        layout.shift += entry.value;
+        // The largest shift's moved elements, named: what to reserve room for.
+        if (entry.value > largest) {
+          largest = entry.value;
+          layout.shifted = (entry.sources || []).map((s) => describe(s.node) + ' ' + Math.round(s.previousRect.y) + '→' + Math.round(s.currentRect.y)).join(', ');
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
   }
   const firstAt = {};
   const measure = () => {

@@ -6,6 +6,8 @@
 import type { Attachment, Link, RootResource } from '../../src/api/schemas.ts';
 import type { ContentView, ResourceSnapshot, RootSnapshot, StoredConfigView } from '../../src/protocol/messages.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
+import type { DueInvoices } from '../../src/storage/page-items.ts';
+import { mailboxNavOf } from '../../src/model/mailbox.ts';
 import { EXTENSION_ID } from '../support/fake-extension.ts';
 
 export const SERVICE = 'https://www.digipost.no';
@@ -115,6 +117,7 @@ export const LETTERS = [
 
 export function rootSnapshot(overrides: Partial<RootSnapshot> = {}): RootSnapshot {
   return {
+    generation: 1,
     root: root(),
     fetchedAt: Date.now(),
     serviceOrigin: SERVICE,
@@ -145,4 +148,14 @@ export function config(overrides: Partial<StoredConfigView> = {}): StoredConfigV
 export function content(contentType: string, text: string): ContentView {
   const bytes = new TextEncoder().encode(text);
   return { contentType, base64: Buffer.from(bytes).toString('base64'), size: bytes.length };
+}
+
+/**
+ * The worker's record of open invoices for `snapshot`, every place its root names read and nothing
+ * due in any: the invoices due soon are whole, so the popup shows its letters at once.
+ */
+export function nothingDue(snapshot: RootSnapshot): DueInvoices {
+  const nav = mailboxNavOf(snapshot.root);
+  const places = [...(nav.inbox ? [nav.inbox] : []), ...nav.folders.map((folder) => folder.self)];
+  return { generation: snapshot.generation ?? 0, places: Object.fromEntries(places.map((link) => [link.uri, { state: 'read', fetchedAt: snapshot.fetchedAt, letters: [] }])) };
 }

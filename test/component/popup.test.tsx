@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ErrorInfo } from '../../src/shared/errors.ts';
 import { dueInvoicesItem, rootCacheItem, viewerPages, type DueInvoices } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
-import { config, fullRoot, letter, LETTERS, rootSnapshot, SERVICE } from './fixtures.ts';
+import { config, fullRoot, letter, LETTERS, nothingDue, rootSnapshot, SERVICE } from './fixtures.ts';
+import { LATE_PARTS_GRACE_MS } from '../../src/popup/late-parts.tsx';
 import { openPage, pageClosedItself } from './page.ts';
 
 /*
@@ -136,10 +137,11 @@ describe('the popup', () => {
     delete withoutLetters.inbox;
     await extension.storage.session.set({ [rootCacheItem.key]: withoutLetters });
     await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
-    const letters = screen.getByRole('region', { name: 'Newest letters' });
-    expect(within(letters).getByLabelText('Loading…').getAttribute('aria-busy')).toBe('true');
+    const letters = () => screen.getByRole('region', { name: 'Newest letters' });
+    expect(within(letters()).getByLabelText('Loading…').getAttribute('aria-busy')).toBe('true');
+    await extension.storage.session.set({ [dueInvoicesItem.key]: nothingDue(withoutLetters) });
     root.answer(rootSnapshot());
-    await within(letters).findByText('Skattemelding 2026');
+    await waitFor(() => within(letters()).getByText('Skattemelding 2026'));
     expect(screen.queryByLabelText('Loading…')).toBeNull();
   });
 
@@ -182,33 +184,51 @@ describe('the popup', () => {
       expect(noteOf(region)).toBe('Nothing due in the next two weeks.');
     });
 
-    it('still looking: names how many places are unread, never "nothing due", and becomes whole in place as the places are read', async () => {
-      const region = await popupWith(record({ [INBOX]: read(), [folder(1)]: read(bill(31, 'Skatteetaten', 9)), [folder(2)]: { state: 'pending', letters: [] } }));
+    /** The list as it is on screen now: held, it is the stand-in's, shown, the list's own. */
+    const dueNow = () => screen.getByRole('region', { name: 'Invoices due soon' });
+    const lettersShown = () => screen.queryByRole('region', { name: 'Newest letters' })?.querySelector('[aria-busy]') === null;
+    const stillLooking = () => record({ [INBOX]: read(), [folder(1)]: read(bill(31, 'Skatteetaten', 9)), [folder(2)]: { state: 'pending', letters: [] } });
+
+    it('still looking, the letters known: names how many places are unread and shows no half list, then shows the whole list and the letters together', async () => {
+      const region = await popupWith(stillLooking());
+      expect(noteOf(region)).toBe('Still looking in 1\u00a0place…');
+      expect(rows(region)).toEqual([]);
+      expect(lettersShown()).toBe(false);
+      // The round ends: the whole list and the letters, in one change.
+      await extension.storage.session.set({ [dueInvoicesItem.key]: everyPlace(read(bill(31, 'Skatteetaten', 9)), read(bill(33, 'Lånekassen', 2))) });
+      await waitFor(() => expect(rows(dueNow())).toEqual(['Lånekassen NOK 4,817.00 due in 2 days', 'Skatteetaten NOK 4,817.00 due in 9 days']));
+      expect(noteOf(dueNow())).toBe('');
+      expect(lettersShown()).toBe(true);
+    });
+
+    it(`a place read slowly: after ${LATE_PARTS_GRACE_MS / 1000} s the letters show, with the invoices found so far, still saying where it is looking, and the list becomes whole in place`, async () => {
+      await popupWith(stillLooking());
+      await waitFor(() => expect(lettersShown()).toBe(true), { timeout: LATE_PARTS_GRACE_MS + 2000 });
+      const region = dueNow();
       expect(rows(region)).toEqual(['Skatteetaten NOK 4,817.00 due in 9 days']);
       expect(noteOf(region)).toBe('Still looking in 1\u00a0place…');
       // A place the record does not know yet (the worker has not started its round) is still looked in too.
       await extension.storage.session.set({ [dueInvoicesItem.key]: record({ [INBOX]: read() }) });
       await waitFor(() => expect(noteOf(region)).toBe('Still looking in 2\u00a0places…'));
       expect(rows(region)).toEqual([]);
-      // The round ends while the popup is open: the same list, now whole.
       await extension.storage.session.set({ [dueInvoicesItem.key]: everyPlace(read(bill(31, 'Skatteetaten', 9)), read(bill(33, 'Lånekassen', 2))) });
       await waitFor(() => expect(rows(region)).toEqual(['Lånekassen NOK 4,817.00 due in 2 days', 'Skatteetaten NOK 4,817.00 due in 9 days']));
       expect(noteOf(region)).toBe('');
-      expect(screen.getByRole('region', { name: 'Invoices due soon' })).toBe(region);
+      expect(dueNow()).toBe(region);
     });
 
-    it('before any record, and with one of another session or an earlier layout: still looking everywhere, showing nobody\'s invoices', async () => {
-      const region = await popupWith(undefined);
-      expect(noteOf(region)).toBe('Still looking in 3\u00a0places…');
+    it("before any record, and with one of another session or an earlier layout: still looking everywhere, showing nobody's invoices", async () => {
+      await popupWith(undefined);
+      expect(noteOf(dueNow())).toBe('Still looking in 3\u00a0places…');
       await extension.storage.session.set({ [dueInvoicesItem.key]: { ...everyPlace(read(bill(31, 'Skatteetaten', 9))), generation: 2 } });
-      await waitFor(() => expect(noteOf(region)).toBe('Still looking in 3\u00a0places…'));
-      expect(rows(region)).toEqual([]);
+      await waitFor(() => expect(noteOf(dueNow())).toBe('Still looking in 3\u00a0places…'));
+      expect(rows(dueNow())).toEqual([]);
       await extension.storage.session.set({ [dueInvoicesItem.key]: everyPlace(read(bill(31, 'Skatteetaten', 9))) });
-      await waitFor(() => expect(rows(region)).toHaveLength(1));
+      await waitFor(() => expect(rows(dueNow())).toHaveLength(1));
       const earlier = { generation: 3, nextFolder: 1, sources: { [folder(1)]: { fetchedAt: Date.now(), documents: [letter(31, { subject: 'Faktura', creatorName: 'Skatteetaten' })] } } };
       await extension.storage.session.set({ [dueInvoicesItem.key]: earlier });
-      await waitFor(() => expect(rows(region)).toEqual([]));
-      expect(noteOf(region)).toBe('Still looking in 3\u00a0places…');
+      await waitFor(() => expect(rows(dueNow())).toEqual([]));
+      expect(noteOf(dueNow())).toBe('Still looking in 3\u00a0places…');
     });
 
     it('a place that could not be read: says so in words, with what it had before, and never claims the list is whole', async () => {
@@ -231,6 +251,7 @@ describe('the popup', () => {
   });
 
   it('ready: the name, the unread count and the newest letters; a letter opens in the viewer and the popup closes', async () => {
+    await extension.storage.session.set({ [dueInvoicesItem.key]: nothingDue(rootSnapshot()) });
     worker.answer('getRoot', rootSnapshot());
     await openPage('popup');
     await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
@@ -328,6 +349,7 @@ describe('the popup', () => {
   });
 
   it("below the letters, the person's settings pages, the account's and the mailbox's, open in the viewer", async () => {
+    await extension.storage.session.set({ [dueInvoicesItem.key]: nothingDue(rootSnapshot({ root: fullRoot() })) });
     worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
     await openPage('popup');
     await screen.findByRole('region', { name: 'Mailbox' });

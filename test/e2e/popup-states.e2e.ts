@@ -27,7 +27,7 @@ const statusSays = (page: Page, words: string) =>
   until(page, `No status said "${words}".`, (w: string) => [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent.includes(w)), words);
 
 /** Waits until the popup has heard from the worker: "updating…" is gone. */
-const updated = (page: Page) => until(page, 'The popup still said it was updating.', () => document.querySelector('.fetched') !== null && !document.querySelector('.fetched .updating'));
+const updated = (page: Page) => until(page, 'The popup still said it was updating.', () => document.querySelector('.fetched') !== null && !document.querySelector('.fetched .updating:not(.idle)'));
 
 /** The cached root, dated `ago` ms before now: stale for the popup, which then fetches it afresh. */
 async function ageRootCache(agoMs: number): Promise<{ fetchedAt: number }> {

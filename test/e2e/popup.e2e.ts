@@ -69,7 +69,7 @@ const headingIs = (page: Page, name: string) =>
   until(page, `The heading did not say "${name}".`, (n: string) => document.querySelector('h1')?.textContent.trim() === n, name);
 
 /** Waits until the popup has heard from the worker: "updating…" is gone. */
-const updated = (page: Page) => until(page, 'The popup still said it was updating.', () => document.querySelector('.fetched') !== null && !document.querySelector('.fetched .updating'));
+const updated = (page: Page) => until(page, 'The popup still said it was updating.', () => document.querySelector('.fetched') !== null && !document.querySelector('.fetched .updating:not(.idle)'));
 
 /**
  * Whether a request is one the popup asked for: not one of the open invoices' reads (every place,
@@ -87,7 +87,7 @@ describe('the popup, signed in', () => {
     expect(header).toContain(h.emulator.user.digipostaddress);
     expect(header).toMatch(/\d+\s*unread letters?/);
     // The settings pages come after the newest letters: the first screen is for the mail.
-    const order = await popup.$$eval('.scroll > *', (parts) => parts.map((part) => part.className));
+    const order = await popup.$$eval('.scroll > *, .scroll > .late-parts > *', (parts) => parts.map((part) => part.className));
     expect(order.indexOf('account-links')).toBeGreaterThan(order.indexOf('letters'));
     expect(await popup.$$eval('.account-links button', (buttons) => buttons.map((b) => b.textContent))).toEqual(['Account settings', 'Mailbox settings']);
     expect(await textOf(popup, '.fetched')).toMatch(/^Fetched at \d{1,2}:\d{2}/);

@@ -210,3 +210,19 @@ export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
     </div>
   );
 }
+
+/**
+ * The finder's room in the top bar while the mailbox's places are not known yet (the root is read
+ * after the first frame): an empty field of the finder's size, so the bar does not grow when the
+ * finder comes (in a narrow window it takes a row of its own). Nothing to use yet, so hidden from
+ * assistive technology and out of the tab order.
+ */
+export function LetterFinderRoom() {
+  return (
+    <div class="letter-finder" aria-hidden="true">
+      <div class="finder-field">
+        <input type="search" disabled tabIndex={-1} />
+      </div>
+    </div>
+  );
+}
