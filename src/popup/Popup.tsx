@@ -71,8 +71,11 @@ function FetchedAt(props: { at: number; stale: boolean; updating: boolean }) {
   return (
     <p class={props.stale ? 'fetched stale' : 'fetched'} aria-live="polite">
       {t(props.stale ? 'fetched_at_stale' : 'fetched_at', time)}
-      {/* Idle, the words are only the room they take (drawn by the stylesheet, hidden): the time's line never rewraps. */}
-      {props.updating ? <span class="updating"> · {t('updating')}</span> : <span class="updating idle" data-room={` · ${t('updating')}`} />}
+      {/* A spinner whose room is kept when idle (the time's line never rewraps), its words for screen readers. */}
+      <span class={props.updating ? 'updating' : 'updating idle'}>
+        <span class="spinner" aria-hidden="true" />
+        {props.updating ? <span class="visually-hidden"> · {t('updating')}</span> : null}
+      </span>
     </p>
   );
 }

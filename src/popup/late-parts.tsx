@@ -49,6 +49,8 @@ export function LatePartsPending(props: { looking: number }) {
         <p class="due-note" role="status">
           {props.looking > 0 ? tCount('due_still_looking', props.looking) : null}
         </p>
+        {/* Every place read, the list waits for the letters: a line to say it is coming, not an empty box. */}
+        {props.looking > 0 ? null : <div class="skeleton-line" aria-hidden="true" />}
       </section>
       <section class="letters" aria-labelledby="letters-title">
         <h2 id="letters-title">{t('newest_letters')}</h2>

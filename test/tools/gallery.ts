@@ -119,7 +119,7 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await shot(popup, 'connecting');
   await role(consent, 'button', 'Approve').click();
   await css(popup, '.summary h1').wait();
-  await gone(popup, '.fetched .updating');
+  await gone(popup, '.fetched .updating:not(.idle)');
   await shot(popup, 'ready');
   await popup.close();
 
@@ -133,7 +133,7 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   page = await open();
   const looking = stillLookingWords(language);
   await until(page, 'The popup did not say it was still looking.', (words: string) => document.querySelector('.due .due-note')?.textContent.startsWith(words) === true, looking);
-  await gone(page, '.fetched .updating');
+  await gone(page, '.fetched .updating:not(.idle)');
   await shot(page, 'due-still-looking');
   // The extension gives up on the folder after its network deadline (20 s in this build).
   await page.waitForFunction((words: string) => document.querySelector('.due .due-note')?.textContent.startsWith(words) === false, { timeout: 60_000, polling: 200 }, looking);
@@ -146,7 +146,7 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await dropRootCache(browser);
   page = await open();
   await until(page, 'The popup did not list the overdue invoice.', () => document.querySelector('.due li.overdue') !== null && document.querySelector('.due .due-note')?.textContent === '');
-  await gone(page, '.fetched .updating');
+  await gone(page, '.fetched .updating:not(.idle)');
   await page.$eval('.due .due-more', (more) => (more as HTMLElement).click()).catch(() => undefined);
   await shot(page, 'due-overdue');
   await page.close();
@@ -155,10 +155,10 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await ageCache(browser, 5 * 60_000);
   await emulator.admin.configure({ latencyMs: 4000 });
   page = await open();
-  await css(page, '.fetched .updating').wait();
+  await css(page, '.fetched .updating:not(.idle)').wait();
   await shot(page, 'updating');
   // Nothing left under way when the next state is set up.
-  await gone(page, '.fetched .updating');
+  await gone(page, '.fetched .updating:not(.idle)');
   await page.close();
 
   await dropRootCache(browser);

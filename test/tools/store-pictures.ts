@@ -144,7 +144,7 @@ try {
       await h.goto(popup, h.url('src/popup/popup.html'));
       await css(popup, '.summary h1').wait();
       await css(popup, '.letter-list .letter').wait();
-      await gone(popup, '.fetched .updating');
+      await gone(popup, '.fetched .updating:not(.idle)');
       await popup.mouse.move(POPUP.width - 1, 0);
       await settled(popup);
       const height = await popup.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
