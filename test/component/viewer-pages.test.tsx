@@ -56,6 +56,50 @@ describe('the recipient search', () => {
   });
 });
 
+describe('the recipient search, answered late', () => {
+  const SEARCH = { url: `${SERVICE}/post/api/recipients/search`, relation: 'search' };
+  const found = (name: string) => resourceSnapshot({ recipient: [{ name, digipostaddress: 'x#1' }] }, SEARCH.url);
+
+  // The answer reaches the page through promises alone (the fake worker's, the page's): one turn
+  // of the event loop later it has been handled, on any machine.
+  const handled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  async function ask(words: string): Promise<void> {
+    fireEvent.input(await screen.findByLabelText('Name or Digipost address'), { target: { value: words } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  }
+
+  it('shows the answer to the words in the field, not an earlier question answered after it', async () => {
+    await openViewer(SEARCH);
+    const first = worker.hold('getResource');
+    await ask('kommune');
+    await first.asked;
+    worker.answer('getResource', found('Bergen kommune'));
+    // New words, and Enter while the first question is on its way (the button waits; the field does not).
+    fireEvent.input(screen.getByLabelText('Name or Digipost address'), { target: { value: 'bergen' } });
+    const form = screen.getByLabelText('Name or Digipost address').closest('form');
+    if (!form) throw new Error('the field is in no form');
+    fireEvent.submit(form);
+    await screen.findByText('Bergen kommune');
+    first.answer(found('Oslo kommune'));
+    await handled();
+    expect(screen.queryByText('Oslo kommune')).toBeNull();
+    screen.getByText('Bergen kommune');
+  });
+
+  it('shows nothing for a question whose field was emptied before its answer came', async () => {
+    await openViewer(SEARCH);
+    const held = worker.hold('getResource');
+    await ask('kommune');
+    await held.asked;
+    fireEvent.input(screen.getByLabelText('Name or Digipost address'), { target: { value: '' } });
+    held.answer(found('Oslo kommune'));
+    await handled();
+    expect(screen.queryByText('Oslo kommune')).toBeNull();
+    expect(screen.queryByText('Searching…')).toBeNull();
+  });
+});
+
 describe('an empty inbox', () => {
   it('says it is empty once, not twice', async () => {
     await openViewer({ url: `${ACCOUNT}/documents/inbox`, relation: 'document_inbox' }, { document: [], link: [] });

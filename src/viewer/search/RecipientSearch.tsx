@@ -21,6 +21,9 @@ export function RecipientSearch(props: { target: LinkTarget }) {
   const [query, setQuery] = useState('');
   const [state, setState] = useState<SearchState>({ kind: 'idle' });
   const field = useRef<HTMLInputElement>(null);
+  // Which question is the latest: an answer to an earlier one (asked again since, or its field
+  // emptied) is dropped, so the results shown are always those of the words in the field.
+  const latest = useRef(0);
 
   const search = async (): Promise<void> => {
     const text = query.trim();
@@ -28,12 +31,13 @@ export function RecipientSearch(props: { target: LinkTarget }) {
       field.current?.focus();
       return;
     }
+    const asked = ++latest.current;
     setState({ kind: 'busy' });
     try {
       const answer = await ask({ type: 'getResource', url: recipientSearchUrl(props.target.url, text), mediaType: props.target.mediaType, relation: 'search' });
-      setState({ kind: 'done', query: text, recipients: recipientsOf(answer.data) });
+      if (asked === latest.current) setState({ kind: 'done', query: text, recipients: recipientsOf(answer.data) });
     } catch (failure) {
-      setState({ kind: 'error', error: toErrorInfo(failure) });
+      if (asked === latest.current) setState({ kind: 'error', error: toErrorInfo(failure) });
     }
   };
 
@@ -59,7 +63,10 @@ export function RecipientSearch(props: { target: LinkTarget }) {
               const text = event.currentTarget.value;
               setQuery(text);
               // An empty field (cleared, or its × pressed) shows no answer to a question no longer asked.
-              if (text.trim() === '') setState({ kind: 'idle' });
+              if (text.trim() === '') {
+                latest.current++;
+                setState({ kind: 'idle' });
+              }
             }}
             aria-describedby="recipient-hint"
           />
