@@ -303,7 +303,12 @@ describe('a long list, scrolled', () => {
     const subject = await textOf(page, '.letter-row:last-child .subject-text');
     await scrolledTo(page, subject);
     const last = await css(page, `.letter-row:last-child ${roleSelector('button')}`).waitHandle();
-    await last.click();
+    // Clicked where it is: a driver's click first scrolls a button not wholly in view to the middle of
+    // the window (Firefox's layout leaves it a fraction of a pixel past the edge now and then), and
+    // there the menu rightly opens downwards.
+    await last.evaluate((button) => {
+      (button as HTMLElement).click();
+    });
     const menu = await role(page, 'menu').waitHandle();
     const above = await boxOf(menu);
     const button = await boxOf(last);

@@ -63,7 +63,8 @@ export function Menu(props: { label: string; buttonClass?: string; buttonContent
 
   useEffect(() => {
     if (!open) return undefined;
-    list.current?.querySelector<HTMLButtonElement>('button')?.focus();
+    // Placed inside the window already: the focus moves without scrolling the page under it.
+    list.current?.querySelector<HTMLButtonElement>('button')?.focus({ preventScroll: true });
     const away = (event: Event) => {
       if (!wrap.current?.contains(event.target as Node)) setOpen(false);
     };
