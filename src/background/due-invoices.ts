@@ -1,6 +1,7 @@
 import { parseWith } from '../api/http.ts';
-import { findLink, inboxLinkOf, targetOf } from '../api/links.ts';
-import { folderSchema, inboxSchema, type Document, type Link, type RootResource } from '../api/schemas.ts';
+import { findLink, targetOf } from '../api/links.ts';
+import { mailboxLists, type MailboxList } from '../api/mailbox-lists.ts';
+import { folderSchema, inboxSchema, type Document, type RootResource } from '../api/schemas.ts';
 import type { Session } from '../auth/session.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { daysUntil } from '../model/dates.ts';
@@ -40,31 +41,6 @@ export const LETTERS_PER_LIST = 100;
  * person's connection serve first), yet a round does not take one round trip per place.
  */
 export const READS_IN_FLIGHT = 2;
-
-interface Lists {
-  inbox: Link | undefined;
-  folders: Link[];
-}
-
-/** The lists a root names: its inbox and every mailbox's folders, by their own address. */
-function listsOf(root: RootResource): Lists {
-  const folders = (root.mailbox ?? []).flatMap((mailbox) => mailbox.folders?.folder ?? []).flatMap((folder) => findLink(folder.link, 'self') ?? []);
-  return { inbox: inboxLinkOf(root), folders };
-}
-
-/** A round's read of one list, with the relation it is read as. */
-interface ListRead {
-  link: Link;
-  relation: 'document_inbox' | 'folder';
-}
-
-/** A round's reads: the inbox first (where new invoices arrive), then every folder, each once. */
-function readsOf(lists: Lists): ListRead[] {
-  const reads: ListRead[] = lists.inbox ? [{ link: lists.inbox, relation: 'document_inbox' }] : [];
-  // A folder named twice (by two mailboxes, or by a root that repeats itself) is read once.
-  for (const link of lists.folders) if (!reads.some((read) => read.link.uri === link.uri)) reads.push({ link, relation: 'folder' });
-  return reads;
-}
 
 /** Letters kept of one place: the soonest due (a popup's short list, not a list of invoices). */
 export const DUE_PER_PLACE = 20;
@@ -169,7 +145,7 @@ export interface DueInvoicesReader {
 export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
   const { storage } = deps;
 
-  async function readList(config: ExtensionConfig, read: ListRead): Promise<DueLetter[]> {
+  async function readList(config: ExtensionConfig, read: MailboxList): Promise<DueLetter[]> {
     const data = await deps.calls.authorizedFetch(config, { ...targetOf(read.link, read.relation), url: pagedUrl(read.link, LETTERS_PER_LIST) });
     const documents = read.relation === 'document_inbox' ? parseWith(inboxSchema, data, 'inbox').document : (parseWith(folderSchema, data, 'folder').documents?.document ?? []);
     return keptOf(documents, read.link.uri, deps.now());
@@ -178,7 +154,7 @@ export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
   async function round(config: ExtensionConfig, root: RootResource, generation: number): Promise<void> {
     const stored = await getItem(storage, dueInvoicesItem);
     const kept = stored?.generation === generation ? stored : undefined;
-    const reads = readsOf(listsOf(root));
+    const reads = mailboxLists(root);
     // Only the lists the root still names. A place read before keeps what it read (still whole);
     // one never read, or whose last read failed, is pending: the popup says it is still looking.
     const places: Record<string, DuePlace> = {};

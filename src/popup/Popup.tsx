@@ -13,7 +13,8 @@ import { dueInvoicesItem, rootCacheItem, type DueInvoices, type DueLetter } from
 import { AlertDetail, Busy, ErrorAlert, Skeleton } from '../ui/components.tsx';
 import { SettingsIcon, SignOutIcon } from '../ui/icons.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
-import { mailboxNavOf, webSiteUrl } from '../model/mailbox.ts';
+import { webSiteUrl } from '../model/mailbox.ts';
+import { mailboxLists } from '../api/mailbox-lists.ts';
 import { openInViewer, openTab } from '../ui/open-tab.ts';
 import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
@@ -58,8 +59,7 @@ export async function readCache(): Promise<{ snapshot: RootSnapshot | undefined;
  */
 function openInvoicesFor(snapshot: RootSnapshot, due: DueInvoices | undefined): { kept: DueLetter[]; coverage: DueCoverage } {
   const places = due && due.generation === snapshot.generation ? due.places : {};
-  const nav = mailboxNavOf(snapshot.root);
-  const states = [...(nav.inbox ? [nav.inbox] : []), ...nav.folders.map((folder) => folder.self)].map((link) => places[link.uri]?.state ?? 'pending');
+  const states = mailboxLists(snapshot.root).map((list) => places[list.link.uri]?.state ?? 'pending');
   const count = (state: string) => states.filter((one) => one === state).length;
   return { kept: Object.values(places).flatMap((place) => place.letters), coverage: { looking: count('pending'), notChecked: count('failed') } };
 }
