@@ -73,20 +73,20 @@ export function NewestLetters(props: {
   useListKeys(list, 'button.letter-open', true);
   return (
     <section class="letters" aria-labelledby="letters-title" ref={list}>
-        <h2 id="letters-title">{t('newest_letters')}</h2>
-        {glance?.error ? (
-          <p class="letters-note">{errorMessage(glance.error)}</p>
-        ) : glance?.documents && letters.length === 0 ? (
-          <p class="letters-note">{t('inbox_empty')}</p>
-        ) : !glance ? (
-          <p class="letters-note">{t('inbox_none')}</p>
-        ) : (
-          <ul class="letter-list">
-            {letters.map((letter) => (
-              <LetterRow key={letter.key} letter={letter} now={props.now} onOpen={props.onOpenLetter} />
-            ))}
-          </ul>
-        )}
+      <h2 id="letters-title">{t('newest_letters')}</h2>
+      {glance?.error ? (
+        <p class="letters-note">{errorMessage(glance.error)}</p>
+      ) : glance?.documents && letters.length === 0 ? (
+        <p class="letters-note">{t('inbox_empty')}</p>
+      ) : !glance ? (
+        <p class="letters-note">{t('inbox_none')}</p>
+      ) : (
+        <ul class="letter-list">
+          {letters.map((letter) => (
+            <LetterRow key={letter.key} letter={letter} now={props.now} onOpen={props.onOpenLetter} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
