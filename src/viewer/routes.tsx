@@ -11,7 +11,6 @@ import type { Go } from './history.ts';
 import { LetterView } from './letter/LetterView.tsx';
 import { LetterList } from './lists/LetterList.tsx';
 import { RememberedListNote } from './lists/RememberedListNote.tsx';
-
 import { isRoot } from './page-names.ts';
 import { ReceiptsView, ReceiptView } from './receipts/ReceiptsView.tsx';
 import { ActionView } from './resources/ActionView.tsx';
