@@ -5,6 +5,7 @@
 // script, which replaces its entry in Vite's output; the shared chunks stay for the other pages.
 import { createHash } from 'node:crypto';
 import { build as rolldownBuild, type TransformOptions } from 'rolldown';
+import { minify as terserMinify } from 'terser';
 import type { Plugin } from 'vite';
 import type { BuildTarget } from '../src/config/build-defaults.ts';
 import { textOnlyLibraries } from './library-patches.ts';
@@ -43,7 +44,19 @@ export async function oneScript(input: string, target: BuildTarget, define: Reco
   });
   const [script, ...more] = output;
   if (more.some((file) => file.type === 'chunk')) throw new Error(`${input} did not bundle into one script`);
-  return script.code;
+  return smallest(script.code);
+}
+
+/**
+ * A second, slower minifier over the bundle: terser (safe options only: no `unsafe_*`, no assumed
+ * pure getters) takes what oxc's single pass leaves, such as constants inlined across functions and
+ * shorter conditionals. Measured on the two bundles that have a budget: the popup about 180 bytes
+ * smaller gzipped, the worker about 500; it runs only at build time and ships nothing.
+ */
+async function smallest(code: string): Promise<string> {
+  const { code: minified } = await terserMinify(code, { module: true, ecma: 2020, compress: { passes: 2 }, mangle: true, format: { comments: false } });
+  if (minified === undefined) throw new Error('terser returned no code');
+  return minified;
 }
 
 /** The module script a page built by Vite loads (the tag and the address it names); the page must load exactly one. */
