@@ -18,10 +18,15 @@ export interface LinkTarget {
   url: string;
   mediaType?: string | undefined;
   relation?: string | undefined;
+  /**
+   * The Digipost address of the mailbox the page lies in, when the root names one: a page inside a
+   * mailbox shared with the person files only into that mailbox's folders. The viewer never sends it.
+   */
+  mailbox?: string | undefined;
 }
 
-export function targetOf(link: Link, relation: string): LinkTarget {
-  return { url: link.uri, mediaType: link['media-type'], relation };
+export function targetOf(link: Link, relation: string, mailbox?: string): LinkTarget {
+  return { url: link.uri, mediaType: link['media-type'], relation, mailbox };
 }
 
 export interface RelationEntry {

@@ -1,4 +1,4 @@
-import { inboxLinkOf } from './inbox.ts';
+import { inboxLinkOf, ownMailboxes } from './inbox.ts';
 import { findLink } from './relation-name.ts';
 import type { Link, RootResource } from './schemas.ts';
 
@@ -18,9 +18,9 @@ export interface NamedPlace {
   name?: string;
 }
 
-/** The inbox's upload relation: on the mailbox (digipost/android `Mailbox.getUploadToInboxUri`). */
+/** The inbox's upload relation: on the person's own mailbox (digipost/android `Mailbox.getUploadToInboxUri`). */
 function inboxUpload(root: RootResource | undefined): Link | undefined {
-  for (const mailbox of root?.mailbox ?? []) {
+  for (const mailbox of ownMailboxes(root)) {
     const link = findLink(mailbox.link, 'upload_document_to_inbox');
     if (link) return link;
   }
@@ -28,7 +28,7 @@ function inboxUpload(root: RootResource | undefined): Link | undefined {
 }
 
 function folders(root: RootResource | undefined) {
-  return (root?.mailbox ?? []).flatMap((mailbox) => mailbox.folders?.folder ?? []);
+  return ownMailboxes(root).flatMap((mailbox) => mailbox.folders?.folder ?? []);
 }
 
 /** The links of a place, when the root offers an upload there; none is ever built by hand. */

@@ -1,5 +1,6 @@
 import { parseWith } from '../api/http.ts';
 import { inboxLinkOf } from '../api/links.ts';
+import { unreadInEveryMailbox } from '../api/inbox.ts';
 import { rootResourceSchema, type RootResource } from '../api/schemas.ts';
 import { notSignedIn, type Session } from '../auth/session.ts';
 import { rootResourceUrl } from '../auth/service-config.ts';
@@ -118,7 +119,7 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     }
     const snapshot = await store({ root, fetchedAt: deps.now(), serviceOrigin, scopes: status.scopes, ...(inbox ? { inbox } : {}) }, generation);
     // The badge and new-letter notifications follow in the background: the popup does not wait.
-    deps.background.run(announce(root.primaryAccount?.unreadItemsInInbox, generation).catch((error: unknown) => warn('Could not update the badge', error)));
+    deps.background.run(announce(unreadInEveryMailbox(root), generation).catch((error: unknown) => warn('Could not update the badge', error)));
     deps.background.run(deps.notifyNewLetters(config, root, generation).catch((error: unknown) => warn('Could not check for new letters', error)));
     // So are the open invoices beyond the newest letters: every place, two reads at once, one round at a time (due-invoices.ts).
     deps.background.run(dueInvoices.readRound(config, root, generation).catch((error: unknown) => warn('Could not read the open invoices', error)));

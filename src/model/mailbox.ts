@@ -1,4 +1,4 @@
-import { inboxLinkOf } from '../api/inbox.ts';
+import { inboxOf, ownMailboxes } from '../api/inbox.ts';
 import { findLink } from '../api/relation-name.ts';
 import type { Link, RootResource } from '../api/schemas.ts';
 import { t } from '../shared/i18n.ts';
@@ -9,7 +9,18 @@ interface FolderEntry {
   self: Link;
 }
 
+type RootMailbox = NonNullable<RootResource['mailbox']>[number];
+
 export interface MailboxNav {
+  /**
+   * The mailbox's Digipost address ('' when the root names none): a viewer page's target carries it
+   * (LinkTarget.mailbox) to say whose mailbox the page lies in.
+   */
+  address: string;
+  /** Whose mailbox it is, by name (the person's own: their name, as the root gives it). */
+  name: string;
+  /** Whose mailbox it is, when it is shared with the person (a parent's name); absent for their own. */
+  whose?: string;
   inbox?: Link;
   /** The inbox's unread letters, as the service counts them (folders have no count of their own). */
   inboxUnread?: number;
@@ -17,25 +28,66 @@ export interface MailboxNav {
   folders: (FolderEntry & { icon?: string })[];
 }
 
+function foldersIn(mailboxes: readonly RootMailbox[]): MailboxNav['folders'] {
+  return mailboxes.flatMap((mailbox) =>
+    (mailbox.folders?.folder ?? []).flatMap((folder) => {
+      const self = findLink(folder.link, 'self');
+      if (!self) return [];
+      const name = folder.name ?? '';
+      return [folder.icon === undefined ? { name, self } : { name, self, icon: folder.icon }];
+    }),
+  );
+}
+
+/** A mailbox shared with the person, by its Digipost address. */
+function sharedMailbox(root: RootResource | undefined, address: string | undefined): RootMailbox | undefined {
+  return address === undefined ? undefined : root?.mailbox?.find((mailbox) => mailbox.owner === false && mailbox.digipostaddress === address);
+}
+
 /**
- * Where the viewer's side navigation leads: the inbox (the one api/inbox.ts decides on), the
- * folders of every mailbox and receipts. The root comes from the worker, parsed.
+ * The root's entries for the mailbox at `address`: that mailbox when it is shared with the person,
+ * else the person's own (one, or more in a root that repeats itself).
  */
-export function mailboxNavOf(root: RootResource | undefined): MailboxNav {
-  const nav: MailboxNav = { folders: [] };
-  const inbox = inboxLinkOf(root);
-  const receipts = findLink(root?.primaryAccount?.link, 'receipts');
+export function mailboxesAt(root: RootResource | undefined, address: string | undefined): RootMailbox[] {
+  const shared = sharedMailbox(root, address);
+  return shared ? [shared] : ownMailboxes(root);
+}
+
+/**
+ * Where the viewer's side navigation leads in one mailbox: its inbox, folders and receipts, each
+ * by the mailbox's own links. `address` names a mailbox shared with the person; without it (or when
+ * the root no longer lists that mailbox) it is the person's own: the inbox api/inbox.ts decides on
+ * and the folders of their own mailboxes. The root comes from the worker, parsed.
+ */
+export function mailboxNavOf(root: RootResource | undefined, address?: string): MailboxNav {
+  const shared = sharedMailbox(root, address);
+  const here = mailboxesAt(root, address);
+  const mailbox = here[0];
+  const account = shared ?? root?.primaryAccount;
+  const inbox = shared ? findLink(shared.link, 'document_inbox') : inboxOf(root)?.link;
+  const unread = account?.unreadItemsInInbox;
+  const receipts = findLink(account?.link, 'receipts');
+  const name = mailbox?.name ?? mailbox?.digipostaddress ?? '';
+  const nav: MailboxNav = { address: mailbox?.digipostaddress ?? '', name, folders: foldersIn(here) };
+  if (shared) nav.whose = name;
   if (inbox) nav.inbox = inbox;
-  const unread = root?.primaryAccount?.unreadItemsInInbox;
   if (inbox && unread !== undefined) nav.inboxUnread = unread;
   if (receipts) nav.receipts = receipts;
-  for (const folder of (root?.mailbox ?? []).flatMap((mailbox) => mailbox.folders?.folder ?? [])) {
-    const self = findLink(folder.link, 'self');
-    if (!self) continue;
-    const name = folder.name ?? '';
-    nav.folders.push(folder.icon === undefined ? { name, self } : { name, self, icon: folder.icon });
-  }
   return nav;
+}
+
+/**
+ * Every mailbox the person may read, their own first, as places to switch between: only when one
+ * is shared with them (a person with one mailbox sees no switcher and no "whose").
+ */
+export function mailboxesOf(root: RootResource | undefined): MailboxNav[] {
+  const shared = (root?.mailbox ?? []).filter((mailbox) => mailbox.owner === false && mailbox.digipostaddress !== undefined);
+  return shared.length === 0 ? [] : [mailboxNavOf(root), ...shared.map((mailbox) => mailboxNavOf(root, mailbox.digipostaddress))];
+}
+
+/** A mailbox's inbox by name: "Inbox" for the person's own, "Ola Nordmann's inbox" for one shared with them. */
+export function inboxName(nav: MailboxNav): string {
+  return nav.whose === undefined ? t('rel_document_inbox') : t('shared_inbox_title', nav.whose);
 }
 
 /**

@@ -25,12 +25,12 @@ function Place(props: { icon: ComponentChildren; label: string; unread?: number 
 }
 
 /**
- * The person's places: the inbox with its unread count, each folder, receipts and the service's
+ * The person's places: the inbox with its unread count, each mailbox shared with them, each folder, receipts and the service's
  * website. Resources that describe the session or the API (the session, suggestions, the event
  * log) are no places: "All links" opens the root in the viewer, which lists them in words, the
  * account's details first. The person's settings pages are below the letters (AccountLinks.tsx).
  */
-export function Places(props: { root: RootResource; onOpen: (link: Link, relation: string) => void; onOpenWebSite: () => void }) {
+export function Places(props: { root: RootResource; onOpen: (link: Link, relation: string, mailbox?: string) => void; onOpenWebSite: () => void }) {
   const nav = mailboxNavOf(props.root);
   const { inbox, receipts } = nav;
   const root = findLink(props.root.link, 'self');
@@ -41,6 +41,13 @@ export function Places(props: { root: RootResource; onOpen: (link: Link, relatio
         {inbox ? (
           <Place icon={<InboxIcon class="place-icon" />} label={t('rel_document_inbox')} unread={nav.inboxUnread} onOpen={() => props.onOpen(inbox, 'document_inbox')} />
         ) : null}
+        {/* Each mailbox shared with the person, after their own inbox: "Ola Nordmann's inbox" and its unread letters. */}
+        {(props.root.mailbox ?? []).map((shared) => {
+          const link = shared.owner === false && findLink(shared.link, 'document_inbox');
+          return link ? (
+            <Place key={link.uri} icon={<InboxIcon class="place-icon" />} label={t('shared_inbox_title', shared.name ?? '')} unread={shared.unreadItemsInInbox} onOpen={() => props.onOpen(link, 'document_inbox', shared.digipostaddress)} />
+          ) : null;
+        })}
         {nav.folders.map((folder) => (
           <Place key={folder.self.uri} icon={<FolderIcon icon={folder.icon} class="place-icon" />} label={folderName(folder)} onOpen={() => props.onOpen(folder.self, 'folder')} />
         ))}

@@ -89,7 +89,7 @@ function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; st
       (error: unknown) => setOpenError(toErrorInfo(error)),
     );
   };
-  const open = (link: Link, relation: string) => opened(openInViewer(link, relation, serviceOrigin));
+  const open = (link: Link, relation: string, mailbox?: string) => opened(openInViewer(link, relation, serviceOrigin, mailbox));
   const openLetter = (self: Link) => open(self, 'self');
   // Without a cache, the newest letters are on their way (the worker caches the root before it fetches them).
   const lettersKnown = !(props.updating && !inbox && inboxLinkOf(root) !== undefined);

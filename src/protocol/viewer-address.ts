@@ -49,6 +49,7 @@ export async function rememberTarget(id: string, target: LinkTarget): Promise<vo
   const plain: LinkTarget = { url: target.url };
   if (target.mediaType) plain.mediaType = target.mediaType;
   if (target.relation) plain.relation = target.relation;
+  if (target.mailbox) plain.mailbox = target.mailbox;
   await setItems(browserAreas, put(viewerPages.item(id), plain));
 }
 

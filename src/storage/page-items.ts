@@ -106,8 +106,9 @@ export const dueInvoicesItem = defineItem({ key: 'dueInvoices', area: 'session',
 
 function checkTarget(value: unknown): Checked<LinkTarget> {
   if (!isObject(value) || typeof value.url !== 'string' || value.url === '') return { ok: false, problem: 'url: invalid' };
-  const { url, mediaType, relation } = value;
-  return { ok: true, value: { url, mediaType: typeof mediaType === 'string' ? mediaType : undefined, relation: typeof relation === 'string' ? relation : undefined } };
+  const { url, mediaType, relation, mailbox } = value;
+  const text = (field: unknown) => (typeof field === 'string' ? field : undefined);
+  return { ok: true, value: { url, mediaType: text(mediaType), relation: text(relation), mailbox: text(mailbox) } };
 }
 
 /**

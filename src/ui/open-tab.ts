@@ -30,8 +30,8 @@ export async function openTab(url: string, serviceOrigin: string): Promise<void>
  * asks for it, as it does for every request; the viewer shows an action as such. Checking it here
  * too would bring the whole relation registry into the popup.
  */
-export async function openInViewer(link: Link, relation: string, serviceOrigin: string): Promise<void> {
+export async function openInViewer(link: Link, relation: string, serviceOrigin: string, mailbox?: string): Promise<void> {
   const problem = urlProblem(link.uri, serviceOrigin);
   if (problem) throw new AppError(problem);
-  await openTab(await viewerUrl(targetOf(link, relation)), serviceOrigin);
+  await openTab(await viewerUrl(targetOf(link, relation, mailbox)), serviceOrigin);
 }

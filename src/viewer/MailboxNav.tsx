@@ -2,9 +2,11 @@ import type { JSX } from 'preact';
 import { targetOf, type LinkTarget } from '../api/links.ts';
 import { FolderIcon } from '../ui/folder-icon.tsx';
 import { InboxIcon, ReceiptIcon } from '../ui/icons.tsx';
-import { t } from '../shared/i18n.ts';
+import { t, uiLocale } from '../shared/i18n.ts';
+import { initials } from '../ui/initials.ts';
 import { folderName, type MailboxNav as Nav } from '../model/mailbox.ts';
 import { ViewerLink } from './navigation.tsx';
+import { inboxTarget } from './use-root.ts';
 
 /** Where the page is: the place itself, or a place that holds it (a letter in the inbox). */
 export interface NavPosition {
@@ -31,19 +33,55 @@ function Item(props: { target: LinkTarget; position: NavPosition; icon: JSX.Elem
 }
 
 /**
- * The mailbox's places, inbox first, as a navigation list beside every page. The service's
- * directory of recipients is no place of the mailbox, and nothing can be sent from here: it is
- * under "All links from the service" only.
+ * Every mailbox the person may read, their own first, each by whose it is and its unread letters:
+ * the one the page lies in is marked, and another opens at its inbox.
  */
-export function MailboxNav(props: { nav: Nav; position: NavPosition }) {
+function MailboxSwitch(props: { mailboxes: Nav[]; current: string }) {
+  return (
+    <nav class="mailbox-switch" aria-label={t('mailboxes_nav')}>
+      <ul>
+        {props.mailboxes.map((mailbox) => {
+          const inbox = inboxTarget(mailbox);
+          const here = mailbox.address === props.current;
+          const unread = mailbox.inboxUnread ?? 0;
+          return inbox ? (
+            <li key={mailbox.address}>
+              <ViewerLink target={inbox} class={`nav-item nav-mailbox${here ? ' current' : ''}`} aria-current={here ? 'location' : undefined}>
+                <span class="nav-avatar" aria-hidden="true">
+                  {initials(mailbox.name) || '?'}
+                </span>
+                <span class="nav-label">{mailbox.name}</span>
+                {unread > 0 ? (
+                  <span class="nav-count">
+                    {new Intl.NumberFormat(uiLocale()).format(unread)}
+                    <span class="visually-hidden"> {t(unread === 1 ? 'place_unread_one' : 'place_unread_many')}</span>
+                  </span>
+                ) : null}
+              </ViewerLink>
+            </li>
+          ) : null;
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The places of the mailbox the page lies in, inbox first, as a navigation list beside every page,
+ * under the mailboxes to switch between when the person may read more than their own. The
+ * service's directory of recipients is no place of the mailbox, and nothing can be sent from here:
+ * it is under "All links from the service" only.
+ */
+export function MailboxNav(props: { nav: Nav; mailboxes: Nav[]; position: NavPosition }) {
   const { nav, position } = props;
   return (
     <div class="side">
+      {props.mailboxes.length > 1 ? <MailboxSwitch mailboxes={props.mailboxes} current={nav.address} /> : null}
       <nav class="mailbox-nav" aria-label={t('mailbox_nav')}>
         <ul>
           {nav.inbox ? (
             <Item
-              target={targetOf(nav.inbox, 'document_inbox')}
+              target={targetOf(nav.inbox, 'document_inbox', nav.address)}
               position={position}
               icon={<InboxIcon />}
               label={t('rel_document_inbox')}
@@ -52,7 +90,7 @@ export function MailboxNav(props: { nav: Nav; position: NavPosition }) {
           {nav.folders.map((folder) => (
             <Item
               key={folder.self.uri}
-              target={targetOf(folder.self, 'folder')}
+              target={targetOf(folder.self, 'folder', nav.address)}
               position={position}
               icon={<FolderIcon icon={folder.icon} />}
               label={folderName(folder)}
@@ -61,7 +99,7 @@ export function MailboxNav(props: { nav: Nav; position: NavPosition }) {
         </ul>
         {nav.receipts ? (
           <ul class="nav-more">
-            <Item target={targetOf(nav.receipts, 'receipts')} position={position} icon={<ReceiptIcon />} label={t('rel_receipts')} />
+            <Item target={targetOf(nav.receipts, 'receipts', nav.address)} position={position} icon={<ReceiptIcon />} label={t('rel_receipts')} />
           </ul>
         ) : null}
       </nav>

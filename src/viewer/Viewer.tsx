@@ -12,12 +12,12 @@ import { connectThen, ErrorView, SignedOutView } from './ErrorView.tsx';
 import { Toast } from './filing/FilingControls.tsx';
 import { usePageFocus } from './focus.ts';
 import { headingFor } from './heading.ts';
-import { historyKey, useTabHistory } from './history.ts';
+import { historyKey, useTabHistory, type Go } from './history.ts';
 import { MailboxNav } from './MailboxNav.tsx';
 import { letterPreview, rememberFurtherPage } from './page-memory.ts';
 import { LetterPreview } from './letter/LetterPreview.tsx';
 import { subjectText } from '../model/letter-text.ts';
-import { NavigationContext } from './navigation.tsx';
+import { inMailbox, MailboxContext, NavigationContext } from './navigation.tsx';
 import { useOneMessage } from '../ui/one-message.tsx';
 import { RoutedPage } from './routes.tsx';
 import { LetterFinder, LetterFinderRoom } from './search/LetterFinder.tsx';
@@ -42,7 +42,7 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
   const layout = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const current = typeof entry === 'object' ? entry : undefined;
-  const root = useRoot(props.cachedRoot);
+  const root = useRoot(props.cachedRoot, current?.target.mailbox);
   const page = usePage(current);
   const relation = current?.target.relation ? relationName(current.target.relation) : undefined;
   const ready = page.state.kind === 'ready' ? page.state : undefined;
@@ -56,6 +56,8 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
   }, [answered]);
 
   const { nav } = root;
+  // Every link taken from this page stays in the mailbox the page lies in (a letter of a shared mailbox is filed in its folders).
+  const goHere: Go = (target, id) => go(inMailbox(target, nav.address), id);
   const inbox = inboxTarget(nav);
   // A letter opened from a list: what the list showed of it is shown while the letter is read.
   const preview = current && page.state.kind === 'loading' ? letterPreview(current.target.url) : undefined;
@@ -134,14 +136,15 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
           if (canGoBack) history.back();
           else if (inbox) go(inbox);
         }}
-        go={go}
+        go={goHere}
         canGoBack={canGoBack}
       />
     );
   }
 
   return (
-    <NavigationContext.Provider value={go}>
+    <NavigationContext.Provider value={goHere}>
+      <MailboxContext.Provider value={nav.address}>
       <div class="viewer">
         <a
           class="skip-link"
@@ -171,7 +174,7 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
           </button>
         </header>
         <div class="layout" ref={layout}>
-          <MailboxNav nav={nav} position={{ current: current?.target, within: ready ? placeHolding(ready.view, ready.snapshot?.data, nav) : undefined }} />
+          <MailboxNav nav={nav} mailboxes={root.mailboxes} position={{ current: current?.target, within: ready ? placeHolding(ready.view, ready.snapshot?.data, nav) : undefined }} />
           <main
             class="page"
             key={current ? historyKey(current) : 'none'}
@@ -191,6 +194,7 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
         </div>
         {notice && message.heard ? <Toast toast={{ message: notice }} onDone={() => setNotice(undefined)} /> : null}
       </div>
+      </MailboxContext.Provider>
     </NavigationContext.Provider>
   );
 }

@@ -4,7 +4,7 @@ import { t } from '../shared/i18n.ts';
 import { relationLabel } from '../model/labels.ts';
 import { subjectText } from '../model/letter-text.ts';
 import { resourceName } from '../model/letters.ts';
-import { folderName, type MailboxNav } from '../model/mailbox.ts';
+import { folderName, inboxName, type MailboxNav } from '../model/mailbox.ts';
 import { isObj } from '../model/read-json.ts';
 import { receiptOf } from '../model/receipts.ts';
 import { isRoot, listName, pageName } from './page-names.ts';
@@ -22,6 +22,7 @@ export interface HeadingPlace {
 function targetName({ target, relation, nav, rootUrl }: HeadingPlace): string {
   const folder = nav.folders.find((f) => f.self.uri === target.url);
   if (folder) return folderName(folder);
+  if (relation === 'document_inbox') return inboxName(nav);
   if (target.url === rootUrl) return t('all_links_title');
   if (relation === 'self') return t('title_letter_lower');
   return relation ? pageName(relation) : t('viewer_title');
@@ -43,6 +44,8 @@ export function headingFor(state: PageState, place: HeadingPlace): string {
       // Named as the lists name it: a confidential letter hides its subject, and says so in both places.
       return subjectText({ subject: resourceName(data) ?? '', confidential: isObj(data) && data.confidential === true });
     case 'letters':
+      // A shared mailbox's inbox says whose it is ("Ola Nordmann's inbox").
+      if (relation === 'document_inbox') return resourceName(data) ?? inboxName(place.nav);
       return resourceName(data) ?? (relation && relationInfo(relation).kind === 'list' ? listName(relation) : generic);
     case 'receipt':
       return receiptOf(data)?.storeName.trim() ? (receiptOf(data)?.storeName ?? '') : t('title_receipt');

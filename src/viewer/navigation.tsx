@@ -15,6 +15,14 @@ import type { Go } from './history.ts';
 
 export const NavigationContext = createContext<Go>(() => undefined);
 
+/** The Digipost address of the mailbox the page on show lies in: a link from it stays in that mailbox. */
+export const MailboxContext = createContext('');
+
+/** A link's target in the mailbox `address`, unless it names a mailbox of its own (a place of the side list). */
+export function inMailbox(target: LinkTarget, address: string): LinkTarget {
+  return target.mailbox === undefined && address !== '' ? { ...target, mailbox: address } : target;
+}
+
 function useGo(): Go {
   return useContext(NavigationContext);
 }
@@ -43,7 +51,7 @@ export function ViewerLink(props: {
 }) {
   const go = useGo();
   const id = useMemo(newPageId, []);
-  const { target } = props;
+  const target = inMailbox(props.target, useContext(MailboxContext));
   return (
     <a
       class={props.class}

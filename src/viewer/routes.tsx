@@ -85,7 +85,7 @@ function LettersPage(props: ViewProps) {
     <>
       <FolderTools
         canFile={scopes.includes('UPDATE_DOCUMENT')}
-        listLinks={root.root?.root.mailbox?.[0]?.folders?.link}
+        listLinks={root.folderLinks}
         folder={folder}
         rootUrl={root.rootUrl}
         empty={listEmpty}

@@ -1,8 +1,9 @@
 import { targetOf, type LinkTarget } from '../api/links.ts';
 import { findLink } from '../api/relation-name.ts';
+import type { Link } from '../api/schemas.ts';
 import type { ErrorInfo } from '../shared/errors.ts';
 import type { RootSnapshot } from '../protocol/messages.ts';
-import { mailboxNavOf, type MailboxNav } from '../model/mailbox.ts';
+import { mailboxesAt, mailboxesOf, mailboxNavOf, type MailboxNav } from '../model/mailbox.ts';
 import { sessionLevelOf } from '../model/letters.ts';
 import { useLatest } from '../ui/use-latest.ts';
 import { ask } from '../ui/worker-client.ts';
@@ -18,10 +19,14 @@ export interface RootState {
   replace: (fresh: RootSnapshot) => void;
   /** A failure of the page's own read of the root (its Connect). */
   fail: (error: ErrorInfo) => void;
-  /** The mailbox's places, as the side navigation lists them. */
+  /** The places of the mailbox the page lies in, as the side navigation lists them. */
   nav: MailboxNav;
-  /** The folders a letter can be filed into. */
+  /** Every mailbox the person may read, their own first; none when only their own. */
+  mailboxes: MailboxNav[];
+  /** The folders a letter of that mailbox can be filed into. */
   folders: FolderChoice[];
+  /** That mailbox's folder list's links (create_folder). */
+  folderLinks: readonly Link[] | undefined;
   /** The root's own address (its page is "All links"). */
   rootUrl: string | undefined;
   sessionLevel: number;
@@ -29,27 +34,31 @@ export interface RootState {
 
 /** The inbox's page, when the mailbox has one. */
 export function inboxTarget(nav: MailboxNav): LinkTarget | undefined {
-  return nav.inbox && targetOf(nav.inbox, 'document_inbox');
+  return nav.inbox && targetOf(nav.inbox, 'document_inbox', nav.address);
 }
 
 /**
- * The root as a viewer tab knows it: `cached` (the worker's copy, read before the first frame) at
+ * The root as a viewer tab knows it, seen from the mailbox the page lies in (its Digipost address;
+ * the person's own without one): `cached` (the worker's copy, read before the first frame) at
  * once, read once, again on `reload`, dropped at a sign-out and read again when a sign-in completes
  * anywhere (sessionChanged: new permissions may bring Upload a file). The latest read wins
  * (useLatest), and the root on show stays while it is read again.
  */
-export function useRoot(cached?: RootSnapshot): RootState {
+export function useRoot(cached: RootSnapshot | undefined, mailbox: string | undefined): RootState {
   const latest = useLatest<RootSnapshot>({ key: 'root', read: () => ask({ type: 'getRoot' }), keep: true, endsWithSession: true, initial: cached });
   useWorkerEvent(signedInEvent, () => void latest.reload());
   const root = latest.value;
+  const here = mailboxesAt(root?.root, mailbox);
   return {
     root,
     error: latest.error ?? latest.ended,
     reload: latest.reload,
     replace: latest.set,
     fail: latest.fail,
-    nav: mailboxNavOf(root?.root),
-    folders: foldersOf(root?.root),
+    nav: mailboxNavOf(root?.root, mailbox),
+    mailboxes: mailboxesOf(root?.root),
+    folders: foldersOf(here),
+    folderLinks: here[0]?.folders?.link,
     rootUrl: findLink(root?.root.link, 'self')?.uri,
     sessionLevel: sessionLevelOf(root?.root),
   };

@@ -161,6 +161,8 @@ describe('the inbox', () => {
     const texts = await page.$$eval('.letter-row', (els) => els.map((el) => el.textContent));
     expect(texts.length).toBeGreaterThan(0);
     for (const text of texts) expect(text).toContain('Skatteetaten');
+    // A person with only their own mailbox has nothing to switch to (issue #36): no list of mailboxes.
+    expect(await isThere(page, 'navigation', 'Mailboxes')).toBe(false);
     await page.close();
   });
 });

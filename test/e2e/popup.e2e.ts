@@ -238,6 +238,8 @@ describe('the popup, signed in', () => {
     const weight = (row: string) => page.$eval(`${row} .letter-sender`, (el) => Number(getComputedStyle(el).fontWeight));
     expect(await weight(sjette)).toBeGreaterThan(await weight(femte));
     expect(await count(page, `${MAILBOX} .place ::-p-text(Inbox)`)).toBe(1);
+    // Only the person's own mailbox: no other inbox named by whose it is (issue #36).
+    expect(await count(page, `${MAILBOX} .place ::-p-text(’s inbox)`)).toBe(0);
 
     const viewer = await viewerFrom(page, () => css(page, `.letter-list button.letter-open ::-p-text(Fjerde)`).click());
     await headingIs(viewer, 'Fjerde');

@@ -28,9 +28,12 @@ export type Place = { location: 'INBOX' } | { location: 'FOLDER'; folderId: stri
 
 export const INBOX: Place = { location: 'INBOX' };
 
-/** The folders of the person's own mailbox (the first), as the root lists them. */
-export function foldersOf(root: RootResource | undefined): FolderChoice[] {
-  return (root?.mailbox?.[0]?.folders?.folder ?? []).flatMap((folder) => {
+/**
+ * The folders a letter of one mailbox can be filed into, as the root lists them: that mailbox's
+ * own (model/mailbox.ts mailboxesAt), never another's.
+ */
+export function foldersOf(mailboxes: NonNullable<RootResource['mailbox']>): FolderChoice[] {
+  return mailboxes.flatMap((mailbox) => mailbox.folders?.folder ?? []).flatMap((folder) => {
     const id = idText(folder.id);
     const self = findLink(folder.link, 'self');
     if (id === undefined || !self) return [];

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { inboxLinkOf, inboxOf } from '../../../src/api/inbox.ts';
+import { inboxLinkOf, inboxOf, unreadInEveryMailbox } from '../../../src/api/inbox.ts';
+import { mailboxLists } from '../../../src/api/mailbox-lists.ts';
+import { placeLinksOf, uploadPlacesOf } from '../../../src/api/upload-places.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
 import * as fx from './fixtures.ts';
 
@@ -35,5 +37,45 @@ describe('which inbox is "the inbox"', () => {
     expect(inboxOf(undefined)).toBeUndefined();
     expect(inboxOf(root({}))).toBeUndefined();
     expect(inboxLinkOf(root({ primaryAccount: { link: [fx.link('receipts', '/r')] }, mailbox: [{ link: [] }] }))).toBeUndefined();
+  });
+});
+
+/** A root as the service gives it to a person who may read their father's mailbox beside their own. */
+const twoMailboxes = () =>
+  root({
+    primaryAccount: { unreadItemsInInbox: 5, link: [fx.link('document_inbox', '/own/inbox')] },
+    mailbox: [
+      { name: 'Kari', owner: true, digipostaddress: 'kari#1', unreadItemsInInbox: 5, link: [fx.link('upload_document_to_inbox', '/own/upload')], folders: { folder: [{ id: 1, name: 'Skatt', link: [fx.link('self', '/own/f/1'), fx.link('upload_document', '/own/f/1/upload')] }], link: [] } },
+      { name: 'Ola', owner: false, digipostaddress: 'ola#2', unreadItemsInInbox: 3, link: [fx.link('document_inbox', '/ola/inbox'), fx.link('upload_document_to_inbox', '/ola/upload')], folders: { folder: [{ id: 101, name: 'Pensjon', link: [fx.link('self', '/ola/f/101'), fx.link('upload_document', '/ola/f/101/upload')] }], link: [] } },
+    ],
+  });
+
+describe('a mailbox shared with the person', () => {
+  it('is never "the inbox", even when the account names none and it comes first', () => {
+    const inbox = inboxOf(
+      root({
+        mailbox: [
+          { name: 'Ola', owner: false, link: [fx.link('document_inbox', '/ola/inbox')] },
+          { name: 'Kari', owner: true, link: [fx.link('document_inbox', '/own/inbox')] },
+        ],
+      }),
+    );
+    expect(inbox?.link.uri).toBe(`${fx.BASE}/own/inbox`);
+    expect(inboxOf(root({ mailbox: [{ owner: false, link: [fx.link('document_inbox', '/ola/inbox')] }] }))).toBeUndefined();
+  });
+
+  it('is not among the places whose open invoices the popup lists, nor where an upload of the person goes', () => {
+    const both = twoMailboxes();
+    expect(mailboxLists(both).map((list) => list.link.uri)).toEqual([`${fx.BASE}/own/inbox`, `${fx.BASE}/own/f/1`]);
+    expect(uploadPlacesOf(both)).toEqual([{ place: { kind: 'inbox' } }, { place: { kind: 'folder', self: `${fx.BASE}/own/f/1` }, name: 'Skatt' }]);
+    expect(placeLinksOf(both, { kind: 'inbox' })?.upload.uri).toBe(`${fx.BASE}/own/upload`);
+  });
+
+  it('adds its unread letters to the badge’s count, as Digipost’s apps do', () => {
+    expect(unreadInEveryMailbox(twoMailboxes())).toBe(8);
+    // Only the person's own: their count alone; none counted anywhere: no count.
+    expect(unreadInEveryMailbox(root({ primaryAccount: { unreadItemsInInbox: 5 }, mailbox: [{ owner: true, unreadItemsInInbox: 5, link: [] }] }))).toBe(5);
+    expect(unreadInEveryMailbox(root({}))).toBeUndefined();
+    expect(unreadInEveryMailbox(root({ mailbox: [{ owner: false, unreadItemsInInbox: 2, link: [] }] }))).toBe(2);
   });
 });

@@ -3,7 +3,7 @@ import { attachmentsOf, documentsOf, resourceName, sessionLevelOf, summarize } f
 
 // A folder's name in words reads the browser's catalogue; here the English one on disk.
 vi.mock('../../../src/shared/i18n.ts', async () => (await import('../../support/catalogue-i18n.ts')).catalogueI18n());
-const { folderName, mailboxNavOf, placeHolding } = await import('../../../src/model/mailbox.ts');
+const { folderName, inboxName, mailboxesAt, mailboxesOf, mailboxNavOf, placeHolding } = await import('../../../src/model/mailbox.ts');
 import { cardText, receiptOf, receiptsOf } from '../../../src/model/receipts.ts';
 import { recipientsOf } from '../../../src/model/recipients.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
@@ -140,7 +140,7 @@ describe('the side navigation, receipts and recipients', () => {
     expect(nav.receipts?.uri).toBe(`${BASE}/receipts`);
     expect(Object.keys(nav)).not.toContain('search');
     expect(nav.folders.map((f) => [f.name, f.icon])).toEqual([['Skatt', 'TAX']]);
-    expect(mailboxNavOf(undefined)).toEqual({ folders: [] });
+    expect(mailboxNavOf(undefined)).toEqual({ address: '', name: '', folders: [] });
   });
 
   it("counts the inbox's unread letters as the service does, and names a nameless folder in words", () => {
@@ -160,13 +160,60 @@ describe('the side navigation, receipts and recipients', () => {
     expect(mailboxNavOf(root).inbox?.uri).toBe(`${BASE}/mailbox/2/inbox`);
   });
 
+  describe('with a mailbox shared with the person', () => {
+    const root = rootResourceSchema.parse({
+      primaryAccount: { fullName: 'Kari Nordmann', unreadItemsInInbox: 5, link: [link('document_inbox', '/own/inbox'), link('receipts', '/own/receipts')] },
+      mailbox: [
+        { name: 'Kari Nordmann', owner: true, digipostaddress: 'kari#1', link: [], folders: { folder: [{ id: 1, name: 'Skatt', link: [link('self', '/own/f/1')] }], link: [] } },
+        {
+          name: 'Ola Nordmann',
+          owner: false,
+          digipostaddress: 'ola#2',
+          unreadItemsInInbox: 3,
+          link: [link('document_inbox', '/ola/inbox'), link('receipts', '/ola/receipts')],
+          folders: { folder: [{ id: 101, name: 'Pensjon', link: [link('self', '/ola/f/101')] }], link: [link('create_folder', '/ola/folders')] },
+        },
+      ],
+    });
+
+    it('lists the person\'s own places without the shared mailbox\'s folders', () => {
+      const own = mailboxNavOf(root);
+      expect(own).toMatchObject({ address: 'kari#1', name: 'Kari Nordmann', inboxUnread: 5 });
+      expect(own.whose).toBeUndefined();
+      expect(own.inbox?.uri).toBe(`${BASE}/own/inbox`);
+      expect(own.folders.map((f) => f.name)).toEqual(['Skatt']);
+      expect(inboxName(own)).toBe('Inbox');
+    });
+
+    it('leads only through the shared mailbox\'s own links inside it, and says whose it is', () => {
+      const shared = mailboxNavOf(root, 'ola#2');
+      expect(shared).toMatchObject({ address: 'ola#2', name: 'Ola Nordmann', whose: 'Ola Nordmann', inboxUnread: 3 });
+      expect([shared.inbox?.uri, shared.receipts?.uri]).toEqual([`${BASE}/ola/inbox`, `${BASE}/ola/receipts`]);
+      expect(shared.folders.map((f) => f.name)).toEqual(['Pensjon']);
+      expect(inboxName(shared)).toBe('Ola Nordmann’s inbox');
+      expect(mailboxesAt(root, 'ola#2').map((m) => m.name)).toEqual(['Ola Nordmann']);
+      // An address the root no longer lists (the sharing ended): the person's own mailbox.
+      expect(mailboxNavOf(root, 'gone#9').address).toBe('kari#1');
+      expect(mailboxesAt(root, 'gone#9').map((m) => m.name)).toEqual(['Kari Nordmann']);
+    });
+
+    it('offers the mailboxes to switch between, own first, and none when only the own one is there', () => {
+      expect(mailboxesOf(root).map((m) => [m.name, m.inboxUnread])).toEqual([
+        ['Kari Nordmann', 5],
+        ['Ola Nordmann', 3],
+      ]);
+      const onlyOwn = rootResourceSchema.parse({ primaryAccount: { link: [link('document_inbox', '/own/inbox')] }, mailbox: [{ name: 'Kari', owner: true, link: [] }] });
+      expect(mailboxesOf(onlyOwn)).toEqual([]);
+    });
+  });
+
   it('knows which place holds a letter of the inbox and a receipt, and no place for what it cannot tell', () => {
     const nav = mailboxNavOf(rootResourceSchema.parse({ primaryAccount: { link: [link('document_inbox', '/inbox'), link('receipts', '/receipts')] } }));
     expect(placeHolding('letter', letter({ location: 'INBOX' }), nav)).toBe(`${BASE}/inbox`);
     expect(placeHolding('receipt', { storeName: 'Kiwi' }, nav)).toBe(`${BASE}/receipts`);
     expect(placeHolding('letter', letter({ location: 'FOLDER' }), nav)).toBeUndefined();
     expect(placeHolding('letters', {}, nav)).toBeUndefined();
-    expect(placeHolding('letter', letter({ location: 'INBOX' }), { folders: [] })).toBeUndefined();
+    expect(placeHolding('letter', letter({ location: 'INBOX' }), { address: '', name: '', folders: [] })).toBeUndefined();
   });
 
   it('reads one receipt, and only a receipt', () => {

@@ -105,6 +105,8 @@ describe('the items the pages read (checked without zod)', () => {
     expect(await getItem(a, viewerPages.item('abc'))).toEqual({ url: 'https://www.digipost.no/post/api/x', relation: 'self', mediaType: undefined });
     expect(checkedValue(viewerPages.item('x'), { url: 'u', mediaType: 3 })).toEqual({ url: 'u', mediaType: undefined, relation: undefined });
     expect(checkedValue(viewerPages.item('x'), { url: '' })).toBeUndefined();
+    // Which mailbox the page lies in (one shared with the person) is kept with it, for Reload, Back and Forward.
+    expect(checkedValue(viewerPages.item('x'), { url: 'u', mailbox: 'ola.nordmann#7QX2' })).toMatchObject({ url: 'u', mailbox: 'ola.nordmann#7QX2' });
     expect(viewerPages.owns('viewerPage:abc')).toBe(true);
     expect(viewerPages.owns('rootCache')).toBe(false);
   });

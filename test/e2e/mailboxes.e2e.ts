@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import type { Permission } from '../../src/shared/permissions.ts';
+import { badgeText, showsAccount, signInWith } from '../support/helpers.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
+import { actInClosingPopup, css, role, roleSelector, says, until } from '../support/person.ts';
+
+/*
+ * A mailbox shared with the person (issue #36): the emulator's demo user may read her father Ola
+ * Nordmann's mailbox (test/emulator/shared-mailbox.ts: three unread letters, the folders Pensjon and
+ * Helse). The popup names it with its unread count, the badge counts both mailboxes, and in the
+ * viewer it is a mailbox of its own: its letters, its folders, filing only into them.
+ */
+
+const FILING: Permission[] = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT'];
+const SHARED_INBOX = 'Ola Nordmann’s inbox';
+const SWITCH = roleSelector('navigation', 'Mailboxes');
+const PLACES = roleSelector('navigation', 'Mailbox');
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ emulator: { sharedMailbox: true } });
+  await signInWith(h, FILING);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const headingIs = (page: Page, words: string) =>
+  until(page, `The heading did not become "${words}".`, (w: string) => document.querySelector('main h1')?.textContent.trim() === w, words);
+
+/** The names of a navigation list's links, in order. */
+const linksOf = (page: Page, nav: string) => page.$$eval(`${nav} a`, (links) => links.map((a) => a.querySelector('.nav-label')?.textContent ?? ''));
+
+/** Waits until a row with these words is in the list (or, `shown` false, no longer is). */
+const rowShown = (page: Page, words: string, shown = true) =>
+  until(
+    page,
+    shown ? `The list did not show "${words}".` : `The list still showed "${words}".`,
+    (w: string, want: boolean) => [...document.querySelectorAll('.letter-row')].some((row) => row.textContent.includes(w)) === want,
+    words,
+    shown,
+  );
+
+/** The shared mailbox's inbox, opened from the popup as a person does. */
+async function openSharedInbox(): Promise<Page> {
+  const popup = await h.openPopup();
+  await showsAccount(h, popup);
+  const viewer = await h.nextPage(() => actInClosingPopup(popup, () => css(popup, `.place ::-p-text(${SHARED_INBOX})`).click()));
+  await headingIs(viewer, SHARED_INBOX);
+  await css(viewer, '.letter-row').wait();
+  return viewer;
+}
+
+describe('a mailbox shared with the person', () => {
+  it('is named in the popup with its unread letters, and the badge counts both mailboxes', async () => {
+    const popup = await h.openPopup();
+    await showsAccount(h, popup);
+    const shared = css(popup, `${roleSelector('region', 'Mailbox')} .place ::-p-text(${SHARED_INBOX})`);
+    await shared.wait();
+    const said = await popup.$$eval('.place', (places) =>
+      places.map((p) => [p.querySelector('.place-label'), p.querySelector('.place-count')].map((part) => part?.textContent.trim() ?? '').join(' ').trim()),
+    );
+    // The own inbox first, then the shared one with its three unread letters.
+    expect(said[0]).toMatch(/^Inbox \d+ unread$/);
+    expect(said[1]).toBe(`${SHARED_INBOX} 3 unread`);
+    const own = Number(/^Inbox (\d+)/.exec(said[0] ?? '')?.[1]);
+    await expect.poll(() => badgeText(h)).toBe(String(own + 3));
+    await popup.close();
+  });
+
+  it('opens at its inbox in the viewer, with its own letters and folders, and the mailboxes to switch between', async () => {
+    const viewer = await openSharedInbox();
+    await rowShown(viewer, 'Strømregning');
+    expect(await linksOf(viewer, SWITCH)).toEqual(['Kari Nordmann', 'Ola Nordmann']);
+    expect(await viewer.$eval(`${SWITCH} [aria-current]`, (a) => a.textContent)).toContain('Ola Nordmann');
+    // Its places are its own: its folders, none of the person's.
+    const places = await linksOf(viewer, PLACES);
+    expect(places).toEqual(expect.arrayContaining(['Inbox', 'Pensjon', 'Helse']));
+    expect(places).not.toContain('Skatt');
+
+    // Switching back: the person's own inbox and folders, and none of the shared mailbox's.
+    await css(viewer, `${SWITCH} ${roleSelector('link')} ::-p-text(Kari Nordmann)`).click();
+    await headingIs(viewer, 'Inbox');
+    await rowShown(viewer, 'Strømregning', false);
+    const own = await linksOf(viewer, PLACES);
+    expect(own).toContain('Skatt');
+    expect(own).not.toContain('Pensjon');
+    await viewer.close();
+  });
+
+  it('files a letter of it into its own folder, and offers none of the person’s folders', async () => {
+    const viewer = await openSharedInbox();
+    await css(viewer, '.letter-row .subject-text::-p-text(Strømregning)').click();
+    await headingIs(viewer, 'Strømregning');
+    await role(viewer, 'button', 'Move to…').click();
+    const offered = await viewer.$$eval('[role="menuitem"]', (items) => items.map((item) => item.textContent.trim()));
+    expect(offered).toEqual(expect.arrayContaining(['Pensjon', 'Helse']));
+    expect(offered).not.toContain('Skatt');
+    await role(viewer, 'menuitem', 'Pensjon').click();
+    await says(viewer, 'status', 'Moved to Pensjon.');
+    // It lies in Pensjon now, and the side list (still the shared mailbox's) leads there.
+    await css(viewer, `${PLACES} ${roleSelector('link', 'Pensjon')}`).click();
+    await headingIs(viewer, 'Pensjon');
+    await rowShown(viewer, 'Strømregning');
+    await viewer.close();
+  });
+});
