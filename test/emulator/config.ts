@@ -79,8 +79,8 @@ export interface EmulatorOptions {
    */
   maxUploadBytes?: number;
   /**
-   * A second mailbox, shared with the demo user (shared-mailbox.ts). Off by default: the extension
-   * reads one mailbox today, and what the tests expect of the root is one.
+   * A second mailbox, shared with the demo user (shared-mailbox.ts). Off by default, so that the
+   * tests of one mailbox stay as a person with one sees them; `npm start` turns it on.
    */
   sharedMailbox?: boolean;
   /** The root's `notice`, until dismissed (notice.ts). Off by default for the same reason. */
