@@ -165,7 +165,7 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
           ) : null}
           <span class="brand">{t('extShortName')}</span>
           {nav.inbox || nav.folders.length > 0 ? (
-            <LetterFinder nav={nav} sessionLevel={root.sessionLevel} />
+            <LetterFinder navs={root.mailboxes.length > 0 ? root.mailboxes : [nav]} sessionLevel={root.sessionLevel} />
           ) : root.root === undefined && root.error === undefined ? (
             <LetterFinderRoom />
           ) : null}

@@ -19,17 +19,20 @@ const INBOX = `${ACCOUNT}/documents/inbox`;
 const IN_BOLIG = letter(31, { subject: 'Husleie for desember', creatorName: 'Utleiegården AS', created: '2026-11-01T08:00:00.000+01:00' });
 const IN_SKATT = letter(21, { subject: 'Skattekort for 2027', creatorName: 'Skatteetaten', created: '2026-10-01T08:00:00.000+01:00' });
 
-/** The worker's answers: the inbox, Skatt, Bolig, and a letter by its own address. */
+/** The own mailbox's resources: the inbox, Skatt, Bolig, and a letter by its own address. */
+function ownMailboxResource(request: { url: string }) {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith('/1234/documents/inbox')) return Promise.resolve(resourceSnapshot({ document: LETTERS, link: [] }, request.url));
+  if (url.pathname.endsWith('/folders/1')) return Promise.resolve(resourceSnapshot({ name: 'Skatt', documents: { document: [IN_SKATT] }, link: [] }, request.url));
+  if (url.pathname.endsWith('/folders/2')) return Promise.resolve(resourceSnapshot({ name: 'Bolig', documents: { document: [IN_BOLIG] }, link: [] }, request.url));
+  if (url.pathname.endsWith('/documents/31')) return Promise.resolve(resourceSnapshot(IN_BOLIG, request.url));
+  return Promise.reject(new Error(`no answer for ${request.url}`));
+}
+
+/** The worker's answers: the root and the own mailbox's resources. */
 function answerMailbox(): void {
   worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
-  worker.answer('getResource', (request) => {
-    const url = new URL(request.url);
-    if (url.pathname.endsWith('/documents/inbox')) return Promise.resolve(resourceSnapshot({ document: LETTERS, link: [] }, request.url));
-    if (url.pathname.endsWith('/folders/1')) return Promise.resolve(resourceSnapshot({ name: 'Skatt', documents: { document: [IN_SKATT] }, link: [] }, request.url));
-    if (url.pathname.endsWith('/folders/2')) return Promise.resolve(resourceSnapshot({ name: 'Bolig', documents: { document: [IN_BOLIG] }, link: [] }, request.url));
-    if (url.pathname.endsWith('/documents/31')) return Promise.resolve(resourceSnapshot(IN_BOLIG, request.url));
-    return Promise.reject(new Error(`no answer for ${request.url}`));
-  });
+  worker.answer('getResource', ownMailboxResource);
 }
 
 /** What the finder's live region says (the list below has a status of its own). */
@@ -173,5 +176,43 @@ describe('reading the places for finding', () => {
     await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('group')).toHaveLength(2));
     expect(screen.queryByText(/Could not read/)).toBeNull();
     expect(worker.asked('getResource').map((r) => new URL(r.url).pathname)).toEqual(['/post/api/private/accounts/1234/folders/1']);
+  });
+});
+
+describe('finding a letter in every mailbox the person may read', () => {
+  const OLA = `${SERVICE}/post/api/private/accounts/2047`;
+  const IN_OLA = letter(71, { subject: 'Vedtak om alderspensjon', creatorName: 'NAV', created: '2026-11-02T08:00:00.000+01:00' });
+  const SHARED_PAGE = 'EEEEEEEEEEEEEEEEEEEEEE';
+
+  /** The own mailbox as above, and Ola Nordmann's, shared with the person, whose inbox holds a letter from NAV. */
+  function answerTwoMailboxes(): void {
+    const own = fullRoot();
+    const [kari] = own.mailbox ?? [];
+    const shared = { name: 'Ola Nordmann', owner: false, digipostaddress: 'ola#2', unreadItemsInInbox: 1, link: [{ rel: `${SERVICE}/post/relations/document_inbox`, uri: `${OLA}/documents/inbox`, 'media-type': 'application/vnd.digipost-v2+json' }] };
+    worker.answer('getRoot', rootSnapshot({ root: { ...own, mailbox: [{ ...kari, owner: true, digipostaddress: 'kari#1', link: kari?.link ?? [] }, shared] } }));
+    worker.answer('getResource', (request) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/2047/documents/inbox')) return Promise.resolve(resourceSnapshot({ document: [IN_OLA], link: [] }, request.url));
+      if (url.pathname.endsWith('/documents/71')) return Promise.resolve(resourceSnapshot(IN_OLA, request.url));
+      return ownMailboxResource(request);
+    });
+  }
+
+  it('finds a letter of the shared mailbox from the own inbox, under whose it is, and opens it in that mailbox', async () => {
+    await extension.storage.session.set({ [viewerPages.item(SHARED_PAGE).key]: { url: INBOX, relation: 'document_inbox' } });
+    answerTwoMailboxes();
+    await openPage('viewer', `?page=${SHARED_PAGE}`);
+    await screen.findByText('Skattemelding 2026');
+    const field = screen.getByRole('combobox', { name: 'Find a letter by sender or subject' });
+    fireEvent.focus(field);
+    fireEvent.input(field, { target: { value: 'alderspensjon' } });
+    const results = await screen.findByRole('listbox', { name: 'Letters found' });
+    const group = await within(results).findByRole('group', { name: 'Ola Nordmann · Inbox' });
+    expect(within(group).getByRole('option').textContent).toContain('Vedtak om alderspensjon');
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await screen.findByRole('heading', { level: 1, name: 'Vedtak om alderspensjon' });
+    // Opened in Ola's mailbox: the list of mailboxes marks his as the one the page is in.
+    const mailboxes = screen.getByRole('navigation', { name: 'Mailboxes' });
+    await waitFor(() => expect(within(mailboxes).getByRole('link', { current: 'location' }).textContent).toContain('Ola Nordmann'));
   });
 });

@@ -90,6 +90,20 @@ describe('a mailbox shared with the person', () => {
     await viewer.close();
   });
 
+  it('is searched by Find a letter from the person’s own inbox, its letters grouped under whose they are', async () => {
+    const popup = await h.openPopup();
+    await showsAccount(h, popup);
+    const viewer = await h.nextPage(() => actInClosingPopup(popup, () => css(popup, `${roleSelector('region', 'Mailbox')} .place ::-p-text(Inbox)`).click()));
+    await headingIs(viewer, 'Inbox');
+    await role(viewer, 'combobox', 'Find a letter by sender or subject').fill('hafslund');
+    const group = `${roleSelector('listbox', 'Letters found')} ${roleSelector('group', 'Ola Nordmann · Inbox')}`;
+    await css(viewer, `${group} ::-p-text(Strømregning)`).click();
+    await headingIs(viewer, 'Strømregning');
+    // Opened in Ola's mailbox: it is the one marked, and its folders are the ones offered.
+    await until(viewer, 'The shared mailbox was not marked as the one on show.', () => document.querySelector('nav[aria-label="Mailboxes"] [aria-current]')?.textContent.includes('Ola Nordmann') === true);
+    await viewer.close();
+  });
+
   it('files a letter of it into its own folder, and offers none of the person’s folders', async () => {
     const viewer = await openSharedInbox();
     await css(viewer, '.letter-row .subject-text::-p-text(Strømregning)').click();

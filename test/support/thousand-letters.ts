@@ -29,7 +29,7 @@ export function thousandLetters(): PlaceLetters[] {
       const subject = p > 0 && i % 100 === 7 ? `Faktura for strøm ${n}` : `Brev nummer ${n}`;
       letters.push(letter(`l${n}`, SENDERS[n % SENDERS.length] ?? '', subject, new Date(Date.UTC(2026, 0, 1) - n * 3_600_000).toISOString()));
     }
-    places.push({ place: { key: `place${p}`, name: p === 0 ? 'Inbox' : `Folder ${p}` }, letters });
+    places.push({ place: { key: `place${p}`, name: p === 0 ? 'Inbox' : `Folder ${p}`, mailbox: '' }, letters });
   }
   return places;
 }

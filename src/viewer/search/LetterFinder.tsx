@@ -32,12 +32,13 @@ function countText(total: number, shown: number): string {
 }
 
 /**
- * Finding a letter by its sender or subject, in the inbox and every folder, as one types. The
+ * Finding a letter by its sender or subject, in the inbox and every folder of every mailbox the
+ * person may read (`navs`, their own first), as one types. The
  * letters are read when the field is first used and kept only in this page's memory (gone with
  * the tab, and at once when the session ends); the index makes each keystroke a few string
  * comparisons. `/` puts focus in the field; the arrows move through the results; Enter opens one.
  */
-export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
+export function LetterFinder(props: { navs: readonly MailboxNav[]; sessionLevel: number }) {
   const go = useContext(NavigationContext);
   const [query, setQuery] = useState('');
   // The latest read wins; the letters read before stay findable while it runs, and go with the session.
@@ -50,13 +51,13 @@ export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
   /** Reads the places (with `earlier`, only those it did not read), keeping `at` as when the letters kept were read. */
   const read = (earlier?: Source) =>
     source.run(async () => {
-      const answer = await readLetters(props.nav, props.sessionLevel, earlier?.read);
+      const answer = await readLetters(props.navs, props.sessionLevel, earlier?.read);
       return { read: answer, index: buildLetterIndex(answer.places), failed: answer.failed, at: earlier?.at ?? Date.now() };
     });
 
   const readIfStale = () => {
     const known = source.value;
-    if (source.loading || (!props.nav.inbox && props.nav.folders.length === 0)) return;
+    if (source.loading || props.navs.every((nav) => !nav.inbox && nav.folders.length === 0)) return;
     if (known && Date.now() - known.at < FRESH_FOR_MS) {
       // Within FRESH_FOR_MS, a place that failed is tried again alone: what the others gave is kept,
       // and read again with them once it is as old as FRESH_FOR_MS.
@@ -87,6 +88,8 @@ export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
   const index = source.value?.index;
   const found = useMemo(() => (index ? findLetters(index, query) : undefined), [index, query]);
   const letters: LetterSummary[] = found ? found.groups.flatMap((group) => group.letters) : [];
+  // Each letter found opens in its own mailbox (filing it offers that mailbox's folders).
+  const mailboxOf = new Map(found?.groups.flatMap((group) => group.letters.map((letter) => [letter.key, group.place.mailbox])));
   const asking = query.trim() !== '';
   const showing = open && asking;
 
@@ -94,7 +97,7 @@ export function LetterFinder(props: { nav: MailboxNav; sessionLevel: number }) {
     if (!letter?.self) return;
     setOpen(false);
     setQuery('');
-    go(targetOf(letter.self, 'self'));
+    go(targetOf(letter.self, 'self', mailboxOf.get(letter.key)));
   };
 
   const onKeyDown = (event: KeyboardEvent) => {

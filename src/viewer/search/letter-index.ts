@@ -11,6 +11,8 @@ import type { LetterSummary } from '../../model/letters.ts';
 export interface LetterPlace {
   key: string;
   name: string;
+  /** The Digipost address of the mailbox it is in ('' when the root names none): a letter found opens there. */
+  mailbox: string;
 }
 
 export interface PlaceLetters {

@@ -17,12 +17,19 @@ const LETTERS_PER_PLACE = 100;
  */
 const PLACES_IN_FLIGHT = 3;
 
-/** The places whose letters can be found: the inbox first, then each folder, as the side list shows them. */
-function placesOf(nav: MailboxNav): { place: LetterPlace; target: LinkTarget }[] {
-  const places: { place: LetterPlace; target: LinkTarget }[] = [];
-  if (nav.inbox) places.push({ place: { key: nav.inbox.uri, name: t('rel_document_inbox') }, target: targetOf(nav.inbox, 'document_inbox') });
-  for (const folder of nav.folders) places.push({ place: { key: folder.self.uri, name: folderName(folder) }, target: targetOf(folder.self, 'folder') });
-  return places;
+/**
+ * The places whose letters can be found: of each mailbox (the person's own first), the inbox, then
+ * each folder, as the side list shows them. With more than one mailbox, a place is named with whose
+ * it is ("Ola Nordmann · Inbox"), so the letters found are grouped by mailbox and place.
+ */
+function placesOf(navs: readonly MailboxNav[]): { place: LetterPlace; target: LinkTarget }[] {
+  return navs.flatMap((nav) => {
+    const named = (name: string) => (navs.length > 1 ? `${nav.name} · ${name}` : name);
+    const mailbox = nav.address;
+    const places = nav.inbox ? [{ place: { key: nav.inbox.uri, name: named(t('rel_document_inbox')), mailbox }, target: targetOf(nav.inbox, 'document_inbox') }] : [];
+    for (const folder of nav.folders) places.push({ place: { key: folder.self.uri, name: named(folderName(folder)), mailbox }, target: targetOf(folder.self, 'folder') });
+    return places;
+  });
 }
 
 /**
@@ -56,12 +63,13 @@ export interface ReadLetters {
 }
 
 /**
- * The newest letters of the inbox and every folder, PLACES_IN_FLIGHT places at a time; one place
- * failing keeps the others. With `earlier` (a read that left places failed), what it read of a
- * place is kept and only the other places are read: the ones that failed, and any new folder.
+ * The newest letters of the inbox and every folder of every mailbox in `navs`, PLACES_IN_FLIGHT
+ * places at a time; one place failing keeps the others. With `earlier` (a read that left places
+ * failed), what it read of a place is kept and only the other places are read: the ones that
+ * failed, and any new folder.
  */
-export async function readLetters(nav: MailboxNav, sessionLevel: number, earlier?: ReadLetters): Promise<ReadLetters> {
-  const places = placesOf(nav);
+export async function readLetters(navs: readonly MailboxNav[], sessionLevel: number, earlier?: ReadLetters): Promise<ReadLetters> {
+  const places = placesOf(navs);
   const kept = new Map((earlier?.places ?? []).map((read) => [read.place.key, read.letters]));
   const toRead = places.filter(({ place }) => !kept.has(place.key));
   const answers = await settleLimited(toRead, PLACES_IN_FLIGHT, ({ target }) => readPlace(target, sessionLevel));

@@ -61,8 +61,8 @@ describe('findLetters over 1,000 letters', () => {
 describe('buildLetterIndex', () => {
   it('keeps a letter listed in two places once, in the first', () => {
     const index = buildLetterIndex([
-      { place: { key: 'a', name: 'Inbox' }, letters: [letter('same', 'NAV', 'Vedtak')] },
-      { place: { key: 'b', name: 'Jobb' }, letters: [letter('same', 'NAV', 'Vedtak')] },
+      { place: { key: 'a', name: 'Inbox', mailbox: '' }, letters: [letter('same', 'NAV', 'Vedtak')] },
+      { place: { key: 'b', name: 'Jobb', mailbox: '' }, letters: [letter('same', 'NAV', 'Vedtak')] },
     ]);
     expect(findLetters(index, 'vedtak').groups.map((g) => g.place.name)).toEqual(['Inbox']);
   });
