@@ -2,7 +2,8 @@ import { formatMoney } from '../model/format.ts';
 import type { Link } from '../api/schemas.ts';
 import type { InboxGlance } from '../protocol/messages.ts';
 import { formatRelativeDate } from '../model/dates.ts';
-import { InvoiceIcon, UnreadDot } from '../ui/icons.tsx';
+import { UnreadDot } from '../ui/icons.tsx';
+import { MaskIcon } from '../ui/mask-icon.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
 import { senderText, subjectText } from '../model/letter-text.ts';
 import { daysLeft, glanceLetters, isDueSoon } from './letters.ts';
@@ -23,7 +24,7 @@ function InvoiceLine(props: { invoice: InvoiceInfo; now: number }) {
   const overdue = (daysLeft(props.invoice, props.now) ?? 0) < 0;
   return (
     <span class={isDueSoon(props.invoice, props.now) ? (overdue ? 'letter-invoice due-soon overdue' : 'letter-invoice due-soon') : 'letter-invoice'}>
-      <InvoiceIcon />
+      <MaskIcon name="invoice" />
       {parts.join(' · ')}
     </span>
   );

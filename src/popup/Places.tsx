@@ -3,8 +3,7 @@ import { findLink } from '../api/relation-name.ts';
 import type { Link, RootResource } from '../api/schemas.ts';
 import { folderName, mailboxNavOf } from '../model/mailbox.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
-import { FolderIcon } from '../ui/folder-icon.tsx';
-import { ExternalIcon, InboxIcon, LinkIcon, ReceiptIcon } from '../ui/icons.tsx';
+import { folderMask, MaskIcon } from '../ui/mask-icon.tsx';
 
 function Place(props: { icon: ComponentChildren; label: string; unread?: number | undefined; onOpen: () => void }) {
   const count = props.unread !== undefined && props.unread > 0 ? new Intl.NumberFormat(uiLocale()).format(props.unread) : undefined;
@@ -39,24 +38,24 @@ export function Places(props: { root: RootResource; onOpen: (link: Link, relatio
       <h2 id="goto-title">{t('mailbox_nav')}</h2>
       <ul class="places">
         {inbox ? (
-          <Place icon={<InboxIcon class="place-icon" />} label={t('rel_document_inbox')} unread={nav.inboxUnread} onOpen={() => props.onOpen(inbox, 'document_inbox')} />
+          <Place icon={<MaskIcon name="inbox" class="place-icon" />} label={t('rel_document_inbox')} unread={nav.inboxUnread} onOpen={() => props.onOpen(inbox, 'document_inbox')} />
         ) : null}
         {/* Each mailbox shared with the person, after their own inbox: "Ola Nordmann's inbox" and its unread letters. */}
         {(props.root.mailbox ?? []).map((shared) => {
           const link = shared.owner === false && findLink(shared.link, 'document_inbox');
           return link ? (
-            <Place key={link.uri} icon={<InboxIcon class="place-icon" />} label={t('shared_inbox_title', shared.name ?? '')} unread={shared.unreadItemsInInbox} onOpen={() => props.onOpen(link, 'document_inbox', shared.digipostaddress)} />
+            <Place key={link.uri} icon={<MaskIcon name="inbox" class="place-icon" />} label={t('shared_inbox_title', shared.name ?? '')} unread={shared.unreadItemsInInbox} onOpen={() => props.onOpen(link, 'document_inbox', shared.digipostaddress)} />
           ) : null;
         })}
         {nav.folders.map((folder) => (
-          <Place key={folder.self.uri} icon={<FolderIcon icon={folder.icon} class="place-icon" />} label={folderName(folder)} onOpen={() => props.onOpen(folder.self, 'folder')} />
+          <Place key={folder.self.uri} icon={<MaskIcon name={folderMask(folder.icon)} class="place-icon" />} label={folderName(folder)} onOpen={() => props.onOpen(folder.self, 'folder')} />
         ))}
-        {receipts ? <Place icon={<ReceiptIcon class="place-icon" />} label={t('rel_receipts')} onOpen={() => props.onOpen(receipts, 'receipts')} /> : null}
-        <Place icon={<ExternalIcon class="place-icon" />} label={t('place_web_site')} onOpen={props.onOpenWebSite} />
+        {receipts ? <Place icon={<MaskIcon name="receipt" class="place-icon" />} label={t('rel_receipts')} onOpen={() => props.onOpen(receipts, 'receipts')} /> : null}
+        <Place icon={<MaskIcon name="external" class="place-icon" />} label={t('place_web_site')} onOpen={props.onOpenWebSite} />
       </ul>
       {root ? (
         <button type="button" class="all-links link-button" onClick={() => props.onOpen(root, 'self')}>
-          <LinkIcon />
+          <MaskIcon name="link" />
           {t('all_links_title')}
         </button>
       ) : null}

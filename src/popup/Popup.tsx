@@ -11,7 +11,7 @@ import { browserAreas, watchItem } from '../storage/browser-areas.ts';
 import { getItem } from '../storage/item.ts';
 import { dueInvoicesItem, rootCacheItem, type DueInvoices, type DueLetter } from '../storage/page-items.ts';
 import { AlertDetail, Busy, ErrorAlert, Skeleton } from '../ui/components.tsx';
-import { SettingsIcon, SignOutIcon } from '../ui/icons.tsx';
+import { MaskIcon } from '../ui/mask-icon.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
 import { webSiteUrl } from '../model/mailbox.ts';
 import { mailboxLists } from '../api/mailbox-lists.ts';
@@ -126,11 +126,11 @@ function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; st
       <footer class="footer">
         <FetchedAt at={props.snapshot.fetchedAt} stale={props.stale} updating={props.updating} />
         <button type="button" class="quiet" onClick={openSettings}>
-          <SettingsIcon />
+          <MaskIcon name="settings" />
           {t('settings')}
         </button>
         <button type="button" class="quiet" onClick={props.onSignOut}>
-          <SignOutIcon />
+          <MaskIcon name="sign-out" />
           {t('sign_out')}
         </button>
       </footer>

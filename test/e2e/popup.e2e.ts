@@ -137,7 +137,7 @@ describe('the popup, signed in', () => {
       'Digipost’s website',
       'All links from the service',
     ]);
-    expect(await count(popup, '.place svg.place-icon')).toBe(await count(popup, '.place'));
+    expect(await count(popup, '.place .place-icon')).toBe(await count(popup, '.place'));
     // The main view: no resource of the session or the API, by label or by relation name; the inbox offered once.
     const visible = await readable(popup);
     for (const internal of ['Service overview', 'This resource', 'Sign-in session', 'Recipient suggestions', 'Event log', 'Connected applications', 'Open inbox']) {
