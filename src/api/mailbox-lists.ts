@@ -6,21 +6,30 @@ import type { Link, RootResource } from './schemas.ts';
 export interface MailboxList {
   link: Link;
   relation: 'document_inbox' | 'folder';
+  /** In a mailbox shared with the person: its Digipost address and whose it is, by name. */
+  shared?: { mailbox: string; whose: string };
 }
 
 /**
  * The lists of letters a root names, each once, by its own address: the inbox first (where new
- * letters arrive), then the folders of the person's own mailboxes (a folder named twice, by two mailboxes or by a
- * root that repeats itself, is listed once). The worker reads the open invoices from these
+ * letters arrive), then the folders of the person's own mailboxes, then of each mailbox shared with
+ * them its inbox and its folders (a list named twice, by two mailboxes or by a root that repeats
+ * itself, is listed once). The worker reads the open invoices from these
  * (background/due-invoices.ts), and the popup counts the same places while it says where it is
  * still looking (popup/Popup.tsx): one list for both, so the two never count differently.
  */
 export function mailboxLists(root: RootResource): MailboxList[] {
-  const inbox = inboxLinkOf(root);
-  const lists: MailboxList[] = inbox ? [{ link: inbox, relation: 'document_inbox' }] : [];
-  for (const folder of ownMailboxes(root).flatMap((mailbox) => mailbox.folders?.folder ?? [])) {
-    const link = findLink(folder.link, 'self');
-    if (link && !lists.some((list) => list.link.uri === link.uri)) lists.push({ link, relation: 'folder' });
+  const lists: MailboxList[] = [];
+  const add = (link: Link | undefined, relation: MailboxList['relation'], shared?: MailboxList['shared']) => {
+    if (link && !lists.some((list) => list.link.uri === link.uri)) lists.push(shared ? { link, relation, shared } : { link, relation });
+  };
+  add(inboxLinkOf(root), 'document_inbox');
+  for (const folder of ownMailboxes(root).flatMap((mailbox) => mailbox.folders?.folder ?? [])) add(findLink(folder.link, 'self'), 'folder');
+  for (const mailbox of root.mailbox ?? []) {
+    if (mailbox.owner !== false) continue;
+    const shared = { mailbox: mailbox.digipostaddress ?? '', whose: mailbox.name ?? mailbox.digipostaddress ?? '' };
+    add(findLink(mailbox.link, 'document_inbox'), 'document_inbox', shared);
+    for (const folder of mailbox.folders?.folder ?? []) add(findLink(folder.link, 'self'), 'folder', shared);
   }
   return lists;
 }

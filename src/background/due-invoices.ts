@@ -90,14 +90,18 @@ function dueLetterOf(document: Document, now: number, fallbackKey: string): DueL
 const soonestFirst = (a: DueLetter, b: DueLetter) => a.invoice.dueDate.localeCompare(b.invoice.dueDate);
 
 /**
- * What is kept of one list's answer: of the newest LETTERS_PER_LIST (never more than were asked
+ * What is kept of one list's answer (`list`): of the newest LETTERS_PER_LIST (never more than were asked
  * for, whatever the answer holds), the letters due soon, the soonest DUE_PER_PLACE of them, which
  * are the top of the popup's list, soonest first.
  */
-function keptOf(documents: readonly Document[], place: string, now: number): DueLetter[] {
+function keptOf(documents: readonly Document[], list: MailboxList, now: number): DueLetter[] {
   return documents
     .slice(0, LETTERS_PER_LIST)
-    .flatMap((document, index) => dueLetterOf(document, now, `${place}#${index}`) ?? [])
+    .flatMap((document, index) => {
+      const due = dueLetterOf(document, now, `${list.link.uri}#${index}`);
+      // A shared mailbox's invoice says whose it is, and opens in that mailbox.
+      return due ? [list.shared ? { ...due, shared: list.shared } : due] : [];
+    })
     .sort(soonestFirst)
     .slice(0, DUE_PER_PLACE);
 }
@@ -148,7 +152,7 @@ export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
   async function readList(config: ExtensionConfig, read: MailboxList): Promise<DueLetter[]> {
     const data = await deps.calls.authorizedFetch(config, { ...targetOf(read.link, read.relation), url: pagedUrl(read.link, LETTERS_PER_LIST) });
     const documents = read.relation === 'document_inbox' ? parseWith(inboxSchema, data, 'inbox').document : (parseWith(folderSchema, data, 'folder').documents?.document ?? []);
-    return keptOf(documents, read.link.uri, deps.now());
+    return keptOf(documents, read, deps.now());
   }
 
   async function round(config: ExtensionConfig, root: RootResource, generation: number): Promise<void> {

@@ -40,7 +40,7 @@ export interface DueCoverage {
  * then it says where it is still looking, and it says so when a place could not be read. Always
  * there once the mailbox shows, so what arrives later grows it downwards and moves nothing above.
  */
-export function DueSoon(props: { newest: readonly Document[]; kept: readonly DueLetter[]; coverage: DueCoverage; now: number; onOpen: (self: Link) => void }) {
+export function DueSoon(props: { newest: readonly Document[]; kept: readonly DueLetter[]; coverage: DueCoverage; now: number; onOpen: (self: Link, mailbox?: string) => void }) {
   const [all, setAll] = useState(false);
   const due = dueSoonLetters(props.newest, props.kept, props.now);
   const { looking, notChecked } = props.coverage;
@@ -62,14 +62,18 @@ export function DueSoon(props: { newest: readonly Document[]; kept: readonly Due
               <>
                 <span class="due-sender">{senderText(letter)}</span>{' '}
                 {invoice.amount !== undefined ? <span class="due-amount">{formatMoney(invoice.amount, INVOICE_CURRENCY, locale)}</span> : null}{' '}
-                <span class="due-when">{dueText(invoice, props.now, locale)}</span>
+                <span class="due-line">
+                  <span class="due-when">{dueText(invoice, props.now, locale)}</span>
+                  {/* Whose, when it lies in a mailbox shared with the person. */}
+                  {letter.shared ? <span class="due-whose"> {letter.shared.whose}</span> : null}
+                </span>
               </>
             );
             const self = letter.self;
             return (
               <li key={letter.key} class={left !== undefined && left < 0 ? 'overdue' : undefined}>
                 {self ? (
-                  <button type="button" class="due-open" onClick={() => props.onOpen(self)}>
+                  <button type="button" class="due-open" onClick={() => props.onOpen(self, letter.shared?.mailbox)}>
                     {body}
                   </button>
                 ) : (

@@ -90,7 +90,7 @@ function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; st
     );
   };
   const open = (link: Link, relation: string, mailbox?: string) => opened(openInViewer(link, relation, serviceOrigin, mailbox));
-  const openLetter = (self: Link) => open(self, 'self');
+  const openLetter = (self: Link, mailbox?: string) => open(self, 'self', mailbox);
   // Without a cache, the newest letters are on their way (the worker caches the root before it fetches them).
   const lettersKnown = !(props.updating && !inbox && inboxLinkOf(root) !== undefined);
   const invoices = openInvoicesFor(props.snapshot, props.due);

@@ -20,8 +20,8 @@ export function isDueSoon(invoice: InvoiceInfo | undefined, now: number): boolea
   return left !== undefined && left <= DUE_SOON_DAYS;
 }
 
-/** A row of "Invoices due soon": one of the newest letters, or a letter the worker kept for it (DueLetter). */
-export type DueRow = Pick<LetterSummary, 'key' | 'sender' | 'uploaded' | 'self' | 'invoice'>;
+/** A row of "Invoices due soon": one of the newest letters, or a letter the worker kept for it (DueLetter), perhaps of a shared mailbox. */
+export type DueRow = Pick<LetterSummary, 'key' | 'sender' | 'uploaded' | 'self' | 'invoice'> & Pick<DueLetter, 'shared'>;
 
 /**
  * The unpaid invoices due soon, soonest first, from the newest letters and from the open invoices

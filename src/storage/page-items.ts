@@ -64,6 +64,8 @@ export interface DueLetter {
   /** Uploaded by the person themself, which has no sender's name. */
   uploaded: boolean;
   invoice: { amount?: number; dueDate: string };
+  /** In a mailbox shared with the person: its Digipost address (the letter opens there) and whose it is, by name. */
+  shared?: { mailbox: string; whose: string };
 }
 
 /**

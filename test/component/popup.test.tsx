@@ -238,6 +238,24 @@ describe('the popup', () => {
       expect(noteOf(region)).not.toMatch(/http|folder\/|\d{3}/i);
     });
 
+    it('with a mailbox shared with the person: its inbox among the places with its unread letters, and its invoices saying whose they are, opening in that mailbox', async () => {
+      const OLA_INBOX = `${SERVICE}/post/api/private/accounts/2047/documents/inbox`;
+      const own = fullRoot();
+      const shared = { name: 'Ola Nordmann', owner: false, digipostaddress: 'ola#2', unreadItemsInInbox: 3, link: [{ rel: `${SERVICE}/post/relations/document_inbox`, uri: OLA_INBOX }] };
+      const olaBill = { ...bill(71, 'Hafslund', 9), shared: { mailbox: 'ola#2', whose: 'Ola Nordmann' } };
+      await extension.storage.session.set({ [dueInvoicesItem.key]: record({ [INBOX]: read(), [folder(1)]: read(), [folder(2)]: read(), [OLA_INBOX]: read(olaBill) }) });
+      worker.answer('getRoot', rootSnapshot({ generation: 3, root: { ...own, mailbox: [...(own.mailbox ?? []), shared] }, inbox: { uri: INBOX, fetchedAt: Date.now(), documents: [] } }));
+      await openPage('popup');
+      const places = await screen.findByRole('region', { name: 'Mailbox' });
+      await within(places).findByRole('button', { name: 'Ola Nordmann’s inbox 3 unread' });
+      const region = await screen.findByRole('region', { name: 'Invoices due soon' });
+      await waitFor(() => expect(rows(region)).toEqual(['Hafslund NOK 4,817.00 due in 9 days Ola Nordmann']));
+      fireEvent.click(within(region).getByRole('button', { name: /Hafslund/ }));
+      await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
+      const pageId = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
+      expect(extension.storage.session.data[viewerPages.item(pageId).key]).toMatchObject({ url: olaBill.self.uri, relation: 'self', mailbox: 'ola#2' });
+    });
+
     it('overdue: in words ("was due yesterday", "overdue by 3 days") and marked apart from due soon; a long list shows three and "Show N more"', async () => {
       const region = await popupWith(
         everyPlace(read(bill(31, 'Skatteetaten', -3), bill(32, 'Fjordkraft', -1), bill(33, 'Lånekassen', 0)), read(bill(34, 'Telenor', 4), bill(35, 'Elvia', 5), bill(36, 'Tryg', 6))),

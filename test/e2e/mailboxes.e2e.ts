@@ -70,6 +70,19 @@ describe('a mailbox shared with the person', () => {
     await popup.close();
   });
 
+  it('lists its invoice due soon among the person’s, saying whose it is, and opens it in its mailbox', async () => {
+    const popup = await h.openPopup();
+    await showsAccount(h, popup);
+    const row = `${roleSelector('region', 'Invoices due soon')} li`;
+    await until(popup, 'The shared mailbox’s invoice did not join the invoices due soon.', () => [...document.querySelectorAll('section.due li')].some((li) => li.textContent.includes('Hafslund')));
+    const said = await popup.$$eval(row, (rows) => rows.find((li) => li.textContent.includes('Hafslund'))?.querySelector('.due-whose')?.textContent.trim());
+    expect(said).toBe('Ola Nordmann');
+    const viewer = await h.nextPage(() => actInClosingPopup(popup, () => css(popup, `${row} ::-p-text(Hafslund)`).click()));
+    await headingIs(viewer, 'Strømregning');
+    await until(viewer, 'The letter did not open in Ola Nordmann’s mailbox.', () => document.querySelector('nav[aria-label="Mailboxes"] [aria-current]')?.textContent.includes('Ola Nordmann') === true);
+    await viewer.close();
+  });
+
   it('opens at its inbox in the viewer, with its own letters and folders, and the mailboxes to switch between', async () => {
     const viewer = await openSharedInbox();
     await rowShown(viewer, 'Strømregning');

@@ -64,9 +64,15 @@ describe('a mailbox shared with the person', () => {
     expect(inboxOf(root({ mailbox: [{ owner: false, link: [fx.link('document_inbox', '/ola/inbox')] }] }))).toBeUndefined();
   });
 
-  it('is not among the places whose open invoices the popup lists, nor where an upload of the person goes', () => {
+  it('is read for open invoices after the person’s own places, and is not where an upload of the person goes', () => {
     const both = twoMailboxes();
-    expect(mailboxLists(both).map((list) => list.link.uri)).toEqual([`${fx.BASE}/own/inbox`, `${fx.BASE}/own/f/1`]);
+    // Its places are read for open invoices after the person's own, each saying whose it is.
+    expect(mailboxLists(both).map((list) => [list.link.uri, list.shared?.whose])).toEqual([
+      [`${fx.BASE}/own/inbox`, undefined],
+      [`${fx.BASE}/own/f/1`, undefined],
+      [`${fx.BASE}/ola/inbox`, 'Ola'],
+      [`${fx.BASE}/ola/f/101`, 'Ola'],
+    ]);
     expect(uploadPlacesOf(both)).toEqual([{ place: { kind: 'inbox' } }, { place: { kind: 'folder', self: `${fx.BASE}/own/f/1` }, name: 'Skatt' }]);
     expect(placeLinksOf(both, { kind: 'inbox' })?.upload.uri).toBe(`${fx.BASE}/own/upload`);
   });

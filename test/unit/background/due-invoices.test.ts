@@ -280,6 +280,31 @@ describe('what a round keeps: what the popup shows, bounded', () => {
     ]);
   });
 
+  it('reads a mailbox shared with the person too, after the own places, and says of each of its letters whose it is', async () => {
+    const SHARED_INBOX = `${A}/post/api/private/mailbox/2/documents/inbox`;
+    const sharedFolder = `${A}/post/api/private/mailbox/2/folders/101`;
+    const root: RootResource = {
+      ...rootWith([1]),
+      mailbox: [
+        ...(rootWith([1]).mailbox ?? []),
+        {
+          name: 'Ola Nordmann',
+          owner: false,
+          digipostaddress: 'ola#2',
+          link: [{ rel: rel('document_inbox'), uri: SHARED_INBOX }],
+          folders: { folder: [{ name: 'Pensjon', link: [{ rel: rel('self'), uri: sharedFolder }] }], link: [] },
+        },
+      ],
+    };
+    service.folders.set(SHARED_INBOX, []);
+    service.folders.set(sharedFolder, [letter('ola1', { dueDate: '2024-05-04' })]);
+    service.inbox = [letter('own1', { dueDate: '2024-05-03' })];
+    await reader.readRound(config, root, generation);
+    expect(Object.keys(stored()?.places ?? {})).toEqual([INBOX, folderUri(1), SHARED_INBOX, sharedFolder]);
+    expect(stored()?.places[INBOX]?.letters[0]?.shared).toBeUndefined();
+    expect(stored()?.places[sharedFolder]?.letters.map((kept) => kept.shared)).toEqual([{ mailbox: 'ola#2', whose: 'Ola Nordmann' }]);
+  });
+
   it('keeps only invoices due within the popup\'s two weeks (and the day after, until the next day\'s round) or overdue', async () => {
     service.inbox = [
       letter('overdue', { dueDate: '2024-03-01' }),
