@@ -107,6 +107,9 @@ const mailboxSchema = z.looseObject({
   digipostaddress: z.optional(z.string()),
   owner: z.optional(z.boolean()),
   unreadItemsInInbox: z.optional(z.int().check(z.nonnegative())),
+  /** Bytes used of the mailbox's storage, and the most it may hold (real-service notes: several mailboxes). */
+  usedStorage: z.optional(z.number().check(z.nonnegative())),
+  totalAvailableStorage: z.optional(z.number().check(z.nonnegative())),
   folders: z.optional(foldersSchema),
   link: links(),
 });

@@ -76,6 +76,26 @@ export function mailboxNavOf(root: RootResource | undefined, address?: string): 
   return nav;
 }
 
+/** How much of a mailbox's storage is used: bytes of the most it may hold. */
+export interface StorageUse {
+  used: number;
+  total: number;
+  /** At NEARLY_FULL or more: the person is told plainly, before an upload or a sender's letter is refused. */
+  nearlyFull: boolean;
+}
+
+/** The share of a mailbox's storage from which it is called nearly full. */
+export const NEARLY_FULL = 0.9;
+
+/** The storage of the mailbox at `address` (the person's own without one), when the root gives both figures. */
+export function storageOf(root: RootResource | undefined, address: string | undefined): StorageUse | undefined {
+  const mailbox = mailboxesAt(root, address)[0];
+  const used = mailbox?.usedStorage;
+  const total = mailbox?.totalAvailableStorage;
+  if (used === undefined || total === undefined || total <= 0) return undefined;
+  return { used, total, nearlyFull: used >= total * NEARLY_FULL };
+}
+
 /**
  * Every mailbox the person may read, their own first, as places to switch between: only when one
  * is shared with them (a person with one mailbox sees no switcher and no "whose").

@@ -4,7 +4,8 @@ import { FolderIcon } from '../ui/folder-icon.tsx';
 import { InboxIcon, ReceiptIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { initials } from '../ui/initials.ts';
-import { folderName, type MailboxNav as Nav } from '../model/mailbox.ts';
+import { folderName, type MailboxNav as Nav, type StorageUse } from '../model/mailbox.ts';
+import { formatSize } from '../model/units.ts';
 import { ViewerLink } from './navigation.tsx';
 import { inboxTarget } from './use-root.ts';
 
@@ -67,12 +68,32 @@ function MailboxSwitch(props: { mailboxes: Nav[]; current: string }) {
 }
 
 /**
+ * How much of the mailbox's storage is used, in words and as a bar, as mail clients show it under
+ * their folders; nearly full, it says so plainly, in the warning's colours.
+ */
+function StorageLine(props: { storage: StorageUse }) {
+  const { used, total, nearlyFull } = props.storage;
+  const locale = uiLocale();
+  return (
+    <section class={nearlyFull ? 'nav-storage nearly-full' : 'nav-storage'} aria-label={t('storage_title')}>
+      <div class="storage-bar" aria-hidden="true">
+        <span style={{ width: `${Math.min(100, (used / total) * 100).toFixed(1)}%` }} />
+      </div>
+      <p>
+        {nearlyFull ? <strong>{t('storage_nearly_full')} </strong> : null}
+        {t('storage_used', [formatSize(used, locale), formatSize(total, locale)])}
+      </p>
+    </section>
+  );
+}
+
+/**
  * The places of the mailbox the page lies in, inbox first, as a navigation list beside every page,
  * under the mailboxes to switch between when the person may read more than their own. The
  * service's directory of recipients is no place of the mailbox, and nothing can be sent from here:
  * it is under "All links from the service" only.
  */
-export function MailboxNav(props: { nav: Nav; mailboxes: Nav[]; position: NavPosition }) {
+export function MailboxNav(props: { nav: Nav; mailboxes: Nav[]; position: NavPosition; storage?: StorageUse | undefined }) {
   const { nav, position } = props;
   return (
     <div class="side">
@@ -103,6 +124,7 @@ export function MailboxNav(props: { nav: Nav; mailboxes: Nav[]; position: NavPos
           </ul>
         ) : null}
       </nav>
+      {props.storage ? <StorageLine storage={props.storage} /> : null}
     </div>
   );
 }

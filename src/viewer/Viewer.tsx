@@ -5,7 +5,7 @@ import { isEndedByService, needsConnect, toErrorInfo } from '../shared/errors.ts
 import { Skeleton } from '../ui/components.tsx';
 import { BackIcon, InfoIcon, SettingsIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
-import { mailboxNavOf, placeHolding } from '../model/mailbox.ts';
+import { mailboxNavOf, placeHolding, storageOf } from '../model/mailbox.ts';
 import { ask } from '../ui/worker-client.ts';
 import { uploadPlaceAt } from '../api/upload-places.ts';
 import { connectThen, ErrorView, SignedOutView } from './ErrorView.tsx';
@@ -174,7 +174,7 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
           </button>
         </header>
         <div class="layout" ref={layout}>
-          <MailboxNav nav={nav} mailboxes={root.mailboxes} position={{ current: current?.target, within: ready ? placeHolding(ready.view, ready.snapshot?.data, nav) : undefined }} />
+          <MailboxNav nav={nav} mailboxes={root.mailboxes} storage={storageOf(root.root?.root, nav.address)} position={{ current: current?.target, within: ready ? placeHolding(ready.view, ready.snapshot?.data, nav) : undefined }} />
           <main
             class="page"
             key={current ? historyKey(current) : 'none'}

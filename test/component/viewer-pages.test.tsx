@@ -179,3 +179,35 @@ describe("the mailbox's settings", () => {
     expect(readable(screen.getByRole('main'))).not.toMatch(/0 days|after 0/i);
   });
 });
+
+describe('the storage used, under the places', () => {
+  /** The inbox page, with the own mailbox's storage as given. */
+  async function inboxWithStorage(storage: { usedStorage?: number; totalAvailableStorage?: number }): Promise<void> {
+    const root = fullRoot();
+    const [own] = root.mailbox ?? [];
+    await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: `${ACCOUNT}/documents/inbox`, relation: 'document_inbox' } });
+    worker.answer('getRoot', rootSnapshot({ root: { ...root, mailbox: [{ ...own, link: own?.link ?? [], ...storage }] } }));
+    worker.answer('getResource', resourceSnapshot({ document: [], link: [] }, `${ACCOUNT}/documents/inbox`));
+    await openPage('viewer', `?page=${PAGE_ID}`);
+  }
+
+  it('says in words how much of the mailbox is used', async () => {
+    await inboxWithStorage({ usedStorage: 73_400_320, totalAvailableStorage: 1_073_741_824 });
+    const storage = await screen.findByRole('region', { name: 'Storage' });
+    expect(storage.textContent).toBe('70 MB of 1 GB used');
+    expect(storage.classList.contains('nearly-full')).toBe(false);
+  });
+
+  it('says plainly when it is nearly full', async () => {
+    await inboxWithStorage({ usedStorage: 1_000_000_000, totalAvailableStorage: 1_073_741_824 });
+    const storage = await screen.findByRole('region', { name: 'Storage' });
+    expect(storage.textContent).toBe('Nearly full 954 MB of 1 GB used');
+    expect(storage.classList.contains('nearly-full')).toBe(true);
+  });
+
+  it('says nothing when the service gives no figures', async () => {
+    await inboxWithStorage({});
+    await screen.findByRole('navigation', { name: 'Mailbox' });
+    expect(screen.queryByRole('region', { name: 'Storage' })).toBeNull();
+  });
+});

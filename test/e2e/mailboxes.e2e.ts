@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { badgeText, showsAccount, signInWith } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { actInClosingPopup, css, role, roleSelector, says, until } from '../support/person.ts';
+import { actInClosingPopup, css, role, roleSelector, says, textOf, until } from '../support/person.ts';
 
 /*
  * A mailbox shared with the person (issue #36): the emulator's demo user may read her father Ola
@@ -92,6 +92,8 @@ describe('a mailbox shared with the person', () => {
     const places = await linksOf(viewer, PLACES);
     expect(places).toEqual(expect.arrayContaining(['Inbox', 'Pensjon', 'Helse']));
     expect(places).not.toContain('Skatt');
+    // Its storage, not the person's: 230 MB of 1 GB in the emulator.
+    expect(await textOf(viewer, roleSelector('region', 'Storage'))).toBe('230 MB of 1 GB used');
 
     // Switching back: the person's own inbox and folders, and none of the shared mailbox's.
     await css(viewer, `${SWITCH} ${roleSelector('link')} ::-p-text(Kari Nordmann)`).click();
@@ -100,6 +102,7 @@ describe('a mailbox shared with the person', () => {
     const own = await linksOf(viewer, PLACES);
     expect(own).toContain('Skatt');
     expect(own).not.toContain('Pensjon');
+    expect(await textOf(viewer, roleSelector('region', 'Storage'))).toBe('70 MB of 1 GB used');
     await viewer.close();
   });
 
