@@ -111,6 +111,10 @@ const ROWS: Readonly<Record<string, Row>> = {
   change_folder: { kind: 'action', permission: 'UPDATE_DOCUMENT', method: 'PUT' },
   delete_folder: { kind: 'action', permission: 'UPDATE_DOCUMENT', method: 'DELETE' },
   update_folders: { kind: 'action' },
+  // The root's notice (real-service notes): something the service wants the person to see once;
+  // the apps dismiss it with a POST, and ask no permission to show or dismiss it.
+  dismiss_notice: { kind: 'action', method: 'POST' },
+  more_info: { kind: 'internal', shown: 'details' },
   // Letters.
   get_document_content: { kind: 'internal', permission: 'READ_DOCUMENT_CONTENT', label: true },
   organisation_logo: { kind: 'internal', label: true },

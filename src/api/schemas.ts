@@ -141,7 +141,9 @@ export const writeSourceSchema = z.looseObject({
   link: links(),
   // An invoice's own actions (send_to_bank) are on the invoice, not the attachment (contract §6.1).
   attachment: z.optional(z.array(z.looseObject({ link: links(), invoice: z.optional(z.looseObject({ link: links() })) }))),
-  mailbox: z.optional(z.array(z.looseObject({ folders: z.optional(z.looseObject({ link: links() })) }))),
+  mailbox: z.optional(z.array(z.looseObject({ digipostaddress: z.optional(z.string()), folders: z.optional(z.looseObject({ link: links() })) }))),
+  // The root's notice: its dismiss_notice is performed like any other write.
+  notice: z.optional(z.looseObject({ link: links() })),
 });
 
 /** Any resource the viewer may show: any object, as long as its `link`, if any, is made of links. */

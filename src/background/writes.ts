@@ -88,9 +88,14 @@ function matches(resource: Fields, fields: Fields): boolean {
   return Object.entries(fields).every(([key, value]) => key === 'id' || text(resource[key]) === text(value));
 }
 
-/** The self addresses of the root's folders named `name` (of the person's own mailbox, as filing.ts lists them). */
-function foldersNamed(root: Fields, name: string | undefined): string[] {
-  const folders = rootResourceSchema.safeParse(root).data?.mailbox?.[0]?.folders?.folder ?? [];
+/** The root's mailbox at the Digipost address `address`, else its first (the person's own). */
+function mailboxIn<M extends { digipostaddress?: string | undefined }>(mailboxes: readonly M[] | undefined, address: string | undefined): M | undefined {
+  return address === undefined ? mailboxes?.[0] : mailboxes?.find((mailbox) => mailbox.digipostaddress === address);
+}
+
+/** The self addresses of the folders named `name` of the root's mailbox at `address` (the person's own without one). */
+function foldersNamed(root: Fields, name: string | undefined, address: string | undefined): string[] {
+  const folders = mailboxIn(rootResourceSchema.safeParse(root).data?.mailbox, address)?.folders?.folder ?? [];
   return folders.flatMap((folder) => (folder.name === name ? (findLink(folder.link, 'self')?.uri ?? []) : []));
 }
 
@@ -153,11 +158,12 @@ export function createWrites(deps: WritesDeps) {
         },
       );
     }
+    if (request.rel === 'dismiss_notice') return (await read(config, url)).notice === undefined ? happened : undefined;
     const { fields } = record;
     if (!fields) return undefined;
     const resource = await read(config, url);
     if (request.rel === 'create_folder') {
-      const made = foldersNamed(resource, fields.name).filter((self) => !(record.before ?? []).includes(self));
+      const made = foldersNamed(resource, fields.name, request.mailbox).filter((self) => !(record.before ?? []).includes(self));
       return made.length > 0 ? happened : undefined;
     }
     return matches(resource, fields) ? happened : undefined;
@@ -179,7 +185,10 @@ export function createWrites(deps: WritesDeps) {
     }
     if (request.expect && !matches(source, request.expect)) throw new AppError('write_target_changed');
     const attachment = request.attachment === undefined ? undefined : source.attachment?.[request.attachment];
-    const links = request.attachment === undefined ? [...source.link, ...(source.mailbox?.[0]?.folders?.link ?? [])] : attachment && [...attachment.link, ...(attachment.invoice?.link ?? [])];
+    const links =
+      request.attachment === undefined
+        ? [...source.link, ...(mailboxIn(source.mailbox, request.mailbox)?.folders?.link ?? []), ...(source.notice?.link ?? [])]
+        : attachment && [...attachment.link, ...(attachment.invoice?.link ?? [])];
     const link = links && findLink(links, request.rel);
     if (!link) throw new AppError('write_link_missing');
     const problem = urlProblem(link.uri, serviceOrigin);
@@ -194,7 +203,7 @@ export function createWrites(deps: WritesDeps) {
     // body: a rename after a move must not hide that the move arrived.
     const fields = given && Object.fromEntries(canonicalFields(given));
     const note: WriteNote =
-      request.rel === 'create_folder' ? { before: foldersNamed(source, fields?.name), ...(fields ? { fields } : {}) } : fields ? { fields } : {};
+      request.rel === 'create_folder' ? { before: foldersNamed(source, fields?.name, request.mailbox), ...(fields ? { fields } : {}) } : fields ? { fields } : {};
 
     // Already as asked (a rename to the name it has): nothing to send, and nothing a second click could repeat.
     if (fields && CHANGES_IN_PLACE.has(request.rel) && matches(source, fields)) return { already: { data: null } };
@@ -217,7 +226,9 @@ export function createWrites(deps: WritesDeps) {
   /** The intent a page's request is: the person, the resource by its canonical address, the action and what it asks for. */
   const intentOf = (person: string, request: WriteRequest): Intent => {
     const lane = canonicalAddress(request.target.url);
-    return { id: intentId(person, [request.rel, lane, request.attachment ?? null, canonicalFields(request.body), canonicalFields(request.expect)]), lane };
+    // The mailbox only where one is named, so an intent asked before it was part of a write keeps its identity.
+    const parts = [request.rel, lane, request.attachment ?? null, canonicalFields(request.body), canonicalFields(request.expect), ...(request.mailbox === undefined ? [] : [request.mailbox])];
+    return { id: intentId(person, parts), lane };
   };
 
   return {

@@ -14,6 +14,7 @@ import { usePageFocus } from './focus.ts';
 import { headingFor } from './heading.ts';
 import { historyKey, useTabHistory, type Go } from './history.ts';
 import { MailboxNav } from './MailboxNav.tsx';
+import { ServiceNotice } from './ServiceNotice.tsx';
 import { letterPreview, rememberFurtherPage } from './page-memory.ts';
 import { LetterPreview } from './letter/LetterPreview.tsx';
 import { subjectText } from '../model/letter-text.ts';
@@ -56,6 +57,8 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
   }, [answered]);
 
   const { nav } = root;
+  // What the service wants the person to see once, above every page until it is dismissed.
+  const serviceNotice = root.root?.root.notice;
   // Every link taken from this page stays in the mailbox the page lies in (a letter of a shared mailbox is filed in its folders).
   const goHere: Go = (target, id) => go(inMailbox(target, nav.address), id);
   const inbox = inboxTarget(nav);
@@ -188,6 +191,7 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
             <h1 id="page-heading" tabIndex={-1} ref={headingRef}>
               {heading}
             </h1>
+            {serviceNotice ? <ServiceNotice notice={serviceNotice} rootUrl={root.rootUrl} onDismissed={() => void root.reload()} /> : null}
             {uploadPlace && current ? <UploadPanel place={uploadPlace} onUploaded={() => void page.reload()} /> : null}
             {body}
           </main>

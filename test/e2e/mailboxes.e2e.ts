@@ -20,7 +20,8 @@ const PLACES = roleSelector('navigation', 'Mailbox');
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({ emulator: { sharedMailbox: true } });
+  // With the service's notice too, which the last test dismisses.
+  h = await startHarness({ emulator: { sharedMailbox: true, notice: true } });
   await signInWith(h, FILING);
 });
 afterAll(async () => {
@@ -135,5 +136,26 @@ describe('a mailbox shared with the person', () => {
     await headingIs(viewer, 'Pensjon');
     await rowShown(viewer, 'Strømregning');
     await viewer.close();
+  });
+
+  it('shows the service’s notice in its words above the pages until it is dismissed, with one request however often pressed', async () => {
+    const viewer = await openSharedInbox();
+    const notice = roleSelector('region', 'Nye vilkår for Digipost');
+    await css(viewer, `${notice} ::-p-text(Vilkårene for bruk av Digipost er endret)`).wait();
+    await h.emulator.admin.clearRequests();
+    const dismiss = await role(viewer, 'button', 'Jeg har lest dette').waitHandle();
+    // Pressed twice at once, as an impatient person does.
+    await dismiss.evaluate((button) => {
+      button.click();
+      button.click();
+    });
+    await until(viewer, 'The notice stayed after it was dismissed.', () => document.querySelector('.service-notice') === null);
+    const posts = (await h.emulator.admin.requests()).filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.path)).toEqual([expect.stringContaining('notice')]);
+    await viewer.close();
+    // Read again, the root carries no notice: a page opened afresh shows none.
+    const again = await openSharedInbox();
+    expect(await again.$('.service-notice')).toBeNull();
+    await again.close();
   });
 });

@@ -62,6 +62,8 @@ export function FolderTools(props: {
   canFile: boolean;
   /** The mailbox's folder list links (create_folder), as the root gives them. */
   listLinks: readonly Link[] | undefined;
+  /** That mailbox's Digipost address ('' when the root names none): a new folder is made in it. */
+  mailbox: string;
   /** The folder whose page this is, if it is one. */
   folder: FolderChoice | undefined;
   rootUrl: string | undefined;
@@ -111,7 +113,7 @@ export function FolderTools(props: {
     rootUrl &&
     void run(
       `create ${JSON.stringify([name, icon])}`,
-      (resend) => folderWrite({ target: { url: rootUrl, relation: 'self' }, rel: 'create_folder', body: { name, icon } }, resend),
+      (resend) => folderWrite({ target: { url: rootUrl, relation: 'self' }, rel: 'create_folder', body: { name, icon }, ...(props.mailbox ? { mailbox: props.mailbox } : {}) }, resend),
       t('folder_created', name),
       props.onChanged,
     );

@@ -273,6 +273,44 @@ describe('what a write refuses, before sending anything', () => {
   });
 });
 
+describe('a write in one of several mailboxes, and the root\'s notice', () => {
+  const mailboxes = {
+    link: [{ rel: `${REL}/self`, uri: `${BASE}/post/api` }],
+    mailbox: [
+      { digipostaddress: 'kari#1', folders: { link: [{ rel: `${REL}/create_folder`, uri: `${BASE}/post/api/kari/folders` }] } },
+      { digipostaddress: 'ola#2', owner: false, folders: { link: [{ rel: `${REL}/create_folder`, uri: `${BASE}/post/api/ola/folders` }] } },
+    ],
+  };
+
+  it('makes a new folder in the mailbox named, and in the person\'s own without one', async () => {
+    const fake = service(() => Promise.resolve(null), () => Promise.resolve(mailboxes));
+    const { writes } = writesOver(fake);
+    await writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Reiser', icon: 'FOLDER' }, mailbox: 'ola#2' });
+    await writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Hytta', icon: 'FOLDER' } });
+    expect(fake.sent().map((c) => c.url)).toEqual([`${BASE}/post/api/ola/folders`, `${BASE}/post/api/kari/folders`]);
+    // A mailbox the root does not list has no folder list to make one in: nothing is sent.
+    expect(await failure(writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'X', icon: 'FOLDER' }, mailbox: 'gone#9' }))).toMatchObject({ code: 'write_link_missing' });
+    expect(fake.sent()).toHaveLength(2);
+  });
+
+  it('dismisses the notice once, with no permission asked; a lost answer is done once the root shows no notice', async () => {
+    let shown = true;
+    const root = () => ({ ...mailboxes, ...(shown ? { notice: { messageHeader: 'Nye vilkår', link: [{ rel: `${REL}/dismiss_notice`, uri: `${BASE}/post/api/notice/dismiss` }] } } : {}) });
+    const fake = service(
+      () => {
+        shown = false;
+        return Promise.reject(errorForStatus(504, ''));
+      },
+      () => Promise.resolve(root()),
+    );
+    const { writes } = writesOver(fake);
+    const dismiss = { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'dismiss_notice' } as const;
+    expect(await writes.write(config, [], dismiss)).toEqual({ data: null });
+    expect(await writes.write(config, [], dismiss)).toEqual({ data: null });
+    expect(fake.sent().map((c) => [c.method, c.url])).toEqual([['POST', `${BASE}/post/api/notice/dismiss`]]);
+  });
+});
+
 describe('what a refusal says', () => {
   const cases: [string, AppError, Record<string, unknown>][] = [
     ['403: the permission was withdrawn', errorForStatus(403, '{"error-code":"INSUFFICIENT_SCOPE","required":"UPDATE_DOCUMENT"}'), { code: 'write_forbidden', permission: 'UPDATE_DOCUMENT' }],
