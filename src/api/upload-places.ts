@@ -2,8 +2,11 @@ import { inboxLinkOf, ownMailboxes } from './inbox.ts';
 import { findLink } from './relation-name.ts';
 import type { Link, RootResource } from './schemas.ts';
 
-/** Where an upload goes: the inbox, or a folder named by its own `self` address in the root. */
-export type UploadPlace = { kind: 'inbox' } | { kind: 'folder'; self: string };
+/**
+ * Where an upload goes: an inbox (the person's own, or with `mailbox` the Digipost address of one
+ * shared with them), or a folder named by its own `self` address in the root (of any mailbox).
+ */
+export type UploadPlace = { kind: 'inbox'; mailbox?: string | undefined } | { kind: 'folder'; self: string };
 
 export interface PlaceLinks {
   /** Where the file is POSTed: the relation the place itself offers (contract §10). */
@@ -16,29 +19,32 @@ export interface NamedPlace {
   place: UploadPlace;
   /** A folder's name; the inbox is named by the page. */
   name?: string;
+  /** Whose mailbox it is in, by name, when it is one shared with the person. */
+  whose?: string;
 }
 
-/** The inbox's upload relation: on the person's own mailbox (digipost/android `Mailbox.getUploadToInboxUri`). */
-function inboxUpload(root: RootResource | undefined): Link | undefined {
-  for (const mailbox of ownMailboxes(root)) {
-    const link = findLink(mailbox.link, 'upload_document_to_inbox');
-    if (link) return link;
-  }
-  return undefined;
+type RootMailbox = NonNullable<RootResource['mailbox']>[number];
+
+/** The root's mailboxes shared with the person (those with an address to name them by). */
+function sharedMailboxes(root: RootResource | undefined): RootMailbox[] {
+  return (root?.mailbox ?? []).filter((mailbox) => mailbox.owner === false && mailbox.digipostaddress !== undefined);
 }
 
-function folders(root: RootResource | undefined) {
-  return ownMailboxes(root).flatMap((mailbox) => mailbox.folders?.folder ?? []);
+/** An inbox's links: on the person's own mailbox (digipost/android `Mailbox.getUploadToInboxUri`), or on the shared one named. */
+function inboxLinks(root: RootResource | undefined, address: string | undefined): PlaceLinks | undefined {
+  const shared = address === undefined ? undefined : sharedMailboxes(root).find((mailbox) => mailbox.digipostaddress === address);
+  if (address !== undefined && !shared) return undefined;
+  const upload = (shared ? [shared] : ownMailboxes(root)).map((mailbox) => findLink(mailbox.link, 'upload_document_to_inbox')).find((link) => link !== undefined);
+  const list = shared ? findLink(shared.link, 'document_inbox') : inboxLinkOf(root);
+  return upload && list ? { upload, list } : undefined;
 }
+
+const foldersOf = (mailboxes: readonly RootMailbox[]) => mailboxes.flatMap((mailbox) => mailbox.folders?.folder ?? []);
 
 /** The links of a place, when the root offers an upload there; none is ever built by hand. */
 export function placeLinksOf(root: RootResource | undefined, place: UploadPlace): PlaceLinks | undefined {
-  if (place.kind === 'inbox') {
-    const upload = inboxUpload(root);
-    const list = inboxLinkOf(root);
-    return upload && list ? { upload, list } : undefined;
-  }
-  for (const folder of folders(root)) {
+  if (place.kind === 'inbox') return inboxLinks(root, place.mailbox);
+  for (const folder of foldersOf(root?.mailbox ?? [])) {
     const self = findLink(folder.link, 'self');
     const upload = findLink(folder.link, 'upload_document');
     if (self?.uri === place.self && upload) return { upload, list: self };
@@ -46,14 +52,22 @@ export function placeLinksOf(root: RootResource | undefined, place: UploadPlace)
   return undefined;
 }
 
-/** Every place the root offers an upload to: the inbox first, then the folders in their order. */
+/**
+ * Every place the root offers an upload to: the person's own inbox first, then their folders in
+ * their order, then of each mailbox shared with them its inbox and folders, saying whose.
+ */
 export function uploadPlacesOf(root: RootResource | undefined): NamedPlace[] {
   const places: NamedPlace[] = [];
-  if (placeLinksOf(root, { kind: 'inbox' })) places.push({ place: { kind: 'inbox' } });
-  for (const folder of folders(root)) {
-    const self = findLink(folder.link, 'self');
-    if (self && findLink(folder.link, 'upload_document')) places.push({ place: { kind: 'folder', self: self.uri }, name: folder.name ?? '' });
-  }
+  const add = (mailboxes: RootMailbox[], inbox: UploadPlace, whose?: string) => {
+    const of = whose === undefined ? {} : { whose };
+    if (placeLinksOf(root, inbox)) places.push({ place: inbox, ...of });
+    for (const folder of foldersOf(mailboxes)) {
+      const self = findLink(folder.link, 'self');
+      if (self && findLink(folder.link, 'upload_document')) places.push({ place: { kind: 'folder', self: self.uri }, name: folder.name ?? '', ...of });
+    }
+  };
+  add(ownMailboxes(root), { kind: 'inbox' });
+  for (const shared of sharedMailboxes(root)) add([shared], { kind: 'inbox', mailbox: shared.digipostaddress ?? '' }, shared.name ?? shared.digipostaddress);
   return places;
 }
 

@@ -131,7 +131,8 @@ export function createUploads(deps: UploadDeps) {
 
   /** The intent: the person, the place by its canonical address, the subject and the file. */
   async function intentOf(person: string, request: UploadRequest): Promise<Intent> {
-    const place = request.place.kind === 'inbox' ? 'inbox' : canonicalAddress(request.place.self);
+    // A shared mailbox's inbox by its address; the person's own as before, so an earlier intent keeps its identity.
+    const place = request.place.kind === 'inbox' ? (request.place.mailbox === undefined ? 'inbox' : `inbox:${request.place.mailbox}`) : canonicalAddress(request.place.self);
     const id = intentId(person, ['upload', place, request.subject, request.name, request.file.size, await fileDigest(request.file)]);
     return { id, lane: `upload:${id}` };
   }

@@ -85,7 +85,7 @@ export interface StorageUse {
 }
 
 /** The share of a mailbox's storage from which it is called nearly full. */
-export const NEARLY_FULL = 0.9;
+const NEARLY_FULL = 0.9;
 
 /** The storage of the mailbox at `address` (the person's own without one), when the root gives both figures. */
 export function storageOf(root: RootResource | undefined, address: string | undefined): StorageUse | undefined {

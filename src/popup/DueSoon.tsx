@@ -65,7 +65,13 @@ export function DueSoon(props: { newest: readonly Document[]; kept: readonly Due
                 <span class="due-line">
                   <span class="due-when">{dueText(invoice, props.now, locale)}</span>
                   {/* Whose, when it lies in a mailbox shared with the person. */}
-                  {letter.shared ? <span class="due-whose"> {letter.shared.whose}</span> : null}
+                  {/* The space is for the words alone (a flex container drops it); the dot is the stylesheet's. */}
+                  {letter.shared ? (
+                    <>
+                      {' '}
+                      <span class="due-whose">{letter.shared.whose}</span>
+                    </>
+                  ) : null}
                 </span>
               </>
             );

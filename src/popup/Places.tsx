@@ -5,10 +5,10 @@ import { folderName, mailboxNavOf } from '../model/mailbox.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { folderMask, MaskIcon } from '../ui/mask-icon.tsx';
 
-function Place(props: { icon: ComponentChildren; label: string; unread?: number | undefined; onOpen: () => void }) {
+function Place(props: { icon: ComponentChildren; label: string; unread?: number | undefined; wide?: boolean; onOpen: () => void }) {
   const count = props.unread !== undefined && props.unread > 0 ? new Intl.NumberFormat(uiLocale()).format(props.unread) : undefined;
   return (
-    <li>
+    <li class={props.wide ? 'wide' : undefined}>
       <button type="button" class="place" onClick={props.onOpen}>
         {props.icon}
         <span class="place-label">{props.label}</span>
@@ -40,18 +40,18 @@ export function Places(props: { root: RootResource; onOpen: (link: Link, relatio
         {inbox ? (
           <Place icon={<MaskIcon name="inbox" class="place-icon" />} label={t('rel_document_inbox')} unread={nav.inboxUnread} onOpen={() => props.onOpen(inbox, 'document_inbox')} />
         ) : null}
-        {/* Each mailbox shared with the person, after their own inbox: "Ola Nordmann's inbox" and its unread letters. */}
-        {(props.root.mailbox ?? []).map((shared) => {
-          const link = shared.owner === false && findLink(shared.link, 'document_inbox');
-          return link ? (
-            <Place key={link.uri} icon={<MaskIcon name="inbox" class="place-icon" />} label={t('shared_inbox_title', shared.name ?? '')} unread={shared.unreadItemsInInbox} onOpen={() => props.onOpen(link, 'document_inbox', shared.digipostaddress)} />
-          ) : null;
-        })}
         {nav.folders.map((folder) => (
           <Place key={folder.self.uri} icon={<MaskIcon name={folderMask(folder.icon)} class="place-icon" />} label={folderName(folder)} onOpen={() => props.onOpen(folder.self, 'folder')} />
         ))}
         {receipts ? <Place icon={<MaskIcon name="receipt" class="place-icon" />} label={t('rel_receipts')} onOpen={() => props.onOpen(receipts, 'receipts')} /> : null}
         <Place icon={<MaskIcon name="external" class="place-icon" />} label={t('place_web_site')} onOpen={props.onOpenWebSite} />
+        {/* Each mailbox shared with the person, after the person's own places, on a line of its own: "Ola Nordmann's inbox" and its unread letters. */}
+        {(props.root.mailbox ?? []).map((shared) => {
+          const link = shared.owner === false && findLink(shared.link, 'document_inbox');
+          return link ? (
+            <Place wide key={link.uri} icon={<MaskIcon name="inbox" class="place-icon" />} label={t('shared_inbox_title', shared.name ?? '')} unread={shared.unreadItemsInInbox} onOpen={() => props.onOpen(link, 'document_inbox', shared.digipostaddress)} />
+          ) : null;
+        })}
       </ul>
       {root ? (
         <button type="button" class="all-links link-button" onClick={() => props.onOpen(root, 'self')}>

@@ -163,7 +163,10 @@ export const REQUESTS = {
   upload: {
     fields: {
       subject: z.string().check(z.regex(/\S/), z.maxLength(MAX_SUBJECT_LENGTH)),
-      place: z.discriminatedUnion('kind', [z.object({ kind: z.literal('inbox') }), z.object({ kind: z.literal('folder'), self: z.string().check(z.maxLength(8192)) })]),
+      place: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('inbox'), mailbox: z.optional(z.string().check(z.maxLength(256))) }),
+        z.object({ kind: z.literal('folder'), self: z.string().check(z.maxLength(8192)) }),
+      ]),
       // Structured clone makes the page's Blob one of this realm's; JSON messaging would make it {} (refused).
       file: z.instanceof(Blob),
       name: z.string().check(z.maxLength(1024)),

@@ -47,7 +47,21 @@ function saveId(): string | undefined {
 }
 
 function placeName(place: NamedPlace): string {
+  // A shared mailbox's inbox says whose, here and in "Saved to …".
+  if (place.place.kind === 'inbox' && place.whose !== undefined) return t('shared_inbox_title', place.whose);
   return place.place.kind === 'inbox' ? t('location_inbox') : place.name === undefined || place.name === '' ? t('folder_unnamed') : place.name;
+}
+
+/**
+ * The places in the order given, grouped by mailbox where one is shared with the person (the
+ * person's own first, as "Your mailbox"); with only their own, one group without a label.
+ */
+function placeGroups(places: readonly NamedPlace[]): { label?: string; places: [NamedPlace, number][] }[] {
+  const indexed = places.map((place, i): [NamedPlace, number] => [place, i]);
+  if (places.every((place) => place.whose === undefined)) return [{ places: indexed }];
+  const groups = new Map<string | undefined, [NamedPlace, number][]>();
+  for (const entry of indexed) groups.set(entry[0].whose, [...(groups.get(entry[0].whose) ?? []), entry]);
+  return [...groups].map(([whose, grouped]) => ({ label: whose === undefined ? t('save_mailbox_own') : t('save_mailbox_of', whose), places: grouped }));
 }
 
 /**
@@ -221,11 +235,15 @@ export function SavePage() {
             <input id="subject" type="text" required maxLength={MAX_SUBJECT_LENGTH} value={subject} disabled={!editable} onInput={(e) => setSubject(e.currentTarget.value)} />
             <label for="place">{t('save_place')}</label>
             <select id="place" class="select" value={String(placeIndex)} disabled={!editable} onChange={(e) => setPlaceIndex(Number(e.currentTarget.value))}>
-              {places.map((p, i) => (
-                <option key={i} value={String(i)}>
-                  {placeName(p)}
-                </option>
-              ))}
+              {placeGroups(places).map((group) => {
+                const options = group.places.map(([p, i]) => (
+                  <option key={i} value={String(i)}>
+                    {placeName(p)}
+                  </option>
+                ));
+                // With a mailbox shared with the person, the places go under whose mailbox they are in.
+                return group.label === undefined ? options : <optgroup label={group.label}>{options}</optgroup>;
+              })}
             </select>
             {state.phase === 'ready' ? (
               <div class="actions">

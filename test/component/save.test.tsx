@@ -153,6 +153,35 @@ describe('the save page with a file', () => {
     }
   });
 
+  it('with a mailbox shared with the person, asks which mailbox: its places under whose they are, the person\'s own first', async () => {
+    const snapshot = uploadableRoot();
+    snapshot.root.mailbox?.push({
+      name: 'Ola Nordmann',
+      owner: false,
+      digipostaddress: 'ola#2',
+      link: [
+        { rel: `${SERVICE}/post/relations/document_inbox`, uri: `${SERVICE}/post/api/private/accounts/2047/documents/inbox` },
+        { rel: `${SERVICE}/post/relations/upload_document_to_inbox`, uri: `${SERVICE}/post/api/private/accounts/2047/upload`, 'media-type': 'multipart/form-data' },
+      ],
+    });
+    worker.answer('getRoot', snapshot);
+    worker.answer('upload', {});
+    await request('https://bank.example/a.pdf');
+    await openPage('save', `?save=${ID}`);
+    const select = await screen.findByRole<HTMLSelectElement>('combobox');
+    const groups = [...select.querySelectorAll('optgroup')].map((group) => [group.label, [...group.querySelectorAll('option')].map((option) => option.textContent)]);
+    expect(groups).toEqual([
+      ['Your mailbox', ['Inbox']],
+      ['Ola Nordmann’s mailbox', ['Ola Nordmann’s inbox']],
+    ]);
+    const olaInbox = [...select.querySelectorAll('optgroup')][1]?.querySelector('option')?.value ?? '';
+    fireEvent.change(select, { target: { value: olaInbox } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(worker.asked('upload')).toHaveLength(1));
+    expect(worker.asked('upload')[0]?.place).toEqual({ kind: 'inbox', mailbox: 'ola#2' });
+    await screen.findByText('Saved to Ola Nordmann’s inbox.');
+  });
+
   it('a save that may have arrived: Look again only asks again, and sending again is an explicit, worded choice', async () => {
     await request('https://bank.example/a.pdf');
     let answered = 0;

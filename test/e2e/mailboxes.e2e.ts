@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import type { Permission } from '../../src/shared/permissions.ts';
+import { SITE_PDF } from '../emulator/site.ts';
 import { badgeText, showsAccount, signInWith } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { actInClosingPopup, css, role, roleSelector, says, textOf, until } from '../support/person.ts';
@@ -12,7 +16,7 @@ import { actInClosingPopup, css, role, roleSelector, says, textOf, until } from 
  * viewer it is a mailbox of its own: its letters, its folders, filing only into them.
  */
 
-const FILING: Permission[] = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT'];
+const FILING: Permission[] = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT'];
 const SHARED_INBOX = 'Ola Nordmann’s inbox';
 const SWITCH = roleSelector('navigation', 'Mailboxes');
 const PLACES = roleSelector('navigation', 'Mailbox');
@@ -63,9 +67,9 @@ describe('a mailbox shared with the person', () => {
     const said = await popup.$$eval('.place', (places) =>
       places.map((p) => [p.querySelector('.place-label'), p.querySelector('.place-count')].map((part) => part?.textContent.trim() ?? '').join(' ').trim()),
     );
-    // The own inbox first, then the shared one with its three unread letters.
+    // The own inbox first, the shared one after the person's own places, with its three unread letters.
     expect(said[0]).toMatch(/^Inbox \d+ unread$/);
-    expect(said[1]).toBe(`${SHARED_INBOX} 3 unread`);
+    expect(said.at(-1)).toBe(`${SHARED_INBOX} 3 unread`);
     const own = Number(/^Inbox (\d+)/.exec(said[0] ?? '')?.[1]);
     await expect.poll(() => badgeText(h)).toBe(String(own + 3));
     await popup.close();
@@ -138,6 +142,22 @@ describe('a mailbox shared with the person', () => {
     await viewer.close();
   });
 
+  it('takes a file uploaded in its inbox into its own inbox, not the person’s', async () => {
+    const viewer = await openSharedInbox();
+    const path = join(mkdtempSync(join(tmpdir(), 'mailboxes-')), 'Avtale.pdf');
+    writeFileSync(path, SITE_PDF);
+    const input = await viewer.waitForSelector('input[type=file]');
+    await input?.uploadFile(path);
+    await role(viewer, 'textbox', 'Subject').wait();
+    await h.emulator.admin.clearRequests();
+    await role(viewer, 'button', 'Upload').click();
+    await until(viewer, 'The upload was not said to be done.', () => document.body.textContent.includes('“Avtale” was uploaded.'));
+    await rowShown(viewer, 'Avtale');
+    const posts = (await h.emulator.admin.requests()).filter((r) => r.method === 'POST').map((r) => r.path);
+    expect(posts).toEqual([expect.stringContaining('/accounts/2047731/')]);
+    await viewer.close();
+  });
+
   it('shows the service’s notice in its words above the pages until it is dismissed, with one request however often pressed', async () => {
     const viewer = await openSharedInbox();
     const notice = roleSelector('region', 'Nye vilkår for Digipost');
@@ -146,8 +166,8 @@ describe('a mailbox shared with the person', () => {
     const dismiss = await role(viewer, 'button', 'Jeg har lest dette').waitHandle();
     // Pressed twice at once, as an impatient person does.
     await dismiss.evaluate((button) => {
-      button.click();
-      button.click();
+      (button as HTMLElement).click();
+      (button as HTMLElement).click();
     });
     await until(viewer, 'The notice stayed after it was dismissed.', () => document.querySelector('.service-notice') === null);
     const posts = (await h.emulator.admin.requests()).filter((r) => r.method === 'POST');
