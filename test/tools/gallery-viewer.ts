@@ -114,6 +114,10 @@ try {
         await (await nth(page, '.mailbox-nav a', 1)).click();
         await css(page, '.letter-row').wait();
         await shoot(page, `viewer-folder-${suffix}`);
+        // A mailbox shared with the person (npm start's emulator serves one): its inbox, whose it is, under the mailboxes.
+        await (await nth(page, '.mailbox-switch a', 1)).click();
+        await css(page, '.letter-row').wait();
+        await shoot(page, `viewer-shared-inbox-${suffix}`);
 
         await open('account', 'receipts');
         await css(page, '.letter-row').wait();
