@@ -70,7 +70,8 @@ describe('finding a letter', () => {
     expect(options.map((o) => o.getAttribute('aria-selected'))).toEqual(['true', 'false']);
     fireEvent.keyDown(field, { key: 'ArrowDown' });
     expect(field.getAttribute('aria-activedescendant')).toBe(within(results).getAllByRole('option')[1]?.id);
-    expect(finderStatus()).toBe('2 letters found.');
+    // Once the last place has answered (the places' letters show as each arrives).
+    await waitFor(() => expect(finderStatus()).toBe('2 letters found.'));
   });
 
   it('reads each place once however much one types, and says so when nothing matches', async () => {
@@ -153,6 +154,28 @@ describe('reading the places for finding', () => {
     await waitFor(() => expect(finderStatus()).toBe('1 letter found.'));
     expect(most).toBe(3);
     expect(new Set(worker.asked('getResource').map((r) => new URL(r.url).pathname)).size).toBe(7);
+  });
+
+  it('shows the letters of each place as it arrives, saying where it is still looking, before the last place answers', async () => {
+    const field = await openInbox();
+    worker.requests.length = 0;
+    // Bolig answers only when the test says; the inbox and Skatt at once.
+    const bolig: (() => void)[] = [];
+    const answerBolig = () => bolig.shift()?.();
+    worker.answer('getResource', (request) => {
+      if (!new URL(request.url).pathname.endsWith('/folders/2')) return ownMailboxResource(request);
+      return new Promise((resolve) => {
+        bolig.push(() => void ownMailboxResource(request).then(resolve));
+      });
+    });
+    fireEvent.focus(field);
+    fireEvent.input(field, { target: { value: 'skatt' } });
+    // The inbox's and Skatt's letters are found while Bolig is on its way.
+    const results = await screen.findByRole('listbox', { name: 'Letters found' });
+    await waitFor(() => expect(within(results).getAllByRole('group').length).toBeGreaterThan(0));
+    await waitFor(() => expect(finderStatus()).toMatch(/^\d+ letters? found\. Still looking in 1\u00a0place…$/));
+    answerBolig();
+    await waitFor(() => expect(finderStatus()).toMatch(/^\d+ letters? found\.$/));
   });
 
   it('keeps what it read of the places that answered, and the next focus reads only the place that failed', async () => {

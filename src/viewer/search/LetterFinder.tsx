@@ -4,7 +4,7 @@ import { formatRelativeDate } from '../../model/dates.ts';
 import { senderText, subjectText } from '../../model/letter-text.ts';
 import type { LetterSummary } from '../../model/letters.ts';
 import type { MailboxNav } from '../../model/mailbox.ts';
-import { t, uiLocale } from '../../shared/i18n.ts';
+import { t, tCount, uiLocale } from '../../shared/i18n.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { useLatest } from '../../ui/use-latest.ts';
 import { sessionEndedEvent, useWorkerEvent } from '../../ui/worker-events.ts';
@@ -43,6 +43,8 @@ export function LetterFinder(props: { navs: readonly MailboxNav[]; sessionLevel:
   const [query, setQuery] = useState('');
   // The latest read wins; the letters read before stay findable while it runs, and go with the session.
   const source = useLatest<Source>({ keep: true, endsWithSession: true });
+  // Before the first read has answered: what it has found so far (each place as it answers), and how many places it still waits for.
+  const [sofar, setSofar] = useState<{ index: LetterIndex; waiting: number } | undefined>();
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
   const field = useRef<HTMLInputElement>(null);
@@ -50,10 +52,14 @@ export function LetterFinder(props: { navs: readonly MailboxNav[]; sessionLevel:
 
   /** Reads the places (with `earlier`, only those it did not read), keeping `at` as when the letters kept were read. */
   const read = (earlier?: Source) =>
-    source.run(async () => {
-      const answer = await readLetters(props.navs, props.sessionLevel, earlier?.read);
-      return { read: answer, index: buildLetterIndex(answer.places), failed: answer.failed, at: earlier?.at ?? Date.now() };
-    });
+    source
+      .run(async (signal) => {
+        const answer = await readLetters(props.navs, props.sessionLevel, earlier?.read, (part, waiting) => {
+          if (!signal.aborted) setSofar({ index: buildLetterIndex(part.places), waiting });
+        });
+        return { read: answer, index: buildLetterIndex(answer.places), failed: answer.failed, at: earlier?.at ?? Date.now() };
+      })
+      .finally(() => setSofar(undefined));
 
   const readIfStale = () => {
     const known = source.value;
@@ -85,7 +91,9 @@ export function LetterFinder(props: { navs: readonly MailboxNav[]; sessionLevel:
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  const index = source.value?.index;
+  // A read answered is what is found; before the first has, what it has read so far.
+  const index = source.value?.index ?? sofar?.index;
+  const waiting = source.value ? 0 : (sofar?.waiting ?? 0);
   const found = useMemo(() => (index ? findLetters(index, query) : undefined), [index, query]);
   const letters: LetterSummary[] = found ? found.groups.flatMap((group) => group.letters) : [];
   // Each letter found opens in its own mailbox (filing it offers that mailbox's folders).
@@ -122,7 +130,8 @@ export function LetterFinder(props: { navs: readonly MailboxNav[]; sessionLevel:
   const failedText = failed.length > 0 ? t('find_letter_failed', failed.map((place) => place.name).join(', ')) : undefined;
   // Nothing could be read: that, not "no letter matches", is the answer.
   const nothingRead = ready?.index.places.length === 0 && failedText !== undefined;
-  const status = !asking ? '' : !found ? t('find_letter_reading') : nothingRead ? failedText : countText(found.total, letters.length);
+  const counted = found ? countText(found.total, letters.length) : '';
+  const status = !asking ? '' : !found ? t('find_letter_reading') : nothingRead ? failedText : waiting > 0 ? `${counted} ${tCount('due_still_looking', waiting)}` : counted;
   const now = Date.now();
   const locale = uiLocale();
   let position = -1;

@@ -66,22 +66,41 @@ export interface ReadLetters {
  * The newest letters of the inbox and every folder of every mailbox in `navs`, PLACES_IN_FLIGHT
  * places at a time; one place failing keeps the others. With `earlier` (a read that left places
  * failed), what it read of a place is kept and only the other places are read: the ones that
- * failed, and any new folder.
+ * failed, and any new folder. `onProgress` is told what is read so far as each place answers, and
+ * how many are still on their way.
  */
-export async function readLetters(navs: readonly MailboxNav[], sessionLevel: number, earlier?: ReadLetters): Promise<ReadLetters> {
+export async function readLetters(
+  navs: readonly MailboxNav[],
+  sessionLevel: number,
+  earlier?: ReadLetters,
+  onProgress?: (sofar: ReadLetters, waiting: number) => void,
+): Promise<ReadLetters> {
   const places = placesOf(navs);
   const kept = new Map((earlier?.places ?? []).map((read) => [read.place.key, read.letters]));
   const toRead = places.filter(({ place }) => !kept.has(place.key));
-  const answers = await settleLimited(toRead, PLACES_IN_FLIGHT, ({ target }) => readPlace(target, sessionLevel));
-  const answered = new Map(toRead.map(({ place }, i) => [place.key, answers[i]]));
-  const read: ReadLetters = { places: [], failed: [] };
-  // In the order of the side list (inbox first), each under its name now (a folder renamed since).
-  for (const { place } of places) {
-    const letters = kept.get(place.key);
-    const answer = answered.get(place.key);
-    if (letters) read.places.push({ place, letters });
-    else if (answer?.status === 'fulfilled') read.places.push({ place, letters: answer.value });
-    else read.failed.push(place);
-  }
-  return read;
+  const answered = new Map<string, PromiseSettledResult<LetterSummary[]>>();
+  // In the order of the side list (inbox first), each under its name now (a folder renamed since);
+  // a place not answered yet is neither read nor failed.
+  const sofar = (): ReadLetters => {
+    const read: ReadLetters = { places: [], failed: [] };
+    for (const { place } of places) {
+      const letters = kept.get(place.key);
+      const answer = answered.get(place.key);
+      if (letters) read.places.push({ place, letters });
+      else if (answer?.status === 'fulfilled') read.places.push({ place, letters: answer.value });
+      else if (answer) read.failed.push(place);
+    }
+    return read;
+  };
+  await settleLimited(toRead, PLACES_IN_FLIGHT, async ({ place, target }) => {
+    // Each place's letters are findable as soon as they arrive: the first results do not wait for the last place.
+    try {
+      const letters = await readPlace(target, sessionLevel);
+      answered.set(place.key, { status: 'fulfilled', value: letters });
+    } catch (reason) {
+      answered.set(place.key, { status: 'rejected', reason });
+    }
+    if (answered.size < toRead.length) onProgress?.(sofar(), toRead.length - answered.size);
+  });
+  return sofar();
 }
