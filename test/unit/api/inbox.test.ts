@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inboxLinkOf, inboxOf, unreadInEveryMailbox } from '../../../src/api/inbox.ts';
 import { mailboxLists } from '../../../src/api/mailbox-lists.ts';
-import { placeLinksOf, uploadPlacesOf } from '../../../src/api/upload-places.ts';
+import { placeLinksOf, uploadPlaceAt, uploadPlacesOf } from '../../../src/api/upload-places.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
 import * as fx from './fixtures.ts';
 
@@ -64,7 +64,7 @@ describe('a mailbox shared with the person', () => {
     expect(inboxOf(root({ mailbox: [{ owner: false, link: [fx.link('document_inbox', '/ola/inbox')] }] }))).toBeUndefined();
   });
 
-  it('is read for open invoices after the person’s own places, and is not where an upload of the person goes', () => {
+  it('is read for open invoices after the person’s own places, and takes uploads into its own places only when named', () => {
     const both = twoMailboxes();
     // Its places are read for open invoices after the person's own, each saying whose it is.
     expect(mailboxLists(both).map((list) => [list.link.uri, list.shared?.whose])).toEqual([
@@ -73,8 +73,18 @@ describe('a mailbox shared with the person', () => {
       [`${fx.BASE}/ola/inbox`, 'Ola'],
       [`${fx.BASE}/ola/f/101`, 'Ola'],
     ]);
-    expect(uploadPlacesOf(both)).toEqual([{ place: { kind: 'inbox' } }, { place: { kind: 'folder', self: `${fx.BASE}/own/f/1` }, name: 'Skatt' }]);
+    // Uploads: the person's own places first; then the shared mailbox's, each saying whose.
+    expect(uploadPlacesOf(both)).toEqual([
+      { place: { kind: 'inbox' } },
+      { place: { kind: 'folder', self: `${fx.BASE}/own/f/1` }, name: 'Skatt' },
+      { place: { kind: 'inbox', mailbox: 'ola#2' }, whose: 'Ola' },
+      { place: { kind: 'folder', self: `${fx.BASE}/ola/f/101` }, name: 'Pensjon', whose: 'Ola' },
+    ]);
     expect(placeLinksOf(both, { kind: 'inbox' })?.upload.uri).toBe(`${fx.BASE}/own/upload`);
+    expect(placeLinksOf(both, { kind: 'inbox', mailbox: 'ola#2' })).toEqual({ upload: fx.link('upload_document_to_inbox', '/ola/upload'), list: fx.link('document_inbox', '/ola/inbox') });
+    // A mailbox the root does not list takes nothing: never the person's own in its place.
+    expect(placeLinksOf(both, { kind: 'inbox', mailbox: 'gone#9' })).toBeUndefined();
+    expect(uploadPlaceAt(both, `${fx.BASE}/ola/inbox`)).toEqual({ kind: 'inbox', mailbox: 'ola#2' });
   });
 
   it('adds its unread letters to the badge’s count, as Digipost’s apps do', () => {
