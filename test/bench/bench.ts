@@ -19,6 +19,7 @@ import { LAYOUT_METHOD, layoutValue, measureLayout, type LayoutOnce, type Layout
 import { FRAME_MS, measureFind } from './find.ts';
 import { READS_IN_FLIGHT } from '../../src/background/due-invoices.ts';
 import { LETTER_OPEN_METHOD } from './letter-open.ts';
+import { FIND_ALL_GOAL_MS, FIND_LATENCY_MS, FIND_NETWORK_METHOD, FOLDERS_PER_MAILBOX, measureFindOverNetwork, prepareTwoMailboxes } from './find-network.ts';
 import { measureLetterOpen, measureViewer } from './viewer.ts';
 import { measureWorkerStart } from './worker-start.ts';
 import { measureUpload, UPLOAD_BYTES, UPLOAD_METHOD } from './upload.ts';
@@ -44,13 +45,30 @@ function letterRows(browser: string, open: number[], limit: number[]): Row[] {
   ];
 }
 
-/** `npm run bench -- --only upload` (or `layout`): only those rows, printed, BENCHMARKS.md left as it is. */
+/** `npm run bench -- --only upload` (or `layout`, `find`): only those rows, printed, BENCHMARKS.md left as it is. */
 const ONLY = (() => {
   const at = process.argv.indexOf('--only');
   const value = at >= 0 ? process.argv[at + 1] : undefined;
-  if (value !== undefined && value !== 'upload' && value !== 'layout') throw new Error(`--only knows the rows upload and layout (not ${value})`);
+  if (value !== undefined && value !== 'upload' && value !== 'layout' && value !== 'find') throw new Error(`--only knows the rows upload, layout and find (not ${value})`);
   return value;
 })();
+
+/** Issue #36, point 6: Find a letter over two mailboxes of ten folders each, every answer 100 ms away. */
+async function findNetworkRows(bench: Bench, runs: number): Promise<Row[]> {
+  try {
+    const places = await prepareTwoMailboxes(bench.emulator);
+    const found = await measureFindOverNetwork(bench, runs, places);
+    const first = summarize(found.first);
+    const all = summarize(found.all);
+    const figure = `Find a letter over 2 mailboxes of ${FOLDERS_PER_MAILBOX} folders (${found.places} places), every answer ${FIND_LATENCY_MS} ms away`;
+    return [
+      { figure: `${figure}: the first letters found on screen`, value: formatMs(first), goal: 'as the first places arrive, before the last', met: first.max < all.min },
+      { figure: `${figure}: every place read`, value: formatMs(all), goal: `≤ ${FIND_ALL_GOAL_MS} ms`, met: all.median <= FIND_ALL_GOAL_MS },
+    ];
+  } catch (error) {
+    return [{ figure: 'Find a letter at network speed', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined }];
+  }
+}
 
 /** Runs of each page for the layout shift: a page's shift does not vary with the machine's speed as times do. */
 const LAYOUT_RUNS = 3;
@@ -128,6 +146,8 @@ async function main(): Promise<void> {
     clientId: BENCH_CLIENT_ID,
     clientSecret: BENCH_CLIENT_SECRET,
     letters: LETTERS,
+    // Issue #36: every figure with a mailbox shared with the person beside the own one, as a person with two reads them.
+    sharedMailbox: true,
     quiet: true,
   });
   const browser = await launchBenchBrowser();
@@ -143,6 +163,12 @@ async function main(): Promise<void> {
       step('upload (5 runs each, interleaved)');
       rows.push(...(await uploadRows(bench, 5)));
       console.log(`\n${consoleTable(rows)}\n\n${UPLOAD_METHOD}\n${JSON.stringify(env)}`);
+      return;
+    }
+    if (ONLY === 'find') {
+      step(`Find a letter over two mailboxes, answers ${FIND_LATENCY_MS} ms away (5 runs)`);
+      rows.push(...(await findNetworkRows(bench, 5)));
+      console.log(`\n${consoleTable(rows)}\n\n${FIND_NETWORK_METHOD}\n${JSON.stringify(env)}`);
       return;
     }
     if (ONLY === 'layout') {
@@ -272,6 +298,9 @@ async function main(): Promise<void> {
       met: searches.max <= FRAME_MS && find.first <= FRAME_MS,
     });
 
+    step(`Find a letter over two mailboxes, answers ${FIND_LATENCY_MS} ms away (${viewerRuns} runs)`);
+    rows.push(...(await findNetworkRows(bench, viewerRuns)));
+
     step(`a letter opened from the inbox, and the same PDF in a tab (${viewerRuns} runs each)`);
     try {
       const letter = await measureLetterOpen(bench, viewerRuns);
@@ -346,6 +375,7 @@ async function main(): Promise<void> {
       `Viewer: the inbox link of a ${LETTERS}-letter mailbox opened in the viewer; time until the first letter's subject is on screen. "Load more": scrolled into view first, until it stays put (not timed), then pressed inside the page (element.click(), the time taken just before it); time until a subject only the next page has is on screen. Heap: ${heapMethod}.`,
       'Heap: Runtime.getHeapUsage usedSize after HeapProfiler.collectGarbage, through DevTools (the worker through a DevTools session of its own, let go at once).',
       LETTER_OPEN_METHOD,
+      FIND_NETWORK_METHOD,
       FIREFOX_METHOD,
       LAYOUT_METHOD,
       UPLOAD_METHOD,
