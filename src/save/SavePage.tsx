@@ -46,9 +46,15 @@ function saveId(): string | undefined {
   return id !== null && /^[A-Za-z0-9_-]{16,64}$/.test(id) ? id : undefined;
 }
 
-function placeName(place: NamedPlace): string {
-  // A shared mailbox's inbox says whose, here and in "Saved to …".
+/**
+ * A place in words. A shared mailbox's places say whose they are ("Ola Nordmann's inbox",
+ * "Pensjon · Ola Nordmann"), here and in "Saved to …"; beside them (`several`), the person's own
+ * inbox is "Your inbox", so even the closed field, where a group's label does not show, says whose.
+ */
+function placeName(place: NamedPlace, several = false): string {
   if (place.place.kind === 'inbox' && place.whose !== undefined) return t('shared_inbox_title', place.whose);
+  if (place.place.kind === 'inbox' && several) return t('save_your_inbox');
+  if (place.place.kind === 'folder' && place.whose !== undefined) return `${place.name === undefined || place.name === '' ? t('folder_unnamed') : place.name} · ${place.whose}`;
   return place.place.kind === 'inbox' ? t('location_inbox') : place.name === undefined || place.name === '' ? t('folder_unnamed') : place.name;
 }
 
@@ -215,6 +221,7 @@ export function SavePage() {
     case 'ready': {
       const { file, places } = showing;
       const place = places[placeIndex] ?? places[0];
+      const grouped = places.some((p) => p.whose !== undefined);
       const state = upload.state;
       const editable = state.phase === 'ready';
       body = (
@@ -238,7 +245,7 @@ export function SavePage() {
               {placeGroups(places).map((group) => {
                 const options = group.places.map(([p, i]) => (
                   <option key={i} value={String(i)}>
-                    {placeName(p)}
+                    {placeName(p, grouped)}
                   </option>
                 ));
                 // With a mailbox shared with the person, the places go under whose mailbox they are in.

@@ -171,7 +171,7 @@ describe('the save page with a file', () => {
     const select = await screen.findByRole<HTMLSelectElement>('combobox');
     const groups = [...select.querySelectorAll('optgroup')].map((group) => [group.label, [...group.querySelectorAll('option')].map((option) => option.textContent)]);
     expect(groups).toEqual([
-      ['Your mailbox', ['Inbox']],
+      ['Your mailbox', ['Your inbox']],
       ['Ola Nordmann’s mailbox', ['Ola Nordmann’s inbox']],
     ]);
     const olaInbox = [...select.querySelectorAll('optgroup')][1]?.querySelector('option')?.value ?? '';
