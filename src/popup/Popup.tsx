@@ -13,7 +13,7 @@ import { dueInvoicesItem, rootCacheItem, type DueInvoices, type DueLetter } from
 import { AlertDetail, Busy, ErrorAlert, Skeleton } from '../ui/components.tsx';
 import { MaskIcon } from '../ui/mask-icon.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
-import { webSiteUrl } from '../model/mailbox.ts';
+import { storageOf, webSiteUrl } from '../model/mailbox.ts';
 import { mailboxLists } from '../api/mailbox-lists.ts';
 import { openInViewer, openTab } from '../ui/open-tab.ts';
 import { RevocationNotice } from '../ui/RevocationNotice.tsx';
@@ -95,6 +95,7 @@ function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; st
   const lettersKnown = !(props.updating && !inbox && inboxLinkOf(root) !== undefined);
   const invoices = openInvoicesFor(props.snapshot, props.due);
   const lateShown = useLatePartsShown(lettersKnown, invoices.coverage.looking === 0);
+  const storage = storageOf(root, undefined);
   const now = Date.now();
   return (
     <div class="frame">
@@ -109,6 +110,12 @@ function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; st
               </button>
             ) : null}
           </div>
+        ) : null}
+        {storage?.nearlyFull ? (
+          // Said before a sender's letter or an upload is refused for want of room; the viewer's side list has the figures.
+          <p class="storage-full" role="note">
+            {t('storage_nearly_full_text', new Intl.NumberFormat(uiLocale(), { style: 'percent' }).format(storage.used / storage.total))}
+          </p>
         ) : null}
         {openError ? <ErrorAlert error={openError} /> : null}
         {/* What the root says comes first; what arrives after it (the invoices, the letters) below, so nothing above moves. */}

@@ -5,7 +5,7 @@ import { dueInvoicesItem, rootCacheItem, viewerPages, type DueInvoices } from '.
 import { extension } from '../support/fake-extension.ts';
 import { config, fullRoot, letter, LETTERS, nothingDue, rootSnapshot, SERVICE } from './fixtures.ts';
 import { LATE_PARTS_GRACE_MS } from '../../src/popup/late-parts.tsx';
-import { openPage, pageClosedItself } from './page.ts';
+import { closePage, openPage, pageClosedItself } from './page.ts';
 
 /*
  * The popup's states (src/popup/Popup.tsx), each as a person sees it and with its next step. The
@@ -288,6 +288,22 @@ describe('the popup', () => {
     const pageId = new URLSearchParams(query).get('page') ?? '';
     expect(extension.storage.session.data[viewerPages.item(pageId).key]).toEqual({ url: LETTERS[0]?.link[0]?.uri, mediaType: 'application/vnd.digipost-v2+json', relation: 'self' });
     await waitFor(() => expect(pageClosedItself()).toBe(true));
+  });
+
+  it('says plainly when the mailbox is nearly full, and nothing when it is not', async () => {
+    const root = fullRoot();
+    const [own] = root.mailbox ?? [];
+    const withStorage = (usedStorage: number) => rootSnapshot({ root: { ...root, mailbox: [{ ...own, link: own?.link ?? [], usedStorage, totalAvailableStorage: 1_073_741_824 }] } });
+    await extension.storage.session.set({ [dueInvoicesItem.key]: nothingDue(withStorage(1_000_000_000)) });
+    worker.answer('getRoot', withStorage(1_000_000_000));
+    await openPage('popup');
+    await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
+    expect(screen.getByRole('note').textContent).toBe('Your mailbox is nearly full: 93% of its storage is used.');
+    closePage();
+    worker.answer('getRoot', withStorage(73_400_320));
+    await openPage('popup');
+    await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
+    expect(screen.queryByText(/nearly full/)).toBeNull();
   });
 
   it('ready at once from the cache, saying it is updating until the worker answers', async () => {
