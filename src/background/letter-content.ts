@@ -14,8 +14,12 @@ export interface LetterContentDeps {
 
 export interface LetterContent {
   getContent: (config: ExtensionConfig, request: LinkTarget) => Promise<ContentView>;
-  /** The root and the inbox fetched again (counts, badge, the popup's letters); a failure is only logged. */
-  refreshRoot: (config: ExtensionConfig) => Promise<void>;
+  /**
+   * The root and the inbox fetched again (counts, badge, the popup's letters); a failure is only
+   * logged. `invoices`: the open invoices are read again too (after a write, which may pay, move
+   * or delete one; a letter read changes none).
+   */
+  refreshRoot: (config: ExtensionConfig, invoices?: boolean) => Promise<void>;
 }
 
 export function createLetterContent(deps: LetterContentDeps): LetterContent {
@@ -26,9 +30,9 @@ export function createLetterContent(deps: LetterContentDeps): LetterContent {
    * newest letters, where the letter just read (or moved, or deleted) must no longer show as it was
    * (both are fetched side by side). A failure here must not hide the letter.
    */
-  async function refreshRoot(config: ExtensionConfig): Promise<void> {
+  async function refreshRoot(config: ExtensionConfig, invoices = true): Promise<void> {
     try {
-      await deps.rootCache.getRootAndAnnounce(config, true, true);
+      await deps.rootCache.getRootAndAnnounce(config, true, true, invoices);
     } catch (error) {
       warn('Could not update the unread count', error);
     }
@@ -46,7 +50,8 @@ export function createLetterContent(deps: LetterContentDeps): LetterContent {
     const verdict = classifyLink({ rel: relation, uri: request.url }, serviceOrigin);
     if (!verdict.followable) throw new AppError(verdict.reason);
     // Fetching the content marks the letter read, even when it turns out too large to show.
-    const refresh = () => (relationName(relation) === 'get_document_content' ? refreshRoot(config) : Promise.resolve());
+    // Reading a letter changes no invoice: the places' open invoices are not read again beside the letter being drawn.
+    const refresh = () => (relationName(relation) === 'get_document_content' ? refreshRoot(config, false) : Promise.resolve());
     let content;
     try {
       content = await authorizedBinary(config, { url: request.url, mediaType: request.mediaType, relation });

@@ -42,9 +42,10 @@ export interface RootCacheDeps {
 export interface RootCache {
   /**
    * The root resource, and with `withInbox` (the popup) the newest letters too, from the cache
-   * while each is fresh, otherwise from the service.
+   * while each is fresh, otherwise from the service. A fetch of the root reads the open invoices
+   * again in the background, unless `invoices` is false (after a letter was read).
    */
-  getRootAndAnnounce: (config: ExtensionConfig, force: boolean, withInbox?: boolean) => Promise<CachedRoot>;
+  getRootAndAnnounce: (config: ExtensionConfig, force: boolean, withInbox?: boolean, invoices?: boolean) => Promise<CachedRoot>;
   /** Forgets the cached root and open invoices (at sign-out: a signed-out browser shows nobody's name). */
   forget: () => Promise<void>;
 }
@@ -80,7 +81,7 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
    * root alone (the alarm) keeps the letters already cached, with their own time. Each fetch
    * refreshes the cache; each fetch of the root refreshes the badge too.
    */
-  async function getRootAndAnnounce(config: ExtensionConfig, force: boolean, withInbox = false): Promise<CachedRoot> {
+  async function getRootAndAnnounce(config: ExtensionConfig, force: boolean, withInbox = false, invoices = true): Promise<CachedRoot> {
     const serviceOrigin = new URL(config.baseUrl).origin;
     const now = deps.now();
     // Read before anything is fetched: what is fetched from here on belongs to this session only.
@@ -122,7 +123,8 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     deps.background.run(announce(unreadInEveryMailbox(root), generation).catch((error: unknown) => warn('Could not update the badge', error)));
     deps.background.run(deps.notifyNewLetters(config, root, generation).catch((error: unknown) => warn('Could not check for new letters', error)));
     // So are the open invoices beyond the newest letters: every place, two reads at once, one round at a time (due-invoices.ts).
-    deps.background.run(dueInvoices.readRound(config, root, generation).catch((error: unknown) => warn('Could not read the open invoices', error)));
+    // (Not after a letter was read, which changes none: `invoices` false.)
+    if (invoices) deps.background.run(dueInvoices.readRound(config, root, generation).catch((error: unknown) => warn('Could not read the open invoices', error)));
     return snapshot;
   }
 

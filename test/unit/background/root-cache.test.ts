@@ -141,6 +141,14 @@ describe('freshness: what the cache serves without asking the service', () => {
     expect(dueRounds).toEqual([1, 1]);
   });
 
+  it('reads the open invoices again with a fetch of the root, but not after a letter was read (which changes none)', async () => {
+    await cache.getRootAndAnnounce(configFor(A), true, true, false);
+    expect(service.requests).toContain(ROOT_URL);
+    expect(dueRounds).toEqual([]);
+    await cache.getRootAndAnnounce(configFor(A), true, true);
+    expect(dueRounds).toEqual([1]);
+  });
+
   it('force fetches a fresh root again', async () => {
     await cache.getRootAndAnnounce(configFor(A), false);
     await cache.getRootAndAnnounce(configFor(A), true);
