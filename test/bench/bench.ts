@@ -146,8 +146,9 @@ async function main(): Promise<void> {
     clientId: BENCH_CLIENT_ID,
     clientSecret: BENCH_CLIENT_SECRET,
     letters: LETTERS,
-    // Issue #36: every figure with a mailbox shared with the person beside the own one, as a person with two reads them.
-    sharedMailbox: true,
+    // Issue #36: every figure with a mailbox shared with the person beside the own one, as a person
+    // with two reads them; BENCH_SHARED_MAILBOX=0 measures a person with one, to compare the two.
+    sharedMailbox: process.env.BENCH_SHARED_MAILBOX !== '0',
     quiet: true,
   });
   const browser = await launchBenchBrowser();
