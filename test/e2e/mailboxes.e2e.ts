@@ -7,7 +7,7 @@ import type { Permission } from '../../src/shared/permissions.ts';
 import { SITE_PDF } from '../emulator/site.ts';
 import { badgeText, showsAccount, signInWith } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { actInClosingPopup, css, role, roleSelector, says, textOf, until } from '../support/person.ts';
+import { actInClosingPopup, css, isThere, role, roleSelector, says, textOf, until } from '../support/person.ts';
 
 /*
  * A mailbox shared with the person (issue #36): the emulator's demo user may read her father Ola
@@ -129,6 +129,8 @@ describe('a mailbox shared with the person', () => {
     const viewer = await openSharedInbox();
     await css(viewer, '.letter-row .subject-text::-p-text(Strømregning)').click();
     await headingIs(viewer, 'Strømregning');
+    // Its letters offer no Delete: the shared mailbox's resources offer none (the person may file, not delete).
+    expect(await isThere(viewer, 'button', 'Delete…')).toBe(false);
     await role(viewer, 'button', 'Move to…').click();
     const offered = await viewer.$$eval('[role="menuitem"]', (items) => items.map((item) => item.textContent.trim()));
     expect(offered).toEqual(expect.arrayContaining(['Pensjon', 'Helse']));
