@@ -1,7 +1,8 @@
 import { findLink } from './relation-name.ts';
 import type { Link, RootResource } from './schemas.ts';
 
-type RootMailbox = NonNullable<RootResource['mailbox']>[number];
+/** One of the mailboxes a root lists (`mailbox[]`). */
+export type RootMailbox = NonNullable<RootResource['mailbox']>[number];
 
 /**
  * The root's mailboxes that are the person's own: all but those shared with them (`owner: false`,
@@ -10,6 +11,11 @@ type RootMailbox = NonNullable<RootResource['mailbox']>[number];
  */
 export function ownMailboxes(root: RootResource | undefined): RootMailbox[] {
   return (root?.mailbox ?? []).filter((mailbox) => mailbox.owner !== false);
+}
+
+/** The root's mailboxes shared with the person, each with the Digipost address that names it (LinkTarget.mailbox, an upload's place). */
+export function sharedMailboxes(root: RootResource | undefined): RootMailbox[] {
+  return (root?.mailbox ?? []).filter((mailbox) => mailbox.owner === false && mailbox.digipostaddress !== undefined);
 }
 
 /** The inbox the extension means by "the inbox": its address and the unread count beside it. */

@@ -1,4 +1,4 @@
-import { inboxLinkOf, ownMailboxes } from './inbox.ts';
+import { inboxLinkOf, ownMailboxes, sharedMailboxes, type RootMailbox } from './inbox.ts';
 import { findLink } from './relation-name.ts';
 import type { Link, RootResource } from './schemas.ts';
 
@@ -21,13 +21,6 @@ export interface NamedPlace {
   name?: string;
   /** Whose mailbox it is in, by name, when it is one shared with the person. */
   whose?: string;
-}
-
-type RootMailbox = NonNullable<RootResource['mailbox']>[number];
-
-/** The root's mailboxes shared with the person (those with an address to name them by). */
-function sharedMailboxes(root: RootResource | undefined): RootMailbox[] {
-  return (root?.mailbox ?? []).filter((mailbox) => mailbox.owner === false && mailbox.digipostaddress !== undefined);
 }
 
 /** An inbox's links: on the person's own mailbox (digipost/android `Mailbox.getUploadToInboxUri`), or on the shared one named. */

@@ -1,4 +1,4 @@
-import { inboxOf, ownMailboxes } from '../api/inbox.ts';
+import { inboxOf, ownMailboxes, sharedMailboxes, type RootMailbox } from '../api/inbox.ts';
 import { findLink } from '../api/relation-name.ts';
 import type { Link, RootResource } from '../api/schemas.ts';
 import { t } from '../shared/i18n.ts';
@@ -8,8 +8,6 @@ interface FolderEntry {
   name: string;
   self: Link;
 }
-
-type RootMailbox = NonNullable<RootResource['mailbox']>[number];
 
 export interface MailboxNav {
   /**
@@ -41,7 +39,7 @@ function foldersIn(mailboxes: readonly RootMailbox[]): MailboxNav['folders'] {
 
 /** A mailbox shared with the person, by its Digipost address. */
 function sharedMailbox(root: RootResource | undefined, address: string | undefined): RootMailbox | undefined {
-  return address === undefined ? undefined : root?.mailbox?.find((mailbox) => mailbox.owner === false && mailbox.digipostaddress === address);
+  return address === undefined ? undefined : sharedMailboxes(root).find((mailbox) => mailbox.digipostaddress === address);
 }
 
 /**
@@ -101,7 +99,7 @@ export function storageOf(root: RootResource | undefined, address: string | unde
  * is shared with them (a person with one mailbox sees no switcher and no "whose").
  */
 export function mailboxesOf(root: RootResource | undefined): MailboxNav[] {
-  const shared = (root?.mailbox ?? []).filter((mailbox) => mailbox.owner === false && mailbox.digipostaddress !== undefined);
+  const shared = sharedMailboxes(root);
   return shared.length === 0 ? [] : [mailboxNavOf(root), ...shared.map((mailbox) => mailboxNavOf(root, mailbox.digipostaddress))];
 }
 
