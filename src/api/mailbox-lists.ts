@@ -1,4 +1,4 @@
-import { inboxLinkOf, ownMailboxes } from './inbox.ts';
+import { inboxLinkOf, ownMailboxes, sharedMailboxes } from './inbox.ts';
 import { findLink } from './relation-name.ts';
 import type { Link, RootResource } from './schemas.ts';
 
@@ -25,8 +25,7 @@ export function mailboxLists(root: RootResource): MailboxList[] {
   };
   add(inboxLinkOf(root), 'document_inbox');
   for (const folder of ownMailboxes(root).flatMap((mailbox) => mailbox.folders?.folder ?? [])) add(findLink(folder.link, 'self'), 'folder');
-  for (const mailbox of root.mailbox ?? []) {
-    if (mailbox.owner !== false) continue;
+  for (const mailbox of sharedMailboxes(root)) {
     const shared = { mailbox: mailbox.digipostaddress ?? '', whose: mailbox.name ?? mailbox.digipostaddress ?? '' };
     add(findLink(mailbox.link, 'document_inbox'), 'document_inbox', shared);
     for (const folder of mailbox.folders?.folder ?? []) add(findLink(folder.link, 'self'), 'folder', shared);

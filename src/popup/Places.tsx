@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { sharedMailboxes } from '../api/inbox.ts';
 import { findLink } from '../api/relation-name.ts';
 import type { Link, RootResource } from '../api/schemas.ts';
 import { folderName, mailboxNavOf } from '../model/mailbox.ts';
@@ -46,8 +47,8 @@ export function Places(props: { root: RootResource; onOpen: (link: Link, relatio
         {receipts ? <Place icon={<MaskIcon name="receipt" class="place-icon" />} label={t('rel_receipts')} onOpen={() => props.onOpen(receipts, 'receipts')} /> : null}
         <Place icon={<MaskIcon name="external" class="place-icon" />} label={t('place_web_site')} onOpen={props.onOpenWebSite} />
         {/* Each mailbox shared with the person, after the person's own places, on a line of its own: "Ola Nordmann's inbox" and its unread letters. */}
-        {(props.root.mailbox ?? []).map((shared) => {
-          const link = shared.owner === false && findLink(shared.link, 'document_inbox');
+        {sharedMailboxes(props.root).map((shared) => {
+          const link = findLink(shared.link, 'document_inbox');
           return link ? (
             <Place wide key={link.uri} icon={<MaskIcon name="inbox" class="place-icon" />} label={t('shared_inbox_title', shared.name ?? '')} unread={shared.unreadItemsInInbox} onOpen={() => props.onOpen(link, 'document_inbox', shared.digipostaddress)} />
           ) : null;

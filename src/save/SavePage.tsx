@@ -52,10 +52,10 @@ function saveId(): string | undefined {
  * inbox is "Your inbox", so even the closed field, where a group's label does not show, says whose.
  */
 function placeName(place: NamedPlace, several = false): string {
-  if (place.place.kind === 'inbox' && place.whose !== undefined) return t('shared_inbox_title', place.whose);
-  if (place.place.kind === 'inbox' && several) return t('save_your_inbox');
-  if (place.place.kind === 'folder' && place.whose !== undefined) return `${place.name === undefined || place.name === '' ? t('folder_unnamed') : place.name} · ${place.whose}`;
-  return place.place.kind === 'inbox' ? t('location_inbox') : place.name === undefined || place.name === '' ? t('folder_unnamed') : place.name;
+  const { whose } = place;
+  if (place.place.kind === 'inbox') return whose !== undefined ? t('shared_inbox_title', whose) : t(several ? 'save_your_inbox' : 'location_inbox');
+  const folder = place.name === undefined || place.name === '' ? t('folder_unnamed') : place.name;
+  return whose === undefined ? folder : `${folder} · ${whose}`;
 }
 
 /**
