@@ -47,11 +47,12 @@ export function inboxLinkOf(root: RootResource | undefined): Link | undefined {
 }
 
 /**
- * The badge's count: the person's own unread letters and those of every mailbox shared with them,
- * added up as Digipost's own apps badge them. Undefined when the root counts none.
+ * The badge's count: the person's own unread letters (the count beside their inbox) and those of
+ * every mailbox shared with them, added up as Digipost's own apps badge them. Undefined when the
+ * root counts none. New-letter notifications look for letters when it changes.
  */
 export function unreadInEveryMailbox(root: RootResource): number | undefined {
-  let sum = root.primaryAccount?.unreadItemsInInbox;
-  for (const mailbox of root.mailbox ?? []) if (mailbox.owner === false && mailbox.unreadItemsInInbox !== undefined) sum = (sum ?? 0) + mailbox.unreadItemsInInbox;
+  let sum = inboxOf(root)?.unread ?? root.primaryAccount?.unreadItemsInInbox;
+  for (const mailbox of sharedMailboxes(root)) if (mailbox.unreadItemsInInbox !== undefined) sum = (sum ?? 0) + mailbox.unreadItemsInInbox;
   return sum;
 }

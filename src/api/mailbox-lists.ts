@@ -7,7 +7,13 @@ export interface MailboxList {
   link: Link;
   relation: 'document_inbox' | 'folder';
   /** In a mailbox shared with the person: its Digipost address and whose it is, by name. */
-  shared?: { mailbox: string; whose: string };
+  shared?: SharedWith;
+}
+
+/** A mailbox shared with the person, as a letter of it says so: its Digipost address (where it opens) and whose it is, by name. */
+export interface SharedWith {
+  mailbox: string;
+  whose: string;
 }
 
 /**
@@ -18,7 +24,7 @@ export interface MailboxList {
  * (background/due-invoices.ts), and the popup counts the same places while it says where it is
  * still looking (popup/Popup.tsx): one list for both, so the two never count differently.
  */
-export function mailboxLists(root: RootResource): MailboxList[] {
+export function mailboxLists(root: RootResource | undefined): MailboxList[] {
   const lists: MailboxList[] = [];
   const add = (link: Link | undefined, relation: MailboxList['relation'], shared?: MailboxList['shared']) => {
     if (link && !lists.some((list) => list.link.uri === link.uri)) lists.push(shared ? { link, relation, shared } : { link, relation });
@@ -31,4 +37,9 @@ export function mailboxLists(root: RootResource): MailboxList[] {
     for (const folder of mailbox.folders?.folder ?? []) add(findLink(folder.link, 'self'), 'folder', shared);
   }
   return lists;
+}
+
+/** The inbox of each mailbox shared with the person (the popup's newest letters and notifications read them beside the person's own). */
+export function sharedInboxes(root: RootResource | undefined): (MailboxList & { shared: SharedWith })[] {
+  return mailboxLists(root).filter((list): list is MailboxList & { shared: SharedWith } => list.shared !== undefined && list.relation === 'document_inbox');
 }

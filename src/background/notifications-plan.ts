@@ -1,6 +1,7 @@
 // What to notify, decided without any browser API so that it runs (and is tested) in Node.
 // The worker's side (storage, the notifications API, clicks) is in notifications.ts.
 import { classifyLink, findLink, targetOf, type LinkTarget } from '../api/links.ts';
+import type { SharedWith } from '../api/mailbox-lists.ts';
 import type { Inbox } from '../api/schemas.ts';
 import { isUnread } from '../api/unread.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
@@ -20,8 +21,10 @@ export interface UnreadLetter {
   key: string;
   sender: string;
   subject: string;
-  /** Where a click on the notification leads: the letter, shown in the viewer. */
+  /** Where a click on the notification leads: the letter, shown in the viewer (in its own mailbox). */
   target: LinkTarget;
+  /** Whose mailbox it lies in, by name, when it is shared with the person. */
+  whose?: string | undefined;
 }
 
 export interface NotificationPlan {
@@ -38,8 +41,11 @@ export async function letterKey(selfUri: string): Promise<string> {
   return bytesToBase64Url(new Uint8Array(digest).slice(0, 16));
 }
 
-/** The unread letters of an inbox page that can be opened (a `self` link on the service's origin). */
-export async function unreadLetters(inbox: Inbox, serviceOrigin: string): Promise<UnreadLetter[]> {
+/**
+ * The unread letters of an inbox page that can be opened (a `self` link on the service's origin),
+ * of a mailbox `shared` with the person when it is one.
+ */
+export async function unreadLetters(inbox: Inbox, serviceOrigin: string, shared?: SharedWith): Promise<UnreadLetter[]> {
   const letters: UnreadLetter[] = [];
   const keys = new Set<string>();
   for (const document of inbox.document) {
@@ -53,7 +59,8 @@ export async function unreadLetters(inbox: Inbox, serviceOrigin: string): Promis
       key,
       sender: document.creatorName?.trim() ?? '',
       subject: document.subject?.trim() ?? '',
-      target: targetOf(self, 'self'),
+      target: targetOf(self, 'self', shared?.mailbox),
+      whose: shared?.whose,
     });
   }
   return letters;
@@ -99,11 +106,12 @@ export interface NotificationText {
 
 type Translate = (key: string, substitutions?: string | string[]) => string;
 
-/** A letter's notification: the sender as title, the subject as text (plain strings). */
+/** A letter's notification: the sender as title, the subject as text (plain strings), and whose mailbox when shared with the person. */
 export function letterText(letter: UnreadLetter, t: Translate): NotificationText {
+  const subject = letter.subject || t('notification_no_subject');
   return {
     title: letter.sender || t('notification_unknown_sender'),
-    message: letter.subject || t('notification_no_subject'),
+    message: letter.whose === undefined ? subject : t('notification_shared_message', [subject, letter.whose]),
   };
 }
 

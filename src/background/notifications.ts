@@ -7,8 +7,10 @@
 // listener is added at the top level when the API exists at start, or as soon as it is granted.
 import type { Notifications, Permissions } from 'webextension-polyfill';
 import { parseWith } from '../api/http.ts';
-import { inboxOf, targetOf, type LinkTarget } from '../api/links.ts';
-import { inboxSchema, type RootResource } from '../api/schemas.ts';
+import { inboxLinkOf, targetOf, type LinkTarget } from '../api/links.ts';
+import { unreadInEveryMailbox } from '../api/inbox.ts';
+import { sharedInboxes, type SharedWith } from '../api/mailbox-lists.ts';
+import { inboxSchema, type Link, type RootResource } from '../api/schemas.ts';
 import type { Session } from '../auth/session.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { NOTIFICATIONS_PERMISSION } from '../config/notifications-permission.ts';
@@ -154,8 +156,8 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
   }
 
   async function look(config: ExtensionConfig, root: RootResource, generation: number, written: Written): Promise<void> {
-    const theInbox = inboxOf(root);
-    const unread = theInbox?.unread;
+    // Every mailbox the person can read: the count is their sum, as the badge's.
+    const unread = unreadInEveryMailbox(root);
     const seen = await loadSeen();
     const last = await getItem(storage, notificationCheckItem);
     const now = deps.now();
@@ -169,12 +171,19 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
       return;
     }
     if (seen.primed && !shouldFetchInbox(unread, last, now, minInterval)) return;
-    const inboxLink = theInbox?.link;
+    const inboxLink = inboxLinkOf(root);
     if (!inboxLink) return;
-    const data = await deps.calls.authorizedFetch(config, targetOf(inboxLink, 'document_inbox'));
-    const inbox = parseWith(inboxSchema, data, 'inbox');
     const serviceOrigin = new URL(config.baseUrl).origin;
-    const plan = planNotifications(await unreadLetters(inbox, serviceOrigin), seen);
+    const lettersOf = async ({ link, shared }: { link: Link; shared?: SharedWith }) =>
+      unreadLetters(parseWith(inboxSchema, await deps.calls.authorizedFetch(config, targetOf(link, 'document_inbox')), 'inbox'), serviceOrigin, shared);
+    // The person's inbox and, side by side, the inbox of each mailbox shared with them, whose letters
+    // say whose they are and open in that mailbox. A shared one that cannot be read is looked at
+    // again next time; it does not keep the person's own letters from being notified.
+    const inboxes = await Promise.all([
+      lettersOf({ link: inboxLink }),
+      ...sharedInboxes(root).map((inbox) => lettersOf(inbox).catch((error: unknown) => (warn('Could not read the new letters of a shared mailbox', error), []))),
+    ]);
+    const plan = planNotifications(inboxes.flat(), seen);
     // A sign-out, or notifications switched off, while the inbox was on its way: show nothing. (A
     // sign-out after this point is caught by the fence in check().)
     if (!(await sameGeneration(session, generation)) || !(await deps.currentConfig()).notify) return;

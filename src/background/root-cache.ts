@@ -99,9 +99,9 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     if (status.state !== 'signed_in') throw notSignedIn(status);
     if (cached && rootFresh && knownInbox) {
       // Only the letters are out of date (the alarm fetched the root a moment ago).
-      return store({ ...cached, inbox: await fetchInboxGlance(deps, config, knownInbox) }, generation);
+      return store({ ...cached, inbox: await fetchInboxGlance(deps, config, knownInbox, cached.root) }, generation);
     }
-    const early = withInbox && knownInbox ? fetchInboxGlance(deps, config, knownInbox) : undefined;
+    const early = withInbox && knownInbox ? fetchInboxGlance(deps, config, knownInbox, cached?.root) : undefined;
     const data = await deps.calls.authorizedFetch(config, { url: rootResourceUrl(config.baseUrl), relation: 'self' });
     const root = parseWith(rootResourceSchema, data, 'root resource');
     const inboxLink = inboxLinkOf(root);
@@ -111,7 +111,7 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     } else if (inboxLink && withInbox) {
       // The letters wait for this root to name their inbox (none cached, or it moved). Their request
       // goes out first; meanwhile the root is cached, and the popup, which watches the cache, shows it.
-      const letters = fetchInboxGlance(deps, config, inboxLink);
+      const letters = fetchInboxGlance(deps, config, inboxLink, root);
       letters.catch(() => undefined);
       await store({ root, fetchedAt: deps.now(), serviceOrigin, scopes: status.scopes }, generation);
       inbox = await letters;

@@ -6,9 +6,9 @@ import { UnreadDot } from '../ui/icons.tsx';
 import { MaskIcon } from '../ui/mask-icon.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
 import { senderText, subjectText } from '../model/letter-text.ts';
-import { daysLeft, glanceLetters, isDueSoon } from './letters.ts';
+import { daysLeft, isDueSoon, newestRows, type NewestRow } from './letters.ts';
 import { dueText } from './DueSoon.tsx';
-import type { InvoiceInfo, LetterSummary } from '../model/letters.ts';
+import type { InvoiceInfo } from '../model/letters.ts';
 import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
 import { useRef } from 'preact/hooks';
 import { useListKeys } from '../ui/list-keys.ts';
@@ -30,7 +30,7 @@ function InvoiceLine(props: { invoice: InvoiceInfo; now: number }) {
   );
 }
 
-function LetterRow(props: { letter: LetterSummary; now: number; onOpen: (self: Link) => void }) {
+function LetterRow(props: { letter: NewestRow; now: number; onOpen: (self: Link, mailbox?: string) => void }) {
   const { letter } = props;
   const locale = uiLocale();
   const body = (
@@ -46,13 +46,14 @@ function LetterRow(props: { letter: LetterSummary; now: number; onOpen: (self: L
       </span>
       <span class="letter-subject">{subjectText(letter)}</span>
       {letter.invoice ? <InvoiceLine invoice={letter.invoice} now={props.now} /> : null}
+      {letter.shared ? <span class="letter-whose">{t('shared_inbox_title', letter.shared.whose)}</span> : null}
     </>
   );
   const self = letter.self;
   return (
     <li class={letter.unread ? 'letter unread' : 'letter'}>
       {self ? (
-        <button type="button" class="letter-open" onClick={() => props.onOpen(self)}>
+        <button type="button" class="letter-open" onClick={() => props.onOpen(self, letter.shared?.mailbox)}>
           {body}
         </button>
       ) : (
@@ -62,14 +63,17 @@ function LetterRow(props: { letter: LetterSummary; now: number; onOpen: (self: L
   );
 }
 
-/** The five newest letters of the inbox, each opening in the viewer (the inbox itself is a place above). */
+/**
+ * The five newest letters of the inbox, and of the inbox of each mailbox shared with the person,
+ * each opening in the viewer in its own mailbox (the inboxes themselves are places above).
+ */
 export function NewestLetters(props: {
   glance: InboxGlance | undefined;
   now: number;
-  onOpenLetter: (self: Link) => void;
+  onOpenLetter: (self: Link, mailbox?: string) => void;
 }) {
   const { glance } = props;
-  const letters = glance?.documents ? glanceLetters(glance.documents) : [];
+  const letters = glance ? newestRows(glance) : [];
   const list = useRef<HTMLElement>(null);
   useListKeys(list, 'button.letter-open', true);
   return (
@@ -87,6 +91,14 @@ export function NewestLetters(props: {
             <LetterRow key={letter.key} letter={letter} now={props.now} onOpen={props.onOpenLetter} />
           ))}
         </ul>
+      )}
+      {/* A shared inbox that could not be read says so, whose and why, below the letters that could. */}
+      {glance?.others?.map(({ error, shared }) =>
+        error ? (
+          <p key={shared.mailbox} class="letters-note">
+            {t('newest_shared_failed', shared.whose)} {errorMessage(error)}
+          </p>
+        ) : null,
       )}
     </section>
   );

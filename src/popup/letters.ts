@@ -2,11 +2,25 @@ import type { Document } from '../api/schemas.ts';
 import { daysUntil } from '../model/dates.ts';
 import { DUE_SOON_DAYS } from '../model/due-soon.ts';
 import { DEFAULT_SESSION_LEVEL, summarize, type InvoiceInfo, type LetterSummary } from '../model/letters.ts';
-import type { DueLetter } from '../storage/page-items.ts';
+import { GLANCE_LETTERS, type DueLetter, type InboxGlance } from '../storage/page-items.ts';
 
 /** The newest letters as the viewer's list reads them: one reading of a letter, shared. */
-export function glanceLetters(documents: readonly Document[]): LetterSummary[] {
-  return documents.map((document, index) => summarize(document, DEFAULT_SESSION_LEVEL, `#${index}`));
+export function glanceLetters(documents: readonly Document[], prefix = ''): LetterSummary[] {
+  return documents.map((document, index) => summarize(document, DEFAULT_SESSION_LEVEL, `${prefix}#${index}`));
+}
+
+/** One of the popup's newest letters: perhaps of a mailbox shared with the person, which it then names. */
+export type NewestRow = LetterSummary & Pick<DueLetter, 'shared'>;
+
+/**
+ * The newest letters of every mailbox the person can read, newest first: each inbox's newest
+ * page merged by date, the person's own first where two are as new, as many as one inbox shows.
+ */
+export function newestRows(glance: InboxGlance): NewestRow[] {
+  const own: NewestRow[] = glanceLetters(glance.documents ?? []);
+  const others = (glance.others ?? []).flatMap(({ documents = [], shared }) => glanceLetters(documents, shared.mailbox).map((letter) => ({ ...letter, shared })));
+  const time = (letter: NewestRow) => Date.parse(letter.created ?? '') || 0;
+  return [...own, ...others].sort((a, b) => time(b) - time(a)).slice(0, GLANCE_LETTERS);
 }
 
 /** Days until an invoice's due date: 0 today, negative when overdue; undefined without a readable date. */

@@ -86,6 +86,10 @@ export function entrySizes(distDir: string): EntrySize[] {
  * Gzip budgets in bytes (1 kB = 1000 bytes, as Vite prints them). The worker's was 30 kB until it
  * became the one place that writes to the mailbox (filing, deleting, folders, Send to bank and
  * uploads: each needs the token, so none can live in a page); that added 3.7 kB, and the budget is
- * 34 kB from then on. The popup's stays: it is what a person waits for.
+ * 34 kB from then on. It is 34.1 kB since the worker reads the newest letters of every mailbox
+ * shared with the person, for the popup and for notifications (issue #36: again the token's work,
+ * about 200 bytes, 35 more than the room that was left; terser options and the worker's strings
+ * were looked through for them first, and gave 7). The popup's stays: it is what a
+ * person waits for.
  */
-export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 34_000 };
+export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 34_100 };

@@ -290,6 +290,39 @@ describe('the popup', () => {
     await waitFor(() => expect(pageClosedItself()).toBe(true));
   });
 
+  it('with a mailbox shared with the person: its newest letters among the person’s own by date, each saying whose, opening in that mailbox; one it could not read says so', async () => {
+    const own = fullRoot();
+    const shared = (digipostaddress: string, name: string) => ({ name, owner: false, digipostaddress, unreadItemsInInbox: 1, link: [] });
+    const olaLetter = letter(71, { subject: 'Pensjonsutbetaling', creatorName: 'KLP', created: '2026-11-19T08:00:00.000+01:00' });
+    const snapshot = rootSnapshot({
+      root: { ...own, mailbox: [...(own.mailbox ?? []), shared('ola#2', 'Ola Nordmann'), shared('per#3', 'Per Nordmann')] },
+      inbox: {
+        uri: `${SERVICE}/post/api/private/accounts/1234/documents/inbox`,
+        fetchedAt: Date.now(),
+        documents: LETTERS,
+        others: [
+          { shared: { mailbox: 'ola#2', whose: 'Ola Nordmann' }, documents: [olaLetter] },
+          { shared: { mailbox: 'per#3', whose: 'Per Nordmann' }, error: { code: 'network' } },
+        ],
+      },
+    });
+    await extension.storage.session.set({ [dueInvoicesItem.key]: nothingDue(snapshot) });
+    worker.answer('getRoot', snapshot);
+    await openPage('popup');
+    const letters = await screen.findByRole('region', { name: 'Newest letters' });
+    // Ola's letter of the 19th between the person's own of the 20th and the 18th, and it says whose.
+    expect(within(letters).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/Skattemelding 2026$/),
+      expect.stringMatching(/^UnreadKLP.*Pensjonsutbetaling.*Ola Nordmann’s inbox$/),
+      expect.stringMatching(/Strømregning november$/),
+    ]);
+    expect(within(letters).getByText(/^Couldn’t get Per Nordmann’s newest letters\./).textContent).not.toMatch(/network|http/i);
+    fireEvent.click(within(letters).getByRole('button', { name: /Pensjonsutbetaling/ }));
+    await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
+    const pageId = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
+    expect(extension.storage.session.data[viewerPages.item(pageId).key]).toMatchObject({ url: olaLetter.link[0]?.uri, relation: 'self', mailbox: 'ola#2' });
+  });
+
   it('says plainly when the mailbox is nearly full, and nothing when it is not', async () => {
     const root = fullRoot();
     const [own] = root.mailbox ?? [];

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { SITE_PDF } from '../emulator/site.ts';
-import { badgeText, showsAccount, signInWith } from '../support/helpers.ts';
+import { badgeText, dropRootCache, showsAccount, signInWith } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { actInClosingPopup, css, isThere, role, roleSelector, says, textOf, until } from '../support/person.ts';
 
@@ -84,6 +84,25 @@ describe('a mailbox shared with the person', () => {
     expect(said).toBe('Ola Nordmann');
     const viewer = await h.nextPage(() => actInClosingPopup(popup, () => css(popup, `${row} ::-p-text(Hafslund)`).click()));
     await headingIs(viewer, 'Strømregning');
+    await until(viewer, 'The letter did not open in Ola Nordmann’s mailbox.', () => document.querySelector('nav[aria-label="Mailboxes"] [aria-current]')?.textContent.includes('Ola Nordmann') === true);
+    await viewer.close();
+  });
+
+  it('shows a new letter of it among the newest letters, saying whose it is, and opens it in its mailbox', async () => {
+    // Newer than any letter of the person's own: it comes first.
+    await h.emulator.admin.addLetter({ subject: 'Vedtak om hjemmetjenester', creatorName: 'Oslo kommune', mailbox: 'ola.nordmann#7QX2' });
+    await dropRootCache(h);
+    const popup = await h.openPopup();
+    await showsAccount(h, popup);
+    await until(popup, 'The shared mailbox’s new letter did not join the newest letters.', () => document.querySelector('.letter-list .letter-subject')?.textContent === 'Vedtak om hjemmetjenester');
+    const first = await popup.$eval('.letter-list .letter', (row) => [row.querySelector('.letter-sender'), row.querySelector('.letter-whose')].map((part) => part?.textContent.trim()));
+    expect(first).toEqual(['Oslo kommune', SHARED_INBOX]);
+    // Each row says whose only when it is not the person's own: their own letters say nothing of it.
+    const whose = await popup.$$eval('.letter-list .letter', (rows) => rows.map((row) => row.querySelector('.letter-whose')?.textContent ?? ''));
+    expect(whose).toContain('');
+    expect(whose.filter(Boolean).every((words) => words === SHARED_INBOX)).toBe(true);
+    const viewer = await h.nextPage(() => actInClosingPopup(popup, () => css(popup, '.letter-list button.letter-open ::-p-text(Vedtak om hjemmetjenester)').click()));
+    await headingIs(viewer, 'Vedtak om hjemmetjenester');
     await until(viewer, 'The letter did not open in Ola Nordmann’s mailbox.', () => document.querySelector('nav[aria-label="Mailboxes"] [aria-current]')?.textContent.includes('Ola Nordmann') === true);
     await viewer.close();
   });

@@ -92,6 +92,10 @@ describe('a mailbox shared with the person', () => {
     // Only the person's own: their count alone; none counted anywhere: no count.
     expect(unreadInEveryMailbox(root({ primaryAccount: { unreadItemsInInbox: 5 }, mailbox: [{ owner: true, unreadItemsInInbox: 5, link: [] }] }))).toBe(5);
     expect(unreadInEveryMailbox(root({}))).toBeUndefined();
-    expect(unreadInEveryMailbox(root({ mailbox: [{ owner: false, unreadItemsInInbox: 2, link: [] }] }))).toBe(2);
+    expect(unreadInEveryMailbox(root({ mailbox: [{ owner: false, digipostaddress: 'ola#2', unreadItemsInInbox: 2, link: [] }] }))).toBe(2);
+    // The person's count where the root gives it only beside their inbox under mailbox[] (contract §5).
+    expect(unreadInEveryMailbox(root({ mailbox: [{ unreadItemsInInbox: 3, link: [fx.link('document_inbox', '/own/inbox')] }] }))).toBe(3);
+    // A shared mailbox with no address to open it by is not offered anywhere, so not counted either.
+    expect(unreadInEveryMailbox(root({ primaryAccount: { unreadItemsInInbox: 1 }, mailbox: [{ owner: false, unreadItemsInInbox: 2, link: [] }] }))).toBe(1);
   });
 });

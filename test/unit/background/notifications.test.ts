@@ -1,9 +1,12 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catalogueMessage } from '../../support/catalogue-i18n.ts';
 import { LETTERS_PER_LIST } from '../../../src/background/due-invoices.ts';
 import { rootResourceSchema, type RootResource } from '../../../src/api/schemas.ts';
 import type { BuildDefaults } from '../../../src/config/build-defaults.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { makeIdToken } from '../auth/fakes.ts';
+import type { LinkTarget } from '../../../src/api/links.ts';
+import { viewerPages } from '../../../src/storage/page-items.ts';
 import { FakeNetwork, fakeBrowser, resetFakeBrowser, REDIRECT_URI } from './fake-browser.ts';
 
 const A = 'https://a.example.org';
@@ -55,6 +58,10 @@ function letter(id: number, sender: string, subject: string) {
 
 /** The inbox page the service answers with: the letters in it now, newest first. */
 let inboxLetters: ReturnType<typeof letter>[] = [];
+/** The inbox of the mailbox Ola Nordmann shares with the person, when the root lists it. */
+const SHARED_INBOX_PATH = '/post/api/private/mailbox/77/documents/inbox';
+let sharedLetters: ReturnType<typeof letter>[] = [];
+let sharedInboxFails = false;
 
 /** A root as the real service may send it: no inbox at the account, one under `mailbox[]`. */
 function rootWithInboxOnlyInMailbox(unread: number): RootResource {
@@ -74,6 +81,9 @@ function rootWithInboxOnlyInMailbox(unread: number): RootResource {
 beforeEach(async () => {
   resetFakeBrowser();
   shown.length = 0;
+  inboxLetters = [];
+  sharedLetters = [];
+  sharedInboxFails = false;
   network.seen.length = 0;
   network.handlers.set(A, (request) => {
     if (request.url.pathname === '/post/api/oauth/accesstoken') {
@@ -87,6 +97,7 @@ beforeEach(async () => {
       });
     }
     if (request.url.pathname === INBOX_PATH) return Response.json({ document: inboxLetters, link: [] });
+    if (request.url.pathname === SHARED_INBOX_PATH) return sharedInboxFails ? Response.json({}, { status: 503 }) : Response.json({ document: sharedLetters, link: [] });
     return Response.json(rootWithInboxOnlyInMailbox(inboxLetters.length));
   });
   fakeBrowser.identity.launchWebAuthFlow = ({ url }) =>
@@ -119,5 +130,67 @@ describe('notifications of new letters', () => {
     await worker.notifications.notifyNewLetters(on, rootWithInboxOnlyInMailbox(0), await session.generation());
     expect(network.seen.filter(notificationLook)).toEqual([]);
     expect(shown).toEqual([]);
+  });
+});
+
+describe('notifications of new letters in a mailbox shared with the person', () => {
+  /** The person's root with Ola Nordmann's mailbox beside their own, each with its unread count. */
+  function rootWithSharedMailbox(): RootResource {
+    const own = rootWithInboxOnlyInMailbox(inboxLetters.length);
+    return rootResourceSchema.parse({
+      ...own,
+      mailbox: [
+        ...(own.mailbox ?? []),
+        {
+          name: 'Ola Nordmann',
+          digipostaddress: 'ola.nordmann#77',
+          owner: false,
+          unreadItemsInInbox: sharedLetters.length,
+          link: [{ rel: `${A}/post/relations/document_inbox`, uri: `${A}${SHARED_INBOX_PATH}` }],
+        },
+      ],
+    });
+  }
+  const on = { ...config, notify: true };
+  // The notifications' words as the browser would give them, from the English catalogue.
+  const keysOnly = fakeBrowser.i18n.getMessage;
+  beforeEach(() => {
+    fakeBrowser.i18n.getMessage = (key: string, substitutions?: string | string[]) => catalogueMessage('en', key, substitutions);
+  });
+  afterEach(() => {
+    fakeBrowser.i18n.getMessage = keysOnly;
+  });
+  const check = async () => worker.notifications.notifyNewLetters(on, rootWithSharedMailbox(), await session.generation());
+  const viewerTargets = async () =>
+    Object.entries(await fakeBrowser.storage.session.get(null))
+      .filter(([key]) => viewerPages.owns(key))
+      .map(([, value]) => value as LinkTarget);
+
+  it('name whose mailbox a new letter came to, and open it in that mailbox', async () => {
+    inboxLetters = [letter(1, 'Skatteetaten', 'Skattemelding')];
+    await check();
+    expect(shown).toEqual([]);
+
+    sharedLetters = [letter(10, 'KLP', 'Pensjonsutbetaling')];
+    await check();
+
+    expect(shown.map(({ title, message }) => ({ title, message }))).toEqual([{ title: 'KLP', message: 'Pensjonsutbetaling\nTo Ola Nordmann' }]);
+    expect(await viewerTargets()).toEqual([expect.objectContaining({ url: `${A}/post/api/private/documents/10`, mailbox: 'ola.nordmann#77' })]);
+  });
+
+  it('a new letter of the person’s own still says nothing of whose it is', async () => {
+    await check();
+    inboxLetters = [letter(2, 'Fjordkraft', 'Faktura for november')];
+    await check();
+    expect(shown.map(({ title, message }) => ({ title, message }))).toEqual([{ title: 'Fjordkraft', message: 'Faktura for november' }]);
+  });
+
+  it('a shared inbox that cannot be read does not keep the person’s own new letters from being notified', async () => {
+    await check();
+    sharedInboxFails = true;
+    sharedLetters = [letter(10, 'KLP', 'Pensjonsutbetaling')];
+    inboxLetters = [letter(2, 'Fjordkraft', 'Faktura for november')];
+    await check();
+    expect(shown.map(({ title }) => title)).toEqual(['Fjordkraft']);
   });
 });

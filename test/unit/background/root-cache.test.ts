@@ -275,3 +275,59 @@ describe('fencing: a sign-out between the fetch and the write', () => {
     expect(nameIn(stored())).toBe('Ola Nordmann');
   });
 });
+
+describe('the newest letters of every mailbox the person can read', () => {
+  const SHARED_INBOX = `${A}/post/api/private/mailbox/2/documents/inbox`;
+  const withSharedMailbox = () => ({
+    ...root('Kari Nordmann', 2),
+    mailbox: [
+      {
+        name: 'Ola Nordmann',
+        digipostaddress: 'ola.nordmann#2',
+        owner: false,
+        unreadItemsInInbox: 1,
+        link: [{ rel: `${A}/post/relations/document_inbox`, uri: SHARED_INBOX }],
+      },
+    ],
+  });
+
+  it('reads a shared mailbox’s inbox beside the person’s own, and keeps its letters apart, saying whose they are', async () => {
+    service.rootAnswer = withSharedMailbox();
+    const answer = service.authorizedFetch;
+    service.authorizedFetch = async (config, request) => {
+      const data = await answer(config, request);
+      return request.url.startsWith(SHARED_INBOX) ? inboxPage('Pensjon') : data;
+    };
+
+    await cache.getRootAndAnnounce(configFor(A), false, true);
+
+    expect(subjectsIn(stored())).toEqual(['Skattemelding']);
+    expect(stored()?.inbox?.others).toEqual([{ shared: { mailbox: 'ola.nordmann#2', whose: 'Ola Nordmann' }, documents: [expect.objectContaining({ subject: 'Pensjon' })] }]);
+    // Each asked for as many letters as the popup shows, no more.
+    expect(service.requests.filter((url) => url.includes('/documents/inbox'))).toEqual([`${INBOX}?limit=5`, `${SHARED_INBOX}?limit=5`]);
+  });
+
+  it('a shared inbox that cannot be read keeps why, and the person’s own letters still show', async () => {
+    service.rootAnswer = withSharedMailbox();
+    const answer = service.authorizedFetch;
+    service.authorizedFetch = async (config, request) => {
+      const data = await answer(config, request);
+      if (request.url.startsWith(SHARED_INBOX)) throw new Error('network down');
+      return data;
+    };
+
+    await cache.getRootAndAnnounce(configFor(A), false, true);
+
+    expect(subjectsIn(stored())).toEqual(['Skattemelding']);
+    expect(stored()?.inbox?.error).toBeUndefined();
+    expect(stored()?.inbox?.others?.[0]?.documents).toBeUndefined();
+    expect(stored()?.inbox?.others?.[0]?.error?.detail).toBe('network down');
+  });
+
+  it('with only the person’s own mailbox, no other inbox is read', async () => {
+    await cache.getRootAndAnnounce(configFor(A), false, true);
+
+    expect(stored()?.inbox?.others).toEqual([]);
+    expect(service.requests).toEqual([ROOT_URL, `${INBOX}?limit=5`]);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentSchema } from '../../../src/api/schemas.ts';
-import { daysLeft, dueSoonLetters, glanceLetters, isDueSoon } from '../../../src/popup/letters.ts';
+import { daysLeft, dueSoonLetters, glanceLetters, isDueSoon, newestRows } from '../../../src/popup/letters.ts';
 
 const now = new Date(2026, 10, 22, 14, 30).getTime(); // 22 November 2026, local time
 const day = (offset: number) => {
@@ -95,5 +95,31 @@ describe('dueSoonLetters', () => {
   it('shows a kept letter by its sender, amount and due date', () => {
     const [row] = dueSoonLetters([], [kept(5, day(4))], now);
     expect(row).toMatchObject({ sender: 'Skatteetaten', uploaded: false, invoice: { amount: 10, dueDate: day(4) } });
+  });
+});
+
+describe('newestRows', () => {
+  const at = (id: number, created: string) => letter({ created, link: [{ rel: 'https://x/relations/self', uri: `https://x/documents/${id}` }] });
+  const ola = { mailbox: 'ola#2', whose: 'Ola Nordmann' };
+
+  it('merges every mailbox’s newest letters by date, the person’s own first where as new, five in all, each saying whose', () => {
+    const glance = {
+      uri: 'https://x/inbox',
+      fetchedAt: now,
+      documents: [at(1, '2026-11-22T10:00:00+01:00'), at(2, '2026-11-20T10:00:00+01:00'), at(3, '2026-11-18T10:00:00+01:00')],
+      others: [{ shared: ola, documents: [at(11, '2026-11-22T10:00:00+01:00'), at(12, '2026-11-21T10:00:00Z'), at(13, '2026-11-19T10:00:00+01:00')] }],
+    };
+    expect(newestRows(glance).map((row) => [row.self?.uri.slice(-2), row.shared?.whose])).toEqual([
+      ['/1', undefined],
+      ['11', 'Ola Nordmann'],
+      ['12', 'Ola Nordmann'],
+      ['/2', undefined],
+      ['13', 'Ola Nordmann'],
+    ]);
+  });
+
+  it('with one mailbox: its letters as the inbox lists them, whose said of none', () => {
+    const glance = { uri: 'https://x/inbox', fetchedAt: now, documents: [at(1, '2026-11-22T10:00:00+01:00')] };
+    expect(newestRows(glance).map((row) => row.shared)).toEqual([undefined]);
   });
 });
