@@ -79,26 +79,31 @@ export function NewestLetters(props: {
   return (
     <section class="letters" aria-labelledby="letters-title" ref={list}>
       <h2 id="letters-title">{t('newest_letters')}</h2>
-      {glance?.error ? (
-        <p class="letters-note">{errorMessage(glance.error)}</p>
-      ) : glance?.documents && letters.length === 0 ? (
-        <p class="letters-note">{t('inbox_empty')}</p>
-      ) : !glance ? (
-        <p class="letters-note">{t('inbox_none')}</p>
-      ) : (
+      {letters.length > 0 ? (
         <ul class="letter-list">
           {letters.map((letter) => (
             <LetterRow key={letter.key} letter={letter} now={props.now} onOpen={props.onOpenLetter} />
           ))}
         </ul>
+      ) : !glance ? (
+        <p class="letters-note">{t('inbox_none')}</p>
+      ) : glance.error ? null : (
+        <p class="letters-note">{t('inbox_empty')}</p>
       )}
-      {/* A shared inbox that could not be read says so, whose and why, below the letters that could. */}
-      {glance?.others?.map(({ error, shared }) =>
-        error ? (
-          <p key={shared.mailbox} class="letters-note">
-            {t('newest_shared_failed', shared.whose)} {errorMessage(error)}
-          </p>
-        ) : null,
+      {/*
+       * Below the letters that could be read, why the others could not: the person's own inbox's
+       * reason, or else each shared inbox's, whose and why (the same reason is never said twice).
+       */}
+      {glance?.error ? (
+        <p class="letters-note">{errorMessage(glance.error)}</p>
+      ) : (
+        glance?.others?.map(({ error, shared }) =>
+          error ? (
+            <p key={shared.mailbox} class="letters-note">
+              {t('newest_shared_failed', shared.whose)} {errorMessage(error)}
+            </p>
+          ) : null,
+        )
       )}
     </section>
   );

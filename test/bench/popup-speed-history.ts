@@ -19,6 +19,8 @@ shared, so single figures move by ±10 ms between runs; ratios taken side by sid
 | The cache read issued before the worker message | 1.98 × (side by side) | 1.95 × | no: within noise |
 | Worker, cold open: the letters' request goes out before the root is written to the cache | newest letters 276 ms (blank 33 ms) | 322 ms (blank 49 ms, a busier run) | yes, for its logic: the write is off the letters' path; the gain (one storage write) is below the noise |
 | The worker asked only after the first frame when there is a cache to paint (a stopped worker starts in the page's process) | worker stopped: content 156 ms, 3.2 × blank; worker running: 78 ms | 107 ms, 2.9 × blank; 58 ms | yes |
+| Issue #36 trial: a first-paint script (the cached name drawn with createElement) as a second module before the popup's | 2.27 × (side by side, 12 runs) | 2.36 × | no: no gain (its storage read is answered only once the popup's module has run) |
+| Issue #36 trial: the first-paint script alone on the page, loading the popup (import()) once it has painted; the same with the popup's module preloaded | heading 1.55 ×; 1.97 × (side by side, 12 runs each, a busy machine) | heading 1.21 ×; 1.54 ×, but the whole popup 2.36 × against 1.97 × | not yet: the heading comes 40 ms sooner and everything else 40 ms later, so the first-paint script must draw the whole first frame (places, invoices, letters) for a person to gain, about 1.5 kB the popup's 15 kB must find |
 
 Where the warm popup's time goes (one script, medians of 12 opens, ms from navigation start): the
 page is parsed as fast as the blank page (domInteractive 25–30 ms for both); loading, compiling and

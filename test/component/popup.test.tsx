@@ -323,6 +323,26 @@ describe('the popup', () => {
     expect(extension.storage.session.data[viewerPages.item(pageId).key]).toMatchObject({ url: olaLetter.link[0]?.uri, relation: 'self', mailbox: 'ola#2' });
   });
 
+  it('the person’s own inbox not read: the shared mailbox’s newest letters still show, with why the person’s own do not, said once', async () => {
+    const own = fullRoot();
+    const olaLetter = letter(71, { subject: 'Pensjonsutbetaling', creatorName: 'KLP' });
+    const snapshot = rootSnapshot({
+      root: { ...own, mailbox: [...(own.mailbox ?? []), { name: 'Ola Nordmann', owner: false, digipostaddress: 'ola#2', unreadItemsInInbox: 1, link: [] }] },
+      inbox: {
+        uri: `${SERVICE}/post/api/private/accounts/1234/documents/inbox`,
+        fetchedAt: Date.now(),
+        error: { code: 'network' },
+        others: [{ shared: { mailbox: 'ola#2', whose: 'Ola Nordmann' }, documents: [olaLetter] }],
+      },
+    });
+    await extension.storage.session.set({ [dueInvoicesItem.key]: nothingDue(snapshot) });
+    worker.answer('getRoot', snapshot);
+    await openPage('popup');
+    const letters = await screen.findByRole('region', { name: 'Newest letters' });
+    expect(within(letters).getAllByRole('listitem').map((row) => row.textContent)).toEqual([expect.stringMatching(/Pensjonsutbetaling.*Ola Nordmann’s inbox$/)]);
+    expect(letters.querySelectorAll('.letters-note')).toHaveLength(1);
+  });
+
   it('says plainly when the mailbox is nearly full, and nothing when it is not', async () => {
     const root = fullRoot();
     const [own] = root.mailbox ?? [];

@@ -171,10 +171,11 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await page.close();
   await emulator.admin.configure({ latencyMs: 0 });
 
-  // The service goes away (the root and the inbox page both break off): the last view, marked as not up to date.
+  // The service goes away (the root and both inboxes' pages, the person's and the shared mailbox's,
+  // break off): the last view, marked as not up to date.
   await ageCache(browser, 5 * 60_000);
   await untilServiceQuiet(emulator.admin);
-  await emulator.admin.failNext(2, 'drop', '/post/api');
+  await emulator.admin.failNext(3, 'drop', '/post/api');
   page = await open();
   await css(page, '.offline').wait();
   await shot(page, 'offline');
