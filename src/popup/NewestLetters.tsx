@@ -46,7 +46,12 @@ function LetterRow(props: { letter: NewestRow; now: number; onOpen: (self: Link,
       </span>
       <span class="letter-subject">{subjectText(letter)}</span>
       {letter.invoice ? <InvoiceLine invoice={letter.invoice} now={props.now} /> : null}
-      {letter.shared ? <span class="letter-whose">{t('shared_inbox_title', letter.shared.whose)}</span> : null}
+      {letter.shared ? (
+        <span class="letter-whose">
+          <MaskIcon name="inbox" />
+          {t('shared_inbox_title', letter.shared.whose)}
+        </span>
+      ) : null}
     </>
   );
   const self = letter.self;

@@ -75,6 +75,16 @@ export class EmulatorAdmin {
     return (await this.call('POST', '/letters', letter)) as { id: string };
   }
 
+  /** Shows the root's notice (again, after it was dismissed). */
+  async showNotice(): Promise<void> {
+    await this.call('POST', '/notice');
+  }
+
+  /** Sets how many bytes a mailbox uses (the person's own, unless `mailbox` names another by its Digipost address). */
+  async setUsedStorage(usedStorage: number, mailbox?: string): Promise<void> {
+    await this.call('POST', '/storage', { usedStorage, ...(mailbox === undefined ? {} : { mailbox }) });
+  }
+
   /** The next `count` requests under `pathPrefix` (and with `method`, when given) fail as `kind` says. */
   /** `exact`: only the path `pathPrefix` itself, not the paths below it. */
   async failNext(count: number, kind: FailureKind, pathPrefix?: string, method?: 'GET' | 'POST' | 'PUT' | 'DELETE', exact?: boolean): Promise<void> {

@@ -64,6 +64,12 @@ const letterSchema = z.strictObject({
 
 type NewLetter = z.input<typeof letterSchema>;
 
+const storageSchema = z.strictObject({
+  /** The mailbox's Digipost address; absent: the person's own. */
+  mailbox: z.string().min(1).max(100).optional(),
+  usedStorage: z.number().int().nonnegative(),
+});
+
 const failSchema = z.strictObject({
   count: z.number().int().min(1).max(1000),
   kind: z.enum(['500', 'malformed', 'drop', '403', 'stall', '502', '504', '502-after', '504-after', '504-after-down']),
@@ -177,6 +183,28 @@ export function adminRoutes(app: Hono, em: Emulator): void {
       if (!box) return badRequest(`No mailbox the person reads has the address ${address ?? ''}.`);
       if (folderId !== undefined && !box.folders.some((folder) => folder.id === folderId)) return badRequest(`No folder has the id ${folderId}.`);
       return json({ id: addLetter(box, read.value).id }, 201);
+    },
+  });
+
+  // The root's notice shown (again, after a dismissal): the pictures show it, and tests dismiss it.
+  resource(app, p('/notice'), {
+    POST: () => {
+      em.world.noticeShown = true;
+      return noContent();
+    },
+  });
+
+  // How full a mailbox is (its usedStorage in bytes): a nearly full one warns the person.
+  resource(app, p('/storage'), {
+    POST: async (c) => {
+      const read = await body(c, storageSchema);
+      if (!read.ok) return read.response;
+      const { mailbox: address, usedStorage } = read.value;
+      const box = address === undefined ? undefined : mailboxWithAddress(em, address);
+      if (address !== undefined && !box) return badRequest(`No mailbox the person reads has the address ${address}.`);
+      if (!box || box.owner) em.world.ownUsedStorage = usedStorage;
+      else box.usedStorage = usedStorage;
+      return noContent();
     },
   });
 

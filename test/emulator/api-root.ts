@@ -66,6 +66,7 @@ function root(em: Emulator, session: Session): Record<string, unknown> {
   Object.assign(account, {
     unreadItemsInInbox: unread,
     ...OWN_STORAGE,
+    usedStorage: em.world.ownUsedStorage,
     remainingStampsThisMonth: 5,
     needsContactInfoVerification: false,
     link: [...accountLinks(linker), ...knobs.extraLinks.account.map((l) => ({ ...l }))],

@@ -24,7 +24,7 @@ export const OWN_STORAGE = { usedStorage: 73_400_320, totalAvailableStorage: 1_0
 
 export function ownMailbox(em: Emulator): ReadableMailbox {
   const { user, mailbox } = em.world;
-  return { accountId: user.accountId, name: user.fullName, digipostaddress: user.digipostaddress, owner: true, ...OWN_STORAGE, mailbox };
+  return { accountId: user.accountId, name: user.fullName, digipostaddress: user.digipostaddress, owner: true, ...OWN_STORAGE, usedStorage: em.world.ownUsedStorage, mailbox };
 }
 
 /** Own first, as the service lists them. */

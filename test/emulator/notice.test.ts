@@ -62,4 +62,11 @@ describe("the root's notice (notice: true)", () => {
     token = (await signIn(em)).access_token;
     expect(await notice()).toBeDefined();
   });
+
+  it('is shown again by the admin API after a dismissal', async () => {
+    const dismiss = linkOf((await notice())?.link, 'dismiss_notice').uri;
+    expect((await api(dismiss, token, { method: 'POST' })).status).toBe(204);
+    await em.admin.showNotice();
+    expect(await notice()).toBeDefined();
+  });
 });

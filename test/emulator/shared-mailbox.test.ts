@@ -23,7 +23,7 @@ interface MailboxJson {
   link: Link[];
 }
 interface Root {
-  primaryAccount: { link: Link[] };
+  primaryAccount: { link: Link[]; usedStorage?: number };
   mailbox: MailboxJson[];
   notice?: unknown;
 }
@@ -205,6 +205,20 @@ describe('a mailbox shared with the demo user (sharedMailbox: true)', () => {
     await em.admin.reset();
     token = (await signIn(em)).access_token;
     expect((await mailboxes()).shared.unreadItemsInInbox).toBe(shared.unreadItemsInInbox);
+  });
+
+  it('takes how full each mailbox is from the admin API (the person’s own in its account too), until a reset', async () => {
+    const before = await mailboxes();
+    await em.admin.setUsedStorage(1_000_000_000);
+    await em.admin.setUsedStorage(990_000_000, before.shared.digipostaddress);
+    const after = await mailboxes();
+    expect([after.own.usedStorage, after.shared.usedStorage]).toEqual([1_000_000_000, 990_000_000]);
+    expect((await root()).primaryAccount.usedStorage).toBe(1_000_000_000);
+    await expect(em.admin.setUsedStorage(1, 'nobody#0000')).rejects.toThrow(/400/);
+    await expect(em.admin.setUsedStorage(-1)).rejects.toThrow(/400/);
+    await em.admin.reset();
+    token = (await signIn(em)).access_token;
+    expect((await mailboxes()).own.usedStorage).toBe(before.own.usedStorage);
   });
 
   it('asks for the same permissions as the own mailbox', async () => {

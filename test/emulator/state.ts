@@ -8,6 +8,7 @@ import type { ReadableMailbox } from './mailboxes.ts';
 import type { User } from './seed.ts';
 import { demoUser, seedMailbox } from './seed.ts';
 import { sharedMailbox } from './shared-mailbox.ts';
+import { OWN_STORAGE } from './mailboxes.ts';
 import { TokenStore } from './tokens.ts';
 
 export interface RequestLogEntry {
@@ -58,8 +59,10 @@ export interface World {
   mailbox: Mailbox;
   /** The mailbox shared with the person, when the emulator was started with it. */
   sharedMailbox: ReadableMailbox | undefined;
-  /** The root's notice is there (started with it) and not yet dismissed. */
+  /** The root's notice is there (started with it, or shown again by the admin API) and not yet dismissed. */
   noticeShown: boolean;
+  /** Bytes the person's own mailbox uses (mailboxes.ts OWN_STORAGE, until the admin API sets another). */
+  ownUsedStorage: number;
   user: User;
   language: string;
   log: RequestLogEntry[];
@@ -87,6 +90,7 @@ export class Emulator {
       mailbox: seedMailbox(this.settings.letters, Date.now()),
       sharedMailbox: this.settings.sharedMailbox ? sharedMailbox(Date.now()) : undefined,
       noticeShown: this.settings.notice,
+      ownUsedStorage: OWN_STORAGE.usedStorage,
       user: demoUser(),
       language: 'nb',
       log: [],

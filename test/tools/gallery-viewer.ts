@@ -6,9 +6,10 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from '../support/build-extension.ts';
 import { gone, nth, settled, signedInForPictures, tabOfSize } from '../support/gallery-session.ts';
-import { cachedLink, viewerPageFor } from '../support/helpers.ts';
+import { cachedLink, dropRootCache, viewerPageFor } from '../support/helpers.ts';
 import { css, role, until } from '../support/person.ts';
 import { startEmulator } from '../emulator/index.ts';
+import { OWN_STORAGE } from '../emulator/mailboxes.ts';
 
 const OUT = resolve(process.env.GALLERY_DIR ?? 'test/screenshots/gallery');
 const WIDE = { width: 1280, height: 800 };
@@ -119,6 +120,21 @@ try {
         await (await nth(page, '.mailbox-switch a', 1)).click();
         await css(page, '.letter-row').wait();
         await shoot(page, `viewer-shared-inbox-${suffix}`);
+        // The service's notice above the page, and the person's own mailbox nearly full: its storage
+        // under the places in the warning's colours. The notice is dismissed after, as a person would.
+        await emulator.admin.showNotice();
+        await emulator.admin.setUsedStorage(Math.round(0.95 * OWN_STORAGE.totalAvailableStorage));
+        try {
+          await dropRootCache(h);
+          await open('account', 'document_inbox');
+          await css(page, '.service-notice').wait();
+          await css(page, '.letter-row').wait();
+          await shoot(page, `viewer-notice-storage-full-${suffix}`);
+          await css(page, '.service-notice button.primary').click();
+          await gone(page, '.service-notice');
+        } finally {
+          await emulator.admin.setUsedStorage(OWN_STORAGE.usedStorage);
+        }
 
         await open('account', 'receipts');
         await css(page, '.letter-row').wait();

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Target } from 'puppeteer-core';
 import type { RunningEmulator } from '../emulator/index.ts';
+import { OWN_STORAGE } from '../emulator/mailboxes.ts';
 import type { ExtensionBrowser } from '../support/extension-browser.ts';
 import { gone, settled, shootTop, tabOfSize } from '../support/gallery-session.ts';
 import { dropRootCache, storedItems, storeItems, untilServiceQuiet } from '../support/helpers.ts';
@@ -121,6 +122,9 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await css(popup, '.summary h1').wait();
   await gone(popup, '.fetched .updating:not(.idle)');
   await shot(popup, 'ready');
+  // Scrolled to the newest letters: the shared mailbox's among the person's own, each saying whose.
+  await popup.$eval('.letters', (section) => section.scrollIntoView());
+  await shot(popup, 'letters');
   await popup.close();
 
   // Invoices due soon on a first open, while a folder has not answered yet: the list says where it
@@ -150,6 +154,19 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await page.$eval('.due .due-more', (more) => (more as HTMLElement).click()).catch(() => undefined);
   await shot(page, 'due-overdue');
   await page.close();
+
+  // The person's mailbox nearly full: the note under the header says so, with the share used.
+  await emulator.admin.setUsedStorage(Math.round(0.95 * OWN_STORAGE.totalAvailableStorage));
+  try {
+    await dropRootCache(browser);
+    page = await open();
+    await css(page, '.storage-full').wait();
+    await gone(page, '.fetched .updating:not(.idle)');
+    await shot(page, 'storage-full');
+    await page.close();
+  } finally {
+    await emulator.admin.setUsedStorage(OWN_STORAGE.usedStorage);
+  }
 
   // A cache older than a minute paints at once and says it is updating.
   await ageCache(browser, 5 * 60_000);
