@@ -23,7 +23,8 @@ import { buildWithNotificationsGranted } from '../support/notifications-granted.
 import { addressOf, browserUnderTest } from '../support/extension-browser.ts';
 import { showsAccount, storedItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { isChecked, role, shows, text } from '../support/person.ts';
+import { isChecked, role, shows, text, until } from '../support/person.ts';
+import { SHARED_MAILBOX } from '../emulator/shared-mailbox.ts';
 import { notificationTargetsItem, notifiedLettersItem } from '../../src/storage/items.ts';
 import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 
@@ -75,11 +76,19 @@ async function poll(): Promise<void> {
   await inWorker((lock: string) => (globalThis as WorkerGlobal).navigator.locks.request(lock, () => undefined), LOCK);
 }
 
-/** Looks at the inbox for new letters: not the open invoices' read of its newest hundred, which each fetch of the root starts (due-invoices.ts). */
+/**
+ * Looks at the person's own inbox for new letters: not the open invoices' read of its newest
+ * hundred, which each fetch of the root starts (due-invoices.ts), nor the shared mailbox's inbox,
+ * which each look reads beside it.
+ */
 function inboxFetches(): Promise<number> {
   return h.emulator.admin
     .requests()
-    .then((log) => log.filter((r) => r.method === 'GET' && r.path.includes('/documents/inbox') && !r.query.includes(`limit=${LETTERS_PER_LIST}`)).length);
+    .then(
+      (log) =>
+        log.filter((r) => r.method === 'GET' && r.path.includes('/documents/inbox') && !r.path.includes(`/${SHARED_MAILBOX.accountId}/`) && !r.query.includes(`limit=${LETTERS_PER_LIST}`))
+          .length,
+    );
 }
 
 async function targets(): Promise<Record<string, string>> {
@@ -87,9 +96,9 @@ async function targets(): Promise<Record<string, string>> {
 }
 
 /** What a viewer address stands for: its page id's target in storage.session (src/protocol/viewer-address.ts). */
-function pageTarget(session: Record<string, unknown>, address: string): { url: string; relation?: string } | undefined {
+function pageTarget(session: Record<string, unknown>, address: string): { url: string; relation?: string; mailbox?: string } | undefined {
   const id = new URL(address).searchParams.get('page') ?? '';
-  return session[`${viewerPages.prefix}${id}`] as { url: string; relation?: string } | undefined;
+  return session[`${viewerPages.prefix}${id}`] as { url: string; relation?: string; mailbox?: string } | undefined;
 }
 
 /** Clicks a notification: the event Chromium fires for a click, dispatched to the worker's listeners. */
@@ -110,7 +119,8 @@ async function switchNotify(on: boolean): Promise<void> {
 describe.runIf(browserUnderTest() === 'chromium')('notifications of new letters (Chromium only: the worker is reached from inside, which Firefox does not allow)', () => {
   beforeAll(async () => {
     grantedDist = buildWithNotificationsGranted(E2E_DIST);
-    h = await startHarness({ dist: grantedDist });
+    // With Ola Nordmann's mailbox shared with the person (issue #36): every look reads both inboxes.
+    h = await startHarness({ dist: grantedDist, emulator: { sharedMailbox: true } });
     const popup = await h.openPopup();
     await h.connectVia(popup, 'Approve');
     await showsAccount(h, popup);
@@ -134,13 +144,17 @@ describe.runIf(browserUnderTest() === 'chromium')('notifications of new letters 
 
   it('switched on, take note of the letters already unread without notifying any of them', async () => {
     await switchNotify(true);
-    const unread = ((await storedItems(h, 'session'))[rootCacheItem.key] as { root: { primaryAccount: { unreadItemsInInbox: number } } }).root
-      .primaryAccount.unreadItemsInInbox;
+    const { root } = (await storedItems(h, 'session'))[rootCacheItem.key] as {
+      root: { primaryAccount: { unreadItemsInInbox: number }; mailbox: { owner: boolean; unreadItemsInInbox: number }[] };
+    };
+    const unread = root.primaryAccount.unreadItemsInInbox;
+    const sharedUnread = root.mailbox.find((mailbox) => !mailbox.owner)?.unreadItemsInInbox ?? 0;
     expect(unread).toBeGreaterThan(1);
+    expect(sharedUnread).toBeGreaterThan(1);
     const seen = (await storedItems(h, 'local'))[notifiedLettersItem.key] as { keys: string[]; primed: boolean };
     expect(seen.primed).toBe(true);
-    // The emulator's inbox page holds every unread letter (fewer than 50).
-    expect(seen.keys).toHaveLength(unread);
+    // The emulator's inbox pages hold every unread letter (fewer than 50): the person's and the shared mailbox's.
+    expect(seen.keys).toHaveLength(unread + sharedUnread);
     await poll();
     expect(await shown()).toEqual([]);
     await h.reload(options);
@@ -219,6 +233,21 @@ describe.runIf(browserUnderTest() === 'chromium')('notifications of new letters 
     for (const id of await shown()) await inWorker((nid: string) => (globalThis as WorkerGlobal).chrome.notifications.clear(nid), id);
     await poll();
     await expect.poll(() => shown()).toHaveLength(1);
+  });
+
+  it('notify a new letter in the mailbox shared with the person, and open it in that mailbox', async () => {
+    for (const id of await shown()) await inWorker((nid: string) => (globalThis as WorkerGlobal).chrome.notifications.clear(nid), id);
+    const { id: letterId } = await h.emulator.admin.addLetter({ subject: 'Vedtak om hjemmetjenester', creatorName: 'Oslo kommune', mailbox: SHARED_MAILBOX.digipostaddress });
+    await poll();
+    await expect.poll(() => shown()).toHaveLength(1);
+    const [id = ''] = await shown();
+    const target = pageTarget(await storedItems(h, 'session'), (await targets())[id] ?? '');
+    expect(target?.url).toMatch(new RegExp(`/${SHARED_MAILBOX.accountId}/documents/${letterId}$`));
+    expect(target?.mailbox).toBe(SHARED_MAILBOX.digipostaddress);
+    const viewer = await click(id);
+    await shows(viewer, 'Vedtak om hjemmetjenester');
+    await until(viewer, 'The letter did not open in Ola Nordmann’s mailbox.', () => document.querySelector('nav[aria-label="Mailboxes"] [aria-current]')?.textContent.includes('Ola Nordmann') === true);
+    await viewer.close();
   });
 
   it('switched off, clear what is shown and notify nothing more', async () => {

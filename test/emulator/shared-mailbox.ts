@@ -109,12 +109,13 @@ function seedSharedMailbox(now: number): Mailbox {
   return mailbox;
 }
 
+/** Who the shared mailbox is: its account id in the addresses, and the Digipost address tests deliver to. */
+export const SHARED_MAILBOX = { accountId: '2047731', name: 'Ola Nordmann', digipostaddress: 'ola.nordmann#7QX2' } as const;
+
 /** The shared mailbox as the root lists it: 230 MiB used of 1 GiB. */
 export function sharedMailbox(now: number): ReadableMailbox {
   return {
-    accountId: '2047731',
-    name: 'Ola Nordmann',
-    digipostaddress: 'ola.nordmann#7QX2',
+    ...SHARED_MAILBOX,
     owner: false,
     usedStorage: 241_172_480,
     totalAvailableStorage: 1_073_741_824,

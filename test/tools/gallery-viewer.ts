@@ -125,8 +125,10 @@ try {
         await emulator.admin.showNotice();
         await emulator.admin.setUsedStorage(Math.round(0.95 * OWN_STORAGE.totalAvailableStorage));
         try {
+          // The root read afresh (the notice is on the service's root), so the inbox's address first.
+          const inbox = await cachedLink(h, 'account', 'document_inbox');
           await dropRootCache(h);
-          await open('account', 'document_inbox');
+          await h.goto(page, await viewerPageFor(h, { url: inbox, relation: 'document_inbox' }));
           await css(page, '.service-notice').wait();
           await css(page, '.letter-row').wait();
           await shoot(page, `viewer-notice-storage-full-${suffix}`);
