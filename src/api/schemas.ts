@@ -141,7 +141,7 @@ export const writeSourceSchema = z.looseObject({
   link: links(),
   // An invoice's own actions (send_to_bank) are on the invoice, not the attachment (contract §6.1).
   attachment: z.optional(z.array(z.looseObject({ link: links(), invoice: z.optional(z.looseObject({ link: links() })) }))),
-  mailbox: z.optional(z.array(z.looseObject({ digipostaddress: z.optional(z.string()), folders: z.optional(z.looseObject({ link: links() })) }))),
+  mailbox: z.optional(z.array(z.looseObject({ digipostaddress: z.optional(z.string()), owner: z.optional(z.boolean()), folders: z.optional(z.looseObject({ link: links() })) }))),
   // The root's notice: its dismiss_notice is performed like any other write.
   notice: z.optional(z.looseObject({ link: links() })),
 });

@@ -88,9 +88,12 @@ function matches(resource: Fields, fields: Fields): boolean {
   return Object.entries(fields).every(([key, value]) => key === 'id' || text(resource[key]) === text(value));
 }
 
-/** The root's mailbox at the Digipost address `address`, else its first (the person's own). */
-function mailboxIn<M extends { digipostaddress?: string | undefined }>(mailboxes: readonly M[] | undefined, address: string | undefined): M | undefined {
-  return address === undefined ? mailboxes?.[0] : mailboxes?.find((mailbox) => mailbox.digipostaddress === address);
+/**
+ * The root's mailbox at the Digipost address `address`, else the person's own: the first the root
+ * does not mark as shared with them (never a shared one that happens to be listed first).
+ */
+function mailboxIn<M extends { digipostaddress?: string | undefined; owner?: boolean | undefined }>(mailboxes: readonly M[] | undefined, address: string | undefined): M | undefined {
+  return mailboxes?.find((mailbox) => (address === undefined ? mailbox.owner !== false : mailbox.digipostaddress === address));
 }
 
 /** The self addresses of the folders named `name` of the root's mailbox at `address` (the person's own without one). */

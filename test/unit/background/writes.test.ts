@@ -293,6 +293,14 @@ describe('a write in one of several mailboxes, and the root\'s notice', () => {
     expect(fake.sent()).toHaveLength(2);
   });
 
+  it('without a mailbox named, makes it in the person\'s own even when the root lists a shared one first', async () => {
+    const sharedFirst = { ...mailboxes, mailbox: [...mailboxes.mailbox].reverse().map((mailbox) => ({ ...mailbox, digipostaddress: undefined })) };
+    const fake = service(() => Promise.resolve(null), () => Promise.resolve(sharedFirst));
+    const { writes } = writesOver(fake);
+    await writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Hytta', icon: 'FOLDER' } });
+    expect(fake.sent().map((c) => c.url)).toEqual([`${BASE}/post/api/kari/folders`]);
+  });
+
   it('dismisses the notice once, with no permission asked; a lost answer is done once the root shows no notice', async () => {
     let shown = true;
     const root = () => ({ ...mailboxes, ...(shown ? { notice: { messageHeader: 'Nye vilkår', link: [{ rel: `${REL}/dismiss_notice`, uri: `${BASE}/post/api/notice/dismiss` }] } } : {}) });
