@@ -26,6 +26,8 @@ import { measureUpload, UPLOAD_BYTES, UPLOAD_METHOD } from './upload.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const LETTERS = 10_000;
+/** The person's own mailbox and, unless BENCH_SHARED_MAILBOX=0, one shared with them (issue #36). */
+const MAILBOXES = process.env.BENCH_SHARED_MAILBOX === '0' ? 1 : 2;
 const MB = 1_000_000;
 /** Issue #20: a click on a letter shows its first page within 1.5 × the same PDF opened in a tab. */
 const LETTER_GOAL = 1.5;
@@ -148,7 +150,7 @@ async function main(): Promise<void> {
     letters: LETTERS,
     // Issue #36: every figure with a mailbox shared with the person beside the own one, as a person
     // with two reads them; BENCH_SHARED_MAILBOX=0 measures a person with one, to compare the two.
-    sharedMailbox: process.env.BENCH_SHARED_MAILBOX !== '0',
+    sharedMailbox: MAILBOXES === 2,
     quiet: true,
   });
   const browser = await launchBenchBrowser();
@@ -210,7 +212,13 @@ async function main(): Promise<void> {
     const repeats = summarize(requests.openInvoiceRepeats);
     rows.push(
       { figure: 'Requests per popup open, cache < 60 s old (root and newest letters cached together)', value: formatCount(fresh), goal: '0', met: fresh.max === 0 },
-      { figure: 'Requests per popup open, cache older (root and inbox page, side by side)', value: formatCount(stale), goal: '≤ 2', met: stale.max <= 2 },
+      {
+        // The root and, side by side, the newest page of each mailbox's inbox (issue #36: a shared one's too).
+        figure: `Requests per popup open, cache older (root and the inbox page of each of ${MAILBOXES} mailboxes, side by side)`,
+        value: formatCount(stale),
+        goal: `≤ ${1 + MAILBOXES}`,
+        met: stale.max <= 1 + MAILBOXES,
+      },
       {
         // How many reads are on their way at once the service's log cannot tell (it notes arrivals
         // only): that at most READS_IN_FLIGHT are is held by test/unit/background/due-invoices.test.ts.
