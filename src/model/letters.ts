@@ -170,3 +170,11 @@ export function resourceName(data: unknown): string | undefined {
   const name = Array.isArray(data.attachment) ? str(data.subject) : str(data.name);
   return name !== undefined && name.trim() !== '' ? name : undefined;
 }
+
+/** Sorts letters newest first by their `created`; a letter without a readable date goes last. */
+export function newestFirst(a: Pick<LetterSummary, 'created'>, b: Pick<LetterSummary, 'created'>): number {
+  const at = a.created === undefined ? Number.NaN : Date.parse(a.created);
+  const bt = b.created === undefined ? Number.NaN : Date.parse(b.created);
+  if (Number.isNaN(at) || Number.isNaN(bt)) return Number.isNaN(at) ? (Number.isNaN(bt) ? 0 : 1) : -1;
+  return bt - at;
+}

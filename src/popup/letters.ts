@@ -1,7 +1,7 @@
 import type { Document } from '../api/schemas.ts';
 import { daysUntil } from '../model/dates.ts';
 import { DUE_SOON_DAYS } from '../model/due-soon.ts';
-import { DEFAULT_SESSION_LEVEL, summarize, type InvoiceInfo, type LetterSummary } from '../model/letters.ts';
+import { DEFAULT_SESSION_LEVEL, newestFirst, summarize, type InvoiceInfo, type LetterSummary } from '../model/letters.ts';
 import { GLANCE_LETTERS, type DueLetter, type InboxGlance } from '../storage/page-items.ts';
 
 /** The newest letters as the viewer's list reads them: one reading of a letter, shared. */
@@ -19,8 +19,7 @@ export type NewestRow = LetterSummary & Pick<DueLetter, 'shared'>;
 export function newestRows(glance: InboxGlance): NewestRow[] {
   const own: NewestRow[] = glanceLetters(glance.documents ?? []);
   const others = (glance.others ?? []).flatMap(({ documents = [], shared }) => glanceLetters(documents, shared.mailbox).map((letter) => ({ ...letter, shared })));
-  const time = (letter: NewestRow) => Date.parse(letter.created ?? '') || 0;
-  return [...own, ...others].sort((a, b) => time(b) - time(a)).slice(0, GLANCE_LETTERS);
+  return [...own, ...others].sort(newestFirst).slice(0, GLANCE_LETTERS);
 }
 
 /** Days until an invoice's due date: 0 today, negative when overdue; undefined without a readable date. */

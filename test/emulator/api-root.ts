@@ -5,7 +5,7 @@ import type { Link } from './config.ts';
 import { guarded, type Session } from './guard.ts';
 import { apiError, apiJson, readJson, resource } from './http.ts';
 import { Linker, ROUTES } from './links.ts';
-import { OWN_STORAGE, readableMailboxes } from './mailboxes.ts';
+import { ownStorage, readableMailboxes } from './mailboxes.ts';
 import { noticeOf } from './notice.ts';
 import { mailboxJson } from './represent.ts';
 import type { Emulator } from './state.ts';
@@ -65,8 +65,7 @@ function root(em: Emulator, session: Session): Record<string, unknown> {
   }
   Object.assign(account, {
     unreadItemsInInbox: unread,
-    ...OWN_STORAGE,
-    usedStorage: em.world.ownUsedStorage,
+    ...ownStorage(em),
     remainingStampsThisMonth: 5,
     needsContactInfoVerification: false,
     link: [...accountLinks(linker), ...knobs.extraLinks.account.map((l) => ({ ...l }))],

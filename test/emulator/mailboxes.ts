@@ -22,9 +22,14 @@ export interface ReadableMailbox {
 /** The own mailbox's storage, in bytes: 70 MiB of 1 GiB, the same figures the account shows. */
 export const OWN_STORAGE = { usedStorage: 73_400_320, totalAvailableStorage: 1_073_741_824 } as const;
 
+/** The own mailbox's storage now: what it may hold, and what it uses (the admin API may have set it). The account shows the same. */
+export function ownStorage(em: Emulator): Pick<ReadableMailbox, 'usedStorage' | 'totalAvailableStorage'> {
+  return { ...OWN_STORAGE, usedStorage: em.world.ownUsedStorage };
+}
+
 export function ownMailbox(em: Emulator): ReadableMailbox {
   const { user, mailbox } = em.world;
-  return { accountId: user.accountId, name: user.fullName, digipostaddress: user.digipostaddress, owner: true, ...OWN_STORAGE, usedStorage: em.world.ownUsedStorage, mailbox };
+  return { accountId: user.accountId, name: user.fullName, digipostaddress: user.digipostaddress, owner: true, ...ownStorage(em), mailbox };
 }
 
 /** Own first, as the service lists them. */

@@ -1,4 +1,4 @@
-import type { LetterSummary } from '../../model/letters.ts';
+import { newestFirst, type LetterSummary } from '../../model/letters.ts';
 
 /*
  * Finding a letter by its sender or subject among the letters read from the inbox and the folders.
@@ -103,9 +103,3 @@ export function findLetters(index: LetterIndex, query: string, limit = 50): Foun
   return { groups, total };
 }
 
-function newestFirst(a: LetterSummary, b: LetterSummary): number {
-  const at = a.created === undefined ? Number.NaN : Date.parse(a.created);
-  const bt = b.created === undefined ? Number.NaN : Date.parse(b.created);
-  if (Number.isNaN(at) || Number.isNaN(bt)) return Number.isNaN(at) ? (Number.isNaN(bt) ? 0 : 1) : -1;
-  return bt - at;
-}
