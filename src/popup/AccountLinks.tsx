@@ -1,7 +1,7 @@
 import { findLink } from '../api/relation-name.ts';
 import type { Link, RootResource } from '../api/schemas.ts';
 import { t } from '../shared/i18n.ts';
-import { MaskIcon } from '../ui/mask-icon.tsx';
+import { SpriteIcon } from '../ui/sprite-icon.tsx';
 
 /**
  * The person's own settings pages: the account's (notifications, contact) and the mailbox's. They
@@ -26,7 +26,7 @@ export function AccountLinks(props: { root: RootResource; onOpen: (link: Link, r
     <p class="account-links">
       {settings.map(({ relation, link }) => (
         <button key={relation} type="button" class="link-button" onClick={() => props.onOpen(link, relation)}>
-          <MaskIcon name="settings" />
+          <SpriteIcon name="settings" />
           {t(`rel_${relation}`)}
         </button>
       ))}

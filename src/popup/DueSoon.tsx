@@ -7,7 +7,7 @@ import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
 import { senderText } from '../model/letter-text.ts';
 import { t, tCount, uiLocale } from '../shared/i18n.ts';
 import type { DueLetter } from '../storage/page-items.ts';
-import { MaskIcon } from '../ui/mask-icon.tsx';
+import { SpriteIcon } from '../ui/sprite-icon.tsx';
 import { daysLeft as daysLeftOf, dueSoonLetters } from './letters.ts';
 
 /** When an invoice is due, in words: "due in 3 days", "was due yesterday", "overdue by 4 days". */
@@ -50,7 +50,7 @@ export function DueSoon(props: { newest: readonly Document[]; kept: readonly Due
   return (
     <section class="due" aria-labelledby="due-title">
       <h2 id="due-title">
-        <MaskIcon name="invoice" />
+        <SpriteIcon name="invoice" />
         {t('invoices_due_title')}
       </h2>
       {shown.length > 0 ? (

@@ -3,7 +3,7 @@ import type { Link } from '../api/schemas.ts';
 import type { InboxGlance } from '../protocol/messages.ts';
 import { formatRelativeDate } from '../model/dates.ts';
 import { UnreadDot } from '../ui/icons.tsx';
-import { MaskIcon } from '../ui/mask-icon.tsx';
+import { SpriteIcon } from '../ui/sprite-icon.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
 import { senderText, subjectText } from '../model/letter-text.ts';
 import { daysLeft, isDueSoon, newestRows, type NewestRow } from './letters.ts';
@@ -24,7 +24,7 @@ function InvoiceLine(props: { invoice: InvoiceInfo; now: number }) {
   const overdue = (daysLeft(props.invoice, props.now) ?? 0) < 0;
   return (
     <span class={isDueSoon(props.invoice, props.now) ? (overdue ? 'letter-invoice due-soon overdue' : 'letter-invoice due-soon') : 'letter-invoice'}>
-      <MaskIcon name="invoice" />
+      <SpriteIcon name="invoice" />
       {parts.join(' · ')}
     </span>
   );
@@ -48,7 +48,7 @@ function LetterRow(props: { letter: NewestRow; now: number; onOpen: (self: Link,
       {letter.invoice ? <InvoiceLine invoice={letter.invoice} now={props.now} /> : null}
       {letter.shared ? (
         <span class="letter-whose">
-          <MaskIcon name="inbox" />
+          <SpriteIcon name="inbox" />
           {t('shared_inbox_title', letter.shared.whose)}
         </span>
       ) : null}

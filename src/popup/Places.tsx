@@ -4,7 +4,7 @@ import { findLink } from '../api/relation-name.ts';
 import type { Link, RootResource } from '../api/schemas.ts';
 import { folderName, mailboxNavOf } from '../model/mailbox.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
-import { folderMask, MaskIcon } from '../ui/mask-icon.tsx';
+import { folderIcon, SpriteIcon } from '../ui/sprite-icon.tsx';
 
 function Place(props: { icon: ComponentChildren; label: string; unread?: number | undefined; wide?: boolean; onOpen: () => void }) {
   const count = props.unread !== undefined && props.unread > 0 ? new Intl.NumberFormat(uiLocale()).format(props.unread) : undefined;
@@ -39,24 +39,24 @@ export function Places(props: { root: RootResource; onOpen: (link: Link, relatio
       <h2 id="goto-title">{t('mailbox_nav')}</h2>
       <ul class="places">
         {inbox ? (
-          <Place icon={<MaskIcon name="inbox" class="place-icon" />} label={t('rel_document_inbox')} unread={nav.inboxUnread} onOpen={() => props.onOpen(inbox, 'document_inbox')} />
+          <Place icon={<SpriteIcon name="inbox" class="place-icon" />} label={t('rel_document_inbox')} unread={nav.inboxUnread} onOpen={() => props.onOpen(inbox, 'document_inbox')} />
         ) : null}
         {nav.folders.map((folder) => (
-          <Place key={folder.self.uri} icon={<MaskIcon name={folderMask(folder.icon)} class="place-icon" />} label={folderName(folder)} onOpen={() => props.onOpen(folder.self, 'folder')} />
+          <Place key={folder.self.uri} icon={<SpriteIcon name={folderIcon(folder.icon)} class="place-icon" />} label={folderName(folder)} onOpen={() => props.onOpen(folder.self, 'folder')} />
         ))}
-        {receipts ? <Place icon={<MaskIcon name="receipt" class="place-icon" />} label={t('rel_receipts')} onOpen={() => props.onOpen(receipts, 'receipts')} /> : null}
-        <Place icon={<MaskIcon name="external" class="place-icon" />} label={t('place_web_site')} onOpen={props.onOpenWebSite} />
+        {receipts ? <Place icon={<SpriteIcon name="receipt" class="place-icon" />} label={t('rel_receipts')} onOpen={() => props.onOpen(receipts, 'receipts')} /> : null}
+        <Place icon={<SpriteIcon name="external" class="place-icon" />} label={t('place_web_site')} onOpen={props.onOpenWebSite} />
         {/* Each mailbox shared with the person, after the person's own places, on a line of its own: "Ola Nordmann's inbox" and its unread letters. */}
         {sharedMailboxes(props.root).map((shared) => {
           const link = findLink(shared.link, 'document_inbox');
           return link ? (
-            <Place wide key={link.uri} icon={<MaskIcon name="inbox" class="place-icon" />} label={t('shared_inbox_title', shared.name ?? '')} unread={shared.unreadItemsInInbox} onOpen={() => props.onOpen(link, 'document_inbox', shared.digipostaddress)} />
+            <Place wide key={link.uri} icon={<SpriteIcon name="inbox" class="place-icon" />} label={t('shared_inbox_title', shared.name ?? '')} unread={shared.unreadItemsInInbox} onOpen={() => props.onOpen(link, 'document_inbox', shared.digipostaddress)} />
           ) : null;
         })}
       </ul>
       {root ? (
         <button type="button" class="all-links link-button" onClick={() => props.onOpen(root, 'self')}>
-          <MaskIcon name="link" />
+          <SpriteIcon name="link" />
           {t('all_links_title')}
         </button>
       ) : null}

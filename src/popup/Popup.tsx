@@ -11,7 +11,7 @@ import { browserAreas, watchItem } from '../storage/browser-areas.ts';
 import { getItem } from '../storage/item.ts';
 import { dueInvoicesItem, rootCacheItem, type DueInvoices, type DueLetter } from '../storage/page-items.ts';
 import { AlertDetail, Busy, ErrorAlert, Skeleton } from '../ui/components.tsx';
-import { MaskIcon } from '../ui/mask-icon.tsx';
+import { SpriteIcon } from '../ui/sprite-icon.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
 import { storageOf, webSiteUrl } from '../model/mailbox.ts';
 import { mailboxLists } from '../api/mailbox-lists.ts';
@@ -133,11 +133,11 @@ function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; st
       <footer class="footer">
         <FetchedAt at={props.snapshot.fetchedAt} stale={props.stale} updating={props.updating} />
         <button type="button" class="quiet" onClick={openSettings}>
-          <MaskIcon name="settings" />
+          <SpriteIcon name="settings" />
           {t('settings')}
         </button>
         <button type="button" class="quiet" onClick={props.onSignOut}>
-          <MaskIcon name="sign-out" />
+          <SpriteIcon name="sign-out" />
           {t('sign_out')}
         </button>
       </footer>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t, tCount } from '../shared/i18n.ts';
 import { Skeleton } from '../ui/components.tsx';
-import { MaskIcon } from '../ui/mask-icon.tsx';
+import { SpriteIcon } from '../ui/sprite-icon.tsx';
 
 /**
  * How long the popup holds the newest letters once they are known, waiting for the invoices due
@@ -43,7 +43,7 @@ export function LatePartsPending(props: { looking: number }) {
     <div class="late-parts pending">
       <section class="due" aria-labelledby="due-title">
         <h2 id="due-title">
-          <MaskIcon name="invoice" />
+          <SpriteIcon name="invoice" />
           {t('invoices_due_title')}
         </h2>
         <p class="due-note" role="status">
