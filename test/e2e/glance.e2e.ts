@@ -34,10 +34,14 @@ async function dueSoon(popup: Page): Promise<string[]> {
   return popup.$$eval(`${DUE_SOON} li`, (lis) => lis.map((li) => li.textContent.replace(/\s+/g, ' ')));
 }
 
-/** Until "Invoices due soon" is whole: the mailbox shown, every place read (nothing left to say but "nothing due"). */
+/**
+ * Until "Invoices due soon" is whole: the mailbox shown, the list itself (not the block that stands
+ * in for it while the letters are on their way, whose note is empty too), every place read (nothing
+ * left to say but "nothing due").
+ */
 const whole = (popup: Page) =>
   until(popup, 'The invoices due soon did not become whole.', () => {
-    const note = document.querySelector('.due .due-note');
+    const note = document.querySelector('.late-parts:not(.pending) .due .due-note');
     return document.querySelector('.summary h1') !== null && note !== null && (note.textContent === '' || note.textContent.startsWith('Nothing due'));
   });
 

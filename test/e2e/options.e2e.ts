@@ -39,7 +39,8 @@ afterAll(async () => {
 
 /** Opens the publisher's connection settings (folded away once they are configured). */
 async function openPublisher(p: Page = page): Promise<void> {
-  const open = await p.$eval('details.publisher', (d) => d.open);
+  // After a reload the page draws once its settings are read: wait for the section, never read it at once.
+  const open = await (await css(p, 'details.publisher').waitHandle()).evaluate((d) => (d as HTMLDetailsElement).open);
   if (!open) {
     // Its summary holds a title and a hint: the summary itself takes the focus, as a person tabs to it.
     await (await css(p, 'details.publisher > summary').waitHandle()).focus();
