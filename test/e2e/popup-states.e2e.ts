@@ -120,8 +120,12 @@ describe('each state of the popup has one obvious next step', () => {
     const popup = await h.openPopup();
     await headingIs(popup, h.emulator.user.fullName);
     expect(await textOf(popup, '.fetched')).toContain('updating…');
+    const spinning = () => popup.$eval('.fetched .spinner', (spinner) => getComputedStyle(spinner).animationName);
+    expect(await spinning()).toBe('spin');
     await h.emulator.admin.configure({ latencyMs: 0 });
     await updated(popup);
+    // Its room kept, the spinner stops turning: a popup left open draws nothing while nothing happens.
+    expect(await spinning()).toBe('none');
     const fresh = (await storedItems(h, 'session'))[rootCacheItem.key] as { fetchedAt: number };
     expect(fresh.fetchedAt).toBeGreaterThan(snapshot.fetchedAt);
     await popup.close();

@@ -1,10 +1,18 @@
-// Runs npm scripts side by side and prints each one's output whole when it ends, so two suites'
-// lines never interleave; exits non-zero if any of them failed. `npm test` runs two stages this
-// way. First the unit tests beside the checks: vitest gives the unit tests one worker on two
-// cores, and each check (tsc, ESLint, the build) is one process, so side by side they take about
-// the time of the longer. Then the end-to-end suites, two shards per browser: much of their time
-// is spent waiting (the driver's round trips, deadlines, a stalled service, a browser starting).
-// Each shard has its own emulator port and build folder.
+// Runs lanes of npm scripts side by side and prints each script's output whole when it ends, so
+// two suites' lines never interleave; exits non-zero if any script failed. Each argument is a lane:
+// one script, or several joined by " then ", run one after another, each whatever became of the
+// one before (a failed Chromium shard never hides the Firefox shard after it).
+//
+// `npm test` runs two stages this way. First the unit tests beside the checks: vitest gives the
+// unit tests one worker on two cores, and each check (tsc, ESLint, the build) is one process, so
+// side by side they take about the time of the longer. Then the end-to-end suites in two lanes,
+// each a shard of Chromium's files and a shard of Firefox's (test/support/balanced-shards.ts), so
+// two browsers run at a time. One browser's suite alone keeps about one and a half of two cores
+// busy (the browser's processes, the driver, the emulator), so more at once only shares the same
+// cores more finely: measured on two cores, four shards side by side took 1,246 s and were where
+// the suite's waits ran out under load; the two browsers' suites side by side, 1,103 s, Firefox's
+// alone for its last 208 s; two lanes keep both cores busy to the end. Each shard has its own
+// emulator port and build folder.
 //
 // A failed suite's output is printed after every passed one, and the names of its failed tests
 // once more at the very end, each with the first line of its error (failure-summary.ts): a CI log
@@ -42,12 +50,19 @@ function run(script: string): Promise<Outcome> {
   });
 }
 
-const scripts = process.argv.slice(2);
-if (scripts.length === 0) {
-  console.error('usage: run-together.ts <npm script> [<npm script> …]');
+/** A lane's scripts one after another, each run whatever became of the one before. */
+async function runLane(lane: string): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const script of lane.split(' then ')) outcomes.push(await run(script.trim()));
+  return outcomes;
+}
+
+const lanes = process.argv.slice(2);
+if (lanes.length === 0) {
+  console.error('usage: run-together.ts <lane> [<lane> …], a lane being <npm script> [then <npm script> …]');
   process.exit(2);
 }
-const outcomes = await Promise.all(scripts.map(run));
+const outcomes = (await Promise.all(lanes.map(runLane))).flat();
 const passedFirst = [...outcomes].sort((a, b) => Number(a.code !== 0) - Number(b.code !== 0));
 for (const { output } of passedFirst) process.stdout.write(output);
 for (const { script, code, seconds, output } of passedFirst) {
