@@ -8,6 +8,7 @@ import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import { pagedUrl } from './inbox-page.ts';
+import { pageAfter } from '../api/inbox-paging.ts';
 import { canonicalAddress, fileDigest, intentId } from './intent.ts';
 import type { Intent, Once } from './once.ts';
 import type { Signed } from './writes.ts';
@@ -173,13 +174,7 @@ export function createUploads(deps: UploadDeps) {
 /** The inbox's next page: its `next` link as given, else `lastseen` of the oldest letter (contract §6); none after a short page. */
 function nextInboxPage(requestUrl: string, inbox: Inbox): string | undefined {
   const next = inbox.link.find((link) => relationName(link.rel) === 'next');
-  if (next) return next.uri;
-  if (inbox.document.length < LIST_PAGE) return undefined;
-  const lastseen = Date.parse(inbox.document.at(-1)?.created ?? '');
-  if (Number.isNaN(lastseen)) return undefined;
-  const url = new URL(requestUrl);
-  url.searchParams.set('lastseen', String(lastseen));
-  return url.href;
+  return next ? next.uri : pageAfter(requestUrl, inbox.document.length, inbox.document.at(-1)?.created);
 }
 
 export type Uploads = ReturnType<typeof createUploads>;

@@ -1,13 +1,12 @@
+import { pageAfter, PAGE_SIZE } from '../../api/inbox-paging.ts';
 import { findLink, relationName } from '../../api/links.ts';
 import { linksOf } from '../../model/read-json.ts';
 import { type LetterSummary } from '../../model/letters.ts';
 
-/**
- * Paging through the inbox as the service's own apps do (contract §6): `?lastseen=<epoch ms of the
- * oldest letter loaded>&limit=50`. When the service offers a `next` link we follow it as given;
- * otherwise we compute the next address, and a page shorter than the limit is the last one.
+/*
+ * Paging through a list in the viewer: the inbox as the service's own apps page it
+ * (api/inbox-paging.ts); a `next` link the service offers is followed as given.
  */
-export const PAGE_SIZE = 50;
 
 /** The first page's address: the inbox link, with the page size the service's apps ask for. */
 export function firstPageUrl(url: string, relation: string | undefined): string {
@@ -20,11 +19,6 @@ export function firstPageUrl(url: string, relation: string | undefined): string 
   } catch {
     return url;
   }
-}
-
-function limitOf(url: URL): number {
-  const limit = Number(url.searchParams.get('limit'));
-  return Number.isInteger(limit) && limit > 0 ? limit : PAGE_SIZE;
 }
 
 export interface PageInput {
@@ -44,20 +38,7 @@ export function nextPageUrl(page: PageInput): string | undefined {
   const next = findLink(linksOf(page.data), 'next');
   if (next) return next.uri;
   if (page.nextLinksSeen || !page.computable) return undefined;
-  let url: URL;
-  try {
-    url = new URL(page.requestUrl);
-  } catch {
-    return undefined;
-  }
-  const limit = limitOf(url);
-  if (page.letters.length < limit) return undefined;
-  const oldest = page.letters.at(-1)?.created;
-  const lastseen = oldest === undefined ? Number.NaN : Date.parse(oldest);
-  if (Number.isNaN(lastseen)) return undefined;
-  url.searchParams.set('lastseen', String(lastseen));
-  url.searchParams.set('limit', String(limit));
-  return url.href;
+  return pageAfter(page.requestUrl, page.letters.length, page.letters.at(-1)?.created);
 }
 
 /**

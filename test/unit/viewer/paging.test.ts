@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summarize, type LetterSummary } from '../../../src/model/letters.ts';
-import { firstPageUrl, newLetters, nextPageUrl, PAGE_SIZE } from '../../../src/viewer/lists/paging.ts';
+import { PAGE_SIZE } from '../../../src/api/inbox-paging.ts';
+import { firstPageUrl, newLetters, nextPageUrl } from '../../../src/viewer/lists/paging.ts';
 
 const INBOX = 'https://www.digipost.no/post/api/private/accounts/1/documents/inbox';
 
