@@ -1,4 +1,5 @@
 import { parseWith } from '../api/http.ts';
+import { pageAfter } from '../api/inbox-paging.ts';
 import { relationName, type LinkTarget } from '../api/links.ts';
 import { urlProblem } from '../api/origin.ts';
 import { folderSchema, inboxSchema, type Document, type Inbox } from '../api/schemas.ts';
@@ -8,7 +9,6 @@ import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import { pagedUrl } from './inbox-page.ts';
-import { pageAfter } from '../api/inbox-paging.ts';
 import { canonicalAddress, fileDigest, intentId } from './intent.ts';
 import type { Intent, Once } from './once.ts';
 import type { Signed } from './writes.ts';
