@@ -82,7 +82,8 @@ function outcomeUnknown(error: unknown): error is AppError {
  * - An intent with a record looks before anything else. Evidence that it happened answers done.
  *   Without it, a 'sent' intent (its outcome unknown) never sends again unless the person chose
  *   it explicitly (`resend`); a 'done' intent whose evidence is gone (undone elsewhere since, or
- *   asked anew after a rename back) is a new write.
+ *   asked anew after a rename back) is a new write. A look that fails proves neither: the answer
+ *   is then the operation's `unseen`, "could not check", and nothing is sent.
  * - One lock per lane: writes to one letter run in turn, never side by side and never dropped.
  * - Fenced to the session that started it: a record is written only while that session stands,
  *   and one written as a sign-out came is taken back, so nothing outlives the sign-out's cleanup.
@@ -105,15 +106,18 @@ export function createOnce(deps: OnceDeps) {
     return result;
   }
 
-  /** What an earlier record's look says: the result when it happened, undefined when it did not show. */
+  /**
+   * What an earlier record's look says: the result when it happened, undefined when the service
+   * answered and did not show it. A look that failed (no answer, none in time, a 5xx, an answer
+   * that could not be read) tells nothing: it is "not known", never "not there", for a done intent
+   * as for one whose outcome is unknown. Taken for "not there", a done upload or new folder would
+   * be sent again; so the engine says it could not check, keeps the record and sends nothing.
+   */
   async function lookFirst<T>(earlier: WriteRecord, operation: Operation<T>): Promise<T | undefined> {
     try {
       return await operation.look(earlier);
     } catch (error) {
-      // A look that failed tells nothing: an intent that may have arrived stays unknown. A done
-      // one's target is read again by prepare, which says in its own words what it meets there.
-      if (earlier.state === 'sent') throw withDetail(operation.unseen, error);
-      return undefined;
+      throw notChecked(operation.unseen, error);
     }
   }
 
@@ -188,6 +192,12 @@ function noteOf({ before, fields }: WriteRecord): WriteNote {
 function mergeNotes(first: WriteNote, second: WriteNote): WriteNote {
   const before = first.before || second.before ? [...new Set([...(first.before ?? []), ...(second.before ?? [])])] : undefined;
   return noteOf({ state: 'sent', at: 0, ...first, ...second, ...(before && { before }) });
+}
+
+/** `unseen` after a look that failed, saying (for the curious) that nothing could be checked, and why. */
+function notChecked(unseen: AppError, error: unknown): AppError {
+  const { code, ...info } = unseen.info;
+  return new AppError(code, { ...info, detail: `could not check: ${error instanceof AppError ? error.code : 'internal'}` });
 }
 
 /** `unseen`, saying (for the curious) what the request or the look met. */
