@@ -1,5 +1,5 @@
 import { parseWith } from '../api/http.ts';
-import { pageAfter } from '../api/inbox-paging.ts';
+import { pageAfterMaybeCapped } from '../api/inbox-paging.ts';
 import { relationName, type LinkTarget } from '../api/links.ts';
 import { urlProblem } from '../api/origin.ts';
 import { folderSchema, inboxSchema, type Document, type Inbox } from '../api/schemas.ts';
@@ -13,7 +13,7 @@ import { canonicalAddress, fileDigest, intentId } from './intent.ts';
 import type { Intent, Once } from './once.ts';
 import type { Signed } from './writes.ts';
 import { getItem, put, setItems, type Areas } from '../storage/item.ts';
-import { uploadsMadeItem } from '../storage/items.ts';
+import { uploadsMadeItem, type WriteRecord } from '../storage/items.ts';
 import type { RootCache } from './root-cache.ts';
 
 export interface UploadDeps {
@@ -39,9 +39,16 @@ export interface UploadResult {
   letter?: LinkTarget;
 }
 
-/** How many pages of a place's list a look reads for the uploaded letter (the newest LOOK_PAGES × LIST_PAGE letters). */
-const LOOK_PAGES = 5;
+/**
+ * How far a look reads a place's list for the uploaded letter: the newest LOOK_LETTERS, asked for
+ * LIST_PAGE at a time, in LOOK_PAGES pages at most (a service that serves fewer a page is read
+ * less deep, never without end).
+ */
+const LOOK_LETTERS = 500;
 const LIST_PAGE = 100;
+const LOOK_PAGES = 10;
+/** The record's note (WriteNote.fields) of when the newest letter the list showed before the upload left was made (epoch ms). */
+const NEWEST_BEFORE = 'newestBefore';
 /** How many of the letters this session's uploads stored are remembered (uploadsMadeItem). */
 const MADE_LETTERS_KEPT = 200;
 
@@ -52,8 +59,9 @@ const MADE_LETTERS_KEPT = 200;
  * file sent to another place is another (intent.ts, once.ts). When the answer does not say what
  * happened, the file counts as arrived only if the place it was sent to shows a letter we
  * uploaded, of the file's size and with its subject, that was not in that list before the upload
- * left, looked for past the first page (contract §10): "made after it began" by the service's own
- * list, with no clock of ours compared to the service's. Without it the outcome is unknown, and
+ * left, looked for past the first page (contract §10, §9): not among the look-alikes the list
+ * showed then, and made after the newest letter it showed then, each time by the service's own
+ * clock, never ours compared to the service's. Without it the outcome is unknown, and
  * only the person's explicit choice sends it again.
  * The token never leaves here: a page hands over its file and names a place, never an address.
  */
@@ -68,16 +76,17 @@ export function createUploads(deps: UploadDeps) {
   }
 
   const target = (url: string): LinkTarget => ({ url, relation: 'self' });
-  const selfOf = (letter: Document) => letter.link.find((link) => relationName(link.rel) === 'self')?.uri;
 
   /**
    * The newest letters of a place's list, page after page (a folder answers whole; the inbox pages
-   * by its `next` link, or by `lastseen` as the service's apps page it) up to LOOK_PAGES pages.
+   * by its `next` link, or by `lastseen` as the service's apps page it, past a page shorter than
+   * asked for, which the service may have capped) up to LOOK_LETTERS letters.
    */
   async function listLetters(config: ExtensionConfig, list: PlaceLinks['list']): Promise<Document[]> {
     const letters: Document[] = [];
     let url: string | undefined = pagedUrl(list, LIST_PAGE);
-    for (let page = 0; url !== undefined && page < LOOK_PAGES; page++) {
+    let nextLinksSeen = false;
+    for (let page = 0; url !== undefined && page < LOOK_PAGES && letters.length < LOOK_LETTERS; page++) {
       const data = await calls.authorizedFetch(config, { url, relation: relationName(list.rel) });
       if (!Array.isArray((data as { document?: unknown } | null)?.document)) {
         letters.push(...(parseWith(folderSchema, data, 'folder').documents?.document ?? []));
@@ -85,26 +94,35 @@ export function createUploads(deps: UploadDeps) {
       }
       const inbox = parseWith(inboxSchema, data, 'inbox');
       letters.push(...inbox.document);
-      url = nextInboxPage(url, inbox);
+      const next = nextLinkOf(inbox);
+      nextLinksSeen ||= next !== undefined;
+      // A service that gives `next` links ends its list with a page that has none.
+      url = next ?? (nextLinksSeen ? undefined : pageAfterMaybeCapped(url, inbox.document.length, inbox.document.at(-1)?.created));
     }
     return letters;
   }
 
-  /** The letters of the place's list that look like this upload's: uploaded, with its subject and size. */
-  async function lookalikes(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest): Promise<string[]> {
+  /** What a list showed before an upload left: the letters like it (never taken for it) and when its newest letter was made. */
+  async function listedBefore(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest): Promise<Before> {
     const letters = await listLetters(config, list);
-    return letters.filter((letter) => letter.origin === 'UPLOADED' && letter.subject === request.subject && letter.fileSize === request.file.size).flatMap((letter) => selfOf(letter) ?? []);
+    const newest = newestCreated(letters);
+    return { lookalikes: lookalikesIn(letters, request).map(({ self }) => self), ...(newest === undefined ? {} : { newest }) };
   }
 
   /**
    * The letter this upload made, if the place it went to shows one like it that was not there
    * before it left and that no other upload of this session stored (`own`: the one this intent
-   * stored, when it is done).
+   * stored, when it is done). Not there before: not among the look-alikes seen then, and made after
+   * the newest letter the list showed then, by the service's own clock. A letter already in the
+   * list, however deep, was made before that one, so an older copy that comes onto the first page
+   * (the letters above it deleted or filed, or it moved in from a folder) is never taken for it.
    */
-  async function findUploaded(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest, before: readonly string[], own?: string): Promise<UploadResult | undefined> {
+  async function findUploaded(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest, before: Before, own?: string): Promise<UploadResult | undefined> {
     const others = (await getItem(deps.storage, uploadsMadeItem)).filter((made) => made !== own);
-    const self = (await lookalikes(config, list, request)).find((uri) => !before.includes(uri) && !others.includes(uri));
-    return self === undefined ? undefined : { letter: target(self) };
+    const found = lookalikesIn(await listLetters(config, list), request).find(
+      ({ self, created }) => !before.lookalikes.includes(self) && !others.includes(self) && (before.newest === undefined || created > before.newest),
+    );
+    return found === undefined ? undefined : { letter: target(found.self) };
   }
 
   /** Lists the letter an upload stored (the newest MADE_LETTERS_KEPT), so no other upload's look takes it for its own. */
@@ -145,13 +163,13 @@ export function createUploads(deps: UploadDeps) {
       await intentOf(who.userId, request),
       generation,
       {
-        look: async (record) => findUploaded(config, (await placeLinks(config, request.place)).list, request, record.before ?? [], record.letter),
+        look: async (record) => findUploaded(config, (await placeLinks(config, request.place)).list, request, beforeOf(record), record.letter),
         prepare: async () => {
           const links = await placeLinks(config, request.place);
           // What is there already is never taken for this upload: the same file saved a minute ago included.
-          const before = await lookalikes(config, links.list, request);
+          const before = await listedBefore(config, links.list, request);
           return {
-            note: { before },
+            note: { before: before.lookalikes, ...(before.newest === undefined ? {} : { fields: { [NEWEST_BEFORE]: String(before.newest) } }) },
             send: async () => {
               const sent = await send(config, request, links);
               // No address in the answer: the list names the letter, when it shows it.
@@ -171,10 +189,42 @@ export function createUploads(deps: UploadDeps) {
   return { upload };
 }
 
-/** The inbox's next page: its `next` link as given, else `lastseen` of the oldest letter (contract §6); none after a short page. */
-function nextInboxPage(requestUrl: string, inbox: Inbox): string | undefined {
-  const next = inbox.link.find((link) => relationName(link.rel) === 'next');
-  return next ? next.uri : pageAfter(requestUrl, inbox.document.length, inbox.document.at(-1)?.created);
+/** What a place's list showed before an upload left (see findUploaded). */
+interface Before {
+  /** The self addresses of the letters like this upload's. */
+  lookalikes: string[];
+  /** When its newest letter was made (epoch ms), by the service's clock; absent when it showed none with a date. */
+  newest?: number;
+}
+
+/** What a record noted of the list before the upload left (a record of an earlier version noted only the look-alikes). */
+function beforeOf(record: WriteRecord): Before {
+  const newest = Number(record.fields?.[NEWEST_BEFORE] ?? Number.NaN);
+  return { lookalikes: record.before ?? [], ...(Number.isFinite(newest) ? { newest } : {}) };
+}
+
+const selfOf = (letter: Document) => letter.link.find((link) => relationName(link.rel) === 'self')?.uri;
+const createdOf = (letter: Document) => (letter.created === undefined ? Number.NaN : Date.parse(letter.created));
+
+/** The newest creation time among `letters` (epoch ms), undefined when none has a readable one. */
+function newestCreated(letters: readonly Document[]): number | undefined {
+  const times = letters.map(createdOf).filter((time) => !Number.isNaN(time));
+  return times.length === 0 ? undefined : Math.max(...times);
+}
+
+/** The letters that look like this upload's: uploaded, with its subject and size, with their address and creation time (NaN when unreadable). */
+function lookalikesIn(letters: readonly Document[], request: UploadRequest): { self: string; created: number }[] {
+  return letters
+    .filter((letter) => letter.origin === 'UPLOADED' && letter.subject === request.subject && letter.fileSize === request.file.size)
+    .flatMap((letter) => {
+      const self = selfOf(letter);
+      return self === undefined ? [] : [{ self, created: createdOf(letter) }];
+    });
+}
+
+/** The inbox's `next` link, as given (contract §6). */
+function nextLinkOf(inbox: Inbox): string | undefined {
+  return inbox.link.find((link) => relationName(link.rel) === 'next')?.uri;
 }
 
 export type Uploads = ReturnType<typeof createUploads>;
