@@ -8,6 +8,7 @@ import { greyIcons } from './build/grey-icons.ts';
 import { textOnlyLibraries } from './build/library-patches.ts';
 import { manifestForBrowser } from './build/manifest.ts';
 import { popupInOneScript, workerInOneScript } from './build/one-script-bundles.ts';
+import { popupStylesInPage } from './build/popup-styles-in-page.ts';
 import { privacyStatement } from './build/privacy-page.ts';
 import { buildDefaultsFromEnv, networkTimeoutFromEnv, type BuildTarget } from './src/config/build-defaults.ts';
 import { requestWaits } from './src/protocol/requests.ts';
@@ -42,6 +43,8 @@ export default defineConfig(({ mode }) => {
       // 4. The popup and the worker, each bundled again into one script that replaces its chunks.
       popupInOneScript(target, define),
       workerInOneScript(target, define),
+      // 5. The popup's stylesheets written into its page, which then paints without fetching them.
+      popupStylesInPage(),
     ],
     // pdf.js's worker is bundled from its source (`?worker&url` in src/viewer/letter/pdf-pages.ts), so the same patches reach it.
     worker: { format: 'es', plugins: () => [textOnlyLibraries()] },
