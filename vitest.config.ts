@@ -11,6 +11,12 @@ export default defineConfig({
     jsx: { runtime: 'automatic', importSource: 'preact' },
   },
   test: {
+    // No test here may fail because the machine is slow or busy. Alone on two cores the slowest takes
+    // about 3.5 s (a component test whose service never answers, waiting out the page's own bound) and
+    // a build-sized one 1.3 s (test/unit/build); under a whole npm test the same took over 5 s, vitest's
+    // default. The limit is for a test that hangs, not for one that is slow: ten times what any needs.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/emulator/**/*.test.ts'], environment: 'node' } },
       {
@@ -22,7 +28,7 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['test/component/setup.ts'],
           // Longer than a find… query waits (setup.ts), so a page that never shows something says what it lacked.
-          testTimeout: 15_000,
+          testTimeout: 90_000,
         },
       },
     ],

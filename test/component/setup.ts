@@ -17,8 +17,10 @@ nodeConsole.error = (...args: unknown[]) => {
   printError(...args);
 };
 
-// How long a find… query waits for the page to show something: room for a busy two-core machine.
-configure({ asyncUtilTimeout: 5000 });
+// How long a find… query waits for the page to show something: what a page shows comes within a
+// few hundred milliseconds alone on two cores, so this waits for a page that never shows it, with
+// room for a machine that is running a browser suite beside it (5 s has been reached so).
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   closePage();
