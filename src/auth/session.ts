@@ -73,6 +73,12 @@ export interface BoundToken {
   token: string;
   origin: string;
   /**
+   * The session it belongs to (its generation, see generation()). A request made with it belongs
+   * to that session: once it has ended (a sign-out, its end, another person's sign-in), no retry
+   * of that request may go with a token of the next session (authorized-fetch.ts).
+   */
+  generation: number;
+  /**
    * Came from a forced refresh and the API has not yet accepted it: a bare 403 will not force
    * another refresh. Once a call succeeds with it, tokenAccepted() makes it an ordinary token.
    */
@@ -90,10 +96,15 @@ export interface TokenOptions {
    * most one refresh, not ten.
    */
   forbidden?: boolean;
+  /**
+   * The session the refused request belongs to: when another has replaced it, nothing is refreshed
+   * for it (the new session's token is no answer to the old session's refusal): 'signed_out'.
+   */
+  generation?: number;
 }
 
-function bind(token: string, account: StoredAccount, forced?: boolean): BoundToken {
-  return { token, origin: new URL(account.baseUrl).origin, ...(forced === true ? { unproven: true as const } : {}) };
+function bind(token: string, account: StoredAccount, generation: number, forced?: boolean): BoundToken {
+  return { token, origin: new URL(account.baseUrl).origin, generation, ...(forced === true ? { unproven: true as const } : {}) };
 }
 
 function scopesFrom(tokens: TokenSet, fallback: Permission[]): Permission[] {
@@ -280,19 +291,24 @@ export class Session {
    */
   async getAccessToken(options: TokenOptions = {}): Promise<BoundToken> {
     const force = options.forceRefresh === true;
-    const stored = await readStoredSession(this.#deps.local, this.#deps.session);
+    const { local } = this.#deps;
+    // The fence read on both sides of the tokens: unchanged, the tokens read between are its
+    // session's (a sign-in or sign-out moves it before it stores or clears any). Moved, the lock's
+    // way below reads them again, where no sign-in can come between.
+    const generation = await readGeneration(local);
+    const stored = await readStoredSession(local, this.#deps.session);
     if (!stored.account) throw await this.#notSignedIn();
-    if (!force && fresh(stored.access, this.#deps.now())) {
+    if (!force && fresh(stored.access, this.#deps.now()) && (await sameGeneration(this, generation))) {
       try {
         await this.#checkConfig(stored.account);
       } finally {
         await this.#tellEnded();
       }
-      return bind(stored.access.token, stored.account, stored.access.forced);
+      return bind(stored.access.token, stored.account, generation, stored.access.forced);
     }
     if (this.#refreshing) return this.#refreshing;
     const stale = force ? (options.refused ?? stored.access?.token) : undefined;
-    const flight = this.#refreshUnderLock(stale, force, options.forbidden === true);
+    const flight = this.#refreshUnderLock(stale, force, options.forbidden === true, options.generation);
     this.#refreshing = flight;
     const done = () => {
       if (this.#refreshing === flight) this.#refreshing = undefined;
@@ -315,10 +331,12 @@ export class Session {
     });
   }
 
-  #refreshUnderLock(staleToken: string | undefined, force: boolean, forbidden: boolean): Promise<BoundToken> {
+  #refreshUnderLock(staleToken: string | undefined, force: boolean, forbidden: boolean, owner: number | undefined): Promise<BoundToken> {
     return this.#locked(async () => {
       const { local, session } = this.#deps;
       const generation = await readGeneration(local);
+      // Another session than the refused request's: its refusal is no reason to refresh this one.
+      if (owner !== undefined && owner !== generation) throw new AppError('signed_out', { detail: 'the session that made the request has ended' });
       const stored = await readStoredSession(local, session);
       if (!stored.account) throw await this.#notSignedIn();
       const now = this.#deps.now();
@@ -326,13 +344,13 @@ export class Session {
       const keep = !force || access?.token !== staleToken || (forbidden && access?.forced === true);
       if (fresh(access, now) && keep) {
         await this.#checkConfig(stored.account);
-        return bind(access.token, stored.account, access.forced);
+        return bind(access.token, stored.account, generation, access.forced);
       }
       const config = await this.#checkConfig(stored.account);
       if (stored.refreshToken === undefined) {
         // Without a refresh token a token is good until its very end. A forced caller gets it back
         // too: a 403 may be about a permission, not the session, and endSession() is the caller's.
-        if (unexpired(access, now)) return bind(access.token, stored.account);
+        if (unexpired(access, now)) return bind(access.token, stored.account, generation);
         await this.#end(generation);
         throw new AppError('session_ended', { detail: 'no refresh token' });
       }
@@ -382,7 +400,7 @@ export class Session {
         () => clearTokens(local, session),
       );
       if (!kept) throw await signedOut();
-      return bind(tokens.accessToken, account, force);
+      return bind(tokens.accessToken, account, generation, force);
     });
   }
 
@@ -440,10 +458,13 @@ export class Session {
 
   /**
    * Ends the session without the user asking, e.g. when the API still refuses a freshly refreshed
-   * token. status() then reports 'session_ended'.
+   * token. status() then reports 'session_ended'. `generation`: only that session (the refused
+   * token's); one that has been replaced meanwhile, by another person's sign-in say, is gone
+   * already, and the session now there is not the one the service refused.
    */
-  async endSession(): Promise<void> {
-    const generation = await readGeneration(this.#deps.local);
+  async endSession(generation?: number): Promise<void> {
+    if (generation !== undefined && !(await sameGeneration(this, generation))) return;
+    generation ??= await readGeneration(this.#deps.local);
     const stored = await readStoredSession(this.#deps.local, this.#deps.session);
     if (!stored.account) return;
     await this.#end(generation).catch(ignoreSignedOut);

@@ -29,6 +29,16 @@ export interface AuthorizedRequest extends LinkTarget {
   body?: string | undefined;
   /** A shorter deadline than the default, for calls that must not keep the user waiting (logout). */
   timeoutMs?: number | undefined;
+  /**
+   * The session the request belongs to (Session.generation(), read when the person asked): it goes
+   * with that session's token only. Without it, the session of the first token it is sent with.
+   */
+  generation?: number | undefined;
+}
+
+/** The session a request belongs to has ended (signed out, ended, another person signed in): the request ends with it. */
+function sessionGone(): AppError {
+  return new AppError('signed_out', { detail: 'the session that made the request has ended' });
 }
 
 export function createServiceCalls(deps: AuthorizedFetchDeps): ServiceCalls {
@@ -38,9 +48,17 @@ export function createServiceCalls(deps: AuthorizedFetchDeps): ServiceCalls {
    * has ended (the Session signs out). A 403 that persists with a working token is about a
    * permission, named when we can tell which. Each try sends the token only to the origin of the
    * service that issued it (BoundToken): the configuration may have changed service meanwhile.
+   *
+   * A request belongs to one session, and each try goes with a token of that session only. A
+   * refusal that comes because the session has ended meanwhile (another person's sign-in revoked
+   * the first person's grant) is not tried again with the next session's token: Kari's delete is
+   * never sent as Ola. Nor does the refusal of an ended session end the one that replaced it.
    */
-  async function withToken<T>(config: ExtensionConfig, relation: string | undefined, call: (token: BoundToken) => Promise<T>): Promise<T> {
+  async function withToken<T>(config: ExtensionConfig, request: AuthorizedRequest, call: (token: BoundToken) => Promise<T>): Promise<T> {
+    const { relation } = request;
     const first = await deps.session.getAccessToken();
+    const owner = request.generation ?? first.generation;
+    if (first.generation !== owner) throw sessionGone();
     let refusal: 'http_unauthorized' | 'http_forbidden';
     try {
       const answer = await call(first);
@@ -54,14 +72,15 @@ export function createServiceCalls(deps: AuthorizedFetchDeps): ServiceCalls {
       }
       refusal = error.code;
     }
-    const fresh = await deps.session.getAccessToken({ forceRefresh: true, refused: first.token, forbidden: refusal === 'http_forbidden' });
+    const fresh = await deps.session.getAccessToken({ forceRefresh: true, refused: first.token, forbidden: refusal === 'http_forbidden', generation: owner });
+    if (fresh.generation !== owner) throw sessionGone();
     try {
       const answer = await call(fresh);
       await deps.session.tokenAccepted(fresh);
       return answer;
     } catch (error) {
       if (error instanceof AppError && error.code === 'http_unauthorized') {
-        await deps.session.endSession();
+        await deps.session.endSession(owner);
         throw new AppError('session_ended');
       }
       throw error;
@@ -101,11 +120,11 @@ export function createServiceCalls(deps: AuthorizedFetchDeps): ServiceCalls {
 
   return {
     authorizedFetch: (config, request) =>
-      explained(config, withToken(config, request.relation, (token) => fetchJson(fetchOptions(request, token)))),
+      explained(config, withToken(config, request, (token) => fetchJson(fetchOptions(request, token)))),
     authorizedBinary: (config, request) =>
-      explained(config, withToken(config, request.relation, (token) => fetchBinary(fetchOptions(request, token)))),
+      explained(config, withToken(config, request, (token) => fetchBinary(fetchOptions(request, token)))),
     // A 401/403 means the file was not taken, so the one retry withToken makes sends nothing twice.
     authorizedUpload: (config, request, form) =>
-      explained(config, withToken(config, request.relation, (token) => postUpload({ ...fetchOptions(request, token), form }))),
+      explained(config, withToken(config, request, (token) => postUpload({ ...fetchOptions(request, token), form }))),
   };
 }

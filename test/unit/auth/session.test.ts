@@ -932,14 +932,14 @@ describe('hardening', () => {
 
   it('binds each token to the origin of the service that issued it', async () => {
     const w = await signedIn();
-    expect(await w.s.getAccessToken()).toEqual({ token: 'AT-1', origin: BASE });
+    expect(await w.s.getAccessToken()).toEqual({ token: 'AT-1', origin: BASE, generation: await w.s.generation() });
     // The address moves to another service, and the user signs in there.
     const B = 'https://b.example.org';
     w.setConfig({ ...config, baseUrl: B });
     w.setIdToken((request) => makeIdToken(w.clock.ms, request.body.get('nonce') ?? 'null', { iss: `${B}/` }));
     expect(await errorCode(w.s.getAccessToken())).toBe('session_ended');
     await w.s.connect();
-    expect(await w.s.getAccessToken()).toEqual({ token: 'AT-2', origin: B });
+    expect(await w.s.getAccessToken()).toEqual({ token: 'AT-2', origin: B, generation: await w.s.generation() });
   });
 
   it('ten bare 403s cost one forced refresh, not ten', async () => {
@@ -959,7 +959,7 @@ describe('hardening', () => {
     // Until the API accepts it, a bare 403 with it forces nothing.
     expect((await w.s.getAccessToken({ forceRefresh: true, refused: forced.token, forbidden: true })).token).toBe('AT-2');
     await w.s.tokenAccepted(forced);
-    expect(await w.s.getAccessToken()).toEqual({ token: 'AT-2', origin: BASE });
+    expect(await w.s.getAccessToken()).toEqual({ token: 'AT-2', origin: BASE, generation: await w.s.generation() });
     // The service expires it later: the next bare 403 refreshes, once.
     expect((await w.s.getAccessToken({ forceRefresh: true, refused: 'AT-2', forbidden: true })).token).toBe('AT-3');
     expect(w.tokenRequests()).toHaveLength(3); // the sign-in and two refreshes
