@@ -11,9 +11,40 @@ import { z } from '../shared/zod.ts';
  * are optional; link lists default to empty so that callers never have to tell "no links" from
  * "no link field". Written with zod/mini's functions (`z.optional(x)`, `z._default(x, ...)`,
  * `x.check(...)`), not the classic chained methods: zod/mini keeps the worker's bundle small.
+ *
+ * The root is everything at once: the person's own account and inbox beside every mailbox shared
+ * with them. What it only shows (names, counts, storage figures, a notice's words) is read with
+ * `shown`, and its lists of mailboxes and folders with `eachOf`, so that one odd value costs only
+ * itself: a parent's mailbox with `usedStorage: null` must not take the person's own badge, letters
+ * and invoices with it. What the extension acts on stays strict: links (a malformed one drops its
+ * mailbox or folder, never passes), a folder's id, whose a mailbox is (`owner`).
  */
 
 const links = () => z._default(z.array(linkSchema), () => []);
+
+/**
+ * What the service sent, as `read` makes of it, whatever it is: for what the root must read leniently.
+ * (A transform, not zod's catch: the worker's bundle has its classes already.)
+ */
+const lenient = <O>(read: (value: unknown) => O) => z.pipe(z.unknown(), z.transform(read));
+
+/**
+ * A field the extension only shows: one of the wrong type or out of range reads as absent (and
+ * does not pass on as an unknown field either), never as an error of the whole resource.
+ */
+const shown = <T extends z.ZodMiniType>(schema: T) => z.optional(lenient((value): z.output<T> | undefined => schema.safeParse(value).data));
+
+/** A list whose entries each count only for themselves: an entry that does not read is left out, the rest kept; no list is undefined. */
+const eachOf =
+  <T extends z.ZodMiniType>(entry: T) =>
+  (value: unknown): z.output<T>[] | undefined =>
+    Array.isArray(value)
+      ? value.flatMap((item): z.output<T>[] => {
+          const read = entry.safeParse(item);
+          return read.success ? [read.data] : [];
+        })
+      : undefined;
+
 /** Ids have been numbers in every sample; a string id is harmless and not worth an error. */
 const id = z.union([z.number(), z.string()]);
 
@@ -24,27 +55,33 @@ export const linkSchema = z.looseObject({
 });
 
 const addressSchema = z.looseObject({
-  street: z.optional(z.string()),
-  'house-number': z.optional(z.string()),
-  'house-letter': z.optional(z.string()),
-  'additional-addressline': z.optional(z.string()),
-  'zip-code': z.optional(z.string()),
-  city: z.optional(z.string()),
+  street: shown(z.string()),
+  'house-number': shown(z.string()),
+  'house-letter': shown(z.string()),
+  'additional-addressline': shown(z.string()),
+  'zip-code': shown(z.string()),
+  city: shown(z.string()),
 });
 
+/** A count of letters: a whole number, not below zero. */
+const count = () => shown(z.int().check(z.nonnegative()));
+/** Bytes of storage: not below zero. */
+const bytes = () => shown(z.number().check(z.nonnegative()));
+
+/** The person's account as the root gives it: shown only (names, addresses, counts), beside its links. */
 const primaryAccountSchema = z.looseObject({
-  personalidentificationnumberObfuscated: z.optional(z.string()),
-  fullName: z.optional(z.string()),
-  firstName: z.optional(z.string()),
-  middleName: z.optional(z.string()),
-  lastName: z.optional(z.string()),
-  email: z.optional(z.array(z.string())),
-  phonenumber: z.optional(z.string()),
-  digipostaddress: z.optional(z.string()),
-  address: z.optional(z.array(addressSchema)),
-  unreadItemsInInbox: z.optional(z.int().check(z.nonnegative())),
-  usedStorage: z.optional(z.number()),
-  totalAvailableStorage: z.optional(z.number()),
+  personalidentificationnumberObfuscated: shown(z.string()),
+  fullName: shown(z.string()),
+  firstName: shown(z.string()),
+  middleName: shown(z.string()),
+  lastName: shown(z.string()),
+  email: shown(z.array(z.string())),
+  phonenumber: shown(z.string()),
+  digipostaddress: shown(z.string()),
+  address: z.optional(lenient(eachOf(addressSchema))),
+  unreadItemsInInbox: count(),
+  usedStorage: bytes(),
+  totalAvailableStorage: bytes(),
   link: links(),
 });
 
@@ -90,35 +127,47 @@ export const inboxSchema = z.looseObject({
 });
 
 export const folderSchema = z.looseObject({
-  name: z.optional(z.string()),
+  name: shown(z.string()),
+  // A letter is filed into a folder by its id: an odd one is no folder to file into (strict).
   id: z.optional(id),
-  icon: z.optional(z.string()),
+  icon: shown(z.string()),
   documents: z.optional(z.looseObject({ document: z._default(z.array(documentSchema), () => []) })),
   link: links(),
 });
 
+/** A mailbox's folders as the root lists them: a folder that does not read is left out, not the mailbox. */
 const foldersSchema = z.looseObject({
-  folder: z._default(z.array(folderSchema), () => []),
+  folder: z._default(lenient((value) => eachOf(folderSchema)(value) ?? []), () => []),
   link: links(),
 });
 
+/**
+ * One of the root's mailboxes. Its links and whose it is (`owner`) are strict: an entry whose links
+ * are malformed, or that does not say plainly whether it is shared, is left out of the root's list
+ * (`eachOf`), for a shared mailbox taken for the person's own would put a parent's letters and
+ * folders among theirs. A folder list that does not read is absent: the mailbox stays, without it.
+ */
 const mailboxSchema = z.looseObject({
-  name: z.optional(z.string()),
-  digipostaddress: z.optional(z.string()),
+  name: shown(z.string()),
+  digipostaddress: shown(z.string()),
   owner: z.optional(z.boolean()),
-  unreadItemsInInbox: z.optional(z.int().check(z.nonnegative())),
+  unreadItemsInInbox: count(),
   /** Bytes used of the mailbox's storage, and the most it may hold (real-service notes: several mailboxes). */
-  usedStorage: z.optional(z.number().check(z.nonnegative())),
-  totalAvailableStorage: z.optional(z.number().check(z.nonnegative())),
-  folders: z.optional(foldersSchema),
+  usedStorage: bytes(),
+  totalAvailableStorage: bytes(),
+  folders: shown(foldersSchema),
   link: links(),
 });
 
+/** The root's mailboxes, each counting only for itself; a list that is no list reads as none. */
+const mailboxes = () => z.optional(lenient(eachOf(mailboxSchema)));
+
+/** The root's notice: its words are shown only; a notice whose links do not read is none (shown(noticeSchema)). */
 const noticeSchema = z.looseObject({
-  code: z.optional(z.string()),
-  messageHeader: z.optional(z.string()),
-  messageText: z.optional(z.string()),
-  dismissText: z.optional(z.string()),
+  code: shown(z.string()),
+  messageHeader: shown(z.string()),
+  messageText: shown(z.string()),
+  dismissText: shown(z.string()),
   link: links(),
 });
 
@@ -126,10 +175,10 @@ export const rootResourceSchema = z.looseObject({
   csrfToken: z.optional(z.string()),
   authenticationlevel: z.optional(z.int()),
   primaryAccount: z.optional(primaryAccountSchema),
-  mailbox: z.optional(z.array(mailboxSchema)),
+  mailbox: mailboxes(),
   settings: z.optional(z.array(z.looseObject({ name: z.string(), value: z.unknown() }))),
-  language: z.optional(z.looseObject({ language: z.optional(z.string()), link: links() })),
-  notice: z.optional(noticeSchema),
+  language: z.optional(z.looseObject({ language: shown(z.string()), link: links() })),
+  notice: shown(noticeSchema),
   link: links(),
 });
 
@@ -141,9 +190,10 @@ export const writeSourceSchema = z.looseObject({
   link: links(),
   // An invoice's own actions (send_to_bank) are on the invoice, not the attachment (contract §6.1).
   attachment: z.optional(z.array(z.looseObject({ link: links(), invoice: z.optional(z.looseObject({ link: links() })) }))),
-  mailbox: z.optional(z.array(z.looseObject({ digipostaddress: z.optional(z.string()), owner: z.optional(z.boolean()), folders: z.optional(z.looseObject({ link: links() })) }))),
+  // Read as the root cache reads them: a mailbox entry that does not read costs only itself here too.
+  mailbox: mailboxes(),
   // The root's notice: its dismiss_notice is performed like any other write.
-  notice: z.optional(z.looseObject({ link: links() })),
+  notice: shown(noticeSchema),
 });
 
 /** Any resource the viewer may show: any object, as long as its `link`, if any, is made of links. */

@@ -324,6 +324,35 @@ describe('the newest letters of every mailbox the person can read', () => {
     expect(stored()?.inbox?.others?.[0]?.error?.detail).toBe('network down');
   });
 
+  it('a shared mailbox with an odd figure (usedStorage null or -1) costs only that figure: the root, the person’s letters and the badge stay', async () => {
+    for (const odd of [null, -1]) {
+      const shared = withSharedMailbox();
+      service.rootAnswer = { ...shared, mailbox: shared.mailbox.map((mailbox) => ({ ...mailbox, usedStorage: odd, totalAvailableStorage: 1_000 })) };
+      badge.length = 0;
+
+      const snapshot = await cache.getRootAndAnnounce(configFor(A), true, true);
+      await background.idle();
+
+      expect(subjectsIn(stored())).toEqual(['Skattemelding']);
+      expect(snapshot.root.mailbox?.map((mailbox) => [mailbox.name, mailbox.usedStorage, mailbox.totalAvailableStorage])).toEqual([['Ola Nordmann', undefined, 1_000]]);
+      // The person's own 2 and the parent's 1, as before.
+      expect(badge).toEqual(['3']);
+    }
+  });
+
+  it('a shared mailbox entry that cannot be read at all (its links malformed, or not an object) is left out, and the person’s own root stays', async () => {
+    const shared = withSharedMailbox();
+    service.rootAnswer = { ...shared, mailbox: [...shared.mailbox.map((mailbox) => ({ ...mailbox, link: [{ rel: 'x', uri: 42 }] })), 'Ola', ...shared.mailbox] };
+
+    const snapshot = await cache.getRootAndAnnounce(configFor(A), false, true);
+    await background.idle();
+
+    expect(nameIn(snapshot)).toBe('Kari Nordmann');
+    expect(subjectsIn(stored())).toEqual(['Skattemelding']);
+    expect(snapshot.root.mailbox).toHaveLength(1);
+    expect(badge).toEqual(['3']);
+  });
+
   it('with only the person’s own mailbox, no other inbox is read', async () => {
     await cache.getRootAndAnnounce(configFor(A), false, true);
 

@@ -301,6 +301,13 @@ describe('a write in one of several mailboxes, and the root\'s notice', () => {
     expect(fake.sent().map((c) => c.url)).toEqual([`${BASE}/post/api/kari/folders`]);
   });
 
+  it('a shared mailbox entry that does not read (an owner flag that is no flag, a usedStorage of null) costs only itself: a new folder is made in the person\'s own', async () => {
+    const odd = { ...mailboxes, mailbox: [{ ...mailboxes.mailbox[1], owner: 'yes' }, { ...mailboxes.mailbox[1], usedStorage: null }, mailboxes.mailbox[0]] };
+    const fake = service(() => Promise.resolve(null), () => Promise.resolve(odd));
+    await writesOver(fake).writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Hytta', icon: 'FOLDER' } });
+    expect(fake.sent().map((c) => c.url)).toEqual([`${BASE}/post/api/kari/folders`]);
+  });
+
   it('dismisses the notice once, with no permission asked; a lost answer is done once the root shows no notice', async () => {
     let shown = true;
     const root = () => ({ ...mailboxes, ...(shown ? { notice: { messageHeader: 'Nye vilkår', link: [{ rel: `${REL}/dismiss_notice`, uri: `${BASE}/post/api/notice/dismiss` }] } } : {}) });
