@@ -356,6 +356,10 @@ describe('the options page', () => {
     screen.getByText('Enter the client ID.');
     expect(field('Client ID').getAttribute('aria-invalid')).toBe('true');
     expect(field('Client secret').getAttribute('aria-invalid')).toBeNull();
+    // An address with a user name and password in it is refused in words too.
+    type('Service address', 'https://user:pw@www.digipost.no');
+    fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
+    await screen.findByText(/must not contain a user name or password/);
     expect(worker.asked('saveConfig')).toEqual([]);
     expect(extension.permissionRequests).toEqual([]);
   });
