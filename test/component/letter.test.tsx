@@ -61,6 +61,15 @@ function furtherDocuments(): HTMLElement[] {
   return within(screen.getByRole('region', { name: 'More documents in this letter' })).getAllByRole('listitem');
 }
 
+/** The plain letter, its main document an invoice with these facts, as the service sends it. */
+function invoiceLetter(invoice: Record<string, unknown>): Letter {
+  const data = plainLetter();
+  const main = data.attachment[0] as Record<string, unknown>;
+  main.type = 'INVOICE';
+  main.invoice = invoice;
+  return data;
+}
+
 function statusRow(): string {
   return screen.getByText('Status').parentElement?.textContent ?? '';
 }
@@ -122,7 +131,7 @@ describe('a letter and its documents', () => {
     const data = plainLetter();
     const main = data.attachment[0] as Record<string, unknown>;
     main.type = 'INVOICE';
-    main.invoice = { amount: 1250, dueDate: '2099-12-12', kid: '123456789', account: '12345678903' };
+    main.invoice = { amount: 1250, dueDate: '2099-12-12', kid: '123456789', accountNumber: '12345678903' };
     worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
     await openLetter(data);
     await screen.findByRole('heading', { level: 1, name: SUBJECT });
@@ -132,6 +141,57 @@ describe('a letter and its documents', () => {
     expect(window.document.body.textContent.split('1,250.00')).toHaveLength(2);
     within(panel).getByRole('button', { name: 'Copy the amount' });
     within(panel).getByRole('button', { name: 'Copy the KID' });
+    // The account the invoice is paid to, as a bank's form writes it.
+    expect(panel.textContent).toContain('1234 56 78903');
+  });
+
+  it('Send to my bank is not offered where the invoice does not link send_to_bank', async () => {
+    const data = invoiceLetter({ amount: 1250, dueDate: '2099-12-12', kid: '123456789', accountNumber: '12345678903' });
+    worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
+    await openLetter(data, [...READ_SCOPES, 'UPDATE_DOCUMENT']);
+    const panel = await screen.findByRole('region', { name: 'Invoice' });
+    within(panel).getByRole('button', { name: 'Copy the amount' });
+    expect(screen.queryByRole('button', { name: 'Send to my bank' })).toBeNull();
+  });
+
+  it('says an unpaid invoice past its due date is overdue', async () => {
+    const data = invoiceLetter({ amount: 1250, dueDate: '2020-01-10', kid: '123456789', accountNumber: '12345678903' });
+    worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
+    await openLetter(data);
+    const panel = await screen.findByRole('region', { name: 'Invoice' });
+    within(panel).getByText('Overdue');
+    expect(panel.classList.contains('overdue')).toBe(true);
+  });
+
+  it('Send to my bank: says in words when Digipost refuses it, and sends nothing more', async () => {
+    const sendToBank = { rel: `${SERVICE}/post/relations/send_to_bank`, uri: `${SERVICE}/post/api/private/accounts/1234/documents/11/attachments/1/invoice/sendtobank`, 'media-type': 'application/vnd.digipost-v2+json' };
+    const data = invoiceLetter({ amount: 1250, dueDate: '2099-12-12', kid: '123456789', accountNumber: '12345678903', canBePaidByUser: true, link: [sendToBank] });
+    worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
+    // What the worker answers once Digipost refused it twice (a 403, and again with a fresh token).
+    worker.fail('write', { code: 'write_forbidden', status: 403 });
+    await openLetter(data, [...READ_SCOPES, 'UPDATE_DOCUMENT']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send to my bank' }));
+    const confirm = await screen.findByRole('group', { name: 'Send this invoice to your bank?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Send to my bank' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Digipost did not let this extension send invoices to your bank');
+    expect(screen.getByRole('region', { name: 'Invoice' }).textContent).toContain('Not paid');
+    expect(worker.asked('write')).toHaveLength(1);
+    // Nothing more to send from here: the refusal is the end of it.
+    expect(screen.queryByRole('button', { name: 'Send to my bank' })).toBeNull();
+  });
+
+  it('an ExternalLink: a link that opens in a new tab; one that is not a web address is left out', async () => {
+    const data = plainLetter();
+    (data.attachment[0] as Record<string, unknown>).metadata = [
+      { type: 'ExternalLink', url: 'https://example.org/svar', description: 'Svar innen fristen', buttonText: 'Svar på innkallingen' },
+      { type: 'ExternalLink', url: 'javascript:alert(1)', buttonText: 'Farlig lenke' },
+    ];
+    worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
+    await openLetter(data);
+    const link = await screen.findByRole('link', { name: 'Svar på innkallingen' });
+    expect([link.getAttribute('target'), link.getAttribute('rel'), link.getAttribute('href')]).toEqual(['_blank', 'noopener noreferrer', 'https://example.org/svar']);
+    expect(screen.queryByRole('link', { name: 'Farlig lenke' })).toBeNull();
   });
 
   it('an invoice sent to the bank and not yet paid: "Sent to DNB", to be paid from the account, never "Paid"', async () => {
