@@ -2,6 +2,7 @@ import { parseWith } from '../api/http.ts';
 import { classifyLink, findLink } from '../api/links.ts';
 import { urlProblem } from '../api/origin.ts';
 import { RELATIONS } from '../api/relations.ts';
+import type { RootMailbox } from '../api/inbox.ts';
 import { anyResourceSchema, rootResourceSchema, writeSourceSchema } from '../api/schemas.ts';
 import { CONFIRM_WINDOW_MS } from '../api/timeouts.ts';
 import type { ExtensionConfig } from '../config/config.ts';
@@ -89,16 +90,21 @@ function matches(resource: Fields, fields: Fields): boolean {
 }
 
 /**
- * The root's mailbox at the Digipost address `address`, else the person's own: the first the root
- * does not mark as shared with them (never a shared one that happens to be listed first).
+ * The root's mailbox that owns a link at `named` (one of its own, or of its folder list: the page
+ * names the mailbox so), else the person's own: the first the root does not mark as shared with
+ * them (never a shared one that happens to be listed first). Never by its Digipost address: a
+ * mailbox shared with the person may be listed with their own. A link two entries claim names neither.
  */
-function mailboxIn<M extends { digipostaddress?: string | undefined; owner?: boolean | undefined }>(mailboxes: readonly M[] | undefined, address: string | undefined): M | undefined {
-  return mailboxes?.find((mailbox) => (address === undefined ? mailbox.owner !== false : mailbox.digipostaddress === address));
+function mailboxIn(mailboxes: readonly RootMailbox[] | undefined, named: string | undefined): RootMailbox | undefined {
+  if (named === undefined) return mailboxes?.find((mailbox) => mailbox.owner !== false);
+  const address = canonicalAddress(named);
+  const owners = (mailboxes ?? []).filter((mailbox) => [...mailbox.link, ...(mailbox.folders?.link ?? [])].some((link) => canonicalAddress(link.uri) === address));
+  return owners.length === 1 ? owners[0] : undefined;
 }
 
-/** The self addresses of the folders named `name` of the root's mailbox at `address` (the person's own without one). */
-function foldersNamed(root: Fields, name: string | undefined, address: string | undefined): string[] {
-  const folders = mailboxIn(rootResourceSchema.safeParse(root).data?.mailbox, address)?.folders?.folder ?? [];
+/** The self addresses of the folders named `name` of the root's mailbox `named` (the person's own without one). */
+function foldersNamed(root: Fields, name: string | undefined, named: string | undefined): string[] {
+  const folders = mailboxIn(rootResourceSchema.safeParse(root).data?.mailbox, named)?.folders?.folder ?? [];
   return folders.flatMap((folder) => (folder.name === name ? (findLink(folder.link, 'self')?.uri ?? []) : []));
 }
 
@@ -166,7 +172,7 @@ export function createWrites(deps: WritesDeps) {
     if (!fields) return undefined;
     const resource = await read(config, url);
     if (request.rel === 'create_folder') {
-      const made = foldersNamed(resource, fields.name, request.mailbox).filter((self) => !(record.before ?? []).includes(self));
+      const made = foldersNamed(resource, fields.name, request.mailboxLink).filter((self) => !(record.before ?? []).includes(self));
       return made.length > 0 ? happened : undefined;
     }
     return matches(resource, fields) ? happened : undefined;
@@ -190,7 +196,7 @@ export function createWrites(deps: WritesDeps) {
     const attachment = request.attachment === undefined ? undefined : source.attachment?.[request.attachment];
     const links =
       request.attachment === undefined
-        ? [...source.link, ...(mailboxIn(source.mailbox, request.mailbox)?.folders?.link ?? []), ...(source.notice?.link ?? [])]
+        ? [...source.link, ...(mailboxIn(source.mailbox, request.mailboxLink)?.folders?.link ?? []), ...(source.notice?.link ?? [])]
         : attachment && [...attachment.link, ...(attachment.invoice?.link ?? [])];
     const link = links && findLink(links, request.rel);
     if (!link) throw new AppError('write_link_missing');
@@ -206,7 +212,7 @@ export function createWrites(deps: WritesDeps) {
     // body: a rename after a move must not hide that the move arrived.
     const fields = given && Object.fromEntries(canonicalFields(given));
     const note: WriteNote =
-      request.rel === 'create_folder' ? { before: foldersNamed(source, fields?.name, request.mailbox), ...(fields ? { fields } : {}) } : fields ? { fields } : {};
+      request.rel === 'create_folder' ? { before: foldersNamed(source, fields?.name, request.mailboxLink), ...(fields ? { fields } : {}) } : fields ? { fields } : {};
 
     // Already as asked (a rename to the name it has): nothing to send, and nothing a second click could repeat.
     if (fields && CHANGES_IN_PLACE.has(request.rel) && matches(source, fields)) return { already: { data: null } };
@@ -230,7 +236,7 @@ export function createWrites(deps: WritesDeps) {
   const intentOf = (person: string, request: WriteRequest): Intent => {
     const lane = canonicalAddress(request.target.url);
     // The mailbox only where one is named, so an intent asked before it was part of a write keeps its identity.
-    const parts = [request.rel, lane, request.attachment ?? null, canonicalFields(request.body), canonicalFields(request.expect), ...(request.mailbox === undefined ? [] : [request.mailbox])];
+    const parts = [request.rel, lane, request.attachment ?? null, canonicalFields(request.body), canonicalFields(request.expect), ...(request.mailboxLink === undefined ? [] : [canonicalAddress(request.mailboxLink)])];
     return { id: intentId(person, parts), lane };
   };
 

@@ -140,8 +140,9 @@ export const REQUESTS = {
       body: z.optional(z.unknown()),
       expect: z.optional(z.record(z.string().check(z.regex(/^[A-Za-z]{1,32}$/)), z.string().check(z.maxLength(1000)))),
       resend,
-      // The root's mailbox the write is in (its Digipost address), where the root lists several: a new folder of a shared mailbox is made there.
-      mailbox: z.optional(z.string().check(z.maxLength(256))),
+      // The root's mailbox the write is in, where the root lists several (a new folder of a shared mailbox is made there), by the
+      // address of one of its own links as the page saw it: never by its Digipost address, which two mailboxes may share.
+      mailboxLink: z.optional(z.string().check(z.maxLength(8192))),
     },
     answer: ofType<{ data: unknown }>,
     within: 'writeCall',

@@ -86,7 +86,6 @@ function LettersPage(props: ViewProps) {
       <FolderTools
         canFile={scopes.includes('UPDATE_DOCUMENT')}
         listLinks={root.folderLinks}
-        mailbox={root.nav.address}
         folder={folder}
         rootUrl={root.rootUrl}
         empty={listEmpty}

@@ -60,10 +60,12 @@ function FolderForm(props: { initial?: FolderChoice; busy: boolean; onSave: (nam
  */
 export function FolderTools(props: {
   canFile: boolean;
-  /** The mailbox's folder list links (create_folder), as the root gives them. */
+  /**
+   * The folder list's links (create_folder) of the mailbox on show, as the root gives them: a new
+   * folder is made in the mailbox they belong to, named to the worker by its create_folder link,
+   * never by its Digipost address (a mailbox shared with the person may be listed with theirs).
+   */
   listLinks: readonly Link[] | undefined;
-  /** That mailbox's Digipost address ('' when the root names none): a new folder is made in it. */
-  mailbox: string;
   /** The folder whose page this is, if it is one. */
   folder: FolderChoice | undefined;
   rootUrl: string | undefined;
@@ -83,7 +85,8 @@ export function FolderTools(props: {
   useEffect(() => {
     if (props.empty) setFailure((now) => (now && isFolderStillFull(now.error) ? undefined : now));
   }, [props.empty]);
-  const canCreate = props.canFile && rootUrl !== undefined && findLink(props.listLinks, 'create_folder') !== undefined;
+  const createLink = findLink(props.listLinks, 'create_folder');
+  const canCreate = props.canFile && rootUrl !== undefined && createLink !== undefined;
   const canChange = props.canFile && folder !== undefined && findLink(folder.links, 'change_folder') !== undefined;
   const canDelete = props.canFile && folder !== undefined && findLink(folder.links, 'delete_folder') !== undefined;
   if (!canCreate && !canChange && !canDelete) return null;
@@ -111,9 +114,10 @@ export function FolderTools(props: {
 
   const create = (name: string, icon: string) =>
     rootUrl &&
+    createLink &&
     void run(
       `create ${JSON.stringify([name, icon])}`,
-      (resend) => folderWrite({ target: { url: rootUrl, relation: 'self' }, rel: 'create_folder', body: { name, icon }, ...(props.mailbox ? { mailbox: props.mailbox } : {}) }, resend),
+      (resend) => folderWrite({ target: { url: rootUrl, relation: 'self' }, rel: 'create_folder', body: { name, icon }, mailboxLink: createLink.uri }, resend),
       t('folder_created', name),
       props.onChanged,
     );

@@ -282,15 +282,33 @@ describe('a write in one of several mailboxes, and the root\'s notice', () => {
     ],
   };
 
-  it('makes a new folder in the mailbox named, and in the person\'s own without one', async () => {
+  it('makes a new folder in the mailbox named by its link, and in the person\'s own without one', async () => {
     const fake = service(() => Promise.resolve(null), () => Promise.resolve(mailboxes));
     const { writes } = writesOver(fake);
-    await writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Reiser', icon: 'FOLDER' }, mailbox: 'ola#2' });
+    await writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Reiser', icon: 'FOLDER' }, mailboxLink: `${BASE}/post/api/ola/folders` });
     await writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Hytta', icon: 'FOLDER' } });
     expect(fake.sent().map((c) => c.url)).toEqual([`${BASE}/post/api/ola/folders`, `${BASE}/post/api/kari/folders`]);
     // A mailbox the root does not list has no folder list to make one in: nothing is sent.
-    expect(await failure(writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'X', icon: 'FOLDER' }, mailbox: 'gone#9' }))).toMatchObject({ code: 'write_link_missing' });
+    expect(await failure(writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'X', icon: 'FOLDER' }, mailboxLink: `${BASE}/post/api/gone/folders` }))).toMatchObject({ code: 'write_link_missing' });
     expect(fake.sent()).toHaveLength(2);
+  });
+
+  it('a shared mailbox listed first with the person\'s own Digipost address: each new folder lands in the mailbox whose page it was made on', async () => {
+    const sameAddress = { ...mailboxes, mailbox: [{ ...mailboxes.mailbox[1], digipostaddress: 'kari#1' }, mailboxes.mailbox[0]] };
+    const fake = service(() => Promise.resolve(null), () => Promise.resolve(sameAddress));
+    const { writes } = writesOver(fake);
+    const create = (name: string, mailboxLink: string) => writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name, icon: 'FOLDER' }, mailboxLink });
+    await create('Hytta', `${BASE}/post/api/kari/folders`);
+    await create('Pensjon', `${BASE}/post/api/ola/folders`);
+    expect(fake.sent().map((c) => c.url)).toEqual([`${BASE}/post/api/kari/folders`, `${BASE}/post/api/ola/folders`]);
+  });
+
+  it('a link two mailbox entries both claim names neither: nothing is sent', async () => {
+    const twice = { ...mailboxes, mailbox: [mailboxes.mailbox[0], { ...mailboxes.mailbox[1], folders: mailboxes.mailbox[0]?.folders }] };
+    const fake = service(() => Promise.resolve(null), () => Promise.resolve(twice));
+    const asked = writesOver(fake).writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'X', icon: 'FOLDER' }, mailboxLink: `${BASE}/post/api/kari/folders` });
+    expect(await failure(asked)).toMatchObject({ code: 'write_link_missing' });
+    expect(fake.sent()).toEqual([]);
   });
 
   it('without a mailbox named, makes it in the person\'s own even when the root lists a shared one first', async () => {
