@@ -2,7 +2,8 @@ import { parseWith } from '../api/http.ts';
 import { pageAfterMaybeCapped } from '../api/inbox-paging.ts';
 import { relationName, type LinkTarget } from '../api/links.ts';
 import { urlProblem } from '../api/origin.ts';
-import { folderSchema, inboxSchema, type Document, type Inbox } from '../api/schemas.ts';
+import { mailboxLists } from '../api/mailbox-lists.ts';
+import { folderSchema, inboxSchema, type Document, type Inbox, type RootResource } from '../api/schemas.ts';
 import { placeLinksOf, type PlaceLinks, type UploadPlace } from '../api/upload-places.ts';
 import { UPLOAD_TYPES, uploadDeadlineMs, uploadFileName, uploadKindOf } from '../api/upload-rules.ts';
 import type { ExtensionConfig } from '../config/config.ts';
@@ -68,8 +69,8 @@ const MADE_LETTERS_KEPT = 200;
 export function createUploads(deps: UploadDeps) {
   const { calls } = deps;
 
-  async function placeLinks(config: ExtensionConfig, place: UploadPlace): Promise<PlaceLinks> {
-    const { root } = await deps.rootCache.getRootAndAnnounce(config, false);
+  /** The place's links in `root`: the upload relation it offers and its list (never built by hand). */
+  function placeLinks(root: RootResource | undefined, place: UploadPlace): PlaceLinks {
     const links = placeLinksOf(root, place);
     if (!links) throw new AppError('upload_place_missing');
     return links;
@@ -159,13 +160,16 @@ export function createUploads(deps: UploadDeps) {
   /** `who` and `generation`: the session's when the page asked; the upload is fenced to it. */
   async function upload(config: ExtensionConfig, who: Signed, generation: number, request: UploadRequest): Promise<UploadResult> {
     if (!who.scopes.includes('UPLOAD_DOCUMENT')) throw new AppError('http_forbidden_permission', { permission: 'UPLOAD_DOCUMENT' });
+    // The root as this ask reads it, once: where the file goes and which mailbox its letter opens in.
+    let rooted: Promise<RootResource | undefined> | undefined;
+    const root = () => (rooted ??= deps.rootCache.getRootAndAnnounce(config, false).then((cached) => cached.root));
     const { result, repeated } = await deps.once.run(
       await intentOf(who.userId, request),
       generation,
       {
-        look: async (record) => findUploaded(config, (await placeLinks(config, request.place)).list, request, beforeOf(record), record.letter),
+        look: async (record) => findUploaded(config, placeLinks(await root(), request.place).list, request, beforeOf(record), record.letter),
         prepare: async () => {
-          const links = await placeLinks(config, request.place);
+          const links = placeLinks(await root(), request.place);
           // What is there already is never taken for this upload: the same file saved a minute ago included.
           const before = await listedBefore(config, links.list, request);
           return {
@@ -183,7 +187,7 @@ export function createUploads(deps: UploadDeps) {
       { resend: request.resend },
     );
     if (!repeated && result.letter) await remember(result.letter.url);
-    return result;
+    return inMailbox(result, sharedMailboxOf(await root(), request.place));
   }
 
   return { upload };
@@ -220,6 +224,20 @@ function lookalikesIn(letters: readonly Document[], request: UploadRequest): { s
       const self = selfOf(letter);
       return self === undefined ? [] : [{ self, created: createdOf(letter) }];
     });
+}
+
+/**
+ * The Digipost address of the mailbox shared with the person that `place` lies in (its inbox, or
+ * one of its folders), as the popup names a shared mailbox's letters; none for the person's own.
+ */
+function sharedMailboxOf(root: RootResource | undefined, place: UploadPlace): string | undefined {
+  if (place.kind === 'inbox') return place.mailbox;
+  return mailboxLists(root).find((list) => list.link.uri === place.self)?.shared?.mailbox;
+}
+
+/** The upload's letter, opening in the mailbox it was saved into (LinkTarget.mailbox): a shared one's letter offers that mailbox's folders, never the person's. */
+function inMailbox(result: UploadResult, mailbox: string | undefined): UploadResult {
+  return result.letter && mailbox !== undefined ? { letter: { ...result.letter, mailbox } } : result;
 }
 
 /** The inbox's `next` link, as given (contract §6). */
