@@ -21,12 +21,12 @@ const MEASURED_SECONDS: Record<BrowserName, Record<string, number>> = {
     'viewer-reader': 198, mailbox: 133, files: 127, invoices: 121, options: 118, popup: 108, upload: 106,
     'session-end': 99, 'viewer-back': 87, mailboxes: 75, 'find-letter': 71, 'letter-privacy': 67,
     'popup-states': 66, 'sign-in': 58, glance: 57, notifications: 56, upgrade: 56, hardening: 55,
-    keyboard: 51, 'viewer-errors': 44, journey: 39, consent: 35, 'letter-latency': 25, pkce: 19,
+    keyboard: 51, journey: 39, consent: 35, 'letter-latency': 25, pkce: 19,
   },
   firefox: {
     'viewer-reader': 296, files: 189, mailbox: 176, options: 165, invoices: 157, upload: 145, popup: 141,
     'sign-in': 127, 'popup-states': 114, keyboard: 94, 'letter-privacy': 87, 'find-letter': 80,
-    glance: 64, 'viewer-errors': 57, journey: 52, 'viewer-back': 51, mailboxes: 48, hardening: 41,
+    glance: 64, journey: 52, 'viewer-back': 51, mailboxes: 48, hardening: 41,
     consent: 31, 'session-end': 24, 'letter-latency': 16, pkce: 8, notifications: 1, upgrade: 1,
   },
 };
