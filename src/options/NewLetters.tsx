@@ -4,6 +4,7 @@ import { ext as browser } from '../shared/ext.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { t, tCount } from '../shared/i18n.ts';
 import { Busy, ErrorAlert } from '../ui/components.tsx';
+import { answerOf, type PromptAnswer } from './permission-prompt.ts';
 
 /** The settings of new letters, as the worker holds them. */
 export interface LetterSettings {
@@ -47,11 +48,12 @@ export function NewLetters(props: { settings: LetterSettings; onChange: (change:
   const shown = { ...props.settings, ...waiting };
 
   /** `allowed`: the browser's answer, asked for before this (from the click itself, as browsers require). */
-  const save = async (change: Partial<LetterSettings>, allowed: Promise<boolean>) => {
+  const save = async (change: Partial<LetterSettings>, allowed: Promise<PromptAnswer>) => {
     setNote({ kind: 'waiting', change });
     try {
-      if (!(await allowed)) {
-        setNote({ kind: 'unchanged', error: { code: 'notifications_permission_refused' } });
+      const answer = await allowed;
+      if (answer !== 'granted') {
+        setNote({ kind: 'unchanged', error: { code: answer === 'unanswered' ? 'permission_prompt_unanswered' : 'notifications_permission_refused' } });
         return;
       }
       await props.onChange(change);
@@ -66,7 +68,7 @@ export function NewLetters(props: { settings: LetterSettings; onChange: (change:
   const switchNotify = (on: boolean) => {
     // Asked straight from the click: browsers refuse a request made after an unrelated await. It
     // answers true at once where the permission is already held.
-    const allowed = on ? browser.permissions.request(NOTIFICATIONS).catch(() => false) : Promise.resolve(true);
+    const allowed = on ? answerOf(browser.permissions.request(NOTIFICATIONS)) : Promise.resolve<PromptAnswer>('granted');
     void save({ notify: on }, allowed);
   };
 
@@ -76,7 +78,7 @@ export function NewLetters(props: { settings: LetterSettings; onChange: (change:
       select.value = String(shown.pollMinutes);
       return;
     }
-    void save({ pollMinutes: Number(select.value) }, Promise.resolve(true));
+    void save({ pollMinutes: Number(select.value) }, Promise.resolve<PromptAnswer>('granted'));
   };
 
   const busy = waiting === undefined ? undefined : 'true';

@@ -15,6 +15,7 @@ import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
 import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
 import { NewLetters, type LetterSettings } from './NewLetters.tsx';
+import { answerOf, type PromptAnswer } from './permission-prompt.ts';
 import { Shortcut } from './Shortcut.tsx';
 import { PermissionSwitches } from './PermissionSwitches.tsx';
 import { PublisherSettings } from './PublisherSettings.tsx';
@@ -47,12 +48,12 @@ type Form = Pick<StoredConfigView, 'baseUrl' | 'clientId' | 'clientSecret'>;
  * browsers refuse a request made after an unrelated await. It answers true at once when all is
  * already held.
  */
-function ensurePermissions(baseUrl: string, notify: boolean): Promise<boolean> {
+function ensurePermissions(baseUrl: string, notify: boolean): Promise<PromptAnswer> {
   const checked = checkServiceAddress(baseUrl);
-  if (!checked.ok) return Promise.resolve(false);
+  if (!checked.ok) return Promise.resolve('refused');
   const origins = [serviceHostPermission(checked.origin)];
   // A host the manifest does not list (an address on this computer, in the published build) is refused by a throw: refused all the same.
-  return browser.permissions.request(notify ? { origins, ...NOTIFICATIONS } : { origins }).catch(() => false);
+  return answerOf(browser.permissions.request(notify ? { origins, ...NOTIFICATIONS } : { origins }));
 }
 
 /** Which of the two was refused, to say so: the service's origin, or notifications. */
@@ -190,8 +191,9 @@ export function Options() {
     setProblems([]);
     setSaving(true);
     try {
-      if (!(await ensurePermissions(checked.config.baseUrl, checked.config.notify))) {
-        setSaveError(await refusedPermission(checked.config.baseUrl));
+      const answer = await ensurePermissions(checked.config.baseUrl, checked.config.notify);
+      if (answer !== 'granted') {
+        setSaveError(answer === 'unanswered' ? { code: 'permission_prompt_unanswered' } : await refusedPermission(checked.config.baseUrl));
         return;
       }
       const changed = sessionFieldsChanged(stored, checked.config);

@@ -36,6 +36,8 @@ export type NextStep = 'retry' | 'connect' | 'settings' | 'website' | 'grant_sit
 const RETRY = [
   // configuration
   'notifications_permission_refused',
+  /** The browser's permission prompt went unanswered within the page's wait (options/permission-prompt.ts). */
+  'permission_prompt_unanswered',
   // sign-in (authorization step)
   'signin_state_mismatch',
   'signin_missing_code',

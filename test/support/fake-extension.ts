@@ -160,6 +160,8 @@ class FakeExtension {
   language: Language = 'en';
   /** What the browser's permission prompt answers. */
   grantsPermissions = true;
+  /** The browser's permission prompt is never answered: its promise never settles (the person never sees or answers it). */
+  promptUnanswered = false;
   /** Permissions held now: origins and API permissions by name. */
   readonly held = new Set<string>();
   /** Each permission request, as the page made it. */
@@ -195,6 +197,7 @@ class FakeExtension {
     this.page = 'popup';
     this.language = 'en';
     this.grantsPermissions = true;
+    this.promptUnanswered = false;
     this.held.clear();
     this.permissionRequests.length = 0;
     this.openedTabs.length = 0;
@@ -253,6 +256,7 @@ class FakeExtension {
     permissions: {
       request: (set: PermissionSet) => {
         this.permissionRequests.push(structuredClone(set));
+        if (this.promptUnanswered) return new Promise<boolean>(() => undefined);
         if (this.grantsPermissions) for (const name of namesOf(set)) this.held.add(name);
         return Promise.resolve(this.grantsPermissions);
       },
