@@ -1,11 +1,16 @@
 import { AppError } from '../shared/errors.ts';
 import { fencedToGeneration, sameGeneration } from '../shared/generation-fence.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
-import { writeRecords, type WriteNote, type WriteRecord } from '../storage/items.ts';
+import { finalWritesItem, writeRecords, type WriteNote, type WriteRecord } from '../storage/items.ts';
 import { recordKey } from './intent.ts';
 
 export interface OnceDeps {
-  storage: Areas<'session', 'get' | 'set' | 'remove'>;
+  /**
+   * storage.session for the write records; storage.local for the opaque keys of final writes
+   * (finalWritesItem), which outlive a sign-out. Without storage.local (a unit test of a write that
+   * is no final one) those keys are kept in storage.session, which a sign-out's cleanup leaves too.
+   */
+  storage: Areas<'session', 'get' | 'set' | 'remove'> & Partial<Areas<'local', 'get' | 'set'>>;
   /** One holder per name across the extension, waited for as long as it takes (a Web Lock). */
   exclusive: (name: string, fn: () => Promise<void>) => Promise<void>;
   /** The session's generation (auth/session.ts): every sign-in and sign-out moves it. */
@@ -41,9 +46,10 @@ export interface Operation<T> {
   /** What is said while the intent may have arrived and no evidence shows it. */
   unseen: AppError;
   /**
-   * Once done, never sent again in this session, whatever a look shows; a repeat answers this. For
-   * a payment or an opening receipt, whose evidence may lag behind the service's own record of it
-   * (its call to the bank still running), and which a person never means to make twice.
+   * Once done, never sent again, whatever a look shows; a repeat answers this. For a payment or an
+   * opening receipt, whose evidence may lag behind the service's own record of it (its call to the
+   * bank still running), and which a person never means to make twice: its opaque key outlives the
+   * sign-out (FINAL_KEPT_MS), so the same person signing in again does not send it again either.
    */
   final?: (record: WriteRecord) => Promise<T>;
   /** The address a done write made (the letter an upload stored), kept in its record for its own later looks. */
@@ -71,6 +77,16 @@ function outcomeUnknown(error: unknown): error is AppError {
 }
 
 /**
+ * How long a final write's key is kept past the sign-out's cleanup: far longer than the service
+ * takes to show a payment it took (its call to the bank, CONFIRM_WINDOW_MS), after which the
+ * invoice's own payment says it was sent (writes.ts refuses to send one that shows a payment).
+ */
+const FINAL_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** How many final writes' keys are kept at most: the newest. */
+const FINALS_KEPT = 100;
+
+/**
  * The worker's one way to perform a write exactly once, whatever the page, the network or the
  * worker's life does (the design's rule for writes). The worker, not a page, says which writes are
  * the same: an intent is the signed-in person, the resource and the action with its target and
@@ -86,11 +102,36 @@ function outcomeUnknown(error: unknown): error is AppError {
  *   is then the operation's `unseen`, "could not check", and nothing is sent.
  * - One lock per lane: writes to one letter run in turn, never side by side and never dropped.
  * - Fenced to the session that started it: a record is written only while that session stands,
- *   and one written as a sign-out came is taken back, so nothing outlives the sign-out's cleanup.
+ *   and one written as a sign-out came is taken back, so nothing outlives the sign-out's cleanup,
+ *   but for what never to pay twice needs: a final write's opaque key (no person, no letter, no
+ *   amount readable) and whether it was sent or done, in storage.local for FINAL_KEPT_MS. The
+ *   same person asking for it again, after signing in again, finds it as they would the record.
  */
 export function createOnce(deps: OnceDeps) {
   const { storage } = deps;
+  const lasting: Areas<'local', 'get' | 'set'> = { local: storage.local ?? storage.session };
   const running = new Map<string, Promise<Outcome<unknown>>>();
+
+  /** A final write's state as kept past a sign-out, unless too old. */
+  async function keptFinal(key: string): Promise<WriteRecord | undefined> {
+    const kept = (await getItem(lasting, finalWritesItem)).find((entry) => entry.key === key && deps.now() - entry.at < FINAL_KEPT_MS);
+    return kept && { state: kept.state, at: kept.at };
+  }
+
+  /**
+   * Keeps (or, with no state, forgets) a final write's key past the sign-out; the old and the
+   * surplus go. Not fenced: a payment that went out as its session ended is still not to be sent again.
+   */
+  async function keepFinal<T>(key: string, operation: Operation<T>, state: WriteRecord['state'] | undefined): Promise<void> {
+    if (!operation.final) return;
+    // One list for every lane: changed by one write at a time, or one change would undo another's.
+    await deps.exclusive('once:final-keys', async () => {
+      const now = deps.now();
+      const others = (await getItem(lasting, finalWritesItem)).filter((entry) => entry.key !== key && now - entry.at < FINAL_KEPT_MS);
+      const kept = state === undefined ? others : [...others, { key, state, at: now }];
+      await setItems(lasting, put(finalWritesItem, kept.slice(-FINALS_KEPT)));
+    });
+  }
 
   async function record(key: string, generation: number, value: WriteRecord): Promise<void> {
     const item = writeRecords.item(key);
@@ -101,6 +142,8 @@ export function createOnce(deps: OnceDeps) {
   }
 
   async function done<T>(key: string, generation: number, note: WriteNote, result: T, operation: Operation<T>): Promise<T> {
+    // Before the fenced record: a payment done as a sign-out came is still done for the person's next sign-in.
+    await keepFinal(key, operation, 'done');
     const letter = operation.made?.(result);
     await record(key, generation, { state: 'done', at: deps.now(), ...note, ...(letter === undefined ? {} : { letter }) });
     return result;
@@ -122,7 +165,8 @@ export function createOnce(deps: OnceDeps) {
   }
 
   async function perform<T>(key: string, generation: number, operation: Operation<T>, options: RunOptions): Promise<Outcome<T>> {
-    const earlier = await getItem(storage, writeRecords.item(key));
+    // A final write's record gone with a sign-out is found by its key kept past it.
+    const earlier = (await getItem(storage, writeRecords.item(key))) ?? (operation.final ? await keptFinal(key) : undefined);
     const kept: WriteNote = earlier ? noteOf(earlier) : {};
     if (earlier) {
       if (earlier.state === 'done' && operation.final) return { result: await operation.final(earlier), repeated: true };
@@ -138,11 +182,14 @@ export function createOnce(deps: OnceDeps) {
     const attempt = await operation.prepare();
     if ('already' in attempt) {
       await removeItems(storage, writeRecords.item(key));
+      await keepFinal(key, operation, undefined);
       return { result: attempt.already, repeated: true };
     }
     // A resend keeps what the first attempt noted: evidence of either counts.
     const note = mergeNotes(resending ? kept : {}, attempt.note ?? {});
     await record(key, generation, { state: 'sent', at: deps.now(), ...note });
+    // Kept before the request leaves, as the record is: it may arrive whatever happens next.
+    await keepFinal(key, operation, 'sent');
     let result: T;
     try {
       result = await attempt.send();
@@ -151,6 +198,7 @@ export function createOnce(deps: OnceDeps) {
         // Answered with a refusal: this request did nothing. A resend's first attempt stays unknown.
         if (resending) await record(key, generation, resending);
         else await removeItems(storage, writeRecords.item(key));
+        await keepFinal(key, operation, resending?.state);
         throw error;
       }
       const seen = await operation.look({ state: 'sent', at: deps.now(), ...note }).catch(() => undefined);

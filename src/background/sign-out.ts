@@ -14,7 +14,11 @@ export interface SessionCleanupDeps {
   badge: Pick<Badge, 'showSignedOut'>;
   viewerPages: { forgetAll(): Promise<void> };
   notifications: Pick<LetterNotifications, 'clearLetterNotifications'>;
-  /** The menu's save requests and every write's record (storage.session). */
+  /**
+   * The menu's save requests and every write's record (storage.session). Not the opaque keys of the
+   * final writes (a payment, an opening receipt) in storage.local: they keep the same person, signed
+   * in again, from paying twice while a payment does not show yet (once.ts, finalWritesItem).
+   */
   forgetWrites: () => Promise<void>;
   saveMenu: Pick<SaveMenu, 'refresh'>;
   tellPages: (event: WorkerEvent) => Promise<void>;
@@ -38,7 +42,8 @@ export function createSessionCleanup(deps: SessionCleanupDeps): (reason: 'user' 
       ['forget the viewer pages', () => deps.viewerPages.forgetAll()],
       // Notifications on screen name senders and subjects.
       ['clear the notifications', () => deps.notifications.clearLetterNotifications()],
-      // What the person was saving and writing (the files themselves live only in their pages), and the menu item with it.
+      // What the person was saving and writing (the files themselves live only in their pages), and the
+      // menu item with it. What never to pay twice needs stays: opaque keys, no person's data (once.ts).
       ['forget the save requests and write records', () => deps.forgetWrites()],
       ['update the Save to Digipost menu', () => deps.saveMenu.refresh()],
       ['tell the open pages', () => deps.tellPages({ event: 'sessionEnded', reason })],

@@ -114,6 +114,39 @@ const nothingSeen: SeenState = { keys: [], primed: false };
 
 export const notifiedLettersItem = defineItem({ key: 'notifiedLetters', area: 'local', check: checkWith(seenSchema), fallback: nothingSeen });
 
+const finalWriteSchema = z.object({
+  /** The digest the intent's record is stored under (background/intent.ts recordKey): nobody and nothing readable. */
+  key: nonEmpty(),
+  state: z.enum(['sent', 'done']),
+  at: z.number(),
+});
+export type FinalWrite = z.infer<typeof finalWriteSchema>;
+
+/**
+ * The writes a person never means to make twice (a payment sent to the bank, an opening receipt),
+ * asked for lately, by opaque key alone: whether each was sent with its outcome unknown, or known
+ * done. Unlike the write records they outlive the sign-out's cleanup and a browser restart, so the
+ * same person signing in again never pays twice while the payment does not show yet; another
+ * person's intents have other keys. Bounded in number and age (background/once.ts). An entry that
+ * does not fit is left out alone.
+ */
+export const finalWritesItem = defineItem({
+  key: 'finalWrites',
+  area: 'local',
+  check: checkWith(
+    z.pipe(
+      z.array(z.unknown()),
+      z.transform((entries: unknown[]) =>
+        entries.flatMap((entry) => {
+          const parsed = finalWriteSchema.safeParse(entry);
+          return parsed.success ? [parsed.data] : [];
+        }),
+      ),
+    ),
+  ),
+  fallback: [] as FinalWrite[],
+});
+
 // ---- storage.session: memory only, emptied when the browser closes ----
 
 const accessSchema = z.object({
