@@ -69,6 +69,7 @@ function world() {
     },
   });
   return {
+    clock,
     session,
     calls,
     api,
@@ -101,6 +102,21 @@ describe('a request and the session that made it (issue #44, point 2)', () => {
     // Ola's session is neither refreshed nor ended for Kari's refusal.
     expect(w.refreshes()).toBe(0);
     expect(await w.session.status()).toMatchObject({ state: 'signed_in', userId: OLA });
+  });
+
+  it('nor is Ola’s session refreshed for Kari’s refusal when his token is due for a refresh', async () => {
+    const w = world();
+    await w.signIn(KARI);
+    const answer = deferred<Response>();
+    w.answers.push(() => answer.promise);
+    const deleting = failure(w.calls.authorizedFetch(config, { url: LETTER, relation: 'delete_document', method: 'DELETE' }));
+    await eventually(() => expect(w.api).toHaveLength(1));
+    await w.signIn(OLA);
+    w.clock.advance(14.5 * 60_000);
+    answer.resolve(new Response('', { status: 401 }));
+    expect(await deleting).toBe('signed_out');
+    expect(w.refreshes()).toBe(0);
+    expect(w.api).toHaveLength(1);
   });
 
   it('a refused request is still sent once again with a fresh token of its own session', async () => {
