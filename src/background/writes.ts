@@ -3,7 +3,7 @@ import { classifyLink, findLink } from '../api/links.ts';
 import { urlProblem } from '../api/origin.ts';
 import { RELATIONS } from '../api/relations.ts';
 import type { RootMailbox } from '../api/inbox.ts';
-import { anyResourceSchema, rootResourceSchema, writeSourceSchema } from '../api/schemas.ts';
+import { anyResourceSchema, rootResourceSchema, writeSourceSchema, type RootResource } from '../api/schemas.ts';
 import { CONFIRM_WINDOW_MS } from '../api/timeouts.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
@@ -26,7 +26,10 @@ export interface Signed {
 export interface WritesDeps {
   calls: Pick<ServiceCalls, 'authorizedFetch'>;
   once: Once;
-  /** Called after each write that happened (the root, the badge, the popup's letters follow). */
+  /**
+   * Called after each write that happened (the root, the badge, the popup's letters follow), and
+   * when a dismiss finds the root's notice gone or replaced since the page read it.
+   */
   written: (config: ExtensionConfig) => Promise<void>;
   /** How long the worker looks for an invoice's payment after an unknown outcome (default CONFIRM_WINDOW_MS). */
   confirmWindowMs?: number;
@@ -108,6 +111,24 @@ function foldersNamed(root: Fields, name: string | undefined, named: string | un
   return folders.flatMap((folder) => (folder.name === name ? (findLink(folder.link, 'self')?.uri ?? []) : []));
 }
 
+type SeenNotice = NonNullable<WriteRequest['notice']>;
+
+/**
+ * The root's notice is the one the person saw: the same dismiss link and the same words. The
+ * service may put up another in its place (same link, another text) while a page shows the first.
+ */
+function isNoticeSeen(notice: RootResource['notice'], seen: SeenNotice): boolean {
+  const dismiss = findLink(notice?.link, 'dismiss_notice');
+  return (
+    notice !== undefined &&
+    dismiss !== undefined &&
+    canonicalAddress(dismiss.uri) === canonicalAddress(seen.dismiss) &&
+    notice.code === seen.code &&
+    notice.messageHeader === seen.messageHeader &&
+    notice.messageText === seen.messageText
+  );
+}
+
 /** Writes that change their target in place: one already as asked needs nothing sent. */
 const CHANGES_IN_PLACE = new Set(['update_document', 'change_folder']);
 
@@ -167,7 +188,8 @@ export function createWrites(deps: WritesDeps) {
         },
       );
     }
-    if (request.rel === 'dismiss_notice') return (await read(config, url)).notice === undefined ? happened : undefined;
+    // Dismissed once the root no longer shows the notice the person saw (none, or another in its place).
+    if (request.rel === 'dismiss_notice') return request.notice && !isNoticeSeen(parseWith(writeSourceSchema, await read(config, url), 'resource').notice, request.notice) ? happened : undefined;
     const { fields } = record;
     if (!fields) return undefined;
     const resource = await read(config, url);
@@ -193,6 +215,19 @@ export function createWrites(deps: WritesDeps) {
       throw explained(error, permission);
     }
     if (request.expect && !matches(source, request.expect)) throw new AppError('write_target_changed');
+    if (request.rel === 'dismiss_notice') {
+      // Only the notice the person saw: gone already, nothing to send; another in its place is theirs to read first.
+      // The cached root, which the page shows, is then out of date: it is read again, so the page shows what is there now.
+      if (!request.notice) throw new AppError('write_refused', { detail: 'which notice' });
+      if (!source.notice) {
+        await deps.written(config);
+        return { already: { data: null } };
+      }
+      if (!isNoticeSeen(source.notice, request.notice)) {
+        await deps.written(config);
+        throw new AppError('write_target_changed', { detail: 'NOTICE_REPLACED' });
+      }
+    }
     const attachment = request.attachment === undefined ? undefined : source.attachment?.[request.attachment];
     const links =
       request.attachment === undefined
@@ -235,8 +270,8 @@ export function createWrites(deps: WritesDeps) {
   /** The intent a page's request is: the person, the resource by its canonical address, the action and what it asks for. */
   const intentOf = (person: string, request: WriteRequest): Intent => {
     const lane = canonicalAddress(request.target.url);
-    // The mailbox only where one is named, so an intent asked before it was part of a write keeps its identity.
-    const parts = [request.rel, lane, request.attachment ?? null, canonicalFields(request.body), canonicalFields(request.expect), ...(request.mailboxLink === undefined ? [] : [canonicalAddress(request.mailboxLink)])];
+    // The mailbox and the notice only where one is named, so an intent asked before they were part of a write keeps its identity.
+    const parts = [request.rel, lane, request.attachment ?? null, canonicalFields(request.body), canonicalFields(request.expect), ...(request.mailboxLink === undefined ? [] : [canonicalAddress(request.mailboxLink)]), ...(request.notice === undefined ? [] : [canonicalFields(request.notice)])];
     return { id: intentId(person, parts), lane };
   };
 

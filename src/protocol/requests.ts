@@ -127,7 +127,9 @@ export const REQUESTS = {
    * performs each once: asked again, it looks before it sends. It reads `target` (at `attachment`,
    * when given) and performs the link with relation `rel` it finds there: a page names no address
    * (background/writes.ts). `expect`: only if the target still has these fields (an undo);
-   * update_document's body names only what changes. `resend`: the person chose, in words that
+   * update_document's body names only what changes. `notice`: the notice a dismiss_notice is
+   * for, as the person saw it; one the service put in its place since is not dismissed
+   * ('write_target_changed'). `resend`: the person chose, in words that
    * say it may already have arrived, to send again an intent whose outcome is unknown. Answers the
    * service's answer (null when it sent none, or the worker found the write done without one).
    * Changes to the mailbox come only from the viewer's buttons, never from the popup or options.
@@ -143,6 +145,15 @@ export const REQUESTS = {
       // The root's mailbox the write is in, where the root lists several (a new folder of a shared mailbox is made there), by the
       // address of one of its own links as the page saw it: never by its Digipost address, which two mailboxes may share.
       mailboxLink: z.optional(z.string().check(z.maxLength(8192))),
+      // For dismiss_notice, the notice the person saw (its dismiss link and its words): the worker dismisses that one only.
+      notice: z.optional(
+        z.object({
+          dismiss: z.string().check(z.maxLength(8192)),
+          code: z.optional(z.string().check(z.maxLength(256))),
+          messageHeader: z.optional(z.string().check(z.maxLength(4096))),
+          messageText: z.optional(z.string().check(z.maxLength(65_536))),
+        }),
+      ),
     },
     answer: ofType<{ data: unknown }>,
     within: 'writeCall',

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { findLink } from '../api/links.ts';
 import type { RootResource } from '../api/schemas.ts';
 import { t } from '../shared/i18n.ts';
-import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { isChangedSince, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { BusyButton } from '../ui/components.tsx';
 import { InfoIcon } from '../ui/icons.tsx';
 import { useWrite, type WriteFailure } from '../ui/use-write.ts';
@@ -15,11 +15,19 @@ type Notice = NonNullable<RootResource['notice']>;
 /** The service's words, else ours where it gave none. */
 const wordsOr = (text: string | undefined, fallback: string): string => (text === undefined || text === '' ? fallback : text);
 
+/** The notice as the person sees it, for the worker to dismiss that one only: its dismiss link and its words. */
+function seenNotice(notice: Notice, dismiss: string) {
+  const { code, messageHeader, messageText } = notice;
+  return { dismiss, ...(code === undefined ? {} : { code }), ...(messageHeader === undefined ? {} : { messageHeader }), ...(messageText === undefined ? {} : { messageText }) };
+}
+
 /**
  * Something the service wants the person to see once (the root's `notice`): its heading and text
  * in the service's own words, above every page until dismissed. Its dismiss action is a write like
  * any other (one intent, however often pressed; an outcome not known is said so), offered only
- * where the notice offers it; once done, the root is read again and no longer carries it.
+ * where the notice offers it; once done, the root is read again and no longer carries it. The
+ * write names the notice on show: one the service put in its place meanwhile is not dismissed
+ * unseen, and the root read again (`onDismissed`) shows it.
  */
 export function ServiceNotice(props: { notice: Notice; rootUrl: string | undefined; onDismissed: () => void }) {
   const { notice, rootUrl } = props;
@@ -27,23 +35,28 @@ export function ServiceNotice(props: { notice: Notice; rootUrl: string | undefin
   const [failure, setFailure] = useState<WriteFailure<ErrorInfo> | undefined>();
   const once = useWrite();
   const more = findLink(notice.link, 'more_info');
-  const canDismiss = rootUrl !== undefined && findLink(notice.link, 'dismiss_notice') !== undefined;
+  const dismissLink = findLink(notice.link, 'dismiss_notice');
+  const canDismiss = rootUrl !== undefined && dismissLink !== undefined;
   const header = notice.messageHeader?.trim();
   const text = notice.messageText?.trim();
   const dismissText = notice.dismissText?.trim();
   if (!header && !text) return null;
 
   const dismiss = async (resend?: boolean): Promise<void> => {
-    if (rootUrl === undefined) return;
+    if (rootUrl === undefined || dismissLink === undefined) return;
+    const seen = seenNotice(notice, dismissLink.uri);
     setFailure(undefined);
     setBusy(true);
     try {
-      await once('dismiss notice', async () => {
-        await ask({ type: 'write', target: { url: rootUrl, relation: 'self' }, rel: 'dismiss_notice', ...(resend ? { resend } : {}) });
+      await once(`dismiss ${JSON.stringify(seen)}`, async () => {
+        await ask({ type: 'write', target: { url: rootUrl, relation: 'self' }, rel: 'dismiss_notice', notice: seen, ...(resend ? { resend } : {}) });
       });
       props.onDismissed();
     } catch (error) {
-      setFailure({ error: toErrorInfo(error), retry: (again) => void dismiss(again) });
+      const info = toErrorInfo(error);
+      setFailure({ error: info, retry: (again) => void dismiss(again) });
+      // Another notice in its place: the root is read again, and shows it.
+      if (isChangedSince(info)) props.onDismissed();
     } finally {
       setBusy(false);
     }
@@ -57,7 +70,13 @@ export function ServiceNotice(props: { notice: Notice; rootUrl: string | undefin
           {wordsOr(header, t('notice_title'))}
         </h2>
         {text ? <p>{text}</p> : null}
-        {failure ? <FilingFailure failure={failure} /> : null}
+        {failure && isChangedSince(failure.error) ? (
+          <div class="alert" role="alert">
+            <p class="alert-message">{t('notice_replaced')}</p>
+          </div>
+        ) : failure ? (
+          <FilingFailure failure={failure} />
+        ) : null}
         <div class="actions">
           {canDismiss ? (
             <BusyButton type="button" class="primary" busy={busy} onClick={() => void dismiss()}>

@@ -326,9 +326,16 @@ describe('a write in one of several mailboxes, and the root\'s notice', () => {
     expect(fake.sent().map((c) => c.url)).toEqual([`${BASE}/post/api/kari/folders`]);
   });
 
+  const DISMISS = `${BASE}/post/api/notice/dismiss`;
+  const terms = { code: 'TERMS_UPDATED', messageHeader: 'Nye vilkår', messageText: 'Vi har oppdatert vilkårene.', link: [{ rel: `${REL}/dismiss_notice`, uri: DISMISS }] };
+  const fees = { code: 'FEES', messageHeader: 'Nye priser', messageText: 'Fra mars koster det mer.', link: terms.link };
+  /** The notice as the page saw it: its dismiss link and its words. */
+  const seen = (notice: typeof terms) => ({ dismiss: DISMISS, code: notice.code, messageHeader: notice.messageHeader, messageText: notice.messageText });
+  const dismissing = (notice: typeof terms, extra: Partial<WriteRequest> = {}): WriteRequest => ({ target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'dismiss_notice', notice: seen(notice), ...extra });
+
   it('dismisses the notice once, with no permission asked; a lost answer is done once the root shows no notice', async () => {
     let shown = true;
-    const root = () => ({ ...mailboxes, ...(shown ? { notice: { messageHeader: 'Nye vilkår', link: [{ rel: `${REL}/dismiss_notice`, uri: `${BASE}/post/api/notice/dismiss` }] } } : {}) });
+    const root = () => ({ ...mailboxes, ...(shown ? { notice: terms } : {}) });
     const fake = service(
       () => {
         shown = false;
@@ -337,10 +344,46 @@ describe('a write in one of several mailboxes, and the root\'s notice', () => {
       () => Promise.resolve(root()),
     );
     const { writes } = writesOver(fake);
-    const dismiss = { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'dismiss_notice' } as const;
-    expect(await writes.write(config, [], dismiss)).toEqual({ data: null });
-    expect(await writes.write(config, [], dismiss)).toEqual({ data: null });
-    expect(fake.sent().map((c) => [c.method, c.url])).toEqual([['POST', `${BASE}/post/api/notice/dismiss`]]);
+    expect(await writes.write(config, [], dismissing(terms))).toEqual({ data: null });
+    expect(await writes.write(config, [], dismissing(terms))).toEqual({ data: null });
+    expect(fake.sent().map((c) => [c.method, c.url])).toEqual([['POST', DISMISS]]);
+  });
+
+  it('dismisses only the notice the person saw: one the service put in its place since is not dismissed unseen, and the refusal says so', async () => {
+    const fake = service(() => Promise.resolve(null), () => Promise.resolve({ ...mailboxes, notice: fees }));
+    const { writes, refreshed } = writesOver(fake);
+    expect(await failure(writes.write(config, [], dismissing(terms)))).toMatchObject({ code: 'write_target_changed', detail: 'NOTICE_REPLACED' });
+    // The root is read again, so the page, which shows the cached one, shows the new notice.
+    expect(refreshed()).toBe(1);
+    // New words under the same code are another notice too.
+    expect(await failure(writes.write(config, [], dismissing({ ...fees, messageText: 'Fra april koster det mer.' })))).toMatchObject({ code: 'write_target_changed' });
+    expect(fake.sent()).toEqual([]);
+    // The new one, once seen, is dismissed.
+    await writes.write(config, [], dismissing(fees));
+    expect(fake.sent().map((c) => c.url)).toEqual([DISMISS]);
+  });
+
+  it('a dismiss that does not say which notice is refused, and a notice already gone needs nothing sent', async () => {
+    const fake = service(() => Promise.resolve(null), () => Promise.resolve({ ...mailboxes, notice: terms }));
+    expect(await failure(writesOver(fake).writes.write(config, [], dismissing(terms, { notice: undefined })))).toMatchObject({ code: 'write_refused' });
+    const gone = service(() => Promise.resolve(null), () => Promise.resolve(mailboxes));
+    expect(await writesOver(gone).writes.write(config, [], dismissing(terms))).toEqual({ data: null });
+    expect([...fake.sent(), ...gone.sent()]).toEqual([]);
+  });
+
+  it('a new notice dismissed after an earlier one\'s dismissal went unanswered is its own intent: its dismissal is sent', async () => {
+    let notice: typeof terms = terms;
+    let posts = 0;
+    const fake = service(
+      () => (posts++ === 0 ? Promise.reject(new AppError('timeout')) : Promise.resolve(null)),
+      () => Promise.resolve({ ...mailboxes, notice }),
+    );
+    const { writes } = writesOver(fake);
+    expect(await failure(writes.write(config, [], dismissing(terms)))).toMatchObject({ code: 'write_outcome_unknown' });
+    // The service took the first away and put up another, which the person now sees and dismisses.
+    notice = fees;
+    expect(await writes.write(config, [], dismissing(fees))).toEqual({ data: null });
+    expect(fake.sent()).toHaveLength(2);
   });
 });
 
