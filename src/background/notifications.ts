@@ -9,7 +9,7 @@ import type { Notifications, Permissions } from 'webextension-polyfill';
 import { parseWith } from '../api/http.ts';
 import { inboxLinkOf, targetOf, type LinkTarget } from '../api/links.ts';
 import { unreadInEveryMailbox } from '../api/inbox.ts';
-import { sharedInboxes, type SharedWith } from '../api/mailbox-lists.ts';
+import type { SharedWith } from '../api/mailbox-lists.ts';
 import { inboxSchema, type Link, type RootResource } from '../api/schemas.ts';
 import type { Session } from '../auth/session.ts';
 import type { ExtensionConfig } from '../config/config.ts';
@@ -19,6 +19,7 @@ import { sameGeneration } from '../shared/generation-fence.ts';
 import { t, uiLanguage } from '../shared/i18n.ts';
 import { warn } from '../shared/warn.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
+import { readEveryInbox } from './inbox-page.ts';
 import { getItem, put, removeItems, setItems, type StorageAreas } from '../storage/item.ts';
 import { notificationCheckItem, notificationTargetsItem, notifiedLettersItem, type SeenState } from '../storage/items.ts';
 import {
@@ -174,15 +175,18 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     const inboxLink = inboxLinkOf(root);
     if (!inboxLink) return;
     const serviceOrigin = new URL(config.baseUrl).origin;
-    const lettersOf = async ({ link, shared }: { link: Link; shared?: SharedWith }) =>
+    const lettersOf = async (link: Link, shared?: SharedWith) =>
       unreadLetters(parseWith(inboxSchema, await deps.calls.authorizedFetch(config, targetOf(link, 'document_inbox')), 'inbox'), serviceOrigin, shared);
     // The person's inbox and, side by side, the inbox of each mailbox shared with them, whose letters
     // say whose they are and open in that mailbox. A shared one that cannot be read is looked at
-    // again next time; it does not keep the person's own letters from being notified.
-    const inboxes = await Promise.all([
-      lettersOf({ link: inboxLink }),
-      ...sharedInboxes(root).map((inbox) => lettersOf(inbox).catch((error: unknown) => (warn('Could not read the new letters of a shared mailbox', error), []))),
-    ]);
+    // again next time; it does not keep the person's own letters from being notified. A few at a
+    // time (inbox-page.ts), never one request for each of 40 shared mailboxes at once.
+    const { own, others } = await readEveryInbox(inboxLink, root, lettersOf);
+    if (own.status === 'rejected') throw own.reason;
+    const inboxes = [
+      own.value,
+      ...others.map(({ outcome }) => (outcome.status === 'fulfilled' ? outcome.value : (warn('Could not read the new letters of a shared mailbox', outcome.reason), []))),
+    ];
     const plan = planNotifications(inboxes.flat(), seen);
     // A sign-out, or notifications switched off, while the inbox was on its way: show nothing. (A
     // sign-out after this point is caught by the fence in check().)
