@@ -109,28 +109,59 @@ function keptOf(documents: readonly Document[], list: MailboxList, now: number):
 const encoder = new TextEncoder();
 const bytesOf = (value: unknown): number => encoder.encode(JSON.stringify(value)).length;
 
+/** Each kept letter's bytes, counted once: a round over budget weighs its letters at every write, never serialising one again. */
+const letterSizes = new WeakMap<DueLetter, number>();
+function letterBytes(letter: DueLetter): number {
+  let size = letterSizes.get(letter);
+  if (size === undefined) letterSizes.set(letter, (size = bytesOf(letter)));
+  return size;
+}
+
 /**
- * The record within DUE_BYTES_BUDGET, checked before it is written: the letters due farthest ahead
- * are dropped first, from whichever place, since the popup lists them last (soonest first) and the
- * next round finds them again as their day comes closer. A dropped letter's own bytes are taken off
- * the count (its comma stays counted, so the count never falls below the truth).
+ * The bytes of the record's JSON as a round changes it, kept place by place: a place's entry is
+ * serialised when the place changes, never the whole record at each write (a round over 200
+ * folders writes 200 times, and serialising all of it each time grows with the square of the places).
  */
-function withinBudget(record: DueInvoices): DueInvoices {
-  let size = bytesOf(record);
+function recordSize(generation: number) {
+  /** `{"generation":…,"places":{}}`: what the record takes without a place. */
+  const empty = bytesOf({ generation, places: {} });
+  const entries = new Map<string, number>();
+  let sum = 0;
+  return {
+    /** Counts the place at `uri` as it is now (its entry `"uri":{…}`). */
+    set(uri: string, place: DuePlace): void {
+      const size = bytesOf(uri) + 1 + bytesOf(place);
+      sum += size - (entries.get(uri) ?? 0);
+      entries.set(uri, size);
+    },
+    /** The record's bytes: its frame, every place's entry and a comma between two. */
+    bytes: (): number => empty + sum + Math.max(0, entries.size - 1),
+  };
+}
+
+/**
+ * The record within DUE_BYTES_BUDGET, checked before it is written (`size`: its bytes, as
+ * recordSize counts them): the letters due farthest ahead are dropped first, from whichever place,
+ * since the popup lists them last (soonest first) and the next round finds them again as their day
+ * comes closer. A dropped letter's own bytes are taken off the count (its comma stays counted, so
+ * the count never falls below the truth).
+ */
+function withinBudget(record: DueInvoices, size: number): DueInvoices {
   if (size <= DUE_BYTES_BUDGET) return record;
   const farthestFirst = Object.values(record.places)
     .flatMap((place) => place.letters)
     .sort((a, b) => soonestFirst(b, a));
   const dropped = new Set<DueLetter>();
+  let left = size;
   for (const letter of farthestFirst) {
-    if (size <= DUE_BYTES_BUDGET) break;
+    if (left <= DUE_BYTES_BUDGET) break;
     dropped.add(letter);
-    size -= bytesOf(letter);
+    left -= letterBytes(letter);
   }
   const places = Object.fromEntries(Object.entries(record.places).map(([uri, place]) => [uri, { ...place, letters: place.letters.filter((letter) => !dropped.has(letter)) }]));
   const fitted = { ...record, places };
   // Only a mailbox of thousands of folders is over the budget without a letter: then nothing is kept.
-  return bytesOf(fitted) <= DUE_BYTES_BUDGET ? fitted : { ...record, places: {} };
+  return left <= DUE_BYTES_BUDGET || bytesOf(fitted) <= DUE_BYTES_BUDGET ? fitted : { ...record, places: {} };
 }
 
 export interface DueInvoicesDeps {
@@ -162,31 +193,40 @@ export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
     // Only the lists the root still names. A place read before keeps what it read (still whole);
     // one never read, or whose last read failed, is pending: the popup says it is still looking.
     const places: Record<string, DuePlace> = {};
+    const size = recordSize(generation);
     for (const { link } of reads) {
       const before = kept?.places[link.uri];
-      places[link.uri] = before?.state === 'read' ? before : { ...before, letters: before?.letters ?? [], state: 'pending' };
+      const place: DuePlace = before?.state === 'read' ? before : { ...before, letters: before?.letters ?? [], state: 'pending' };
+      places[link.uri] = place;
+      size.set(link.uri, place);
     }
     // Written at the start and after each read, one write after another (never two at once, so the
     // last write holds the latest), so the popup knows at every moment which places are read.
-    let writing = write(generation, places);
+    let writing = write(generation, places, size.bytes());
     await settleLimited(reads, READS_IN_FLIGHT, async (read) => {
       const uri = read.link.uri;
+      let place: DuePlace;
       try {
-        places[uri] = { state: 'read', fetchedAt: deps.now(), letters: await readList(config, read) };
+        place = { state: 'read', fetchedAt: deps.now(), letters: await readList(config, read) };
       } catch {
         // A failed read keeps what the place had; the popup says plainly that it could not look there.
-        places[uri] = { ...places[uri], letters: places[uri]?.letters ?? [], state: 'failed' };
+        place = { ...places[uri], letters: places[uri]?.letters ?? [], state: 'failed' };
       }
+      places[uri] = place;
+      size.set(uri, place);
       // After the write before it, whether that one stood or not.
-      const after = () => write(generation, places);
+      const after = () => write(generation, places, size.bytes());
       writing = writing.then(after, after);
     });
     await writing;
   }
 
-  /** The record as it stands, within the budget, fenced as the root cache is: a sign-out meanwhile takes back this session's write (and only it). */
-  async function write(generation: number, places: Record<string, DuePlace>): Promise<void> {
-    const next = withinBudget({ generation, places: { ...places } });
+  /**
+   * The record as it stands (`places`, of `bytes` in all), within the budget, fenced as the root
+   * cache is: a sign-out meanwhile takes back this session's write (and only it).
+   */
+  async function write(generation: number, places: Record<string, DuePlace>, bytes: number): Promise<void> {
+    const next = withinBudget({ generation, places: { ...places } }, bytes);
     await fencedToGeneration(deps.session, generation, () => setItems(storage, put(dueInvoicesItem, next)), async () => {
       if ((await getItem(storage, dueInvoicesItem))?.generation === generation) await removeItems(storage, dueInvoicesItem);
     });
