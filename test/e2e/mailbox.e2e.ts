@@ -195,6 +195,22 @@ describe('a letter', () => {
     expect((await firstPage.boundingBox())?.width ?? 0).toBeGreaterThan(500);
     // Drawn at that width, not drawn smaller and stretched (blurred text, a text layer off its glyphs).
     expect(await canvas.evaluate((c) => c.width / (c.clientWidth * Math.min(devicePixelRatio, 2)))).toBeGreaterThan(0.98);
+    // The window narrowed, then widened again (the column is at its widest here): each time the page
+    // is drawn again at the column's new width, not stretched from the old one and left blurred.
+    const size = await page.evaluate(() => ({ width: innerWidth, height: innerHeight }));
+    for (const width of [size.width - 500, size.width]) {
+      const before = await page.$eval('.pdf-page[data-drawn="true"] canvas', (c) => (c as HTMLCanvasElement).width);
+      await page.setViewport({ width, height: size.height });
+      await until(
+        page,
+        `At a window ${width} px wide, the PDF was not drawn again at the column's width.`,
+        (old: number) => {
+          const drawn = document.querySelector<HTMLCanvasElement>('.pdf-page[data-drawn="true"] canvas');
+          return drawn !== null && drawn.width !== old && Math.abs(drawn.width / (drawn.clientWidth * Math.min(devicePixelRatio, 2)) - 1) < 0.02;
+        },
+        before,
+      );
+    }
     expect(await page.$eval('.letter-details', (el) => el.getAttribute('open'))).toBeNull();
     const fields = await page.$$eval('.letter-fields .field', (els) => els.map((el) => el.textContent));
     expect(fields.find((field) => field.includes('Status'))).toMatch(/Status\s*Read/);
