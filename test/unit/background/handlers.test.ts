@@ -74,7 +74,9 @@ describe('a token goes only to the service that issued it', () => {
     await handlers.connect({ type: 'connect' });
     held.resolve(new Response('', { status: 401 }));
 
-    expect(await pending).toBe('link_foreign_origin');
+    // The request belonged to A's session, which ended when B signed in: it ends with it, never
+    // sent again with B's token (before, the retry was stopped only by A's address being foreign now).
+    expect(await pending).toBe('signed_out');
     const leaked = network.bearers().filter(([origin, token]) => origin === A && token.startsWith('B-'));
     expect(leaked).toEqual([]);
     // B's token went to B only.
