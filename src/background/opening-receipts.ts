@@ -58,7 +58,8 @@ export function createOpeningReceipts(deps: OpeningReceiptsDeps) {
         if (problem) throw new AppError(problem);
         return {
           send: async () => {
-            const answer = await authorizedFetch(config, { url: receipt.uri, relation: 'send_opening_receipt', method: 'POST' });
+            // With the token of the session the person asked in only (authorized-fetch.ts).
+            const answer = await authorizedFetch(config, { url: receipt.uri, relation: 'send_opening_receipt', method: 'POST', generation });
             // The page reads links from the answer: an answer, when there is one, must be a resource.
             return { data: answer === null ? null : parseWith(anyResourceSchema, answer, 'receipt answer') };
           },

@@ -132,7 +132,7 @@ export function createUploads(deps: UploadDeps) {
     if (!made.includes(letter)) await setItems(deps.storage, put(uploadsMadeItem, [...made, letter].slice(-MADE_LETTERS_KEPT)));
   }
 
-  async function send(config: ExtensionConfig, request: UploadRequest, links: PlaceLinks): Promise<UploadResult> {
+  async function send(config: ExtensionConfig, request: UploadRequest, links: PlaceLinks, generation: number): Promise<UploadResult> {
     const { file } = request;
     const kind = await uploadKindOf(file);
     const form = new FormData();
@@ -142,7 +142,8 @@ export function createUploads(deps: UploadDeps) {
     const { upload } = links;
     const location = await calls.authorizedUpload(
       config,
-      { url: upload.uri, relation: relationName(upload.rel), mediaType: upload['media-type'], method: 'POST', timeoutMs: uploadDeadlineMs(file.size) },
+      // With the token of the session the person asked in only (authorized-fetch.ts).
+      { url: upload.uri, relation: relationName(upload.rel), mediaType: upload['media-type'], method: 'POST', timeoutMs: uploadDeadlineMs(file.size), generation },
       form,
     );
     const serviceOrigin = new URL(config.baseUrl).origin;
@@ -175,7 +176,7 @@ export function createUploads(deps: UploadDeps) {
           return {
             note: { before: before.lookalikes, ...(before.newest === undefined ? {} : { fields: { [NEWEST_BEFORE]: String(before.newest) } }) },
             send: async () => {
-              const sent = await send(config, request, links);
+              const sent = await send(config, request, links, generation);
               // No address in the answer: the list names the letter, when it shows it.
               return sent.letter ? sent : ((await findUploaded(config, links.list, request, before).catch(() => undefined)) ?? {});
             },

@@ -159,7 +159,8 @@ export function createWrites(deps: WritesDeps) {
   const { calls } = deps;
   const confirmWindowMs = deps.confirmWindowMs ?? CONFIRM_WINDOW_MS;
 
-  const read = async (config: ExtensionConfig, url: string): Promise<Fields> => parseWith(anyResourceSchema, await calls.authorizedFetch(config, { url, relation: 'self' }), 'resource');
+  const read = async (config: ExtensionConfig, url: string, generation: number): Promise<Fields> =>
+    parseWith(anyResourceSchema, await calls.authorizedFetch(config, { url, relation: 'self', generation }), 'resource');
 
   /**
    * Evidence for a write, from what its record noted: what the service must show once it happened.
@@ -167,20 +168,20 @@ export function createWrites(deps: WritesDeps) {
    * name that was not there before; an invoice has its payment (read again a few times over a
    * bounded while after a request whose answer was lost: one read without it proves nothing).
    */
-  async function look(config: ExtensionConfig, request: WriteRequest, record: WriteRecord): Promise<WriteAnswer | undefined> {
+  async function look(config: ExtensionConfig, request: WriteRequest, record: WriteRecord, generation: number): Promise<WriteAnswer | undefined> {
     const { url } = request.target;
     const happened = { data: null };
     if (request.rel === 'send_to_bank') {
       const looks = record.state === 'sent' ? CONFIRM_LOOKS : 1;
       for (let turn = 1; turn <= looks; turn++) {
-        const letter = await read(config, url).catch(() => undefined);
+        const letter = await read(config, url, generation).catch(() => undefined);
         if (letter && invoiceOf(letter, request.attachment ?? 0)?.payment !== undefined) return happened;
         if (turn < looks) await new Promise((resolve) => setTimeout(resolve, confirmWindowMs / looks));
       }
       return undefined;
     }
     if (request.rel.startsWith('delete_')) {
-      return read(config, url).then(
+      return read(config, url, generation).then(
         () => undefined,
         (error: unknown) => {
           if (gone(error)) return happened;
@@ -189,10 +190,10 @@ export function createWrites(deps: WritesDeps) {
       );
     }
     // Dismissed once the root no longer shows the notice the person saw (none, or another in its place).
-    if (request.rel === 'dismiss_notice') return request.notice && !isNoticeSeen(parseWith(writeSourceSchema, await read(config, url), 'resource').notice, request.notice) ? happened : undefined;
+    if (request.rel === 'dismiss_notice') return request.notice && !isNoticeSeen(parseWith(writeSourceSchema, await read(config, url, generation), 'resource').notice, request.notice) ? happened : undefined;
     const { fields } = record;
     if (!fields) return undefined;
-    const resource = await read(config, url);
+    const resource = await read(config, url, generation);
     if (request.rel === 'create_folder') {
       const made = foldersNamed(resource, fields.name, request.mailboxLink).filter((self) => !(record.before ?? []).includes(self));
       return made.length > 0 ? happened : undefined;
@@ -200,7 +201,7 @@ export function createWrites(deps: WritesDeps) {
     return matches(resource, fields) ? happened : undefined;
   }
 
-  async function prepare(config: ExtensionConfig, scopes: readonly Permission[], request: WriteRequest): Promise<Attempt<WriteAnswer>> {
+  async function prepare(config: ExtensionConfig, scopes: readonly Permission[], request: WriteRequest, generation: number): Promise<Attempt<WriteAnswer>> {
     const info = RELATIONS.get(request.rel);
     if (info?.kind !== 'action' || !info.method) throw new AppError('write_refused', { detail: request.rel });
     const { method, permission } = info;
@@ -210,7 +211,7 @@ export function createWrites(deps: WritesDeps) {
     const { target } = request;
     let source;
     try {
-      source = parseWith(writeSourceSchema, await calls.authorizedFetch(config, { ...target, relation: target.relation ?? 'self' }), 'resource');
+      source = parseWith(writeSourceSchema, await calls.authorizedFetch(config, { ...target, relation: target.relation ?? 'self', generation }), 'resource');
     } catch (error) {
       throw explained(error, permission);
     }
@@ -256,7 +257,8 @@ export function createWrites(deps: WritesDeps) {
       send: async () => {
         let answer: unknown = null;
         try {
-          answer = await calls.authorizedFetch(config, { url: link.uri, relation: request.rel, method, body: body === undefined ? undefined : JSON.stringify(body) });
+          // Sent only with a token of the session the person asked in (authorized-fetch.ts): never as someone who signed in since.
+          answer = await calls.authorizedFetch(config, { url: link.uri, relation: request.rel, method, body: body === undefined ? undefined : JSON.stringify(body), generation });
         } catch (error) {
           if (!acceptedUnread(error)) throw explained(error, permission);
         }
@@ -289,8 +291,8 @@ export function createWrites(deps: WritesDeps) {
         intentOf(who.userId, request),
         generation,
         {
-          look: (record) => look(config, request, record),
-          prepare: () => prepare(config, who.scopes, request),
+          look: (record) => look(config, request, record, generation),
+          prepare: () => prepare(config, who.scopes, request, generation),
           unseen: new AppError(request.rel === 'send_to_bank' ? 'write_not_confirmed' : 'write_outcome_unknown'),
           // A payment the service took is never asked for again, though it shows only once the bank call is through.
           ...(request.rel === 'send_to_bank' ? { final: () => Promise.resolve({ data: null }) } : {}),

@@ -81,6 +81,13 @@ describe('a write', () => {
     expect(refreshed()).toBe(1);
   });
 
+  it('reads and sends only for the session the person asked in: every request names its generation, so none goes with a token of someone who signed in since', async () => {
+    const fake = service();
+    const { writes } = writesOver(fake);
+    await writes.write(config, FILING, move());
+    expect(fake.calls.map((c) => [c.method ?? 'GET', c.generation])).toEqual([['GET', 1], ['POST', 1]]);
+  });
+
   it('takes the method from the registry: delete_document is a DELETE without a body', async () => {
     const fake = service(() => Promise.resolve(null));
     const { writes } = writesOver(fake);
