@@ -2,8 +2,9 @@
  * `call` over every item with at most `limit` calls unsettled at once, each outcome in the items'
  * order as Promise.allSettled gives it (a failure is an outcome, never a rejection of the whole).
  * So a mailbox of many folders is read a few places at a time, not in one burst of requests: the
- * worker's reads for "Invoices due soon" (background/due-invoices.ts) and Find a letter's places
- * (viewer/search/letter-source.ts). `limit` lanes each take the next item as theirs settles.
+ * worker's reads for "Invoices due soon" (background/due-invoices.ts), every mailbox's inbox for
+ * the popup's newest letters and the new-letter check (background/inbox-page.ts), and Find a
+ * letter's places (viewer/search/letter-source.ts). `limit` lanes each take the next item as theirs settles.
  */
 export async function settleLimited<T, R>(items: readonly T[], limit: number, call: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
   const results: PromiseSettledResult<R>[] = [];
