@@ -74,6 +74,15 @@ describe('finding a letter', () => {
     await waitFor(() => expect(finderStatus()).toBe('2 letters found.'));
   });
 
+  it('finds by the sender too, and a click opens a result', async () => {
+    const field = await openInbox();
+    fireEvent.focus(field);
+    fireEvent.input(field, { target: { value: 'utleiegården' } });
+    const results = await screen.findByRole('listbox', { name: 'Letters found' });
+    fireEvent.click(await within(results).findByRole('option', { name: /Husleie for desember/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Husleie for desember' });
+  });
+
   it('reads each place once however much one types, and says so when nothing matches', async () => {
     const field = await openInbox();
     worker.requests.length = 0;

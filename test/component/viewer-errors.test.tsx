@@ -65,6 +65,13 @@ describe('the viewer names each failure', () => {
     expect(alert.textContent).toContain('which was not granted');
   });
 
+  it('without the permission to see settings, the mailbox settings say which permission to grant', async () => {
+    const alert = await openFailing(`${SERVICE}/post/api/private/mailboxes/1/settings`, 'mailbox_settings', { code: 'http_forbidden_permission', status: 403, permission: 'READ_SETTINGS' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Couldn’t open Mailbox settings');
+    expect(alert.textContent).toContain('this needs the permission “See your Digipost settings”');
+    expect(readable(document.querySelector('main') ?? document.body)).not.toContain('READ_SETTINGS');
+  });
+
   it('not found', async () => {
     const alert = await openFailing(`${ACCOUNT}/documents/99999999`, 'self', { code: 'http_not_found', status: 404 });
     expect(alert.textContent).toContain('The service found nothing here');

@@ -4,13 +4,13 @@ import { RELATIONS } from '../../src/api/relations.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { closeViewerTabs, openPlace, showsAccount, signInWith, storedItems, visibleText } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { actInClosingPopup, css, readable, role, roleSelector, shows, textOf, until } from '../support/person.ts';
+import { actInClosingPopup, css, role, roleSelector, until } from '../support/person.ts';
 
 /*
  * Issue #29, points 3 and 4: a letter that lives only in a folder is found by part of its subject,
- * under the folder's name, and Enter opens it; the person's settings open from the popup's account
- * section, in words; "All links from the service" names every page of the root, the account and
- * the mailbox in words.
+ * under the folder's name, and Enter opens it; "All links from the service" names every page of
+ * the root, the account and the mailbox in words. The person's settings pages in words are
+ * viewer-reader.e2e.ts's and the component tests' (popup.test.tsx, viewer-errors.test.tsx).
  */
 
 const SUBJECT = 'Kvittering for sykkelreparasjon';
@@ -41,11 +41,6 @@ async function fromPopup(click: (popup: Page) => Promise<void>): Promise<Page> {
   return viewer;
 }
 
-/** Clicks one of the popup's settings pages, below the letters. */
-const inAccountSection = (name: string) => async (popup: Page) => {
-  await role(popup, 'button', name).click();
-};
-
 describe('finding a letter', () => {
   it("finds a letter only a folder holds by part of its subject, under the folder's name, and Enter opens it", async () => {
     const page = await openPlace(h, 'document_inbox');
@@ -65,33 +60,9 @@ describe('finding a letter', () => {
     expect(JSON.stringify(await storedItems(h, 'local'))).not.toContain('sykkel');
     await page.close();
   });
-
-  it('finds by the sender too, and a click opens a result', async () => {
-    const page = await openPlace(h, 'document_inbox');
-    await role(page, 'combobox', FINDER).fill('sykkelverksted');
-    await css(page, `[role="option"] ::-p-text(${JSON.stringify(SUBJECT)})`).click();
-    await headingIs(page, SUBJECT);
-    await page.close();
-  });
 });
 
 describe("the person's settings and every link, in words", () => {
-  it("opens the account settings from the popup, in words", async () => {
-    const viewer = await fromPopup(inAccountSection('Account settings'));
-    expect(await textOf(viewer, 'main h1')).toBe('Account settings');
-    await css(viewer, 'main .fields').wait();
-    expect(await visibleText(viewer)).toMatch(/Notify by text message\s+No/);
-    await viewer.close();
-  });
-
-  it('opens the mailbox settings from the popup too', async () => {
-    const viewer = await fromPopup(inAccountSection('Mailbox settings'));
-    expect(await textOf(viewer, 'main h1')).toBe('Mailbox settings');
-    await css(viewer, 'main .fields').wait();
-    expect(await visibleText(viewer)).toMatch(/Order of letters\s+Newest first/);
-    await viewer.close();
-  });
-
   it('"All links from the service" names every page of the mailbox, the account and the service in words, and no ids, icon codes or relation names', async () => {
     const viewer = await fromPopup((popup) => role(popup, 'button', 'All links from the service').click());
     await role(viewer, 'region', 'Your account').wait();
@@ -110,19 +81,6 @@ describe("the person's settings and every link, in words", () => {
     for (const name of [...RELATIONS.keys()].filter((n) => n.includes('_'))) expect(text, name).not.toContain(name);
     await css(viewer, `${roleSelector('region', 'Your account')} ${roleSelector('link', 'Account settings')}`).click();
     await headingIs(viewer, 'Account settings');
-    await viewer.close();
-  });
-
-  it('without the permission to see settings, the mailbox settings say which permission to grant', async () => {
-    const popup = await h.openPopup();
-    await role(popup, 'button', 'Sign out').click();
-    await role(popup, 'button', 'Connect').wait();
-    await popup.close();
-    await signInWith(h, ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']);
-    const viewer = await fromPopup(inAccountSection('Mailbox settings'));
-    expect(await textOf(viewer, 'main h1')).toBe('Couldn’t open Mailbox settings');
-    await shows(viewer, 'this needs the permission “See your Digipost settings”');
-    expect(await readable(viewer, 'main')).not.toContain('READ_SETTINGS');
     await viewer.close();
   });
 });
