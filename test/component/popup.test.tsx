@@ -290,6 +290,45 @@ describe('the popup', () => {
     await waitFor(() => expect(pageClosedItself()).toBe(true));
   });
 
+  it('calls out an unpaid invoice due within 14 days, with amount and due date, in its row and among the invoices due soon', async () => {
+    // Three calendar days from today where the page runs, in its time zone.
+    const day = new Date(Date.now() + 3 * 86_400_000);
+    const due = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+    const bill = letter(41, { subject: 'Strømregning november', creatorName: 'Fjordkraft' });
+    const main = bill.attachment[0] as Record<string, unknown>;
+    main.type = 'INVOICE';
+    main.invoice = { kid: '12345678901', accountNumber: '15031234567', amount: 1299.5, dueDate: due };
+    const snapshot = rootSnapshot({ inbox: { uri: `${SERVICE}/post/api/private/accounts/1234/documents/inbox`, fetchedAt: Date.now(), documents: [bill, ...LETTERS] } });
+    // As the worker records it once its round has read the inbox (background/due-invoices.ts).
+    const due3 = { key: bill.link[0]?.uri ?? '', self: { rel: `${SERVICE}/post/relations/self`, uri: bill.link[0]?.uri ?? '' }, sender: 'Fjordkraft', uploaded: false, invoice: { amount: 1299.5, dueDate: due } };
+    const record = nothingDue(snapshot);
+    const inboxPlace = Object.keys(record.places)[0] ?? '';
+    record.places[inboxPlace] = { state: 'read', fetchedAt: Date.now(), letters: [due3] };
+    await extension.storage.session.set({ [dueInvoicesItem.key]: record });
+    worker.answer('getRoot', snapshot);
+    await openPage('popup');
+    const region = await screen.findByRole('region', { name: 'Invoices due soon' });
+    await waitFor(() => expect(region.textContent).toContain('1,299.50'));
+    const said = region.textContent;
+    expect(plain(said)).toMatch(/Fjordkraft NOK 1,299\.50 due in 3 days/);
+    const row = within(screen.getByRole('region', { name: 'Newest letters' })).getAllByRole('listitem').find((item) => item.textContent.includes('Strømregning'));
+    expect(plain(row?.querySelector('.letter-invoice')?.textContent ?? '')).toContain('NOK 1,299.50 · due in 3 days');
+    // A no-break space holds the number to its unit, so a narrow line never ends with "3".
+    expect(said).toContain('due in 3\u00a0days');
+  });
+
+  it('shows a letter the person uploaded themself as theirs', async () => {
+    const scanned = { ...letter(42, { subject: 'Skannet leiekontrakt', creatorName: '', read: true }), origin: 'UPLOADED' };
+    const snapshot = rootSnapshot({ inbox: { uri: `${SERVICE}/post/api/private/accounts/1234/documents/inbox`, fetchedAt: Date.now(), documents: [scanned, ...LETTERS] } });
+    await extension.storage.session.set({ [dueInvoicesItem.key]: nothingDue(snapshot) });
+    worker.answer('getRoot', snapshot);
+    await openPage('popup');
+    const row = (await screen.findByText('Skannet leiekontrakt')).closest('li');
+    expect(row?.querySelector('.letter-sender')?.textContent).toBe('Uploaded by you');
+    expect(document.body.textContent).not.toContain('Unknown sender');
+  });
+
   it('with a mailbox shared with the person: its newest letters among the person’s own by date, each saying whose, opening in that mailbox; one it could not read says so', async () => {
     const own = fullRoot();
     const shared = (digipostaddress: string, name: string) => ({ name, owner: false, digipostaddress, unreadItemsInInbox: 1, link: [] });
@@ -427,6 +466,16 @@ describe('the popup', () => {
     expect(worker.asked('signOut')).toHaveLength(1);
   });
 
+  it('shows a specific error with "Try again" when the service fails', async () => {
+    worker.fail('getRoot', { code: 'response_not_json', detail: 'not JSON: text/html' });
+    await openPage('popup');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('not JSON');
+    worker.answer('getRoot', rootSnapshot());
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
+  });
+
   it('another failure: its sentence in view, under "Could not show your mailbox", with Try again, Settings and Sign out', async () => {
     worker.fail('getRoot', { code: 'worker_no_answer' });
     await openPage('popup');
@@ -445,6 +494,11 @@ describe('the popup', () => {
     await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
     const page = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
     expect(extension.storage.session.data[viewerPages.item(page).key]).toMatchObject({ url: `${SERVICE}/post/api/private/accounts/1234/settings`, relation: 'account_settings' });
+    // The mailbox's settings too.
+    fireEvent.click(screen.getByRole('button', { name: 'Mailbox settings' }));
+    await waitFor(() => expect(extension.openedTabs).toHaveLength(2));
+    const mailboxPage = new URLSearchParams((extension.openedTabs[1]?.url ?? '').split('?')[1]).get('page') ?? '';
+    expect(extension.storage.session.data[viewerPages.item(mailboxPage).key]).toMatchObject({ url: `${SERVICE}/post/api/private/mailboxes/1/settings`, relation: 'mailbox_settings' });
   });
 
   it("places: the inbox with its unread count, each folder, receipts and the website; the API's resources behind All links", async () => {

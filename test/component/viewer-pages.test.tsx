@@ -120,6 +120,16 @@ describe('a folder with one letter', () => {
   });
 });
 
+describe('a letter the person uploaded themself', () => {
+  it('shows it as theirs in the inbox, never "Unknown sender"', async () => {
+    const scanned = { ...letter(42, { subject: 'Skannet leiekontrakt', creatorName: '', read: true }), origin: 'UPLOADED' };
+    await openViewer({ url: `${ACCOUNT}/documents/inbox`, relation: 'document_inbox' }, { document: [scanned], link: [] });
+    const row = (await screen.findByText('Skannet leiekontrakt')).closest('.letter-row');
+    expect(row?.querySelector('.letter-sender')?.textContent).toBe('Uploaded by you');
+    expect(document.body.textContent).not.toContain('Unknown sender');
+  });
+});
+
 describe('invoices in a list', () => {
   /** A letter whose document is an invoice due `days` from now (negative: that many days ago), unpaid. */
   function invoiceLetter(id: number, subject: string, days: number) {

@@ -4,9 +4,9 @@ import { RELATIONS } from '../../src/api/relations.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import { addressOf } from '../support/extension-browser.ts';
-import { cachedLink, closeViewerTabs, openDetails, openTabs, row, rows, showsAccount, signInWith, storedItems, storeItems, viewerPageFor, visibleText } from '../support/helpers.ts';
+import { cachedLink, openDetails, openTabs, row, rows, signInWith, storedItems, storeItems, viewerPageFor, visibleText } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { actInClosingPopup, count, css, goBack, goForward, isThere, readable, role, roleSelector, shows, textOf, until } from '../support/person.ts';
+import { count, css, goBack, goForward, isThere, readable, role, roleSelector, shows, textOf, until } from '../support/person.ts';
 
 /*
  * The viewer as a person reads it: what is on the screen (no service internals), dates the same
@@ -162,6 +162,9 @@ describe('what a person sees', () => {
     for (const [relation, where, expected] of expectations) {
       const resource = await open(where, relation);
       await css(resource, 'main .fields, main .field-cards').wait();
+      // The person's settings pages, by their names.
+      if (relation === 'account_settings') expect(await textOf(resource, 'main h1')).toBe('Account settings');
+      if (relation === 'mailbox_settings') expect(await textOf(resource, 'main h1')).toBe('Mailbox settings');
       const text = await visibleText(resource);
       expect(internals(text), relation).toEqual([]);
       for (const pattern of expected) expect(text, relation).toMatch(pattern);
@@ -416,75 +419,24 @@ describe('accessibility', () => {
   });
 });
 
-describe("the popup's places", () => {
+describe("the places' pages", () => {
   /** What the service's root carries that no person needs to see (test/emulator/api-root.ts). */
   const INTERNALS = ['Csrf', 'csrfToken', 'Validation', 'validationRules', '^[0-9]{11}$', 'authenticationlevelIdporten', 'PRIVAT', 'This resource', 'Digipost resource'];
-  /** The service's resources that are not places, by their labels, and a second way to the inbox. */
-  const NOT_PLACES = ['Service overview', 'Sign-in session', 'Recipient suggestions', 'Event log', 'Connected applications', 'Open inbox'];
   /** A form token as the emulator makes them: 32 hexadecimal digits. */
   const TOKEN = /\b[0-9a-f]{32}\b/;
 
-  async function openPopup(): Promise<Page> {
-    const popup = await h.openPopup();
-    await showsAccount(h, popup);
-    return popup;
-  }
-
-  /** Opens a place from a fresh popup by its own label, and returns its viewer tab once the page is drawn (heading, no skeleton). */
-  async function openPlaceFromPopup(label: string): Promise<Page> {
-    await closeViewerTabs(h);
-    const popup = await openPopup();
-    // By the place's own label: a letter's subject above may hold the same word ("Skatt").
-    const labels = await popup.$$eval('.goto button', (buttons) => buttons.map((b) => (b.querySelector('.place-label') ?? b).textContent.trim()));
-    const button = (await popup.$$('.goto button'))[labels.indexOf(label)];
-    if (!button) throw new Error(`the popup offers no place "${label}", only ${labels.join(', ')}`);
-    // From the keyboard: the invoices due soon may still land above the places and move them under a click.
-    await button.focus();
-    const viewer = await h.nextPage(() => actInClosingPopup(popup, () => popup.keyboard.press('Enter')), (address) => address.includes('viewer.html'));
-    await until(viewer, 'The viewer did not draw its page.', () => document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null);
-    return viewer;
-  }
-
-  it("offers the person's places, the inbox with its unread count and each folder, and names no API resource", async () => {
-    const popup = await openPopup();
-    const places = await popup.$$eval('.places .place', (buttons) => buttons.map((b) => b.textContent.replace(/\s+/g, ' ').trim()));
-    expect(places[0]).toMatch(/^Inbox\s*\d+ unread$/);
-    expect(places.slice(1)).toEqual(['Skatt', 'Bolig', 'Arkiv', 'Receipts', 'Digipost’s website']);
-    expect(await popup.$$eval('.goto button.all-links', (b) => b.map((x) => x.textContent.trim()))).toEqual(['All links from the service']);
-    const visible = await readable(popup);
-    for (const internal of [...NOT_PLACES, ...INTERNALS]) expect(visible, internal).not.toContain(internal);
-    await popup.close();
-  });
-
-  it('"All links" keeps the form token, the validation rules and relation names under its details', async () => {
-    const page = await openPlaceFromPopup('All links from the service');
-    expect((await readable(page, 'main h1')).trim()).toBe('All links from the service');
-    const shown = await readable(page, 'main');
-    await openDetails(page, 'All details and links');
-    const details = await readable(page, 'details.all-details');
-    // The details do hold what the main view must not: the test would see it if it leaked.
-    const token = TOKEN.exec(details)?.[0];
-    expect(token).toBeDefined();
-    expect(details).toContain('^[0-9]{11}$');
-    expect(shown).not.toMatch(TOKEN);
-    for (const internal of INTERNALS) expect(shown, internal).not.toContain(internal);
-    // No relation name the service offered (document_inbox, event_log, …) in the popup's main view.
-    const relations = [...new Set(details.match(/\b[a-z]+(?:_[a-z]+)+\b/g) ?? [])];
-    expect(relations).toContain('document_inbox');
-    const popup = await openPopup();
-    const popupText = await readable(popup);
-    for (const name of relations) expect(popupText, name).not.toContain(name);
-    await popup.close();
-    await page.close();
-  });
-
-  it.each(['Inbox', 'Skatt', 'Bolig', 'Arkiv', 'Receipts'])('the page %s leads to shows no internals outside its details', async (label) => {
-    const page = await openPlaceFromPopup(label);
-    const heading = (await readable(page, 'main h1')).trim();
-    expect(heading).not.toMatch(/resource/i);
-    const shown = await readable(page, 'main');
-    expect(shown).not.toMatch(TOKEN);
-    for (const internal of INTERNALS) expect(shown, internal).not.toContain(internal);
+  it('the pages of the inbox, Skatt, Bolig, Arkiv and Receipts show no internals outside their details', async () => {
+    const page = await open('account', 'document_inbox');
+    for (const label of ['Inbox', 'Skatt', 'Bolig', 'Arkiv', 'Receipts']) {
+      if (label !== 'Inbox') await place(page, label).click();
+      await headingIs(page, label);
+      await until(page, 'The viewer did not draw its page.', () => document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null);
+      const heading = (await readable(page, 'main h1')).trim();
+      expect(heading, label).not.toMatch(/resource/i);
+      const shown = await readable(page, 'main');
+      expect(shown, label).not.toMatch(TOKEN);
+      for (const internal of INTERNALS) expect(shown, `${label}: ${internal}`).not.toContain(internal);
+    }
     await page.close();
   });
 });
