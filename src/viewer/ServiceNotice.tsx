@@ -17,8 +17,14 @@ const wordsOr = (text: string | undefined, fallback: string): string => (text ==
 
 /** The notice as the person sees it, for the worker to dismiss that one only: its dismiss link and its words. */
 function seenNotice(notice: Notice, dismiss: string) {
-  const { code, messageHeader, messageText } = notice;
-  return { dismiss, ...(code === undefined ? {} : { code }), ...(messageHeader === undefined ? {} : { messageHeader }), ...(messageText === undefined ? {} : { messageText }) };
+  // The notice's own code (which notice it is), named apart from an error's code, which pages never compare.
+  const { code: noticeCode, messageHeader, messageText } = notice;
+  return {
+    dismiss,
+    ...(noticeCode === undefined ? {} : { code: noticeCode }),
+    ...(messageHeader === undefined ? {} : { messageHeader }),
+    ...(messageText === undefined ? {} : { messageText }),
+  };
 }
 
 /**
