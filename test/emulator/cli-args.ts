@@ -19,6 +19,7 @@ Local emulator of the Digipost private-user API (OAuth + hypermedia root).
   --require-pkce             every sign-in must use PKCE (S256); by default only a challenge that was sent is checked
   --shared-mailbox           a second mailbox, shared with the demo user (off: the root lists her own only)
   --notice                   the root carries a notice until it is dismissed
+  --data-type-letters        one letter of each kind of structured data (a parcel, a receipt, a payslip…)
   --quiet                    no request log on stdout
   --help                     this text`;
 
@@ -55,6 +56,7 @@ export function parseCommandLine(argv: string[]): EmulatorOptions | 'help' {
         'require-pkce': { type: 'boolean' },
         'shared-mailbox': { type: 'boolean' },
         notice: { type: 'boolean' },
+        'data-type-letters': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -89,6 +91,7 @@ export function parseCommandLine(argv: string[]): EmulatorOptions | 'help' {
   if (values['require-pkce'] === true) options.requirePkce = true;
   if (values['shared-mailbox'] === true) options.sharedMailbox = true;
   if (values.notice === true) options.notice = true;
+  if (values['data-type-letters'] === true) options.dataTypeLetters = true;
   if (values.quiet === true) options.quiet = true;
   return options;
 }

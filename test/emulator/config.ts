@@ -85,6 +85,12 @@ export interface EmulatorOptions {
   sharedMailbox?: boolean;
   /** The root's `notice`, until dismissed (notice.ts). Off by default for the same reason. */
   notice?: boolean;
+  /**
+   * One letter of each kind of structured data (data-types.ts: a parcel, a debt collection, a receipt,
+   * a payslip…) in the inbox, below its eight newest. Off by default, so the tests' counts of letters
+   * and unread stay; `npm start` and the gallery turn it on.
+   */
+  dataTypeLetters?: boolean;
 }
 
 /** Options with every default filled in; what `reset` returns to. */
@@ -97,6 +103,7 @@ export interface Settings {
   maxUploadBytes: number;
   sharedMailbox: boolean;
   notice: boolean;
+  dataTypeLetters: boolean;
   knobs: Knobs;
 }
 
@@ -127,6 +134,7 @@ export function settingsFrom(options: EmulatorOptions): Settings {
     maxUploadBytes,
     sharedMailbox: options.sharedMailbox ?? false,
     notice: options.notice ?? false,
+    dataTypeLetters: options.dataTypeLetters ?? false,
     knobs: {
       accessTokenLifetime: lifetime,
       rotateRefreshTokens: options.rotateRefreshTokens ?? true,

@@ -1,5 +1,6 @@
 /** The demo user and a deterministic mailbox: the same letters on every start. */
 import type { FileType } from './content.ts';
+import { addDataTypeLetters } from './data-types.ts';
 import type { Attachment, AuthLevel, Folder, Invoice, Letter, Origin, Receipt } from './mailbox.ts';
 import { Mailbox } from './mailbox.ts';
 
@@ -186,11 +187,20 @@ function applySpecial(letter: Letter, index: number, spec: LetterSpec): void {
   if (index === SPECIAL.jpg) main.fileType = 'jpg';
 }
 
-export function seedMailbox(letters: number, now: number): Mailbox {
+/**
+ * How many of the newest letters stay where they are when the letters with structured data are
+ * added (data-types.ts): the journey and the gallery open the seed's letters by their place.
+ */
+const DATA_TYPES_BELOW = 8;
+
+/** `dataTypeLetters`: one letter of each kind of structured data too (data-types.ts), below the eight newest. */
+export function seedMailbox(letters: number, now: number, options: { dataTypeLetters?: boolean } = {}): Mailbox {
   const mailbox = new Mailbox();
   const rnd = random(20140501);
   let created = Math.floor(now / 60_000) * 60_000 - 17 * 60_000;
+  let dataTypesAfter = created;
   for (let index = 0; index < letters; index++) {
+    if (index === DATA_TYPES_BELOW) dataTypesAfter = created;
     const sender = index === SPECIAL.invoice ? SENDERS[2] ?? pick(SENDERS, rnd) : pick(SENDERS, rnd);
     const spec: LetterSpec = {
       id: mailbox.newLetterId(),
@@ -209,6 +219,7 @@ export function seedMailbox(letters: number, now: number): Mailbox {
     // Steps of 2-14 hours, never the same millisecond twice: paging by `lastseen` is exact.
     created -= 2 * HOUR + Math.floor(rnd() * 12 * HOUR) + 1;
   }
+  if (letters <= DATA_TYPES_BELOW) dataTypesAfter = created;
   for (const folder of FOLDERS) mailbox.folders.push({ ...folder });
   for (let i = 0; i < 6; i++) {
     const folder = FOLDERS[i % FOLDERS.length];
@@ -242,6 +253,8 @@ export function seedMailbox(letters: number, now: number): Mailbox {
   }
   // Folder ids continue after the seeded ones.
   FOLDERS.forEach(() => mailbox.newFolderId());
+  // Within the two hours (at least) between the ninth letter and the eighth; ids after every seeded one.
+  if (options.dataTypeLetters === true) addDataTypeLetters(mailbox, dataTypesAfter, 2 * HOUR - 60_000);
   const stores = ['Rema 1000', 'Kiwi', 'Clas Ohlson', 'Vinmonopolet', 'Narvesen', 'XXL'];
   stores.forEach((storeName, i) => {
     const receipt: Receipt = { id: String(7000 + i), amount: Math.round(rnd() * 150_000) / 100 + 10, currency: 'NOK', storeName, timeOfPurchase: now - (i + 1) * 3 * 86_400_000 };

@@ -87,7 +87,7 @@ export class Emulator {
     return {
       knobs: copyKnobs(this.settings.knobs),
       tokens: new TokenStore(),
-      mailbox: seedMailbox(this.settings.letters, Date.now()),
+      mailbox: seedMailbox(this.settings.letters, Date.now(), { dataTypeLetters: this.settings.dataTypeLetters }),
       sharedMailbox: this.settings.sharedMailbox ? sharedMailbox(Date.now()) : undefined,
       noticeShown: this.settings.notice,
       ownUsedStorage: OWN_STORAGE.usedStorage,

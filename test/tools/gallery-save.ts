@@ -24,7 +24,7 @@ interface MenuGlobal {
 
 mkdirSync(OUT, { recursive: true });
 // With a mailbox shared with the person, as npm start serves it: the places are grouped by mailbox.
-const emulator = await startEmulator({ port: E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true, sharedMailbox: true });
+const emulator = await startEmulator({ port: E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true, sharedMailbox: true, dataTypeLetters: true });
 try {
   await buildForEmulator(E2E_DIST, emulator.url, E2E_CLIENT_ID, E2E_CLIENT_SECRET);
   for (const { lang, tag, connect, subject } of LANGS) {

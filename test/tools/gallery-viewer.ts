@@ -40,7 +40,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 mkdirSync(OUT, { recursive: true });
 // With a mailbox shared with the person, as npm start serves it: the side list shows both mailboxes.
-const emulator = await startEmulator({ port: E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true, sharedMailbox: true });
+const emulator = await startEmulator({ port: E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true, sharedMailbox: true, dataTypeLetters: true });
 try {
   await buildForEmulator(E2E_DIST, emulator.url, E2E_CLIENT_ID, E2E_CLIENT_SECRET);
   for (const { lang, tag, connect, search } of ONLY_FILING ? [] : LANGS) {

@@ -50,8 +50,9 @@ try {
   const { launchExtensionBrowser } = await import('../support/harness.ts');
   const { runJourney } = await import('./journey.ts');
   const { PICTURE_TIME_ZONE } = await import('../support/picture-time-zone.ts');
-  // The demo user may read her father's mailbox too: the popup, the badge and the viewer show both.
-  emulator = await startEmulator({ port: PORT, sharedMailbox: true }).catch((error: unknown) => {
+  // The demo user may read her father's mailbox too: the popup, the badge and the viewer show both;
+  // and her inbox holds a letter of each kind of structured data (a parcel, a receipt, a payslip…).
+  emulator = await startEmulator({ port: PORT, sharedMailbox: true, dataTypeLetters: true }).catch((error: unknown) => {
     if ((error as { code?: string }).code === 'EADDRINUSE') {
       throw new Error(`Port ${PORT} is in use (another npm start?). Stop it, or run with EMULATOR_PORT=<another port>.`);
     }
