@@ -5,14 +5,33 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokenItem } from '../../src/storage/items.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
-import { cachedLink, inLetter, openDetails, savedDownload, showsAccount, signInWith, storeItems, untilIdle, viewerPageFor } from '../support/helpers.ts';
+import { getJson, signIn, type RootJson } from '../emulator/flow.ts';
+import { SHARED_MAILBOX } from '../emulator/shared-mailbox.ts';
+import {
+  badgeText,
+  cachedLink,
+  dropRootCache,
+  inLetter,
+  openDetails,
+  openPlace,
+  savedDownload,
+  showsAccount,
+  signInWith,
+  storeItems,
+  untilIdle,
+  untilServiceQuiet,
+  viewerPageFor,
+} from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { css, role, shows, textOf, until } from '../support/person.ts';
+import { count, css, readable, role, roleSelector, says, shows, stopsShowing, textOf, until } from '../support/person.ts';
 import { addTrackerLetter, startCountingServer, TRACKER_LETTER_SUBJECT, TRACKER_LETTER_TEXT, type CountingServer } from '../support/tracker-letter.ts';
 
 /*
  * Points 1 and 3 of the hardening, against the emulator: a token endpoint that never answers, and
- * an HTML letter that tries to tell its sender it was read.
+ * an HTML letter that tries to tell its sender it was read. And points 1 and 3 of issue #44, odd
+ * and hostile answers: a mailbox shared with the person (the emulator's sharedMailbox, her father
+ * Ola Nordmann's) whose entry in the root says odd things, and a finished write asked for again
+ * while a read of the service fails.
  */
 
 let h: Harness;
@@ -30,8 +49,8 @@ async function openNewestLetter(watch: (page: Page) => void): Promise<Page> {
 
 beforeAll(async () => {
   tracker = await startCountingServer();
-  h = await startHarness({ downloads });
-  await signInWith(h, ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT']);
+  h = await startHarness({ downloads, emulator: { sharedMailbox: true } });
+  await signInWith(h, ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'UPDATE_DOCUMENT']);
 });
 afterAll(async () => {
   await h.close();
@@ -104,5 +123,114 @@ describe('every network wait is bounded', () => {
     } finally {
       await h.emulator.admin.configure({ stallTokenEndpoint: false });
     }
+  });
+});
+
+describe('one odd field of a shared mailbox costs only itself (issue #44, point 1)', () => {
+  it('a shared mailbox listed with usedStorage null and a storage of -1: the person’s popup still shows their name, unread count and newest letters, the badge counts, and the shared mailbox is listed', async () => {
+    const shared = SHARED_MAILBOX.digipostaddress;
+    // A new letter in each mailbox: what the popup and the badge show is read from the odd root, not one seen before.
+    await h.emulator.admin.addLetter({ subject: 'Eget brev ved en rar nabo', creatorName: 'Skatteetaten' });
+    await h.emulator.admin.addLetter({ subject: 'Brev til Ola med rar lagring', creatorName: 'NAV', mailbox: shared });
+    await h.emulator.admin.setMailboxEntryFields({ usedStorage: null, totalAvailableStorage: -1 }, shared);
+    try {
+      // The counts as the service has them, read with a token of the test's own.
+      const { access_token: token } = await signIn(h.emulator, 'READ_ACCOUNT_INFO');
+      const served = await getJson<RootJson>(`${h.emulator.url}/post/api`, token);
+      expect(served.mailbox[1]).toMatchObject({ usedStorage: null, totalAvailableStorage: -1 });
+      const own = served.primaryAccount.unreadItemsInInbox;
+      const theirs = served.mailbox[1]?.unreadItemsInInbox ?? NaN;
+
+      await dropRootCache(h);
+      const popup = await h.openPopup();
+      await showsAccount(h, popup);
+      await role(popup, 'button', `Inbox ${own} unread`).wait();
+      await role(popup, 'button', `Ola Nordmann’s inbox ${theirs} unread`).wait();
+      await shows(popup, 'Eget brev ved en rar nabo');
+      await shows(popup, 'Brev til Ola med rar lagring');
+      expect(await count(popup, roleSelector('alert'))).toBe(0);
+      await expect.poll(() => badgeText(h)).toBe(String(own + theirs));
+      await popup.close();
+    } finally {
+      await h.emulator.admin.setMailboxEntryFields({}, shared);
+    }
+  });
+});
+
+describe('a finished write asked for again is not sent again when a read fails (issue #44, point 3)', () => {
+  it('a new folder whose answer was lost: a failed look says it could not check, the folder made asked for again while a read fails sends nothing, and Look again finds it, one POST in all', async () => {
+    const name = 'Kvitteringer 2025';
+    const admin = h.emulator.admin;
+    const folderPosts = async () => (await admin.requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/folders'));
+    const alert = roleSelector('alert');
+    const UNKNOWN = 'Digipost did not say whether the change was made';
+    const CREATED = `The folder “${name}” was created.`;
+    /** New folder, the name, Create folder, as a person does. */
+    const askForFolder = async (page: Page) => {
+      await role(page, 'button', 'New folder').click();
+      await role(page, 'textbox', 'Folder name').fill(name);
+      await role(page, 'button', 'Create folder').click();
+    };
+    /** Waits until the page's alert says it could not check, then opens its details and reads why. */
+    const saysCouldNotCheck = async (page: Page) => {
+      await says(page, 'alert', UNKNOWN);
+      await until(page, 'The alert did not say the look could not check.', () => document.querySelector('[role="alert"] .alert-detail')?.textContent.includes('could not check') === true);
+      await openDetails(page, 'Details');
+      await shows(page, 'could not check: http_server');
+      await css(page, `${alert} ${roleSelector('button', 'Send again, though it may have arrived')}`).wait();
+      expect(await readable(page)).not.toContain(CREATED);
+    };
+    /** The next read of the root (the look for a new folder) fails once, once the worker's reads in the background are over. */
+    const nextRootReadFails = async () => {
+      await untilServiceQuiet(admin);
+      await admin.failNext(1, '500', '/post/api', 'GET', true);
+    };
+
+    // The popup reads the root afresh: the viewer opens at the inbox the root names.
+    const popup = await h.openPopup();
+    await showsAccount(h, popup);
+    await popup.close();
+    const page = await openPlace(h, 'document_inbox');
+    await admin.clearRequests();
+    try {
+      // The service makes it and the gateway answers 504, then stays down: the worker's own look sees nothing either.
+      await admin.failNext(1, '504-after-down', '/post/api/private/accounts/', 'POST');
+      await askForFolder(page);
+      await says(page, 'alert', UNKNOWN);
+      await css(page, `${alert} ${roleSelector('button', 'Look again')}`).wait();
+      expect(await folderPosts()).toHaveLength(1);
+
+      // Look again while the read fails once: it could not check, and sends nothing.
+      await admin.configure({ gatewayDown: false });
+      await nextRootReadFails();
+      await css(page, `${alert} ${roleSelector('button', 'Look again')}`).click();
+      await saysCouldNotCheck(page);
+      expect(await folderPosts()).toHaveLength(1);
+
+      // The service answers: Look again finds the folder. The write is done.
+      await css(page, `${alert} ${roleSelector('button', 'Look again')}`).click();
+      await says(page, 'status', CREATED);
+      await stopsShowing(page, UNKNOWN);
+      expect(await folderPosts()).toHaveLength(1);
+
+      // Asked for again, the same folder, while the read that would show it fails once: not known,
+      // never "not there". Nothing is sent; the page says it could not check.
+      await nextRootReadFails();
+      await askForFolder(page);
+      // Once the page has its answer (the last one's alert went with the folder made), the service has had no second POST.
+      await css(page, alert).wait();
+      expect(await folderPosts()).toHaveLength(1);
+      await saysCouldNotCheck(page);
+
+      // With the service answering, Look again says it is done: still one POST, one folder.
+      await css(page, `${alert} ${roleSelector('button', 'Look again')}`).click();
+      await says(page, 'status', CREATED);
+      expect(await folderPosts()).toHaveLength(1);
+      await css(page, `${roleSelector('navigation', 'Mailbox')} ${roleSelector('link', name)}`).wait();
+      expect(await count(page, `${roleSelector('navigation', 'Mailbox')} ${roleSelector('link', name)}`)).toBe(1);
+    } finally {
+      await admin.configure({ gatewayDown: false });
+    }
+    await page.close();
   });
 });

@@ -85,6 +85,15 @@ export class EmulatorAdmin {
     await this.call('POST', '/storage', { usedStorage, ...(mailbox === undefined ? {} : { mailbox }) });
   }
 
+  /**
+   * Sends these fields in a mailbox's entry in the root's `mailbox` list exactly as given (any JSON:
+   * `{ usedStorage: null }`, `-1`), over what the emulator would say: the person's own entry, unless
+   * `mailbox` names another by its Digipost address. `{}` takes them back; so does a reset.
+   */
+  async setMailboxEntryFields(fields: Record<string, unknown>, mailbox?: string): Promise<void> {
+    await this.call('POST', '/mailbox-entry', { fields, ...(mailbox === undefined ? {} : { mailbox }) });
+  }
+
   /** The next `count` requests under `pathPrefix` (and with `method`, when given) fail as `kind` says. */
   /** `exact`: only the path `pathPrefix` itself, not the paths below it. */
   async failNext(count: number, kind: FailureKind, pathPrefix?: string, method?: 'GET' | 'POST' | 'PUT' | 'DELETE', exact?: boolean): Promise<void> {

@@ -6,7 +6,7 @@ import type { Knobs } from './config.ts';
 import { ADMIN_PREFIX, copyKnobs } from './config.ts';
 import { json, readJson, resource } from './http.ts';
 import type { Attachment, Letter, Mailbox } from './mailbox.ts';
-import { mailboxWithAddress } from './mailboxes.ts';
+import { mailboxWithAddress, ownMailbox } from './mailboxes.ts';
 import type { Emulator } from './state.ts';
 
 const link = z.strictObject({ rel: z.string().min(1).max(2000), uri: z.string().min(1).max(2000), 'media-type': z.string().max(200) });
@@ -68,6 +68,13 @@ const storageSchema = z.strictObject({
   /** The mailbox's Digipost address; absent: the person's own. */
   mailbox: z.string().min(1).max(100).optional(),
   usedStorage: z.number().int().nonnegative(),
+});
+
+const mailboxEntrySchema = z.strictObject({
+  /** The mailbox's Digipost address; absent: the person's own. */
+  mailbox: z.string().min(1).max(100).optional(),
+  /** Its entry's fields sent as given, whatever the emulator would say (null, -1, a string): `{}` takes them back. */
+  fields: z.record(z.string().min(1).max(100), z.json()).refine((fields) => Object.keys(fields).length <= 20, 'at most 20 fields'),
 });
 
 const failSchema = z.strictObject({
@@ -204,6 +211,19 @@ export function adminRoutes(app: Hono, em: Emulator): void {
       if (address !== undefined && !box) return badRequest(`No mailbox the person reads has the address ${address}.`);
       if (!box || box.owner) em.world.ownUsedStorage = usedStorage;
       else box.usedStorage = usedStorage;
+      return noContent();
+    },
+  });
+
+  // Odd values in a mailbox's entry in the root (usedStorage null or -1, say), as a service might send them.
+  resource(app, p('/mailbox-entry'), {
+    POST: async (c) => {
+      const read = await body(c, mailboxEntrySchema);
+      if (!read.ok) return read.response;
+      const { mailbox: address, fields } = read.value;
+      const box = address === undefined ? ownMailbox(em) : mailboxWithAddress(em, address);
+      if (!box) return badRequest(`No mailbox the person reads has the address ${address ?? ''}.`);
+      em.world.mailboxEntryFields[box.accountId] = { ...fields };
       return noContent();
     },
   });

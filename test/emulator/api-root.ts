@@ -82,7 +82,8 @@ function root(em: Emulator, session: Session): Record<string, unknown> {
     ],
     validationRules: { email: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', phonenumber: '^\\+?[0-9 ]{8,15}$', personalIdentificationNumber: '^[0-9]{11}$' },
     primaryAccount: account,
-    mailbox: readableMailboxes(em).map((box) => mailboxJson(linkerFor(em, box.accountId), box)),
+    // Each entry as the emulator has it, with any fields the admin API set to odd values over it.
+    mailbox: readableMailboxes(em).map((box) => ({ ...mailboxJson(linkerFor(em, box.accountId), box), ...em.world.mailboxEntryFields[box.accountId] })),
     ...noticeOf(em),
     link: [
       linker.link('self', ROUTES.root),

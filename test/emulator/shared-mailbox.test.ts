@@ -221,6 +221,37 @@ describe('a mailbox shared with the demo user (sharedMailbox: true)', () => {
     expect((await mailboxes()).own.usedStorage).toBe(before.own.usedStorage);
   });
 
+  it('sends odd fields in a mailbox’s entry as the admin API sets them (usedStorage null, -1), that entry only, until taken back or a reset', async () => {
+    const before = await mailboxes();
+    await em.admin.setMailboxEntryFields({ usedStorage: null, totalAvailableStorage: -1 }, before.shared.digipostaddress);
+    const rootNow = await root();
+    const odd = await mailboxes();
+    // Sent as given, not left out: null is there as null.
+    expect(odd.shared).toHaveProperty('usedStorage', null);
+    expect(odd.shared.totalAvailableStorage).toBe(-1);
+    // The rest of the entry, and everything else in the root, as before.
+    expect({ ...odd.shared, usedStorage: before.shared.usedStorage, totalAvailableStorage: before.shared.totalAvailableStorage }).toEqual(before.shared);
+    expect(odd.own).toEqual(before.own);
+    expect(rootNow.primaryAccount.usedStorage).toBe(before.own.usedStorage);
+    // Its own resources still answer: only the entry says odd things.
+    expect((await api(linkOf(odd.shared.link, 'document_inbox').uri, token)).status).toBe(200);
+
+    // The person's own entry when no mailbox is named; each call sets that entry's odd fields anew.
+    await em.admin.setMailboxEntryFields({ usedStorage: 'a lot' });
+    expect((await mailboxes()).own).toHaveProperty('usedStorage', 'a lot');
+    expect((await mailboxes()).shared).toHaveProperty('usedStorage', null);
+    await em.admin.setMailboxEntryFields({}, before.shared.digipostaddress);
+    expect((await mailboxes()).shared).toEqual(before.shared);
+
+    await expect(em.admin.setMailboxEntryFields({ usedStorage: 1 }, 'nobody#0000')).rejects.toThrow(/400/);
+    // The fields go under `fields`, so a field is never taken for an option of the call.
+    const loose = await fetch(`${em.url}/__emulator/mailbox-entry`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"usedStorage": null}' });
+    expect(loose.status).toBe(400);
+    await em.admin.reset();
+    token = (await signIn(em)).access_token;
+    expect((await mailboxes()).own).toEqual(before.own);
+  });
+
   it('asks for the same permissions as the own mailbox', async () => {
     const { shared } = await mailboxes();
     const narrow = (await signIn(em, 'READ_ACCOUNT_INFO')).access_token;

@@ -63,6 +63,11 @@ export interface World {
   noticeShown: boolean;
   /** Bytes the person's own mailbox uses (mailboxes.ts OWN_STORAGE, until the admin API sets another). */
   ownUsedStorage: number;
+  /**
+   * Fields of a mailbox's entry in the root's `mailbox` list, by the mailbox's account id, sent as
+   * the admin API set them (any JSON: `usedStorage: null`, `-1`) in place of what the emulator says.
+   */
+  mailboxEntryFields: Record<string, Record<string, unknown>>;
   user: User;
   language: string;
   log: RequestLogEntry[];
@@ -91,6 +96,7 @@ export class Emulator {
       sharedMailbox: this.settings.sharedMailbox ? sharedMailbox(Date.now()) : undefined,
       noticeShown: this.settings.notice,
       ownUsedStorage: OWN_STORAGE.usedStorage,
+      mailboxEntryFields: {},
       user: demoUser(),
       language: 'nb',
       log: [],
