@@ -70,6 +70,24 @@ describe('one message at a time in the viewer', () => {
     expect(messages()).toHaveLength(1);
   });
 
+  it('after an upload, a refused file and then a failed upload each say only their own outcome', async () => {
+    await openInbox();
+    await uploadOne();
+    choose('side.html', '<!doctype html><p>hei</p>', 'text/html');
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toContain('This is a web page, not a file.');
+    expect(screen.getByRole('main').textContent).not.toContain('was uploaded');
+    // The next file goes, and its answer is lost at a gateway: the failure alone, not the refusal before it.
+    choose('Gassregning.pdf', '%PDF-1.7\n%%EOF\n', 'application/pdf');
+    await waitFor(() => expect(document.body.textContent).not.toContain('This is a web page'));
+    worker.fail('upload', { code: 'write_outcome_unknown', status: 502 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Digipost did not say whether the change was made'));
+    const shown = screen.getByRole('main').textContent;
+    for (const earlier of ['was uploaded', 'This is a web page']) expect(shown, earlier).not.toContain(earlier);
+    expect(screen.getByRole('main').querySelectorAll('[role="alert"]')).toHaveLength(1);
+  });
+
   it('a letter moved after an upload: "Moved to", and the upload\'s words are gone', async () => {
     await openInbox();
     await uploadOne();
