@@ -13,9 +13,31 @@ export function ownMailboxes(root: RootResource | undefined): RootMailbox[] {
   return (root?.mailbox ?? []).filter((mailbox) => mailbox.owner !== false);
 }
 
-/** The root's mailboxes shared with the person, each with the Digipost address that names it (LinkTarget.mailbox, an upload's place). */
+/**
+ * What names a mailbox wherever the extension says which one a page, a letter or an upload lies in
+ * (LinkTarget.mailbox, an upload's inbox place, SharedWith.mailbox): the address of its own inbox,
+ * its `document_inbox` link (contract §5). Never its Digipost address: a mailbox shared with the
+ * person may be listed with the person's own, and first. The person's own mailbox is named by none.
+ */
+export function mailboxIdOf(mailbox: RootMailbox): string | undefined {
+  return findLink(mailbox.link, 'document_inbox')?.uri;
+}
+
+/**
+ * The mailbox shared with the person that `id` names (mailboxIdOf), when it is the only entry of the
+ * root that claims it: an inbox two entries list (two shared mailboxes, or a shared one and the
+ * person's own or their account) names neither. Anything else, a Digipost address stored before
+ * mailboxes were named so included, names no shared mailbox: the person's own is meant.
+ */
+export function sharedMailboxById(root: RootResource | undefined, id: string | undefined): RootMailbox | undefined {
+  if (!id || findLink(root?.primaryAccount?.link, 'document_inbox')?.uri === id) return undefined;
+  const claims = (root?.mailbox ?? []).filter((mailbox) => mailboxIdOf(mailbox) === id);
+  return claims.length === 1 && claims[0]?.owner === false ? claims[0] : undefined;
+}
+
+/** The root's mailboxes shared with the person, each with the inbox that names it (mailboxIdOf: LinkTarget.mailbox, an upload's place) and no other entry claims. */
 export function sharedMailboxes(root: RootResource | undefined): RootMailbox[] {
-  return (root?.mailbox ?? []).filter((mailbox) => mailbox.owner === false && mailbox.digipostaddress !== undefined);
+  return (root?.mailbox ?? []).filter((mailbox) => mailbox.owner === false && sharedMailboxById(root, mailboxIdOf(mailbox)) === mailbox);
 }
 
 /** The inbox the extension means by "the inbox": its address and the unread count beside it. */

@@ -19,8 +19,10 @@ export interface LinkTarget {
   mediaType?: string | undefined;
   relation?: string | undefined;
   /**
-   * The Digipost address of the mailbox the page lies in, when the root names one: a page inside a
-   * mailbox shared with the person files only into that mailbox's folders. The viewer never sends it.
+   * The mailbox shared with the person that the page lies in, by its own inbox link (api/inbox.ts
+   * mailboxIdOf); absent or '' for the person's own. A page inside a shared mailbox files only into
+   * that mailbox's folders. Never a Digipost address, which a shared mailbox may share with the
+   * person's own; one stored in that old form names no shared mailbox. The viewer never sends it.
    */
   mailbox?: string | undefined;
 }

@@ -1,4 +1,4 @@
-import { inboxLinkOf, ownMailboxes, sharedMailboxes } from './inbox.ts';
+import { inboxLinkOf, mailboxIdOf, ownMailboxes, sharedMailboxes } from './inbox.ts';
 import { findLink } from './relation-name.ts';
 import type { Link, RootResource } from './schemas.ts';
 
@@ -6,12 +6,13 @@ import type { Link, RootResource } from './schemas.ts';
 export interface MailboxList {
   link: Link;
   relation: 'document_inbox' | 'folder';
-  /** In a mailbox shared with the person: its Digipost address and whose it is, by name. */
+  /** In a mailbox shared with the person: that mailbox (by its inbox link) and whose it is, by name. */
   shared?: SharedWith;
 }
 
-/** A mailbox shared with the person, as a letter of it says so: its Digipost address (where it opens) and whose it is, by name. */
+/** A mailbox shared with the person, as a letter of it says so: which mailbox it opens in and whose it is, by name. */
 export interface SharedWith {
+  /** The mailbox, by its own inbox link (api/inbox.ts mailboxIdOf), never its Digipost address. */
   mailbox: string;
   whose: string;
 }
@@ -32,7 +33,7 @@ export function mailboxLists(root: RootResource | undefined): MailboxList[] {
   add(inboxLinkOf(root), 'document_inbox');
   for (const folder of ownMailboxes(root).flatMap((mailbox) => mailbox.folders?.folder ?? [])) add(findLink(folder.link, 'self'), 'folder');
   for (const mailbox of sharedMailboxes(root)) {
-    const shared = { mailbox: mailbox.digipostaddress ?? '', whose: mailbox.name ?? mailbox.digipostaddress ?? '' };
+    const shared = { mailbox: mailboxIdOf(mailbox) ?? '', whose: mailbox.name ?? mailbox.digipostaddress ?? '' };
     add(findLink(mailbox.link, 'document_inbox'), 'document_inbox', shared);
     for (const folder of mailbox.folders?.folder ?? []) add(findLink(folder.link, 'self'), 'folder', shared);
   }

@@ -1,10 +1,11 @@
-import { inboxLinkOf, ownMailboxes, sharedMailboxes, type RootMailbox } from './inbox.ts';
+import { inboxLinkOf, mailboxIdOf, ownMailboxes, sharedMailboxById, sharedMailboxes, type RootMailbox } from './inbox.ts';
 import { findLink } from './relation-name.ts';
 import type { Link, RootResource } from './schemas.ts';
 
 /**
- * Where an upload goes: an inbox (the person's own, or with `mailbox` the Digipost address of one
- * shared with them), or a folder named by its own `self` address in the root (of any mailbox).
+ * Where an upload goes: an inbox (the person's own, or with `mailbox` one shared with them, named by
+ * its inbox link, api/inbox.ts mailboxIdOf), or a folder named by its own `self` address in the root
+ * (of any mailbox). Never by a Digipost address, which a shared mailbox may share with the person's.
  */
 export type UploadPlace = { kind: 'inbox'; mailbox?: string | undefined } | { kind: 'folder'; self: string };
 
@@ -23,10 +24,10 @@ export interface NamedPlace {
   whose?: string;
 }
 
-/** An inbox's links: on the person's own mailbox (digipost/android `Mailbox.getUploadToInboxUri`), or on the shared one named. */
-function inboxLinks(root: RootResource | undefined, address: string | undefined): PlaceLinks | undefined {
-  const shared = address === undefined ? undefined : sharedMailboxes(root).find((mailbox) => mailbox.digipostaddress === address);
-  if (address !== undefined && !shared) return undefined;
+/** An inbox's links: on the person's own mailbox (digipost/android `Mailbox.getUploadToInboxUri`), or on the shared one `id` names. */
+function inboxLinks(root: RootResource | undefined, id: string | undefined): PlaceLinks | undefined {
+  const shared = sharedMailboxById(root, id);
+  if (id !== undefined && !shared) return undefined;
   const upload = (shared ? [shared] : ownMailboxes(root)).map((mailbox) => findLink(mailbox.link, 'upload_document_to_inbox')).find((link) => link !== undefined);
   const list = shared ? findLink(shared.link, 'document_inbox') : inboxLinkOf(root);
   return upload && list ? { upload, list } : undefined;
@@ -60,7 +61,7 @@ export function uploadPlacesOf(root: RootResource | undefined): NamedPlace[] {
     }
   };
   add(ownMailboxes(root), { kind: 'inbox' });
-  for (const shared of sharedMailboxes(root)) add([shared], { kind: 'inbox', mailbox: shared.digipostaddress ?? '' }, shared.name ?? shared.digipostaddress);
+  for (const shared of sharedMailboxes(root)) add([shared], { kind: 'inbox', mailbox: mailboxIdOf(shared) ?? '' }, shared.name ?? shared.digipostaddress);
   return places;
 }
 

@@ -152,8 +152,8 @@ export function createUploads(deps: UploadDeps) {
 
   /** The intent: the person, the place by its canonical address, the subject and the file. */
   async function intentOf(person: string, request: UploadRequest): Promise<Intent> {
-    // A shared mailbox's inbox by its address; the person's own as before, so an earlier intent keeps its identity.
-    const place = request.place.kind === 'inbox' ? (request.place.mailbox === undefined ? 'inbox' : `inbox:${request.place.mailbox}`) : canonicalAddress(request.place.self);
+    // A shared mailbox's inbox by its canonical inbox address (what names the mailbox); the person's own as before, so an earlier intent keeps its identity.
+    const place = request.place.kind === 'inbox' ? (request.place.mailbox === undefined ? 'inbox' : `inbox:${canonicalAddress(request.place.mailbox)}`) : canonicalAddress(request.place.self);
     const id = intentId(person, ['upload', place, request.subject, request.name, request.file.size, await fileDigest(request.file)]);
     return { id, lane: `upload:${id}` };
   }
@@ -228,8 +228,9 @@ function lookalikesIn(letters: readonly Document[], request: UploadRequest): { s
 }
 
 /**
- * The Digipost address of the mailbox shared with the person that `place` lies in (its inbox, or
- * one of its folders), as the popup names a shared mailbox's letters; none for the person's own.
+ * The mailbox shared with the person that `place` lies in (its inbox, or one of its folders), by its
+ * inbox link (api/inbox.ts mailboxIdOf) as the popup names a shared mailbox's letters, never by its
+ * Digipost address; none for the person's own.
  */
 function sharedMailboxOf(root: RootResource | undefined, place: UploadPlace): string | undefined {
   if (place.kind === 'inbox') return place.mailbox;

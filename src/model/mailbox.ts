@@ -1,4 +1,4 @@
-import { inboxOf, ownMailboxes, sharedMailboxes, type RootMailbox } from '../api/inbox.ts';
+import { inboxOf, mailboxIdOf, ownMailboxes, sharedMailboxById, sharedMailboxes, type RootMailbox } from '../api/inbox.ts';
 import { findLink } from '../api/relation-name.ts';
 import type { Link, RootResource } from '../api/schemas.ts';
 import { t } from '../shared/i18n.ts';
@@ -11,10 +11,11 @@ interface FolderEntry {
 
 export interface MailboxNav {
   /**
-   * The mailbox's Digipost address ('' when the root names none): a viewer page's target carries it
-   * (LinkTarget.mailbox) to say whose mailbox the page lies in.
+   * What names the mailbox (api/inbox.ts mailboxIdOf): '' for the person's own, a shared one's inbox
+   * link. A viewer page's target carries it (LinkTarget.mailbox) to say whose mailbox the page lies
+   * in; never the Digipost address, which a shared mailbox may share with the person's own.
    */
-  address: string;
+  id: string;
   /** Whose mailbox it is, by name (the person's own: their name, as the root gives it). */
   name: string;
   /** Whose mailbox it is, when it is shared with the person (a parent's name); absent for their own. */
@@ -37,36 +38,32 @@ function foldersIn(mailboxes: readonly RootMailbox[]): MailboxNav['folders'] {
   );
 }
 
-/** A mailbox shared with the person, by its Digipost address. */
-function sharedMailbox(root: RootResource | undefined, address: string | undefined): RootMailbox | undefined {
-  return address === undefined ? undefined : sharedMailboxes(root).find((mailbox) => mailbox.digipostaddress === address);
-}
-
 /**
- * The root's entries for the mailbox at `address`: that mailbox when it is shared with the person,
- * else the person's own (one, or more in a root that repeats itself).
+ * The root's entries for the mailbox `id` names (MailboxNav.id): that mailbox when it is shared with
+ * the person, else the person's own (one, or more in a root that repeats itself). An id no entry,
+ * or two, claim (an old stored Digipost address too) is the person's own, never another's.
  */
-export function mailboxesAt(root: RootResource | undefined, address: string | undefined): RootMailbox[] {
-  const shared = sharedMailbox(root, address);
+export function mailboxesAt(root: RootResource | undefined, id: string | undefined): RootMailbox[] {
+  const shared = sharedMailboxById(root, id);
   return shared ? [shared] : ownMailboxes(root);
 }
 
 /**
  * Where the viewer's side navigation leads in one mailbox: its inbox, folders and receipts, each
- * by the mailbox's own links. `address` names a mailbox shared with the person; without it (or when
+ * by the mailbox's own links. `id` names a mailbox shared with the person; without it (or when
  * the root no longer lists that mailbox) it is the person's own: the inbox api/inbox.ts decides on
  * and the folders of their own mailboxes. The root comes from the worker, parsed.
  */
-export function mailboxNavOf(root: RootResource | undefined, address?: string): MailboxNav {
-  const shared = sharedMailbox(root, address);
-  const here = mailboxesAt(root, address);
+export function mailboxNavOf(root: RootResource | undefined, id?: string): MailboxNav {
+  const shared = sharedMailboxById(root, id);
+  const here = mailboxesAt(root, id);
   const mailbox = here[0];
   const account = shared ?? root?.primaryAccount;
   const inbox = shared ? findLink(shared.link, 'document_inbox') : inboxOf(root)?.link;
   const unread = account?.unreadItemsInInbox;
   const receipts = findLink(account?.link, 'receipts');
   const name = mailbox?.name ?? mailbox?.digipostaddress ?? '';
-  const nav: MailboxNav = { address: mailbox?.digipostaddress ?? '', name, folders: foldersIn(here) };
+  const nav: MailboxNav = { id: shared ? (mailboxIdOf(shared) ?? '') : '', name, folders: foldersIn(here) };
   if (shared) nav.whose = name;
   if (inbox) nav.inbox = inbox;
   if (inbox && unread !== undefined) nav.inboxUnread = unread;
@@ -85,9 +82,9 @@ export interface StorageUse {
 /** The share of a mailbox's storage from which it is called nearly full. */
 const NEARLY_FULL = 0.9;
 
-/** The storage of the mailbox at `address` (the person's own without one), when the root gives both figures. */
-export function storageOf(root: RootResource | undefined, address: string | undefined): StorageUse | undefined {
-  const mailbox = mailboxesAt(root, address)[0];
+/** The storage of the mailbox `id` names (the person's own without one), when the root gives both figures. */
+export function storageOf(root: RootResource | undefined, id: string | undefined): StorageUse | undefined {
+  const mailbox = mailboxesAt(root, id)[0];
   const used = mailbox?.usedStorage;
   const total = mailbox?.totalAvailableStorage;
   if (used === undefined || total === undefined || total <= 0) return undefined;
@@ -100,7 +97,7 @@ export function storageOf(root: RootResource | undefined, address: string | unde
  */
 export function mailboxesOf(root: RootResource | undefined): MailboxNav[] {
   const shared = sharedMailboxes(root);
-  return shared.length === 0 ? [] : [mailboxNavOf(root), ...shared.map((mailbox) => mailboxNavOf(root, mailbox.digipostaddress))];
+  return shared.length === 0 ? [] : [mailboxNavOf(root), ...shared.map((mailbox) => mailboxNavOf(root, mailboxIdOf(mailbox)))];
 }
 
 /** A mailbox's inbox by name: "Inbox" for the person's own, "Ola Nordmann's inbox" for one shared with them. */

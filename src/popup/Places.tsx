@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { sharedMailboxes } from '../api/inbox.ts';
+import { mailboxIdOf, sharedMailboxes } from '../api/inbox.ts';
 import { findLink } from '../api/relation-name.ts';
 import type { Link, RootResource } from '../api/schemas.ts';
 import { folderName, mailboxNavOf } from '../model/mailbox.ts';
@@ -50,7 +50,7 @@ export function Places(props: { root: RootResource; onOpen: (link: Link, relatio
         {sharedMailboxes(props.root).map((shared) => {
           const link = findLink(shared.link, 'document_inbox');
           return link ? (
-            <Place wide key={link.uri} icon={<SpriteIcon name="inbox" class="place-icon" />} label={t('shared_inbox_title', shared.name ?? '')} unread={shared.unreadItemsInInbox} onOpen={() => props.onOpen(link, 'document_inbox', shared.digipostaddress)} />
+            <Place wide key={link.uri} icon={<SpriteIcon name="inbox" class="place-icon" />} label={t('shared_inbox_title', shared.name ?? '')} unread={shared.unreadItemsInInbox} onOpen={() => props.onOpen(link, 'document_inbox', mailboxIdOf(shared))} />
           ) : null;
         })}
       </ul>

@@ -176,7 +176,8 @@ export const REQUESTS = {
     fields: {
       subject: z.string().check(z.regex(/\S/), z.maxLength(MAX_SUBJECT_LENGTH)),
       place: z.discriminatedUnion('kind', [
-        z.object({ kind: z.literal('inbox'), mailbox: z.optional(z.string().check(z.maxLength(256))) }),
+        // A shared mailbox's inbox by its inbox link (api/upload-places.ts), as long as any address.
+        z.object({ kind: z.literal('inbox'), mailbox: z.optional(z.string().check(z.maxLength(8192))) }),
         z.object({ kind: z.literal('folder'), self: z.string().check(z.maxLength(8192)) }),
       ]),
       // Structured clone makes the page's Blob one of this realm's; JSON messaging would make it {} (refused).

@@ -74,7 +74,7 @@ export interface DueLetter {
   /** Uploaded by the person themself, which has no sender's name. */
   uploaded: boolean;
   invoice: { amount?: number; dueDate: string };
-  /** In a mailbox shared with the person: its Digipost address (the letter opens there) and whose it is, by name. */
+  /** In a mailbox shared with the person: that mailbox, by its inbox link (the letter opens there), and whose it is, by name. */
   shared?: SharedWith;
 }
 

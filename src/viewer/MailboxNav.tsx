@@ -43,10 +43,10 @@ function MailboxSwitch(props: { mailboxes: Nav[]; current: string }) {
       <ul>
         {props.mailboxes.map((mailbox) => {
           const inbox = inboxTarget(mailbox);
-          const here = mailbox.address === props.current;
+          const here = mailbox.id === props.current;
           const unread = mailbox.inboxUnread ?? 0;
           return inbox ? (
-            <li key={mailbox.address}>
+            <li key={mailbox.id}>
               <ViewerLink target={inbox} class={`nav-item nav-mailbox${here ? ' current' : ''}`} aria-current={here ? 'location' : undefined}>
                 <span class="nav-avatar" aria-hidden="true">
                   {initials(mailbox.name) || '?'}
@@ -97,12 +97,12 @@ export function MailboxNav(props: { nav: Nav; mailboxes: Nav[]; position: NavPos
   const { nav, position } = props;
   return (
     <div class="side">
-      {props.mailboxes.length > 1 ? <MailboxSwitch mailboxes={props.mailboxes} current={nav.address} /> : null}
+      {props.mailboxes.length > 1 ? <MailboxSwitch mailboxes={props.mailboxes} current={nav.id} /> : null}
       <nav class="mailbox-nav" aria-label={t('mailbox_nav')}>
         <ul>
           {nav.inbox ? (
             <Item
-              target={targetOf(nav.inbox, 'document_inbox', nav.address)}
+              target={targetOf(nav.inbox, 'document_inbox', nav.id)}
               position={position}
               icon={<InboxIcon />}
               label={t('rel_document_inbox')}
@@ -111,7 +111,7 @@ export function MailboxNav(props: { nav: Nav; mailboxes: Nav[]; position: NavPos
           {nav.folders.map((folder) => (
             <Item
               key={folder.self.uri}
-              target={targetOf(folder.self, 'folder', nav.address)}
+              target={targetOf(folder.self, 'folder', nav.id)}
               position={position}
               icon={<FolderIcon icon={folder.icon} />}
               label={folderName(folder)}
@@ -120,7 +120,7 @@ export function MailboxNav(props: { nav: Nav; mailboxes: Nav[]; position: NavPos
         </ul>
         {nav.receipts ? (
           <ul class="nav-more">
-            <Item target={targetOf(nav.receipts, 'receipts', nav.address)} position={position} icon={<ReceiptIcon />} label={t('rel_receipts')} />
+            <Item target={targetOf(nav.receipts, 'receipts', nav.id)} position={position} icon={<ReceiptIcon />} label={t('rel_receipts')} />
           </ul>
         ) : null}
       </nav>

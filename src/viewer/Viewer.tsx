@@ -60,7 +60,7 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
   // What the service wants the person to see once, above every page until it is dismissed.
   const serviceNotice = root.root?.root.notice;
   // Every link taken from this page stays in the mailbox the page lies in (a letter of a shared mailbox is filed in its folders).
-  const goHere: Go = (target, id) => go(inMailbox(target, nav.address), id);
+  const goHere: Go = (target, id) => go(inMailbox(target, nav.id), id);
   const inbox = inboxTarget(nav);
   // A letter opened from a list: what the list showed of it is shown while the letter is read.
   const preview = current && page.state.kind === 'loading' ? letterPreview(current.target.url) : undefined;
@@ -147,7 +147,7 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
 
   return (
     <NavigationContext.Provider value={goHere}>
-      <MailboxContext.Provider value={nav.address}>
+      <MailboxContext.Provider value={nav.id}>
         <div class="viewer">
           <a
             class="skip-link"
@@ -177,7 +177,7 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
             </button>
           </header>
           <div class="layout" ref={layout}>
-            <MailboxNav nav={nav} mailboxes={root.mailboxes} storage={storageOf(root.root?.root, nav.address)} position={{ current: current?.target, within: ready ? placeHolding(ready.view, ready.snapshot?.data, nav) : undefined }} />
+            <MailboxNav nav={nav} mailboxes={root.mailboxes} storage={storageOf(root.root?.root, nav.id)} position={{ current: current?.target, within: ready ? placeHolding(ready.view, ready.snapshot?.data, nav) : undefined }} />
             <main
               class="page"
               key={current ? historyKey(current) : 'none'}

@@ -15,12 +15,12 @@ import type { Go } from './history.ts';
 
 export const NavigationContext = createContext<Go>(() => undefined);
 
-/** The Digipost address of the mailbox the page on show lies in: a link from it stays in that mailbox. */
+/** The mailbox the page on show lies in, by what names it (MailboxNav.id; '' for the person's own): a link from it stays in that mailbox. */
 export const MailboxContext = createContext('');
 
-/** A link's target in the mailbox `address`, unless it names a mailbox of its own (a place of the side list). */
-export function inMailbox(target: LinkTarget, address: string): LinkTarget {
-  return target.mailbox === undefined && address !== '' ? { ...target, mailbox: address } : target;
+/** A link's target in the mailbox `id` names, unless it names a mailbox of its own (a place of the side list). */
+export function inMailbox(target: LinkTarget, id: string): LinkTarget {
+  return target.mailbox === undefined && id !== '' ? { ...target, mailbox: id } : target;
 }
 
 function useGo(): Go {

@@ -34,12 +34,12 @@ export interface RootState {
 
 /** The inbox's page, when the mailbox has one. */
 export function inboxTarget(nav: MailboxNav): LinkTarget | undefined {
-  return nav.inbox && targetOf(nav.inbox, 'document_inbox', nav.address);
+  return nav.inbox && targetOf(nav.inbox, 'document_inbox', nav.id);
 }
 
 /**
- * The root as a viewer tab knows it, seen from the mailbox the page lies in (its Digipost address;
- * the person's own without one): `cached` (the worker's copy, read before the first frame) at
+ * The root as a viewer tab knows it, seen from the mailbox the page lies in (`mailbox`, as
+ * LinkTarget.mailbox names it; the person's own without one): `cached` (the worker's copy, read before the first frame) at
  * once, read once, again on `reload`, dropped at a sign-out and read again when a sign-in completes
  * anywhere (sessionChanged: new permissions may bring Upload a file). The latest read wins
  * (useLatest), and the root on show stays while it is read again.

@@ -88,18 +88,18 @@ async function openViewerAt(target: Record<string, string>, id = 'MMMMMMMMMMMMMM
 }
 
 /** The folders the side list shows, by name. */
-const sideFolders = () => within(screen.getByRole('navigation', { name: 'Mailbox' })).getAllByRole('link').map((a) => a.textContent?.trim());
+const sideFolders = () => within(screen.getByRole('navigation', { name: 'Mailbox' })).getAllByRole('link').map((a) => a.textContent.trim());
 /** The mailbox the switcher marks as the one the page lies in. */
 const markedMailbox = () => within(screen.getByRole('navigation', { name: 'Mailboxes' })).getAllByRole('link', { current: 'location' }).map((a) => a.textContent);
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
+/** New folder `name` on the page on show: the mailbox the write names, by its folder list's link. */
 async function newFolder(name: string): Promise<unknown> {
   fireEvent.click(await screen.findByRole('button', { name: 'New folder' }));
   fireEvent.input(screen.getByLabelText('Folder name'), { target: { value: name } });
   fireEvent.click(screen.getByRole('button', { name: 'Create folder' }));
-  await screen.findByText(`The folder “${name}” was created.`);
-  const writes = worker.asked('write');
-  return writes[writes.length - 1]?.mailboxLink;
+  await waitFor(() => expect(worker.asked('write').map((write) => write.body)).toContainEqual({ name, icon: 'FOLDER' }));
+  return worker.asked('write').find((write) => (write.body as { name?: string }).name === name)?.mailboxLink;
 }
 
 describe('a mailbox shared with the person, listed first with their own Digipost address', () => {

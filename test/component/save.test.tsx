@@ -178,7 +178,7 @@ describe('the save page with a file', () => {
     fireEvent.change(select, { target: { value: olaInbox } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(worker.asked('upload')).toHaveLength(1));
-    expect(worker.asked('upload')[0]?.place).toEqual({ kind: 'inbox', mailbox: 'ola#2' });
+    expect(worker.asked('upload')[0]?.place).toEqual({ kind: 'inbox', mailbox: `${SERVICE}/post/api/private/accounts/2047/documents/inbox` });
     await screen.findByText('Saved to Ola Nordmann’s inbox.');
   });
 

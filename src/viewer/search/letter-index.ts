@@ -11,7 +11,7 @@ import { newestFirst, type LetterSummary } from '../../model/letters.ts';
 export interface LetterPlace {
   key: string;
   name: string;
-  /** The Digipost address of the mailbox it is in ('' when the root names none): a letter found opens there. */
+  /** The mailbox it is in (MailboxNav.id: '' for the person's own): a letter found opens there. */
   mailbox: string;
 }
 

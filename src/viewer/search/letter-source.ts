@@ -25,7 +25,7 @@ const PLACES_IN_FLIGHT = 3;
 function placesOf(navs: readonly MailboxNav[]): { place: LetterPlace; target: LinkTarget }[] {
   return navs.flatMap((nav) => {
     const named = (name: string) => (navs.length > 1 ? `${nav.name} · ${name}` : name);
-    const mailbox = nav.address;
+    const mailbox = nav.id;
     const places = nav.inbox ? [{ place: { key: nav.inbox.uri, name: named(t('rel_document_inbox')), mailbox }, target: targetOf(nav.inbox, 'document_inbox') }] : [];
     for (const folder of nav.folders) places.push({ place: { key: folder.self.uri, name: named(folderName(folder)), mailbox }, target: targetOf(folder.self, 'folder') });
     return places;

@@ -175,7 +175,7 @@ describe('notifications of new letters in a mailbox shared with the person', () 
     await check();
 
     expect(shown.map(({ title, message }) => ({ title, message }))).toEqual([{ title: 'KLP', message: 'Pensjonsutbetaling\nTo Ola Nordmann' }]);
-    expect(await viewerTargets()).toEqual([expect.objectContaining({ url: `${A}/post/api/private/documents/10`, mailbox: 'ola.nordmann#77' })]);
+    expect(await viewerTargets()).toEqual([expect.objectContaining({ url: `${A}/post/api/private/documents/10`, mailbox: `${A}${SHARED_INBOX_PATH}` })]);
   });
 
   it('a new letter of the person’s own still says nothing of whose it is', async () => {

@@ -140,7 +140,7 @@ describe('the side navigation, receipts and recipients', () => {
     expect(nav.receipts?.uri).toBe(`${BASE}/receipts`);
     expect(Object.keys(nav)).not.toContain('search');
     expect(nav.folders.map((f) => [f.name, f.icon])).toEqual([['Skatt', 'TAX']]);
-    expect(mailboxNavOf(undefined)).toEqual({ address: '', name: '', folders: [] });
+    expect(mailboxNavOf(undefined)).toEqual({ id: '', name: '', folders: [] });
   });
 
   it("counts the inbox's unread letters as the service does, and names a nameless folder in words", () => {
@@ -178,7 +178,7 @@ describe('the side navigation, receipts and recipients', () => {
 
     it('lists the person\'s own places without the shared mailbox\'s folders', () => {
       const own = mailboxNavOf(root);
-      expect(own).toMatchObject({ address: 'kari#1', name: 'Kari Nordmann', inboxUnread: 5 });
+      expect(own).toMatchObject({ id: '', name: 'Kari Nordmann', inboxUnread: 5 });
       expect(own.whose).toBeUndefined();
       expect(own.inbox?.uri).toBe(`${BASE}/own/inbox`);
       expect(own.folders.map((f) => f.name)).toEqual(['Skatt']);
@@ -186,15 +186,15 @@ describe('the side navigation, receipts and recipients', () => {
     });
 
     it('leads only through the shared mailbox\'s own links inside it, and says whose it is', () => {
-      const shared = mailboxNavOf(root, 'ola#2');
-      expect(shared).toMatchObject({ address: 'ola#2', name: 'Ola Nordmann', whose: 'Ola Nordmann', inboxUnread: 3 });
+      const shared = mailboxNavOf(root, `${BASE}/ola/inbox`);
+      expect(shared).toMatchObject({ id: `${BASE}/ola/inbox`, name: 'Ola Nordmann', whose: 'Ola Nordmann', inboxUnread: 3 });
       expect([shared.inbox?.uri, shared.receipts?.uri]).toEqual([`${BASE}/ola/inbox`, `${BASE}/ola/receipts`]);
       expect(shared.folders.map((f) => f.name)).toEqual(['Pensjon']);
       expect(inboxName(shared)).toBe('Ola Nordmann’s inbox');
-      expect(mailboxesAt(root, 'ola#2').map((m) => m.name)).toEqual(['Ola Nordmann']);
-      // An address the root no longer lists (the sharing ended): the person's own mailbox.
-      expect(mailboxNavOf(root, 'gone#9').address).toBe('kari#1');
-      expect(mailboxesAt(root, 'gone#9').map((m) => m.name)).toEqual(['Kari Nordmann']);
+      expect(mailboxesAt(root, `${BASE}/ola/inbox`).map((m) => m.name)).toEqual(['Ola Nordmann']);
+      // A mailbox the root no longer lists (the sharing ended): the person's own mailbox.
+      expect(mailboxNavOf(root, `${BASE}/gone/inbox`)).toMatchObject({ id: '', name: 'Kari Nordmann' });
+      expect(mailboxesAt(root, `${BASE}/gone/inbox`).map((m) => m.name)).toEqual(['Kari Nordmann']);
     });
 
     it('offers the mailboxes to switch between, own first, and none when only the own one is there', () => {
@@ -213,7 +213,7 @@ describe('the side navigation, receipts and recipients', () => {
     expect(placeHolding('receipt', { storeName: 'Kiwi' }, nav)).toBe(`${BASE}/receipts`);
     expect(placeHolding('letter', letter({ location: 'FOLDER' }), nav)).toBeUndefined();
     expect(placeHolding('letters', {}, nav)).toBeUndefined();
-    expect(placeHolding('letter', letter({ location: 'INBOX' }), { address: '', name: '', folders: [] })).toBeUndefined();
+    expect(placeHolding('letter', letter({ location: 'INBOX' }), { id: '', name: '', folders: [] })).toBeUndefined();
   });
 
   it('reads one receipt, and only a receipt', () => {

@@ -11,7 +11,7 @@ import { MemoryArea } from '../auth/fakes.ts';
  * The letter an upload made opens in the mailbox it was saved into (issue 44, point 8): Kari saves
  * a file into Ola's inbox or one of his folders (a mailbox shared with her), and "Open the letter"
  * shows it as Ola's, with his folders to file it in, never as one of hers. The worker names the
- * mailbox as the popup names a shared mailbox's letters (LinkTarget.mailbox: its Digipost address).
+ * mailbox as the popup names a shared mailbox's letters (LinkTarget.mailbox: its inbox link).
  */
 
 const BASE = 'https://www.digipost.no';
@@ -20,6 +20,8 @@ const link = (name: string, uri: string) => ({ rel: rel(name), uri, 'media-type'
 const KARI = `${BASE}/post/api/private/accounts/1`;
 const OLA = `${BASE}/post/api/private/accounts/2`;
 const OLA_ADDRESS = 'ola.nordmann#2222';
+/** What names Ola's mailbox: its own inbox link, never its Digipost address. */
+const OLA_MAILBOX = `${OLA}/inbox`;
 const root = rootResourceSchema.parse({
   primaryAccount: { link: [link('document_inbox', `${KARI}/inbox`)] },
   mailbox: [
@@ -75,15 +77,15 @@ const request = (place: UploadRequest['place']): UploadRequest => ({ subject: 'S
 describe('the letter an upload made opens in the mailbox it was saved into', () => {
   it.each(['ok', 'fail-stored'] as const)('saved into Ola’s inbox (answer %s), it opens in Ola’s mailbox, asked again too', async (answer) => {
     const upload = setup(answer);
-    const saved = await upload(request({ kind: 'inbox', mailbox: OLA_ADDRESS }));
-    expect(saved.letter).toMatchObject({ url: `${OLA}/inbox/letters/1`, mailbox: OLA_ADDRESS });
-    expect((await upload(request({ kind: 'inbox', mailbox: OLA_ADDRESS }))).letter?.mailbox).toBe(OLA_ADDRESS);
+    const saved = await upload(request({ kind: 'inbox', mailbox: OLA_MAILBOX }));
+    expect(saved.letter).toMatchObject({ url: `${OLA}/inbox/letters/1`, mailbox: OLA_MAILBOX });
+    expect((await upload(request({ kind: 'inbox', mailbox: OLA_MAILBOX }))).letter?.mailbox).toBe(OLA_MAILBOX);
   });
 
   it.each(['ok', 'fail-stored'] as const)('saved into one of Ola’s folders (answer %s), it opens in Ola’s mailbox', async (answer) => {
     const upload = setup(answer);
     const saved = await upload(request({ kind: 'folder', self: `${OLA}/folders/9` }));
-    expect(saved.letter).toMatchObject({ url: `${OLA}/folders/9/letters/1`, mailbox: OLA_ADDRESS });
+    expect(saved.letter).toMatchObject({ url: `${OLA}/folders/9/letters/1`, mailbox: OLA_MAILBOX });
   });
 
   it('saved into Kari’s own inbox or folder, it opens as hers, naming no other mailbox', async () => {
