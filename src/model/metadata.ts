@@ -1,7 +1,9 @@
-import { isObj, present, str } from './read-json.ts';
+import { isObj, num, present, str } from './read-json.ts';
 
 /*
- * A document's metadata (contract §6.2): appointments, events and links the sender attached. Read
+ * A document's metadata (contract §6.2): appointments, events and links the sender attached, and
+ * the types of digipost/digipost-data-types a person meets most: a parcel to pick up (PickupNotice,
+ * its status updated by PickupNoticeStatus), a debt collection (Inkasso), a receipt and a payslip. Read
  * as the model reads every resource (read-json.ts: a field of the wrong type counts as absent, and
  * pages ship no zod); what a card cannot do without, a time we can read, is checked strictly. An
  * item of a type we do not know, or one whose times are missing or cannot be read, is left out:
@@ -48,7 +50,89 @@ export interface ExternalLinkItem {
   deadline?: string;
 }
 
-export type MetadataItem = CalendarItem | ExternalLinkItem;
+/** A link a data type carries (its `link`: an ExternalLink without a type of its own). */
+export interface ItemLink {
+  url: string;
+  description?: string;
+  buttonText?: string;
+}
+
+/** Where a parcel stands: the service's READY_FOR_PICKUP, PICKED_UP, RETURNED and DEVIATION. */
+type ParcelStatus = 'ready' | 'picked-up' | 'returned' | 'deviation';
+
+export interface PickupNoticeItem {
+  kind: 'pickup';
+  /** Where it waits: the one thing the card cannot do without. */
+  place: { name: string; address?: string; pickupCode?: string; instruction?: string; shelf?: string };
+  /** Absent when the service says UNKNOWN, nothing, or a status we do not know. */
+  status?: ParcelStatus;
+  /** When the status came about (a PickupNoticeStatus's `occurrenceDatetime`), a moment with its offset. */
+  statusAt?: string;
+  parcelId?: string;
+  sender?: string;
+  /** Moments with their offset, as the service writes them. */
+  arrived?: string;
+  returnedAfter?: string;
+  /** What must be paid on pickup (the cost's `valueToBePayed`), when more than nothing. */
+  toPay?: number;
+  extraInformation?: string;
+  link?: ItemLink;
+}
+
+export interface InkassoItem {
+  kind: 'inkasso';
+  /** The day it falls due, as the sender wrote it (`2026-12-10`). */
+  dueDate: string;
+  sum?: number;
+  account?: string;
+  kid?: string;
+  link?: ItemLink;
+}
+
+export interface ReceiptLine {
+  name: string;
+  description?: string;
+  quantity?: number;
+  unit?: string;
+  unitPrice?: number;
+  total?: number;
+  discount?: number;
+}
+
+export interface ReceiptPayment {
+  /** How it was paid, in the merchant's words ("Bank Axept", "Kontant"). */
+  method?: string;
+  cardName?: string;
+  /** The masked card number, as the receipt gives it. */
+  card?: string;
+  amount?: number;
+}
+
+export interface ReceiptItem {
+  kind: 'receipt';
+  merchant: string;
+  total: number;
+  currency: string;
+  vat?: number;
+  chain?: string;
+  address?: string;
+  phone?: string;
+  /** A moment with its offset. */
+  purchased?: string;
+  receiptNumber?: string;
+  membershipNumber?: string;
+  lines: ReceiptLine[];
+  payments: ReceiptPayment[];
+}
+
+export interface PayslipItem {
+  kind: 'payslip';
+  /** The day the pay comes (`2026-11-25`). */
+  paymentDate?: string;
+  netAmount?: number;
+}
+
+export type MetadataItem = CalendarItem | ExternalLinkItem | PickupNoticeItem | InkassoItem | ReceiptItem | PayslipItem;
 
 function words(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
@@ -58,7 +142,7 @@ function words(value: string | undefined): string | undefined {
 function addressText(value: unknown): string | undefined {
   if (!isObj(value)) return undefined;
   const town = [words(str(value.postalCode)), words(str(value.city))].filter(Boolean).join(' ');
-  return words([words(str(value.streetAddress)), town].filter(Boolean).join(', '));
+  return words([words(str(value.streetAddress)), words(str(value.streetAddress2)), town].filter(Boolean).join(', '));
 }
 
 function infoOf(value: unknown): InfoText[] {
@@ -125,20 +209,158 @@ function externalLinkOf(raw: Record<string, unknown>): ExternalLinkItem | undefi
   return { kind: 'link', url, ...present({ description: words(str(raw.description)), buttonText: words(str(raw.buttonText)), deadline: words(str(raw.deadline)) }) };
 }
 
+/** A calendar day: one as written (`2026-12-10`), or the day a moment falls on where the sender wrote it. */
+function calendarDay(value: unknown): string | undefined {
+  const text = str(value);
+  if (text === undefined) return undefined;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : moment(text)?.slice(0, 10);
+  return day !== undefined && Number.isFinite(Date.parse(`${day}T12:00:00Z`)) ? day : undefined;
+}
+
+/** An amount that is not below nothing; the mapper writes BigDecimal as a number. */
+function amount(value: unknown): number | undefined {
+  const n = num(value);
+  return n !== undefined && n >= 0 ? n : undefined;
+}
+
+function linkOf(value: unknown): ItemLink | undefined {
+  if (!isObj(value)) return undefined;
+  const url = words(str(value.url));
+  return url === undefined ? undefined : { url, ...present({ description: words(str(value.description)), buttonText: words(str(value.buttonText)) }) };
+}
+
+const PARCEL_STATUS: Readonly<Record<string, ParcelStatus>> = { READY_FOR_PICKUP: 'ready', PICKED_UP: 'picked-up', RETURNED: 'returned', DEVIATION: 'deviation' };
+
+function parcelStatus(value: unknown): ParcelStatus | undefined {
+  const code = str(value);
+  return code === undefined ? undefined : PARCEL_STATUS[code.toUpperCase()];
+}
+
+function pickupNoticeOf(raw: Record<string, unknown>): PickupNoticeItem | undefined {
+  const place = isObj(raw.pickupPlace) ? raw.pickupPlace : undefined;
+  const name = words(str(place?.name));
+  if (place === undefined || name === undefined) return undefined;
+  const sender = isObj(raw.sender) ? words(str(raw.sender.name)) : undefined;
+  const toPay = isObj(raw.cost) ? amount(raw.cost.valueToBePayed) : undefined;
+  return {
+    kind: 'pickup',
+    place: { name, ...present({ address: addressText(place.address), pickupCode: words(str(place.code)), instruction: words(str(place.instruction)), shelf: words(str(place.shelfLocation)) }) },
+    ...present({
+      status: parcelStatus(raw.status),
+      parcelId: words(str(raw.parcelId)),
+      sender,
+      arrived: moment(raw.arrivalDateTime),
+      returnedAfter: moment(raw.returnDateTime),
+      toPay: toPay !== undefined && toPay > 0 ? toPay : undefined,
+      extraInformation: words(str(raw.extraInformation)),
+      link: linkOf(raw.link),
+    }),
+  };
+}
+
+function inkassoOf(raw: Record<string, unknown>): InkassoItem | undefined {
+  const dueDate = calendarDay(raw.dueDate);
+  if (dueDate === undefined) return undefined;
+  return { kind: 'inkasso', dueDate, ...present({ sum: amount(raw.sum), account: words(str(raw.account)), kid: words(str(raw.kid)), link: linkOf(raw.link) }) };
+}
+
+function receiptLines(value: unknown): ReceiptLine[] {
+  return (Array.isArray(value) ? value : []).filter(isObj).flatMap((line) => {
+    const name = words(str(line.itemName));
+    if (name === undefined) return [];
+    const quantity = num(line.quantity);
+    const discount = amount(line.discount);
+    return [
+      {
+        name,
+        ...present({
+          description: words(str(line.itemDescription)),
+          quantity: quantity !== undefined && quantity > 0 ? quantity : undefined,
+          unit: words(str(line.unit)),
+          unitPrice: amount(line.itemPrice),
+          total: num(line.totalPrice),
+          discount: discount !== undefined && discount > 0 ? discount : undefined,
+        }),
+      },
+    ];
+  });
+}
+
+function receiptPayments(value: unknown): ReceiptPayment[] {
+  return (Array.isArray(value) ? value : [])
+    .filter(isObj)
+    .map((payment) => present({ method: words(str(payment.type)), cardName: words(str(payment.cardName)), card: words(str(payment.cardNumber)), amount: num(payment.amount) }))
+    .filter((payment) => Object.keys(payment).length > 0);
+}
+
+function receiptOf(raw: Record<string, unknown>): ReceiptItem | undefined {
+  const merchant = words(str(raw.merchantName));
+  const total = num(raw.totalPrice);
+  if (merchant === undefined || total === undefined) return undefined;
+  const currency = words(str(raw.currencyCode));
+  const chain = words(str(raw.merchantChain));
+  return {
+    kind: 'receipt',
+    merchant,
+    total,
+    currency: currency !== undefined && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : 'NOK',
+    lines: receiptLines(raw.items),
+    payments: receiptPayments(raw.payments),
+    ...present({
+      vat: amount(raw.totalVat),
+      // A chain given as an id (the readme's example is a UUID) is no name to show.
+      chain: chain !== undefined && chain !== merchant && !/^[0-9A-F-]{32,36}$/i.test(chain) ? chain : undefined,
+      address: addressText(raw.merchantAddress),
+      phone: words(str(raw.merchantPhoneNumber)),
+      purchased: moment(raw.purchaseTime),
+      receiptNumber: words(str(raw.receiptNumber)),
+      membershipNumber: words(str(raw.membershipNumber)),
+    }),
+  };
+}
+
+function payslipOf(raw: Record<string, unknown>): PayslipItem | undefined {
+  const item = present({ paymentDate: calendarDay(raw.paymentDate), netAmount: num(raw.netAmount) });
+  return Object.keys(item).length === 0 ? undefined : { kind: 'payslip', ...item };
+}
+
 const READERS: Readonly<Record<string, (raw: Record<string, unknown>) => MetadataItem | undefined>> = {
   appointment: appointmentOf,
   event: eventOf,
   externallink: externalLinkOf,
+  pickupnotice: pickupNoticeOf,
+  inkasso: inkassoOf,
+  receipt: receiptOf,
+  payslip: payslipOf,
 };
+
+/**
+ * The newest PickupNoticeStatus of a list (by its time; the later in the list when times tie or
+ * are missing): what the service says of the parcel since the notice was written.
+ */
+function latestParcelStatus(list: readonly unknown[]): { status: ParcelStatus; at?: string } | undefined {
+  let latest: { status: ParcelStatus; at?: string } | undefined;
+  for (const raw of list) {
+    if (!isObj(raw) || str(raw.type)?.toLowerCase() !== 'pickupnoticestatus') continue;
+    const status = parcelStatus(raw.status);
+    if (status === undefined) continue;
+    const at = moment(raw.occurrenceDatetime);
+    const before = latest?.at === undefined ? undefined : Date.parse(latest.at);
+    if (latest === undefined || at === undefined || before === undefined || Date.parse(at) >= before) latest = { status, ...present({ at }) };
+  }
+  return latest;
+}
 
 /** The items of an attachment's `metadata` this extension understands, in the sender's order. */
 export function metadataOf(attachment: unknown): MetadataItem[] {
   const list = isObj(attachment) ? attachment.metadata : undefined;
   if (!Array.isArray(list)) return [];
+  const update = latestParcelStatus(list);
   return list.flatMap((raw) => {
     const type = isObj(raw) ? str(raw.type) : undefined;
     const read = type === undefined ? undefined : READERS[type.toLowerCase()];
     const item = isObj(raw) ? read?.(raw) : undefined;
+    if (item?.kind === 'pickup' && update !== undefined) return [{ ...item, status: update.status, ...present({ statusAt: update.at }) }];
     return item ? [item] : [];
   });
 }

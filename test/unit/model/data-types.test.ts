@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { metadataOf } from '../../../src/model/metadata.ts';
+import { dataTypeLetters } from '../../emulator/data-types.ts';
+
+/*
+ * The types of digipost/digipost-data-types the letter page draws as cards beside appointments,
+ * events and links (src/model/metadata.ts): PickupNotice (with PickupNoticeStatus), Inkasso,
+ * Receipt and Payslip. Read as every resource is: a field of the wrong type is absent; an item
+ * without what its card cannot do without is left out, and the others stay.
+ */
+
+const pickupNotice = {
+  type: 'PickupNotice',
+  parcelId: 'KB432788293NO',
+  barcode: { barcodeValue: '1234567890', barcodeType: 'CODE_128' },
+  arrivalDateTime: '2026-12-01T10:00:00+01:00',
+  returnDateTime: '2026-12-15T10:00:00+01:00',
+  recipient: { name: 'Kari Nordmann', digipostAddress: 'kari.nordmann#1234' },
+  sender: { name: 'Komplett.no', reference: '13372500' },
+  pickupPlace: {
+    name: 'Kiwi Majorstuen',
+    code: 'RC89',
+    instruction: 'Åpent 07–23',
+    shelfLocation: 'H32',
+    address: { streetAddress: 'Bogstadveien 52', streetAddress2: 'Inngang fra gården', postalCode: '0366', city: 'Oslo', country: 'Norge' },
+  },
+  cost: { valueToBePayed: 128, packageValue: 1277 },
+  extraInformation: 'Ta med legitimasjon.',
+  status: 'READY_FOR_PICKUP',
+  link: { url: 'https://sporing.posten.no/', description: 'Følg pakken', buttonText: 'Spor' },
+};
+
+const inkasso = { type: 'Inkasso', dueDate: '2026-12-10T00:00:00+01:00', sum: 1187.5, account: '70580632271', kid: '2093100048213799', link: { url: 'https://www.intrum.no/' } };
+
+const receipt = {
+  type: 'Receipt',
+  purchaseTime: '2026-11-28T17:43:00+01:00',
+  totalPrice: 59.8,
+  totalVat: 11.96,
+  currencyCode: 'nok',
+  merchantChain: '7F5A1EFF-ECAE-48A7-A07F-38D87576F815',
+  merchantName: 'Grünerløkka Hip Coffee',
+  merchantPhoneNumber: '12345678',
+  merchantAddress: { streetAddress: 'Storgata 23', postalCode: '0011', city: 'Oslo' },
+  receiptNumber: '364567',
+  payments: [{ type: 'Bank Axept', cardNumber: '************1234', cardName: 'Visa', amount: 59.8, currencyCode: 'NOK' }, { type: 42 }],
+  items: [
+    { itemName: 'Tall Cafe latte', itemDescription: 'Vanilla', unit: 'cup', quantity: 2, itemPrice: 29.9, totalPrice: 59.8, discount: 0 },
+    { itemDescription: 'a line without a name' },
+    'not a line',
+  ],
+};
+
+describe('the data types a letter page draws as cards', () => {
+  it('reads a PickupNotice: the place with its address, code, shelf and instruction; the sender, the times, what to pay, the link', () => {
+    expect(metadataOf({ metadata: [pickupNotice] })).toEqual([
+      {
+        kind: 'pickup',
+        place: { name: 'Kiwi Majorstuen', address: 'Bogstadveien 52, Inngang fra gården, 0366 Oslo', pickupCode: 'RC89', instruction: 'Åpent 07–23', shelf: 'H32' },
+        status: 'ready',
+        parcelId: 'KB432788293NO',
+        sender: 'Komplett.no',
+        arrived: '2026-12-01T10:00:00+01:00',
+        returnedAfter: '2026-12-15T10:00:00+01:00',
+        toPay: 128,
+        extraInformation: 'Ta med legitimasjon.',
+        link: { url: 'https://sporing.posten.no/', description: 'Følg pakken', buttonText: 'Spor' },
+      },
+    ]);
+  });
+
+  it.each([
+    ['PICKED_UP', 'picked-up'],
+    ['RETURNED', 'returned'],
+    ['DEVIATION', 'deviation'],
+    ['ready_for_pickup', 'ready'],
+  ])('reads the status %s as %s', (code, status) => {
+    expect(metadataOf({ metadata: [{ ...pickupNotice, status: code }] })[0]).toMatchObject({ status });
+  });
+
+  it('has no status for UNKNOWN, one it does not know, or none at all', () => {
+    for (const status of ['UNKNOWN', 'LOST_IN_SPACE', 7, undefined]) expect(metadataOf({ metadata: [{ ...pickupNotice, status }] })[0]).not.toHaveProperty('status');
+  });
+
+  it('takes the newest PickupNoticeStatus of the list over the notice’s own, and shows none on its own', () => {
+    const items = metadataOf({
+      metadata: [
+        { type: 'PickupNoticeStatus', status: 'PICKED_UP', occurrenceDatetime: '2026-12-03T16:27:00+01:00' },
+        pickupNotice,
+        { type: 'pickupnoticestatus', status: 'READY_FOR_PICKUP', occurrenceDatetime: '2026-12-01T10:00:00+01:00' },
+        { type: 'PickupNoticeStatus', status: 'NONSENSE', occurrenceDatetime: '2026-12-09T10:00:00+01:00' },
+      ],
+    });
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ kind: 'pickup', status: 'picked-up', statusAt: '2026-12-03T16:27:00+01:00' });
+  });
+
+  it('a status without its time counts as the latest, after the notice’s own', () => {
+    const [item] = metadataOf({ metadata: [pickupNotice, { type: 'PickupNoticeStatus', status: 'RETURNED' }] });
+    expect(item).toMatchObject({ status: 'returned' });
+    expect(item).not.toHaveProperty('statusAt');
+  });
+
+  it('leaves out what is free of charge, a time without an offset and fields of the wrong type, and keeps the notice', () => {
+    const [item] = metadataOf({ metadata: [{ ...pickupNotice, cost: { valueToBePayed: 0 }, returnDateTime: '2026-12-15T10:00:00', sender: { name: 5 }, parcelId: ['x'], link: { url: 7 } }] });
+    expect(item?.kind).toBe('pickup');
+    for (const field of ['toPay', 'returnedAfter', 'sender', 'parcelId', 'link']) expect(item).not.toHaveProperty(field);
+  });
+
+  it('reads an Inkasso: the due day as the collector wrote it, the sum, account, KID and link', () => {
+    expect(metadataOf({ metadata: [inkasso] })).toEqual([
+      { kind: 'inkasso', dueDate: '2026-12-10', sum: 1187.5, account: '70580632271', kid: '2093100048213799', link: { url: 'https://www.intrum.no/' } },
+    ]);
+    // A due day late in the evening stays that day, wherever the browser is.
+    expect(metadataOf({ metadata: [{ ...inkasso, dueDate: '2026-12-10T23:30:00-05:00' }] })[0]).toMatchObject({ dueDate: '2026-12-10' });
+    expect(metadataOf({ metadata: [{ ...inkasso, dueDate: '2026-12-10' }] })[0]).toMatchObject({ dueDate: '2026-12-10' });
+  });
+
+  it('reads an Inkasso with a sum that is no number, or below nothing, without its sum', () => {
+    for (const sum of ['1187.50', -5, null]) expect(metadataOf({ metadata: [{ ...inkasso, sum }] })[0]).not.toHaveProperty('sum');
+  });
+
+  it('reads a Receipt: merchant, address, time, its named lines, total, VAT and payments; a chain given as an id is no name', () => {
+    expect(metadataOf({ metadata: [receipt] })).toEqual([
+      {
+        kind: 'receipt',
+        merchant: 'Grünerløkka Hip Coffee',
+        total: 59.8,
+        vat: 11.96,
+        currency: 'NOK',
+        address: 'Storgata 23, 0011 Oslo',
+        phone: '12345678',
+        purchased: '2026-11-28T17:43:00+01:00',
+        receiptNumber: '364567',
+        lines: [{ name: 'Tall Cafe latte', description: 'Vanilla', quantity: 2, unit: 'cup', unitPrice: 29.9, total: 59.8 }],
+        payments: [{ method: 'Bank Axept', cardName: 'Visa', card: '************1234', amount: 59.8 }],
+      },
+    ]);
+    expect(metadataOf({ metadata: [{ ...receipt, merchantChain: 'Rema 1000', currencyCode: 'kroner' }] })[0]).toMatchObject({ chain: 'Rema 1000', currency: 'NOK' });
+  });
+
+  it('reads a Payslip with its payment day and net amount, or either alone', () => {
+    expect(metadataOf({ metadata: [{ type: 'Payslip', paymentDate: '2026-11-25', netAmount: 42000 }] })).toEqual([{ kind: 'payslip', paymentDate: '2026-11-25', netAmount: 42000 }]);
+    expect(metadataOf({ metadata: [{ type: 'PAYSLIP', netAmount: 42000, paymentDate: 'tomorrow' }] })).toEqual([{ kind: 'payslip', netAmount: 42000 }]);
+  });
+
+  it.each([
+    ['a PickupNotice without a pickup place', { ...pickupNotice, pickupPlace: undefined }],
+    ['a PickupNotice whose place has no name', { ...pickupNotice, pickupPlace: { ...pickupNotice.pickupPlace, name: ' ' } }],
+    ['an Inkasso without a due date', { ...inkasso, dueDate: undefined }],
+    ['an Inkasso whose due date is no date', { ...inkasso, dueDate: '10.12.2026' }],
+    ['a Receipt without a merchant', { ...receipt, merchantName: undefined }],
+    ['a Receipt without a total', { ...receipt, totalPrice: '59.80' }],
+    ['a Payslip with nothing to show', { type: 'Payslip', netAmount: 'much' }],
+    ['a PickupNoticeStatus without its notice', { type: 'PickupNoticeStatus', status: 'PICKED_UP' }],
+    ['a type not drawn yet', { type: 'SignedDocument', documentIssuer: 'Bedrift AS', documentSubject: 'Kontrakt', signingTime: '2026-07-11T10:00:00+02:00' }],
+  ])('leaves out %s, and keeps the rest of the letter', (_, item) => {
+    const items = metadataOf({ metadata: [item, { type: 'Payslip', netAmount: 1 }] });
+    expect(items.map((i) => i.kind)).toEqual(['payslip']);
+  });
+
+  it('reads every card-drawn item of the emulator’s letters (test/emulator/data-types.ts), and no other', () => {
+    const kinds = dataTypeLetters(Date.parse('2026-12-01T12:00:00Z')).map((letter) => metadataOf({ metadata: letter.metadata }).map((item) => item.kind));
+    expect(kinds).toEqual([['pickup'], ['inkasso'], ['receipt'], ['pickup'], ['payslip'], [], [], [], []]);
+    const pickedUp = dataTypeLetters(Date.parse('2026-12-01T12:00:00Z'))[3];
+    expect(metadataOf({ metadata: pickedUp?.metadata })[0]).toMatchObject({ status: 'picked-up', statusAt: expect.any(String) as unknown });
+  });
+});
