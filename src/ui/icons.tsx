@@ -286,3 +286,24 @@ export function PlusIcon(props: IconProps) {
     </Svg>
   );
 }
+
+/** A parcel: a box with its tape across the lid. */
+export function ParcelIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M2 4.75 8 1.75l6 3v6.5l-6 3-6-3z" />
+      <path d="M2 4.75l6 3 6-3M8 7.75v6.5M5 3.25l6 3" />
+    </Svg>
+  );
+}
+
+/** Pay: a banknote with its value in the middle. */
+export function PayIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M1.75 4.25h12.5v7.5H1.75z" />
+      <circle cx="8" cy="8" r="1.75" />
+      <path d="M4 6.25v3.5M12 6.25v3.5" />
+    </Svg>
+  );
+}

@@ -4,7 +4,11 @@ import { safeLocale } from '../../model/format.ts';
 import { icsFor } from '../../model/ics.ts';
 import type { CalendarItem, ExternalLinkItem, Interval, MetadataItem } from '../../model/metadata.ts';
 import { t, uiLocale } from '../../shared/i18n.ts';
+import { DebtCollectionCard } from './DebtCollectionCard.tsx';
 import { DownloadLink } from './DownloadLink.tsx';
+import { ParcelCard } from './ParcelCard.tsx';
+import { PayslipCard } from './PayslipCard.tsx';
+import { ReceiptCard } from './ReceiptCard.tsx';
 import { webHref } from '../external-link.ts';
 import { SafeExternalLink } from '../SafeExternalLink.tsx';
 
@@ -91,14 +95,28 @@ function LinkCard(props: { item: ExternalLinkItem }) {
   );
 }
 
-/** The cards for a document's metadata, in the sender's order; `identity` names the document for calendar UIDs. */
+/** The cards for a document's metadata (a calendar item, a link, a parcel, a debt collection, a receipt, a payslip), in the sender's order; `identity` names the document for calendar UIDs. */
 export function MetadataCards(props: { items: readonly MetadataItem[]; identity: string }) {
   if (props.items.length === 0) return null;
   return (
     <div class="metadata-cards">
-      {props.items.map((item, index) =>
-        item.kind === 'link' ? <LinkCard key={index} item={item} /> : <CalendarCard key={index} item={item} identity={`${props.identity}#${index}`} />,
-      )}
+      {props.items.map((item, index) => {
+        switch (item.kind) {
+          case 'link':
+            return <LinkCard key={index} item={item} />;
+          case 'pickup':
+            return <ParcelCard key={index} item={item} />;
+          case 'inkasso':
+            return <DebtCollectionCard key={index} item={item} />;
+          case 'receipt':
+            return <ReceiptCard key={index} item={item} />;
+          case 'payslip':
+            return <PayslipCard key={index} item={item} />;
+          case 'appointment':
+          case 'event':
+            return <CalendarCard key={index} item={item} identity={`${props.identity}#${index}`} />;
+        }
+      })}
     </div>
   );
 }
