@@ -89,7 +89,12 @@ export function entrySizes(distDir: string): EntrySize[] {
  * 34 kB from then on. It is 34.1 kB since the worker reads the newest letters of every mailbox
  * shared with the person, for the popup and for notifications (issue #36: again the token's work,
  * about 200 bytes, 35 more than the room that was left; terser options and the worker's strings
- * were looked through for them first, and gave 7). The popup's stays: it is what a
- * person waits for.
+ * were looked through for them first, and gave 7). It is 35.6 kB since the security review of
+ * issue #44, whose fixes are all the token's work and so the worker's: a root read leniently field
+ * by field, one bad mailbox entry costing only itself (358 bytes); every request bound to the
+ * session that asked; the opaque keys that keep a payment from being sent twice across a sign-out;
+ * the upload's look past capped pages, with its evidence made after the send; every inbox read a
+ * few at a time; mailboxes named by their own links (1,378 bytes in all, 35,478 measured). The
+ * popup's stays: it is what a person waits for.
  */
-export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 34_100 };
+export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 35_600 };
