@@ -120,6 +120,25 @@ describe('a folder with one letter', () => {
   });
 });
 
+describe('a subject with markup in it', () => {
+  it('shows markup in a subject as the characters it is', async () => {
+    const SUBJECT = '<b>Viktig</b> & "sitat"';
+    const marked = letter(43, { subject: SUBJECT, creatorName: 'Avsender AS' });
+    worker.answer('getResource', (request) =>
+      resourceSnapshot(new URL(request.url).pathname.endsWith('/documents/inbox') ? { document: [marked], link: [] } : marked, request.url),
+    );
+    await openViewer({ url: `${ACCOUNT}/documents/inbox`, relation: 'document_inbox' });
+    const row = (await screen.findByText(SUBJECT)).closest('.letter-row');
+    expect(row?.querySelector('.subject-text')?.textContent).toBe(SUBJECT);
+    expect(document.querySelectorAll('main b')).toHaveLength(0);
+    const rowLink = row?.querySelector('a');
+    if (!rowLink) throw new Error('the row has no link');
+    fireEvent.click(rowLink);
+    await screen.findByRole('heading', { level: 1, name: SUBJECT });
+    expect(document.querySelectorAll('main b')).toHaveLength(0);
+  });
+});
+
 describe('a letter the person uploaded themself', () => {
   it('shows it as theirs in the inbox, never "Unknown sender"', async () => {
     const scanned = { ...letter(42, { subject: 'Skannet leiekontrakt', creatorName: '', read: true }), origin: 'UPLOADED' };
