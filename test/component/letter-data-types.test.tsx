@@ -250,7 +250,7 @@ describe('a payslip (Payslip)', () => {
     await openLetterWith([{ type: 'Payslip', paymentDate: '2026-11-25', netAmount: 38421.5 }], 'Lønnsslipp for november', 'Fjellheim Bygg AS');
     const card = await screen.findByRole('region', { name: 'Payslip' });
     expect(plain(within(card).getByRole('heading', { level: 2 }).textContent)).toBe('Net pay NOK 38,421.50');
-    expect(facts(card)).toEqual(['Paid out: Wednesday, November 25, 2026']);
+    expect(facts(card)).toEqual(['Payment date: Wednesday, November 25, 2026']);
     expect(mainText()).not.toMatch(SERVICE_WORDS);
   });
 });

@@ -78,10 +78,11 @@ const RECIPIENT = {
  * waiting and a debt collection always due in the days after the letter came.
  */
 export function dataTypeLetters(newest: number): DataTypeLetter[] {
-  const arrived = atClock(newest, 9, 12);
+  // The notice is sent once the parcel is there, and the payslip comes a few days before the pay.
+  const arrived = newest - 40 * MINUTE;
   const pickedArrived = newest - 6 * DAY;
   const purchase = atClock(newest - 2 * DAY, 17, 43);
-  const paid = atClock(newest - 5 * DAY, 0);
+  const paid = atClock(newest + 3 * DAY, 0);
   const signed = atClock(newest - 9 * DAY, 20, 4);
   const issued = atClock(newest - 30 * DAY, 12);
   const letters: DataTypeLetter[] = [
@@ -168,7 +169,7 @@ export function dataTypeLetters(newest: number): DataTypeLetter[] {
             { itemName: 'Kaffe Evergood filtermalt', itemCode: '7038010000751', unit: 'stk', quantity: 1, itemPrice: 79.9, itemVat: 10.42, totalPrice: 79.9, totalVat: 10.42 },
             { itemName: 'Lettmelk 1 l', itemCode: '7038010055270', unit: 'stk', quantity: 2, itemPrice: 23.9, itemVat: 3.12, totalPrice: 47.8, totalVat: 6.23 },
             { itemName: 'Grovbrød', itemCode: '7020650412005', unit: 'stk', quantity: 1, itemPrice: 32.9, itemVat: 4.29, totalPrice: 32.9, totalVat: 4.29 },
-            { itemName: 'Bananer', itemDescription: '0,912 kg à 29,50', itemCode: '2000000000411', unit: 'kg', quantity: 0.912, itemPrice: 29.5, itemVat: 3.85, totalPrice: 26.9, totalVat: 3.51, discount: 0 },
+            { itemName: 'Bananer', itemCode: '2000000000411', unit: 'kg', quantity: 0.912, itemPrice: 29.5, itemVat: 3.85, totalPrice: 26.9, totalVat: 3.51, discount: 0 },
           ],
           membershipNumber: 'Æ-medlem 4700 1234 5678',
           language: 'NB',

@@ -7,7 +7,7 @@ import type { Page } from 'puppeteer-core';
 import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from '../support/build-extension.ts';
 import { gone, nth, settled, signedInForPictures, tabOfSize } from '../support/gallery-session.ts';
 import { cachedLink, dropRootCache, viewerPageFor } from '../support/helpers.ts';
-import { css, role, until } from '../support/person.ts';
+import { css, role, text, until } from '../support/person.ts';
 import { startEmulator } from '../emulator/index.ts';
 import { OWN_STORAGE } from '../emulator/mailboxes.ts';
 
@@ -213,6 +213,19 @@ try {
         await css(page, '.calendar-card').wait();
         await documentShown(page);
         await shoot(page, `viewer-letter-appointment-${suffix}`);
+        // The letters with structured data (the emulator's dataTypeLetters, #46): each card on its letter's page, found by its subject.
+        for (const [scene, subject] of [
+          ['parcel', 'Du har en pakke til henting'],
+          ['debt-collection', 'Inkassovarsel'],
+          ['receipt', 'Kvittering fra Rema 1000'],
+          ['payslip', 'Lønnsslipp for november'],
+        ] as const) {
+          await open('account', 'document_inbox');
+          await text(page, subject, '.letter-row').click();
+          await css(page, '.metadata-card').wait();
+          await documentShown(page);
+          await shoot(page, `viewer-letter-${scene}-${suffix}`);
+        }
         // Invoices in the list: one overdue (its own colours, sign and words), one due soon, and a
         // subject too long for its row.
         const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
