@@ -5,7 +5,6 @@ import type { Link, RootResource } from './schemas.ts';
 // The link toolkit in one import for the pages and the worker. Types only from schemas.ts, so a
 // page that lists links does not pull zod into its bundle.
 export { classifyLink } from './classify.ts';
-export { inboxLinkOf } from './inbox.ts';
 export { findLink, relationName } from './relation-name.ts';
 export { relationInfo, requiredPermission } from './relations.ts';
 

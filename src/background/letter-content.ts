@@ -2,41 +2,21 @@ import { bytesToBase64 } from '../shared/base64.ts';
 import { classifyLink, relationName, type LinkTarget } from '../api/links.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
-import { warn } from '../shared/warn.ts';
 import type { ContentView } from '../protocol/messages.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import type { RootCache } from './root-cache.ts';
 
 export interface LetterContentDeps {
   calls: ServiceCalls;
-  rootCache: Pick<RootCache, 'getRootAndAnnounce'>;
+  rootCache: Pick<RootCache, 'refresh'>;
 }
 
 export interface LetterContent {
   getContent: (config: ExtensionConfig, request: LinkTarget) => Promise<ContentView>;
-  /**
-   * The root and the inbox fetched again (counts, badge, the popup's letters); a failure is only
-   * logged. `invoices`: the open invoices are read again too (after a write, which may pay, move
-   * or delete one; a letter read changes none).
-   */
-  refreshRoot: (config: ExtensionConfig, invoices?: boolean) => Promise<void>;
 }
 
 export function createLetterContent(deps: LetterContentDeps): LetterContent {
   const { authorizedBinary } = deps.calls;
-
-  /**
-   * A fresh root updates the cached unread count and the badge, and a fresh inbox page the popup's
-   * newest letters, where the letter just read (or moved, or deleted) must no longer show as it was
-   * (both are fetched side by side). A failure here must not hide the letter.
-   */
-  async function refreshRoot(config: ExtensionConfig, invoices = true): Promise<void> {
-    try {
-      await deps.rootCache.getRootAndAnnounce(config, true, true, invoices);
-    } catch (error) {
-      warn('Could not update the unread count', error);
-    }
-  }
 
   /**
    * Fetches content (a letter's get_document_content link) with the token and hands it to the page
@@ -51,7 +31,7 @@ export function createLetterContent(deps: LetterContentDeps): LetterContent {
     if (!verdict.followable) throw new AppError(verdict.reason);
     // Fetching the content marks the letter read, even when it turns out too large to show.
     // Reading a letter changes no invoice: the places' open invoices are not read again beside the letter being drawn.
-    const refresh = () => (relationName(relation) === 'get_document_content' ? refreshRoot(config, false) : Promise.resolve());
+    const refresh = () => (relationName(relation) === 'get_document_content' ? deps.rootCache.refresh(config, false) : Promise.resolve());
     let content;
     try {
       content = await authorizedBinary(config, { url: request.url, mediaType: request.mediaType, relation });
@@ -59,7 +39,8 @@ export function createLetterContent(deps: LetterContentDeps): LetterContent {
       if (error instanceof AppError && error.code === 'content_too_large') await refresh();
       throw error;
     }
-    // Answered only once the new count is stored, so a popup opened next shows it.
+    // Answered only once the new count is stored, so a popup opened next shows it (and the popup's
+    // newest letters, fetched beside it, no longer show the letter as unread).
     const refreshed = refresh();
     const bytes = new Uint8Array(await content.blob.arrayBuffer());
     const answer = { contentType: content.contentType, base64: bytesToBase64(bytes), size: bytes.length };
@@ -67,5 +48,5 @@ export function createLetterContent(deps: LetterContentDeps): LetterContent {
     return answer;
   }
 
-  return { getContent, refreshRoot };
+  return { getContent };
 }

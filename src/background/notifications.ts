@@ -7,7 +7,8 @@
 // listener is added at the top level when the API exists at start, or as soon as it is granted.
 import type { Notifications, Permissions } from 'webextension-polyfill';
 import { parseWith } from '../api/http.ts';
-import { inboxLinkOf, targetOf, type LinkTarget } from '../api/links.ts';
+import { inboxLinkOf } from '../api/inbox.ts';
+import { targetOf, type LinkTarget } from '../api/links.ts';
 import { unreadInEveryMailbox } from '../api/inbox.ts';
 import type { SharedWith } from '../api/mailbox-lists.ts';
 import { inboxSchema, type Link, type RootResource } from '../api/schemas.ts';

@@ -1,5 +1,5 @@
 import { parseWith } from '../api/http.ts';
-import { inboxLinkOf } from '../api/links.ts';
+import { inboxLinkOf } from '../api/inbox.ts';
 import { unreadInEveryMailbox } from '../api/inbox.ts';
 import { rootResourceSchema, type RootResource } from '../api/schemas.ts';
 import { notSignedIn, type Session } from '../auth/session.ts';
@@ -48,6 +48,13 @@ export interface RootCache {
   getRootAndAnnounce: (config: ExtensionConfig, force: boolean, withInbox?: boolean, invoices?: boolean) => Promise<CachedRoot>;
   /** Forgets the cached root and open invoices (at sign-out: a signed-out browser shows nobody's name). */
   forget: () => Promise<void>;
+  /**
+   * The root and the inbox fetched again (counts, badge, the popup's letters) after something here
+   * changed them: a letter read, moved or deleted must no longer show as it was. A failure is only
+   * logged: it must not hide what was done. `invoices`: the open invoices are read again too (after
+   * a write, which may pay, move or delete one; a letter read changes none).
+   */
+  refresh: (config: ExtensionConfig, invoices?: boolean) => Promise<void>;
 }
 
 export function createRootCache(deps: RootCacheDeps): RootCache {
@@ -128,8 +135,17 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     return snapshot;
   }
 
+  async function refresh(config: ExtensionConfig, invoices = true): Promise<void> {
+    try {
+      await getRootAndAnnounce(config, true, true, invoices);
+    } catch (error) {
+      warn('Could not update the unread count', error);
+    }
+  }
+
   return {
     getRootAndAnnounce,
     forget: () => removeItems(storage, rootCacheItem, dueInvoicesItem),
+    refresh,
   };
 }

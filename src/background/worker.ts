@@ -194,7 +194,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     hostAccess,
     revocations,
     signOut,
-    writes: createWrites({ calls, once, written: letterContent.refreshRoot }),
+    writes: createWrites({ calls, once, written: rootCache.refresh }),
     uploads: createUploads({ storage, calls, rootCache, once }),
     receipts: createOpeningReceipts({ calls, once }),
   });

@@ -9,7 +9,7 @@ import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
 import type { Permission } from '../shared/permissions.ts';
 import type { Request } from '../protocol/messages.ts';
-import { isObject } from '../storage/page-items.ts';
+import { isObj } from '../model/read-json.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import { canonicalAddress, canonicalFields, intentId } from './intent.ts';
 import type { Attempt, Intent, Once } from './once.ts';
@@ -134,7 +134,7 @@ const CHANGES_IN_PLACE = new Set(['update_document', 'change_folder']);
 
 function invoiceOf(letter: Fields, attachment: number): Fields | undefined {
   const item = Array.isArray(letter.attachment) ? (letter.attachment as unknown[])[attachment] : undefined;
-  return isObject(item) && isObject(item.invoice) ? item.invoice : undefined;
+  return isObj(item) && isObj(item.invoice) ? item.invoice : undefined;
 }
 
 /**
@@ -242,7 +242,8 @@ export function createWrites(deps: WritesDeps) {
     if (request.rel === 'send_to_bank' && invoiceOf(source, request.attachment ?? 0)?.payment !== undefined) {
       throw new AppError('write_rejected', { status: 400, detail: 'INVOICE_ALREADY_SENT_TO_BANK' });
     }
-    const given = isObject(request.body) ? request.body : undefined;
+    // An object's fields only: no write takes a list (or anything else) as its body.
+    const given = isObj(request.body) ? request.body : undefined;
     const body = request.rel === 'update_document' ? completeUpdate(source, given ?? {}) : given;
     // The evidence is what the person asked for (a move's place, a rename's subject), not the whole
     // body: a rename after a move must not hide that the move arrived.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ext as browser } from '../shared/ext.ts';
 import { formatTime } from '../model/dates.ts';
-import { inboxLinkOf } from '../api/links.ts';
+import { inboxLinkOf } from '../api/inbox.ts';
 import type { Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
 import { switchTitleOf } from '../shared/offered-permissions.ts';
