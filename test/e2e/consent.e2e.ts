@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { openPlace, sayingWhatItShows, signInWith, visibleText } from '../support/helpers.ts';
-import { css, isChecked, isThere, readable, role, roleSelector, shows, textOf } from '../support/person.ts';
+import { openPlace, sayingWhatItShows, signInWith } from '../support/helpers.ts';
+import { isChecked, isThere, role, shows, textOf } from '../support/person.ts';
 
 /*
  * One consent for managing letters, and open tabs that follow the session (issue #29, points 5
  * and 6): switching on "Manage your letters" opens Digipost's consent window once for filing,
- * deleting and uploading; a viewer tab open meanwhile shows Upload a file without a reload, and
- * says the person signed out, with Connect, when they sign out elsewhere.
+ * deleting and uploading; a viewer tab open meanwhile shows Upload a file without a reload. What an
+ * open tab says at a sign-out is stale-screens.test.tsx's, the worker telling it session-end.e2e.ts's.
  */
 
 const AUTHORIZE = '/post/api/oauth/authorize/new';
@@ -56,23 +56,6 @@ describe('managing letters, switched on with a viewer tab open', () => {
     await options.close();
 
     await sayingWhatItShows(viewer, 'The open viewer tab did not offer Upload a file.', () => role(viewer, 'button', 'Upload a file').wait());
-    await viewer.close();
-  });
-});
-
-describe('an open viewer tab at a sign-out', () => {
-  it('says the person signed out, with Connect; no "Couldn’t open", no Try again', async () => {
-    const viewer = await openPlace(h, 'document_inbox');
-    const popup = await h.openPopup();
-    await role(popup, 'button', 'Sign out').click();
-    await role(popup, 'button', 'Connect').wait();
-    await popup.close();
-
-    await shows(viewer, 'You signed out');
-    await css(viewer, `main ${roleSelector('button', 'Connect')}`).wait();
-    expect(await readable(viewer, 'main')).not.toContain('Try again');
-    expect(await visibleText(viewer)).not.toContain('Couldn’t open');
-    expect(await textOf(viewer, 'h1')).toBe('Inbox');
     await viewer.close();
   });
 });
