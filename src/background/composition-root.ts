@@ -5,7 +5,7 @@ import { ext as browser } from '../shared/ext.ts';
 import { NETWORK_TIMEOUT_MS } from '../api/deadline.ts';
 import { globalFetch } from '../api/http-core.ts';
 import { AppError } from '../shared/errors.ts';
-import { forgetViewerPages, forgetViewerPagesNamed, rememberTarget } from '../protocol/viewer-address.ts';
+import { forgetViewerPages, forgetViewerPagesNamed, rememberTarget } from '../storage/viewer-pages.ts';
 import { browserAreas } from '../storage/browser-areas.ts';
 import { migratedArea } from '../storage/migrations.ts';
 import type { NotificationsApi } from './notifications.ts';

@@ -15,7 +15,7 @@ import { inboxSchema, type Link, type RootResource } from '../api/schemas.ts';
 import type { Session } from '../auth/session.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { NOTIFICATIONS_PERMISSION } from '../config/notifications-permission.ts';
-import { newPageId, viewerAddressOf } from '../protocol/viewer-address.ts';
+import { newPageId, viewerAddressOf } from '../shared/viewer-address.ts';
 import { sameGeneration } from '../shared/generation-fence.ts';
 import { t, uiLanguage } from '../shared/i18n.ts';
 import { warn } from '../shared/warn.ts';

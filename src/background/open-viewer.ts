@@ -1,6 +1,6 @@
 import { ext as browser } from '../shared/ext.ts';
-import { showInViewerTab } from '../protocol/viewer-tab.ts';
-import { isViewerPageUrl } from '../protocol/viewer-address.ts';
+import { showInViewerTab } from '../shared/viewer-tab.ts';
+import { isViewerPageUrl } from '../shared/viewer-address.ts';
 import { AppError } from '../shared/errors.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Menus, Tabs } from 'webextension-polyfill';
-import { newPageId } from '../protocol/viewer-address.ts';
+import { newPageId } from '../shared/viewer-address.ts';
 import { t } from '../shared/i18n.ts';
 import { warn } from '../shared/warn.ts';
 import { put, setItems, type StorageAreas } from '../storage/item.ts';

@@ -3,7 +3,7 @@ import { uploadPlacesOf, type NamedPlace } from '../api/upload-places.ts';
 import { MAX_SUBJECT_LENGTH, subjectFromName, UPLOAD_TYPES } from '../api/upload-rules.ts';
 import { mayAskForOrigin, serviceHostPermission } from '../config/host-permission.ts';
 import { formatSize } from '../model/units.ts';
-import { viewerUrl } from '../protocol/viewer-address.ts';
+import { viewerUrl } from '../storage/viewer-pages.ts';
 import { needsSiteAccess, nextStep, type ErrorInfo } from '../shared/errors.ts';
 import { ext as browser } from '../shared/ext.ts';
 import { t, uiLocale } from '../shared/i18n.ts';

@@ -125,6 +125,6 @@ function checkTarget(value: unknown): Checked<LinkTarget> {
 
 /**
  * storage.session: what a viewer tab's page id (after the prefix) stands for. Its address names
- * only the id (src/protocol/viewer-address.ts); which letter it is stays in memory, and goes at sign-out.
+ * only the id (src/shared/viewer-address.ts); which letter it is stays in memory, and goes at sign-out.
  */
 export const viewerPages = defineFamily({ prefix: 'viewerPage:', area: 'session', check: checkTarget });

@@ -3,14 +3,14 @@ import { targetOf } from '../api/links.ts';
 import { urlProblem } from '../api/origin.ts';
 import type { Link } from '../api/schemas.ts';
 import { AppError } from '../shared/errors.ts';
-import { viewerUrl } from '../protocol/viewer-address.ts';
+import { viewerUrl } from '../storage/viewer-pages.ts';
 import { createTab } from '../shared/create-tab.ts';
-import { isViewerPage, showInViewerTab } from '../protocol/viewer-tab.ts';
+import { isViewerPage, showInViewerTab } from '../shared/viewer-tab.ts';
 
 /**
  * The one way the extension opens a page's link in a tab. It opens only the extension's own pages, or a page on
  * the service's own origin over https, and places the new tab next to the one in front. A viewer page goes to
- * the viewer tab already open, if there is one (protocol/viewer-tab.ts).
+ * the viewer tab already open, if there is one (shared/viewer-tab.ts).
  */
 export async function openTab(url: string, serviceOrigin: string): Promise<void> {
   // The service's own pages by the same check as every link the extension follows (api/origin.ts).

@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import type { LinkTarget } from '../api/links.ts';
-import { newPageId, pageIdFromLocation, recallTarget, rememberTarget, viewerQueryOf } from '../protocol/viewer-address.ts';
+import { newPageId, pageIdFromLocation, viewerQueryOf } from '../shared/viewer-address.ts';
+import { recallTarget, rememberTarget } from '../storage/viewer-pages.ts';
 import { useLatest } from '../ui/use-latest.ts';
 import { forgetFrom } from './page-memory.ts';
 

@@ -4,7 +4,8 @@ import type { Link } from '../api/schemas.ts';
 import { useContext, useMemo } from 'preact/hooks';
 import type { Tabs } from 'webextension-polyfill';
 import { ext as browser } from '../shared/ext.ts';
-import { newPageId, rememberTarget, viewerAddressOf, viewerQueryOf } from '../protocol/viewer-address.ts';
+import { newPageId, viewerAddressOf, viewerQueryOf } from '../shared/viewer-address.ts';
+import { rememberTarget } from '../storage/viewer-pages.ts';
 import { createTab } from '../shared/create-tab.ts';
 import type { Go } from './history.ts';
 

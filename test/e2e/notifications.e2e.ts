@@ -95,7 +95,7 @@ async function targets(): Promise<Record<string, string>> {
   return ((await storedItems(h, 'session'))[notificationTargetsItem.key] ?? {}) as Record<string, string>;
 }
 
-/** What a viewer address stands for: its page id's target in storage.session (src/protocol/viewer-address.ts). */
+/** What a viewer address stands for: its page id's target in storage.session (src/storage/viewer-pages.ts). */
 function pageTarget(session: Record<string, unknown>, address: string): { url: string; relation?: string; mailbox?: string } | undefined {
   const id = new URL(address).searchParams.get('page') ?? '';
   return session[`${viewerPages.prefix}${id}`] as { url: string; relation?: string; mailbox?: string } | undefined;

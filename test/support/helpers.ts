@@ -62,7 +62,7 @@ export function dropRootCache(h: Extension): Promise<void> {
 
 /*
  * Opening the viewer on a resource the way the extension does: the target goes to storage.session
- * under a random page id, and the tab's address carries only that id (src/protocol/viewer-address.ts).
+ * under a random page id, and the tab's address carries only that id (src/shared/viewer-address.ts).
  */
 const VIEWER_MEDIA_TYPE = 'application/vnd.digipost-v2+json';
 

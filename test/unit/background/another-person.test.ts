@@ -27,7 +27,7 @@ const BUILD_DEFAULTS: BuildDefaults = { baseUrl: A, ...CLIENT, scopes: ['READ_AC
 
 // Imported after the stub: the worker, made over the fake browser.
 const { fakeWorker } = await import('./fake-worker.ts');
-const { rememberTarget } = await import('../../../src/protocol/viewer-address.ts');
+const { rememberTarget } = await import('../../../src/storage/viewer-pages.ts');
 const { removeFamilies } = await import('../../../src/storage/browser-areas.ts');
 type WorkerDeps = import('../../../src/background/worker.ts').WorkerDeps;
 

@@ -5,7 +5,7 @@
  */
 import type { BuildDefaults } from '../../../src/config/build-defaults.ts';
 import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
-import { forgetViewerPages, forgetViewerPagesNamed, rememberTarget } from '../../../src/protocol/viewer-address.ts';
+import { forgetViewerPages, forgetViewerPagesNamed, rememberTarget } from '../../../src/storage/viewer-pages.ts';
 import type { NotificationsApi } from '../../../src/background/notifications.ts';
 import { createWorker, type Worker, type WorkerDeps } from '../../../src/background/worker.ts';
 import { EXTENSION_ID, fakeBrowser, REDIRECT_URI, type FakeNetwork } from './fake-browser.ts';

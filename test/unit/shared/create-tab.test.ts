@@ -90,7 +90,7 @@ describe('one viewer tab', () => {
   const NEXT = viewer('BBBBBBBBBBBBBBBBBBBBBB');
 
   it('chooses the viewer tab in the window in front, else the last one; never another page of the extension', async () => {
-    const { viewerTabToReuse } = await import('../../../src/protocol/viewer-tab.ts');
+    const { viewerTabToReuse } = await import('../../../src/shared/viewer-tab.ts');
     const options = { tabId: 3, windowId: 1, documentUrl: `${fake.extensionOrigin}src/options/options.html` };
     const popup = { tabId: -1, windowId: 1, documentUrl: `${fake.extensionOrigin}src/viewer/viewer.html` };
     const inTwo = { tabId: 4, windowId: 2, documentUrl: viewer('a') };

@@ -1,15 +1,11 @@
-import type { LinkTarget } from '../api/links.ts';
-import { ext as browser } from '../shared/ext.ts';
-import { browserAreas, removeFamily } from '../storage/browser-areas.ts';
-import { getItem, put, removeItems, setItems } from '../storage/item.ts';
-import { viewerPages } from '../storage/page-items.ts';
+import { ext as browser } from './ext.ts';
 
 /**
  * The viewer tab's address names no resource. Browser history, synced tabs and any extension with
  * the `tabs` permission can read a tab's address and title, and a letter's address is personal
  * (it identifies the person's letter). So the address carries only a random page id; what it
  * stands for is kept in storage.session (memory only, emptied at sign-out and when the browser
- * closes), where Reload, Back and Forward find it again.
+ * closes), where Reload, Back and Forward find it again (storage/viewer-pages.ts).
  */
 
 const VIEWER_PATH = 'src/viewer/viewer.html';
@@ -43,33 +39,4 @@ export const viewerAddressOf = (id: string): string => browser.runtime.getURL(VI
 export function pageIdFromLocation(search: string): string | undefined {
   const id = new URLSearchParams(search).get(PAGE_PARAM);
   return id !== null && PAGE_ID.test(id) ? id : undefined;
-}
-
-export async function rememberTarget(id: string, target: LinkTarget): Promise<void> {
-  const plain: LinkTarget = { url: target.url };
-  if (target.mediaType) plain.mediaType = target.mediaType;
-  if (target.relation) plain.relation = target.relation;
-  if (target.mailbox) plain.mailbox = target.mailbox;
-  await setItems(browserAreas, put(viewerPages.item(id), plain));
-}
-
-export function recallTarget(id: string): Promise<LinkTarget | undefined> {
-  return getItem(browserAreas, viewerPages.item(id));
-}
-
-/** The address of a new viewer page showing `target` (remembered first, so the page finds it). */
-export async function viewerUrl(target: LinkTarget): Promise<string> {
-  const id = newPageId();
-  await rememberTarget(id, target);
-  return viewerAddressOf(id);
-}
-
-/** Forgets these viewer pages (what a write for a session that has ended since had remembered). */
-export async function forgetViewerPagesNamed(ids: readonly string[]): Promise<void> {
-  if (ids.length > 0) await removeItems(browserAreas, ...ids.map((id) => viewerPages.item(id)));
-}
-
-/** Forgets every viewer page (at sign-out): an open viewer tab then names nothing any more. */
-export async function forgetViewerPages(): Promise<void> {
-  await removeFamily(viewerPages);
 }

@@ -1,7 +1,7 @@
 import type { Runtime, Tabs } from 'webextension-polyfill';
+import { createTab } from './create-tab.ts';
+import { ext as browser } from './ext.ts';
 import { viewerAddressOf } from './viewer-address.ts';
-import { createTab } from '../shared/create-tab.ts';
-import { ext as browser } from '../shared/ext.ts';
 
 /*
  * One viewer tab: a letter or place opened from the popup or a notification goes to the viewer tab
