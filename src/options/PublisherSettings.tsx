@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { ConfigProblem } from '../config/config.ts';
 import { t } from '../shared/i18n.ts';
-import { TextField } from './fields.tsx';
+import { TextField } from './form-fields.tsx';
 
 type ServiceField = 'baseUrl' | 'clientId' | 'clientSecret';
 

@@ -8,7 +8,7 @@ import { senderText } from '../model/letter-text.ts';
 import { t, tCount, uiLocale } from '../shared/i18n.ts';
 import type { DueLetter } from '../storage/page-items.ts';
 import { SpriteIcon } from '../ui/sprite-icon.tsx';
-import { daysLeft as daysLeftOf, dueSoonLetters } from './letters.ts';
+import { daysLeft as daysLeftOf, dueSoonLetters } from './glance-rows.ts';
 
 /** When an invoice is due, in words: "due in 3 days", "was due yesterday", "overdue by 4 days". */
 export function dueText(invoice: InvoiceInfo, now: number, locale: string): string | undefined {

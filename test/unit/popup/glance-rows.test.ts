@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentSchema } from '../../../src/api/schemas.ts';
-import { daysLeft, dueSoonLetters, glanceLetters, isDueSoon, newestRows } from '../../../src/popup/letters.ts';
+import { daysLeft, dueSoonLetters, glanceLetters, isDueSoon, newestRows } from '../../../src/popup/glance-rows.ts';
 
 const now = new Date(2026, 10, 22, 14, 30).getTime(); // 22 November 2026, local time
 const day = (offset: number) => {
