@@ -54,7 +54,13 @@ export async function oneScript(input: string, target: BuildTarget, define: Reco
  * smaller gzipped, the worker about 500; it runs only at build time and ships nothing.
  */
 async function smallest(code: string): Promise<string> {
-  const { code: minified } = await terserMinify(code, { module: true, ecma: 2020, compress: { passes: 2 }, mangle: true, format: { comments: false } });
+  const { code: minified } = await terserMinify(code, {
+    module: true,
+    ecma: 2020,
+    compress: { passes: 2 },
+    mangle: true,
+    format: { comments: false },
+  });
   if (minified === undefined) throw new Error('terser returned no code');
   return minified;
 }
@@ -63,7 +69,8 @@ async function smallest(code: string): Promise<string> {
 export function moduleScriptOf(page: string, what: string): { tag: string; src: string } {
   const scripts = [...page.matchAll(/<script type="module" crossorigin src="\/([^"]+\.js)"><\/script>/g)];
   const [tag, src] = scripts[0] ?? [];
-  if (scripts.length !== 1 || tag === undefined || src === undefined) throw new Error(`${what}: expected one module script, found ${scripts.length}`);
+  if (scripts.length !== 1 || tag === undefined || src === undefined)
+    throw new Error(`${what}: expected one module script, found ${scripts.length}`);
   return { tag, src };
 }
 
@@ -110,9 +117,12 @@ export function workerInOneScript(target: BuildTarget, define: Record<string, st
     generateBundle: {
       order: 'post',
       async handler(_options, bundle) {
-        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk' && file.isEntry && file.facadeModuleId?.endsWith(`/${WORKER_ENTRY}`));
+        const chunks = Object.values(bundle).filter(
+          (file) => file.type === 'chunk' && file.isEntry && file.facadeModuleId?.endsWith(`/${WORKER_ENTRY}`),
+        );
         const [chunk] = chunks;
-        if (chunks.length !== 1 || chunk?.type !== 'chunk') return this.error(`expected one entry chunk for ${WORKER_ENTRY}, found ${chunks.length}`);
+        if (chunks.length !== 1 || chunk?.type !== 'chunk')
+          return this.error(`expected one entry chunk for ${WORKER_ENTRY}, found ${chunks.length}`);
         chunk.code = await oneScript(WORKER_ENTRY, target, define);
       },
     },

@@ -2,9 +2,7 @@ import { urlProblem } from './origin.ts';
 import { isActionRelation } from './relations.ts';
 import type { Link } from './schemas.ts';
 
-export type LinkVerdict =
-  | { followable: true }
-  | { followable: false; reason: 'link_not_http' | 'link_foreign_origin' | 'link_is_action' };
+export type LinkVerdict = { followable: true } | { followable: false; reason: 'link_not_http' | 'link_foreign_origin' | 'link_is_action' };
 
 /**
  * Whether the extension may fetch a link with the bearer token and show it as a page. Address

@@ -71,9 +71,7 @@ export function errorForStatus(status: number, bodyText: string): AppError {
   if (status === 401) return new AppError('http_unauthorized', extra);
   if (status === 403) {
     const permission = body ? namedPermission(body) : undefined;
-    return permission
-      ? new AppError('http_forbidden_permission', { ...extra, permission })
-      : new AppError('http_forbidden', extra);
+    return permission ? new AppError('http_forbidden_permission', { ...extra, permission }) : new AppError('http_forbidden', extra);
   }
   if (status === 404) return new AppError('http_not_found', extra);
   if (status >= 500 && status <= 599) return new AppError('http_server', extra);

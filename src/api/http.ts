@@ -60,7 +60,11 @@ function bearerRequest(opts: FetchResourceOptions, accept: string, redirects: Re
   return {
     url: requireServiceUrl(opts.url, opts.serviceOrigin),
     method: opts.method ?? 'GET',
-    headers: { Accept: accept, Authorization: `Bearer ${opts.accessToken}`, ...(opts.body === undefined ? {} : { 'Content-Type': API_MEDIA_TYPE }) },
+    headers: {
+      Accept: accept,
+      Authorization: `Bearer ${opts.accessToken}`,
+      ...(opts.body === undefined ? {} : { 'Content-Type': API_MEDIA_TYPE }),
+    },
     body: opts.body,
     redirects,
     timeoutMs: opts.timeoutMs ?? defaultTimeout,
@@ -109,7 +113,8 @@ async function processJsonResponse(answer: HttpAnswer, method: HttpMethod): Prom
     throw new AppError('response_not_json', { detail: type ? `not JSON: ${type}` : 'not JSON' });
   }
   // JSON.parse itself keeps a stack of its own (V8, SpiderMonkey); what walks the value later may not.
-  if (nestedDeeperThan(data, MAX_JSON_DEPTH)) throw new AppError('response_malformed', { detail: `nested more than ${MAX_JSON_DEPTH} levels` });
+  if (nestedDeeperThan(data, MAX_JSON_DEPTH))
+    throw new AppError('response_malformed', { detail: `nested more than ${MAX_JSON_DEPTH} levels` });
   return data;
 }
 
@@ -167,7 +172,10 @@ export interface UploadOptions extends FetchResourceOptions {
  * `Location`, or undefined when the service sent none. The answer's body is not needed and is not read.
  */
 export async function postUpload(opts: UploadOptions): Promise<string | undefined> {
-  const request: HttpRequest = { ...bearerRequest({ ...opts, method: 'POST' }, opts.mediaType ?? API_MEDIA_TYPE, 'refuse', NETWORK_TIMEOUT_MS), body: opts.form };
+  const request: HttpRequest = {
+    ...bearerRequest({ ...opts, method: 'POST' }, opts.mediaType ?? API_MEDIA_TYPE, 'refuse', NETWORK_TIMEOUT_MS),
+    body: opts.form,
+  };
   return hardenedFetch(opts.fetch, request, async (answer) => {
     if (!answer.ok) throw await errorOf(answer);
     await answer.discard();

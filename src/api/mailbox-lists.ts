@@ -42,5 +42,7 @@ export function mailboxLists(root: RootResource | undefined): MailboxList[] {
 
 /** The inbox of each mailbox shared with the person (the popup's newest letters and notifications read them beside the person's own). */
 export function sharedInboxes(root: RootResource | undefined): (MailboxList & { shared: SharedWith })[] {
-  return mailboxLists(root).filter((list): list is MailboxList & { shared: SharedWith } => list.shared !== undefined && list.relation === 'document_inbox');
+  return mailboxLists(root).filter(
+    (list): list is MailboxList & { shared: SharedWith } => list.shared !== undefined && list.relation === 'document_inbox',
+  );
 }

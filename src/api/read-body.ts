@@ -21,7 +21,11 @@ async function refuseDeclaredOverLimit(response: Response, limit: number, tooLar
 }
 
 /** The body's chunks as they come, counted. */
-async function readChunks(response: Response, limit: number, tooLarge: TooLarge): Promise<{ chunks: Uint8Array<ArrayBuffer>[]; size: number }> {
+async function readChunks(
+  response: Response,
+  limit: number,
+  tooLarge: TooLarge,
+): Promise<{ chunks: Uint8Array<ArrayBuffer>[]; size: number }> {
   const reader = response.body?.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;

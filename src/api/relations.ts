@@ -26,7 +26,18 @@ type RelationKind = 'place' | 'list' | 'action' | 'internal';
 type RelationShown = 'places' | 'details';
 
 /** The icons a relation may have; src/ui/relation-icons.tsx draws each (its type holds that). */
-export const RELATION_ICON_NAMES = ['inbox', 'folder', 'receipt', 'invoice', 'settings', 'lock', 'person', 'document', 'search', 'link'] as const;
+export const RELATION_ICON_NAMES = [
+  'inbox',
+  'folder',
+  'receipt',
+  'invoice',
+  'settings',
+  'lock',
+  'person',
+  'document',
+  'search',
+  'link',
+] as const;
 export type RelationIconName = (typeof RELATION_ICON_NAMES)[number];
 
 export interface RelationInfo {
@@ -193,7 +204,11 @@ const ACTION_PREFIXES = [
  */
 function unknownRelation(name: string): RelationInfo {
   const action = ACTION_PREFIXES.some((prefix) => name.startsWith(prefix));
-  const permission: Permission | undefined = name.endsWith('_settings') ? (name.startsWith('update_') ? 'UPDATE_SETTINGS' : 'READ_SETTINGS') : undefined;
+  const permission: Permission | undefined = name.endsWith('_settings')
+    ? name.startsWith('update_')
+      ? 'UPDATE_SETTINGS'
+      : 'READ_SETTINGS'
+    : undefined;
   return withDefaults(name, { kind: action ? 'action' : 'place', ...(permission ? { permission } : {}) });
 }
 

@@ -137,7 +137,10 @@ export const folderSchema = z.looseObject({
 
 /** A mailbox's folders as the root lists them: a folder that does not read is left out, not the mailbox. */
 const foldersSchema = z.looseObject({
-  folder: z._default(lenient((value) => eachOf(folderSchema)(value) ?? []), () => []),
+  folder: z._default(
+    lenient((value) => eachOf(folderSchema)(value) ?? []),
+    () => [],
+  ),
   link: links(),
 });
 

@@ -28,7 +28,9 @@ export interface NamedPlace {
 function inboxLinks(root: RootResource | undefined, id: string | undefined): PlaceLinks | undefined {
   const shared = sharedMailboxById(root, id);
   if (id !== undefined && !shared) return undefined;
-  const upload = (shared ? [shared] : ownMailboxes(root)).map((mailbox) => findLink(mailbox.link, 'upload_document_to_inbox')).find((link) => link !== undefined);
+  const upload = (shared ? [shared] : ownMailboxes(root))
+    .map((mailbox) => findLink(mailbox.link, 'upload_document_to_inbox'))
+    .find((link) => link !== undefined);
   const list = shared ? findLink(shared.link, 'document_inbox') : inboxLinkOf(root);
   return upload && list ? { upload, list } : undefined;
 }
@@ -57,11 +59,13 @@ export function uploadPlacesOf(root: RootResource | undefined): NamedPlace[] {
     if (placeLinksOf(root, inbox)) places.push({ place: inbox, ...of });
     for (const folder of foldersOf(mailboxes)) {
       const self = findLink(folder.link, 'self');
-      if (self && findLink(folder.link, 'upload_document')) places.push({ place: { kind: 'folder', self: self.uri }, name: folder.name ?? '', ...of });
+      if (self && findLink(folder.link, 'upload_document'))
+        places.push({ place: { kind: 'folder', self: self.uri }, name: folder.name ?? '', ...of });
     }
   };
   add(ownMailboxes(root), { kind: 'inbox' });
-  for (const shared of sharedMailboxes(root)) add([shared], { kind: 'inbox', mailbox: mailboxIdOf(shared) ?? '' }, shared.name ?? shared.digipostaddress);
+  for (const shared of sharedMailboxes(root))
+    add([shared], { kind: 'inbox', mailbox: mailboxIdOf(shared) ?? '' }, shared.name ?? shared.digipostaddress);
   return places;
 }
 

@@ -21,8 +21,7 @@ export type UploadKind = keyof typeof UPLOAD_TYPES;
 const SNIFF_BYTES = 512;
 
 export type UploadVerdict =
-  | { ok: true; kind: UploadKind }
-  | { ok: false; code: 'upload_too_large' | 'upload_empty' | 'upload_html' | 'upload_unsupported_type' };
+  { ok: true; kind: UploadKind } | { ok: false; code: 'upload_too_large' | 'upload_empty' | 'upload_html' | 'upload_unsupported_type' };
 
 /**
  * The file's kind from its first bytes, whatever its name or the site's Content-Type claim (a
@@ -36,7 +35,8 @@ export function judgeUpload(head: Uint8Array, size: number, claimedType = ''): U
   if (head[0] === 0x89 && text.slice(1, 4) === 'PNG') return { ok: true, kind: 'png' };
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { ok: true, kind: 'jpg' };
   const type = claimedType.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type === 'text/html' || type === 'application/xhtml+xml' || /^(\xEF\xBB\xBF)?\s*</.test(text)) return { ok: false, code: 'upload_html' };
+  if (type === 'text/html' || type === 'application/xhtml+xml' || /^(\xEF\xBB\xBF)?\s*</.test(text))
+    return { ok: false, code: 'upload_html' };
   return { ok: false, code: 'upload_unsupported_type' };
 }
 
@@ -49,7 +49,10 @@ export async function uploadKindOf(file: Blob, claimedType = file.type): Promise
 }
 
 export function subjectFromName(name: string): string {
-  const base = name.replace(/\.[A-Za-z0-9]{1,8}$/, '').replace(/[_]+/g, ' ').trim();
+  const base = name
+    .replace(/\.[A-Za-z0-9]{1,8}$/, '')
+    .replace(/[_]+/g, ' ')
+    .trim();
   return (base === '' ? name : base).slice(0, MAX_SUBJECT_LENGTH);
 }
 

@@ -50,9 +50,7 @@ function malformed(detail: string): AppError {
 
 async function signatureMatches(secret: string, payload: string, signature: Uint8Array<ArrayBuffer>): Promise<boolean> {
   const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'verify',
-  ]);
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   // subtle.verify compares in constant time, so the answer's timing says nothing about the MAC.
   return crypto.subtle.verify('HMAC', key, signature, encoder.encode(payload));
 }

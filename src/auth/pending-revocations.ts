@@ -26,11 +26,7 @@ export function readPendingRevocations(local: KeyValueArea): Promise<PendingRevo
   return getItem({ local }, pendingRevocationsItem);
 }
 
-async function change(
-  local: KeyValueArea,
-  withLock: WithLock,
-  edit: (records: PendingRevocation[]) => PendingRevocation[],
-): Promise<void> {
+async function change(local: KeyValueArea, withLock: WithLock, edit: (records: PendingRevocation[]) => PendingRevocation[]): Promise<void> {
   await withLock(REVOCATIONS_LOCK_NAME, async () => {
     const next = edit(await readPendingRevocations(local));
     if (next.length === 0) await removeItems({ local }, pendingRevocationsItem);
@@ -58,7 +54,9 @@ export function updatePendingRevocation(
 
 /** One more try at the revoke failed: from now on the person is told it is pending. */
 export function countFailedTry(local: KeyValueArea, withLock: WithLock, id: string): Promise<void> {
-  return change(local, withLock, (records) => records.map((record) => (record.id === id ? { ...record, failedTries: record.failedTries + 1 } : record)));
+  return change(local, withLock, (records) =>
+    records.map((record) => (record.id === id ? { ...record, failedTries: record.failedTries + 1 } : record)),
+  );
 }
 
 /** Whether the person should hear that a sign-out has not reached the service yet. */

@@ -12,7 +12,6 @@ import { bytesToBase64Url } from '../shared/base64.ts';
 /** The only transformation sent: S256 (RFC 7636 §4.2); `plain` would hand the verifier to the address bar. */
 export const CODE_CHALLENGE_METHOD = 'S256';
 
-
 /**
  * 32 random bytes in base64url: the 43 characters (256 bits of entropy) RFC 7636 §4.1 recommends,
  * all of them in the unreserved set.

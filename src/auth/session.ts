@@ -52,8 +52,7 @@ export interface SessionDeps {
 }
 
 export type SessionStatus =
-  | { state: 'signed_out'; reason?: ErrorInfo }
-  | { state: 'signed_in'; userId: string; scopes: Permission[]; expiresAt: number };
+  { state: 'signed_out'; reason?: ErrorInfo } | { state: 'signed_in'; userId: string; scopes: Permission[]; expiresAt: number };
 
 /**
  * The refusal a page gets when nobody is signed in: 'session_ended' while the service's end of the
@@ -173,7 +172,12 @@ export class Session {
     const { local, session, redirectUri } = this.#deps;
     const config = { ...(await this.#config()), ...(scopes ? { scopes } : {}) };
     // A new verifier for every attempt: a code stolen from one sign-in is useless with another's.
-    const pending: PendingSignIn = { state: randomToken(), nonce: randomToken(), codeVerifier: newCodeVerifier(), createdAt: this.#deps.now() };
+    const pending: PendingSignIn = {
+      state: randomToken(),
+      nonce: randomToken(),
+      codeVerifier: newCodeVerifier(),
+      createdAt: this.#deps.now(),
+    };
     // Stored before the window opens: the state, nonce and verifier must outlive this worker if it is stopped.
     await setItems({ session }, put(pendingSignInItem, pending));
     try {
@@ -193,7 +197,12 @@ export class Session {
       if (current?.state !== pending.state) throw new AppError('signin_cancelled', { detail: 'superseded' });
 
       const { code } = parseRedirect(redirect, current.state, redirectUri);
-      const { tokens, idToken } = await exchangeCode(this.#deps, config, { code, redirectUri, nonce: current.nonce, codeVerifier: current.codeVerifier });
+      const { tokens, idToken } = await exchangeCode(this.#deps, config, {
+        code,
+        redirectUri,
+        nonce: current.nonce,
+        codeVerifier: current.codeVerifier,
+      });
       const claims = await verifyIdToken(idToken, {
         clientId: config.clientId,
         clientSecret: config.clientSecret,
@@ -336,7 +345,8 @@ export class Session {
       const { local, session } = this.#deps;
       const generation = await readGeneration(local);
       // Another session than the refused request's: its refusal is no reason to refresh this one.
-      if (owner !== undefined && owner !== generation) throw new AppError('signed_out', { detail: 'the session that made the request has ended' });
+      if (owner !== undefined && owner !== generation)
+        throw new AppError('signed_out', { detail: 'the session that made the request has ended' });
       const stored = await readStoredSession(local, session);
       if (!stored.account) throw await this.#notSignedIn();
       const now = this.#deps.now();

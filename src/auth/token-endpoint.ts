@@ -166,7 +166,11 @@ async function processCodeExchangeResponse(answer: HttpAnswer, sentAt: number): 
   return { tokens, idToken };
 }
 
-export async function exchangeCode(deps: TokenEndpointDeps, config: ServiceConfig, grant: CodeGrant): Promise<{ tokens: TokenSet; idToken: string }> {
+export async function exchangeCode(
+  deps: TokenEndpointDeps,
+  config: ServiceConfig,
+  grant: CodeGrant,
+): Promise<{ tokens: TokenSet; idToken: string }> {
   const sentAt = deps.now();
   return hardenedFetch(deps.fetch, codeExchangeRequest(deps, config, grant), (answer) => processCodeExchangeResponse(answer, sentAt));
 }
@@ -185,7 +189,11 @@ async function processRefreshResponse(answer: HttpAnswer, sentAt: number): Promi
   return idToken === undefined ? { tokens } : { tokens, idToken };
 }
 
-export async function refreshTokens(deps: TokenEndpointDeps, config: ServiceConfig, refreshToken: string): Promise<{ tokens: TokenSet; idToken?: string }> {
+export async function refreshTokens(
+  deps: TokenEndpointDeps,
+  config: ServiceConfig,
+  refreshToken: string,
+): Promise<{ tokens: TokenSet; idToken?: string }> {
   const sentAt = deps.now();
   return hardenedFetch(deps.fetch, refreshRequest(deps, config, refreshToken), (answer) => processRefreshResponse(answer, sentAt));
 }

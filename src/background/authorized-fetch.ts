@@ -72,7 +72,12 @@ export function createServiceCalls(deps: AuthorizedFetchDeps): ServiceCalls {
       }
       refusal = error.code;
     }
-    const fresh = await deps.session.getAccessToken({ forceRefresh: true, refused: first.token, forbidden: refusal === 'http_forbidden', generation: owner });
+    const fresh = await deps.session.getAccessToken({
+      forceRefresh: true,
+      refused: first.token,
+      forbidden: refusal === 'http_forbidden',
+      generation: owner,
+    });
     if (fresh.generation !== owner) throw sessionGone();
     try {
       const answer = await call(fresh);
@@ -120,11 +125,20 @@ export function createServiceCalls(deps: AuthorizedFetchDeps): ServiceCalls {
 
   return {
     authorizedFetch: (config, request) =>
-      explained(config, withToken(config, request, (token) => fetchJson(fetchOptions(request, token)))),
+      explained(
+        config,
+        withToken(config, request, (token) => fetchJson(fetchOptions(request, token))),
+      ),
     authorizedBinary: (config, request) =>
-      explained(config, withToken(config, request, (token) => fetchBinary(fetchOptions(request, token)))),
+      explained(
+        config,
+        withToken(config, request, (token) => fetchBinary(fetchOptions(request, token))),
+      ),
     // A 401/403 means the file was not taken, so the one retry withToken makes sends nothing twice.
     authorizedUpload: (config, request, form) =>
-      explained(config, withToken(config, request, (token) => postUpload({ ...fetchOptions(request, token), form }))),
+      explained(
+        config,
+        withToken(config, request, (token) => postUpload({ ...fetchOptions(request, token), form })),
+      ),
   };
 }

@@ -79,7 +79,9 @@ function dueLetterOf(document: Document, now: number, fallbackKey: string): DueL
   const amount = invoice.amount;
   return {
     key: self?.uri ?? (typeof id === 'string' || typeof id === 'number' ? `id:${id}` : fallbackKey),
-    ...(self ? { self: { rel: self.rel, uri: self.uri, ...(self['media-type'] !== undefined ? { 'media-type': self['media-type'] } : {}) } } : {}),
+    ...(self
+      ? { self: { rel: self.rel, uri: self.uri, ...(self['media-type'] !== undefined ? { 'media-type': self['media-type'] } : {}) } }
+      : {}),
     sender: document.creatorName ?? '',
     uploaded: document.origin === 'UPLOADED',
     invoice: { ...(typeof amount === 'number' && Number.isFinite(amount) ? { amount } : {}), dueDate },
@@ -158,7 +160,12 @@ function withinBudget(record: DueInvoices, size: number): DueInvoices {
     dropped.add(letter);
     left -= letterBytes(letter);
   }
-  const places = Object.fromEntries(Object.entries(record.places).map(([uri, place]) => [uri, { ...place, letters: place.letters.filter((letter) => !dropped.has(letter)) }]));
+  const places = Object.fromEntries(
+    Object.entries(record.places).map(([uri, place]) => [
+      uri,
+      { ...place, letters: place.letters.filter((letter) => !dropped.has(letter)) },
+    ]),
+  );
   const fitted = { ...record, places };
   // Only a mailbox of thousands of folders is over the budget without a letter: then nothing is kept.
   return left <= DUE_BYTES_BUDGET || bytesOf(fitted) <= DUE_BYTES_BUDGET ? fitted : { ...record, places: {} };
@@ -181,8 +188,14 @@ export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
   const { storage } = deps;
 
   async function readList(config: ExtensionConfig, read: MailboxList): Promise<DueLetter[]> {
-    const data = await deps.calls.authorizedFetch(config, { ...targetOf(read.link, read.relation), url: pagedUrl(read.link, LETTERS_PER_LIST) });
-    const documents = read.relation === 'document_inbox' ? parseWith(inboxSchema, data, 'inbox').document : (parseWith(folderSchema, data, 'folder').documents?.document ?? []);
+    const data = await deps.calls.authorizedFetch(config, {
+      ...targetOf(read.link, read.relation),
+      url: pagedUrl(read.link, LETTERS_PER_LIST),
+    });
+    const documents =
+      read.relation === 'document_inbox'
+        ? parseWith(inboxSchema, data, 'inbox').document
+        : (parseWith(folderSchema, data, 'folder').documents?.document ?? []);
     return keptOf(documents, read, deps.now());
   }
 
@@ -227,9 +240,14 @@ export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
    */
   async function write(generation: number, places: Record<string, DuePlace>, bytes: number): Promise<void> {
     const next = withinBudget({ generation, places: { ...places } }, bytes);
-    await fencedToGeneration(deps.session, generation, () => setItems(storage, put(dueInvoicesItem, next)), async () => {
-      if ((await getItem(storage, dueInvoicesItem))?.generation === generation) await removeItems(storage, dueInvoicesItem);
-    });
+    await fencedToGeneration(
+      deps.session,
+      generation,
+      () => setItems(storage, put(dueInvoicesItem, next)),
+      async () => {
+        if ((await getItem(storage, dueInvoicesItem))?.generation === generation) await removeItems(storage, dueInvoicesItem);
+      },
+    );
   }
 
   /** The round under way, which a call meanwhile joins. */

@@ -106,7 +106,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     if (checked.config.notify && !(await deps.notifications.notificationsAllowed())) throw new AppError('notifications_permission_refused');
     const before = await currentConfig();
     const changedService =
-      before.baseUrl !== checked.config.baseUrl || before.clientId !== checked.config.clientId ||
+      before.baseUrl !== checked.config.baseUrl ||
+      before.clientId !== checked.config.clientId ||
       [...before.scopes].sort().join() !== [...checked.config.scopes].sort().join();
     // Tokens belong to one service, client and set of permissions: a change of any means connecting again.
     // The old service is told, as Sign out does: its grant must not outlive the session here. A sign-in
@@ -129,7 +130,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     const after = { ...before, pollMinutes: change.pollMinutes ?? before.pollMinutes, notify: change.notify ?? before.notify };
     // Only a switch to on needs the browser's permission: a change of the interval is saved even
     // where the browser has since taken it back (the page then shows notifications off).
-    if (change.notify === true && !(await deps.notifications.notificationsAllowed())) throw new AppError('notifications_permission_refused');
+    if (change.notify === true && !(await deps.notifications.notificationsAllowed()))
+      throw new AppError('notifications_permission_refused');
     await saveConfig(deps.local, after);
     await deps.poll.schedulePoll(after);
     await deps.notifications.notifySettingSaved(before, after, () => deps.rootCache.getRootAndAnnounce(after, false));
@@ -170,7 +172,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await deps.signOut();
       return statusView(await currentConfig());
     },
-    getRoot: async (request) => deps.rootCache.getRootAndAnnounce(await requireConfigured(), request.force ?? false, request.inbox ?? false),
+    getRoot: async (request) =>
+      deps.rootCache.getRootAndAnnounce(await requireConfigured(), request.force ?? false, request.inbox ?? false),
     getResource: async (request) => {
       const config = await requireConfigured();
       const serviceOrigin = new URL(config.baseUrl).origin;
@@ -179,7 +182,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return fenced(async () => {
         const status = await session.status();
         if (status.state !== 'signed_in') throw notSignedIn(status);
-        const answer = await deps.calls.authorizedFetch(config, { url: request.url, mediaType: request.mediaType, relation: request.relation });
+        const answer = await deps.calls.authorizedFetch(config, {
+          url: request.url,
+          mediaType: request.mediaType,
+          relation: request.relation,
+        });
         // Pages render what comes back: it must be an object whose links, if any, are links.
         const data = parseWith(anyResourceSchema, answer, 'resource');
         return { data, url: request.url, fetchedAt: deps.now(), serviceOrigin, scopes: status.scopes };
@@ -194,7 +201,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const config = await requireConfigured();
       return fenced(() => deps.letterContent.getContent(config, request));
     },
-    sendOpeningReceipt: (request) => asSignedIn((config, who, generation) => deps.receipts.send(config, who, generation, request.letter, request.attachment, request.resend)),
+    sendOpeningReceipt: (request) =>
+      asSignedIn((config, who, generation) =>
+        deps.receipts.send(config, who, generation, request.letter, request.attachment, request.resend),
+      ),
     write: (request) => asSignedIn((config, who, generation) => deps.writes.write(config, who, generation, request)),
     upload: (request) => asSignedIn((config, who, generation) => deps.uploads.upload(config, who, generation, request)),
     getRevocation: revocationView,

@@ -16,7 +16,10 @@ import type { ServiceCalls } from './authorized-fetch.ts';
  */
 export const INBOXES_IN_FLIGHT = 3;
 
-interface GlanceDeps { calls: Pick<ServiceCalls, 'authorizedFetch'>; now: () => number }
+interface GlanceDeps {
+  calls: Pick<ServiceCalls, 'authorizedFetch'>;
+  now: () => number;
+}
 
 /** A list's address (the inbox, a folder) with a page size: the service pages both with `limit`. */
 export function pagedUrl(link: Link, letters: number): string {
@@ -55,7 +58,11 @@ export interface EveryInbox<R> {
  * with them, INBOXES_IN_FLIGHT at once (settleLimited, as the open invoices are read): the popup's
  * newest letters and the new-letter check (notifications.ts) read so. One failing keeps the others.
  */
-export async function readEveryInbox<R>(own: Link, root: RootResource | undefined, read: (inbox: Link, shared?: SharedWith) => Promise<R>): Promise<EveryInbox<R>> {
+export async function readEveryInbox<R>(
+  own: Link,
+  root: RootResource | undefined,
+  read: (inbox: Link, shared?: SharedWith) => Promise<R>,
+): Promise<EveryInbox<R>> {
   const shared = sharedInboxes(root);
   const lists: { link: Link; shared?: SharedWith }[] = [{ link: own }, ...shared];
   const [first = NOT_READ, ...rest] = await settleLimited(lists, INBOXES_IN_FLIGHT, (list) => read(list.link, list.shared));
@@ -64,13 +71,24 @@ export async function readEveryInbox<R>(own: Link, root: RootResource | undefine
 }
 
 /** One inbox's letters, or why they could not be read (newestLetters keeps its own failure so). */
-const lettersOf = (outcome: PromiseSettledResult<NewestLetters>): NewestLetters => (outcome.status === 'fulfilled' ? outcome.value : { error: toErrorInfo(outcome.reason) });
+const lettersOf = (outcome: PromiseSettledResult<NewestLetters>): NewestLetters =>
+  outcome.status === 'fulfilled' ? outcome.value : { error: toErrorInfo(outcome.reason) };
 
 /**
  * The newest letters for the popup: the inbox's, and beside them those of the inbox of each
  * mailbox `root` lists as shared with the person (the popup merges them by date), a few at a time.
  */
-export async function fetchInboxGlance(deps: GlanceDeps, config: ExtensionConfig, link: Link, root: RootResource | undefined): Promise<InboxGlance> {
+export async function fetchInboxGlance(
+  deps: GlanceDeps,
+  config: ExtensionConfig,
+  link: Link,
+  root: RootResource | undefined,
+): Promise<InboxGlance> {
   const { own, others } = await readEveryInbox(link, root, (inbox) => newestLetters(deps, config, inbox));
-  return { uri: link.uri, fetchedAt: deps.now(), ...lettersOf(own), others: others.map(({ shared, outcome }) => ({ shared, ...lettersOf(outcome) })) };
+  return {
+    uri: link.uri,
+    fetchedAt: deps.now(),
+    ...lettersOf(own),
+    others: others.map(({ shared, outcome }) => ({ shared, ...lettersOf(outcome) })),
+  };
 }

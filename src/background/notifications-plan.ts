@@ -117,7 +117,10 @@ export function letterText(letter: UnreadLetter, t: Translate): NotificationText
 
 /** The summary notification for the letters not shown one by one, "1 more new letter" in the page's language. */
 export function summaryText(more: number, t: Translate, locale: string): NotificationText {
-  return { title: t(pluralKey('notification_more_title', more, locale), formatCount(more, locale)), message: t('notification_more_message') };
+  return {
+    title: t(pluralKey('notification_more_title', more, locale), formatCount(more, locale)),
+    message: t('notification_more_message'),
+  };
 }
 
 /** Keeps the newest `limit` entries of the notification → address map (insertion order). */

@@ -77,7 +77,11 @@ export interface LetterNotifications {
   /** Forgets which letters were already unread: the next check only takes note of them. */
   resetNotificationBaseline: () => Promise<void>;
   /** Saving the options: switching notifications on starts from what is unread now; off clears them. */
-  notifySettingSaved: (before: ExtensionConfig, after: ExtensionConfig, currentRoot: () => Promise<{ root: RootResource; generation: number }>) => Promise<void>;
+  notifySettingSaved: (
+    before: ExtensionConfig,
+    after: ExtensionConfig,
+    currentRoot: () => Promise<{ root: RootResource; generation: number }>,
+  ) => Promise<void>;
   /** Listens for clicks on notifications, once the API is there (at start, or when the permission is granted). */
   listen: () => void;
 }
@@ -177,7 +181,11 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     if (!inboxLink) return;
     const serviceOrigin = new URL(config.baseUrl).origin;
     const lettersOf = async (link: Link, shared?: SharedWith) =>
-      unreadLetters(parseWith(inboxSchema, await deps.calls.authorizedFetch(config, targetOf(link, 'document_inbox')), 'inbox'), serviceOrigin, shared);
+      unreadLetters(
+        parseWith(inboxSchema, await deps.calls.authorizedFetch(config, targetOf(link, 'document_inbox')), 'inbox'),
+        serviceOrigin,
+        shared,
+      );
     // The person's inbox and, side by side, the inbox of each mailbox shared with them, whose letters
     // say whose they are and open in that mailbox. A shared one that cannot be read is looked at
     // again next time; it does not keep the person's own letters from being notified. A few at a
@@ -186,7 +194,9 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     if (own.status === 'rejected') throw own.reason;
     const inboxes = [
       own.value,
-      ...others.map(({ outcome }) => (outcome.status === 'fulfilled' ? outcome.value : (warn('Could not read the new letters of a shared mailbox', outcome.reason), []))),
+      ...others.map(({ outcome }) =>
+        outcome.status === 'fulfilled' ? outcome.value : (warn('Could not read the new letters of a shared mailbox', outcome.reason), []),
+      ),
     ];
     const plan = planNotifications(inboxes.flat(), seen);
     // A sign-out, or notifications switched off, while the inbox was on its way: show nothing. (A

@@ -137,7 +137,12 @@ export function createOnce(deps: OnceDeps) {
     const item = writeRecords.item(key);
     const stands =
       (await sameGeneration(deps, generation)) &&
-      (await fencedToGeneration(deps, generation, () => setItems(storage, put(item, value)), () => removeItems(storage, item)));
+      (await fencedToGeneration(
+        deps,
+        generation,
+        () => setItems(storage, put(item, value)),
+        () => removeItems(storage, item),
+      ));
     if (!stands) throw new AppError('signed_out');
   }
 

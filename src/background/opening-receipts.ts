@@ -38,37 +38,56 @@ export function createOpeningReceipts(deps: OpeningReceiptsDeps) {
 
   /** Sent (here or from another device): no receipt is asked for any more, and the content is offered. */
   const sentAlready = (attachment: Attachment | undefined): ReceiptAnswer | undefined =>
-    attachment && !findLink(attachment.link, 'send_opening_receipt') && findLink(attachment.link, 'get_document_content') ? { data: attachment } : undefined;
+    attachment && !findLink(attachment.link, 'send_opening_receipt') && findLink(attachment.link, 'get_document_content')
+      ? { data: attachment }
+      : undefined;
 
   /** `resend`: the person chose to send again a receipt whose outcome is unknown (as for any write). */
-  async function send(config: ExtensionConfig, who: Signed, generation: number, letter: LinkTarget, index: number, resend?: boolean): Promise<ReceiptAnswer> {
+  async function send(
+    config: ExtensionConfig,
+    who: Signed,
+    generation: number,
+    letter: LinkTarget,
+    index: number,
+    resend?: boolean,
+  ): Promise<ReceiptAnswer> {
     const serviceOrigin = new URL(config.baseUrl).origin;
     const verdict = classifyLink({ rel: letter.relation ?? 'self', uri: letter.url }, serviceOrigin);
     if (!verdict.followable) throw new AppError(verdict.reason);
     const lane = canonicalAddress(letter.url);
-    const { result } = await deps.once.run({ id: intentId(who.userId, ['send_opening_receipt', lane, index]), lane }, generation, {
-      look: async () => sentAlready(await attachmentOf(config, letter, index)),
-      prepare: async () => {
-        const attachment = await attachmentOf(config, letter, index);
-        const already = sentAlready(attachment);
-        if (already) return { already };
-        const receipt = attachment ? findLink(attachment.link, 'send_opening_receipt') : undefined;
-        if (!receipt) throw new AppError('receipt_link_missing');
-        const problem = urlProblem(receipt.uri, serviceOrigin);
-        if (problem) throw new AppError(problem);
-        return {
-          send: async () => {
-            // With the token of the session the person asked in only (authorized-fetch.ts).
-            const answer = await authorizedFetch(config, { url: receipt.uri, relation: 'send_opening_receipt', method: 'POST', generation });
-            // The page reads links from the answer: an answer, when there is one, must be a resource.
-            return { data: answer === null ? null : parseWith(anyResourceSchema, answer, 'receipt answer') };
-          },
-        };
+    const { result } = await deps.once.run(
+      { id: intentId(who.userId, ['send_opening_receipt', lane, index]), lane },
+      generation,
+      {
+        look: async () => sentAlready(await attachmentOf(config, letter, index)),
+        prepare: async () => {
+          const attachment = await attachmentOf(config, letter, index);
+          const already = sentAlready(attachment);
+          if (already) return { already };
+          const receipt = attachment ? findLink(attachment.link, 'send_opening_receipt') : undefined;
+          if (!receipt) throw new AppError('receipt_link_missing');
+          const problem = urlProblem(receipt.uri, serviceOrigin);
+          if (problem) throw new AppError(problem);
+          return {
+            send: async () => {
+              // With the token of the session the person asked in only (authorized-fetch.ts).
+              const answer = await authorizedFetch(config, {
+                url: receipt.uri,
+                relation: 'send_opening_receipt',
+                method: 'POST',
+                generation,
+              });
+              // The page reads links from the answer: an answer, when there is one, must be a resource.
+              return { data: answer === null ? null : parseWith(anyResourceSchema, answer, 'receipt answer') };
+            },
+          };
+        },
+        unseen: new AppError('write_outcome_unknown'),
+        // Told once, never again: the letter as it is now, for the page to find its content in.
+        final: async () => ({ data: (await attachmentOf(config, letter, index)) ?? null }),
       },
-      unseen: new AppError('write_outcome_unknown'),
-      // Told once, never again: the letter as it is now, for the page to find its content in.
-      final: async () => ({ data: (await attachmentOf(config, letter, index)) ?? null }),
-    }, { resend });
+      { resend },
+    );
     return result;
   }
 

@@ -69,17 +69,27 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
   /** Caches a snapshot fetched under `generation`, fenced to that session's (generation-fence.ts). */
   async function store(snapshot: RootSnapshot, generation: number): Promise<CachedRoot> {
     const cached: CachedRoot = { ...snapshot, generation };
-    const stands = await fencedToGeneration(session, generation, () => setItems(storage, put(rootCacheItem, cached)), async () => {
-      // Only our own write: a new session may have cached its root by now.
-      if ((await cachedRoot())?.generation === generation) await removeItems(storage, rootCacheItem);
-    });
+    const stands = await fencedToGeneration(
+      session,
+      generation,
+      () => setItems(storage, put(rootCacheItem, cached)),
+      async () => {
+        // Only our own write: a new session may have cached its root by now.
+        if ((await cachedRoot())?.generation === generation) await removeItems(storage, rootCacheItem);
+      },
+    );
     if (!stands) throw new AppError('signed_out');
     return cached;
   }
 
   /** The badge shows the count, unless the session fetched under has ended meanwhile. */
   async function announce(unread: number | undefined, generation: number): Promise<void> {
-    await fencedToGeneration(session, generation, () => deps.badge.showUnread(unread), () => deps.badge.showSignedOut());
+    await fencedToGeneration(
+      session,
+      generation,
+      () => deps.badge.showUnread(unread),
+      () => deps.badge.showSignedOut(),
+    );
   }
 
   /**
@@ -125,13 +135,23 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     } else if (inboxLink && cached?.inbox?.uri === inboxLink.uri) {
       inbox = cached.inbox;
     }
-    const snapshot = await store({ root, fetchedAt: deps.now(), serviceOrigin, scopes: status.scopes, ...(inbox ? { inbox } : {}) }, generation);
+    const snapshot = await store(
+      { root, fetchedAt: deps.now(), serviceOrigin, scopes: status.scopes, ...(inbox ? { inbox } : {}) },
+      generation,
+    );
     // The badge and new-letter notifications follow in the background: the popup does not wait.
-    deps.background.run(announce(unreadInEveryMailbox(root), generation).catch((error: unknown) => warn('Could not update the badge', error)));
-    deps.background.run(deps.notifyNewLetters(config, root, generation).catch((error: unknown) => warn('Could not check for new letters', error)));
+    deps.background.run(
+      announce(unreadInEveryMailbox(root), generation).catch((error: unknown) => warn('Could not update the badge', error)),
+    );
+    deps.background.run(
+      deps.notifyNewLetters(config, root, generation).catch((error: unknown) => warn('Could not check for new letters', error)),
+    );
     // So are the open invoices beyond the newest letters: every place, two reads at once, one round at a time (due-invoices.ts).
     // (Not after a letter was read, which changes none: `invoices` false.)
-    if (invoices) deps.background.run(dueInvoices.readRound(config, root, generation).catch((error: unknown) => warn('Could not read the open invoices', error)));
+    if (invoices)
+      deps.background.run(
+        dueInvoices.readRound(config, root, generation).catch((error: unknown) => warn('Could not read the open invoices', error)),
+      );
     return snapshot;
   }
 

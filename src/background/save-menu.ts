@@ -51,7 +51,14 @@ export function createSaveMenu(deps: SaveMenuDeps) {
   }
 
   async function clicked(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<void> {
-    const url = info.menuItemId === 'save-link' ? info.linkUrl : info.menuItemId === 'save-image' ? info.srcUrl : info.menuItemId === 'save-pdf-page' ? info.pageUrl : undefined;
+    const url =
+      info.menuItemId === 'save-link'
+        ? info.linkUrl
+        : info.menuItemId === 'save-image'
+          ? info.srcUrl
+          : info.menuItemId === 'save-pdf-page'
+            ? info.pageUrl
+            : undefined;
     if (url === undefined || !/^https?:/i.test(url)) return;
     const id = newPageId();
     await setItems(deps.storage, put(saveRequests.item(id), { url }));

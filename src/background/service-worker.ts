@@ -31,7 +31,7 @@ browser.permissions.onAdded.addListener((added) => {
 browser.alarms.onAlarm.addListener((alarm) => worker.onAlarm(alarm));
 
 // "Save to Digipost" (save-menu.ts): the click grants activeTab for the tab's site, then the save page opens.
-(menusApi()).onClicked.addListener((info, tab) => {
+menusApi().onClicked.addListener((info, tab) => {
   worker.saveMenu.clicked(info, tab).catch((error: unknown) => warn('Could not open the save page', error));
 });
 

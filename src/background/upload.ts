@@ -118,10 +118,17 @@ export function createUploads(deps: UploadDeps) {
    * list, however deep, was made before that one, so an older copy that comes onto the first page
    * (the letters above it deleted or filed, or it moved in from a folder) is never taken for it.
    */
-  async function findUploaded(config: ExtensionConfig, list: PlaceLinks['list'], request: UploadRequest, before: Before, own?: string): Promise<UploadResult | undefined> {
+  async function findUploaded(
+    config: ExtensionConfig,
+    list: PlaceLinks['list'],
+    request: UploadRequest,
+    before: Before,
+    own?: string,
+  ): Promise<UploadResult | undefined> {
     const others = (await getItem(deps.storage, uploadsMadeItem)).filter((made) => made !== own);
     const found = lookalikesIn(await listLetters(config, list), request).find(
-      ({ self, created }) => !before.lookalikes.includes(self) && !others.includes(self) && (before.newest === undefined || created > before.newest),
+      ({ self, created }) =>
+        !before.lookalikes.includes(self) && !others.includes(self) && (before.newest === undefined || created > before.newest),
     );
     return found === undefined ? undefined : { letter: target(found.self) };
   }
@@ -143,7 +150,14 @@ export function createUploads(deps: UploadDeps) {
     const location = await calls.authorizedUpload(
       config,
       // With the token of the session the person asked in only (authorized-fetch.ts).
-      { url: upload.uri, relation: relationName(upload.rel), mediaType: upload['media-type'], method: 'POST', timeoutMs: uploadDeadlineMs(file.size), generation },
+      {
+        url: upload.uri,
+        relation: relationName(upload.rel),
+        mediaType: upload['media-type'],
+        method: 'POST',
+        timeoutMs: uploadDeadlineMs(file.size),
+        generation,
+      },
       form,
     );
     const serviceOrigin = new URL(config.baseUrl).origin;
@@ -153,7 +167,12 @@ export function createUploads(deps: UploadDeps) {
   /** The intent: the person, the place by its canonical address, the subject and the file. */
   async function intentOf(person: string, request: UploadRequest): Promise<Intent> {
     // A shared mailbox's inbox by its canonical inbox address (what names the mailbox); the person's own as before, so an earlier intent keeps its identity.
-    const place = request.place.kind === 'inbox' ? (request.place.mailbox === undefined ? 'inbox' : `inbox:${canonicalAddress(request.place.mailbox)}`) : canonicalAddress(request.place.self);
+    const place =
+      request.place.kind === 'inbox'
+        ? request.place.mailbox === undefined
+          ? 'inbox'
+          : `inbox:${canonicalAddress(request.place.mailbox)}`
+        : canonicalAddress(request.place.self);
     const id = intentId(person, ['upload', place, request.subject, request.name, request.file.size, await fileDigest(request.file)]);
     return { id, lane: `upload:${id}` };
   }
@@ -168,13 +187,17 @@ export function createUploads(deps: UploadDeps) {
       await intentOf(who.userId, request),
       generation,
       {
-        look: async (record) => findUploaded(config, placeLinks(await root(), request.place).list, request, beforeOf(record), record.letter),
+        look: async (record) =>
+          findUploaded(config, placeLinks(await root(), request.place).list, request, beforeOf(record), record.letter),
         prepare: async () => {
           const links = placeLinks(await root(), request.place);
           // What is there already is never taken for this upload: the same file saved a minute ago included.
           const before = await listedBefore(config, links.list, request);
           return {
-            note: { before: before.lookalikes, ...(before.newest === undefined ? {} : { fields: { [NEWEST_BEFORE]: String(before.newest) } }) },
+            note: {
+              before: before.lookalikes,
+              ...(before.newest === undefined ? {} : { fields: { [NEWEST_BEFORE]: String(before.newest) } }),
+            },
             send: async () => {
               const sent = await send(config, request, links, generation);
               // No address in the answer: the list names the letter, when it shows it.

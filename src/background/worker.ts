@@ -145,7 +145,16 @@ export function createWorker(deps: WorkerDeps): Worker {
     openViewer: deps.openViewer,
   });
   const dueInvoices = createDueInvoices({ storage, session, calls, now });
-  const rootCache = createRootCache({ storage, session, calls, now, badge, notifyNewLetters: notifications.notifyNewLetters, dueInvoices, background });
+  const rootCache = createRootCache({
+    storage,
+    session,
+    calls,
+    now,
+    badge,
+    notifyNewLetters: notifications.notifyNewLetters,
+    dueInvoices,
+    background,
+  });
   const poll = createPoll({ alarms: deps.alarms, currentConfig, session, badge, rootCache });
   const hostAccess = createHostAccess({ local: storage.local, currentConfig, permissions: deps.permissions });
   const revocations = createRevocationRetry({

@@ -48,7 +48,8 @@ const CONFIRM_LOOKS = 6;
 
 type Fields = Record<string, unknown>;
 /** A field as text: ids come as numbers or strings. */
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
 /**
  * What an answered refusal means for the person (contract §5-§7). 403: the permission is gone;
@@ -57,7 +58,8 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 function explained(error: unknown, permission: Permission | undefined): unknown {
   if (!(error instanceof AppError)) return error;
   const { code, info } = error;
-  if (code === 'http_forbidden' || code === 'http_forbidden_permission') return new AppError('write_forbidden', { status: 403, ...(permission ? { permission } : {}) });
+  if (code === 'http_forbidden' || code === 'http_forbidden_permission')
+    return new AppError('write_forbidden', { status: 403, ...(permission ? { permission } : {}) });
   if (gone(error)) return new AppError('write_target_gone', { status: info.status ?? 404 });
   if (info.status === 400) {
     const detail = info.detail ?? '';
@@ -84,7 +86,9 @@ function completeUpdate(source: Fields, change: Fields): Fields {
   // A letter whose subject we were not told (a confidential one) is not changed here: its subject would be overwritten.
   if (!subject?.trim()) throw new AppError('write_refused');
   const folderId = text(merged.folderId);
-  return text(merged.location)?.toUpperCase() === 'FOLDER' && folderId !== undefined ? { location: 'FOLDER', folderId, subject } : { location: 'INBOX', subject };
+  return text(merged.location)?.toUpperCase() === 'FOLDER' && folderId !== undefined
+    ? { location: 'FOLDER', folderId, subject }
+    : { location: 'INBOX', subject };
 }
 
 /** The letter (or folder) has each of `fields` (an id aside) as given. */
@@ -101,7 +105,9 @@ function matches(resource: Fields, fields: Fields): boolean {
 function mailboxIn(mailboxes: readonly RootMailbox[] | undefined, named: string | undefined): RootMailbox | undefined {
   if (named === undefined) return mailboxes?.find((mailbox) => mailbox.owner !== false);
   const address = canonicalAddress(named);
-  const owners = (mailboxes ?? []).filter((mailbox) => [...mailbox.link, ...(mailbox.folders?.link ?? [])].some((link) => canonicalAddress(link.uri) === address));
+  const owners = (mailboxes ?? []).filter((mailbox) =>
+    [...mailbox.link, ...(mailbox.folders?.link ?? [])].some((link) => canonicalAddress(link.uri) === address),
+  );
   return owners.length === 1 ? owners[0] : undefined;
 }
 
@@ -168,7 +174,12 @@ export function createWrites(deps: WritesDeps) {
    * name that was not there before; an invoice has its payment (read again a few times over a
    * bounded while after a request whose answer was lost: one read without it proves nothing).
    */
-  async function look(config: ExtensionConfig, request: WriteRequest, record: WriteRecord, generation: number): Promise<WriteAnswer | undefined> {
+  async function look(
+    config: ExtensionConfig,
+    request: WriteRequest,
+    record: WriteRecord,
+    generation: number,
+  ): Promise<WriteAnswer | undefined> {
     const { url } = request.target;
     const happened = { data: null };
     if (request.rel === 'send_to_bank') {
@@ -190,7 +201,11 @@ export function createWrites(deps: WritesDeps) {
       );
     }
     // Dismissed once the root no longer shows the notice the person saw (none, or another in its place).
-    if (request.rel === 'dismiss_notice') return request.notice && !isNoticeSeen(parseWith(writeSourceSchema, await read(config, url, generation), 'resource').notice, request.notice) ? happened : undefined;
+    if (request.rel === 'dismiss_notice')
+      return request.notice &&
+        !isNoticeSeen(parseWith(writeSourceSchema, await read(config, url, generation), 'resource').notice, request.notice)
+        ? happened
+        : undefined;
     const { fields } = record;
     if (!fields) return undefined;
     const resource = await read(config, url, generation);
@@ -201,7 +216,12 @@ export function createWrites(deps: WritesDeps) {
     return matches(resource, fields) ? happened : undefined;
   }
 
-  async function prepare(config: ExtensionConfig, scopes: readonly Permission[], request: WriteRequest, generation: number): Promise<Attempt<WriteAnswer>> {
+  async function prepare(
+    config: ExtensionConfig,
+    scopes: readonly Permission[],
+    request: WriteRequest,
+    generation: number,
+  ): Promise<Attempt<WriteAnswer>> {
     const info = RELATIONS.get(request.rel);
     if (info?.kind !== 'action' || !info.method) throw new AppError('write_refused', { detail: request.rel });
     const { method, permission } = info;
@@ -211,7 +231,11 @@ export function createWrites(deps: WritesDeps) {
     const { target } = request;
     let source;
     try {
-      source = parseWith(writeSourceSchema, await calls.authorizedFetch(config, { ...target, relation: target.relation ?? 'self', generation }), 'resource');
+      source = parseWith(
+        writeSourceSchema,
+        await calls.authorizedFetch(config, { ...target, relation: target.relation ?? 'self', generation }),
+        'resource',
+      );
     } catch (error) {
       throw explained(error, permission);
     }
@@ -249,7 +273,11 @@ export function createWrites(deps: WritesDeps) {
     // body: a rename after a move must not hide that the move arrived.
     const fields = given && Object.fromEntries(canonicalFields(given));
     const note: WriteNote =
-      request.rel === 'create_folder' ? { before: foldersNamed(source, fields?.name, request.mailboxLink), ...(fields ? { fields } : {}) } : fields ? { fields } : {};
+      request.rel === 'create_folder'
+        ? { before: foldersNamed(source, fields?.name, request.mailboxLink), ...(fields ? { fields } : {}) }
+        : fields
+          ? { fields }
+          : {};
 
     // Already as asked (a rename to the name it has): nothing to send, and nothing a second click could repeat.
     if (fields && CHANGES_IN_PLACE.has(request.rel) && matches(source, fields)) return { already: { data: null } };
@@ -259,7 +287,13 @@ export function createWrites(deps: WritesDeps) {
         let answer: unknown = null;
         try {
           // Sent only with a token of the session the person asked in (authorized-fetch.ts): never as someone who signed in since.
-          answer = await calls.authorizedFetch(config, { url: link.uri, relation: request.rel, method, body: body === undefined ? undefined : JSON.stringify(body), generation });
+          answer = await calls.authorizedFetch(config, {
+            url: link.uri,
+            relation: request.rel,
+            method,
+            body: body === undefined ? undefined : JSON.stringify(body),
+            generation,
+          });
         } catch (error) {
           if (!acceptedUnread(error)) throw explained(error, permission);
         }
@@ -274,7 +308,15 @@ export function createWrites(deps: WritesDeps) {
   const intentOf = (person: string, request: WriteRequest): Intent => {
     const lane = canonicalAddress(request.target.url);
     // The mailbox and the notice only where one is named, so an intent asked before they were part of a write keeps its identity.
-    const parts = [request.rel, lane, request.attachment ?? null, canonicalFields(request.body), canonicalFields(request.expect), ...(request.mailboxLink === undefined ? [] : [canonicalAddress(request.mailboxLink)]), ...(request.notice === undefined ? [] : [canonicalFields(request.notice)])];
+    const parts = [
+      request.rel,
+      lane,
+      request.attachment ?? null,
+      canonicalFields(request.body),
+      canonicalFields(request.expect),
+      ...(request.mailboxLink === undefined ? [] : [canonicalAddress(request.mailboxLink)]),
+      ...(request.notice === undefined ? [] : [canonicalFields(request.notice)]),
+    ];
     return { id: intentId(person, parts), lane };
   };
 
@@ -285,7 +327,8 @@ export function createWrites(deps: WritesDeps) {
      * to send again an intent whose outcome is unknown.
      */
     async write(config: ExtensionConfig, who: Signed, generation: number, request: WriteRequest): Promise<WriteAnswer> {
-      if (request.body !== undefined && JSON.stringify(request.body).length > MAX_BODY_CHARS) throw new AppError('bad_request', { detail: 'body too large' });
+      if (request.body !== undefined && JSON.stringify(request.body).length > MAX_BODY_CHARS)
+        throw new AppError('bad_request', { detail: 'body too large' });
       const verdict = classifyLink({ rel: request.target.relation ?? 'self', uri: request.target.url }, new URL(config.baseUrl).origin);
       if (!verdict.followable) throw new AppError(verdict.reason);
       const { result, repeated } = await deps.once.run(

@@ -73,7 +73,11 @@ const LOOPBACK_HOST_PERMISSIONS = ['http://127.0.0.1/*', 'http://localhost/*', '
  * pointed at another local service, or save a file from one; any other build, the production one
  * first, asks for no loopback address at all.
  */
-export function manifestHostPermissions(env: Env, declaredOptional: readonly string[], target: BuildTarget): { host_permissions: string[]; optional_host_permissions: string[] } {
+export function manifestHostPermissions(
+  env: Env,
+  declaredOptional: readonly string[],
+  target: BuildTarget,
+): { host_permissions: string[]; optional_host_permissions: string[] } {
   const { baseUrl } = buildDefaultsFromEnv(env);
   const local = isLoopbackHost(new URL(baseUrl).hostname);
   return {
@@ -91,7 +95,8 @@ export function networkTimeoutFromEnv(env: Env): number | null {
   const value = env.DIGIPOST_NETWORK_TIMEOUT_MS?.trim();
   if (!value) return null;
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 1000) throw new Error('DIGIPOST_NETWORK_TIMEOUT_MS must be a whole number of milliseconds, 1000 or more');
+  if (!Number.isInteger(ms) || ms < 1000)
+    throw new Error('DIGIPOST_NETWORK_TIMEOUT_MS must be a whole number of milliseconds, 1000 or more');
   return ms;
 }
 
@@ -125,7 +130,7 @@ export function chromeKeyFromEnv(env: Env): string | null {
   const key = env.DIGIPOST_CHROME_KEY?.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, '');
   if (!key) return null;
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || key.length < 200) {
-    throw new Error('DIGIPOST_CHROME_KEY is not a base64 public key (copy it from the Chrome Web Store\'s Package page, View public key)');
+    throw new Error("DIGIPOST_CHROME_KEY is not a base64 public key (copy it from the Chrome Web Store's Package page, View public key)");
   }
   return key;
 }

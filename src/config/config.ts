@@ -45,5 +45,8 @@ export function validateConfigInput(input: ConfigInput): { ok: true; config: Ext
     problems.push({ field: 'pollMinutes', problem: 'invalid' });
   }
   if (!address.ok || problems.length > 0) return { ok: false, problems };
-  return { ok: true, config: { baseUrl: address.baseUrl, clientId, clientSecret, scopes, pollMinutes: input.pollMinutes, notify: input.notify ?? false } };
+  return {
+    ok: true,
+    config: { baseUrl: address.baseUrl, clientId, clientSecret, scopes, pollMinutes: input.pollMinutes, notify: input.notify ?? false },
+  };
 }

@@ -1,11 +1,6 @@
 /** Why a service address was refused; each reason has a message in the i18n catalogue. */
 type AddressProblem =
-  | 'address_empty'
-  | 'address_invalid'
-  | 'address_not_https'
-  | 'address_has_credentials'
-  | 'address_has_fragment'
-  | 'address_has_query';
+  'address_empty' | 'address_invalid' | 'address_not_https' | 'address_has_credentials' | 'address_has_fragment' | 'address_has_query';
 
 export type AddressCheck = { ok: true; baseUrl: string; origin: string } | { ok: false; problem: AddressProblem };
 

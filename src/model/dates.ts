@@ -45,8 +45,7 @@ function zoneOf(moment: Moment, timeZone: string | undefined): string | undefine
 
 /** The calendar day of a moment in a time zone, as a day number (days since 1970-01-01). */
 function dayNumber(epochMs: number, timeZone: string | undefined): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
-    .formatToParts(epochMs);
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(epochMs);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return Math.round(Date.UTC(part('year'), part('month') - 1, part('day')) / DAY_MS);
 }
@@ -64,7 +63,9 @@ function capitalise(text: string, locale: string | undefined): string {
 export function formatDate(iso: string, locale: string): string {
   const moment = momentOf(iso);
   if (!moment) return iso;
-  const options: Intl.DateTimeFormatOptions = moment.dateOnly ? { dateStyle: 'medium', timeZone: 'UTC' } : { dateStyle: 'medium', timeStyle: 'short' };
+  const options: Intl.DateTimeFormatOptions = moment.dateOnly
+    ? { dateStyle: 'medium', timeZone: 'UTC' }
+    : { dateStyle: 'medium', timeStyle: 'short' };
   return new Intl.DateTimeFormat(safeLocale(locale), options).format(moment.at);
 }
 
@@ -72,7 +73,9 @@ export function formatDate(iso: string, locale: string): string {
 export function formatFullDate(iso: string, locale: string): string {
   const moment = momentOf(iso);
   if (!moment) return iso;
-  const options: Intl.DateTimeFormatOptions = moment.dateOnly ? { dateStyle: 'full', timeZone: 'UTC' } : { dateStyle: 'full', timeStyle: 'short' };
+  const options: Intl.DateTimeFormatOptions = moment.dateOnly
+    ? { dateStyle: 'full', timeZone: 'UTC' }
+    : { dateStyle: 'full', timeStyle: 'short' };
   return new Intl.DateTimeFormat(safeLocale(locale), options).format(moment.at);
 }
 
@@ -119,9 +122,14 @@ export function formatListDay(iso: string, context: DateContext): string {
   return formatShortDate(moment.at, zoneOf(moment, context.timeZone), safeLocale(context.locale), context.now, context.timeZone);
 }
 
-function formatShortDate(at: number, zone: string | undefined, locale: string | undefined, now: number, nowZone: string | undefined): string {
-  const year = (ms: number, z: string | undefined) =>
-    new Intl.DateTimeFormat('en-US', { timeZone: z, year: 'numeric' }).format(ms);
+function formatShortDate(
+  at: number,
+  zone: string | undefined,
+  locale: string | undefined,
+  now: number,
+  nowZone: string | undefined,
+): string {
+  const year = (ms: number, z: string | undefined) => new Intl.DateTimeFormat('en-US', { timeZone: z, year: 'numeric' }).format(ms);
   const sameYear = year(at, zone) === year(now, nowZone);
   return new Intl.DateTimeFormat(locale, {
     day: 'numeric',

@@ -52,7 +52,13 @@ const CODE_WORDS: Readonly<Record<string, string>> = {
 export function codeInWords(code: string): string {
   const key = CODE_WORDS[code.toUpperCase()];
   if (key) return t(key);
-  if (code.startsWith('READ_') || code.startsWith('UPDATE_') || code.startsWith('DELETE_') || code.startsWith('UPLOAD_') || code.startsWith('SEND_')) {
+  if (
+    code.startsWith('READ_') ||
+    code.startsWith('UPDATE_') ||
+    code.startsWith('DELETE_') ||
+    code.startsWith('UPLOAD_') ||
+    code.startsWith('SEND_')
+  ) {
     const permission = t(`permission_${code}`);
     if (permission !== `permission_${code}`) return permission;
   }
@@ -195,7 +201,12 @@ function languageName(code: string, locale: string): string | undefined {
  * A scalar field's value as a person reads it. `siblings` is the object the field is in, for a
  * value that needs another (an amount and its currency).
  */
-export function formatFieldValue(key: string, value: string | number | boolean | null, siblings: Record<string, unknown>, locale: string): string {
+export function formatFieldValue(
+  key: string,
+  value: string | number | boolean | null,
+  siblings: Record<string, unknown>,
+  locale: string,
+): string {
   if (value === null) return '—';
   if (typeof value === 'boolean') return value ? t('yes') : t('no');
   if (typeof value === 'number') {
@@ -236,7 +247,9 @@ export function postalAddress(value: unknown): string | undefined {
   if (!isObj(value) || !('street' in value || 'city' in value)) return undefined;
   // The service writes these names in more than one style (house-number, houseNumber).
   const field = (...names: string[]) => text(names.map((name) => value[name]).find((v) => v !== undefined));
-  const street = [field('street'), `${field('house-number', 'houseNumber')}${field('house-letter', 'houseLetter')}`].filter((p) => p !== '').join(' ');
+  const street = [field('street'), `${field('house-number', 'houseNumber')}${field('house-letter', 'houseLetter')}`]
+    .filter((p) => p !== '')
+    .join(' ');
   const place = [field('zip-code', 'zipCode', 'postalCode', 'postalcode'), field('city')].filter((p) => p !== '').join(' ');
   const lines = [street, field('additional-addressline', 'additionalAddressline'), place, field('country')].filter((p) => p !== '');
   return lines.length > 0 ? lines.join(', ') : undefined;

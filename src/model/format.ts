@@ -19,7 +19,8 @@ export function formatMoney(amount: number, currency: string, locale: string): s
   if (!Number.isFinite(amount)) return String(amount);
   const tag = safeLocale(locale);
   try {
-    if (/^[A-Za-z]{3}$/.test(currency)) return new Intl.NumberFormat(tag, { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+    if (/^[A-Za-z]{3}$/.test(currency))
+      return new Intl.NumberFormat(tag, { style: 'currency', currency: currency.toUpperCase() }).format(amount);
   } catch {
     // An unknown code still shows the amount, below.
   }

@@ -44,7 +44,10 @@ export function foldLine(line: string): string {
 
 /** A UTC DATE-TIME: 20261203T083000Z. */
 export function utcStamp(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return new Date(epochMs)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /** FNV-1a, 32 bits, in hex: a UID that is the same for the same appointment and says nothing about it. */
@@ -84,7 +87,9 @@ export function icsFor(item: CalendarItem, options: IcsOptions): string {
   const notes = description(item, options.arrival);
   item.times.forEach((time, index) => {
     lines.push('BEGIN:VEVENT');
-    lines.push(`UID:${hash(`${options.identity}#${index}`)}-${hash(`${options.identity}#${index}#${time.start}`)}@digipost-mailbox.invalid`);
+    lines.push(
+      `UID:${hash(`${options.identity}#${index}`)}-${hash(`${options.identity}#${index}#${time.start}`)}@digipost-mailbox.invalid`,
+    );
     lines.push(`DTSTAMP:${utcStamp(options.now)}`);
     lines.push(`DTSTART:${utcStamp(time.start)}`);
     if (time.end !== undefined) lines.push(`DTEND:${utcStamp(time.end)}`);

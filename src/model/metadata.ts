@@ -206,7 +206,11 @@ function eventOf(raw: Record<string, unknown>): CalendarItem | undefined {
 function externalLinkOf(raw: Record<string, unknown>): ExternalLinkItem | undefined {
   const url = str(raw.url);
   if (url === undefined) return undefined;
-  return { kind: 'link', url, ...present({ description: words(str(raw.description)), buttonText: words(str(raw.buttonText)), deadline: words(str(raw.deadline)) }) };
+  return {
+    kind: 'link',
+    url,
+    ...present({ description: words(str(raw.description)), buttonText: words(str(raw.buttonText)), deadline: words(str(raw.deadline)) }),
+  };
 }
 
 /** A calendar day: one as written (`2026-12-10`), or the day a moment falls on where the sender wrote it. */
@@ -226,10 +230,17 @@ function amount(value: unknown): number | undefined {
 function linkOf(value: unknown): ItemLink | undefined {
   if (!isObj(value)) return undefined;
   const url = words(str(value.url));
-  return url === undefined ? undefined : { url, ...present({ description: words(str(value.description)), buttonText: words(str(value.buttonText)) }) };
+  return url === undefined
+    ? undefined
+    : { url, ...present({ description: words(str(value.description)), buttonText: words(str(value.buttonText)) }) };
 }
 
-const PARCEL_STATUS: Readonly<Record<string, ParcelStatus>> = { READY_FOR_PICKUP: 'ready', PICKED_UP: 'picked-up', RETURNED: 'returned', DEVIATION: 'deviation' };
+const PARCEL_STATUS: Readonly<Record<string, ParcelStatus>> = {
+  READY_FOR_PICKUP: 'ready',
+  PICKED_UP: 'picked-up',
+  RETURNED: 'returned',
+  DEVIATION: 'deviation',
+};
 
 function parcelStatus(value: unknown): ParcelStatus | undefined {
   const code = str(value);
@@ -244,7 +255,15 @@ function pickupNoticeOf(raw: Record<string, unknown>): PickupNoticeItem | undefi
   const toPay = isObj(raw.cost) ? amount(raw.cost.valueToBePayed) : undefined;
   return {
     kind: 'pickup',
-    place: { name, ...present({ address: addressText(place.address), pickupCode: words(str(place.code)), instruction: words(str(place.instruction)), shelf: words(str(place.shelfLocation)) }) },
+    place: {
+      name,
+      ...present({
+        address: addressText(place.address),
+        pickupCode: words(str(place.code)),
+        instruction: words(str(place.instruction)),
+        shelf: words(str(place.shelfLocation)),
+      }),
+    },
     ...present({
       status: parcelStatus(raw.status),
       parcelId: words(str(raw.parcelId)),
@@ -261,7 +280,11 @@ function pickupNoticeOf(raw: Record<string, unknown>): PickupNoticeItem | undefi
 function inkassoOf(raw: Record<string, unknown>): InkassoItem | undefined {
   const dueDate = calendarDay(raw.dueDate);
   if (dueDate === undefined) return undefined;
-  return { kind: 'inkasso', dueDate, ...present({ sum: amount(raw.sum), account: words(str(raw.account)), kid: words(str(raw.kid)), link: linkOf(raw.link) }) };
+  return {
+    kind: 'inkasso',
+    dueDate,
+    ...present({ sum: amount(raw.sum), account: words(str(raw.account)), kid: words(str(raw.kid)), link: linkOf(raw.link) }),
+  };
 }
 
 function receiptLines(value: unknown): ReceiptLine[] {
@@ -289,7 +312,14 @@ function receiptLines(value: unknown): ReceiptLine[] {
 function receiptPayments(value: unknown): ReceiptPayment[] {
   return (Array.isArray(value) ? value : [])
     .filter(isObj)
-    .map((payment) => present({ method: words(str(payment.type)), cardName: words(str(payment.cardName)), card: words(str(payment.cardNumber)), amount: num(payment.amount) }))
+    .map((payment) =>
+      present({
+        method: words(str(payment.type)),
+        cardName: words(str(payment.cardName)),
+        card: words(str(payment.cardNumber)),
+        amount: num(payment.amount),
+      }),
+    )
     .filter((payment) => Object.keys(payment).length > 0);
 }
 
@@ -346,7 +376,8 @@ function latestParcelStatus(list: readonly unknown[]): { status: ParcelStatus; a
     if (status === undefined) continue;
     const at = moment(raw.occurrenceDatetime);
     const before = latest?.at === undefined ? undefined : Date.parse(latest.at);
-    if (latest === undefined || at === undefined || before === undefined || Date.parse(at) >= before) latest = { status, ...present({ at }) };
+    if (latest === undefined || at === undefined || before === undefined || Date.parse(at) >= before)
+      latest = { status, ...present({ at }) };
   }
   return latest;
 }

@@ -32,7 +32,9 @@ export function idText(value: unknown): string | undefined {
 
 /** The fields that have a value: an absent one stays absent (not `undefined`), as the types promise. */
 export function present<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }
 
 /** The link objects of a resource (its `link` field), leaving out anything that is not one. */

@@ -53,7 +53,10 @@ export function NewLetters(props: { settings: LetterSettings; onChange: (change:
     try {
       const answer = await allowed;
       if (answer !== 'granted') {
-        setNote({ kind: 'unchanged', error: { code: answer === 'unanswered' ? 'permission_prompt_unanswered' : 'notifications_permission_refused' } });
+        setNote({
+          kind: 'unchanged',
+          error: { code: answer === 'unanswered' ? 'permission_prompt_unanswered' : 'notifications_permission_refused' },
+        });
         return;
       }
       await props.onChange(change);

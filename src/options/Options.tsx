@@ -123,7 +123,9 @@ export function Options() {
   // Signed out while signed out: the end of access was dismissed elsewhere, and is not said here either.
   useWorkerEvent(sessionEndedEvent, ({ reason }) =>
     setConnection((now) =>
-      now.kind === 'signed_in' || now.kind === 'signed_out' ? { kind: 'signed_out', reason: reason === 'ended' ? { code: 'session_ended' } : undefined } : now,
+      now.kind === 'signed_in' || now.kind === 'signed_out'
+        ? { kind: 'signed_out', reason: reason === 'ended' ? { code: 'session_ended' } : undefined }
+        : now,
     ),
   );
 
@@ -217,7 +219,12 @@ export function Options() {
     <div class="settings">
       <h1>{t('options_title')}</h1>
       <RevocationNotice key={signOuts} />
-      <WhoIsSignedIn connection={connection} onConnect={() => void connect()} onSignOut={() => void signOut()} onDismiss={() => void signOut()} />
+      <WhoIsSignedIn
+        connection={connection}
+        onConnect={() => void connect()}
+        onSignOut={() => void signOut()}
+        onDismiss={() => void signOut()}
+      />
       {error ? <ErrorAlert error={error} /> : null}
       {/* Keyed by the connection: what a switch said about the session before is not news after. */}
       <PermissionSwitches key={String(signedIn)} scopes={stored.scopes} signedIn={signedIn} onChange={changePermissions} />

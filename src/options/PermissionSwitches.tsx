@@ -60,7 +60,11 @@ function NoteLine(props: { note: Note | undefined; stale: boolean }) {
  * and rejects when it does not; the switch then goes back. A switch is on when all it takes is
  * granted (an older version may have kept only part of it; switching it on asks for the rest).
  */
-export function PermissionSwitches(props: { scopes: readonly Permission[]; signedIn: boolean; onChange: (scopes: Permission[]) => Promise<void> }) {
+export function PermissionSwitches(props: {
+  scopes: readonly Permission[];
+  signedIn: boolean;
+  onChange: (scopes: Permission[]) => Promise<void>;
+}) {
   const [note, setNote] = useState<Note | undefined>();
   const waiting = note?.kind === 'waiting' ? note : undefined;
   const message = useOneMessage();

@@ -17,9 +17,11 @@ export type PromptAnswer = 'granted' | 'refused' | 'unanswered';
 export function answerOf(request: Promise<boolean>, ms = PROMPT_ANSWER_MS): Promise<PromptAnswer> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve('unanswered'), ms);
-    request.then(
-      (granted) => resolve(granted ? 'granted' : 'refused'),
-      () => resolve('refused'),
-    ).finally(() => clearTimeout(timer));
+    request
+      .then(
+        (granted) => resolve(granted ? 'granted' : 'refused'),
+        () => resolve('refused'),
+      )
+      .finally(() => clearTimeout(timer));
   });
 }

@@ -18,7 +18,9 @@ const SETTINGS = ['account_settings', 'mailbox_settings'] as const;
 export function AccountLinks(props: { root: RootResource; onOpen: (link: Link, relation: string) => void }) {
   const account = props.root.primaryAccount;
   const settings = SETTINGS.flatMap((relation) => {
-    const link = findLink(account?.link, relation) ?? props.root.mailbox?.map((mailbox) => findLink(mailbox.link, relation)).find((found) => found !== undefined);
+    const link =
+      findLink(account?.link, relation) ??
+      props.root.mailbox?.map((mailbox) => findLink(mailbox.link, relation)).find((found) => found !== undefined);
     return link ? [{ relation, link }] : [];
   });
   if (settings.length === 0) return null;

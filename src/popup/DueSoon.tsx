@@ -40,7 +40,13 @@ export interface DueCoverage {
  * then it says where it is still looking, and it says so when a place could not be read. Always
  * there once the mailbox shows, so what arrives later grows it downwards and moves nothing above.
  */
-export function DueSoon(props: { newest: readonly Document[]; kept: readonly DueLetter[]; coverage: DueCoverage; now: number; onOpen: (self: Link, mailbox?: string) => void }) {
+export function DueSoon(props: {
+  newest: readonly Document[];
+  kept: readonly DueLetter[];
+  coverage: DueCoverage;
+  now: number;
+  onOpen: (self: Link, mailbox?: string) => void;
+}) {
   const [all, setAll] = useState(false);
   const due = dueSoonLetters(props.newest, props.kept, props.now);
   const { looking, notChecked } = props.coverage;
@@ -61,7 +67,9 @@ export function DueSoon(props: { newest: readonly Document[]; kept: readonly Due
             const body = (
               <>
                 <span class="due-sender">{senderText(letter)}</span>{' '}
-                {invoice.amount !== undefined ? <span class="due-amount">{formatMoney(invoice.amount, INVOICE_CURRENCY, locale)}</span> : null}{' '}
+                {invoice.amount !== undefined ? (
+                  <span class="due-amount">{formatMoney(invoice.amount, INVOICE_CURRENCY, locale)}</span>
+                ) : null}{' '}
                 <span class="due-line">
                   <span class="due-when">{dueText(invoice, props.now, locale)}</span>
                   {/* Whose, when it lies in a mailbox shared with the person. */}

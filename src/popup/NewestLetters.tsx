@@ -23,7 +23,11 @@ function InvoiceLine(props: { invoice: InvoiceInfo; now: number }) {
   // Overdue in its own colour, and in words: the colour is never all that says it.
   const overdue = (daysLeft(props.invoice, props.now) ?? 0) < 0;
   return (
-    <span class={isDueSoon(props.invoice, props.now) ? (overdue ? 'letter-invoice due-soon overdue' : 'letter-invoice due-soon') : 'letter-invoice'}>
+    <span
+      class={
+        isDueSoon(props.invoice, props.now) ? (overdue ? 'letter-invoice due-soon overdue' : 'letter-invoice due-soon') : 'letter-invoice'
+      }
+    >
       <SpriteIcon name="invoice" />
       {parts.join(' · ')}
     </span>

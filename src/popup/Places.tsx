@@ -30,7 +30,11 @@ function Place(props: { icon: ComponentChildren; label: string; unread?: number 
  * log) are no places: "All links" opens the root in the viewer, which lists them in words, the
  * account's details first. The person's settings pages are below the letters (AccountLinks.tsx).
  */
-export function Places(props: { root: RootResource; onOpen: (link: Link, relation: string, mailbox?: string) => void; onOpenWebSite: () => void }) {
+export function Places(props: {
+  root: RootResource;
+  onOpen: (link: Link, relation: string, mailbox?: string) => void;
+  onOpenWebSite: () => void;
+}) {
   const nav = mailboxNavOf(props.root);
   const { inbox, receipts } = nav;
   const root = findLink(props.root.link, 'self');
@@ -39,18 +43,41 @@ export function Places(props: { root: RootResource; onOpen: (link: Link, relatio
       <h2 id="goto-title">{t('mailbox_nav')}</h2>
       <ul class="places">
         {inbox ? (
-          <Place icon={<SpriteIcon name="inbox" class="place-icon" />} label={t('rel_document_inbox')} unread={nav.inboxUnread} onOpen={() => props.onOpen(inbox, 'document_inbox')} />
+          <Place
+            icon={<SpriteIcon name="inbox" class="place-icon" />}
+            label={t('rel_document_inbox')}
+            unread={nav.inboxUnread}
+            onOpen={() => props.onOpen(inbox, 'document_inbox')}
+          />
         ) : null}
         {nav.folders.map((folder) => (
-          <Place key={folder.self.uri} icon={<SpriteIcon name={folderIcon(folder.icon)} class="place-icon" />} label={folderName(folder)} onOpen={() => props.onOpen(folder.self, 'folder')} />
+          <Place
+            key={folder.self.uri}
+            icon={<SpriteIcon name={folderIcon(folder.icon)} class="place-icon" />}
+            label={folderName(folder)}
+            onOpen={() => props.onOpen(folder.self, 'folder')}
+          />
         ))}
-        {receipts ? <Place icon={<SpriteIcon name="receipt" class="place-icon" />} label={t('rel_receipts')} onOpen={() => props.onOpen(receipts, 'receipts')} /> : null}
+        {receipts ? (
+          <Place
+            icon={<SpriteIcon name="receipt" class="place-icon" />}
+            label={t('rel_receipts')}
+            onOpen={() => props.onOpen(receipts, 'receipts')}
+          />
+        ) : null}
         <Place icon={<SpriteIcon name="external" class="place-icon" />} label={t('place_web_site')} onOpen={props.onOpenWebSite} />
         {/* Each mailbox shared with the person, after the person's own places, on a line of its own: "Ola Nordmann's inbox" and its unread letters. */}
         {sharedMailboxes(props.root).map((shared) => {
           const link = findLink(shared.link, 'document_inbox');
           return link ? (
-            <Place wide key={link.uri} icon={<SpriteIcon name="inbox" class="place-icon" />} label={t('shared_inbox_title', shared.name ?? '')} unread={shared.unreadItemsInInbox} onOpen={() => props.onOpen(link, 'document_inbox', mailboxIdOf(shared))} />
+            <Place
+              wide
+              key={link.uri}
+              icon={<SpriteIcon name="inbox" class="place-icon" />}
+              label={t('shared_inbox_title', shared.name ?? '')}
+              unread={shared.unreadItemsInInbox}
+              onOpen={() => props.onOpen(link, 'document_inbox', mailboxIdOf(shared))}
+            />
           ) : null;
         })}
       </ul>

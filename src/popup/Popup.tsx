@@ -5,7 +5,15 @@ import { inboxLinkOf } from '../api/inbox.ts';
 import type { Link } from '../api/schemas.ts';
 import type { Permission } from '../shared/permissions.ts';
 import { switchTitleOf } from '../shared/offered-permissions.ts';
-import { isEndedByService, isNoAnswer, isNotConfigured, needsConnect, needsSettings, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import {
+  isEndedByService,
+  isNoAnswer,
+  isNotConfigured,
+  needsConnect,
+  needsSettings,
+  toErrorInfo,
+  type ErrorInfo,
+} from '../shared/errors.ts';
 import type { RootSnapshot } from '../protocol/messages.ts';
 import { browserAreas, watchItem } from '../storage/browser-areas.ts';
 import { getItem } from '../storage/item.ts';
@@ -61,7 +69,10 @@ function openInvoicesFor(snapshot: RootSnapshot, due: DueInvoices | undefined): 
   const places = due && due.generation === snapshot.generation ? due.places : {};
   const states = mailboxLists(snapshot.root).map((list) => places[list.link.uri]?.state ?? 'pending');
   const count = (state: string) => states.filter((one) => one === state).length;
-  return { kept: Object.values(places).flatMap((place) => place.letters), coverage: { looking: count('pending'), notChecked: count('failed') } };
+  return {
+    kept: Object.values(places).flatMap((place) => place.letters),
+    coverage: { looking: count('pending'), notChecked: count('failed') },
+  };
 }
 
 const openSettings = () => void browser.runtime.openOptionsPage();
@@ -80,7 +91,14 @@ function FetchedAt(props: { at: number; stale: boolean; updating: boolean }) {
   );
 }
 
-function Ready(props: { snapshot: RootSnapshot; due: DueInvoices | undefined; stale: boolean; updating: boolean; onSignOut: () => void; onRetry?: () => void }) {
+function Ready(props: {
+  snapshot: RootSnapshot;
+  due: DueInvoices | undefined;
+  stale: boolean;
+  updating: boolean;
+  onSignOut: () => void;
+  onRetry?: () => void;
+}) {
   const { root, serviceOrigin, inbox } = props.snapshot;
   const [openError, setOpenError] = useState<ErrorInfo | undefined>();
   const opened = (tab: Promise<void>) => {
@@ -160,7 +178,10 @@ function WhatIsAsked() {
   const [scopes, setScopes] = useState<Permission[] | undefined>();
   useEffect(() => {
     // Without an answer nothing is listed: the state is already empty.
-    ask({ type: 'getPageConfig' }).then((config) => setScopes(config.scopes), () => undefined);
+    ask({ type: 'getPageConfig' }).then(
+      (config) => setScopes(config.scopes),
+      () => undefined,
+    );
   }, []);
   if (!scopes?.length) return null;
   return (
@@ -281,7 +302,11 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
         <section class="state welcome">
           <Brand />
           <h1>{t(ended ? 'ended_title' : 'signed_out_title')}</h1>
-          {failed ? <ErrorAlert error={reason}>{mendInSettings ? settingsButton : null}</ErrorAlert> : <p>{t(ended ? 'ended_text' : 'signed_out_text')}</p>}
+          {failed ? (
+            <ErrorAlert error={reason}>{mendInSettings ? settingsButton : null}</ErrorAlert>
+          ) : (
+            <p>{t(ended ? 'ended_text' : 'signed_out_text')}</p>
+          )}
           <RevocationNotice />
           {mendInSettings ? null : (
             <div class="actions">
@@ -304,11 +329,18 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
         </section>
       );
     case 'ready':
-      return (
-        <Ready snapshot={state.snapshot} due={due} stale={false} updating={state.revalidating} onSignOut={() => void signOut()} />
-      );
+      return <Ready snapshot={state.snapshot} due={due} stale={false} updating={state.revalidating} onSignOut={() => void signOut()} />;
     case 'offline':
-      return <Ready snapshot={state.snapshot} due={due} stale updating={false} onSignOut={() => void signOut()} onRetry={() => void load(true)} />;
+      return (
+        <Ready
+          snapshot={state.snapshot}
+          due={due}
+          stale
+          updating={false}
+          onSignOut={() => void signOut()}
+          onRetry={() => void load(true)}
+        />
+      );
     case 'error': {
       // No view to show (nothing personal outlives the browser session: after a browser start there
       // is no cache). Why, in words (the service's own, if any, under Details), Try again, and the

@@ -18,7 +18,9 @@ export type NewestRow = LetterSummary & Pick<DueLetter, 'shared'>;
  */
 export function newestRows(glance: InboxGlance): NewestRow[] {
   const own: NewestRow[] = glanceLetters(glance.documents ?? []);
-  const others = (glance.others ?? []).flatMap(({ documents = [], shared }) => glanceLetters(documents, shared.mailbox).map((letter) => ({ ...letter, shared })));
+  const others = (glance.others ?? []).flatMap(({ documents = [], shared }) =>
+    glanceLetters(documents, shared.mailbox).map((letter) => ({ ...letter, shared })),
+  );
   return [...own, ...others].sort(newestFirst).slice(0, GLANCE_LETTERS);
 }
 

@@ -22,9 +22,7 @@ export type { InboxGlance, NewestLetters, RootSnapshot } from '../storage/page-i
  * Upload a file, filing). 'revocationChanged': ask getRevocation again.
  */
 export type WorkerEvent =
-  | { event: 'sessionEnded'; reason: 'user' | 'ended' }
-  | { event: 'sessionChanged'; scopes: Permission[] }
-  | { event: 'revocationChanged' };
+  { event: 'sessionEnded'; reason: 'user' | 'ended' } | { event: 'sessionChanged'; scopes: Permission[] } | { event: 'revocationChanged' };
 
 /** A request's answer as it crosses the channel: the value, or the error (nothing thrown reaches a page). */
 export type Answer<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };

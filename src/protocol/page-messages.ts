@@ -17,7 +17,9 @@ const byPost = (type: unknown): boolean => typeof type === 'string' && requestRu
 
 function clientUrl(source: unknown): string | undefined {
   const client = source as { type?: unknown; url?: unknown } | null;
-  return typeof client === 'object' && client !== null && client.type === 'window' && typeof client.url === 'string' ? client.url : undefined;
+  return typeof client === 'object' && client !== null && client.type === 'window' && typeof client.url === 'string'
+    ? client.url
+    : undefined;
 }
 
 /**
@@ -26,12 +28,19 @@ function clientUrl(source: unknown): string | undefined {
  * window Client, whose address must be one of ours and a page allowed to ask (sender.ts), and the
  * message must parse as a request. The worker is kept alive until the answer is sent.
  */
-export function answerPageMessage(event: PageMessageEvent, route: (message: unknown, sender: SenderInfo) => Promise<Answer<unknown>>, ownId: string): void {
+export function answerPageMessage(
+  event: PageMessageEvent,
+  route: (message: unknown, sender: SenderInfo) => Promise<Answer<unknown>>,
+  ownId: string,
+): void {
   const [port] = event.ports;
   if (!port) return;
   const url = clientUrl(event.source);
   const type = (event.data as { type?: unknown } | null)?.type;
-  const refused: Answer<unknown> = { ok: false, error: toErrorInfo(new AppError('bad_request', { detail: 'not a request for this channel' })) };
+  const refused: Answer<unknown> = {
+    ok: false,
+    error: toErrorInfo(new AppError('bad_request', { detail: 'not a request for this channel' })),
+  };
   const answer = url !== undefined && byPost(type) ? route(event.data, { id: ownId, url }) : Promise.resolve(refused);
   event.waitUntil(answer.then((value) => port.postMessage(value)));
 }

@@ -79,7 +79,13 @@ export const REQUESTS = {
   getConfig: { fields: {}, answer: ofType<StoredConfigView>, within: 'serviceCall', pages: ['options'], transport: 'runtime' },
   /** What any other page may know of the settings. */
   getPageConfig: { fields: {}, answer: ofType<PageConfigView>, within: 'serviceCall', pages: 'any', transport: 'runtime' },
-  saveConfig: { fields: { config: configInput }, answer: ofType<StoredConfigView>, within: 'serviceCall', pages: ['options'], transport: 'runtime' },
+  saveConfig: {
+    fields: { config: configInput },
+    answer: ofType<StoredConfigView>,
+    within: 'serviceCall',
+    pages: ['options'],
+    transport: 'runtime',
+  },
   /**
    * The options page's settings of new letters, each saved the moment it is changed (a switch, a
    * choice): only the fields sent change, and never the session. Switching notifications on needs
@@ -197,7 +203,9 @@ export type RequestType = keyof typeof REQUESTS;
 type RowOf<K extends RequestType> = (typeof REQUESTS)[K];
 
 /** The schema a request of type K is checked with: its type, then its row's fields. */
-type SchemaOf<K extends RequestType> = RowOf<K>['fields'] extends infer F extends z.core.$ZodShape ? z.ZodMiniObject<{ type: z.ZodMiniLiteral<K> } & F> : never;
+type SchemaOf<K extends RequestType> = RowOf<K>['fields'] extends infer F extends z.core.$ZodShape
+  ? z.ZodMiniObject<{ type: z.ZodMiniLiteral<K> } & F>
+  : never;
 
 /** A request as a page sends it and a handler takes it: what its row's schema lets through. */
 export type Request = { [K in RequestType]: z.output<SchemaOf<K>> }[RequestType];
@@ -209,7 +217,10 @@ export type ResponseMap = { [K in RequestType]: ReturnType<RowOf<K>['answer']> }
 const schemas = Object.entries(REQUESTS).map(([type, row]) => z.object({ type: z.literal(type), ...row.fields }));
 
 /** What the worker accepts from a page; anything else is refused before it reaches a handler. */
-export const requestSchema = z.discriminatedUnion('type', schemas as [(typeof schemas)[number], ...typeof schemas]) as unknown as z.ZodMiniType<Request>;
+export const requestSchema = z.discriminatedUnion(
+  'type',
+  schemas as [(typeof schemas)[number], ...typeof schemas],
+) as unknown as z.ZodMiniType<Request>;
 
 /** The row of a type a page named, or undefined when there is no such request (the schema refuses it). */
 export function requestRule(type: string): RequestRow | undefined {
@@ -225,6 +236,7 @@ export type RequestWaits = Partial<Record<RequestType, Exclude<Wait, 'serviceCal
  */
 export function requestWaits(): RequestWaits {
   const waits: RequestWaits = {};
-  for (const [type, row] of Object.entries(REQUESTS) as [RequestType, RequestRow][]) if (row.within !== 'serviceCall') waits[type] = row.within;
+  for (const [type, row] of Object.entries(REQUESTS) as [RequestType, RequestRow][])
+    if (row.within !== 'serviceCall') waits[type] = row.within;
   return waits;
 }

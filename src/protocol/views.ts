@@ -25,9 +25,7 @@ export interface RevocationView {
 }
 
 export type StatusView =
-  | { state: 'not_configured' }
-  | { state: 'signed_out'; reason?: ErrorInfo }
-  | { state: 'signed_in'; scopes: Permission[] };
+  { state: 'not_configured' } | { state: 'signed_out'; reason?: ErrorInfo } | { state: 'signed_in'; scopes: Permission[] };
 
 export interface ResourceSnapshot {
   data: unknown;

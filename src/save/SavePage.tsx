@@ -53,7 +53,8 @@ function saveId(): string | undefined {
  */
 function placeName(place: NamedPlace, several = false): string {
   const { whose } = place;
-  if (place.place.kind === 'inbox') return whose !== undefined ? t('shared_inbox_title', whose) : t(several ? 'save_your_inbox' : 'location_inbox');
+  if (place.place.kind === 'inbox')
+    return whose !== undefined ? t('shared_inbox_title', whose) : t(several ? 'save_your_inbox' : 'location_inbox');
   const folder = place.name === undefined || place.name === '' ? t('folder_unnamed') : place.name;
   return whose === undefined ? folder : `${folder} · ${whose}`;
 }
@@ -67,7 +68,10 @@ function placeGroups(places: readonly NamedPlace[]): { label?: string; places: [
   if (places.every((place) => place.whose === undefined)) return [{ places: indexed }];
   const groups = new Map<string | undefined, [NamedPlace, number][]>();
   for (const entry of indexed) groups.set(entry[0].whose, [...(groups.get(entry[0].whose) ?? []), entry]);
-  return [...groups].map(([whose, grouped]) => ({ label: whose === undefined ? t('save_mailbox_own') : t('save_mailbox_of', whose), places: grouped }));
+  return [...groups].map(([whose, grouped]) => ({
+    label: whose === undefined ? t('save_mailbox_own') : t('save_mailbox_of', whose),
+    places: grouped,
+  }));
 }
 
 /**
@@ -239,9 +243,23 @@ export function SavePage() {
             }}
           >
             <label for="subject">{t('save_subject')}</label>
-            <input id="subject" type="text" required maxLength={MAX_SUBJECT_LENGTH} value={subject} disabled={!editable} onInput={(e) => setSubject(e.currentTarget.value)} />
+            <input
+              id="subject"
+              type="text"
+              required
+              maxLength={MAX_SUBJECT_LENGTH}
+              value={subject}
+              disabled={!editable}
+              onInput={(e) => setSubject(e.currentTarget.value)}
+            />
             <label for="place">{t('save_place')}</label>
-            <select id="place" class="select" value={String(placeIndex)} disabled={!editable} onChange={(e) => setPlaceIndex(Number(e.currentTarget.value))}>
+            <select
+              id="place"
+              class="select"
+              value={String(placeIndex)}
+              disabled={!editable}
+              onChange={(e) => setPlaceIndex(Number(e.currentTarget.value))}
+            >
               {placeGroups(places).map((group) => {
                 const options = group.places.map(([p, i]) => (
                   <option key={i} value={String(i)}>
@@ -272,9 +290,7 @@ export function SavePage() {
               <p>{t('save_done', placeName(place))}</p>
               {letterAddress ? (
                 <div class="actions">
-                  <a href={letterAddress}>
-                    {t('save_open_letter')}
-                  </a>
+                  <a href={letterAddress}>{t('save_open_letter')}</a>
                 </div>
               ) : null}
             </div>

@@ -137,15 +137,10 @@ const LOOK_AGAIN = [
 ] as const;
 
 /** No answer at all: what a page has cached is shown. */
-const OFFLINE = [
-  'network',
-] as const;
+const OFFLINE = ['network'] as const;
 
 /** The person closed the consent window or answered No: their choice, not a failure. */
-const DECLINED = [
-  'signin_cancelled',
-  'oauth_access_denied',
-] as const;
+const DECLINED = ['signin_cancelled', 'oauth_access_denied'] as const;
 
 /** A refusal a second try would only meet again (the folder still holds letters, the letter is gone, the file is HTML): the sentence alone. */
 const NONE = [
@@ -186,7 +181,17 @@ const STEPS = {
 export type ErrorCode = (typeof RETRY)[number] | (typeof STEPS)[keyof typeof STEPS][number];
 
 /** Every code (the unit tests read it, and hold that it names every list; no page needs it). */
-export const ERROR_CODES: readonly ErrorCode[] = /* @__PURE__ */ ([] as ErrorCode[]).concat(RETRY, CONNECT, SETTINGS, WEBSITE, GRANT_SITE, LOOK_AGAIN, OFFLINE, DECLINED, NONE);
+export const ERROR_CODES: readonly ErrorCode[] = /* @__PURE__ */ ([] as ErrorCode[]).concat(
+  RETRY,
+  CONNECT,
+  SETTINGS,
+  WEBSITE,
+  GRANT_SITE,
+  LOOK_AGAIN,
+  OFFLINE,
+  DECLINED,
+  NONE,
+);
 
 /** A failure as it crosses from the worker to a page: plain data, no stack, no token. */
 export interface ErrorInfo {
@@ -215,7 +220,6 @@ export function toErrorInfo(error: unknown): ErrorInfo {
   const detail = error instanceof Error ? error.message : String(error);
   return { code: 'internal', detail };
 }
-
 
 const isIn = (list: readonly ErrorCode[], error: ErrorInfo): boolean => list.includes(error.code);
 

@@ -4,6 +4,9 @@
  * writes them as Nynorsk does; without this, Intl would fall back to English ("NOK 812.40",
  * "8:57 AM") in a Nynorsk page.
  */
-export function formattingLocale(language: string, supported: (locales: string[]) => string[] = (l) => Intl.DateTimeFormat.supportedLocalesOf(l)): string {
+export function formattingLocale(
+  language: string,
+  supported: (locales: string[]) => string[] = (l) => Intl.DateTimeFormat.supportedLocalesOf(l),
+): string {
   return language !== 'nn' || supported([language]).length > 0 ? language : 'nb';
 }

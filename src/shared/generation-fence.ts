@@ -24,7 +24,12 @@ export async function sameGeneration(source: GenerationSource, generation: numbe
  * included, so either that cleanup came after the work and removed it, or it came before and the
  * check sees the new generation. Work that throws is neither checked nor taken back: its error is the answer.
  */
-export async function fencedToGeneration(source: GenerationSource, generation: number, work: () => Promise<unknown>, takeBack: () => Promise<unknown>): Promise<boolean> {
+export async function fencedToGeneration(
+  source: GenerationSource,
+  generation: number,
+  work: () => Promise<unknown>,
+  takeBack: () => Promise<unknown>,
+): Promise<boolean> {
   await work();
   if (await sameGeneration(source, generation)) return true;
   await takeBack();

@@ -6,7 +6,11 @@
  * the popup's newest letters and the new-letter check (background/inbox-page.ts), and Find a
  * letter's places (viewer/search/letter-source.ts). `limit` lanes each take the next item as theirs settles.
  */
-export async function settleLimited<T, R>(items: readonly T[], limit: number, call: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+export async function settleLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  call: (item: T) => Promise<R>,
+): Promise<PromiseSettledResult<R>[]> {
   const results: PromiseSettledResult<R>[] = [];
   let next = 0;
   const lane = async (): Promise<void> => {

@@ -7,4 +7,3 @@ export interface KeyValueArea {
   set(items: Record<string, unknown>): Promise<void>;
   remove(keys: string[]): Promise<void>;
 }
-

@@ -21,8 +21,14 @@ export function isViewerPageUrl(url: string): boolean {
   } catch {
     return false;
   }
-  return target.protocol === viewer.protocol && target.host === viewer.host && target.pathname === viewer.pathname &&
-    target.username === '' && target.password === '' && target.hash === '';
+  return (
+    target.protocol === viewer.protocol &&
+    target.host === viewer.host &&
+    target.pathname === viewer.pathname &&
+    target.username === '' &&
+    target.password === '' &&
+    target.hash === ''
+  );
 }
 
 /** A fresh random id: a UUID (122 random bits), as the write ids are; the popup then carries no Base64. */

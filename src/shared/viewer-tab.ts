@@ -28,11 +28,18 @@ export function viewerTabToReuse(contexts: readonly Context[], frontWindow: numb
  * `frontWindow`, else in a new tab placed as given (also when the open one closed meanwhile), and
  * brings its window to the front. Android's Firefox has no windows API: raising is only tried.
  */
-export async function showInViewerTab(url: string, placement: Omit<Tabs.CreateCreatePropertiesType, 'url'> = {}, frontWindow?: number): Promise<Tabs.Tab> {
+export async function showInViewerTab(
+  url: string,
+  placement: Omit<Tabs.CreateCreatePropertiesType, 'url'> = {},
+  frontWindow?: number,
+): Promise<Tabs.Tab> {
   const reuse = viewerTabToReuse(await browser.runtime.getContexts({ contextTypes: ['TAB'] }).catch(() => []), frontWindow);
   const reused = reuse ? await browser.tabs.update(reuse.tabId, { url, active: true }).catch(() => undefined) : undefined;
   const tab = reused ?? (await createTab({ url, ...placement }));
   const windowId = tab.windowId;
-  if (windowId !== undefined) await Promise.resolve().then(() => browser.windows.update(windowId, { focused: true })).catch(() => undefined);
+  if (windowId !== undefined)
+    await Promise.resolve()
+      .then(() => browser.windows.update(windowId, { focused: true }))
+      .catch(() => undefined);
   return tab;
 }

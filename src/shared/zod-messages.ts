@@ -18,7 +18,8 @@ function received(input: unknown): string {
   if (input === null) return 'null';
   if (Array.isArray(input)) return 'array';
   // Not every object has a constructor: one made with Object.create(null) has no prototype at all.
-  const name = Object.getPrototypeOf(input) === Object.prototype ? undefined : (input as { constructor?: { name?: string } }).constructor?.name;
+  const name =
+    Object.getPrototypeOf(input) === Object.prototype ? undefined : (input as { constructor?: { name?: string } }).constructor?.name;
   return name ?? 'object';
 }
 
@@ -34,7 +35,9 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string {
     case 'invalid_type':
       return `Invalid input: expected ${issue.expected}, received ${received(issue.input)}`;
     case 'invalid_value':
-      return issue.values.length === 1 ? `Invalid input: expected ${primitive(issue.values[0])}` : `Invalid option: expected one of ${issue.values.map(primitive).join('|')}`;
+      return issue.values.length === 1
+        ? `Invalid input: expected ${primitive(issue.values[0])}`
+        : `Invalid option: expected one of ${issue.values.map(primitive).join('|')}`;
     case 'too_big':
       return `Too big: ${size(issue, '<', issue.maximum)}`;
     case 'too_small':
@@ -42,7 +45,9 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string {
     case 'invalid_format':
       return issue.format === 'regex' ? `Invalid string: must match pattern ${String(issue.pattern)}` : `Invalid ${issue.format}`;
     case 'invalid_union':
-      return Array.isArray(issue.options) && issue.options.length > 0 ? `Invalid discriminator value. Expected ${issue.options.map((o) => `'${String(o)}'`).join(' | ')}` : 'Invalid input';
+      return Array.isArray(issue.options) && issue.options.length > 0
+        ? `Invalid discriminator value. Expected ${issue.options.map((o) => `'${String(o)}'`).join(' | ')}`
+        : 'Invalid input';
     default:
       return 'Invalid input';
   }

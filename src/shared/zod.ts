@@ -15,7 +15,5 @@ export { z };
 
 /** Names what failed (paths and issue kinds only: a token value must never reach a message). */
 export function describeIssues(error: z.core.$ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)'}: ${issue.code}`)
-    .join('; ');
+  return error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)'}: ${issue.code}`).join('; ');
 }

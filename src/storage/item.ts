@@ -29,8 +29,18 @@ export type AnyItem<A extends AreaName = AreaName> = StorageItem<unknown, A, unk
 export type ValueOf<I> = I extends StorageItem<infer T, AreaName, infer F> ? T | F : never;
 
 export function defineItem<T, A extends AreaName>(spec: { key: string; area: A; check: (value: unknown) => Checked<T> }): StorageItem<T, A>;
-export function defineItem<T, A extends AreaName, F>(spec: { key: string; area: A; check: (value: unknown) => Checked<T>; fallback: F }): StorageItem<T, A, F>;
-export function defineItem<T, A extends AreaName, F>(spec: { key: string; area: A; check: (value: unknown) => Checked<T>; fallback?: F }): StorageItem<T, A, F | undefined> {
+export function defineItem<T, A extends AreaName, F>(spec: {
+  key: string;
+  area: A;
+  check: (value: unknown) => Checked<T>;
+  fallback: F;
+}): StorageItem<T, A, F>;
+export function defineItem<T, A extends AreaName, F>(spec: {
+  key: string;
+  area: A;
+  check: (value: unknown) => Checked<T>;
+  fallback?: F;
+}): StorageItem<T, A, F | undefined> {
   return { key: spec.key, area: spec.area, fallback: spec.fallback, check: spec.check };
 }
 
@@ -120,7 +130,11 @@ export interface ItemFamily<T, A extends AreaName> {
   owns(key: string): boolean;
 }
 
-export function defineFamily<T, A extends AreaName>(spec: { prefix: string; area: A; check: (value: unknown) => Checked<T> }): ItemFamily<T, A> {
+export function defineFamily<T, A extends AreaName>(spec: {
+  prefix: string;
+  area: A;
+  check: (value: unknown) => Checked<T>;
+}): ItemFamily<T, A> {
   return {
     prefix: spec.prefix,
     area: spec.area,

@@ -22,7 +22,10 @@ const nonEmpty = () => z.string().check(z.minLength(1));
  * away) is left out rather than spoiling the whole value, so an update never signs anyone out
  * over a permission's name.
  */
-const storedPermissions = z.pipe(z.array(z.string()), z.transform((names: string[]) => names.filter(isPermission)));
+const storedPermissions = z.pipe(
+  z.array(z.string()),
+  z.transform((names: string[]) => names.filter(isPermission)),
+);
 
 // ---- storage.local: survives a browser restart ----
 
@@ -61,7 +64,12 @@ export const pendingRevocationsItem = defineItem({
 });
 
 /** The layout's version: what migrations.ts has brought storage.local to (absent: an early 0.1.0 build's, or a new profile). */
-export const storageVersionItem = defineItem({ key: 'storageVersion', area: 'local', check: checkWith(z.int().check(z.gte(0))), fallback: 0 });
+export const storageVersionItem = defineItem({
+  key: 'storageVersion',
+  area: 'local',
+  check: checkWith(z.int().check(z.gte(0))),
+  fallback: 0,
+});
 
 const configSchema = z.object({
   baseUrl: z.string(),
@@ -112,7 +120,12 @@ export type SeenState = z.infer<typeof seenSchema>;
 
 const nothingSeen: SeenState = { keys: [], primed: false };
 
-export const notifiedLettersItem = defineItem({ key: 'notifiedLetters', area: 'local', check: checkWith(seenSchema), fallback: nothingSeen });
+export const notifiedLettersItem = defineItem({
+  key: 'notifiedLetters',
+  area: 'local',
+  check: checkWith(seenSchema),
+  fallback: nothingSeen,
+});
 
 const finalWriteSchema = z.object({
   /** The digest the intent's record is stored under (background/intent.ts recordKey): nobody and nothing readable. */
@@ -182,7 +195,11 @@ export const pendingSignInItem = defineItem({ key: 'auth.pendingSignIn', area: '
  * opening the popup still learns why they are signed out, until they connect again or dismiss it
  * (a sign-out of what is left). It names no person and no letter.
  */
-export const endReasonItem = defineItem({ key: 'auth.endReason', area: 'local', check: checkWith(z.object({ code: z.literal('session_ended') })) });
+export const endReasonItem = defineItem({
+  key: 'auth.endReason',
+  area: 'local',
+  check: checkWith(z.object({ code: z.literal('session_ended') })),
+});
 
 const checkMarkSchema = z.object({ unread: z.optional(z.number()), at: z.number() });
 /** The last look at the inbox, to fetch it only when it may hold something new. */
@@ -193,7 +210,12 @@ export const notificationCheckItem = defineItem({ key: 'notificationCheck', area
 const noTargets: Record<string, string> = {};
 
 /** Notification id → the viewer address its click opens (personal: session only). */
-export const notificationTargetsItem = defineItem({ key: 'notificationTargets', area: 'session', check: checkWith(z.record(z.string(), z.string())), fallback: noTargets });
+export const notificationTargetsItem = defineItem({
+  key: 'notificationTargets',
+  area: 'session',
+  check: checkWith(z.record(z.string(), z.string())),
+  fallback: noTargets,
+});
 
 const writeRecordSchema = z.object({
   state: z.enum(['sent', 'done']),
@@ -221,6 +243,11 @@ export type WriteNote = Pick<WriteRecord, 'before' | 'fields'>;
  * one upload's letter is never taken as another's evidence, though the list shows two uploads of
  * one subject and size alike. Removed with the write records at sign-out.
  */
-export const uploadsMadeItem = defineItem({ key: 'uploadsMade', area: 'session', check: checkWith(z.array(z.string())), fallback: [] as string[] });
+export const uploadsMadeItem = defineItem({
+  key: 'uploadsMade',
+  area: 'session',
+  check: checkWith(z.array(z.string())),
+  fallback: [] as string[],
+});
 
 export const writeRecords = defineFamily({ prefix: 'write.', area: 'session', check: checkWith(writeRecordSchema) });

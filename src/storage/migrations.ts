@@ -66,7 +66,10 @@ export async function migrate(local: KeyValueArea, migrations: readonly Migratio
  * the worker (joined by every caller meanwhile). When they fail, that call fails and the next one
  * tries them again, rather than read a layout they did not finish.
  */
-export function migratedArea(local: KeyValueArea, migrations: readonly Migration[] = MIGRATIONS): { area: KeyValueArea; ready: () => Promise<void> } {
+export function migratedArea(
+  local: KeyValueArea,
+  migrations: readonly Migration[] = MIGRATIONS,
+): { area: KeyValueArea; ready: () => Promise<void> } {
   let done: Promise<void> | undefined;
   const ready = (): Promise<void> => {
     done ??= migrate(local, migrations).then(

@@ -49,7 +49,11 @@ type Fields = Record<string, unknown>;
 export const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
 
 function checkSnapshot(value: unknown): Checked<RootSnapshot> {
-  return isObject(value) && isObject(value.root) && typeof value.fetchedAt === 'number' && typeof value.serviceOrigin === 'string' && Array.isArray(value.scopes)
+  return isObject(value) &&
+    isObject(value.root) &&
+    typeof value.fetchedAt === 'number' &&
+    typeof value.serviceOrigin === 'string' &&
+    Array.isArray(value.scopes)
     ? { ok: true, value: value as unknown as RootSnapshot }
     : { ok: false, problem: 'not a snapshot (root, fetchedAt, serviceOrigin, scopes)' };
 }
@@ -110,7 +114,9 @@ function checkDueInvoices(value: unknown): Checked<DueInvoices> {
   // The envelope, as this file checks (what is inside is the worker's own, bounded by it): a record
   // of the earlier layout (whole letters under `sources`, no `places`) reads as none, so the popup
   // shows no due invoices from it rather than breaking. The generation is compared where it is used.
-  return isObject(value) && isObject(value.places) ? { ok: true, value: value as unknown as DueInvoices } : { ok: false, problem: 'not open invoices' };
+  return isObject(value) && isObject(value.places)
+    ? { ok: true, value: value as unknown as DueInvoices }
+    : { ok: false, problem: 'not open invoices' };
 }
 
 /** storage.session: the open invoices beyond the newest letters. Personal: session only, gone at sign-out. */

@@ -36,7 +36,14 @@ export function useUpload() {
     if (!file) return undefined;
     setState({ phase: 'sending', size: file.blob.size });
     try {
-      const { letter } = await sendFile({ type: 'upload', subject, place, file: file.blob, name: file.name, ...(resend ? { resend } : {}) });
+      const { letter } = await sendFile({
+        type: 'upload',
+        subject,
+        place,
+        file: file.blob,
+        name: file.name,
+        ...(resend ? { resend } : {}),
+      });
       held.current = undefined;
       setState(letter ? { phase: 'done', letter } : { phase: 'done' });
       return letter;

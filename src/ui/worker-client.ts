@@ -25,7 +25,10 @@ export type Transport = (request: Request) => Promise<unknown>;
 const runtimeMessage: Transport = (request) => browser.runtime.sendMessage(request);
 
 /** Sends one request to the worker and returns its answer, or throws the worker's AppError. */
-export async function ask<K extends Request['type']>(request: Extract<Request, { type: K }>, transport: Transport = runtimeMessage): Promise<ResponseMap[K]> {
+export async function ask<K extends Request['type']>(
+  request: Extract<Request, { type: K }>,
+  transport: Transport = runtimeMessage,
+): Promise<ResponseMap[K]> {
   let answer: Answer<ResponseMap[K]> | undefined;
   const sent = transport(request) as Promise<Answer<ResponseMap[K]> | undefined>;
   const deadline = answerDeadlineMs(request.type);

@@ -29,7 +29,8 @@ export const sessionChangedEvent: EventReader<EventOf<'sessionChanged'>> = ({ ev
 /** sessionChanged for a page that reads nothing of it but that a sign-in happened (so checks nothing more). */
 export const signedInEvent: EventReader<{ event: 'sessionChanged' }> = ({ event }) => (event === 'sessionChanged' ? { event } : undefined);
 
-export const revocationChangedEvent: EventReader<EventOf<'revocationChanged'>> = ({ event }) => (event === 'revocationChanged' ? { event } : undefined);
+export const revocationChangedEvent: EventReader<EventOf<'revocationChanged'>> = ({ event }) =>
+  event === 'revocationChanged' ? { event } : undefined;
 
 /**
  * Calls `listener` each time the worker tells the pages the event `read` reads (protocol/messages.ts

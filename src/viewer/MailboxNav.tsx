@@ -47,7 +47,11 @@ function MailboxSwitch(props: { mailboxes: Nav[]; current: string }) {
           const unread = mailbox.inboxUnread ?? 0;
           return inbox ? (
             <li key={mailbox.id}>
-              <ViewerLink target={inbox} class={`nav-item nav-mailbox${here ? ' current' : ''}`} aria-current={here ? 'location' : undefined}>
+              <ViewerLink
+                target={inbox}
+                class={`nav-item nav-mailbox${here ? ' current' : ''}`}
+                aria-current={here ? 'location' : undefined}
+              >
                 <span class="nav-avatar" aria-hidden="true">
                   {initials(mailbox.name) || '?'}
                 </span>
@@ -120,7 +124,12 @@ export function MailboxNav(props: { nav: Nav; mailboxes: Nav[]; position: NavPos
         </ul>
         {nav.receipts ? (
           <ul class="nav-more">
-            <Item target={targetOf(nav.receipts, 'receipts', nav.id)} position={position} icon={<ReceiptIcon />} label={t('rel_receipts')} />
+            <Item
+              target={targetOf(nav.receipts, 'receipts', nav.id)}
+              position={position}
+              icon={<ReceiptIcon />}
+              label={t('rel_receipts')}
+            />
           </ul>
         ) : null}
       </nav>

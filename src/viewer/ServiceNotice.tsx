@@ -55,7 +55,13 @@ export function ServiceNotice(props: { notice: Notice; rootUrl: string | undefin
     setBusy(true);
     try {
       await once(`dismiss ${JSON.stringify(seen)}`, async () => {
-        await ask({ type: 'write', target: { url: rootUrl, relation: 'self' }, rel: 'dismiss_notice', notice: seen, ...(resend ? { resend } : {}) });
+        await ask({
+          type: 'write',
+          target: { url: rootUrl, relation: 'self' },
+          rel: 'dismiss_notice',
+          notice: seen,
+          ...(resend ? { resend } : {}),
+        });
       });
       props.onDismissed();
     } catch (error) {

@@ -47,7 +47,14 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
   const page = usePage(current);
   const relation = current?.target.relation ? relationName(current.target.relation) : undefined;
   const ready = page.state.kind === 'ready' ? page.state : undefined;
-  const focus = usePageFocus({ layout, heading: headingRef, entry: current, shown: ready && current, view: ready?.view, drawn: ready?.offline === undefined });
+  const focus = usePageFocus({
+    layout,
+    heading: headingRef,
+    entry: current,
+    shown: ready && current,
+    view: ready?.view,
+    drawn: ready?.offline === undefined,
+  });
   useTabTitle(ready?.view, relation, ready?.snapshot?.data);
 
   // A tab without the root (its read failed, or is not back yet) reads it again once a page has answered.
@@ -70,7 +77,8 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
       ? headingFor(page.state, { target: current.target, relation, nav, rootUrl: root.rootUrl })
       : t('viewer_title');
   // No upload beside a list shown from memory: the service did not answer, and the list is not as it is now.
-  const uploadPlace = root.root?.scopes.includes('UPLOAD_DOCUMENT') && !ready?.offline ? uploadPlaceAt(root.root.root, current?.target.url) : undefined;
+  const uploadPlace =
+    root.root?.scopes.includes('UPLOAD_DOCUMENT') && !ready?.offline ? uploadPlaceAt(root.root.root, current?.target.url) : undefined;
   const openInboxAfterConnect = async () => {
     const fresh = await ask({ type: 'getRoot' });
     root.replace(fresh);
@@ -98,7 +106,11 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
           ) : signedOut ? (
             // Signed out (which is also why the page was forgotten): connect, then open the inbox, as the text says.
             <div class="actions">
-              <button type="button" class="primary" onClick={() => void connectThen(openInboxAfterConnect).catch((error: unknown) => root.fail(toErrorInfo(error)))}>
+              <button
+                type="button"
+                class="primary"
+                onClick={() => void connectThen(openInboxAfterConnect).catch((error: unknown) => root.fail(toErrorInfo(error)))}
+              >
                 {t('connect_open_inbox')}
               </button>
             </div>
@@ -177,7 +189,12 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
             </button>
           </header>
           <div class="layout" ref={layout}>
-            <MailboxNav nav={nav} mailboxes={root.mailboxes} storage={storageOf(root.root?.root, nav.id)} position={{ current: current?.target, within: ready ? placeHolding(ready.view, ready.snapshot?.data, nav) : undefined }} />
+            <MailboxNav
+              nav={nav}
+              mailboxes={root.mailboxes}
+              storage={storageOf(root.root?.root, nav.id)}
+              position={{ current: current?.target, within: ready ? placeHolding(ready.view, ready.snapshot?.data, nav) : undefined }}
+            />
             <main
               class="page"
               key={current ? historyKey(current) : 'none'}
@@ -191,7 +208,9 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
               <h1 id="page-heading" tabIndex={-1} ref={headingRef}>
                 {heading}
               </h1>
-              {serviceNotice ? <ServiceNotice notice={serviceNotice} rootUrl={root.rootUrl} onDismissed={() => void root.reload()} /> : null}
+              {serviceNotice ? (
+                <ServiceNotice notice={serviceNotice} rootUrl={root.rootUrl} onDismissed={() => void root.reload()} />
+              ) : null}
               {uploadPlace && current ? <UploadPanel place={uploadPlace} onUploaded={() => void page.reload()} /> : null}
               {body}
             </main>

@@ -44,7 +44,14 @@ const serviceOriginOf = (props: ViewProps): string => props.page.snapshot?.servi
 
 function ActionPage(props: ViewProps) {
   const { relation, root } = props;
-  return <ActionView label={relation ? relationLabel(relation) : t('viewer_title')} canGoBack={props.canGoBack} onBack={() => history.back()} serviceOrigin={root.root?.serviceOrigin} />;
+  return (
+    <ActionView
+      label={relation ? relationLabel(relation) : t('viewer_title')}
+      canGoBack={props.canGoBack}
+      onBack={() => history.back()}
+      serviceOrigin={root.root?.serviceOrigin}
+    />
+  );
 }
 
 /**
@@ -78,7 +85,11 @@ function LettersPage(props: ViewProps) {
     );
   }
   const folder = root.folders.find((f) => f.self.uri === target.url);
-  const place: Place | undefined = folder ? { location: 'FOLDER', folderId: folder.id } : props.relation === 'document_inbox' ? INBOX : undefined;
+  const place: Place | undefined = folder
+    ? { location: 'FOLDER', folderId: folder.id }
+    : props.relation === 'document_inbox'
+      ? INBOX
+      : undefined;
   if (!place) return list;
   const scopes = page.snapshot?.scopes ?? [];
   return (
@@ -111,7 +122,13 @@ function LetterPage(props: ViewProps) {
   const scopes = page.snapshot?.scopes ?? [];
   return (
     <>
-      <LetterFiling data={dataOf(props)} scopes={scopes} folders={root.folders} onChanged={props.replaceData} onDeleted={() => props.leave(t('filing_deleted'))} />
+      <LetterFiling
+        data={dataOf(props)}
+        scopes={scopes}
+        folders={root.folders}
+        onChanged={props.replaceData}
+        onDeleted={() => props.leave(t('filing_deleted'))}
+      />
       <LetterView
         data={dataOf(props)}
         source={{ ...props.target, url: page.requestUrl }}
@@ -138,7 +155,11 @@ const ROUTES: Record<PageKind, (props: ViewProps) => JSX.Element> = {
   receipts: (props) => <ReceiptsView data={dataOf(props)} title={props.heading} serviceOrigin={serviceOriginOf(props)} />,
   receipt: (props) => <ReceiptView data={dataOf(props)} serviceOrigin={serviceOriginOf(props)} />,
   tree: (props) =>
-    isRoot(dataOf(props)) ? <RootView data={dataOf(props)} serviceOrigin={serviceOriginOf(props)} /> : <GenericView data={dataOf(props)} serviceOrigin={serviceOriginOf(props)} />,
+    isRoot(dataOf(props)) ? (
+      <RootView data={dataOf(props)} serviceOrigin={serviceOriginOf(props)} />
+    ) : (
+      <GenericView data={dataOf(props)} serviceOrigin={serviceOriginOf(props)} />
+    ),
 };
 
 /** The page on show, by its route. */

@@ -35,7 +35,12 @@ const RETRY_WHILE_UNANSWERED_MS = 20_000;
 /** The further pages of a list, read again at the addresses they were read from before (at once, not one after another). */
 function readFurther(target: LinkTarget, further: readonly ListPage[]): Promise<ListPage[]> {
   const relation = target.relation ?? 'document_inbox';
-  return Promise.all(further.map(async ({ requestUrl }) => ({ requestUrl, data: (await ask({ type: 'getResource', url: requestUrl, mediaType: target.mediaType, relation })).data })));
+  return Promise.all(
+    further.map(async ({ requestUrl }) => ({
+      requestUrl,
+      data: (await ask({ type: 'getResource', url: requestUrl, mediaType: target.mediaType, relation })).data,
+    })),
+  );
 }
 
 /**
@@ -52,7 +57,10 @@ async function readPage(target: LinkTarget, remembered?: { view: PageView; furth
   if (info?.viewerPage === 'search') return { view: 'search', requestUrl: target.url };
   try {
     const requestUrl = firstPageUrl(target.url, target.relation);
-    const [snapshot, further] = await Promise.all([ask({ type: 'getResource', ...target, url: requestUrl }), readFurther(target, remembered?.further ?? [])]);
+    const [snapshot, further] = await Promise.all([
+      ask({ type: 'getResource', ...target, url: requestUrl }),
+      readFurther(target, remembered?.further ?? []),
+    ]);
     return { snapshot, view: chooseView(target.relation, snapshot.data), requestUrl, further };
   } catch (failure) {
     const error = toErrorInfo(failure);

@@ -45,7 +45,13 @@ export function inboxTarget(nav: MailboxNav): LinkTarget | undefined {
  * (useLatest), and the root on show stays while it is read again.
  */
 export function useRoot(cached: RootSnapshot | undefined, mailbox: string | undefined): RootState {
-  const latest = useLatest<RootSnapshot>({ key: 'root', read: () => ask({ type: 'getRoot' }), keep: true, endsWithSession: true, initial: cached });
+  const latest = useLatest<RootSnapshot>({
+    key: 'root',
+    read: () => ask({ type: 'getRoot' }),
+    keep: true,
+    endsWithSession: true,
+    initial: cached,
+  });
   useWorkerEvent(signedInEvent, () => void latest.reload());
   const root = latest.value;
   const here = mailboxesAt(root?.root, mailbox);

@@ -19,7 +19,14 @@ import { LAYOUT_METHOD, layoutValue, measureLayout, type LayoutOnce, type Layout
 import { FRAME_MS, measureFind } from './find.ts';
 import { READS_IN_FLIGHT } from '../../src/background/due-invoices.ts';
 import { LETTER_OPEN_METHOD } from './letter-open.ts';
-import { FIND_ALL_GOAL_MS, FIND_LATENCY_MS, FIND_NETWORK_METHOD, FOLDERS_PER_MAILBOX, measureFindOverNetwork, prepareTwoMailboxes } from './find-network.ts';
+import {
+  FIND_ALL_GOAL_MS,
+  FIND_LATENCY_MS,
+  FIND_NETWORK_METHOD,
+  FOLDERS_PER_MAILBOX,
+  measureFindOverNetwork,
+  prepareTwoMailboxes,
+} from './find-network.ts';
 import { measureLetterOpen, measureViewer } from './viewer.ts';
 import { measureWorkerStart } from './worker-start.ts';
 import { measureUpload, UPLOAD_BYTES, UPLOAD_METHOD } from './upload.ts';
@@ -37,7 +44,12 @@ function letterRows(browser: string, open: number[], limit: number[]): Row[] {
   const opened = summarize(open);
   const alone = summarize(limit);
   return [
-    { figure: `${browser}the same PDF, packaged with the extension, opened in a tab: first page drawn (limit)`, value: formatMs(alone), goal: '–', met: undefined },
+    {
+      figure: `${browser}the same PDF, packaged with the extension, opened in a tab: first page drawn (limit)`,
+      value: formatMs(alone),
+      goal: '–',
+      met: undefined,
+    },
     {
       figure: `${browser}click on a PDF letter in the inbox to its first page drawn`,
       value: `${formatMs(opened)}; ${(opened.median / alone.median).toFixed(2)} × the limit`,
@@ -51,7 +63,8 @@ function letterRows(browser: string, open: number[], limit: number[]): Row[] {
 const ONLY = (() => {
   const at = process.argv.indexOf('--only');
   const value = at >= 0 ? process.argv[at + 1] : undefined;
-  if (value !== undefined && value !== 'upload' && value !== 'layout' && value !== 'find') throw new Error(`--only knows the rows upload, layout and find (not ${value})`);
+  if (value !== undefined && value !== 'upload' && value !== 'layout' && value !== 'find')
+    throw new Error(`--only knows the rows upload, layout and find (not ${value})`);
   return value;
 })();
 
@@ -64,11 +77,28 @@ async function findNetworkRows(bench: Bench, runs: number): Promise<Row[]> {
     const all = summarize(found.all);
     const figure = `Find a letter over 2 mailboxes of ${FOLDERS_PER_MAILBOX} folders (${found.places} places), every answer ${FIND_LATENCY_MS} ms away`;
     return [
-      { figure: `${figure}: the first letters found on screen`, value: formatMs(first), goal: 'as the first places arrive, before the last', met: first.max < all.min },
-      { figure: `${figure}: every place read`, value: formatMs(all), goal: `≤ ${FIND_ALL_GOAL_MS} ms`, met: all.median <= FIND_ALL_GOAL_MS },
+      {
+        figure: `${figure}: the first letters found on screen`,
+        value: formatMs(first),
+        goal: 'as the first places arrive, before the last',
+        met: first.max < all.min,
+      },
+      {
+        figure: `${figure}: every place read`,
+        value: formatMs(all),
+        goal: `≤ ${FIND_ALL_GOAL_MS} ms`,
+        met: all.median <= FIND_ALL_GOAL_MS,
+      },
     ];
   } catch (error) {
-    return [{ figure: 'Find a letter at network speed', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined }];
+    return [
+      {
+        figure: 'Find a letter at network speed',
+        value: `not measured: ${error instanceof Error ? error.message : String(error)}`,
+        goal: '–',
+        met: undefined,
+      },
+    ];
   }
 }
 
@@ -84,7 +114,10 @@ function layoutRows(browser: string, layout: LayoutResult): Row[] {
   return [
     row(`popup's first open, nothing cached (+${ROUND_TRIP_MS} ms latency): layout shift until settled`, layout.popupFirst),
     row('popup opened again, cached: layout shift until settled', layout.popupCached),
-    row(`a PDF letter's page in the viewer, its body a round trip after its head (+${ROUND_TRIP_MS} ms latency): layout shift until page one is drawn`, layout.letter),
+    row(
+      `a PDF letter's page in the viewer, its body a round trip after its head (+${ROUND_TRIP_MS} ms latency): layout shift until page one is drawn`,
+      layout.letter,
+    ),
   ];
 }
 
@@ -92,15 +125,30 @@ function layoutRows(browser: string, layout: LayoutResult): Row[] {
 async function allLayoutRows(bench: Bench): Promise<Row[]> {
   const rows: Row[] = [];
   try {
-    rows.push(...layoutRows('', await measureLayout({ newPage: bench.browser.newPage, extension: bench.browser }, bench.emulator, LAYOUT_RUNS, ROUND_TRIP_MS)));
+    rows.push(
+      ...layoutRows(
+        '',
+        await measureLayout({ newPage: bench.browser.newPage, extension: bench.browser }, bench.emulator, LAYOUT_RUNS, ROUND_TRIP_MS),
+      ),
+    );
   } catch (error) {
-    rows.push({ figure: 'Layout shift', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined });
+    rows.push({
+      figure: 'Layout shift',
+      value: `not measured: ${error instanceof Error ? error.message : String(error)}`,
+      goal: '–',
+      met: undefined,
+    });
   }
   try {
     const firefox = await measureFirefoxLayout(bench.emulator, LAYOUT_RUNS);
     rows.push(...layoutRows(`Firefox ${firefox.version}: `, firefox));
   } catch (error) {
-    rows.push({ figure: 'Firefox: layout shift', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined });
+    rows.push({
+      figure: 'Firefox: layout shift',
+      value: `not measured: ${error instanceof Error ? error.message : String(error)}`,
+      goal: '–',
+      met: undefined,
+    });
   }
   return rows;
 }
@@ -116,7 +164,12 @@ async function uploadRows(bench: Bench, runs: number): Promise<Row[]> {
     const ratio = plain.median / extension.median;
     const memory = Math.max(...upload.memory);
     return [
-      { figure: `Upload of a ${mib} MiB PDF by a plain fetch() from an extension page (limit)`, value: `${formatMs(plain)}; ${rate(plain.median)}`, goal: '–', met: undefined },
+      {
+        figure: `Upload of a ${mib} MiB PDF by a plain fetch() from an extension page (limit)`,
+        value: `${formatMs(plain)}; ${rate(plain.median)}`,
+        goal: '–',
+        met: undefined,
+      },
       {
         figure: `Upload of the same PDF through Save to Digipost (Save to "Saved")`,
         value: `${formatMs(extension)}; ${rate(extension.median)}, ${ratio.toFixed(2)} × the plain throughput`,
@@ -124,14 +177,16 @@ async function uploadRows(bench: Bench, runs: number): Promise<Row[]> {
         met: ratio >= 0.8,
       },
       {
-        figure: 'Memory of the extension\'s processes during that upload (peak growth)',
+        figure: "Memory of the extension's processes during that upload (peak growth)",
         value: `${upload.memory.map(formatBytes).join(', ')}; ${(memory / UPLOAD_BYTES).toFixed(2)} × the file`,
         goal: `< 3 × the file = ${formatBytes(3 * UPLOAD_BYTES)}`,
         met: memory < 3 * UPLOAD_BYTES,
       },
     ];
   } catch (error) {
-    return [{ figure: 'Upload', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined }];
+    return [
+      { figure: 'Upload', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined },
+    ];
   }
 }
 
@@ -189,8 +244,18 @@ async function main(): Promise<void> {
     const cold = summarize(timing.cold);
     rows.push(
       { figure: 'Blank extension page (baseline)', value: formatMs(blank), goal: '–', met: undefined },
-      { figure: "Popup's warm first frame as a page with no script (its content's own cost)", value: `${formatMs(still)}; ${(still.median / blank.median).toFixed(2)} × blank`, goal: '–', met: undefined },
-      { figure: 'Popup to content, warm cache', value: `${formatMs(warm)}; ${(warm.median / blank.median).toFixed(2)} × blank`, goal: `≤ 1.3 × blank = ${Math.round(1.3 * blank.median)} ms`, met: warm.median <= 1.3 * blank.median },
+      {
+        figure: "Popup's warm first frame as a page with no script (its content's own cost)",
+        value: `${formatMs(still)}; ${(still.median / blank.median).toFixed(2)} × blank`,
+        goal: '–',
+        met: undefined,
+      },
+      {
+        figure: 'Popup to content, warm cache',
+        value: `${formatMs(warm)}; ${(warm.median / blank.median).toFixed(2)} × blank`,
+        goal: `≤ 1.3 × blank = ${Math.round(1.3 * blank.median)} ms`,
+        met: warm.median <= 1.3 * blank.median,
+      },
       {
         figure: `Popup to content, no cache (+${ROUND_TRIP_MS} ms latency)`,
         value: `${formatMs(cold)}; blank + ${Math.round(cold.median - blank.median)} ms`,
@@ -213,7 +278,12 @@ async function main(): Promise<void> {
     const openInvoices = summarize(requests.openInvoices);
     const repeats = summarize(requests.openInvoiceRepeats);
     rows.push(
-      { figure: 'Requests per popup open, cache < 60 s old (root and newest letters cached together)', value: formatCount(fresh), goal: '0', met: fresh.max === 0 },
+      {
+        figure: 'Requests per popup open, cache < 60 s old (root and newest letters cached together)',
+        value: formatCount(fresh),
+        goal: '0',
+        met: fresh.max === 0,
+      },
       {
         // The root and, side by side, the newest page of each mailbox's inbox (issue #36: a shared one's too).
         figure: `Requests per popup open, cache older (root and the inbox page of each of ${MAILBOXES} mailboxes, side by side)`,
@@ -249,8 +319,8 @@ async function main(): Promise<void> {
     const runningContent = summarize(workerStart.runningContent);
     const stoppedBlank = summarize(workerStart.stoppedBlank);
     rows.push(
-      { figure: 'Popup\'s first worker answer, worker stopped', value: formatMs(stoppedAnswer), goal: '– (see running)', met: undefined },
-      { figure: 'Popup\'s first worker answer, worker running', value: formatMs(summarize(workerStart.running)), goal: '–', met: undefined },
+      { figure: "Popup's first worker answer, worker stopped", value: formatMs(stoppedAnswer), goal: '– (see running)', met: undefined },
+      { figure: "Popup's first worker answer, worker running", value: formatMs(summarize(workerStart.running)), goal: '–', met: undefined },
       {
         figure: 'Popup to content, worker stopped (cache fresh)',
         value: `${formatMs(stoppedContent)}; ${(stoppedContent.median / stoppedBlank.median).toFixed(2)} × the blank page opened the same way (${formatMs(stoppedBlank)}); with the worker running: ${formatMs(runningContent)}`,
@@ -262,7 +332,12 @@ async function main(): Promise<void> {
     step('memory after ten popup opens');
     const memory = await measurePopupMemory(bench);
     rows.push(
-      { figure: 'JS heap, popup (after sign-in + 10 opens)', value: formatBytes(memory.popup), goal: '≤ 2 MB', met: memory.popup <= 2 * MB },
+      {
+        figure: 'JS heap, popup (after sign-in + 10 opens)',
+        value: formatBytes(memory.popup),
+        goal: '≤ 2 MB',
+        met: memory.popup <= 2 * MB,
+      },
       { figure: 'JS heap, worker (same moment)', value: formatBytes(memory.worker), goal: '≤ 3 MB', met: memory.worker <= 3 * MB },
     );
 
@@ -295,7 +370,12 @@ async function main(): Promise<void> {
         });
       }
     } catch (error) {
-      rows.push({ figure: 'Viewer', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined });
+      rows.push({
+        figure: 'Viewer',
+        value: `not measured: ${error instanceof Error ? error.message : String(error)}`,
+        goal: '–',
+        met: undefined,
+      });
     }
 
     step('a keystroke in Find a letter over 1,000 letters in memory');
@@ -317,7 +397,12 @@ async function main(): Promise<void> {
       const letter = await measureLetterOpen(bench, viewerRuns);
       rows.push(...letterRows('', letter.open, letter.limit));
     } catch (error) {
-      rows.push({ figure: 'Letter opened from the inbox', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined });
+      rows.push({
+        figure: 'Letter opened from the inbox',
+        value: `not measured: ${error instanceof Error ? error.message : String(error)}`,
+        goal: '–',
+        met: undefined,
+      });
     }
 
     step(`Firefox: popup time to content (${RUNS} runs each)`);
@@ -343,8 +428,18 @@ async function main(): Promise<void> {
           goal: `≤ blank + ${ROUND_TRIP_MS} + 50 = ${Math.round(ffBlank.median + ROUND_TRIP_MS + 50)} ms`,
           met: ffCold.median <= ffBlank.median + ROUND_TRIP_MS + 50,
         },
-        { figure: `${ff}: popup's first background answer, background stopped`, value: formatMs(ffStoppedAnswer), goal: '–', met: undefined },
-        { figure: `${ff}: popup's first background answer, background running`, value: formatMs(summarize(firefox.runningAnswer)), goal: '–', met: undefined },
+        {
+          figure: `${ff}: popup's first background answer, background stopped`,
+          value: formatMs(ffStoppedAnswer),
+          goal: '–',
+          met: undefined,
+        },
+        {
+          figure: `${ff}: popup's first background answer, background running`,
+          value: formatMs(summarize(firefox.runningAnswer)),
+          goal: '–',
+          met: undefined,
+        },
         {
           figure: `${ff}: popup to content, background stopped (cache fresh)`,
           value: `${formatMs(ffStoppedContent)}; with the background running: ${formatMs(summarize(firefox.runningContent))}`,
@@ -358,7 +453,12 @@ async function main(): Promise<void> {
           : [{ figure: `${ff}: letter opened from the inbox`, value: `not measured: ${firefox.letterError}`, goal: '–', met: undefined }]),
       );
     } catch (error) {
-      rows.push({ figure: 'Firefox', value: `not measured: ${error instanceof Error ? error.message : String(error)}`, goal: '–', met: undefined });
+      rows.push({
+        figure: 'Firefox',
+        value: `not measured: ${error instanceof Error ? error.message : String(error)}`,
+        goal: '–',
+        met: undefined,
+      });
     }
 
     step(`layout shift, Chromium and Firefox (${LAYOUT_RUNS} runs each)`);
@@ -390,7 +490,7 @@ async function main(): Promise<void> {
       FIREFOX_METHOD,
       LAYOUT_METHOD,
       UPLOAD_METHOD,
-      'Bundles: every JS chunk an entry loads (the built manifest and HTML, then the chunks\' imports), each gzipped at level 9, summed. 1 kB = 1000 bytes. The budgets are also held by `npm run size` in `npm test`.',
+      "Bundles: every JS chunk an entry loads (the built manifest and HTML, then the chunks' imports), each gzipped at level 9, summed. 1 kB = 1000 bytes. The budgets are also held by `npm run size` in `npm test`.",
     ];
     console.log(`\n${consoleTable(rows)}\n`);
     writeFileSync('BENCHMARKS.md', markdownReport(rows, env, notes, [POPUP_SPEED_HISTORY]));

@@ -21,7 +21,7 @@ export const FIND_NETWORK_METHOD =
   `Find a letter at network speed: the emulator with a mailbox shared with the person, each mailbox with ${FOLDERS_PER_MAILBOX} folders ` +
   `(made through the service's create_folder) and a letter from "${SENDER}" in every place; every answer ${FIND_LATENCY_MS} ms away. ` +
   'A new viewer tab on the inbox; the finder takes focus with the query typed at once; the first mark is the first frame with a letter found on screen, ' +
-  'the second the first frame whose status no longer says it is still looking (every place read). Times on the page\'s clock from the focus.';
+  "the second the first frame whose status no longer says it is still looking (every place read). Times on the page's clock from the focus.";
 
 type Mailbox = RootJson['mailbox'][number] & { owner?: boolean; digipostaddress?: string };
 
@@ -34,7 +34,11 @@ export async function prepareTwoMailboxes(emulator: RunningEmulator): Promise<nu
   for (const mailbox of before) {
     const create = linkOf(mailbox.folders.link, 'create_folder');
     for (let n = mailbox.folders.folder.length; n < FOLDERS_PER_MAILBOX; n++) {
-      const made = await api(create.uri, token, { method: 'POST', headers: { 'Content-Type': MEDIA_TYPE }, body: JSON.stringify({ name: `Mappe ${n + 1}`, icon: 'FOLDER' }) });
+      const made = await api(create.uri, token, {
+        method: 'POST',
+        headers: { 'Content-Type': MEDIA_TYPE },
+        body: JSON.stringify({ name: `Mappe ${n + 1}`, icon: 'FOLDER' }),
+      });
       if (!made.ok) throw new Error(`create_folder: ${made.status} ${await made.text()}`);
     }
   }
@@ -89,7 +93,12 @@ export async function measureFindOverNetwork(bench: Bench, runs: number, places:
   // The extension reads the root again, so it knows the folders just made (its cached root does not).
   const helper = await bench.browser.open(BLANK_PAGE);
   try {
-    await helper.evaluate(() => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'getRoot', force: true }));
+    await helper.evaluate(() =>
+      (globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }).chrome.runtime.sendMessage({
+        type: 'getRoot',
+        force: true,
+      }),
+    );
   } finally {
     await helper.close();
   }
@@ -105,7 +114,11 @@ export async function measureFindOverNetwork(bench: Bench, runs: number, places:
       try {
         const { first, all } = await page.evaluate(findOnce, SENDER.toLowerCase());
         // Honest only if every place was read: each place's list asked for at least once.
-        const lists = new Set((await emulator.admin.requests()).filter((r) => r.method === 'GET' && /\/(documents\/inbox|folders\/\d+)$/.test(r.path)).map((r) => r.path));
+        const lists = new Set(
+          (await emulator.admin.requests())
+            .filter((r) => r.method === 'GET' && /\/(documents\/inbox|folders\/\d+)$/.test(r.path))
+            .map((r) => r.path),
+        );
         if (lists.size < places) throw new Error(`the finder read ${lists.size} of ${places} places`);
         result.first.push(first);
         result.all.push(all);

@@ -137,13 +137,20 @@ async function controls(firefox: ExtensionBrowser): Promise<Controls> {
   return {
     wake: () =>
       page.evaluate(async () => {
-        await (globalThis as unknown as { browser: ExtensionApi }).browser.runtime.sendMessage({ type: 'getStatus' }).catch(() => undefined);
+        await (globalThis as unknown as { browser: ExtensionApi }).browser.runtime
+          .sendMessage({ type: 'getStatus' })
+          .catch(() => undefined);
       }),
-    dropCache: () => page.evaluate((key: string) => (globalThis as unknown as { browser: ExtensionApi }).browser.storage.session.remove(key), rootCacheItem.key),
+    dropCache: () =>
+      page.evaluate(
+        (key: string) => (globalThis as unknown as { browser: ExtensionApi }).browser.storage.session.remove(key),
+        rootCacheItem.key,
+      ),
     freshenCache: () => page.evaluate(ageCachedRootInExtension, [rootCacheItem.key, 0] as const),
     inboxViewer: async (rootUrl) => {
       const root = (await page.evaluate(
-        (url: string) => (globalThis as unknown as { browser: ExtensionApi }).browser.runtime.sendMessage({ type: 'getResource', url, relation: 'self' }),
+        (url: string) =>
+          (globalThis as unknown as { browser: ExtensionApi }).browser.runtime.sendMessage({ type: 'getResource', url, relation: 'self' }),
         rootUrl,
       )) as RootAnswer;
       const data = root.value?.data;
@@ -153,7 +160,10 @@ async function controls(firefox: ExtensionBrowser): Promise<Controls> {
       const id = randomBytes(16).toString('base64url');
       const stored = { url: inbox.uri, relation: 'document_inbox', mediaType: inbox['media-type'] ?? 'application/vnd.digipost-v2+json' };
       await page.evaluate(
-        (key: string, value: object) => (globalThis as unknown as { browser: { storage: { session: { set(i: object): Promise<void> } } } }).browser.storage.session.set({ [key]: value }),
+        (key: string, value: object) =>
+          (globalThis as unknown as { browser: { storage: { session: { set(i: object): Promise<void> } } } }).browser.storage.session.set({
+            [key]: value,
+          }),
         `${viewerPages.prefix}${id}`,
         stored,
       );
@@ -165,7 +175,10 @@ async function controls(firefox: ExtensionBrowser): Promise<Controls> {
 /** Connects through the popup and the emulator's consent window, as a user would. */
 async function signIn(firefox: ExtensionBrowser): Promise<void> {
   const popup = await firefox.open(POPUP_PAGE);
-  const consent = await firefox.nextPage(() => role(popup, 'button', 'Connect').click(), (address) => address.includes('/oauth/authorize'));
+  const consent = await firefox.nextPage(
+    () => role(popup, 'button', 'Connect').click(),
+    (address) => address.includes('/oauth/authorize'),
+  );
   await role(consent, 'button', 'Approve').click();
   await css(popup, SUMMARY.replace('selector:', '')).wait();
   await popup.close();
@@ -174,7 +187,11 @@ async function signIn(firefox: ExtensionBrowser): Promise<void> {
 export async function measureFirefoxPopup(emulator: RunningEmulator, runs: number): Promise<FirefoxTimings> {
   await build(emulator);
   // Each tab at the popup's size, as in Chromium.
-  const firefox = await launchFirefox({ dist: DIST, viewport: POPUP_VIEWPORT, prefs: { 'extensions.background.idle.timeout': IDLE_TIMEOUT_MS } });
+  const firefox = await launchFirefox({
+    dist: DIST,
+    viewport: POPUP_VIEWPORT,
+    prefs: { 'extensions.background.idle.timeout': IDLE_TIMEOUT_MS },
+  });
   try {
     const result: FirefoxTimings = {
       version: await firefox.browser.version(),
@@ -260,7 +277,11 @@ export const FIREFOX_METHOD = `Firefox: Debian's firefox-esr, headless, driven o
 /** Layout shift in Firefox (layout-shift.ts): the same pages as in Chromium, in the Firefox build carrying the probe. */
 export async function measureFirefoxLayout(emulator: RunningEmulator, runs: number): Promise<LayoutResult & { version: string }> {
   await build(emulator);
-  const firefox = await launchFirefox({ dist: DIST, viewport: POPUP_VIEWPORT, prefs: { 'extensions.background.idle.timeout': IDLE_TIMEOUT_MS } });
+  const firefox = await launchFirefox({
+    dist: DIST,
+    viewport: POPUP_VIEWPORT,
+    prefs: { 'extensions.background.idle.timeout': IDLE_TIMEOUT_MS },
+  });
   try {
     await signIn(firefox);
     const layout = await measureLayout({ newPage: () => firefox.browser.newPage(), extension: firefox }, emulator, runs, ROUND_TRIP_MS);

@@ -102,7 +102,12 @@ async function letterOnce(browser: LayoutBrowser, emulator: RunningEmulator, run
 }
 
 /** `runs` of each, the emulator answering after `latencyMs`. */
-export async function measureLayout(browser: LayoutBrowser, emulator: RunningEmulator, runs: number, latencyMs: number): Promise<LayoutResult> {
+export async function measureLayout(
+  browser: LayoutBrowser,
+  emulator: RunningEmulator,
+  runs: number,
+  latencyMs: number,
+): Promise<LayoutResult> {
   const result: LayoutResult = { popupFirst: [], popupCached: [], letter: [] };
   await emulator.admin.configure({ latencyMs });
   try {

@@ -79,7 +79,10 @@ export function ageRootCache(extension: Pick<ExtensionBrowser, 'inExtension'>, a
 /** Connects through the popup and the emulator's consent page, as a user would. */
 export async function signIn(bench: Bench): Promise<void> {
   const page = await bench.browser.open(POPUP_PAGE);
-  const consent = await bench.browser.nextPage(() => role(page, 'button', 'Connect').click(), (address) => address.includes('/oauth/authorize'));
+  const consent = await bench.browser.nextPage(
+    () => role(page, 'button', 'Connect').click(),
+    (address) => address.includes('/oauth/authorize'),
+  );
   await role(consent, 'button', 'Approve').click();
   await css(page, '.summary h1').wait();
   await page.close();

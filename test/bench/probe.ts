@@ -107,4 +107,6 @@ const PROBE_SOURCE = `
 })();
 `;
 
-export const PROBE_SCRIPT = { content: PROBE_SOURCE.replace('__SELECTORS__', JSON.stringify(WATCHED_SELECTORS)).replace('__LAYOUT__', JSON.stringify(LAYOUT_KEYS)) };
+export const PROBE_SCRIPT = {
+  content: PROBE_SOURCE.replace('__SELECTORS__', JSON.stringify(WATCHED_SELECTORS)).replace('__LAYOUT__', JSON.stringify(LAYOUT_KEYS)),
+};

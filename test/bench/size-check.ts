@@ -19,7 +19,8 @@ let failures = 0;
 try {
   for (const size of entrySizes(dist)) {
     const budget = budgetFor(size.entry);
-    const verdict = budget === undefined ? 'no budget' : size.gzip <= budget ? `within ${formatBytes(budget)}` : `OVER ${formatBytes(budget)}`;
+    const verdict =
+      budget === undefined ? 'no budget' : size.gzip <= budget ? `within ${formatBytes(budget)}` : `OVER ${formatBytes(budget)}`;
     console.log(`${size.entry.padEnd(8)} ${formatBytes(size.gzip).padStart(9)} gzip  ${verdict}  (${size.chunks.length} chunks)`);
     if (budget !== undefined && size.gzip > budget) {
       failures += 1;

@@ -11,10 +11,10 @@ export const UPLOAD_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_METHOD =
   `Upload: a ${UPLOAD_BYTES / 1024 / 1024} MiB PDF from the emulator's test site (/__site/sized.pdf). Extension: the context menu's click dispatched to the worker's ` +
   'listener, the save page fetches the file into a Blob it keeps, then the time on the page\'s clock from the click on Save to "Saved to Inbox." in the page (a MutationObserver; the worker reads the root from its ' +
-  'cache, takes the page\'s Blob, posted to it by reference, and POSTs the form). Plain: the same bytes fetched into a Blob on the bench\'s blank extension page, then the time of one ' +
+  "cache, takes the page's Blob, posted to it by reference, and POSTs the form). Plain: the same bytes fetched into a Blob on the bench's blank extension page, then the time of one " +
   'fetch() POSTing the same multipart form with a bearer token to the same relation. Runs interleaved. Memory: the resident memory (VmRSS, /proc) of every ' +
-  'renderer process (where the worker and the extension\'s pages run; other tabs closed), sampled every 50 ms during separate runs of the extension\'s upload (not timed: sampling costs CPU), peak minus the sample just before ' +
-  'Save; the file\'s Blob is kept by Chrome\'s blob store in the browser process, which this does not count.';
+  "renderer process (where the worker and the extension's pages run; other tabs closed), sampled every 50 ms during separate runs of the extension's upload (not timed: sampling costs CPU), peak minus the sample just before " +
+  "Save; the file's Blob is kept by Chrome's blob store in the browser process, which this does not count.";
 
 interface ProcessInfo {
   type: string;
@@ -66,10 +66,24 @@ interface MenuGlobal {
  * One upload through the extension: ms from Save to saved, or (`sampleMemory`) the renderers' memory
  * growth meanwhile. Sampling costs CPU on the same machine, so a sampled run is not timed.
  */
-async function throughExtension(bench: Bench, holder: Page, fileUrl: string, subject: string, sampleMemory: boolean): Promise<{ ms: number; memory: number }> {
+async function throughExtension(
+  bench: Bench,
+  holder: Page,
+  fileUrl: string,
+  subject: string,
+  sampleMemory: boolean,
+): Promise<{ ms: number; memory: number }> {
   const page = await bench.browser.nextPage(
     () =>
-      bench.browser.inWorker((url: string) => (globalThis as unknown as MenuGlobal).chrome.contextMenus.onClicked.dispatch({ menuItemId: 'save-link', linkUrl: url, editable: false }), fileUrl),
+      bench.browser.inWorker(
+        (url: string) =>
+          (globalThis as unknown as MenuGlobal).chrome.contextMenus.onClicked.dispatch({
+            menuItemId: 'save-link',
+            linkUrl: url,
+            editable: false,
+          }),
+        fileUrl,
+      ),
     (address) => address.includes('/src/save/save.html'),
   );
   await closeOtherPages(bench, [page, holder]);
@@ -113,7 +127,11 @@ async function plainFetch(bench: Bench, fileUrl: string, uploadUrl: string, toke
       form.set('subject', 'Plain fetch');
       form.set('file', blob, 'sized.pdf');
       const started = performance.now();
-      const answer = await fetch(upload, { method: 'POST', body: form, headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/vnd.digipost-v2+json' } });
+      const answer = await fetch(upload, {
+        method: 'POST',
+        body: form,
+        headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/vnd.digipost-v2+json' },
+      });
       if (answer.status !== 201) throw new Error(`plain upload: ${answer.status}`);
       return performance.now() - started;
     },
@@ -136,7 +154,11 @@ export async function measureUpload(bench: Bench, runs: number): Promise<UploadF
   const { emulator } = bench;
   const fileUrl = `${emulator.url}/__site/sized.pdf?bytes=${UPLOAD_BYTES}`;
   const session = await apiSignIn(emulator, 'READ_DOCUMENT_META_INFO UPLOAD_DOCUMENT');
-  const root = (await (await fetch(`${emulator.url}/post/api`, { headers: { Authorization: `Bearer ${session.access_token}`, Accept: 'application/vnd.digipost-v2+json' } })).json()) as {
+  const root = (await (
+    await fetch(`${emulator.url}/post/api`, {
+      headers: { Authorization: `Bearer ${session.access_token}`, Accept: 'application/vnd.digipost-v2+json' },
+    })
+  ).json()) as {
     mailbox: { link: { rel: string; uri: string }[] }[];
   };
   const uploadUrl = root.mailbox[0]?.link.find((l) => l.rel.endsWith('/upload_document_to_inbox'))?.uri;

@@ -90,7 +90,12 @@ async function withFetcher<T>(bench: Bench, use: (fetchThrough: Fetch) => Promis
   try {
     return await use(async (url, relation) => {
       const answer = (await helper.evaluate(
-        (u: string, r: string) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'getResource', url: u, relation: r }),
+        (u: string, r: string) =>
+          (globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }).chrome.runtime.sendMessage({
+            type: 'getResource',
+            url: u,
+            relation: r,
+          }),
         url,
         relation,
       )) as Snapshot;
@@ -126,7 +131,11 @@ export async function measureViewer(bench: Bench, runs: number): Promise<ViewerR
   const openInbox = async (uri: string): Promise<{ page: Page; ms: number }> => {
     const page = await bench.browser.newPage();
     await page.evaluateOnNewDocument(watchText, firstSubject);
-    const address = await viewerPageFor(bench.browser, { url: uri, relation: 'document_inbox', ...(inbox['media-type'] ? { mediaType: inbox['media-type'] } : {}) });
+    const address = await viewerPageFor(bench.browser, {
+      url: uri,
+      relation: 'document_inbox',
+      ...(inbox['media-type'] ? { mediaType: inbox['media-type'] } : {}),
+    });
     await commit(page, address);
     return { page, ms: await markOf(page, `text:${firstSubject}`, 30_000) };
   };

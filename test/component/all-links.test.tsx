@@ -18,7 +18,8 @@ const PAGE_ID = 'CCCCCCCCCCCCCCCCCCCCCC';
 /** The text a person reads: closed details show only their summary. */
 function readable(element: Element): string {
   const copy = element.cloneNode(true) as Element;
-  for (const details of copy.querySelectorAll('details:not([open])')) for (const child of [...details.children]) if (child.tagName !== 'SUMMARY') child.remove();
+  for (const details of copy.querySelectorAll('details:not([open])'))
+    for (const child of [...details.children]) if (child.tagName !== 'SUMMARY') child.remove();
   return copy.textContent.replace(/\s+/g, ' ');
 }
 
@@ -35,7 +36,10 @@ async function openRoot(extra: Record<string, unknown> = {}): Promise<HTMLElemen
 describe('All links from the service', () => {
   it('lists every followable page of the mailbox, the account and the service in words, grouped by where it belongs', async () => {
     const main = await openRoot();
-    const group = (name: string) => within(within(main).getByRole('region', { name })).getAllByRole('link').map((a) => a.textContent.trim());
+    const group = (name: string) =>
+      within(within(main).getByRole('region', { name }))
+        .getAllByRole('link')
+        .map((a) => a.textContent.trim());
     expect(group('Your mailbox')).toEqual(['Inbox', 'Mailbox settings', 'Skatt', 'Bolig']);
     expect(group('Your account')).toEqual(['Receipts', 'Account settings', 'Event log', 'Connected applications']);
     expect(group('More from Digipost')).toEqual(['Recipient search']);
@@ -43,7 +47,9 @@ describe('All links from the service', () => {
 
   it('offers no page that would show nothing: the sign-in session and the suggestions are only under the closed details', async () => {
     const main = await openRoot();
-    const offered = within(main).getAllByRole('link').map((a) => a.textContent.trim());
+    const offered = within(main)
+      .getAllByRole('link')
+      .map((a) => a.textContent.trim());
     for (const empty of ['Sign-in session', 'Recipient suggestions']) expect(offered, empty).not.toContain(empty);
     expect(readable(main)).not.toContain('Sign-in session');
     fireEvent.click(screen.getByText('All details and links'));
@@ -72,7 +78,18 @@ describe('All links from the service', () => {
   });
 
   it('says a setting that is one value once: "Language: Norwegian Bokmål", not the label twice', async () => {
-    const main = await openRoot({ language: { language: 'nb', link: [{ rel: `${SERVICE}/post/relations/change_language`, uri: `${SERVICE}/post/api/private/language`, 'media-type': 'application/vnd.digipost-v2+json' }] } });
+    const main = await openRoot({
+      language: {
+        language: 'nb',
+        link: [
+          {
+            rel: `${SERVICE}/post/relations/change_language`,
+            uri: `${SERVICE}/post/api/private/language`,
+            'media-type': 'application/vnd.digipost-v2+json',
+          },
+        ],
+      },
+    });
     expect(readable(main)).toMatch(/Language\s*Norwegian Bokmål/);
     expect(readable(main).match(/Language/g)).toHaveLength(1);
   });

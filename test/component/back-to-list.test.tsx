@@ -35,13 +35,17 @@ function inboxPage(n: number) {
       attachment: [attachment(id, 1, { subject: subjectAt(position), fileType: 'txt' })],
     });
   });
-  return { document: letters, link: n < 9 ? [{ rel: `${SERVICE}/post/relations/next`, uri: `${INBOX}?page=${n + 1}`, 'media-type': MEDIA }] : [] };
+  return {
+    document: letters,
+    link: n < 9 ? [{ rel: `${SERVICE}/post/relations/next`, uri: `${INBOX}?page=${n + 1}`, 'media-type': MEDIA }] : [],
+  };
 }
 
 /** The worker as the service answers it: the inbox's pages by their address, a letter by its own. */
 function serviceAnswers(url: string): ResourceSnapshot {
   const path = new URL(url);
-  if (path.pathname.endsWith('/documents/inbox')) return resourceSnapshot(inboxPage(Number(path.searchParams.get('page') ?? 0)), url, WRITES);
+  if (path.pathname.endsWith('/documents/inbox'))
+    return resourceSnapshot(inboxPage(Number(path.searchParams.get('page') ?? 0)), url, WRITES);
   const id = Number(path.pathname.split('/').pop());
   const position = id - 5000;
   const found = inboxPage(Math.floor(position / PAGE)).document[position % PAGE];
@@ -54,7 +58,10 @@ async function openInboxFourPagesDeep(): Promise<void> {
   const root = fullRoot();
   const mailbox = root.mailbox?.[0];
   if (!mailbox) throw new Error('the fixture root has a mailbox');
-  mailbox.link = [...mailbox.link, { rel: `${SERVICE}/post/relations/upload_document_to_inbox`, uri: `${INBOX}/upload`, 'media-type': MEDIA }];
+  mailbox.link = [
+    ...mailbox.link,
+    { rel: `${SERVICE}/post/relations/upload_document_to_inbox`, uri: `${INBOX}/upload`, 'media-type': MEDIA },
+  ];
   await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: INBOX, relation: 'document_inbox' } });
   worker.answer('getRoot', rootSnapshot({ root, scopes: WRITES }));
   worker.answer('getResource', (request) => Promise.resolve(serviceAnswers(request.url)));

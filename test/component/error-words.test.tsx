@@ -18,7 +18,8 @@ const DETAIL = 'INTERNAL_SERVER_ERROR: not JSON: application/vnd.digipost-v2+jso
 /** The text a person reads: closed details show only their summary. */
 function readable(element: Element): string {
   const copy = element.cloneNode(true) as Element;
-  for (const details of copy.querySelectorAll('details:not([open])')) for (const child of [...details.children]) if (child.tagName !== 'SUMMARY') child.remove();
+  for (const details of copy.querySelectorAll('details:not([open])'))
+    for (const child of [...details.children]) if (child.tagName !== 'SUMMARY') child.remove();
   return copy.textContent.replace(/\s+/g, ' ');
 }
 
@@ -35,23 +36,29 @@ const LEAKS: readonly [string, RegExp][] = [
 describe.each(LANGUAGES)('every error in words (%s)', (language) => {
   const errors: ErrorInfo[] = ERROR_CODES.map((code) => ({ code, status: 502, detail: DETAIL, permission: 'READ_RECEIPTS' }));
 
-  it.each(errors.map((error) => [error.code, error] as const))('%s: a sentence with no status, media type, address or code; those under Details', (_code, error) => {
-    extension.language = language;
-    for (const alert of [<ErrorAlert error={error} />, <ErrorView error={error} onRetry={() => undefined} onConnect={() => undefined} />]) {
-      const { container, unmount } = render(alert);
-      const sentence = container.querySelector('.alert-message')?.textContent ?? '';
-      expect(sentence.length, 'a sentence').toBeGreaterThan(10);
-      expect(sentence).not.toContain(`error_${error.code}`);
-      const shown = readable(container);
-      for (const [what, pattern] of LEAKS) expect(shown, `${what} in "${shown}"`).not.toMatch(pattern);
-      // Details has it all, for whoever asks.
-      const summary = container.querySelector('details > summary');
-      expect(summary).not.toBeNull();
-      if (summary) fireEvent.click(summary);
-      container.querySelector('details')?.setAttribute('open', '');
-      expect(readable(container)).toContain('HTTP 502');
-      expect(readable(container)).toContain(DETAIL);
-      unmount();
-    }
-  });
+  it.each(errors.map((error) => [error.code, error] as const))(
+    '%s: a sentence with no status, media type, address or code; those under Details',
+    (_code, error) => {
+      extension.language = language;
+      for (const alert of [
+        <ErrorAlert error={error} />,
+        <ErrorView error={error} onRetry={() => undefined} onConnect={() => undefined} />,
+      ]) {
+        const { container, unmount } = render(alert);
+        const sentence = container.querySelector('.alert-message')?.textContent ?? '';
+        expect(sentence.length, 'a sentence').toBeGreaterThan(10);
+        expect(sentence).not.toContain(`error_${error.code}`);
+        const shown = readable(container);
+        for (const [what, pattern] of LEAKS) expect(shown, `${what} in "${shown}"`).not.toMatch(pattern);
+        // Details has it all, for whoever asks.
+        const summary = container.querySelector('details > summary');
+        expect(summary).not.toBeNull();
+        if (summary) fireEvent.click(summary);
+        container.querySelector('details')?.setAttribute('open', '');
+        expect(readable(container)).toContain('HTTP 502');
+        expect(readable(container)).toContain(DETAIL);
+        unmount();
+      }
+    },
+  );
 });

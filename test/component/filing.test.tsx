@@ -48,14 +48,21 @@ async function openInbox(scopes: Permission[], letters: unknown[]): Promise<HTML
   await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: INBOX, relation: 'document_inbox' } });
   worker.answer('getRoot', rootSnapshot({ root, scopes }));
   worker.answer('getResource', (request) =>
-    new URL(request.url).pathname === new URL(INBOX).pathname ? resourceSnapshot({ document: letters, link: [] }, request.url, scopes) : resourceSnapshot(letters.find((l) => (l as { link: Link[] }).link[0]?.uri === request.url), request.url, scopes),
+    new URL(request.url).pathname === new URL(INBOX).pathname
+      ? resourceSnapshot({ document: letters, link: [] }, request.url, scopes)
+      : resourceSnapshot(
+          letters.find((l) => (l as { link: Link[] }).link[0]?.uri === request.url),
+          request.url,
+          scopes,
+        ),
   );
   await openPage('viewer', `?page=${PAGE_ID}`);
   await screen.findByText((letters[0] as { subject: string }).subject);
   return screen.getByRole('main');
 }
 
-const rowsWith = (words: string) => [...document.querySelectorAll('main .letter-row')].filter((row) => row.textContent.includes(words)).length;
+const rowsWith = (words: string) =>
+  [...document.querySelectorAll('main .letter-row')].filter((row) => row.textContent.includes(words)).length;
 
 describe('moving letters', () => {
   it('a 403 leaves the list as it was and says the permission was withdrawn', async () => {

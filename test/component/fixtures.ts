@@ -29,7 +29,10 @@ function root(unread = 2): RootResource {
       personalidentificationnumberObfuscated: '010190*****',
       email: ['kari@example.com'],
       unreadItemsInInbox: unread,
-      link: [link('document_inbox', '/post/api/private/accounts/1234/documents/inbox'), link('receipts', '/post/api/private/accounts/1234/receipts')],
+      link: [
+        link('document_inbox', '/post/api/private/accounts/1234/documents/inbox'),
+        link('receipts', '/post/api/private/accounts/1234/receipts'),
+      ],
     },
     link: [link('search', '/post/api/recipients/search')],
   };
@@ -65,7 +68,10 @@ export function fullRoot(): RootResource {
           ],
           link: [],
         },
-        link: [link('document_inbox', '/post/api/private/accounts/1234/documents/inbox'), link('mailbox_settings', '/post/api/private/mailboxes/1/settings')],
+        link: [
+          link('document_inbox', '/post/api/private/accounts/1234/documents/inbox'),
+          link('mailbox_settings', '/post/api/private/mailboxes/1/settings'),
+        ],
       },
     ],
     link: [
@@ -78,7 +84,10 @@ export function fullRoot(): RootResource {
 }
 
 /** A letter as listed in the inbox and as fetched on its own, with one document (or those given). */
-export function letter(id: number, fields: { subject: string; creatorName: string; read?: boolean; created?: string; attachment?: Attachment[] }) {
+export function letter(
+  id: number,
+  fields: { subject: string; creatorName: string; read?: boolean; created?: string; attachment?: Attachment[] },
+) {
   const attachment = fields.attachment ?? [document(id, 1, { subject: fields.subject, read: fields.read ?? false })];
   return {
     id,
@@ -97,7 +106,11 @@ export function letter(id: number, fields: { subject: string; creatorName: strin
 }
 
 /** One document of a letter: readable at once (a content link), or behind an opening receipt. */
-export function document(letterId: number, id: number, fields: { subject: string; read?: boolean; fileType?: string; authLevel?: string; openingReceipt?: boolean }): Attachment {
+export function document(
+  letterId: number,
+  id: number,
+  fields: { subject: string; read?: boolean; fileType?: string; authLevel?: string; openingReceipt?: boolean },
+): Attachment {
   const path = `/post/api/private/accounts/1234/documents/${letterId}/attachments/${id}`;
   return {
     subject: fields.subject,
@@ -106,7 +119,11 @@ export function document(letterId: number, id: number, fields: { subject: string
     'authentication-level': fields.authLevel ?? 'PASSWORD',
     read: fields.read ?? false,
     mainDocument: id === 1,
-    link: [fields.openingReceipt ? link('send_opening_receipt', `${path}/openingreceipt`) : link('get_document_content', `${path}/content`, 'application/octet-stream')],
+    link: [
+      fields.openingReceipt
+        ? link('send_opening_receipt', `${path}/openingreceipt`)
+        : link('get_document_content', `${path}/content`, 'application/octet-stream'),
+    ],
   };
 }
 
@@ -157,5 +174,8 @@ export function content(contentType: string, text: string): ContentView {
 export function nothingDue(snapshot: RootSnapshot): DueInvoices {
   const nav = mailboxNavOf(snapshot.root);
   const places = [...(nav.inbox ? [nav.inbox] : []), ...nav.folders.map((folder) => folder.self)];
-  return { generation: snapshot.generation ?? 0, places: Object.fromEntries(places.map((link) => [link.uri, { state: 'read', fetchedAt: snapshot.fetchedAt, letters: [] }])) };
+  return {
+    generation: snapshot.generation ?? 0,
+    places: Object.fromEntries(places.map((link) => [link.uri, { state: 'read', fetchedAt: snapshot.fetchedAt, letters: [] }])),
+  };
 }

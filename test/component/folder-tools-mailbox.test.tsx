@@ -46,6 +46,12 @@ describe('New folder', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create folder' }));
     await screen.findByText('The folder “Hytta” was created.');
     await waitFor(() => expect(writes()).toHaveLength(1));
-    expect(writes()[0]).toEqual({ type: 'write', target: { url: ROOT, relation: 'self' }, rel: 'create_folder', body: { name: 'Hytta', icon: 'FOLDER' }, mailboxLink: OWN_FOLDERS });
+    expect(writes()[0]).toEqual({
+      type: 'write',
+      target: { url: ROOT, relation: 'self' },
+      rel: 'create_folder',
+      body: { name: 'Hytta', icon: 'FOLDER' },
+      mailboxLink: OWN_FOLDERS,
+    });
   });
 });

@@ -47,7 +47,9 @@ function plain(text: string | null | undefined): string {
 
 /** A card's facts as "label: value" lines, as a person reads them. */
 function facts(card: HTMLElement): string[] {
-  return [...card.querySelectorAll('.metadata-facts > div')].map((row) => plain(`${row.querySelector('dt')?.textContent ?? ''}: ${row.querySelector('dd')?.textContent ?? ''}`));
+  return [...card.querySelectorAll('.metadata-facts > div')].map((row) =>
+    plain(`${row.querySelector('dt')?.textContent ?? ''}: ${row.querySelector('dd')?.textContent ?? ''}`),
+  );
 }
 
 /** What the page shows outside the letter's details (which fold the service's own fields away). */
@@ -59,7 +61,8 @@ function mainText(): string {
 }
 
 /** The service's words that must never reach the main view: type names, status codes, field names. */
-const SERVICE_WORDS = /PickupNotice|Inkasso\b|SignedDocument|READY_FOR_PICKUP|PICKED_UP|RETURNED|DEVIATION|pickupPlace|shelfLocation|returnDateTime|arrivalDateTime|merchantName|totalPrice|totalVat|netAmount|paymentDate|valueToBePayed|CODE_128|undefined|NaN|Invalid Date/;
+const SERVICE_WORDS =
+  /PickupNotice|Inkasso\b|SignedDocument|READY_FOR_PICKUP|PICKED_UP|RETURNED|DEVIATION|pickupPlace|shelfLocation|returnDateTime|arrivalDateTime|merchantName|totalPrice|totalVat|netAmount|paymentDate|valueToBePayed|CODE_128|undefined|NaN|Invalid Date/;
 
 const pickupPlace = {
   name: 'Kiwi Majorstuen',
@@ -104,12 +107,19 @@ describe('a parcel to pick up (PickupNotice)', () => {
     within(card).getByRole('button', { name: 'Copy the pickup code' });
     within(card).getByText('Krever fremvisning av gyldig legitimasjon.');
     const link = within(card).getByRole('link', { name: 'Spor pakken' });
-    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual(['https://sporing.posten.no/sporing/370123456789012345', '_blank', 'noopener noreferrer']);
+    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([
+      'https://sporing.posten.no/sporing/370123456789012345',
+      '_blank',
+      'noopener noreferrer',
+    ]);
     expect(mainText()).not.toMatch(SERVICE_WORDS);
   });
 
   it('picked up: said plainly with the day, from the status the service added, and no code or shelf any more', async () => {
-    await openLetterWith([waitingParcel, { type: 'PickupNoticeStatus', status: 'PICKED_UP', occurrenceDatetime: '2099-12-02T16:27:00+01:00' }]);
+    await openLetterWith([
+      waitingParcel,
+      { type: 'PickupNoticeStatus', status: 'PICKED_UP', occurrenceDatetime: '2099-12-02T16:27:00+01:00' },
+    ]);
     const card = await screen.findByRole('region', { name: 'Parcel at Kiwi Majorstuen' });
     within(card).getByText(/^Picked up Dec 2, 2099/);
     const text = card.textContent;
@@ -153,7 +163,12 @@ describe('a debt collection (Inkasso)', () => {
     await openLetterWith([inkasso], 'Inkassovarsel: Faktura 20931', 'Intrum');
     const card = await screen.findByRole('region', { name: 'Debt collection' });
     within(card).getByRole('heading', { level: 2, name: /^To pay by \w+, December 10, 2099$/ });
-    expect(facts(card).map((fact) => fact.replace(/Copy$/, ''))).toEqual(['Amount: NOK 1,187.50', 'Due date: Dec 10, 2099', 'Account number: 7058 06 32271', 'KID: 2093100048213799']);
+    expect(facts(card).map((fact) => fact.replace(/Copy$/, ''))).toEqual([
+      'Amount: NOK 1,187.50',
+      'Due date: Dec 10, 2099',
+      'Account number: 7058 06 32271',
+      'KID: 2093100048213799',
+    ]);
     for (const name of ['Copy the amount', 'Copy the account number', 'Copy the KID']) within(card).getByRole('button', { name });
     const link = within(card).getByRole('link', { name: 'Gå til saken hos Intrum' });
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
@@ -224,7 +239,9 @@ describe('a receipt (Receipt)', () => {
     ]);
     within(card).getByRole('heading', { level: 3, name: 'What you bought' });
     const lines = card.querySelectorAll('.receipt-card-lines .receipt-line');
-    const rows = [...lines].map((row) => [...row.querySelectorAll('dt > span')].map((part) => plain(part.textContent)).concat(plain(row.querySelector('dd')?.textContent)));
+    const rows = [...lines].map((row) =>
+      [...row.querySelectorAll('dt > span')].map((part) => plain(part.textContent)).concat(plain(row.querySelector('dd')?.textContent)),
+    );
     expect(rows).toEqual([
       ['Kaffe Evergood filtermalt', 'NOK 79.90'],
       ['Lettmelk 1 l', '2 × NOK 23.90', 'NOK 47.80'],
@@ -232,12 +249,19 @@ describe('a receipt (Receipt)', () => {
       ['Bananer', '0.912 kg × NOK 29.50', 'NOK 26.90'],
     ]);
     const sum = card.querySelector('.receipt-card-sum');
-    expect([...(sum?.querySelectorAll('.receipt-line') ?? [])].map((row) => plain(row.textContent))).toEqual(['TotalNOK 187.50', 'Of which VATNOK 24.45']);
+    expect([...(sum?.querySelectorAll('.receipt-line') ?? [])].map((row) => plain(row.textContent))).toEqual([
+      'TotalNOK 187.50',
+      'Of which VATNOK 24.45',
+    ]);
     expect(mainText()).not.toMatch(SERVICE_WORDS);
   });
 
   it('a receipt without its lines or payments still shows the shop and total', async () => {
-    await openLetterWith([{ type: 'receipt', merchantName: 'Kiwi Storo', totalPrice: 42, totalVat: 'x', purchaseTime: 'yesterday' }], 'Kvittering', 'Kiwi');
+    await openLetterWith(
+      [{ type: 'receipt', merchantName: 'Kiwi Storo', totalPrice: 42, totalVat: 'x', purchaseTime: 'yesterday' }],
+      'Kvittering',
+      'Kiwi',
+    );
     const card = await screen.findByRole('region', { name: 'Receipt from Kiwi Storo' });
     expect(plain(card.querySelector('.receipt-card-sum')?.textContent)).toBe('TotalNOK 42.00');
     expect(within(card).queryByRole('heading', { name: 'What you bought' })).toBeNull();
@@ -247,7 +271,11 @@ describe('a receipt (Receipt)', () => {
 
 describe('a payslip (Payslip)', () => {
   it('says what is paid out after tax and on which day', async () => {
-    await openLetterWith([{ type: 'Payslip', paymentDate: '2026-11-25', netAmount: 38421.5 }], 'Lønnsslipp for november', 'Fjellheim Bygg AS');
+    await openLetterWith(
+      [{ type: 'Payslip', paymentDate: '2026-11-25', netAmount: 38421.5 }],
+      'Lønnsslipp for november',
+      'Fjellheim Bygg AS',
+    );
     const card = await screen.findByRole('region', { name: 'Payslip' });
     expect(plain(within(card).getByRole('heading', { level: 2 }).textContent)).toBe('Net pay NOK 38,421.50');
     expect(facts(card)).toEqual(['Payment date: Wednesday, November 25, 2026']);

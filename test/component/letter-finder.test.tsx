@@ -22,9 +22,12 @@ const IN_SKATT = letter(21, { subject: 'Skattekort for 2027', creatorName: 'Skat
 /** The own mailbox's resources: the inbox, Skatt, Bolig, and a letter by its own address. */
 function ownMailboxResource(request: { url: string }) {
   const url = new URL(request.url);
-  if (url.pathname.endsWith('/1234/documents/inbox')) return Promise.resolve(resourceSnapshot({ document: LETTERS, link: [] }, request.url));
-  if (url.pathname.endsWith('/folders/1')) return Promise.resolve(resourceSnapshot({ name: 'Skatt', documents: { document: [IN_SKATT] }, link: [] }, request.url));
-  if (url.pathname.endsWith('/folders/2')) return Promise.resolve(resourceSnapshot({ name: 'Bolig', documents: { document: [IN_BOLIG] }, link: [] }, request.url));
+  if (url.pathname.endsWith('/1234/documents/inbox'))
+    return Promise.resolve(resourceSnapshot({ document: LETTERS, link: [] }, request.url));
+  if (url.pathname.endsWith('/folders/1'))
+    return Promise.resolve(resourceSnapshot({ name: 'Skatt', documents: { document: [IN_SKATT] }, link: [] }, request.url));
+  if (url.pathname.endsWith('/folders/2'))
+    return Promise.resolve(resourceSnapshot({ name: 'Bolig', documents: { document: [IN_BOLIG] }, link: [] }, request.url));
   if (url.pathname.endsWith('/documents/31')) return Promise.resolve(resourceSnapshot(IN_BOLIG, request.url));
   return Promise.reject(new Error(`no answer for ${request.url}`));
 }
@@ -47,7 +50,7 @@ async function openInbox(): Promise<HTMLElement> {
 }
 
 describe('finding a letter', () => {
-  it('finds a letter that lives only in a folder by part of its subject, under the folder\'s name, and Enter opens it', async () => {
+  it("finds a letter that lives only in a folder by part of its subject, under the folder's name, and Enter opens it", async () => {
     const field = await openInbox();
     fireEvent.focus(field);
     fireEvent.input(field, { target: { value: 'HUSLEIE' } });
@@ -65,7 +68,13 @@ describe('finding a letter', () => {
     fireEvent.focus(field);
     fireEvent.input(field, { target: { value: 'skatteetaten' } });
     const results = await screen.findByRole('listbox');
-    await waitFor(() => expect(within(results).getAllByRole('group').map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby') ?? '')?.textContent)).toEqual(['Inbox', 'Skatt']));
+    await waitFor(() =>
+      expect(
+        within(results)
+          .getAllByRole('group')
+          .map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby') ?? '')?.textContent),
+      ).toEqual(['Inbox', 'Skatt']),
+    );
     const options = within(results).getAllByRole('option');
     expect(options.map((o) => o.getAttribute('aria-selected'))).toEqual(['true', 'false']);
     fireEvent.keyDown(field, { key: 'ArrowDown' });
@@ -89,7 +98,12 @@ describe('finding a letter', () => {
     fireEvent.focus(field);
     for (const text of ['z', 'zz', 'zzz']) fireEvent.input(field, { target: { value: text } });
     await waitFor(() => expect(finderStatus()).toBe('No letter matches.'));
-    expect(worker.asked('getResource').map((r) => new URL(r.url).pathname).sort()).toEqual([
+    expect(
+      worker
+        .asked('getResource')
+        .map((r) => new URL(r.url).pathname)
+        .sort(),
+    ).toEqual([
       '/post/api/private/accounts/1234/documents/inbox',
       '/post/api/private/accounts/1234/folders/1',
       '/post/api/private/accounts/1234/folders/2',
@@ -125,7 +139,8 @@ describe('reading the places for finding', () => {
   function sevenPlaces() {
     const root = fullRoot();
     const folders = root.mailbox?.[0]?.folders;
-    for (const id of [3, 4, 5, 6]) folders?.folder.push({ name: `F${id}`, id, link: [{ rel: `${SERVICE}/post/relations/self`, uri: `${ACCOUNT}/folders/${id}` }] });
+    for (const id of [3, 4, 5, 6])
+      folders?.folder.push({ name: `F${id}`, id, link: [{ rel: `${SERVICE}/post/relations/self`, uri: `${ACCOUNT}/folders/${id}` }] });
     return root;
   }
 
@@ -145,7 +160,9 @@ describe('reading the places for finding', () => {
       out++;
       most = Math.max(most, out);
       const path = new URL(request.url).pathname;
-      const data = path.endsWith('/documents/inbox') ? { document: LETTERS, link: [] } : { name: 'F', documents: { document: path.endsWith('/folders/2') ? [IN_BOLIG] : [] }, link: [] };
+      const data = path.endsWith('/documents/inbox')
+        ? { document: LETTERS, link: [] }
+        : { name: 'F', documents: { document: path.endsWith('/folders/2') ? [IN_BOLIG] : [] }, link: [] };
       return new Promise((resolve) =>
         waiting.push(() => {
           out--;
@@ -200,7 +217,11 @@ describe('reading the places for finding', () => {
     fireEvent.input(field, { target: { value: 'skatt' } });
     // What Bolig and the inbox hold is found; Skatt, which failed, is named.
     await waitFor(() => expect(screen.getByText('Could not read Skatt: letters there are not found now.')).toBeTruthy());
-    expect(within(screen.getByRole('listbox')).getAllByRole('group').map((g) => document.getElementById(g.getAttribute('aria-labelledby') ?? '')?.textContent)).toEqual(['Inbox']);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('group')
+        .map((g) => document.getElementById(g.getAttribute('aria-labelledby') ?? '')?.textContent),
+    ).toEqual(['Inbox']);
     answerMailbox();
     worker.requests.length = 0;
     fireEvent.blur(field);
@@ -220,11 +241,27 @@ describe('finding a letter in every mailbox the person may read', () => {
   function answerTwoMailboxes(): void {
     const own = fullRoot();
     const [kari] = own.mailbox ?? [];
-    const shared = { name: 'Ola Nordmann', owner: false, digipostaddress: 'ola#2', unreadItemsInInbox: 1, link: [{ rel: `${SERVICE}/post/relations/document_inbox`, uri: `${OLA}/documents/inbox`, 'media-type': 'application/vnd.digipost-v2+json' }] };
-    worker.answer('getRoot', rootSnapshot({ root: { ...own, mailbox: [{ ...kari, owner: true, digipostaddress: 'kari#1', link: kari?.link ?? [] }, shared] } }));
+    const shared = {
+      name: 'Ola Nordmann',
+      owner: false,
+      digipostaddress: 'ola#2',
+      unreadItemsInInbox: 1,
+      link: [
+        {
+          rel: `${SERVICE}/post/relations/document_inbox`,
+          uri: `${OLA}/documents/inbox`,
+          'media-type': 'application/vnd.digipost-v2+json',
+        },
+      ],
+    };
+    worker.answer(
+      'getRoot',
+      rootSnapshot({ root: { ...own, mailbox: [{ ...kari, owner: true, digipostaddress: 'kari#1', link: kari?.link ?? [] }, shared] } }),
+    );
     worker.answer('getResource', (request) => {
       const url = new URL(request.url);
-      if (url.pathname.endsWith('/2047/documents/inbox')) return Promise.resolve(resourceSnapshot({ document: [IN_OLA], link: [] }, request.url));
+      if (url.pathname.endsWith('/2047/documents/inbox'))
+        return Promise.resolve(resourceSnapshot({ document: [IN_OLA], link: [] }, request.url));
       if (url.pathname.endsWith('/documents/71')) return Promise.resolve(resourceSnapshot(IN_OLA, request.url));
       return ownMailboxResource(request);
     });

@@ -13,7 +13,11 @@ import { openPage } from './page.ts';
 const { worker } = extension;
 const PAGE_ID = 'EEEEEEEEEEEEEEEEEEEEEE';
 const INBOX = `${SERVICE}/post/api/private/accounts/1234/documents/inbox`;
-const LETTER = letter(21, { subject: 'Innkalling til time', creatorName: 'Helse Sør-Øst', attachment: [attachment(21, 1, { subject: 'Innkalling til time', fileType: 'txt' })] });
+const LETTER = letter(21, {
+  subject: 'Innkalling til time',
+  creatorName: 'Helse Sør-Øst',
+  attachment: [attachment(21, 1, { subject: 'Innkalling til time', fileType: 'txt' })],
+});
 
 describe('a letter opened from a list', () => {
   it('shows its subject and sender at once, the rest once the letter is read', async () => {

@@ -94,7 +94,12 @@ describe('a letter and its documents', () => {
     expect((await within(documentItem()).findByRole('status')).textContent).toBe('Opening…');
     expect(within(documentItem()).queryByRole('button', { name: `Open ${SUBJECT}` })).toBeNull();
     const request = await held.asked;
-    expect(request).toEqual({ type: 'getContent', url: `${SERVICE}/post/api/private/accounts/1234/documents/11/attachments/1/content`, mediaType: 'application/octet-stream', relation: 'get_document_content' });
+    expect(request).toEqual({
+      type: 'getContent',
+      url: `${SERVICE}/post/api/private/accounts/1234/documents/11/attachments/1/content`,
+      mediaType: 'application/octet-stream',
+      relation: 'get_document_content',
+    });
     held.answer(content('application/pdf', '%PDF-1.4 a letter'));
     const pages = await within(documentItem()).findByRole('document', { name: `Content: ${SUBJECT}` });
     await waitFor(() => expect(pages.getAttribute('data-pages')).toBe('1'));
@@ -164,8 +169,19 @@ describe('a letter and its documents', () => {
   });
 
   it('Send to my bank: says in words when Digipost refuses it, and sends nothing more', async () => {
-    const sendToBank = { rel: `${SERVICE}/post/relations/send_to_bank`, uri: `${SERVICE}/post/api/private/accounts/1234/documents/11/attachments/1/invoice/sendtobank`, 'media-type': 'application/vnd.digipost-v2+json' };
-    const data = invoiceLetter({ amount: 1250, dueDate: '2099-12-12', kid: '123456789', accountNumber: '12345678903', canBePaidByUser: true, link: [sendToBank] });
+    const sendToBank = {
+      rel: `${SERVICE}/post/relations/send_to_bank`,
+      uri: `${SERVICE}/post/api/private/accounts/1234/documents/11/attachments/1/invoice/sendtobank`,
+      'media-type': 'application/vnd.digipost-v2+json',
+    };
+    const data = invoiceLetter({
+      amount: 1250,
+      dueDate: '2099-12-12',
+      kid: '123456789',
+      accountNumber: '12345678903',
+      canBePaidByUser: true,
+      link: [sendToBank],
+    });
     worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
     // What the worker answers once Digipost refused it twice (a 403, and again with a fresh token).
     worker.fail('write', { code: 'write_forbidden', status: 403 });
@@ -190,7 +206,11 @@ describe('a letter and its documents', () => {
     worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
     await openLetter(data);
     const link = await screen.findByRole('link', { name: 'Svar på innkallingen' });
-    expect([link.getAttribute('target'), link.getAttribute('rel'), link.getAttribute('href')]).toEqual(['_blank', 'noopener noreferrer', 'https://example.org/svar']);
+    expect([link.getAttribute('target'), link.getAttribute('rel'), link.getAttribute('href')]).toEqual([
+      '_blank',
+      'noopener noreferrer',
+      'https://example.org/svar',
+    ]);
     expect(screen.queryByRole('link', { name: 'Farlig lenke' })).toBeNull();
   });
 
@@ -198,7 +218,13 @@ describe('a letter and its documents', () => {
     const data = plainLetter();
     const main = data.attachment[0] as Record<string, unknown>;
     main.type = 'INVOICE';
-    main.invoice = { amount: 1250, dueDate: '2099-12-12', kid: '123456789', account: '12345678903', payment: { bank: 'DNB', debitorBankAccount: '12345678903' } };
+    main.invoice = {
+      amount: 1250,
+      dueDate: '2099-12-12',
+      kid: '123456789',
+      account: '12345678903',
+      payment: { bank: 'DNB', debitorBankAccount: '12345678903' },
+    };
     worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
     await openLetter(data);
     const panel = await screen.findByRole('region', { name: 'Invoice' });
@@ -211,7 +237,13 @@ describe('a letter and its documents', () => {
     const data = plainLetter();
     const main = data.attachment[0] as Record<string, unknown>;
     main.type = 'INVOICE';
-    main.invoice = { amount: 1250, dueDate: '2099-12-12', kid: '123456789', account: '12345678903', payment: { bank: 'DNB', debitorBankAccount: '12345678903', timePaid: '2026-11-20T10:00:00.000+01:00' } };
+    main.invoice = {
+      amount: 1250,
+      dueDate: '2099-12-12',
+      kid: '123456789',
+      account: '12345678903',
+      payment: { bank: 'DNB', debitorBankAccount: '12345678903', timePaid: '2026-11-20T10:00:00.000+01:00' },
+    };
     worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
     await openLetter(data);
     const panel = await screen.findByRole('region', { name: 'Invoice' });
@@ -220,7 +252,11 @@ describe('a letter and its documents', () => {
   });
 
   it('further documents: listed after the main one, each opened on a click', async () => {
-    const data = letter(11, { subject: SUBJECT, creatorName: 'Skatteetaten', attachment: [document(11, 1, { subject: SUBJECT }), document(11, 2, { subject: 'Vedlegg' })] });
+    const data = letter(11, {
+      subject: SUBJECT,
+      creatorName: 'Skatteetaten',
+      attachment: [document(11, 1, { subject: SUBJECT }), document(11, 2, { subject: 'Vedlegg' })],
+    });
     worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
     await openLetter(data);
     await within(await waitForDocument()).findByRole('document', { name: `Content: ${SUBJECT}` });
@@ -239,7 +275,11 @@ describe('a letter and its documents', () => {
     const data = letter(11, {
       subject: SUBJECT,
       creatorName: 'Skatteetaten',
-      attachment: [document(11, 1, { subject: SUBJECT }), document(11, 2, { subject: 'Vedlegg A' }), document(11, 3, { subject: 'Vedlegg B' })],
+      attachment: [
+        document(11, 1, { subject: SUBJECT }),
+        document(11, 2, { subject: 'Vedlegg A' }),
+        document(11, 3, { subject: 'Vedlegg B' }),
+      ],
     });
     worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
     await openLetter(data);
@@ -253,7 +293,10 @@ describe('a letter and its documents', () => {
   });
 
   it('a confidential letter whose subject is hidden: named as the list names it, not "(no subject)"', async () => {
-    const data = { ...letter(11, { subject: '', creatorName: 'Skatteetaten', attachment: [document(11, 1, { subject: '' })] }), confidential: true };
+    const data = {
+      ...letter(11, { subject: '', creatorName: 'Skatteetaten', attachment: [document(11, 1, { subject: '' })] }),
+      confidential: true,
+    };
     await openLetter(data);
     await screen.findByRole('heading', { level: 1, name: 'Confidential letter' });
     expect(screen.queryByText('(no subject)')).toBeNull();
@@ -322,7 +365,9 @@ describe('a letter and its documents', () => {
     expect(worker.asked('sendOpeningReceipt')[1]).not.toHaveProperty('resend');
     worker.answer('sendOpeningReceipt', { data: document(11, 1, { subject: SUBJECT }) });
     worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
-    fireEvent.click(within(await within(documentItem()).findByRole('alert')).getByRole('button', { name: 'Send again, though it may have arrived' }));
+    fireEvent.click(
+      within(await within(documentItem()).findByRole('alert')).getByRole('button', { name: 'Send again, though it may have arrived' }),
+    );
     await within(documentItem()).findByRole('document', { name: `Content: ${SUBJECT}` });
     expect(worker.asked('sendOpeningReceipt')).toHaveLength(3);
     expect(worker.asked('sendOpeningReceipt')[2]).toMatchObject({ resend: true });
@@ -337,7 +382,7 @@ describe('a letter and its documents', () => {
     // Said once: not again under the notice, by the document that cannot be opened.
     expect(screen.getAllByText('Needs a stronger login')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: `Open ${SUBJECT}` })).toBeNull();
-    fireEvent.click(within(notice).getByRole('button', { name: "Open on Digipost’s website" }));
+    fireEvent.click(within(notice).getByRole('button', { name: 'Open on Digipost’s website' }));
     await waitFor(() => expect(extension.openedTabs.map((tab) => tab.url)).toEqual([`${SERVICE}/app/`]));
     expect(worker.asked('getContent')).toEqual([]);
   });
@@ -347,8 +392,8 @@ describe('a letter and its documents', () => {
     await openLetter(plainLetter());
     await waitForDocument();
     const notice = await within(documentItem()).findByRole('note');
-    within(notice).getByText("This letter needs a stronger login than this extension can have. Open it on Digipost’s website.");
-    within(notice).getByRole('button', { name: "Open on Digipost’s website" });
+    within(notice).getByText('This letter needs a stronger login than this extension can have. Open it on Digipost’s website.');
+    within(notice).getByRole('button', { name: 'Open on Digipost’s website' });
     expect(within(documentItem()).queryByRole('alert')).toBeNull();
   });
 
@@ -357,7 +402,9 @@ describe('a letter and its documents', () => {
     await openLetter(plainLetter());
     await waitForDocument();
     const alert = await within(documentItem()).findByRole('alert');
-    expect(alert.querySelector('.alert-message')?.textContent).toBe("This document is too large to show here. Open it on Digipost’s website.");
+    expect(alert.querySelector('.alert-message')?.textContent).toBe(
+      'This document is too large to show here. Open it on Digipost’s website.',
+    );
     expect(within(documentItem()).queryByTitle(`Content: ${SUBJECT}`)).toBeNull();
   });
 
@@ -366,7 +413,7 @@ describe('a letter and its documents', () => {
     await openLetter(plainLetter());
     await waitForDocument();
     const alert = await within(documentItem()).findByRole('alert');
-    within(alert).getByText("The letter’s content could not be fetched from the service’s content server. Try again.");
+    within(alert).getByText('The letter’s content could not be fetched from the service’s content server. Try again.');
     expect(within(alert).getByText('Details').closest('details')?.open).toBe(false);
     worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -30,20 +30,32 @@ const link = (relation: string, uri: string): Link => ({ rel: `${SERVICE}/post/r
 
 const IN_SKATT = { ...letter(21, { subject: 'Skattekort for 2027', creatorName: 'Skatteetaten' }), location: 'FOLDER' };
 const IN_OLA = { ...letter(71, { subject: 'Vedtak om alderspensjon', creatorName: 'NAV' }), link: [link('self', `${OLA}/documents/71`)] };
-const IN_PENSJON = { ...letter(72, { subject: 'Pensjonsavtale', creatorName: 'KLP' }), location: 'FOLDER', link: [link('self', `${OLA}/documents/72`)] };
+const IN_PENSJON = {
+  ...letter(72, { subject: 'Pensjonsavtale', creatorName: 'KLP' }),
+  location: 'FOLDER',
+  link: [link('self', `${OLA}/documents/72`)],
+};
 
 /** Ola Nordmann's mailbox, shared with Kari, listed first and with Kari's own Digipost address. */
 function root(): RootResource {
   return {
     authenticationlevel: 2,
-    primaryAccount: { fullName: 'Kari Nordmann', digipostaddress: SAME_ADDRESS, unreadItemsInInbox: 2, link: [link('document_inbox', OWN_INBOX), link('receipts', `${KARI}/receipts`)] },
+    primaryAccount: {
+      fullName: 'Kari Nordmann',
+      digipostaddress: SAME_ADDRESS,
+      unreadItemsInInbox: 2,
+      link: [link('document_inbox', OWN_INBOX), link('receipts', `${KARI}/receipts`)],
+    },
     mailbox: [
       {
         name: 'Ola Nordmann',
         owner: false,
         digipostaddress: SAME_ADDRESS,
         unreadItemsInInbox: 1,
-        folders: { folder: [{ name: 'Pensjon', id: 101, link: [link('self', `${OLA}/folders/101`)] }], link: [link('create_folder', `${OLA}/folders`)] },
+        folders: {
+          folder: [{ name: 'Pensjon', id: 101, link: [link('self', `${OLA}/folders/101`)] }],
+          link: [link('create_folder', `${OLA}/folders`)],
+        },
         link: [link('document_inbox', OLA_INBOX), link('receipts', `${OLA}/receipts`)],
       },
       {
@@ -72,10 +84,12 @@ function answerWorker(): void {
     const path = new URL(request.url).pathname;
     const answer = (data: unknown) => Promise.resolve(resourceSnapshot(data, request.url, SCOPES));
     if (path.endsWith('/1234/documents/inbox')) return answer({ document: [], link: [] });
-    if (path.endsWith('/1234/folders/1')) return answer({ name: 'Skatt', id: 1, documents: { document: [IN_SKATT] }, link: [link('self', `${KARI}/folders/1`)] });
+    if (path.endsWith('/1234/folders/1'))
+      return answer({ name: 'Skatt', id: 1, documents: { document: [IN_SKATT] }, link: [link('self', `${KARI}/folders/1`)] });
     if (path.endsWith('/1234/documents/21')) return answer(IN_SKATT);
     if (path.endsWith('/2047/documents/inbox')) return answer({ document: [IN_OLA], link: [] });
-    if (path.endsWith('/2047/folders/101')) return answer({ name: 'Pensjon', id: 101, documents: { document: [IN_PENSJON] }, link: [link('self', `${OLA}/folders/101`)] });
+    if (path.endsWith('/2047/folders/101'))
+      return answer({ name: 'Pensjon', id: 101, documents: { document: [IN_PENSJON] }, link: [link('self', `${OLA}/folders/101`)] });
     if (path.endsWith('/2047/documents/72')) return answer(IN_PENSJON);
     return Promise.reject(new Error(`no answer for ${request.url}`));
   });
@@ -88,9 +102,15 @@ async function openViewerAt(target: Record<string, string>, id = 'MMMMMMMMMMMMMM
 }
 
 /** The folders the side list shows, by name. */
-const sideFolders = () => within(screen.getByRole('navigation', { name: 'Mailbox' })).getAllByRole('link').map((a) => a.textContent.trim());
+const sideFolders = () =>
+  within(screen.getByRole('navigation', { name: 'Mailbox' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent.trim());
 /** The mailbox the switcher marks as the one the page lies in. */
-const markedMailbox = () => within(screen.getByRole('navigation', { name: 'Mailboxes' })).getAllByRole('link', { current: 'location' }).map((a) => a.textContent);
+const markedMailbox = () =>
+  within(screen.getByRole('navigation', { name: 'Mailboxes' }))
+    .getAllByRole('link', { current: 'location' })
+    .map((a) => a.textContent);
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 /** New folder `name` on the page on show: the mailbox the write names, by its folder list's link. */

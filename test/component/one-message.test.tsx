@@ -23,7 +23,10 @@ function uploadableRoot() {
   const root = fullRoot();
   const mailbox = root.mailbox?.[0];
   if (!mailbox) throw new Error('the fixture root has a mailbox');
-  mailbox.link = [...mailbox.link, { rel: `${SERVICE}/post/relations/upload_document_to_inbox`, uri: `${ACCOUNT}/documents/inbox/upload`, 'media-type': MEDIA }];
+  mailbox.link = [
+    ...mailbox.link,
+    { rel: `${SERVICE}/post/relations/upload_document_to_inbox`, uri: `${ACCOUNT}/documents/inbox/upload`, 'media-type': MEDIA },
+  ];
   return root;
 }
 
@@ -99,7 +102,7 @@ describe('one message at a time in the viewer', () => {
     expect(messages()).toEqual(['Moved to Skatt.Undo']);
   });
 
-  it('an upload that fails after a move: the failure alone, the move\'s toast gone', async () => {
+  it("an upload that fails after a move: the failure alone, the move's toast gone", async () => {
     await openInbox();
     worker.answer('write', { data: null });
     fireEvent.click(screen.getByRole('button', { name: 'Actions for “Skattemelding 2026” (M)' }));

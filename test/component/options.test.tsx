@@ -35,11 +35,18 @@ function stored(request: Extract<Request, { type: 'saveConfig' }>) {
   return config(checked.config);
 }
 
-async function opened(status: 'signed_in' | 'signed_out' | 'not_configured' = 'signed_out', overrides: Parameters<typeof config>[0] = {}): Promise<void> {
+async function opened(
+  status: 'signed_in' | 'signed_out' | 'not_configured' = 'signed_out',
+  overrides: Parameters<typeof config>[0] = {},
+): Promise<void> {
   worker.answer('getConfig', config(overrides));
   worker.answer(
     'getStatus',
-    status === 'signed_in' ? { state: 'signed_in', scopes: config().scopes } : status === 'signed_out' ? { state: 'signed_out' } : { state: 'not_configured' },
+    status === 'signed_in'
+      ? { state: 'signed_in', scopes: config().scopes }
+      : status === 'signed_out'
+        ? { state: 'signed_out' }
+        : { state: 'not_configured' },
   );
   worker.answer('getRoot', rootSnapshot());
   await openPage('options');
@@ -72,7 +79,9 @@ describe('the options page', () => {
     within(card).getByRole('button', { name: 'Sign out' });
     // The person comes before what the extension may do, and both before the publisher's settings.
     const order = [card, screen.getByRole('region', { name: 'What the extension may do' }), publisher()];
-    expect(order.every((el, i) => i === 0 || (order[i - 1]?.compareDocumentPosition(el) ?? 0) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
+    expect(order.every((el, i) => i === 0 || (order[i - 1]?.compareDocumentPosition(el) ?? 0) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(
+      true,
+    );
   });
 
   it('names the keyboard shortcut that opens the mailbox, and opens the page where this browser changes it', async () => {
@@ -119,9 +128,15 @@ describe('the options page', () => {
     await openPage('options');
     const card = (await screen.findByRole('heading', { name: 'Digipost ended the connection' })).closest('section');
     if (!card) throw new Error('the heading is in no section');
-    within(card).getByText('This happens when the extension’s access is withdrawn on Digipost’s website, or after a long time without use. Connect again to see your mailbox.');
+    within(card).getByText(
+      'This happens when the extension’s access is withdrawn on Digipost’s website, or after a long time without use. Connect again to see your mailbox.',
+    );
     expect(within(card).queryByRole('alert')).toBeNull();
-    expect(within(card).getAllByRole('button').map((button) => [button.textContent, button.className])).toEqual([
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((button) => [button.textContent, button.className]),
+    ).toEqual([
       ['Connect', 'primary'],
       ['Dismiss', 'quiet'],
     ]);
@@ -203,7 +218,9 @@ describe('the options page', () => {
     ]);
     // Each says what it allows.
     expect(permissionSwitch('See your letters').getAttribute('aria-describedby')).toBe('may-READ_DOCUMENT_META_INFO-why');
-    within(section).getByText('Senders, subjects and dates, for the list of letters, the unread count and notifications. Not what the letters say.');
+    within(section).getByText(
+      'Senders, subjects and dates, for the list of letters, the unread count and notifications. Not what the letters say.',
+    );
     // What managing letters takes, in words: each permission, and that Digipost asks once.
     within(section).getByText(
       'File and rename letters, manage folders, send invoices to your bank, delete letters and save files from the web to Digipost, each only when you ask it to. Digipost asks you once for all of it.',
@@ -214,7 +231,10 @@ describe('the options page', () => {
     const codes = within(section).getByText('Technical names of these permissions').closest('details');
     expect(codes?.open).toBe(false);
     for (const element of document.querySelectorAll('body *')) {
-      const own = [...element.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
+      const own = [...element.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent)
+        .join('');
       if (/\b[A-Z]+(_[A-Z]+)+\b/.test(own)) expect(codes?.contains(element), own).toBe(true);
     }
   });
@@ -224,7 +244,9 @@ describe('the options page', () => {
     worker.answer('changePermissions', (request) => config({ scopes: request.scopes as never }));
     fireEvent.click(permissionSwitch('See your receipts'));
     await screen.findByText('Saved. Connect will ask for what is switched on.');
-    expect(worker.asked('changePermissions').map((r) => r.scopes)).toEqual([['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_RECEIPTS']]);
+    expect(worker.asked('changePermissions').map((r) => r.scopes)).toEqual([
+      ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_RECEIPTS'],
+    ]);
     expect(permissionSwitch('See your receipts').checked).toBe(true);
   });
 
@@ -232,9 +254,17 @@ describe('the options page', () => {
     await opened('signed_in');
     const change = worker.hold('changePermissions');
     fireEvent.click(permissionSwitch('Manage your letters'));
-    await screen.findByText("Approve the change in Digipost’s window…");
-    expect((await change.asked).scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT']);
-    change.answer(config({ scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT'] }));
+    await screen.findByText('Approve the change in Digipost’s window…');
+    expect((await change.asked).scopes).toEqual([
+      'READ_ACCOUNT_INFO',
+      'READ_DOCUMENT_META_INFO',
+      'UPDATE_DOCUMENT',
+      'DELETE_DOCUMENT',
+      'UPLOAD_DOCUMENT',
+    ]);
+    change.answer(
+      config({ scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT'] }),
+    );
     await screen.findByText('Done. Digipost now allows what is switched on.');
     expect(worker.asked('changePermissions')).toHaveLength(1);
     expect(permissionSwitch('Manage your letters').checked).toBe(true);
@@ -252,14 +282,16 @@ describe('the options page', () => {
     expect(permissionSwitch('Manage your letters').checked).toBe(false);
     fireEvent.click(permissionSwitch('Manage your letters'));
     await screen.findByText('Saved. Connect will ask for what is switched on.');
-    expect(worker.asked('changePermissions').map((r) => r.scopes)).toEqual([['READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT', 'UPDATE_DOCUMENT', 'UPLOAD_DOCUMENT']]);
+    expect(worker.asked('changePermissions').map((r) => r.scopes)).toEqual([
+      ['READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT', 'UPDATE_DOCUMENT', 'UPLOAD_DOCUMENT'],
+    ]);
   });
 
   it('signed in, switching one on waits for the consent window, and keeps it once approved', async () => {
     await opened('signed_in');
     const change = worker.hold('changePermissions');
     fireEvent.click(permissionSwitch('See your receipts'));
-    await screen.findByText("Approve the change in Digipost’s window…");
+    await screen.findByText('Approve the change in Digipost’s window…');
     expect((await change.asked).scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_RECEIPTS']);
     expect(permissionSwitch('See your receipts').checked).toBe(true);
     // No second change while the window is open: a click on another switch changes nothing and asks nothing.
@@ -269,7 +301,11 @@ describe('the options page', () => {
     expect(worker.asked('changePermissions')).toHaveLength(1);
     // Yet none is disabled: the browser takes the focus off a disabled control, and a person who
     // switched this one with the keyboard would be left at the top of the page.
-    expect(within(screen.getByRole('region', { name: 'What the extension may do' })).getAllByRole<HTMLInputElement>('switch').filter((s) => s.disabled)).toEqual([]);
+    expect(
+      within(screen.getByRole('region', { name: 'What the extension may do' }))
+        .getAllByRole<HTMLInputElement>('switch')
+        .filter((s) => s.disabled),
+    ).toEqual([]);
     change.answer(config({ scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_RECEIPTS'] }));
     await screen.findByText('Done. Digipost now allows what is switched on.');
     expect(permissionSwitch('See your receipts').checked).toBe(true);
@@ -349,7 +385,9 @@ describe('the options page', () => {
     type('Service address', 'http://example.com');
     type('Client ID', '');
     fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
-    const address = await screen.findByText('The address must start with https:// (plain http:// only for this computer, such as 127.0.0.1).');
+    const address = await screen.findByText(
+      'The address must start with https:// (plain http:// only for this computer, such as 127.0.0.1).',
+    );
     expect(publisher().open).toBe(true);
     expect(field('Service address').getAttribute('aria-invalid')).toBe('true');
     expect(field('Service address').getAttribute('aria-describedby')?.split(' ')).toContain(address.id);
@@ -406,7 +444,9 @@ describe('the options page', () => {
     worker.answer('getStatus', { state: 'signed_out' });
     fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     const status = await screen.findByText(/^Saved\. You were signed out because the client ID changed;/);
-    expect(status.textContent).toBe('Saved. You were signed out because the client ID changed; access given before does not carry over. Connect again to continue.');
+    expect(status.textContent).toBe(
+      'Saved. You were signed out because the client ID changed; access given before does not carry over. Connect again to continue.',
+    );
     expect(screen.queryByText(/Saving will sign you out/)).toBeNull();
     screen.getByRole('heading', { name: 'Not connected' });
 
@@ -434,7 +474,9 @@ describe('the options page', () => {
     type('Service address', 'https://digipost.example.org');
     fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.querySelector('.alert-message')?.textContent).toBe('The browser did not give the extension access to this service address, so it cannot connect to it.');
+    expect(alert.querySelector('.alert-message')?.textContent).toBe(
+      'The browser did not give the extension access to this service address, so it cannot connect to it.',
+    );
     expect(extension.permissionRequests).toEqual([{ origins: ['https://digipost.example.org/*'] }]);
     expect(worker.asked('saveConfig')).toEqual([]);
   });
@@ -445,7 +487,9 @@ describe('the options page', () => {
     expect(within(section).getByRole<HTMLSelectElement>('combobox', { name: 'Check for new letters' }).value).toBe('15');
     expect(within(section).getByRole<HTMLInputElement>('switch', { name: 'Notify me of new letters' }).checked).toBe(false);
     // The only Save left is the connection's own, inside its section.
-    expect(screen.getAllByRole('button', { name: /^Save/ }).map((b) => [b.textContent, publisher().contains(b)])).toEqual([['Save connection', true]]);
+    expect(screen.getAllByRole('button', { name: /^Save/ }).map((b) => [b.textContent, publisher().contains(b)])).toEqual([
+      ['Save connection', true],
+    ]);
   });
 
   it('the notifications switch saves at once: the browser is asked from the click, then the worker, and the page says it is saved', async () => {
@@ -454,7 +498,7 @@ describe('the options page', () => {
     const notify = screen.getByRole<HTMLInputElement>('switch', { name: 'Notify me of new letters' });
     fireEvent.click(notify);
     expect(extension.permissionRequests).toEqual([{ permissions: ['notifications'] }]);
-    expect((await change.asked)).toEqual({ type: 'changeLetterSettings', notify: true });
+    expect(await change.asked).toEqual({ type: 'changeLetterSettings', notify: true });
     expect(notify.checked).toBe(true);
     await screen.findByText('Saving…');
     change.answer(config({ notify: true }));
@@ -486,7 +530,9 @@ describe('the options page', () => {
     const notify = screen.getByRole<HTMLInputElement>('switch', { name: 'Notify me of new letters' });
     fireEvent.click(notify);
     const alert = await screen.findByRole('alert');
-    expect(alert.querySelector('.alert-message')?.textContent).toBe('The browser did not allow the extension to show notifications. To switch them on, choose Allow when the browser asks.');
+    expect(alert.querySelector('.alert-message')?.textContent).toBe(
+      'The browser did not allow the extension to show notifications. To switch them on, choose Allow when the browser asks.',
+    );
     screen.getByText('Not saved: the setting is as it was.');
     expect(notify.checked).toBe(false);
     expect(worker.asked('changeLetterSettings')).toEqual([]);
@@ -500,7 +546,14 @@ describe('the options page', () => {
   it('the check interval saves at once when chosen, and goes back if it could not be saved', async () => {
     await opened('signed_in');
     const every = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Check for new letters' });
-    expect([...every.options].map((o) => o.textContent)).toEqual(['Every minute', 'Every 5 minutes', 'Every 10 minutes', 'Every 15 minutes', 'Every 30 minutes', 'Every 60 minutes']);
+    expect([...every.options].map((o) => o.textContent)).toEqual([
+      'Every minute',
+      'Every 5 minutes',
+      'Every 10 minutes',
+      'Every 15 minutes',
+      'Every 30 minutes',
+      'Every 60 minutes',
+    ]);
     worker.answer('changeLetterSettings', (request) => config({ pollMinutes: request.pollMinutes ?? 5 }));
     fireEvent.change(every, { target: { value: '30' } });
     await screen.findByText('Saved.');

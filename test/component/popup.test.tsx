@@ -17,7 +17,11 @@ const { worker } = extension;
 
 /** Digipost not answering, as the worker says it: each failure, and its detail as Details shows it. */
 const NO_ANSWER: [string, ErrorInfo, string][] = [
-  ['a 5xx', { code: 'http_server', status: 500, detail: 'INTERNAL_SERVER_ERROR: the database is away' }, 'INTERNAL_SERVER_ERROR: the database is away · HTTP 500'],
+  [
+    'a 5xx',
+    { code: 'http_server', status: 500, detail: 'INTERNAL_SERVER_ERROR: the database is away' },
+    'INTERNAL_SERVER_ERROR: the database is away · HTTP 500',
+  ],
   ['no answer in time', { code: 'timeout', detail: 'no answer within 20 s' }, 'no answer within 20 s'],
   ['no connection', { code: 'network', detail: 'Failed to fetch' }, 'Failed to fetch'],
 ];
@@ -103,7 +107,9 @@ describe('the popup', () => {
     worker.answer('getPageConfig', { scopes: config().scopes });
     await openPage('popup');
     await screen.findByRole('heading', { level: 1, name: 'Digipost ended the connection' });
-    screen.getByText('This happens when the extension’s access is withdrawn on Digipost’s website, or after a long time without use. Connect again to see your mailbox.');
+    screen.getByText(
+      'This happens when the extension’s access is withdrawn on Digipost’s website, or after a long time without use. Connect again to see your mailbox.',
+    );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('Not connected')).toBeNull();
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Connect']);
@@ -159,18 +165,26 @@ describe('the popup', () => {
     const record = (places: Record<string, Place>, generation = 3): DueInvoices => ({ generation, places });
     /** The inbox and the fixture's two folders, as the worker reads them. */
     const everyPlace = (f1: Place, f2: Place = read()): DueInvoices => record({ [INBOX]: read(), [folder(1)]: f1, [folder(2)]: f2 });
-    const rows = (region: HTMLElement) => within(region).queryAllByRole('listitem').map((row) => row.textContent.replace(/\s+/g, ' '));
+    const rows = (region: HTMLElement) =>
+      within(region)
+        .queryAllByRole('listitem')
+        .map((row) => row.textContent.replace(/\s+/g, ' '));
     const noteOf = (region: HTMLElement) => within(region).getByRole('status').textContent;
 
     async function popupWith(due: DueInvoices | undefined): Promise<HTMLElement> {
       if (due) await extension.storage.session.set({ [dueInvoicesItem.key]: due });
-      worker.answer('getRoot', rootSnapshot({ generation: 3, root: fullRoot(), inbox: { uri: INBOX, fetchedAt: Date.now(), documents: [] } }));
+      worker.answer(
+        'getRoot',
+        rootSnapshot({ generation: 3, root: fullRoot(), inbox: { uri: INBOX, fetchedAt: Date.now(), documents: [] } }),
+      );
       await openPage('popup');
       return screen.findByRole('region', { name: 'Invoices due soon' });
     }
 
     it('whole: every place read, the invoices due within two weeks, soonest first, each as sender, amount and when, with nothing more to say', async () => {
-      const region = await popupWith(everyPlace(read(bill(31, 'Skatteetaten', 9), bill(32, 'Fjordkraft', 40)), read(bill(33, 'Lånekassen', 2))));
+      const region = await popupWith(
+        everyPlace(read(bill(31, 'Skatteetaten', 9), bill(32, 'Fjordkraft', 40)), read(bill(33, 'Lånekassen', 2))),
+      );
       expect(rows(region)).toEqual(['Lånekassen NOK 4,817.00 due in 2 days', 'Skatteetaten NOK 4,817.00 due in 9 days']);
       expect(noteOf(region)).toBe('');
       // The sender, the amount and the words are their own parts, so a long sender gives way rather than the due words.
@@ -187,7 +201,8 @@ describe('the popup', () => {
     /** The list as it is on screen now: held, it is the stand-in's, shown, the list's own. */
     const dueNow = () => screen.getByRole('region', { name: 'Invoices due soon' });
     const lettersShown = () => screen.queryByRole('region', { name: 'Newest letters' })?.querySelector('[aria-busy]') === null;
-    const stillLooking = () => record({ [INBOX]: read(), [folder(1)]: read(bill(31, 'Skatteetaten', 9)), [folder(2)]: { state: 'pending', letters: [] } });
+    const stillLooking = () =>
+      record({ [INBOX]: read(), [folder(1)]: read(bill(31, 'Skatteetaten', 9)), [folder(2)]: { state: 'pending', letters: [] } });
 
     it('still looking, the letters known: names how many places are unread and shows no half list, then shows the whole list and the letters together', async () => {
       const region = await popupWith(stillLooking());
@@ -195,8 +210,12 @@ describe('the popup', () => {
       expect(rows(region)).toEqual([]);
       expect(lettersShown()).toBe(false);
       // The round ends: the whole list and the letters, in one change.
-      await extension.storage.session.set({ [dueInvoicesItem.key]: everyPlace(read(bill(31, 'Skatteetaten', 9)), read(bill(33, 'Lånekassen', 2))) });
-      await waitFor(() => expect(rows(dueNow())).toEqual(['Lånekassen NOK 4,817.00 due in 2 days', 'Skatteetaten NOK 4,817.00 due in 9 days']));
+      await extension.storage.session.set({
+        [dueInvoicesItem.key]: everyPlace(read(bill(31, 'Skatteetaten', 9)), read(bill(33, 'Lånekassen', 2))),
+      });
+      await waitFor(() =>
+        expect(rows(dueNow())).toEqual(['Lånekassen NOK 4,817.00 due in 2 days', 'Skatteetaten NOK 4,817.00 due in 9 days']),
+      );
       expect(noteOf(dueNow())).toBe('');
       expect(lettersShown()).toBe(true);
     });
@@ -211,8 +230,12 @@ describe('the popup', () => {
       await extension.storage.session.set({ [dueInvoicesItem.key]: record({ [INBOX]: read() }) });
       await waitFor(() => expect(noteOf(region)).toBe('Still looking in 2\u00a0places…'));
       expect(rows(region)).toEqual([]);
-      await extension.storage.session.set({ [dueInvoicesItem.key]: everyPlace(read(bill(31, 'Skatteetaten', 9)), read(bill(33, 'Lånekassen', 2))) });
-      await waitFor(() => expect(rows(region)).toEqual(['Lånekassen NOK 4,817.00 due in 2 days', 'Skatteetaten NOK 4,817.00 due in 9 days']));
+      await extension.storage.session.set({
+        [dueInvoicesItem.key]: everyPlace(read(bill(31, 'Skatteetaten', 9)), read(bill(33, 'Lånekassen', 2))),
+      });
+      await waitFor(() =>
+        expect(rows(region)).toEqual(['Lånekassen NOK 4,817.00 due in 2 days', 'Skatteetaten NOK 4,817.00 due in 9 days']),
+      );
       expect(noteOf(region)).toBe('');
       expect(dueNow()).toBe(region);
     });
@@ -225,14 +248,20 @@ describe('the popup', () => {
       expect(rows(dueNow())).toEqual([]);
       await extension.storage.session.set({ [dueInvoicesItem.key]: everyPlace(read(bill(31, 'Skatteetaten', 9))) });
       await waitFor(() => expect(rows(dueNow())).toHaveLength(1));
-      const earlier = { generation: 3, nextFolder: 1, sources: { [folder(1)]: { fetchedAt: Date.now(), documents: [letter(31, { subject: 'Faktura', creatorName: 'Skatteetaten' })] } } };
+      const earlier = {
+        generation: 3,
+        nextFolder: 1,
+        sources: { [folder(1)]: { fetchedAt: Date.now(), documents: [letter(31, { subject: 'Faktura', creatorName: 'Skatteetaten' })] } },
+      };
       await extension.storage.session.set({ [dueInvoicesItem.key]: earlier });
       await waitFor(() => expect(rows(dueNow())).toEqual([]));
       expect(noteOf(dueNow())).toBe('Still looking in 3\u00a0places…');
     });
 
     it('a place that could not be read: says so in words, with what it had before, and never claims the list is whole', async () => {
-      const region = await popupWith(everyPlace(read(), { state: 'failed', fetchedAt: Date.now() - 60_000, letters: [bill(33, 'Lånekassen', 2)] }));
+      const region = await popupWith(
+        everyPlace(read(), { state: 'failed', fetchedAt: Date.now() - 60_000, letters: [bill(33, 'Lånekassen', 2)] }),
+      );
       expect(rows(region)).toEqual(['Lånekassen NOK 4,817.00 due in 2 days']);
       expect(noteOf(region)).toBe('Couldn’t check 1\u00a0place, so some may be missing.');
       expect(noteOf(region)).not.toMatch(/http|folder\/|\d{3}/i);
@@ -241,10 +270,25 @@ describe('the popup', () => {
     it('with a mailbox shared with the person: its inbox among the places with its unread letters, and its invoices saying whose they are, opening in that mailbox', async () => {
       const OLA_INBOX = `${SERVICE}/post/api/private/accounts/2047/documents/inbox`;
       const own = fullRoot();
-      const shared = { name: 'Ola Nordmann', owner: false, digipostaddress: 'ola#2', unreadItemsInInbox: 3, link: [{ rel: `${SERVICE}/post/relations/document_inbox`, uri: OLA_INBOX }] };
+      const shared = {
+        name: 'Ola Nordmann',
+        owner: false,
+        digipostaddress: 'ola#2',
+        unreadItemsInInbox: 3,
+        link: [{ rel: `${SERVICE}/post/relations/document_inbox`, uri: OLA_INBOX }],
+      };
       const olaBill = { ...bill(71, 'Hafslund', 9), shared: { mailbox: 'ola#2', whose: 'Ola Nordmann' } };
-      await extension.storage.session.set({ [dueInvoicesItem.key]: record({ [INBOX]: read(), [folder(1)]: read(), [folder(2)]: read(), [OLA_INBOX]: read(olaBill) }) });
-      worker.answer('getRoot', rootSnapshot({ generation: 3, root: { ...own, mailbox: [...(own.mailbox ?? []), shared] }, inbox: { uri: INBOX, fetchedAt: Date.now(), documents: [] } }));
+      await extension.storage.session.set({
+        [dueInvoicesItem.key]: record({ [INBOX]: read(), [folder(1)]: read(), [folder(2)]: read(), [OLA_INBOX]: read(olaBill) }),
+      });
+      worker.answer(
+        'getRoot',
+        rootSnapshot({
+          generation: 3,
+          root: { ...own, mailbox: [...(own.mailbox ?? []), shared] },
+          inbox: { uri: INBOX, fetchedAt: Date.now(), documents: [] },
+        }),
+      );
       await openPage('popup');
       const places = await screen.findByRole('region', { name: 'Mailbox' });
       await within(places).findByRole('button', { name: 'Ola Nordmann’s inbox 3 unread' });
@@ -253,15 +297,30 @@ describe('the popup', () => {
       fireEvent.click(within(region).getByRole('button', { name: /Hafslund/ }));
       await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
       const pageId = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
-      expect(extension.storage.session.data[viewerPages.item(pageId).key]).toMatchObject({ url: olaBill.self.uri, relation: 'self', mailbox: 'ola#2' });
+      expect(extension.storage.session.data[viewerPages.item(pageId).key]).toMatchObject({
+        url: olaBill.self.uri,
+        relation: 'self',
+        mailbox: 'ola#2',
+      });
     });
 
     it('overdue: in words ("was due yesterday", "overdue by 3 days") and marked apart from due soon; a long list shows three and "Show N more"', async () => {
       const region = await popupWith(
-        everyPlace(read(bill(31, 'Skatteetaten', -3), bill(32, 'Fjordkraft', -1), bill(33, 'Lånekassen', 0)), read(bill(34, 'Telenor', 4), bill(35, 'Elvia', 5), bill(36, 'Tryg', 6))),
+        everyPlace(
+          read(bill(31, 'Skatteetaten', -3), bill(32, 'Fjordkraft', -1), bill(33, 'Lånekassen', 0)),
+          read(bill(34, 'Telenor', 4), bill(35, 'Elvia', 5), bill(36, 'Tryg', 6)),
+        ),
       );
-      expect(rows(region)).toEqual(['Skatteetaten NOK 4,817.00 overdue by 3 days', 'Fjordkraft NOK 4,817.00 was due yesterday', 'Lånekassen NOK 4,817.00 due today']);
-      expect(within(region).getAllByRole('listitem').map((row) => row.classList.contains('overdue'))).toEqual([true, true, false]);
+      expect(rows(region)).toEqual([
+        'Skatteetaten NOK 4,817.00 overdue by 3 days',
+        'Fjordkraft NOK 4,817.00 was due yesterday',
+        'Lånekassen NOK 4,817.00 due today',
+      ]);
+      expect(
+        within(region)
+          .getAllByRole('listitem')
+          .map((row) => row.classList.contains('overdue')),
+      ).toEqual([true, true, false]);
       fireEvent.click(within(region).getByRole('button', { name: 'Show 3 more' }));
       await waitFor(() => expect(rows(region)).toHaveLength(6));
       expect(within(region).queryByRole('button', { name: /more/ })).toBeNull();
@@ -276,7 +335,11 @@ describe('the popup', () => {
     expect(screen.getByText('unread letters').textContent).toBe('2 unread letters');
     const letters = screen.getByRole('region', { name: 'Newest letters' });
     // Newest first, each with its sender and subject, the unread one marked.
-    expect(within(letters).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+    expect(
+      within(letters)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([
       expect.stringMatching(/^UnreadSkatteetaten.*Skattemelding 2026$/),
       expect.stringMatching(/^Fjordkraft.*Strømregning november$/),
     ]);
@@ -286,7 +349,11 @@ describe('the popup', () => {
     const [viewer, query] = (extension.openedTabs[0]?.url ?? '').split('?');
     expect(viewer).toBe(extension.api.runtime.getURL('src/viewer/viewer.html'));
     const pageId = new URLSearchParams(query).get('page') ?? '';
-    expect(extension.storage.session.data[viewerPages.item(pageId).key]).toEqual({ url: LETTERS[0]?.link[0]?.uri, mediaType: 'application/vnd.digipost-v2+json', relation: 'self' });
+    expect(extension.storage.session.data[viewerPages.item(pageId).key]).toEqual({
+      url: LETTERS[0]?.link[0]?.uri,
+      mediaType: 'application/vnd.digipost-v2+json',
+      relation: 'self',
+    });
     await waitFor(() => expect(pageClosedItself()).toBe(true));
   });
 
@@ -299,9 +366,17 @@ describe('the popup', () => {
     const main = bill.attachment[0] as Record<string, unknown>;
     main.type = 'INVOICE';
     main.invoice = { kid: '12345678901', accountNumber: '15031234567', amount: 1299.5, dueDate: due };
-    const snapshot = rootSnapshot({ inbox: { uri: `${SERVICE}/post/api/private/accounts/1234/documents/inbox`, fetchedAt: Date.now(), documents: [bill, ...LETTERS] } });
+    const snapshot = rootSnapshot({
+      inbox: { uri: `${SERVICE}/post/api/private/accounts/1234/documents/inbox`, fetchedAt: Date.now(), documents: [bill, ...LETTERS] },
+    });
     // As the worker records it once its round has read the inbox (background/due-invoices.ts).
-    const due3 = { key: bill.link[0]?.uri ?? '', self: { rel: `${SERVICE}/post/relations/self`, uri: bill.link[0]?.uri ?? '' }, sender: 'Fjordkraft', uploaded: false, invoice: { amount: 1299.5, dueDate: due } };
+    const due3 = {
+      key: bill.link[0]?.uri ?? '',
+      self: { rel: `${SERVICE}/post/relations/self`, uri: bill.link[0]?.uri ?? '' },
+      sender: 'Fjordkraft',
+      uploaded: false,
+      invoice: { amount: 1299.5, dueDate: due },
+    };
     const record = nothingDue(snapshot);
     const inboxPlace = Object.keys(record.places)[0] ?? '';
     record.places[inboxPlace] = { state: 'read', fetchedAt: Date.now(), letters: [due3] };
@@ -312,7 +387,9 @@ describe('the popup', () => {
     await waitFor(() => expect(region.textContent).toContain('1,299.50'));
     const said = region.textContent;
     expect(plain(said)).toMatch(/Fjordkraft NOK 1,299\.50 due in 3 days/);
-    const row = within(screen.getByRole('region', { name: 'Newest letters' })).getAllByRole('listitem').find((item) => item.textContent.includes('Strømregning'));
+    const row = within(screen.getByRole('region', { name: 'Newest letters' }))
+      .getAllByRole('listitem')
+      .find((item) => item.textContent.includes('Strømregning'));
     expect(plain(row?.querySelector('.letter-invoice')?.textContent ?? '')).toContain('NOK 1,299.50 · due in 3 days');
     // A no-break space holds the number to its unit, so a narrow line never ends with "3".
     expect(said).toContain('due in 3\u00a0days');
@@ -320,7 +397,9 @@ describe('the popup', () => {
 
   it('shows a letter the person uploaded themself as theirs', async () => {
     const scanned = { ...letter(42, { subject: 'Skannet leiekontrakt', creatorName: '', read: true }), origin: 'UPLOADED' };
-    const snapshot = rootSnapshot({ inbox: { uri: `${SERVICE}/post/api/private/accounts/1234/documents/inbox`, fetchedAt: Date.now(), documents: [scanned, ...LETTERS] } });
+    const snapshot = rootSnapshot({
+      inbox: { uri: `${SERVICE}/post/api/private/accounts/1234/documents/inbox`, fetchedAt: Date.now(), documents: [scanned, ...LETTERS] },
+    });
     await extension.storage.session.set({ [dueInvoicesItem.key]: nothingDue(snapshot) });
     worker.answer('getRoot', snapshot);
     await openPage('popup');
@@ -350,7 +429,11 @@ describe('the popup', () => {
     await openPage('popup');
     const letters = await screen.findByRole('region', { name: 'Newest letters' });
     // Ola's letter of the 19th between the person's own of the 20th and the 18th, and it says whose.
-    expect(within(letters).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+    expect(
+      within(letters)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([
       expect.stringMatching(/Skattemelding 2026$/),
       expect.stringMatching(/^UnreadKLP.*Pensjonsutbetaling.*Ola Nordmann’s inbox$/),
       expect.stringMatching(/Strømregning november$/),
@@ -359,14 +442,24 @@ describe('the popup', () => {
     fireEvent.click(within(letters).getByRole('button', { name: /Pensjonsutbetaling/ }));
     await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
     const pageId = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
-    expect(extension.storage.session.data[viewerPages.item(pageId).key]).toMatchObject({ url: olaLetter.link[0]?.uri, relation: 'self', mailbox: 'ola#2' });
+    expect(extension.storage.session.data[viewerPages.item(pageId).key]).toMatchObject({
+      url: olaLetter.link[0]?.uri,
+      relation: 'self',
+      mailbox: 'ola#2',
+    });
   });
 
   it('the person’s own inbox not read: the shared mailbox’s newest letters still show, with why the person’s own do not, said once', async () => {
     const own = fullRoot();
     const olaLetter = letter(71, { subject: 'Pensjonsutbetaling', creatorName: 'KLP' });
     const snapshot = rootSnapshot({
-      root: { ...own, mailbox: [...(own.mailbox ?? []), { name: 'Ola Nordmann', owner: false, digipostaddress: 'ola#2', unreadItemsInInbox: 1, link: [] }] },
+      root: {
+        ...own,
+        mailbox: [
+          ...(own.mailbox ?? []),
+          { name: 'Ola Nordmann', owner: false, digipostaddress: 'ola#2', unreadItemsInInbox: 1, link: [] },
+        ],
+      },
       inbox: {
         uri: `${SERVICE}/post/api/private/accounts/1234/documents/inbox`,
         fetchedAt: Date.now(),
@@ -378,14 +471,19 @@ describe('the popup', () => {
     worker.answer('getRoot', snapshot);
     await openPage('popup');
     const letters = await screen.findByRole('region', { name: 'Newest letters' });
-    expect(within(letters).getAllByRole('listitem').map((row) => row.textContent)).toEqual([expect.stringMatching(/Pensjonsutbetaling.*Ola Nordmann’s inbox$/)]);
+    expect(
+      within(letters)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([expect.stringMatching(/Pensjonsutbetaling.*Ola Nordmann’s inbox$/)]);
     expect(letters.querySelectorAll('.letters-note')).toHaveLength(1);
   });
 
   it('says plainly when the mailbox is nearly full, and nothing when it is not', async () => {
     const root = fullRoot();
     const [own] = root.mailbox ?? [];
-    const withStorage = (usedStorage: number) => rootSnapshot({ root: { ...root, mailbox: [{ ...own, link: own?.link ?? [], usedStorage, totalAvailableStorage: 1_073_741_824 }] } });
+    const withStorage = (usedStorage: number) =>
+      rootSnapshot({ root: { ...root, mailbox: [{ ...own, link: own?.link ?? [], usedStorage, totalAvailableStorage: 1_073_741_824 }] } });
     await extension.storage.session.set({ [dueInvoicesItem.key]: nothingDue(withStorage(1_000_000_000)) });
     worker.answer('getRoot', withStorage(1_000_000_000));
     await openPage('popup');
@@ -423,38 +521,46 @@ describe('the popup', () => {
     expect(worker.asked('getRoot').at(-1)).toEqual({ type: 'getRoot', force: true, inbox: true });
   });
 
-  it.each(NO_ANSWER)('Digipost not answering (%s) with the last view kept: it stays readable, marked as not up to date', async (_, error) => {
-    await extension.storage.session.set({ [rootCacheItem.key]: rootSnapshot({ fetchedAt: Date.now() - 5 * 60_000 }) });
-    worker.fail('getRoot', error);
-    await openPage('popup');
-    await screen.findByText('Digipost isn’t answering right now. This is what was fetched last; it may be out of date.');
-    screen.getByRole('heading', { level: 1, name: 'Kari Nordmann' });
-    screen.getByRole('button', { name: 'Sign out' });
-  });
+  it.each(NO_ANSWER)(
+    'Digipost not answering (%s) with the last view kept: it stays readable, marked as not up to date',
+    async (_, error) => {
+      await extension.storage.session.set({ [rootCacheItem.key]: rootSnapshot({ fetchedAt: Date.now() - 5 * 60_000 }) });
+      worker.fail('getRoot', error);
+      await openPage('popup');
+      await screen.findByText('Digipost isn’t answering right now. This is what was fetched last; it may be out of date.');
+      screen.getByRole('heading', { level: 1, name: 'Kari Nordmann' });
+      screen.getByRole('button', { name: 'Sign out' });
+    },
+  );
 
-  it.each(NO_ANSWER)('Digipost not answering (%s) and no view kept (after a browser start): why in words, Try again, and Settings and Sign out', async (_, error, detail) => {
-    worker.fail('getRoot', error);
-    await openPage('popup');
-    await screen.findByRole('heading', { level: 1, name: 'Digipost isn’t answering right now' });
-    const alert = screen.getByRole('alert');
-    within(alert).getByText('Your mailbox will show here as soon as Digipost answers. If other websites don’t load either, check your internet connection.');
-    // The service's and the browser's words, folded under Details; none in the main text.
-    const details = within(alert).getByText('Details').closest('details');
-    expect(details?.open).toBe(false);
-    expect(details?.textContent).toContain(detail);
-    expect(alert.textContent.replace(details?.textContent ?? '', '')).not.toMatch(/HTTP|500|Failed to fetch|20 s/);
-    // One next step, and the ways out the mailbox view offers too.
-    expect(screen.getAllByRole('button').map((button) => [button.textContent, button.className])).toEqual([
-      ['Try again', 'primary'],
-      ['Settings', 'quiet'],
-      ['Sign out', 'quiet'],
-    ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
-    expect(extension.optionsPagesOpened).toBe(1);
-    worker.answer('getRoot', rootSnapshot());
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
-  });
+  it.each(NO_ANSWER)(
+    'Digipost not answering (%s) and no view kept (after a browser start): why in words, Try again, and Settings and Sign out',
+    async (_, error, detail) => {
+      worker.fail('getRoot', error);
+      await openPage('popup');
+      await screen.findByRole('heading', { level: 1, name: 'Digipost isn’t answering right now' });
+      const alert = screen.getByRole('alert');
+      within(alert).getByText(
+        'Your mailbox will show here as soon as Digipost answers. If other websites don’t load either, check your internet connection.',
+      );
+      // The service's and the browser's words, folded under Details; none in the main text.
+      const details = within(alert).getByText('Details').closest('details');
+      expect(details?.open).toBe(false);
+      expect(details?.textContent).toContain(detail);
+      expect(alert.textContent.replace(details?.textContent ?? '', '')).not.toMatch(/HTTP|500|Failed to fetch|20 s/);
+      // One next step, and the ways out the mailbox view offers too.
+      expect(screen.getAllByRole('button').map((button) => [button.textContent, button.className])).toEqual([
+        ['Try again', 'primary'],
+        ['Settings', 'quiet'],
+        ['Sign out', 'quiet'],
+      ]);
+      fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+      expect(extension.optionsPagesOpened).toBe(1);
+      worker.answer('getRoot', rootSnapshot());
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      await screen.findByRole('heading', { level: 1, name: 'Kari Nordmann' });
+    },
+  );
 
   it('Sign out while Digipost is not answering: signed out here at once', async () => {
     worker.fail('getRoot', { code: 'network', detail: 'Failed to fetch' });
@@ -489,16 +595,26 @@ describe('the popup', () => {
     worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
     await openPage('popup');
     await screen.findByRole('region', { name: 'Mailbox' });
-    expect(screen.getByRole('button', { name: 'Mailbox settings' }).compareDocumentPosition(screen.getByRole('region', { name: 'Newest letters' }))).toBe(Node.DOCUMENT_POSITION_PRECEDING);
+    expect(
+      screen
+        .getByRole('button', { name: 'Mailbox settings' })
+        .compareDocumentPosition(screen.getByRole('region', { name: 'Newest letters' })),
+    ).toBe(Node.DOCUMENT_POSITION_PRECEDING);
     fireEvent.click(screen.getByRole('button', { name: 'Account settings' }));
     await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
     const page = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
-    expect(extension.storage.session.data[viewerPages.item(page).key]).toMatchObject({ url: `${SERVICE}/post/api/private/accounts/1234/settings`, relation: 'account_settings' });
+    expect(extension.storage.session.data[viewerPages.item(page).key]).toMatchObject({
+      url: `${SERVICE}/post/api/private/accounts/1234/settings`,
+      relation: 'account_settings',
+    });
     // The mailbox's settings too.
     fireEvent.click(screen.getByRole('button', { name: 'Mailbox settings' }));
     await waitFor(() => expect(extension.openedTabs).toHaveLength(2));
     const mailboxPage = new URLSearchParams((extension.openedTabs[1]?.url ?? '').split('?')[1]).get('page') ?? '';
-    expect(extension.storage.session.data[viewerPages.item(mailboxPage).key]).toMatchObject({ url: `${SERVICE}/post/api/private/mailboxes/1/settings`, relation: 'mailbox_settings' });
+    expect(extension.storage.session.data[viewerPages.item(mailboxPage).key]).toMatchObject({
+      url: `${SERVICE}/post/api/private/mailboxes/1/settings`,
+      relation: 'mailbox_settings',
+    });
   });
 
   it("places: the inbox with its unread count, each folder, receipts and the website; the API's resources behind All links", async () => {
@@ -506,17 +622,23 @@ describe('the popup', () => {
     await openPage('popup');
     const places = await screen.findByRole('region', { name: 'Mailbox' });
     within(places).getByRole('button', { name: 'Inbox 9 unread' });
-    expect(within(places).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Inbox9 unread',
-      'Skatt',
-      'Bolig',
-      'Receipts',
-      "Digipost’s website",
-      'All links from the service',
-    ]);
+    expect(
+      within(places)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Inbox9 unread', 'Skatt', 'Bolig', 'Receipts', 'Digipost’s website', 'All links from the service']);
     // Nothing in the main view names a resource of the session or the API, nor repeats the inbox.
     const main = document.body.textContent;
-    for (const internal of ['Service overview', 'This resource', 'Sign-in session', 'suggestions', 'Event log', 'Connected applications', 'Open inbox', 'event_log']) {
+    for (const internal of [
+      'Service overview',
+      'This resource',
+      'Sign-in session',
+      'suggestions',
+      'Event log',
+      'Connected applications',
+      'Open inbox',
+      'event_log',
+    ]) {
       expect(main, internal).not.toContain(internal);
     }
     // The person's own settings are no place of the mailbox: they are below the letters.
@@ -525,7 +647,10 @@ describe('the popup', () => {
     fireEvent.click(within(places).getByRole('button', { name: 'All links from the service' }));
     await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
     const rootPage = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
-    expect(extension.storage.session.data[viewerPages.item(rootPage).key]).toMatchObject({ url: `${SERVICE}/post/api/private`, relation: 'self' });
+    expect(extension.storage.session.data[viewerPages.item(rootPage).key]).toMatchObject({
+      url: `${SERVICE}/post/api/private`,
+      relation: 'self',
+    });
   });
 
   it('a folder opens in the viewer, and the popup closes', async () => {
@@ -535,14 +660,17 @@ describe('the popup', () => {
     fireEvent.click(within(places).getByRole('button', { name: 'Bolig' }));
     await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
     const pageId = new URLSearchParams((extension.openedTabs[0]?.url ?? '').split('?')[1]).get('page') ?? '';
-    expect(extension.storage.session.data[viewerPages.item(pageId).key]).toMatchObject({ url: `${SERVICE}/post/api/private/accounts/1234/folders/2`, relation: 'folder' });
+    expect(extension.storage.session.data[viewerPages.item(pageId).key]).toMatchObject({
+      url: `${SERVICE}/post/api/private/accounts/1234/folders/2`,
+      relation: 'folder',
+    });
     await waitFor(() => expect(pageClosedItself()).toBe(true));
   });
 
   it("the website place opens the service's own web app in a tab", async () => {
     worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
     await openPage('popup');
-    fireEvent.click(await screen.findByRole('button', { name: "Digipost’s website" }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Digipost’s website' }));
     await waitFor(() => expect(extension.openedTabs.map((tab) => tab.url)).toEqual([`${SERVICE}/app/`]));
   });
 

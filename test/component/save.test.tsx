@@ -54,7 +54,11 @@ const MAY_UPLOAD: StatusView = { state: 'signed_in', scopes: ['READ_DOCUMENT_MET
 function uploadableRoot() {
   const snapshot = rootSnapshot({ root: fullRoot() });
   const [mailbox] = snapshot.root.mailbox ?? [];
-  mailbox?.link.push({ rel: `${SERVICE}/post/relations/upload_document_to_inbox`, uri: `${SERVICE}/post/api/private/mailboxes/1/upload`, 'media-type': 'multipart/form-data' });
+  mailbox?.link.push({
+    rel: `${SERVICE}/post/relations/upload_document_to_inbox`,
+    uri: `${SERVICE}/post/api/private/mailboxes/1/upload`,
+    'media-type': 'multipart/form-data',
+  });
   return snapshot;
 }
 
@@ -114,7 +118,9 @@ describe('the save page with a file', () => {
     });
     await request(url);
     await openPage('save', `?save=${ID}`);
-    await screen.findByText('The address led on to 192.168.1.1, an address on this computer or your own network. Fetch the file from there?');
+    await screen.findByText(
+      'The address led on to 192.168.1.1, an address on this computer or your own network. Fetch the file from there?',
+    );
     expect(screen.queryByText('backup.pdf')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Fetch' }));
@@ -153,7 +159,7 @@ describe('the save page with a file', () => {
     }
   });
 
-  it('with a mailbox shared with the person, asks which mailbox: its places under whose they are, the person\'s own first', async () => {
+  it("with a mailbox shared with the person, asks which mailbox: its places under whose they are, the person's own first", async () => {
     const snapshot = uploadableRoot();
     snapshot.root.mailbox?.push({
       name: 'Ola Nordmann',
@@ -161,7 +167,11 @@ describe('the save page with a file', () => {
       digipostaddress: 'ola#2',
       link: [
         { rel: `${SERVICE}/post/relations/document_inbox`, uri: `${SERVICE}/post/api/private/accounts/2047/documents/inbox` },
-        { rel: `${SERVICE}/post/relations/upload_document_to_inbox`, uri: `${SERVICE}/post/api/private/accounts/2047/upload`, 'media-type': 'multipart/form-data' },
+        {
+          rel: `${SERVICE}/post/relations/upload_document_to_inbox`,
+          uri: `${SERVICE}/post/api/private/accounts/2047/upload`,
+          'media-type': 'multipart/form-data',
+        },
       ],
     });
     worker.answer('getRoot', snapshot);
@@ -169,7 +179,10 @@ describe('the save page with a file', () => {
     await request('https://bank.example/a.pdf');
     await openPage('save', `?save=${ID}`);
     const select = await screen.findByRole<HTMLSelectElement>('combobox');
-    const groups = [...select.querySelectorAll('optgroup')].map((group) => [group.label, [...group.querySelectorAll('option')].map((option) => option.textContent)]);
+    const groups = [...select.querySelectorAll('optgroup')].map((group) => [
+      group.label,
+      [...group.querySelectorAll('option')].map((option) => option.textContent),
+    ]);
     expect(groups).toEqual([
       ['Your mailbox', ['Your inbox']],
       ['Ola Nordmann’s mailbox', ['Ola Nordmann’s inbox']],
@@ -178,7 +191,10 @@ describe('the save page with a file', () => {
     fireEvent.change(select, { target: { value: olaInbox } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(worker.asked('upload')).toHaveLength(1));
-    expect(worker.asked('upload')[0]?.place).toEqual({ kind: 'inbox', mailbox: `${SERVICE}/post/api/private/accounts/2047/documents/inbox` });
+    expect(worker.asked('upload')[0]?.place).toEqual({
+      kind: 'inbox',
+      mailbox: `${SERVICE}/post/api/private/accounts/2047/documents/inbox`,
+    });
     await screen.findByText('Saved to Ola Nordmann’s inbox.');
   });
 

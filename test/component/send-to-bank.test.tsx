@@ -18,7 +18,10 @@ vi.mock('../../src/ui/worker-client.ts', () => ({
   ask: (request: Request) => {
     asked.push(request);
     if (request.type === 'getRoot') return root ?? Promise.resolve({ root: { link: [] }, scopes: [] });
-    if (request.type === 'getResource') return Promise.resolve(request.relation === 'current_bank_account' ? { data: { bankAccount: { accountNumber: '12345678903' } } } : { data: { link: [] } });
+    if (request.type === 'getResource')
+      return Promise.resolve(
+        request.relation === 'current_bank_account' ? { data: { bankAccount: { accountNumber: '12345678903' } } } : { data: { link: [] } },
+      );
     const next = writes.shift();
     return next instanceof AppError ? Promise.reject(next) : Promise.resolve({ data: null });
   },
@@ -27,7 +30,12 @@ vi.mock('../../src/ui/worker-client.ts', () => ({
 const { SendToBank } = await import('../../src/viewer/invoices/SendToBank.tsx');
 
 const LETTER = { url: 'https://www.digipost.no/post/api/docs/1', relation: 'self' };
-const invoice = { amount: 100, dueDate: '2099-12-01', accountNumber: '15034700879', sendToBank: { rel: 'send_to_bank', uri: `${LETTER.url}/send`, 'media-type': 'application/json' } };
+const invoice = {
+  amount: 100,
+  dueDate: '2099-12-01',
+  accountNumber: '15034700879',
+  sendToBank: { rel: 'send_to_bank', uri: `${LETTER.url}/send`, 'media-type': 'application/json' },
+};
 const sent = () => asked.filter((r): r is Extract<Request, { type: 'write' }> => r.type === 'write');
 
 function renderIt() {
@@ -57,7 +65,21 @@ describe('the confirmation', () => {
     const group = await screen.findByRole('group', { name: 'Send this invoice to your bank?' });
     within(group).getByText('From your account');
     within(group).getByLabelText('Loading…');
-    answer({ root: { link: [], primaryAccount: { link: [{ rel: 'https://www.digipost.no/post/relations/current_bank_account', uri: 'https://www.digipost.no/post/api/bank', 'media-type': 'application/json' }] } }, scopes: ['READ_ACCOUNT_INFO'] });
+    answer({
+      root: {
+        link: [],
+        primaryAccount: {
+          link: [
+            {
+              rel: 'https://www.digipost.no/post/relations/current_bank_account',
+              uri: 'https://www.digipost.no/post/api/bank',
+              'media-type': 'application/json',
+            },
+          ],
+        },
+      },
+      scopes: ['READ_ACCOUNT_INFO'],
+    });
     await within(group).findByText('1234 56 78903');
     expect(within(group).queryByLabelText('Loading…')).toBeNull();
   });

@@ -59,7 +59,9 @@ describe('Dismiss', () => {
     const reread = vi.fn();
     render(<ServiceNotice notice={notice} rootUrl={ROOT} onDismissed={reread} />);
     fireEvent.click(screen.getByRole('button', { name: 'Jeg har lest dette' }));
-    await screen.findByText('Not dismissed: Digipost has put up a new notice since this one was shown. It is shown here now: read it before you dismiss it.');
+    await screen.findByText(
+      'Not dismissed: Digipost has put up a new notice since this one was shown. It is shown here now: read it before you dismiss it.',
+    );
     expect(screen.queryByText(/the letter was changed elsewhere/)).toBeNull();
     expect(reread).toHaveBeenCalledOnce();
   });

@@ -31,7 +31,9 @@ const DRAWN_BY: Record<SpriteIconName, (props: { class?: string }) => JSX.Elemen
 
 /** An SVG's shapes, each as its tag and attributes in order: what the picture is. */
 function shapesOf(svg: Element): string[] {
-  return [...svg.children].map((shape) => `${shape.tagName.toLowerCase()} ${[...shape.attributes].map((a) => `${a.name}=${a.value}`).join(' ')}`);
+  return [...svg.children].map(
+    (shape) => `${shape.tagName.toLowerCase()} ${[...shape.attributes].map((a) => `${a.name}=${a.value}`).join(' ')}`,
+  );
 }
 
 /** The sprite's symbol for a name. */
@@ -63,7 +65,11 @@ describe("the icons of the popup's sprite", () => {
   it("is in a sprite that holds only the popup's icons, hidden from screen readers (popup.css does not draw it)", () => {
     const sprite = PAGE.querySelector('svg.sprite');
     expect(sprite?.getAttribute('aria-hidden')).toBe('true');
-    expect([...(sprite?.children ?? [])].map((symbol) => symbol.id).sort()).toEqual(Object.keys(DRAWN_BY).map((name) => `i-${name}`).sort());
+    expect([...(sprite?.children ?? [])].map((symbol) => symbol.id).sort()).toEqual(
+      Object.keys(DRAWN_BY)
+        .map((name) => `i-${name}`)
+        .sort(),
+    );
   });
 
   it('names the folder icons the service gives, whatever their case, and the plain folder for any other', () => {

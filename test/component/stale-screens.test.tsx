@@ -28,7 +28,10 @@ function rootWithActions() {
   const mailbox = root.mailbox?.[0];
   const first = mailbox?.folders?.folder[0];
   if (!mailbox || !first) throw new Error('the fixture root has a mailbox with folders');
-  mailbox.link = [...mailbox.link, { rel: relation('upload_document_to_inbox'), uri: `${ACCOUNT}/documents/inbox/upload`, 'media-type': MEDIA }];
+  mailbox.link = [
+    ...mailbox.link,
+    { rel: relation('upload_document_to_inbox'), uri: `${ACCOUNT}/documents/inbox/upload`, 'media-type': MEDIA },
+  ];
   first.link = [...first.link, { rel: relation('delete_folder'), uri: FOLDER, 'media-type': MEDIA }];
   return root;
 }
@@ -55,7 +58,11 @@ describe('an open viewer tab when Upload is granted in the options', () => {
 
 describe('an open viewer tab when the person signs out elsewhere', () => {
   it('says they signed out, with Connect, and nothing failed: no "Couldn’t open", no Try again', async () => {
-    await openViewer(INBOX, { document: [letter(11, { subject: 'Skattemelding 2026', creatorName: 'Skatteetaten' })], link: [] }, READ_SCOPES);
+    await openViewer(
+      INBOX,
+      { document: [letter(11, { subject: 'Skattemelding 2026', creatorName: 'Skatteetaten' })], link: [] },
+      READ_SCOPES,
+    );
     await screen.findByText('Skattemelding 2026');
     extension.tellPages({ event: 'sessionEnded', reason: 'user' });
     await screen.findByText('You signed out');
@@ -69,14 +76,22 @@ describe('an open viewer tab when the person signs out elsewhere', () => {
   });
 
   it('Digipost ending the connection: says so, with Connect as the one step', async () => {
-    await openViewer(INBOX, { document: [letter(11, { subject: 'Skattemelding 2026', creatorName: 'Skatteetaten' })], link: [] }, READ_SCOPES);
+    await openViewer(
+      INBOX,
+      { document: [letter(11, { subject: 'Skattemelding 2026', creatorName: 'Skatteetaten' })], link: [] },
+      READ_SCOPES,
+    );
     await screen.findByText('Skattemelding 2026');
     extension.tellPages({ event: 'sessionEnded', reason: 'ended' });
     const main = screen.getByRole('main');
     await within(main).findByText('Digipost ended the connection');
     within(main).getByText(/withdrawn on Digipost’s website, or after a long time without use\. Connect again/);
     expect(within(main).queryByText('Skattemelding 2026')).toBeNull();
-    expect(within(main).getAllByRole('button').map((button) => button.textContent)).toEqual(['Connect']);
+    expect(
+      within(main)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Connect']);
   });
 
   it('a page read after Digipost ended the connection (a tab reloaded, a link taken): why, and Connect alone, not a failure with Try again', async () => {
@@ -89,7 +104,11 @@ describe('an open viewer tab when the person signs out elsewhere', () => {
     const main = screen.getByRole('main');
     within(main).getByText(/withdrawn on Digipost’s website, or after a long time without use\. Connect again/);
     expect(within(main).queryByRole('alert')).toBeNull();
-    expect(within(main).getAllByRole('button').map((button) => button.textContent)).toEqual(['Connect']);
+    expect(
+      within(main)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Connect']);
   });
 
   it('a tab whose page was forgotten when Digipost ended the connection: why, and Connect and open the inbox', async () => {
@@ -99,13 +118,21 @@ describe('an open viewer tab when the person signs out elsewhere', () => {
     await screen.findByText('Digipost ended the connection');
     const main = screen.getByRole('main');
     within(main).getByText(/withdrawn on Digipost’s website, or after a long time without use\. Connect again/);
-    expect(within(main).getAllByRole('button').map((button) => button.textContent)).toEqual(['Connect and open the inbox']);
+    expect(
+      within(main)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Connect and open the inbox']);
   });
 
   it('drops a letter whose content comes after the sign-out: no blob: address is made for it', async () => {
     const held = worker.hold('getContent');
     const made = vi.spyOn(URL, 'createObjectURL');
-    const data = letter(11, { subject: 'Lønnsslipp', creatorName: 'Arbeidsgiver AS', attachment: [document(11, 1, { subject: 'Lønnsslipp', fileType: 'txt' })] });
+    const data = letter(11, {
+      subject: 'Lønnsslipp',
+      creatorName: 'Arbeidsgiver AS',
+      attachment: [document(11, 1, { subject: 'Lønnsslipp', fileType: 'txt' })],
+    });
     await openViewer({ url: data.link[0]?.uri ?? '', relation: 'self' }, data, READ_SCOPES);
     await held.asked;
     extension.tellPages({ event: 'sessionEnded', reason: 'user' });

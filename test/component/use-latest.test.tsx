@@ -123,7 +123,7 @@ describe('useLatest', () => {
     expect([probe.latest.loading, probe.latest.error]).toEqual([true, undefined]);
   });
 
-  it('runs its own read at mount, again on reload, and again for each new key, the old key\'s answer never shown for the new', async () => {
+  it("runs its own read at mount, again on reload, and again for each new key, the old key's answer never shown for the new", async () => {
     const asked: string[] = [];
     const pending = new Map<string, ReturnType<typeof answerLater<string>>>();
     const readFor = (key: string) => () => {

@@ -34,7 +34,8 @@ async function openFailing(url: string, relation: string, error: ErrorInfo): Pro
 /** The text a person reads: closed details show only their summary. */
 function readable(element: Element): string {
   const copy = element.cloneNode(true) as Element;
-  for (const details of copy.querySelectorAll('details:not([open])')) for (const child of [...details.children]) if (child.tagName !== 'SUMMARY') child.remove();
+  for (const details of copy.querySelectorAll('details:not([open])'))
+    for (const child of [...details.children]) if (child.tagName !== 'SUMMARY') child.remove();
   return copy.textContent;
 }
 
@@ -58,7 +59,12 @@ describe('the viewer names each failure', () => {
   });
 
   it('refused for lack of a permission: names the permission', async () => {
-    const alert = await openFailing(`${ACCOUNT}/receipts`, 'receipts', { code: 'http_forbidden_permission', status: 403, permission: 'READ_RECEIPTS', detail: 'FORBIDDEN: READ_RECEIPTS required' });
+    const alert = await openFailing(`${ACCOUNT}/receipts`, 'receipts', {
+      code: 'http_forbidden_permission',
+      status: 403,
+      permission: 'READ_RECEIPTS',
+      detail: 'FORBIDDEN: READ_RECEIPTS required',
+    });
     expect(alert.textContent).toContain('“See your receipts”');
     // The permission's code is not on the screen; the service's own words wait under "Details".
     expect(readable(alert)).not.toContain('READ_RECEIPTS');
@@ -66,7 +72,11 @@ describe('the viewer names each failure', () => {
   });
 
   it('without the permission to see settings, the mailbox settings say which permission to grant', async () => {
-    const alert = await openFailing(`${SERVICE}/post/api/private/mailboxes/1/settings`, 'mailbox_settings', { code: 'http_forbidden_permission', status: 403, permission: 'READ_SETTINGS' });
+    const alert = await openFailing(`${SERVICE}/post/api/private/mailboxes/1/settings`, 'mailbox_settings', {
+      code: 'http_forbidden_permission',
+      status: 403,
+      permission: 'READ_SETTINGS',
+    });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Couldn’t open Mailbox settings');
     expect(alert.textContent).toContain('this needs the permission “See your Digipost settings”');
     expect(readable(document.querySelector('main') ?? document.body)).not.toContain('READ_SETTINGS');
@@ -78,7 +88,11 @@ describe('the viewer names each failure', () => {
   });
 
   it('a server error, and a reload retries', async () => {
-    const alert = await openFailing(INBOX, 'document_inbox', { code: 'http_server', status: 500, detail: 'INTERNAL_SERVER_ERROR: the database is away' });
+    const alert = await openFailing(INBOX, 'document_inbox', {
+      code: 'http_server',
+      status: 500,
+      detail: 'INTERNAL_SERVER_ERROR: the database is away',
+    });
     expect(alert.textContent).toContain('The service had an error. Try again later.');
     // The status and the service's own words wait under Details, out of the sentence.
     expect(readable(alert)).not.toContain('HTTP 500');
@@ -93,7 +107,11 @@ describe('the viewer names each failure', () => {
   });
 
   it("a gateway's 502: words a person reads, the status only under Details", async () => {
-    const alert = await openFailing(INBOX, 'document_inbox', { code: 'http_server', status: 502, detail: '<html>Bad Gateway</html> text/html' });
+    const alert = await openFailing(INBOX, 'document_inbox', {
+      code: 'http_server',
+      status: 502,
+      detail: '<html>Bad Gateway</html> text/html',
+    });
     const shown = readable(document.querySelector('main') ?? document.body);
     expect(shown).toContain('The service had an error. Try again later.');
     for (const internal of ['502', 'HTTP', 'Bad Gateway', 'text/html']) expect(shown, internal).not.toContain(internal);
@@ -102,7 +120,10 @@ describe('the viewer names each failure', () => {
   });
 
   it('a malformed response: "could not be read", its media type only under Details', async () => {
-    const alert = await openFailing(INBOX, 'document_inbox', { code: 'response_not_json', detail: 'not JSON: application/vnd.digipost-v2+json' });
+    const alert = await openFailing(INBOX, 'document_inbox', {
+      code: 'response_not_json',
+      detail: 'not JSON: application/vnd.digipost-v2+json',
+    });
     expect(alert.textContent).toContain('The service’s answer could not be read.');
     const shown = readable(document.querySelector('main') ?? document.body);
     for (const internal of ['JSON', 'json', 'application/']) expect(shown, internal).not.toContain(internal);
@@ -114,15 +135,18 @@ describe('the viewer names each failure', () => {
     expect(screen.queryAllByRole('alert')).toHaveLength(0);
   });
 
-  it.each(['', `?page=${PAGE_ID}`])('a page whose address names nothing the viewer remembers ("%s"): says so calmly and offers the inbox', async (query) => {
-    worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
-    worker.answer('getResource', inbox());
-    await openPage('viewer', query);
-    const note = await screen.findByRole('note');
-    expect(note.textContent).toContain('This page is no longer here');
-    expect(screen.queryAllByRole('alert')).toHaveLength(0);
-    fireEvent.click(await within(note).findByRole('button', { name: 'Open inbox' }));
-    await screen.findByRole('heading', { level: 1, name: 'Inbox' });
-    await screen.findByText('Skattemelding 2026');
-  });
+  it.each(['', `?page=${PAGE_ID}`])(
+    'a page whose address names nothing the viewer remembers ("%s"): says so calmly and offers the inbox',
+    async (query) => {
+      worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
+      worker.answer('getResource', inbox());
+      await openPage('viewer', query);
+      const note = await screen.findByRole('note');
+      expect(note.textContent).toContain('This page is no longer here');
+      expect(screen.queryAllByRole('alert')).toHaveLength(0);
+      fireEvent.click(await within(note).findByRole('button', { name: 'Open inbox' }));
+      await screen.findByRole('heading', { level: 1, name: 'Inbox' });
+      await screen.findByText('Skattemelding 2026');
+    },
+  );
 });

@@ -27,7 +27,8 @@ async function openViewer(target: LinkTarget, data?: unknown): Promise<void> {
 /** The text a person reads: closed details show only their summary. */
 function readable(element: Element): string {
   const copy = element.cloneNode(true) as Element;
-  for (const details of copy.querySelectorAll('details:not([open])')) for (const child of [...details.children]) if (child.tagName !== 'SUMMARY') child.remove();
+  for (const details of copy.querySelectorAll('details:not([open])'))
+    for (const child of [...details.children]) if (child.tagName !== 'SUMMARY') child.remove();
   return copy.textContent.replace(/\s+/g, ' ');
 }
 
@@ -46,7 +47,9 @@ describe('the recipient search', () => {
     worker.answer('getResource', resourceSnapshot(recipients, `${SERVICE}/post/api/recipients/search?recipientId=kommune`));
     const field = await screen.findByLabelText('Name or Digipost address');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Recipient search');
-    expect(screen.getByText(/Finds the people and businesses you can send letters to in Digipost\. It does not search your letters\./)).toBeTruthy();
+    expect(
+      screen.getByText(/Finds the people and businesses you can send letters to in Digipost\. It does not search your letters\./),
+    ).toBeTruthy();
     fireEvent.input(field, { target: { value: 'kommune' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByText('Oslo kommune');
@@ -112,7 +115,10 @@ describe('an empty inbox', () => {
 
 describe('a folder with one letter', () => {
   it('says it shows the only letter, never "all 1 letters"', async () => {
-    await openViewer({ url: `${ACCOUNT}/documents/inbox`, relation: 'document_inbox' }, { document: [letter(11, { subject: 'Skattemelding 2026', creatorName: 'Skatteetaten' })], link: [] });
+    await openViewer(
+      { url: `${ACCOUNT}/documents/inbox`, relation: 'document_inbox' },
+      { document: [letter(11, { subject: 'Skattemelding 2026', creatorName: 'Skatteetaten' })], link: [] },
+    );
     await screen.findByText('Skattemelding 2026');
     const main = screen.getByRole('main');
     expect(within(main).getByRole('status').textContent).toBe('Showing the only letter.');
@@ -154,7 +160,11 @@ describe('invoices in a list', () => {
   function invoiceLetter(id: number, subject: string, days: number) {
     const base = letter(id, { subject, creatorName: 'Fjordkraft' });
     const dueDate = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    return { ...base, type: 'INVOICE', attachment: base.attachment.map((a) => ({ ...a, invoice: { amount: 1299.5, dueDate, paid: false } })) };
+    return {
+      ...base,
+      type: 'INVOICE',
+      attachment: base.attachment.map((a) => ({ ...a, invoice: { amount: 1299.5, dueDate, paid: false } })),
+    };
   }
 
   it('sets an overdue invoice apart from one due soon, in words and by a sign, not by colour alone', async () => {
@@ -195,7 +205,8 @@ describe('a receipt', () => {
     expect(text).toMatch(/18, 2026.*Total ?NOK 234\.50.*Paid by card ?•••• 4821$/);
     expect(slip.querySelector('.receipt-total dd')?.textContent).toMatch(/^NOK\s234\.50$/);
     const shown = readable(screen.getByRole('main'));
-    for (const raw of ['storeName', 'timeOfPurchase', 'franchiceName', 'currency', '************4821', 'Kind']) expect(shown, raw).not.toContain(raw);
+    for (const raw of ['storeName', 'timeOfPurchase', 'franchiceName', 'currency', '************4821', 'Kind'])
+      expect(shown, raw).not.toContain(raw);
   });
 });
 
@@ -214,7 +225,9 @@ describe('the storage used, under the places', () => {
   async function inboxWithStorage(storage: { usedStorage?: number; totalAvailableStorage?: number }): Promise<void> {
     const root = fullRoot();
     const [own] = root.mailbox ?? [];
-    await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: `${ACCOUNT}/documents/inbox`, relation: 'document_inbox' } });
+    await extension.storage.session.set({
+      [viewerPages.item(PAGE_ID).key]: { url: `${ACCOUNT}/documents/inbox`, relation: 'document_inbox' },
+    });
     worker.answer('getRoot', rootSnapshot({ root: { ...root, mailbox: [{ ...own, link: own?.link ?? [], ...storage }] } }));
     worker.answer('getResource', resourceSnapshot({ document: [], link: [] }, `${ACCOUNT}/documents/inbox`));
     await openPage('viewer', `?page=${PAGE_ID}`);

@@ -46,7 +46,10 @@ describe('managing letters, switched on with a viewer tab open', () => {
     const options = await h.open('src/options/options.html');
     await role(options, 'heading', h.emulator.user.fullName).wait();
     await h.emulator.admin.clearRequests();
-    const consent = await h.nextPage(() => role(options, 'switch', 'Manage your letters').click(), (address) => address.includes('/oauth/authorize'));
+    const consent = await h.nextPage(
+      () => role(options, 'switch', 'Manage your letters').click(),
+      (address) => address.includes('/oauth/authorize'),
+    );
     await role(consent, 'button', 'Approve').click();
     await shows(options, 'Done. Digipost now allows what is switched on.');
     const asked = await consentsAsked();
@@ -55,7 +58,9 @@ describe('managing letters, switched on with a viewer tab open', () => {
     expect(await isChecked(options, 'switch', 'Manage your letters')).toBe(true);
     await options.close();
 
-    await sayingWhatItShows(viewer, 'The open viewer tab did not offer Upload a file.', () => role(viewer, 'button', 'Upload a file').wait());
+    await sayingWhatItShows(viewer, 'The open viewer tab did not offer Upload a file.', () =>
+      role(viewer, 'button', 'Upload a file').wait(),
+    );
     await viewer.close();
   });
 });

@@ -30,7 +30,8 @@ export function e2eConfig(browser: BrowserName) {
   process.env.E2E_BROWSER = browser;
   const port = shardPort(browser);
   // Where the global setup makes the profile Firefox's tests start from copies of (launch-firefox.ts): this run's own.
-  const startedProfile = browser === 'firefox' ? { E2E_FIREFOX_STARTED_PROFILE: join(tmpdir(), `digipost-firefox-started-${process.pid}`) } : {};
+  const startedProfile =
+    browser === 'firefox' ? { E2E_FIREFOX_STARTED_PROFILE: join(tmpdir(), `digipost-firefox-started-${process.pid}`) } : {};
   Object.assign(process.env, startedProfile);
   return defineConfig({
     test: {

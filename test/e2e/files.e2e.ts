@@ -42,7 +42,9 @@ async function inboxWithLetter(subject: string): Promise<{ page: Page; id: strin
 
 /** The changes to the mailbox the emulator received since the log was cleared (reads and sign-ins left out). */
 async function writesLogged(): Promise<string[]> {
-  return (await h.emulator.admin.requests()).filter((r) => r.method !== 'GET' && r.path.includes('/private/accounts/')).map((r) => `${r.method} ${r.path.replace(/^.*\/accounts\/[^/]+/, '')}`);
+  return (await h.emulator.admin.requests())
+    .filter((r) => r.method !== 'GET' && r.path.includes('/private/accounts/'))
+    .map((r) => `${r.method} ${r.path.replace(/^.*\/accounts\/[^/]+/, '')}`);
 }
 
 /** The inbox's unread count as the service has it, read with a token of its own. */
@@ -146,7 +148,9 @@ describe('moving letters', () => {
     await role(page, 'checkbox', 'Select “Andre av to”').click();
     const bar = roleSelector('region', '2 selected');
     await css(page, bar).wait();
-    const barButtons = await page.$$eval(`${bar} button`, (buttons) => buttons.map((b) => `${b.getAttribute('aria-label') ?? ''} ${b.textContent}`));
+    const barButtons = await page.$$eval(`${bar} button`, (buttons) =>
+      buttons.map((b) => `${b.getAttribute('aria-label') ?? ''} ${b.textContent}`),
+    );
     expect(barButtons.filter((name) => /delete/i.test(name))).toEqual([]);
     await h.emulator.admin.clearRequests();
     await css(page, `${bar} ${roleSelector('button', 'Move the selected letters to…')}`).click();
@@ -156,7 +160,6 @@ describe('moving letters', () => {
     expect((await writesLogged()).length).toBe(2);
     await page.close();
   });
-
 });
 
 describe('a change whose answer never comes', () => {
@@ -252,7 +255,10 @@ describe('the letter page', () => {
 
     await role(page, 'button', 'Delete…').click();
     const dialog = roleSelector('dialog', 'Delete this letter?');
-    await css(page, `${dialog}::-p-text("“Slett meg” from Strømselskapet AS will be deleted from your Digipost mailbox. This cannot be undone.")`).wait();
+    await css(
+      page,
+      `${dialog}::-p-text("“Slett meg” from Strømselskapet AS will be deleted from your Digipost mailbox. This cannot be undone.")`,
+    ).wait();
     await css(page, `${dialog} ${roleSelector('button', 'Cancel')}`).click();
     await until(page, 'The question stayed open after Cancel.', () => !document.querySelector('dialog[open]'));
     expect(await writesLogged()).toEqual([]);
@@ -283,10 +289,11 @@ describe('a long list, scrolled', () => {
   }
 
   /** Where an element is in the window. */
-  const boxOf = (handle: ElementHandle) => handle.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return { top: r.top, bottom: r.bottom, height: innerHeight };
-  });
+  const boxOf = (handle: ElementHandle) =>
+    handle.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, height: innerHeight };
+    });
 
   it("opens a row's menu upwards when there is no room below, inside the window", async () => {
     const page = await openInbox();
@@ -364,7 +371,11 @@ describe('folders', () => {
     await h.emulator.admin.clearRequests();
     await role(page, 'button', 'Delete folder').click();
     await headingIs(page, 'Inbox');
-    await until(page, 'The folder Reiser stayed in the list of places.', () => ![...document.querySelectorAll('nav a')].some((a) => a.textContent.trim() === 'Reiser'));
+    await until(
+      page,
+      'The folder Reiser stayed in the list of places.',
+      () => ![...document.querySelectorAll('nav a')].some((a) => a.textContent.trim() === 'Reiser'),
+    );
     expect((await writesLogged()).filter((w) => w.startsWith('DELETE /folders/'))).toHaveLength(1);
 
     await openFolder(page, 'Skatt');
@@ -385,7 +396,9 @@ describe('folders', () => {
       await role(page, 'button', 'Create folder').click();
       await says(page, 'alert', 'Digipost did not say whether the change was made');
       const alerts = await page.$$eval(roleSelector('alert'), (found) => found.map((el) => el.textContent));
-      expect(alerts.find((words) => words.includes('Digipost did not say whether the change was made'))).not.toMatch(/Try again|was created/);
+      expect(alerts.find((words) => words.includes('Digipost did not say whether the change was made'))).not.toMatch(
+        /Try again|was created/,
+      );
       await css(page, `${roleSelector('alert')} ${roleSelector('button', 'Send again, though it may have arrived')}`).wait();
       await h.emulator.admin.configure({ gatewayDown: false });
       await css(page, `${roleSelector('alert')} ${roleSelector('button', 'Look again')}`).click();

@@ -37,7 +37,11 @@ async function fromPopup(click: (popup: Page) => Promise<void>): Promise<Page> {
   const popup = await h.openPopup();
   await showsAccount(h, popup);
   const viewer = await h.nextPage(() => actInClosingPopup(popup, () => click(popup)));
-  await until(viewer, 'The viewer did not draw its page.', () => document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null);
+  await until(
+    viewer,
+    'The viewer did not draw its page.',
+    () => document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null,
+  );
   return viewer;
 }
 
@@ -47,7 +51,12 @@ describe('finding a letter', () => {
     expect(await visibleText(page)).not.toContain(SUBJECT);
     // "/" from the page, not from a field: the finder takes focus.
     await page.keyboard.press('/');
-    await until(page, 'The finder did not take focus.', (name: string) => document.activeElement?.getAttribute('aria-label') === name || document.activeElement?.id === 'letter-query', FINDER);
+    await until(
+      page,
+      'The finder did not take focus.',
+      (name: string) => document.activeElement?.getAttribute('aria-label') === name || document.activeElement?.id === 'letter-query',
+      FINDER,
+    );
     await page.keyboard.type('SYKKELrep');
     const results = `${roleSelector('listbox', 'Letters found')} ${roleSelector('group', 'Bolig')}`;
     await css(page, `${results} ::-p-text(${JSON.stringify(SUBJECT)})`).wait();
@@ -67,7 +76,10 @@ describe("the person's settings and every link, in words", () => {
     const viewer = await fromPopup((popup) => role(popup, 'button', 'All links from the service').click());
     await role(viewer, 'region', 'Your account').wait();
     const groups = await viewer.$$eval('main section[aria-labelledby]', (sections) =>
-      sections.map((section) => [section.querySelector('h2')?.textContent.trim(), [...section.querySelectorAll('a')].map((a) => a.textContent.trim())]),
+      sections.map((section) => [
+        section.querySelector('h2')?.textContent.trim(),
+        [...section.querySelectorAll('a')].map((a) => a.textContent.trim()),
+      ]),
     );
     expect(groups).toEqual([
       // Receipts are the mailbox's, as Digipost's apps read them (the account names them too, once shown).

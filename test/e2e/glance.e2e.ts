@@ -42,7 +42,11 @@ async function dueSoon(popup: Page): Promise<string[]> {
 const whole = (popup: Page) =>
   until(popup, 'The invoices due soon did not become whole.', () => {
     const note = document.querySelector('.late-parts:not(.pending) .due .due-note');
-    return document.querySelector('.summary h1') !== null && note !== null && (note.textContent === '' || note.textContent.startsWith('Nothing due'));
+    return (
+      document.querySelector('.summary h1') !== null &&
+      note !== null &&
+      (note.textContent === '' || note.textContent.startsWith('Nothing due'))
+    );
   });
 
 describe('at a glance', () => {
@@ -123,10 +127,26 @@ describe('invoices due soon on the first open', () => {
 
   beforeAll(async () => {
     h = await startHarness({ emulator: { letters: 0 } });
-    const bill = (kid: string, amount: number, due: number) => ({ kid, accountNumber: '15031234567', amount, dueDate: day(due), paid: false });
+    const bill = (kid: string, amount: number, due: number) => ({
+      kid,
+      accountNumber: '15031234567',
+      amount,
+      dueDate: day(due),
+      paid: false,
+    });
     // Overdue by a day in Bolig, due in two days in Arkiv: the soonest of the list, so its first rows.
-    await h.emulator.admin.addLetter({ subject: 'Nettleie oktober', creatorName: BOLIG, folderId: '2', invoice: bill('20240000000111', 812.4, -1) });
-    await h.emulator.admin.addLetter({ subject: 'Gebyr for innsyn', creatorName: ARKIV, folderId: '3', invoice: bill('20240000000222', 350, 2) });
+    await h.emulator.admin.addLetter({
+      subject: 'Nettleie oktober',
+      creatorName: BOLIG,
+      folderId: '2',
+      invoice: bill('20240000000111', 812.4, -1),
+    });
+    await h.emulator.admin.addLetter({
+      subject: 'Gebyr for innsyn',
+      creatorName: ARKIV,
+      folderId: '3',
+      invoice: bill('20240000000222', 350, 2),
+    });
   });
   afterAll(async () => {
     await h.close();
@@ -152,7 +172,8 @@ describe('invoices due soon on the first open', () => {
       new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
       look();
     });
-  const dueFrames = (popup: Page) => popup.evaluate(() => (window as unknown as { dueFrames: { note: string | null; rows: string[]; held: boolean }[] }).dueFrames);
+  const dueFrames = (popup: Page) =>
+    popup.evaluate(() => (window as unknown as { dueFrames: { note: string | null; rows: string[]; held: boolean }[] }).dueFrames);
 
   /**
    * Every frame the mailbox showed in: the list names both invoices, or says it is still looking (or
@@ -164,7 +185,10 @@ describe('invoices due soon on the first open', () => {
       const both = frame.rows.some((row) => row.startsWith(BOLIG)) && frame.rows.some((row) => row.startsWith(ARKIV));
       if (both) continue;
       if (frame.held && frame.note === '') expect(frame.rows, JSON.stringify(frame)).toEqual([]);
-      else expect(frame.note, JSON.stringify(frame)).toMatch(/^(Still looking in \d+\u00a0places?…|Couldn’t check \d+\u00a0places?, so some may be missing\.)$/);
+      else
+        expect(frame.note, JSON.stringify(frame)).toMatch(
+          /^(Still looking in \d+\u00a0places?…|Couldn’t check \d+\u00a0places?, so some may be missing\.)$/,
+        );
     }
   }
 
@@ -174,10 +198,15 @@ describe('invoices due soon on the first open', () => {
     await h.connectVia(popup, 'Approve');
     await showsAccount(h, popup);
     const rows = await dueSoon(popup);
-    expect(rows.filter((row) => row.startsWith(BOLIG) || row.startsWith(ARKIV))).toEqual([`${BOLIG} NOK 812.40 was due yesterday`, `${ARKIV} NOK 350.00 due in 2 days`]);
+    expect(rows.filter((row) => row.startsWith(BOLIG) || row.startsWith(ARKIV))).toEqual([
+      `${BOLIG} NOK 812.40 was due yesterday`,
+      `${ARKIV} NOK 350.00 due in 2 days`,
+    ]);
     expectNoFalseWhole(await dueFrames(popup));
     // Overdue looks overdue: its own colour, not the colour of due soon.
-    const colours = await popup.$$eval(`${DUE_SOON} li .due-when`, (whens) => whens.slice(0, 2).map((when) => getComputedStyle(when).color));
+    const colours = await popup.$$eval(`${DUE_SOON} li .due-when`, (whens) =>
+      whens.slice(0, 2).map((when) => getComputedStyle(when).color),
+    );
     expect(colours[0]).not.toBe(colours[1]);
     await popup.close();
   });
@@ -192,7 +221,12 @@ describe('invoices due soon on the first open', () => {
     // Arkiv's read fails once.
     await h.emulator.admin.failNext(1, '500', ARKIV_FOLDER, 'GET');
     await h.connectVia(popup, 'Approve');
-    await until(popup, 'The list did not say it could not check Arkiv.', (said: string) => document.querySelector('.due [role="status"]')?.textContent === said, 'Couldn’t check 1\u00a0place, so some may be missing.');
+    await until(
+      popup,
+      'The list did not say it could not check Arkiv.',
+      (said: string) => document.querySelector('.due [role="status"]')?.textContent === said,
+      'Couldn’t check 1\u00a0place, so some may be missing.',
+    );
     const rows = await popup.$$eval(`${DUE_SOON} li`, (lis) => lis.map((li) => li.textContent));
     expect(rows.some((row) => row.startsWith(BOLIG))).toBe(true);
     expect(rows.some((row) => row.startsWith(ARKIV))).toBe(false);
@@ -218,7 +252,15 @@ describe('invoices due soon on the first open', () => {
     await showsAccount(h, popup);
     await whole(popup);
     const footerTop = await popup.$eval('.footer', (footer) => footer.getBoundingClientRect().top);
-    for (const selector of ['.summary', '.summary .unread-count', 'section.goto', '.places li:last-child', 'section.goto .all-links', 'section.due', `${DUE_SOON} li:nth-child(2)`]) {
+    for (const selector of [
+      '.summary',
+      '.summary .unread-count',
+      'section.goto',
+      '.places li:last-child',
+      'section.goto .all-links',
+      'section.due',
+      `${DUE_SOON} li:nth-child(2)`,
+    ]) {
       const box = await (await css(popup, selector).waitHandle()).boundingBox();
       expect(box, selector).not.toBeNull();
       expect(box?.y ?? -1, selector).toBeGreaterThanOrEqual(0);
@@ -228,7 +270,9 @@ describe('invoices due soon on the first open', () => {
     // Each invoice: the sender and the amount on one line, the due words whole on the line under them, never wrapped.
     const rows = await popup.$$eval(`${DUE_SOON} li`, (lis) =>
       lis.map((li) => {
-        const [sender, amount, when] = ['.due-sender', '.due-amount', '.due-when'].map((part) => li.querySelector(part)?.getBoundingClientRect());
+        const [sender, amount, when] = ['.due-sender', '.due-amount', '.due-when'].map((part) =>
+          li.querySelector(part)?.getBoundingClientRect(),
+        );
         const line = 1.5 * parseFloat(getComputedStyle(li).fontSize);
         return {
           oneLine: [sender, amount, when].every((box) => box !== undefined && box.height < line),

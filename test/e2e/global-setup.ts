@@ -14,7 +14,10 @@ export default async function setup(): Promise<(() => void) | undefined> {
   if (browser === 'firefox') findFirefox();
   else findChromium();
   const { port, dist, target } = e2eBuildFor(browser);
-  await buildForEmulator(dist, `http://127.0.0.1:${port}`, E2E_CLIENT_ID, E2E_CLIENT_SECRET, { target, networkTimeoutMs: E2E_NETWORK_TIMEOUT_MS });
+  await buildForEmulator(dist, `http://127.0.0.1:${port}`, E2E_CLIENT_ID, E2E_CLIENT_SECRET, {
+    target,
+    networkTimeoutMs: E2E_NETWORK_TIMEOUT_MS,
+  });
   const profile = process.env.E2E_FIREFOX_STARTED_PROFILE;
   if (browser !== 'firefox' || !profile) return undefined;
   await startProfile(profile);

@@ -24,7 +24,13 @@ import {
 } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { count, css, readable, role, roleSelector, says, shows, stopsShowing, textOf, until } from '../support/person.ts';
-import { addTrackerLetter, startCountingServer, TRACKER_LETTER_SUBJECT, TRACKER_LETTER_TEXT, type CountingServer } from '../support/tracker-letter.ts';
+import {
+  addTrackerLetter,
+  startCountingServer,
+  TRACKER_LETTER_SUBJECT,
+  TRACKER_LETTER_TEXT,
+  type CountingServer,
+} from '../support/tracker-letter.ts';
 
 /*
  * Points 1 and 3 of the hardening, against the emulator: a token endpoint that never answers, and
@@ -80,7 +86,12 @@ describe('an HTML letter loads nothing from any host', () => {
     await until(page, 'The letter did not show whole, with its embedded image.', () => {
       const doc = document.querySelector<HTMLIFrameElement>('iframe.letter-frame')?.contentDocument;
       const image = doc?.querySelector<HTMLImageElement>('#embedded');
-      return doc?.readyState === 'complete' && doc.querySelector('#tracker-end') !== null && image?.complete === true && image.naturalWidth === 12;
+      return (
+        doc?.readyState === 'complete' &&
+        doc.querySelector('#tracker-end') !== null &&
+        image?.complete === true &&
+        image.naturalWidth === 12
+      );
     });
     expect(await inLetter(page, (doc) => doc?.querySelector('#tracker-text')?.textContent)).toBe(TRACKER_LETTER_TEXT);
     await untilIdle(page);
@@ -89,13 +100,18 @@ describe('an HTML letter loads nothing from any host', () => {
     expect(seenByBrowser).toEqual([]);
 
     // The frame is as tall as the letter (which is longer than the window), not a fixed box.
-    const heights = await inLetter(page, (doc, element) => ({ frame: element?.getBoundingClientRect().height ?? 0, letter: doc?.documentElement.getBoundingClientRect().height ?? 0 }));
+    const heights = await inLetter(page, (doc, element) => ({
+      frame: element?.getBoundingClientRect().height ?? 0,
+      letter: doc?.documentElement.getBoundingClientRect().height ?? 0,
+    }));
     expect(heights.letter).toBeGreaterThan(900);
     expect(Math.abs(heights.frame - heights.letter)).toBeLessThanOrEqual(4);
 
     // Download hands over the bytes as a file, never as a page that renders.
     const link = await role(page, 'link', 'Download').waitHandle();
-    expect(await link.evaluate(async (a) => (await (await fetch((a as HTMLAnchorElement).href)).blob()).type)).toBe('application/octet-stream');
+    expect(await link.evaluate(async (a) => (await (await fetch((a as HTMLAnchorElement).href)).blob()).type)).toBe(
+      'application/octet-stream',
+    );
     await role(page, 'link', 'Download').click();
     await savedDownload(downloads, `${TRACKER_LETTER_SUBJECT}.html`);
     expect((await h.tabs()).filter((tab) => tab.address.startsWith('blob:'))).toEqual([]);
@@ -174,7 +190,11 @@ describe('a finished write asked for again is not sent again when a read fails (
     /** Waits until the page's alert says it could not check, then opens its details and reads why. */
     const saysCouldNotCheck = async (page: Page) => {
       await says(page, 'alert', UNKNOWN);
-      await until(page, 'The alert did not say the look could not check.', () => document.querySelector('[role="alert"] .alert-detail')?.textContent.includes('could not check') === true);
+      await until(
+        page,
+        'The alert did not say the look could not check.',
+        () => document.querySelector('[role="alert"] .alert-detail')?.textContent.includes('could not check') === true,
+      );
       await openDetails(page, 'Details');
       await shows(page, 'could not check: http_server');
       await css(page, `${alert} ${roleSelector('button', 'Send again, though it may have arrived')}`).wait();

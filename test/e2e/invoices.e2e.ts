@@ -39,7 +39,11 @@ beforeAll(async () => {
     // Chromium asks before a page reads the clipboard: granted beforehand for the extension's pages.
     await h.browser
       .defaultBrowserContext()
-      .setPermission(`chrome-extension://${new URL(h.url('')).host}`, { permission: { name: 'clipboard-read' }, state: 'granted' }, { permission: { name: 'clipboard-write' }, state: 'granted' });
+      .setPermission(
+        `chrome-extension://${new URL(h.url('')).host}`,
+        { permission: { name: 'clipboard-read' }, state: 'granted' },
+        { permission: { name: 'clipboard-write' }, state: 'granted' },
+      );
   }
 });
 afterAll(async () => {
@@ -114,7 +118,9 @@ describe('Send to my bank', () => {
     await h.emulator.admin.clearRequests();
     await css(page, `${CONFIRM} ${roleSelector('button', 'Send to my bank')}`).click({ count: 2 });
     await statusSays(page, SENT);
-    expect((await posts()).map((r) => r.path.replace(/^.*\/accounts\/[^/]+/, ''))).toEqual([`/documents/${id}/attachments/${id}-1/invoice/sendtobank`]);
+    expect((await posts()).map((r) => r.path.replace(/^.*\/accounts\/[^/]+/, ''))).toEqual([
+      `/documents/${id}/attachments/${id}-1/invoice/sendtobank`,
+    ]);
 
     // Read again from the service: sent to DNB, from the person's account, with the bank's website.
     await text(page, 'Sent to DNB', '.invoice-panel').wait();

@@ -38,7 +38,8 @@ const headingSays = (page: Page, words: string) =>
   until(page, `The heading did not say "${words}".`, (w: string) => Boolean(document.querySelector('h1')?.textContent.includes(w)), words);
 
 /** Waits until the letter's first PDF page is drawn. */
-const pdfDrawn = (page: Page) => until(page, 'No page of the PDF was drawn.', () => document.querySelector('.pdf-page[data-drawn="true"]') !== null);
+const pdfDrawn = (page: Page) =>
+  until(page, 'No page of the PDF was drawn.', () => document.querySelector('.pdf-page[data-drawn="true"]') !== null);
 
 beforeAll(async () => {
   h = await startHarness({ emulator: { letters: 40 } });
@@ -57,7 +58,9 @@ afterAll(async () => {
 
 describe('reading', () => {
   it('the inbox place opens the viewer in a new tab, with the newest letters', async () => {
-    viewer = await h.nextPage(() => actInClosingPopup(popup, () => css(popup, `${roleSelector('region', 'Mailbox')} .place ::-p-text(Inbox)`).click()));
+    viewer = await h.nextPage(() =>
+      actInClosingPopup(popup, () => css(popup, `${roleSelector('region', 'Mailbox')} .place ::-p-text(Inbox)`).click()),
+    );
     await headingSays(viewer, 'Inbox');
     expect(await textOf(viewer, 'h1')).toBe('Inbox');
     await shows(viewer, LETTER_SUBJECT);
@@ -67,7 +70,12 @@ describe('reading', () => {
     await css(viewer, `.letter-row a ::-p-text(${LETTER_SUBJECT})`).click();
     await headingSays(viewer, LETTER_SUBJECT);
     await pdfDrawn(viewer);
-    await until(viewer, 'The PDF page had no text layer.', (s: string) => Boolean(document.querySelector('.pdf-page .textLayer')?.textContent.includes(s)), LETTER_SUBJECT);
+    await until(
+      viewer,
+      'The PDF page had no text layer.',
+      (s: string) => Boolean(document.querySelector('.pdf-page .textLayer')?.textContent.includes(s)),
+      LETTER_SUBJECT,
+    );
     expect(await isThere(viewer, 'button', 'Open')).toBe(false);
   });
 
@@ -100,9 +108,13 @@ describe('signing out and the settings', () => {
     const options = await h.open('src/options/options.html');
     // The connection settings are folded away once configured.
     await openDetails(options, 'Connection to Digipost');
-    const valueOf = async (label: string) => (await role(options, 'textbox', label).waitHandle()).evaluate((input) => (input as HTMLInputElement).value);
+    const valueOf = async (label: string) =>
+      (await role(options, 'textbox', label).waitHandle()).evaluate((input) => (input as HTMLInputElement).value);
     // Each browser's own: Firefox's derived from the add-on's ID, Chromium's from the extension's.
-    const redirect = browserUnderTest() === 'firefox' ? /^https:\/\/[0-9a-f]{40}\.extensions\.allizom\.org\/$/ : new RegExp(`^https://${new URL(h.url('')).host}\\.chromiumapp\\.org/$`);
+    const redirect =
+      browserUnderTest() === 'firefox'
+        ? /^https:\/\/[0-9a-f]{40}\.extensions\.allizom\.org\/$/
+        : new RegExp(`^https://${new URL(h.url('')).host}\\.chromiumapp\\.org/$`);
     expect(await valueOf('Redirect URI')).toMatch(redirect);
     expect(await valueOf('Service address')).toBe(h.emulator.url);
     await options.close();

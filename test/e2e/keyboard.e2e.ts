@@ -31,7 +31,13 @@ async function openInbox(): Promise<Page> {
 
 /** The nth (from 0) element a CSS selector matches, once there are that many. */
 async function nth(page: Page, selector: string, n: number): Promise<ElementHandle> {
-  await until(page, `There were not ${n + 1} of ${selector}.`, (s: string, i: number) => document.querySelectorAll(s).length > i, selector, n);
+  await until(
+    page,
+    `There were not ${n + 1} of ${selector}.`,
+    (s: string, i: number) => document.querySelectorAll(s).length > i,
+    selector,
+    n,
+  );
   const found = (await page.$$(selector))[n];
   if (!found) throw new Error(`no ${selector} number ${n}`);
   return found;
@@ -50,7 +56,12 @@ const focused = (page: Page) =>
 
 /** Waits until focus is on the page's h1 and it says exactly this. */
 const focusOnHeading = (page: Page, words: string) =>
-  until(page, `Focus did not land on the heading "${words}".`, (w: string) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent.trim() === w, words);
+  until(
+    page,
+    `Focus did not land on the heading "${words}".`,
+    (w: string) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent.trim() === w,
+    words,
+  );
 
 describe('the inbox by keyboard', () => {
   it('shows focus on a row: its edges look different focused and not', async () => {
@@ -80,7 +91,8 @@ describe('the inbox by keyboard', () => {
     await until(
       page,
       'Focus did not go back to the row of the letter.',
-      (subject: string) => document.activeElement?.classList.contains('letter-link') && document.activeElement.textContent.includes(subject),
+      (subject: string) =>
+        document.activeElement?.classList.contains('letter-link') && document.activeElement.textContent.includes(subject),
       second,
     );
     // k and the arrows: up one, down one.

@@ -12,7 +12,13 @@ import { css, until } from '../support/person.ts';
  * arrive: the heading, the sender and "Details" stay where they were first drawn.
  */
 const LATENCY_MS = 1500;
-const SCOPES: Permission[] = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT'];
+const SCOPES: Permission[] = [
+  'READ_ACCOUNT_INFO',
+  'READ_DOCUMENT_META_INFO',
+  'READ_DOCUMENT_CONTENT',
+  'UPDATE_DOCUMENT',
+  'DELETE_DOCUMENT',
+];
 
 let h: Harness;
 
@@ -38,12 +44,17 @@ function positions(page: Page): Promise<Record<string, number | undefined>> {
 
 describe('a letter on a slow connection', () => {
   it('shows what the list knew at once, says it is opening past a second, and moves nothing as the letter and its document arrive', async () => {
-    const page = await h.open(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
+    const page = await h.open(
+      await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }),
+    );
     await css(page, 'main .letter-row').wait();
     const position = 10;
     const listed = await page.$$eval(
       'main .letter-row',
-      (rows, at: number) => ({ subject: rows[at]?.querySelector('.subject-text')?.textContent.trim() ?? '', sender: rows[at]?.querySelector('.letter-sender')?.textContent.trim() ?? '' }),
+      (rows, at: number) => ({
+        subject: rows[at]?.querySelector('.subject-text')?.textContent.trim() ?? '',
+        sender: rows[at]?.querySelector('.letter-sender')?.textContent.trim() ?? '',
+      }),
       position,
     );
     await h.emulator.admin.configure({ latencyMs: LATENCY_MS });
@@ -51,12 +62,19 @@ describe('a letter on a slow connection', () => {
       await page.$$eval('main .letter-row a', (links, at: number) => (links[at] as HTMLElement | undefined)?.click(), position);
 
       // Before the service has answered: the heading and the sender, as the list showed them.
-      await until(page, 'The letter’s page did not show its subject at once.', (s: string) => document.querySelector('main h1')?.textContent.trim() === s, listed.subject);
+      await until(
+        page,
+        'The letter’s page did not show its subject at once.',
+        (s: string) => document.querySelector('main h1')?.textContent.trim() === s,
+        listed.subject,
+      );
       expect(await page.$eval('.letter-from', (el) => el.textContent.trim())).toBe(listed.sender);
       expect(await page.$('.letter-details summary')).toBeNull();
       const first = await positions(page);
       // Past a second, it says what it is waiting for.
-      await until(page, 'No progress was shown while the letter was on its way.', () => document.querySelector('main .busy')?.textContent.includes('Opening the letter'));
+      await until(page, 'No progress was shown while the letter was on its way.', () =>
+        document.querySelector('main .busy')?.textContent.includes('Opening the letter'),
+      );
 
       // The letter read: Details shows where its room was kept; the document still on its way.
       await css(page, '.letter-details summary').wait();

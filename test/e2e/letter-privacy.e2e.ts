@@ -4,11 +4,35 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedLink, clickInLetter, closeTabs, inLetter, openTabs, savedDownload, signInWith, untilIdle, viewerPageFor } from '../support/helpers.ts';
+import {
+  cachedLink,
+  clickInLetter,
+  closeTabs,
+  inLetter,
+  openTabs,
+  savedDownload,
+  signInWith,
+  untilIdle,
+  viewerPageFor,
+} from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { css, role, textOf, until } from '../support/person.ts';
-import { addTrickLetters, LETTER_END, LETTER_START, LINKS, LINKS_SUBJECT, linksLetterHtml, TRICK_LETTERS } from '../support/parser-trick-letters.ts';
-import { addTrackerLetter, startCountingServer, TRACKER_LETTER_SUBJECT, TRACKER_LETTER_TEXT, type CountingServer } from '../support/tracker-letter.ts';
+import {
+  addTrickLetters,
+  LETTER_END,
+  LETTER_START,
+  LINKS,
+  LINKS_SUBJECT,
+  linksLetterHtml,
+  TRICK_LETTERS,
+} from '../support/parser-trick-letters.ts';
+import {
+  addTrackerLetter,
+  startCountingServer,
+  TRACKER_LETTER_SUBJECT,
+  TRACKER_LETTER_TEXT,
+  type CountingServer,
+} from '../support/tracker-letter.ts';
 
 /*
  * What an HTML letter may not do, against the emulator: reach its sender through anything it names
@@ -58,7 +82,11 @@ function letterShown(page: Page): Promise<void> {
 
 /** What the letter's frame shows: its address (null for another origin's page) and whether the whole letter reads. */
 function frameState(page: Page): Promise<{ address: string | null; whole: boolean }> {
-  return inLetter(page, (doc, _frame, end: string) => ({ address: doc?.URL ?? null, whole: doc?.body.textContent.includes(end) ?? false }), LETTER_END);
+  return inLetter(
+    page,
+    (doc, _frame, end: string) => ({ address: doc?.URL ?? null, whole: doc?.body.textContent.includes(end) ?? false }),
+    LETTER_END,
+  );
 }
 
 /** From now on, the page keeps what its own policy refused ("frame-src http://…"), for refused(). */
@@ -113,7 +141,10 @@ describe('an HTML letter loads nothing from any host', () => {
 describe('point 1: a letter cannot be undone by the second parse', () => {
   it('no letter of the family (MathML, SVG, noscript, template, comments, CDATA) opens a connection to its sender', async () => {
     const trackers = await Promise.all(TRICK_LETTERS.map(() => countingServer()));
-    const ids = await addTrickLetters(h.emulator.admin, trackers.map((t) => t.origin));
+    const ids = await addTrickLetters(
+      h.emulator.admin,
+      trackers.map((t) => t.origin),
+    );
     const pages: Page[] = [];
     for (const id of ids) {
       const page = await openLetter(id);
@@ -123,7 +154,11 @@ describe('point 1: a letter cannot be undone by the second parse', () => {
     const [newest] = pages.slice(-1);
     if (!newest) throw new Error('no letter was opened');
     await untilIdle(newest);
-    const reached = TRICK_LETTERS.map((trick, index) => ({ trick: trick.name, connections: trackers[index]?.connections(), requests: trackers[index]?.requests() }));
+    const reached = TRICK_LETTERS.map((trick, index) => ({
+      trick: trick.name,
+      connections: trackers[index]?.connections(),
+      requests: trackers[index]?.requests(),
+    }));
     expect(reached.filter((r) => r.connections !== 0 || r.requests?.length !== 0)).toEqual([]);
     // Each letter still shows in the viewer, whole (its own frame, not the sender's page).
     const shown = await Promise.all(pages.map(async (page, index) => ({ trick: TRICK_LETTERS[index]?.name, ...(await frameState(page)) })));
@@ -135,7 +170,11 @@ describe('point 1: a letter cannot be undone by the second parse', () => {
 describe('point 2: links in SVG and MathML follow the link rules', () => {
   it('an SVG or MathML link does not take the letter frame to the sender, while an HTML link opens in a new tab', async () => {
     const tracker = await countingServer();
-    const { id } = await h.emulator.admin.addLetter({ subject: LINKS_SUBJECT, creatorName: 'Lenkefirma AS', html: linksLetterHtml(tracker.origin) });
+    const { id } = await h.emulator.admin.addLetter({
+      subject: LINKS_SUBJECT,
+      creatorName: 'Lenkefirma AS',
+      html: linksLetterHtml(tracker.origin),
+    });
     const page = await openLetter(id);
     await letterShown(page);
 
@@ -159,7 +198,10 @@ describe('point 2: links in SVG and MathML follow the link rules', () => {
     expect(opened).toHaveLength(1);
     expect(tracker.requests().filter((r) => r !== `GET /${LINKS.html.path}` && r !== 'GET /favicon.ico')).toEqual([]);
     expect(await frameState(page)).toEqual({ address: 'about:srcdoc', whole: true });
-    await closeTabs(h, opened.flatMap((tab) => (tab.id === undefined ? [] : [tab.id])));
+    await closeTabs(
+      h,
+      opened.flatMap((tab) => (tab.id === undefined ? [] : [tab.id])),
+    );
     await page.close();
   });
 
@@ -207,7 +249,13 @@ describe('point 7: Download saves what the viewer would show', () => {
   async function savedTrackerLetter(tracker: CountingServer): Promise<string> {
     const { id } = await addTrackerLetter(h.emulator.admin, tracker.origin);
     const page = await openLetter(id);
-    await until(page, 'The letter did not show.', (words: string) => document.querySelector<HTMLIFrameElement>('iframe.letter-frame')?.contentDocument?.body.textContent.includes(words), TRACKER_LETTER_TEXT);
+    await until(
+      page,
+      'The letter did not show.',
+      (words: string) =>
+        document.querySelector<HTMLIFrameElement>('iframe.letter-frame')?.contentDocument?.body.textContent.includes(words),
+      TRACKER_LETTER_TEXT,
+    );
     rmSync(join(downloads, `${TRACKER_LETTER_SUBJECT}.html`), { force: true });
     await role(page, 'link', 'Download').click();
     const file = await savedDownload(downloads, `${TRACKER_LETTER_SUBJECT}.html`);

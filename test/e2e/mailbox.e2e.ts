@@ -60,7 +60,9 @@ afterAll(async () => {
 describe('the inbox', () => {
   it('pages through 10,000 letters: newest first, rows appended, never duplicated', async () => {
     await h.emulator.admin.clearRequests();
-    const page = await h.open(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
+    const page = await h.open(
+      await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }),
+    );
     expect(await rows(page, PAGE)).toHaveLength(PAGE);
     expect(await textOf(page, 'h1')).toBe('Inbox');
 
@@ -146,7 +148,11 @@ describe('the inbox', () => {
     await css(page, `${roleSelector('navigation', 'Mailbox')} ${roleSelector('link', 'Skatt')}`).click();
     // The heading names the folder while its letters are on their way; then they are listed.
     await role(page, 'heading', 'Skatt').wait();
-    await until(page, 'The folder listed none of its own letters.', () => document.querySelector('.letter-row') !== null && document.querySelector('main h1')?.textContent.trim() === 'Skatt');
+    await until(
+      page,
+      'The folder listed none of its own letters.',
+      () => document.querySelector('.letter-row') !== null && document.querySelector('main h1')?.textContent.trim() === 'Skatt',
+    );
     // The folder's own letters (Skatt holds Skatteetaten's), not the inbox's.
     const texts = await page.$$eval('.letter-row', (els) => els.map((el) => el.textContent));
     expect(texts.length).toBeGreaterThan(0);
@@ -169,7 +175,12 @@ describe('a letter', () => {
     // The first page is drawn (pdf.js marks it once its canvas and text are on screen), and its text is the letter's.
     const firstPage = await css(page, '.pdf-page[data-drawn="true"]').waitHandle();
     expect(await isThere(page, 'button', 'Open')).toBe(false);
-    await until(page, 'The first page showed no text layer with the subject.', (s: string) => document.querySelector('.pdf-page[data-drawn="true"] .textLayer')?.textContent.includes(s), subject);
+    await until(
+      page,
+      'The first page showed no text layer with the subject.',
+      (s: string) => document.querySelector('.pdf-page[data-drawn="true"] .textLayer')?.textContent.includes(s),
+      subject,
+    );
     const canvas = await firstPage.$('canvas');
     if (!canvas) throw new Error('the drawn page has no canvas');
     // Drawn, not blank: the canvas has dark pixels where the text is.
@@ -196,7 +207,9 @@ describe('a letter', () => {
         `At a window ${width} px wide, the PDF was not drawn again at the column's width.`,
         (old: number) => {
           const drawn = document.querySelector<HTMLCanvasElement>('.pdf-page[data-drawn="true"] canvas');
-          return drawn !== null && drawn.width !== old && Math.abs(drawn.width / (drawn.clientWidth * Math.min(devicePixelRatio, 2)) - 1) < 0.02;
+          return (
+            drawn !== null && drawn.width !== old && Math.abs(drawn.width / (drawn.clientWidth * Math.min(devicePixelRatio, 2)) - 1) < 0.02
+          );
         },
         before,
       );
@@ -207,7 +220,12 @@ describe('a letter', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await expect.poll(() => badgeText(h)).toBe(String(before - 1));
     const popup = await h.openPopup();
-    await until(popup, `The popup did not count ${before - 1} unread letters.`, (words: string) => document.body.innerText.replace(/\s+/g, ' ').includes(words), `${before - 1} unread letters`);
+    await until(
+      popup,
+      `The popup did not count ${before - 1} unread letters.`,
+      (words: string) => document.body.innerText.replace(/\s+/g, ' ').includes(words),
+      `${before - 1} unread letters`,
+    );
     await popup.close();
     // Back returns to the inbox, where the letter is now read; forward and reload show the letter again.
     await page.bringToFront();
@@ -226,7 +244,9 @@ describe('a letter', () => {
     const page = await openLetter(3);
     expect(await textOf(page, '.info-panel .info-panel-title')).toBe('The sender asks for an opening receipt');
     // The body says what happens, without repeating the title.
-    expect(await textOf(page, '.info-panel p:not(.info-panel-title)')).toMatch(/^When you open this document, Digipost tells the sender that you opened it/);
+    expect(await textOf(page, '.info-panel p:not(.info-panel-title)')).toMatch(
+      /^When you open this document, Digipost tells the sender that you opened it/,
+    );
     // The letter is on screen, so the page has its answer; the view asks for nothing by itself
     // (no effect fetches), so once its effects have run the request log is complete without a click.
     await nextFrames(page);
@@ -237,7 +257,10 @@ describe('a letter', () => {
     await css(page, '.content-panel :is(.pdf-page[data-drawn], img[src^="blob:"], iframe.letter-frame[srcdoc])').wait();
     const log = await contentAndReceiptRequests();
     // The receipt first, then the content, each once.
-    expect(log.map((r) => `${r.method} ${r.path.includes('/openingreceipt') ? 'receipt' : 'content'} ${r.status}`)).toEqual(['POST receipt 200', 'GET content 200']);
+    expect(log.map((r) => `${r.method} ${r.path.includes('/openingreceipt') ? 'receipt' : 'content'} ${r.status}`)).toEqual([
+      'POST receipt 200',
+      'GET content 200',
+    ]);
     expect(log[1]?.time ?? 0).toBeGreaterThanOrEqual(log[0]?.time ?? Infinity);
     await page.close();
   });
@@ -246,7 +269,9 @@ describe('a letter', () => {
     const page = await openLetter(1);
     const frame = await css(page, 'iframe.letter-frame').waitHandle();
     expect(await frame.evaluate((el) => el.getAttribute('sandbox'))).not.toContain('allow-scripts');
-    await until(page, 'The letter did not show.', () => document.querySelector<HTMLIFrameElement>('iframe.letter-frame')?.contentDocument?.body.textContent.includes('eksempelbrev'));
+    await until(page, 'The letter did not show.', () =>
+      document.querySelector<HTMLIFrameElement>('iframe.letter-frame')?.contentDocument?.body.textContent.includes('eksempelbrev'),
+    );
     // A short letter gets a short frame: its height follows the letter, not a fixed box.
     await until(page, 'The frame did not take the letter’s height.', () => {
       const element = document.querySelector<HTMLIFrameElement>('iframe.letter-frame');
@@ -264,7 +289,11 @@ describe('a letter', () => {
       const page = await openLetter(4);
       const image = await css(page, 'img.content-image').waitHandle();
       expect(await image.evaluate((img) => img.getAttribute('src'))).toMatch(/^blob:/);
-      await until(page, 'The picture did not show.', () => (document.querySelector<HTMLImageElement>('img.content-image')?.naturalWidth ?? 0) > 0);
+      await until(
+        page,
+        'The picture did not show.',
+        () => (document.querySelector<HTMLImageElement>('img.content-image')?.naturalWidth ?? 0) > 0,
+      );
       const log = await h.emulator.admin.requests();
       const serviceHost = new URL(h.emulator.url).host;
       const redirected = log.filter((r) => r.path.startsWith('/post/content/'));

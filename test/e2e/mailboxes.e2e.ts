@@ -37,7 +37,8 @@ const headingIs = (page: Page, words: string) =>
   until(page, `The heading did not become "${words}".`, (w: string) => document.querySelector('main h1')?.textContent.trim() === w, words);
 
 /** The names of a navigation list's links, in order. */
-const linksOf = (page: Page, nav: string) => page.$$eval(`${nav} a`, (links) => links.map((a) => a.querySelector('.nav-label')?.textContent ?? ''));
+const linksOf = (page: Page, nav: string) =>
+  page.$$eval(`${nav} a`, (links) => links.map((a) => a.querySelector('.nav-label')?.textContent ?? ''));
 
 /** Waits until a row with these words is in the list (or, `shown` false, no longer is). */
 const rowShown = (page: Page, words: string, shown = true) =>
@@ -66,7 +67,12 @@ describe('a mailbox shared with the person', () => {
     const shared = css(popup, `${roleSelector('region', 'Mailbox')} .place ::-p-text(${SHARED_INBOX})`);
     await shared.wait();
     const said = await popup.$$eval('.place', (places) =>
-      places.map((p) => [p.querySelector('.place-label'), p.querySelector('.place-count')].map((part) => part?.textContent.trim() ?? '').join(' ').trim()),
+      places.map((p) =>
+        [p.querySelector('.place-label'), p.querySelector('.place-count')]
+          .map((part) => part?.textContent.trim() ?? '')
+          .join(' ')
+          .trim(),
+      ),
     );
     // The own inbox first, the shared one after the person's own places, with its three unread letters.
     expect(said[0]).toMatch(/^Inbox \d+ unread$/);
@@ -78,20 +84,38 @@ describe('a mailbox shared with the person', () => {
 
   it('shows a new letter of it among the newest letters, saying whose it is, and opens it in its mailbox', async () => {
     // Newer than any letter of the person's own: it comes first.
-    await h.emulator.admin.addLetter({ subject: 'Vedtak om hjemmetjenester', creatorName: 'Oslo kommune', mailbox: SHARED_MAILBOX.digipostaddress });
+    await h.emulator.admin.addLetter({
+      subject: 'Vedtak om hjemmetjenester',
+      creatorName: 'Oslo kommune',
+      mailbox: SHARED_MAILBOX.digipostaddress,
+    });
     await dropRootCache(h);
     const popup = await h.openPopup();
     await showsAccount(h, popup);
-    await until(popup, 'The shared mailbox’s new letter did not join the newest letters.', () => document.querySelector('.letter-list .letter-subject')?.textContent === 'Vedtak om hjemmetjenester');
-    const first = await popup.$eval('.letter-list .letter', (row) => [row.querySelector('.letter-sender'), row.querySelector('.letter-whose')].map((part) => part?.textContent.trim()));
+    await until(
+      popup,
+      'The shared mailbox’s new letter did not join the newest letters.',
+      () => document.querySelector('.letter-list .letter-subject')?.textContent === 'Vedtak om hjemmetjenester',
+    );
+    const first = await popup.$eval('.letter-list .letter', (row) =>
+      [row.querySelector('.letter-sender'), row.querySelector('.letter-whose')].map((part) => part?.textContent.trim()),
+    );
     expect(first).toEqual(['Oslo kommune', SHARED_INBOX]);
     // Each row says whose only when it is not the person's own: their own letters say nothing of it.
-    const whose = await popup.$$eval('.letter-list .letter', (rows) => rows.map((row) => row.querySelector('.letter-whose')?.textContent ?? ''));
+    const whose = await popup.$$eval('.letter-list .letter', (rows) =>
+      rows.map((row) => row.querySelector('.letter-whose')?.textContent ?? ''),
+    );
     expect(whose).toContain('');
     expect(whose.filter(Boolean).every((words) => words === SHARED_INBOX)).toBe(true);
-    const viewer = await h.nextPage(() => actInClosingPopup(popup, () => css(popup, '.letter-list button.letter-open ::-p-text(Vedtak om hjemmetjenester)').click()));
+    const viewer = await h.nextPage(() =>
+      actInClosingPopup(popup, () => css(popup, '.letter-list button.letter-open ::-p-text(Vedtak om hjemmetjenester)').click()),
+    );
     await headingIs(viewer, 'Vedtak om hjemmetjenester');
-    await until(viewer, 'The letter did not open in Ola Nordmann’s mailbox.', () => document.querySelector('nav[aria-label="Mailboxes"] [aria-current]')?.textContent.includes('Ola Nordmann') === true);
+    await until(
+      viewer,
+      'The letter did not open in Ola Nordmann’s mailbox.',
+      () => document.querySelector('nav[aria-label="Mailboxes"] [aria-current]')?.textContent.includes('Ola Nordmann') === true,
+    );
     await viewer.close();
   });
 

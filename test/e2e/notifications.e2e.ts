@@ -69,7 +69,10 @@ async function rootFetchedAt(): Promise<number> {
  */
 async function poll(): Promise<void> {
   const before = await rootFetchedAt();
-  await inWorker((name: string) => (globalThis as WorkerGlobal).chrome.alarms.create(name, { when: Date.now() + 10, periodInMinutes: 5 }), POLL_ALARM);
+  await inWorker(
+    (name: string) => (globalThis as WorkerGlobal).chrome.alarms.create(name, { when: Date.now() + 10, periodInMinutes: 5 }),
+    POLL_ALARM,
+  );
   await expect.poll(() => rootFetchedAt(), { timeout: 10_000 }).toBeGreaterThan(before);
   // The check asks for its lock once the root is stored; wait until it has let go. What a check
   // shows is awaited with expect.poll besides, since a machine may be slower still.
@@ -86,8 +89,13 @@ function inboxFetches(): Promise<number> {
     .requests()
     .then(
       (log) =>
-        log.filter((r) => r.method === 'GET' && r.path.includes('/documents/inbox') && !r.path.includes(`/${SHARED_MAILBOX.accountId}/`) && !r.query.includes(`limit=${LETTERS_PER_LIST}`))
-          .length,
+        log.filter(
+          (r) =>
+            r.method === 'GET' &&
+            r.path.includes('/documents/inbox') &&
+            !r.path.includes(`/${SHARED_MAILBOX.accountId}/`) &&
+            !r.query.includes(`limit=${LETTERS_PER_LIST}`),
+        ).length,
     );
 }
 
@@ -116,149 +124,160 @@ async function switchNotify(on: boolean): Promise<void> {
   await text(options, 'Saved.', '[role="status"]').wait();
 }
 
-describe.runIf(browserUnderTest() === 'chromium')('notifications of new letters (Chromium only: the worker is reached from inside, which Firefox does not allow)', () => {
-  beforeAll(async () => {
-    grantedDist = buildWithNotificationsGranted(E2E_DIST);
-    // With Ola Nordmann's mailbox shared with the person (issue #36): every look reads both inboxes.
-    h = await startHarness({ dist: grantedDist, emulator: { sharedMailbox: true } });
-    const popup = await h.openPopup();
-    await h.connectVia(popup, 'Approve');
-    await showsAccount(h, popup);
-    await popup.close();
-    options = await h.open('src/options/options.html');
-    await role(options, 'combobox', EVERY).wait();
-  });
-  afterAll(async () => {
-    await h.close();
-    rmSync(grantedDist, { recursive: true, force: true });
-  });
-
-  it('are off by default: a new letter is not notified, and the inbox is not fetched for it', async () => {
-    expect(await isChecked(options, 'switch', NOTIFY)).toBe(false);
-    await h.emulator.admin.addLetter({ subject: 'Brev mens varsler er av', creatorName: 'Avsender Av' });
-    await h.emulator.admin.clearRequests();
-    await poll();
-    expect(await shown()).toEqual([]);
-    expect(await inboxFetches()).toBe(0);
-  });
-
-  it('switched on, take note of the letters already unread without notifying any of them', async () => {
-    await switchNotify(true);
-    const { root } = (await storedItems(h, 'session'))[rootCacheItem.key] as {
-      root: { primaryAccount: { unreadItemsInInbox: number }; mailbox: { owner: boolean; unreadItemsInInbox: number }[] };
-    };
-    const unread = root.primaryAccount.unreadItemsInInbox;
-    const sharedUnread = root.mailbox.find((mailbox) => !mailbox.owner)?.unreadItemsInInbox ?? 0;
-    expect(unread).toBeGreaterThan(1);
-    expect(sharedUnread).toBeGreaterThan(1);
-    const seen = (await storedItems(h, 'local'))[notifiedLettersItem.key] as { keys: string[]; primed: boolean };
-    expect(seen.primed).toBe(true);
-    // The emulator's inbox pages hold every unread letter (fewer than 50): the person's and the shared mailbox's.
-    expect(seen.keys).toHaveLength(unread + sharedUnread);
-    await poll();
-    expect(await shown()).toEqual([]);
-    await h.reload(options);
-    expect(await isChecked(options, 'switch', NOTIFY)).toBe(true);
-  });
-
-  it('notify a new letter exactly once, keeping only opaque ids in storage.local', async () => {
-    const { id } = await h.emulator.admin.addLetter({ subject: 'Vedtak om bostøtte', creatorName: 'Husbanken Test' });
-    await poll();
-    await expect.poll(() => shown()).toHaveLength(1);
-    const [notificationId = ''] = await shown();
-    expect(notificationId).toMatch(/^letter-[A-Za-z0-9_-]{22}$/);
-    // Where its click leads (storage.session): the viewer, on that letter's self link.
-    const target = (await targets())[notificationId] ?? '';
-    expect(target.startsWith(h.url('src/viewer/viewer.html?'))).toBe(true);
-    expect(pageTarget(await storedItems(h, 'session'), target)?.url).toMatch(new RegExp(`/documents/${id}$`));
-    expect(pageTarget(await storedItems(h, 'session'), target)?.relation).toBe('self');
-    // Subjects, senders and addresses of letters are personal data: never in storage.local.
-    const local = JSON.stringify(await storedItems(h, 'local'));
-    for (const personal of ['Vedtak om bostøtte', 'Husbanken Test', '/documents/', 'Avsender Av']) expect(local).not.toContain(personal);
-
-    // The next poll, with nothing new, notifies nothing and (same unread count) does not even fetch the inbox.
-    await inWorker((nid: string) => (globalThis as WorkerGlobal).chrome.notifications.clear(nid), notificationId);
-    await h.emulator.admin.clearRequests();
-    await poll();
-    expect(await shown()).toEqual([]);
-    expect(await inboxFetches()).toBe(0);
-
-    // Another letter: the inbox is looked at again, and only the new one is notified.
-    await h.emulator.admin.addLetter({ subject: 'Ny timeavtale', creatorName: 'Legekontoret' });
-    await poll();
-    await expect.poll(() => shown()).toHaveLength(1);
-    const next = await shown();
-    expect(next).not.toContain(notificationId);
-    expect(await inboxFetches()).toBe(1);
-  });
-
-  it('open the letter in the viewer when clicked, also after the worker was stopped', async () => {
-    const [id = ''] = await shown();
-    const url = (await targets())[id] ?? '';
-    expect(url).not.toBe('');
-    // A mark in the worker's memory tells a restarted worker from the same one still running.
-    const marked = () => inWorker(() => (globalThis as { testMark?: true }).testMark === true);
-    await inWorker(() => {
-      (globalThis as { testMark?: true }).testMark = true;
+describe.runIf(browserUnderTest() === 'chromium')(
+  'notifications of new letters (Chromium only: the worker is reached from inside, which Firefox does not allow)',
+  () => {
+    beforeAll(async () => {
+      grantedDist = buildWithNotificationsGranted(E2E_DIST);
+      // With Ola Nordmann's mailbox shared with the person (issue #36): every look reads both inboxes.
+      h = await startHarness({ dist: grantedDist, emulator: { sharedMailbox: true } });
+      const popup = await h.openPopup();
+      await h.connectVia(popup, 'Approve');
+      await showsAccount(h, popup);
+      await popup.close();
+      options = await h.open('src/options/options.html');
+      await role(options, 'combobox', EVERY).wait();
     });
-    await h.stopWorker?.();
-    // The options page asks the worker for the configuration: an event, which starts it again.
-    await h.reload(options);
-    await role(options, 'combobox', EVERY).wait();
-    expect(await marked()).toBe(false);
-    // The listener that answers is the one the restarted worker registered at its top level.
-    const viewer = await click(id);
-    expect(await addressOf(viewer)).toBe(url);
-    await shows(viewer, 'Ny timeavtale');
-    await expect.poll(() => shown()).toEqual([]);
-    expect((await targets())[id]).toBeUndefined();
-    await viewer.close();
-  });
+    afterAll(async () => {
+      await h.close();
+      rmSync(grantedDist, { recursive: true, force: true });
+    });
 
-  it('sum up many new letters: two shown one by one, one for the rest, which opens the inbox', async () => {
-    for (let i = 1; i <= 5; i++) await h.emulator.admin.addLetter({ subject: `Massebrev ${i}`, creatorName: 'Nyhetsbrev' });
-    await poll();
-    await expect.poll(async () => (await shown()).length).toBe(3);
-    const ids = await shown();
-    expect(ids.filter((id) => id.startsWith('letter-'))).toHaveLength(2);
-    const summaries = ids.filter((id) => id.startsWith('more-'));
-    expect(summaries).toHaveLength(1);
-    const summary = summaries[0] ?? '';
-    const viewer = await click(summary);
-    expect(pageTarget(await storedItems(h, 'session'), await addressOf(viewer))?.relation).toBe('document_inbox');
-    await role(viewer, 'heading', 'Inbox').wait();
-    await viewer.close();
-    // All five are remembered: none of them comes back.
-    await h.emulator.admin.addLetter({ subject: 'Etter massebrevene', creatorName: 'Banken' });
-    for (const id of await shown()) await inWorker((nid: string) => (globalThis as WorkerGlobal).chrome.notifications.clear(nid), id);
-    await poll();
-    await expect.poll(() => shown()).toHaveLength(1);
-  });
+    it('are off by default: a new letter is not notified, and the inbox is not fetched for it', async () => {
+      expect(await isChecked(options, 'switch', NOTIFY)).toBe(false);
+      await h.emulator.admin.addLetter({ subject: 'Brev mens varsler er av', creatorName: 'Avsender Av' });
+      await h.emulator.admin.clearRequests();
+      await poll();
+      expect(await shown()).toEqual([]);
+      expect(await inboxFetches()).toBe(0);
+    });
 
-  it('notify a new letter in the mailbox shared with the person, and open it in that mailbox', async () => {
-    for (const id of await shown()) await inWorker((nid: string) => (globalThis as WorkerGlobal).chrome.notifications.clear(nid), id);
-    const { id: letterId } = await h.emulator.admin.addLetter({ subject: 'Vedtak om hjemmetjenester', creatorName: 'Oslo kommune', mailbox: SHARED_MAILBOX.digipostaddress });
-    await poll();
-    await expect.poll(() => shown()).toHaveLength(1);
-    const [id = ''] = await shown();
-    const target = pageTarget(await storedItems(h, 'session'), (await targets())[id] ?? '');
-    expect(target?.url).toMatch(new RegExp(`/${SHARED_MAILBOX.accountId}/documents/${letterId}$`));
-    // Named by its own inbox link, never by its Digipost address (#44 points 7 and 8).
-    expect(target?.mailbox).toMatch(new RegExp(`/accounts/${SHARED_MAILBOX.accountId}/documents/inbox$`));
-    const viewer = await click(id);
-    await shows(viewer, 'Vedtak om hjemmetjenester');
-    await until(viewer, 'The letter did not open in Ola Nordmann’s mailbox.', () => document.querySelector('nav[aria-label="Mailboxes"] [aria-current]')?.textContent.includes('Ola Nordmann') === true);
-    await viewer.close();
-  });
+    it('switched on, take note of the letters already unread without notifying any of them', async () => {
+      await switchNotify(true);
+      const { root } = (await storedItems(h, 'session'))[rootCacheItem.key] as {
+        root: { primaryAccount: { unreadItemsInInbox: number }; mailbox: { owner: boolean; unreadItemsInInbox: number }[] };
+      };
+      const unread = root.primaryAccount.unreadItemsInInbox;
+      const sharedUnread = root.mailbox.find((mailbox) => !mailbox.owner)?.unreadItemsInInbox ?? 0;
+      expect(unread).toBeGreaterThan(1);
+      expect(sharedUnread).toBeGreaterThan(1);
+      const seen = (await storedItems(h, 'local'))[notifiedLettersItem.key] as { keys: string[]; primed: boolean };
+      expect(seen.primed).toBe(true);
+      // The emulator's inbox pages hold every unread letter (fewer than 50): the person's and the shared mailbox's.
+      expect(seen.keys).toHaveLength(unread + sharedUnread);
+      await poll();
+      expect(await shown()).toEqual([]);
+      await h.reload(options);
+      expect(await isChecked(options, 'switch', NOTIFY)).toBe(true);
+    });
 
-  it('switched off, clear what is shown and notify nothing more', async () => {
-    await switchNotify(false);
-    expect(await shown()).toEqual([]);
-    expect(await targets()).toEqual({});
-    await h.emulator.admin.addLetter({ subject: 'Etter at varsler ble slått av', creatorName: 'Avsender' });
-    await h.emulator.admin.clearRequests();
-    await poll();
-    expect(await shown()).toEqual([]);
-    expect(await inboxFetches()).toBe(0);
-  });
-});
+    it('notify a new letter exactly once, keeping only opaque ids in storage.local', async () => {
+      const { id } = await h.emulator.admin.addLetter({ subject: 'Vedtak om bostøtte', creatorName: 'Husbanken Test' });
+      await poll();
+      await expect.poll(() => shown()).toHaveLength(1);
+      const [notificationId = ''] = await shown();
+      expect(notificationId).toMatch(/^letter-[A-Za-z0-9_-]{22}$/);
+      // Where its click leads (storage.session): the viewer, on that letter's self link.
+      const target = (await targets())[notificationId] ?? '';
+      expect(target.startsWith(h.url('src/viewer/viewer.html?'))).toBe(true);
+      expect(pageTarget(await storedItems(h, 'session'), target)?.url).toMatch(new RegExp(`/documents/${id}$`));
+      expect(pageTarget(await storedItems(h, 'session'), target)?.relation).toBe('self');
+      // Subjects, senders and addresses of letters are personal data: never in storage.local.
+      const local = JSON.stringify(await storedItems(h, 'local'));
+      for (const personal of ['Vedtak om bostøtte', 'Husbanken Test', '/documents/', 'Avsender Av']) expect(local).not.toContain(personal);
+
+      // The next poll, with nothing new, notifies nothing and (same unread count) does not even fetch the inbox.
+      await inWorker((nid: string) => (globalThis as WorkerGlobal).chrome.notifications.clear(nid), notificationId);
+      await h.emulator.admin.clearRequests();
+      await poll();
+      expect(await shown()).toEqual([]);
+      expect(await inboxFetches()).toBe(0);
+
+      // Another letter: the inbox is looked at again, and only the new one is notified.
+      await h.emulator.admin.addLetter({ subject: 'Ny timeavtale', creatorName: 'Legekontoret' });
+      await poll();
+      await expect.poll(() => shown()).toHaveLength(1);
+      const next = await shown();
+      expect(next).not.toContain(notificationId);
+      expect(await inboxFetches()).toBe(1);
+    });
+
+    it('open the letter in the viewer when clicked, also after the worker was stopped', async () => {
+      const [id = ''] = await shown();
+      const url = (await targets())[id] ?? '';
+      expect(url).not.toBe('');
+      // A mark in the worker's memory tells a restarted worker from the same one still running.
+      const marked = () => inWorker(() => (globalThis as { testMark?: true }).testMark === true);
+      await inWorker(() => {
+        (globalThis as { testMark?: true }).testMark = true;
+      });
+      await h.stopWorker?.();
+      // The options page asks the worker for the configuration: an event, which starts it again.
+      await h.reload(options);
+      await role(options, 'combobox', EVERY).wait();
+      expect(await marked()).toBe(false);
+      // The listener that answers is the one the restarted worker registered at its top level.
+      const viewer = await click(id);
+      expect(await addressOf(viewer)).toBe(url);
+      await shows(viewer, 'Ny timeavtale');
+      await expect.poll(() => shown()).toEqual([]);
+      expect((await targets())[id]).toBeUndefined();
+      await viewer.close();
+    });
+
+    it('sum up many new letters: two shown one by one, one for the rest, which opens the inbox', async () => {
+      for (let i = 1; i <= 5; i++) await h.emulator.admin.addLetter({ subject: `Massebrev ${i}`, creatorName: 'Nyhetsbrev' });
+      await poll();
+      await expect.poll(async () => (await shown()).length).toBe(3);
+      const ids = await shown();
+      expect(ids.filter((id) => id.startsWith('letter-'))).toHaveLength(2);
+      const summaries = ids.filter((id) => id.startsWith('more-'));
+      expect(summaries).toHaveLength(1);
+      const summary = summaries[0] ?? '';
+      const viewer = await click(summary);
+      expect(pageTarget(await storedItems(h, 'session'), await addressOf(viewer))?.relation).toBe('document_inbox');
+      await role(viewer, 'heading', 'Inbox').wait();
+      await viewer.close();
+      // All five are remembered: none of them comes back.
+      await h.emulator.admin.addLetter({ subject: 'Etter massebrevene', creatorName: 'Banken' });
+      for (const id of await shown()) await inWorker((nid: string) => (globalThis as WorkerGlobal).chrome.notifications.clear(nid), id);
+      await poll();
+      await expect.poll(() => shown()).toHaveLength(1);
+    });
+
+    it('notify a new letter in the mailbox shared with the person, and open it in that mailbox', async () => {
+      for (const id of await shown()) await inWorker((nid: string) => (globalThis as WorkerGlobal).chrome.notifications.clear(nid), id);
+      const { id: letterId } = await h.emulator.admin.addLetter({
+        subject: 'Vedtak om hjemmetjenester',
+        creatorName: 'Oslo kommune',
+        mailbox: SHARED_MAILBOX.digipostaddress,
+      });
+      await poll();
+      await expect.poll(() => shown()).toHaveLength(1);
+      const [id = ''] = await shown();
+      const target = pageTarget(await storedItems(h, 'session'), (await targets())[id] ?? '');
+      expect(target?.url).toMatch(new RegExp(`/${SHARED_MAILBOX.accountId}/documents/${letterId}$`));
+      // Named by its own inbox link, never by its Digipost address (#44 points 7 and 8).
+      expect(target?.mailbox).toMatch(new RegExp(`/accounts/${SHARED_MAILBOX.accountId}/documents/inbox$`));
+      const viewer = await click(id);
+      await shows(viewer, 'Vedtak om hjemmetjenester');
+      await until(
+        viewer,
+        'The letter did not open in Ola Nordmann’s mailbox.',
+        () => document.querySelector('nav[aria-label="Mailboxes"] [aria-current]')?.textContent.includes('Ola Nordmann') === true,
+      );
+      await viewer.close();
+    });
+
+    it('switched off, clear what is shown and notify nothing more', async () => {
+      await switchNotify(false);
+      expect(await shown()).toEqual([]);
+      expect(await targets()).toEqual({});
+      await h.emulator.admin.addLetter({ subject: 'Etter at varsler ble slått av', creatorName: 'Avsender' });
+      await h.emulator.admin.clearRequests();
+      await poll();
+      expect(await shown()).toEqual([]);
+      expect(await inboxFetches()).toBe(0);
+    });
+  },
+);

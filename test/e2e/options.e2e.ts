@@ -45,7 +45,11 @@ async function openPublisher(p: Page = page): Promise<void> {
     // Its summary holds a title and a hint: the summary itself takes the focus, as a person tabs to it.
     await (await css(p, 'details.publisher > summary').waitHandle()).focus();
     await p.keyboard.press('Enter');
-    await until(p, 'The connection settings did not open.', () => document.querySelector<HTMLDetailsElement>('details.publisher')?.open === true);
+    await until(
+      p,
+      'The connection settings did not open.',
+      () => document.querySelector<HTMLDetailsElement>('details.publisher')?.open === true,
+    );
   }
   await role(p, 'textbox', 'Service address').wait();
 }
@@ -98,7 +102,10 @@ async function connect(): Promise<void> {
 
 /** Switches a permission and answers the consent window it opens; returns the scopes the window asked for. */
 async function switchWithConsent(name: string, decision: 'Approve' | 'Decline'): Promise<string[]> {
-  const consent = await h.nextPage(() => role(page, 'switch', name).click(), (address) => address.includes('/oauth/authorize'));
+  const consent = await h.nextPage(
+    () => role(page, 'switch', name).click(),
+    (address) => address.includes('/oauth/authorize'),
+  );
   const scopes = new URL(await addressOf(consent)).searchParams.get('scope')?.split(' ') ?? [];
   await role(consent, 'button', decision).click();
   await backToOptions();
@@ -230,7 +237,11 @@ describe('signed in', () => {
     const { user } = h.emulator;
     await appears(page, 'heading', user.fullName);
     await shows(page, user.digipostaddress);
-    const receipts = { type: 'getResource', url: await cachedLink(h, 'account', 'receipts'), relation: `${h.emulator.url}/post/relations/receipts` };
+    const receipts = {
+      type: 'getResource',
+      url: await cachedLink(h, 'account', 'receipts'),
+      relation: `${h.emulator.url}/post/relations/receipts`,
+    };
     expect((await askWorker(page, receipts)).ok).toBe(false);
 
     // Refused: the switch goes back, the session and its permissions stay.
@@ -248,13 +259,20 @@ describe('signed in', () => {
     await says(page, 'status', 'Done. Digipost now allows what is switched on.');
     expect(await isChecked(page, 'switch', RECEIPTS)).toBe(true);
     expect(await askWorker(page, receipts)).toMatchObject({ ok: true });
-    expect(await askWorker(page, { type: 'getStatus' })).toMatchObject({ ok: true, value: { state: 'signed_in', scopes: expect.arrayContaining(['READ_RECEIPTS']) as unknown } });
+    expect(await askWorker(page, { type: 'getStatus' })).toMatchObject({
+      ok: true,
+      value: { state: 'signed_in', scopes: expect.arrayContaining(['READ_RECEIPTS']) as unknown },
+    });
     await appears(page, 'heading', user.fullName);
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
   it('a permission switched off asks Digipost again too, and the new grant no longer holds it', async () => {
-    const receipts = { type: 'getResource', url: await cachedLink(h, 'account', 'receipts'), relation: `${h.emulator.url}/post/relations/receipts` };
+    const receipts = {
+      type: 'getResource',
+      url: await cachedLink(h, 'account', 'receipts'),
+      relation: `${h.emulator.url}/post/relations/receipts`,
+    };
     expect((await askWorker(page, receipts)).ok).toBe(true);
     expect(await switchWithConsent(RECEIPTS, 'Approve')).not.toContain('READ_RECEIPTS');
     await says(page, 'status', 'Done. Digipost now allows what is switched on.');

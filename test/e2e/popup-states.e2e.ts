@@ -22,10 +22,20 @@ const headingIs = (page: Page, name: string) =>
 
 /** Waits until a status on the page (a live region) says these words. */
 const statusSays = (page: Page, words: string) =>
-  until(page, `No status said "${words}".`, (w: string) => [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent.includes(w)), words);
+  until(
+    page,
+    `No status said "${words}".`,
+    (w: string) => [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent.includes(w)),
+    words,
+  );
 
 /** Waits until the popup has heard from the worker: "updating…" is gone. */
-const updated = (page: Page) => until(page, 'The popup still said it was updating.', () => document.querySelector('.fetched') !== null && !document.querySelector('.fetched .updating:not(.idle)'));
+const updated = (page: Page) =>
+  until(
+    page,
+    'The popup still said it was updating.',
+    () => document.querySelector('.fetched') !== null && !document.querySelector('.fetched .updating:not(.idle)'),
+  );
 
 interface TabsApi {
   tabs: { getCurrent(): Promise<{ id?: number } | undefined>; get(id: number): Promise<unknown> };
@@ -60,9 +70,15 @@ describe('each state of the popup has one obvious next step', () => {
     expect(await count(popup, '.brand')).toBe(1);
     await css(popup, '::-p-text(Digipost will ask you to allow:)').wait();
     // In the settings page's words.
-    expect(await popup.$$eval('.asked li', (items) => items.map((li) => li.textContent))).toEqual(['See your account details', 'See your letters']);
+    expect(await popup.$$eval('.asked li', (items) => items.map((li) => li.textContent))).toEqual([
+      'See your account details',
+      'See your letters',
+    ]);
     expect(await accessibilityViolations(popup)).toEqual([]);
-    const consent = await h.nextPage(() => role(popup, 'button', 'Connect').click(), (address) => address.includes('/oauth/authorize'));
+    const consent = await h.nextPage(
+      () => role(popup, 'button', 'Connect').click(),
+      (address) => address.includes('/oauth/authorize'),
+    );
     await statusSays(popup, 'Connecting…');
     expect(await accessibilityViolations(popup)).toEqual([]);
     await role(consent, 'button', 'Approve').click();
@@ -118,7 +134,6 @@ describe('each state of the popup has one obvious next step', () => {
     });
     expect(alarm?.periodInMinutes).toBe(5);
   });
-
 });
 
 describe('language and theme', () => {

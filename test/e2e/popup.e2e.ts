@@ -48,7 +48,11 @@ async function offeredRelations(): Promise<{ name: string; uri: string }[]> {
   const cache = (await storedItems(h, 'session'))[rootCacheItem.key] as {
     root: { link?: Link[]; primaryAccount?: { link?: Link[] }; mailbox?: { link?: Link[] }[] };
   };
-  const links = [...(cache.root.link ?? []), ...(cache.root.primaryAccount?.link ?? []), ...(cache.root.mailbox ?? []).flatMap((m) => m.link ?? [])];
+  const links = [
+    ...(cache.root.link ?? []),
+    ...(cache.root.primaryAccount?.link ?? []),
+    ...(cache.root.mailbox ?? []).flatMap((m) => m.link ?? []),
+  ];
   return links.map((link) => ({ name: relationName(link.rel), uri: link.uri }));
 }
 
@@ -69,7 +73,12 @@ const headingIs = (page: Page, name: string) =>
   until(page, `The heading did not say "${name}".`, (n: string) => document.querySelector('h1')?.textContent.trim() === n, name);
 
 /** Waits until the popup has heard from the worker: "updating…" is gone. */
-const updated = (page: Page) => until(page, 'The popup still said it was updating.', () => document.querySelector('.fetched') !== null && !document.querySelector('.fetched .updating:not(.idle)'));
+const updated = (page: Page) =>
+  until(
+    page,
+    'The popup still said it was updating.',
+    () => document.querySelector('.fetched') !== null && !document.querySelector('.fetched .updating:not(.idle)'),
+  );
 
 /**
  * Whether a request is one the popup asked for: not one of the open invoices' reads (every place,
@@ -89,7 +98,10 @@ describe('the popup, signed in', () => {
     // The settings pages come after the newest letters: the first screen is for the mail.
     const order = await popup.$$eval('.scroll > *, .scroll > .late-parts > *', (parts) => parts.map((part) => part.className));
     expect(order.indexOf('account-links')).toBeGreaterThan(order.indexOf('letters'));
-    expect(await popup.$$eval('.account-links button', (buttons) => buttons.map((b) => b.textContent))).toEqual(['Account settings', 'Mailbox settings']);
+    expect(await popup.$$eval('.account-links button', (buttons) => buttons.map((b) => b.textContent))).toEqual([
+      'Account settings',
+      'Mailbox settings',
+    ]);
     expect(await textOf(popup, '.fetched')).toMatch(/^Fetched at \d{1,2}:\d{2}/);
     // It fits the popup: nothing wider than the popup's 380 px.
     expect(await popup.evaluate(() => document.body.scrollWidth)).toBeLessThanOrEqual(380);
@@ -140,11 +152,28 @@ describe('the popup, signed in', () => {
     expect(await count(popup, '.place .place-icon')).toBe(await count(popup, '.place'));
     // The main view: no resource of the session or the API, by label or by relation name; the inbox offered once.
     const visible = await readable(popup);
-    for (const internal of ['Service overview', 'This resource', 'Sign-in session', 'Recipient suggestions', 'Event log', 'Connected applications', 'Open inbox']) {
+    for (const internal of [
+      'Service overview',
+      'This resource',
+      'Sign-in session',
+      'Recipient suggestions',
+      'Event log',
+      'Connected applications',
+      'Open inbox',
+    ]) {
       expect(visible, internal).not.toContain(internal);
     }
     // Nor what the service's root carries for the session and its forms (test/emulator/api-root.ts).
-    for (const internal of ['Csrf', 'csrfToken', 'Validation', 'validationRules', '^[0-9]{11}$', 'authenticationlevelIdporten', 'PRIVAT', 'Digipost resource']) {
+    for (const internal of [
+      'Csrf',
+      'csrfToken',
+      'Validation',
+      'validationRules',
+      '^[0-9]{11}$',
+      'authenticationlevelIdporten',
+      'PRIVAT',
+      'Digipost resource',
+    ]) {
       expect(visible, internal).not.toContain(internal);
     }
     for (const { name } of await offeredRelations()) if (name.includes('_')) expect(visible, name).not.toContain(name);
@@ -167,7 +196,18 @@ describe('the popup, signed in', () => {
     // The details do hold what the main view must not: the test would see it if it leaked.
     expect(csrfToken).not.toBe('no token in the details');
     expect(details).toContain('^[0-9]{11}$');
-    for (const internal of [csrfToken, 'Csrf', 'csrfToken', 'Validation', 'validationRules', '^[0-9]{11}$', 'authenticationlevelIdporten', 'PRIVAT', 'This resource', 'Digipost resource']) {
+    for (const internal of [
+      csrfToken,
+      'Csrf',
+      'csrfToken',
+      'Validation',
+      'validationRules',
+      '^[0-9]{11}$',
+      'authenticationlevelIdporten',
+      'PRIVAT',
+      'This resource',
+      'Digipost resource',
+    ]) {
       expect(shown, internal).not.toContain(internal);
     }
     // The relation names the service offered (document_inbox, event_log, …) are under the details only.
@@ -195,13 +235,13 @@ describe('the popup, signed in', () => {
       tabs: { getCurrent(): Promise<Tab | undefined>; onCreated: { addListener(fn: (tab: Tab) => void): void } };
     }
     await h.inExtension(() => {
-      const api = (globalThis as unknown as { browser?: TabsApi; chrome: TabsApi });
+      const api = globalThis as unknown as { browser?: TabsApi; chrome: TabsApi };
       const seen: Tab[] = [];
       (globalThis as unknown as { tabsCreated?: Tab[] }).tabsCreated = seen;
       (api.browser ?? api.chrome).tabs.onCreated.addListener((tab) => seen.push({ index: tab.index }));
     });
     const popupTab = await popup.evaluate(() => {
-      const api = (globalThis as unknown as { browser?: TabsApi; chrome: TabsApi });
+      const api = globalThis as unknown as { browser?: TabsApi; chrome: TabsApi };
       return (api.browser ?? api.chrome).tabs.getCurrent();
     });
     const inbox = await inboxPlace(popup);
@@ -233,9 +273,19 @@ describe('the popup, signed in', () => {
     }
     await dropRootCache(h);
     const page = await h.openPopup();
-    await until(page, 'The popup did not list the newest letter.', () => document.querySelector('.letter-list .letter-subject')?.textContent === 'Sjette');
+    await until(
+      page,
+      'The popup did not list the newest letter.',
+      () => document.querySelector('.letter-list .letter-subject')?.textContent === 'Sjette',
+    );
     expect(await count(page, '.letter-list .letter')).toBe(5);
-    expect(await page.$$eval('.letter-subject', (els) => els.map((el) => el.textContent))).toEqual(['Sjette', 'Femte', 'Fjerde', 'Tredje', 'Andre']);
+    expect(await page.$$eval('.letter-subject', (els) => els.map((el) => el.textContent))).toEqual([
+      'Sjette',
+      'Femte',
+      'Fjerde',
+      'Tredje',
+      'Andre',
+    ]);
     expect(await textOf(page, '.letter-sender')).toBe('Avsender 6');
     // Today's letters show the time of day.
     expect(await textOf(page, '.letter-date')).toMatch(/^\d{1,2}:\d{2}( [AP]M)?$/);
@@ -281,7 +331,9 @@ describe('the popup, signed in', () => {
 
   it('after the alarm refreshed the root alone, fetches only the letters', async () => {
     const snapshot = (await storedItems(h, 'session'))[rootCacheItem.key] as { fetchedAt: number; inbox: { fetchedAt: number } };
-    await storeItems(h, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now(), inbox: { ...snapshot.inbox, fetchedAt: Date.now() - 5 * 60_000 } } });
+    await storeItems(h, 'session', {
+      [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now(), inbox: { ...snapshot.inbox, fetchedAt: Date.now() - 5 * 60_000 } },
+    });
     // The open invoices the worker reads after each fetch of the root are no request of this popup's.
     await untilServiceQuiet(h.emulator.admin);
     await h.emulator.admin.clearRequests();
@@ -331,7 +383,9 @@ describe('the popup, signed in', () => {
     // The grant is revoked: a refresh token left anywhere no longer works. (The popup shows the
     // signed-out state at once; the service is told right after.)
     const told = async () =>
-      (await h.emulator.admin.requests()).filter((r) => r.method === 'POST' && (r.path.endsWith('/logout') || r.path.endsWith('/oauth/revoke'))).map((r) => [r.path, r.status]);
+      (await h.emulator.admin.requests())
+        .filter((r) => r.method === 'POST' && (r.path.endsWith('/logout') || r.path.endsWith('/oauth/revoke')))
+        .map((r) => [r.path, r.status]);
     await expect.poll(told).toEqual([['/post/api/oauth/revoke', 200]]);
     expect(await page.evaluate(() => document.body.textContent.includes('Digipost has not yet been told'))).toBe(false);
     expect(await accessibilityViolations(page)).toEqual([]);

@@ -40,7 +40,8 @@ async function revokeStatuses(): Promise<number[]> {
 }
 
 /** The names of the buttons a page shows, in order. */
-const buttonsOf = (page: Page) => page.$$eval('button', (buttons) => buttons.filter((b) => b.offsetParent !== null).map((b) => b.textContent.trim()));
+const buttonsOf = (page: Page) =>
+  page.$$eval('button', (buttons) => buttons.filter((b) => b.offsetParent !== null).map((b) => b.textContent.trim()));
 
 const headingSays = (page: Page, words: string) =>
   until(page, `The heading did not say "${words}".`, (w: string) => Boolean(document.querySelector('h1')?.textContent.includes(w)), words);
@@ -55,7 +56,15 @@ describe('an open viewer tab when the popup signs out', () => {
     await css(viewer, 'a[href^="blob:"]').wait();
     const addresses = await viewer.$$eval('a[href^="blob:"]', (links) => links.map((a) => a.getAttribute('href') ?? ''));
     expect(addresses.length).toBeGreaterThan(0);
-    const readable = (address: string) => viewer.evaluate((a: string) => fetch(a).then(() => true, () => false), address);
+    const readable = (address: string) =>
+      viewer.evaluate(
+        (a: string) =>
+          fetch(a).then(
+            () => true,
+            () => false,
+          ),
+        address,
+      );
     for (const address of addresses) expect(await readable(address), address).toBe(true);
 
     const popup = await signOutInPopup();

@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 interface StorageApi {
-  storage: Record<'local' | 'session', { get(keys: null): Promise<Record<string, unknown>>; remove(keys: string[]): Promise<void>; clear(): Promise<void> }>;
+  storage: Record<
+    'local' | 'session',
+    { get(keys: null): Promise<Record<string, unknown>>; remove(keys: string[]): Promise<void>; clear(): Promise<void> }
+  >;
 }
 
 beforeEach(async () => {
@@ -83,7 +86,10 @@ describe('connecting through the service consent window', () => {
 
   it('closing the consent window cancels the sign-in', async () => {
     const popup = await h.openPopup();
-    const consent = await h.nextPage(() => role(popup, 'button', 'Connect').click(), (address) => address.includes('/oauth/authorize'));
+    const consent = await h.nextPage(
+      () => role(popup, 'button', 'Connect').click(),
+      (address) => address.includes('/oauth/authorize'),
+    );
     await role(consent, 'button', 'Approve').wait();
     await consent.close();
     expect(await alertText(popup)).toContain('Sign-in was cancelled.');
@@ -92,7 +98,13 @@ describe('connecting through the service consent window', () => {
 
   it('an unknown client ID: the service refuses it, and the popup says the client ID may be wrong', async () => {
     const { config } = await storedItems(h, 'local');
-    const unknown = { baseUrl: h.emulator.url, clientId: 'not-registered', clientSecret: E2E_CLIENT_SECRET, scopes: ['READ_ACCOUNT_INFO'], pollMinutes: 5 };
+    const unknown = {
+      baseUrl: h.emulator.url,
+      clientId: 'not-registered',
+      clientSecret: E2E_CLIENT_SECRET,
+      scopes: ['READ_ACCOUNT_INFO'],
+      pollMinutes: 5,
+    };
     await storeItems(h, 'local', { config: unknown });
     try {
       const popup = await h.openPopup();
@@ -102,7 +114,8 @@ describe('connecting through the service consent window', () => {
       await expect
         .poll(
           async () => {
-            for (const { page, address } of await h.tabs()) if (address.startsWith(h.emulator.url)) await page.close().catch(() => undefined);
+            for (const { page, address } of await h.tabs())
+              if (address.startsWith(h.emulator.url)) await page.close().catch(() => undefined);
             return (await popup.$$(roleSelector('alert'))).length;
           },
           { timeout: 30_000 },
@@ -160,7 +173,9 @@ describe('keeping the session', () => {
   async function openInbox() {
     const popup = await h.openPopup();
     // The Inbox place, named with its unread count ("Inbox 3 unread").
-    const viewer = await h.nextPage(() => actInClosingPopup(popup, () => css(popup, `${roleSelector('region', 'Mailbox')} .place ::-p-text(Inbox)`).click()));
+    const viewer = await h.nextPage(() =>
+      actInClosingPopup(popup, () => css(popup, `${roleSelector('region', 'Mailbox')} .place ::-p-text(Inbox)`).click()),
+    );
     return viewer;
   }
 

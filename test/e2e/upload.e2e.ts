@@ -85,7 +85,10 @@ async function saveLink(path: string, { confirm = true } = {}): Promise<Page> {
       () =>
         inWorker(
           (linkUrl: string, pageUrl: string, clickedIn: object | undefined) =>
-            (globalThis as unknown as MenuGlobal).chrome.contextMenus.onClicked.dispatch({ menuItemId: 'save-link', linkUrl, pageUrl, editable: false }, clickedIn),
+            (globalThis as unknown as MenuGlobal).chrome.contextMenus.onClicked.dispatch(
+              { menuItemId: 'save-link', linkUrl, pageUrl, editable: false },
+              clickedIn,
+            ),
           site(path),
           site(''),
           tab,
@@ -110,7 +113,9 @@ async function siteRequests(path: string): Promise<number> {
 /** The bytes behind the letter's download link in the viewer. */
 async function downloadedBytes(page: Page): Promise<Buffer> {
   const link = await css(page, 'a[download]').waitHandle();
-  const bytes = await link.evaluate(async (a) => Array.from(new Uint8Array(await (await fetch((a as HTMLAnchorElement).href)).arrayBuffer())));
+  const bytes = await link.evaluate(async (a) =>
+    Array.from(new Uint8Array(await (await fetch((a as HTMLAnchorElement).href)).arrayBuffer())),
+  );
   return Buffer.from(bytes);
 }
 
@@ -122,7 +127,12 @@ async function valueOf(page: Page, roleName: string, name: string): Promise<stri
 
 /** Waits until an element's whole text is these words. */
 const showsExactly = (page: Page, words: string) =>
-  until(page, `No element said exactly "${words}".`, (w: string) => [...document.querySelectorAll('body *')].some((el) => el.textContent.trim() === w), words);
+  until(
+    page,
+    `No element said exactly "${words}".`,
+    (w: string) => [...document.querySelectorAll('body *')].some((el) => el.textContent.trim() === w),
+    words,
+  );
 
 const headingIs = (page: Page, words: string) =>
   until(page, `The heading did not become "${words}".`, (w: string) => document.querySelector('h1')?.textContent.trim() === w, words);
@@ -134,7 +144,9 @@ describe('Save to Digipost from a web page', () => {
   it("a linked PDF is saved to the inbox from the menu's action and opens in the viewer with the same bytes", async () => {
     const page = await saveLink('payslip.pdf');
     await shows(page, 'payslip.pdf');
-    await until(page, 'The page did not say the file is a PDF.', () => document.body.innerText.split('\n').some((line) => line.trim().startsWith('PDF · ')));
+    await until(page, 'The page did not say the file is a PDF.', () =>
+      document.body.innerText.split('\n').some((line) => line.trim().startsWith('PDF · ')),
+    );
     expect(await page.title()).toBe('Save to Digipost');
     expect(await valueOf(page, 'textbox', 'Subject')).toBe('payslip');
     await role(page, 'textbox', 'Subject').fill('Lønnsslipp november');
@@ -158,7 +170,10 @@ describe('Save to Digipost from a web page', () => {
     const chooser = await role(page, 'combobox', 'Save to').waitHandle();
     expect(await chooser.evaluate((el) => el === document.activeElement)).toBe(true);
     // Drawn as the page's own control (not the browser's grey box), as tall as the subject's field.
-    const looks = await chooser.evaluate((el) => ({ appearance: getComputedStyle(el).appearance, height: el.getBoundingClientRect().height }));
+    const looks = await chooser.evaluate((el) => ({
+      appearance: getComputedStyle(el).appearance,
+      height: el.getBoundingClientRect().height,
+    }));
     expect(looks.appearance).toBe('none');
     expect(looks.height).toBeCloseTo(await subject.evaluate((el) => el.getBoundingClientRect().height), 0);
     // Typing a place's first letters chooses it, as in any list of the browser's.
@@ -260,7 +275,9 @@ describe("Save to Digipost: the file's host, and limits that hold while the file
       const path = `${file}?run=${h.name}-${randomUUID()}`;
       const page = await saveLink(path);
       // Reading 100 MB first takes a busy machine longer than other waits.
-      await text(page, 'The file is larger than 100 MB, the most Digipost takes. Nothing was uploaded.').setTimeout(WAIT_MS * 1.5).wait();
+      await text(page, 'The file is larger than 100 MB, the most Digipost takes. Nothing was uploaded.')
+        .setTimeout(WAIT_MS * 1.5)
+        .wait();
       for (const offer of ['Save', 'Try again', 'Fetch']) expect(await offers(page, offer), offer).toBe(false);
       const flood = await settledFlood(website.url, `/__site/${path}`);
       expect(flood.state).toBe('closed');
@@ -305,7 +322,12 @@ describe('Upload in the viewer', () => {
 
   /** Waits until a row of the list has exactly this subject. */
   const listed = (page: Page, subject: string) =>
-    until(page, `The list did not show "${subject}".`, (s: string) => [...document.querySelectorAll('.subject-text')].some((el) => el.textContent === s), subject);
+    until(
+      page,
+      `The list did not show "${subject}".`,
+      (s: string) => [...document.querySelectorAll('.subject-text')].some((el) => el.textContent === s),
+      subject,
+    );
 
   it('Upload: a chosen PDF waits for its subject (the file name without .pdf), goes in under the one given, and the list shows it', async () => {
     const page = await openInbox();

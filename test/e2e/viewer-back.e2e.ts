@@ -13,7 +13,14 @@ import { count, css, goBack, goForward, isThere, role, roleSelector, until } fro
  */
 const PAGE = 50;
 /** A person who may file, delete and upload: what the list from memory must not offer. */
-const SCOPES: Permission[] = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT'];
+const SCOPES: Permission[] = [
+  'READ_ACCOUNT_INFO',
+  'READ_DOCUMENT_META_INFO',
+  'READ_DOCUMENT_CONTENT',
+  'UPDATE_DOCUMENT',
+  'DELETE_DOCUMENT',
+  'UPLOAD_DOCUMENT',
+];
 const FROM_MEMORY = 'Can’t reach Digipost — showing the list as you left it. Nothing can be changed until it answers.';
 
 let h: Harness;
@@ -33,7 +40,12 @@ async function inboxFourPagesDeep(): Promise<Page> {
   const page = await h.open(await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
   for (let pages = 2; pages <= 4; pages++) {
     await role(page, 'button', 'Load more').click();
-    await until(page, `The list did not grow to ${pages * PAGE} letters.`, (n: number) => document.querySelectorAll('main .letter-row').length === n, pages * PAGE);
+    await until(
+      page,
+      `The list did not grow to ${pages * PAGE} letters.`,
+      (n: number) => document.querySelectorAll('main .letter-row').length === n,
+      pages * PAGE,
+    );
   }
   return page;
 }
@@ -61,7 +73,8 @@ async function focusedRowIs(page: Page, subject: string): Promise<void> {
   );
 }
 
-const inboxHeading = (page: Page) => until(page, 'The inbox did not come back.', () => document.querySelector('main h1')?.textContent.trim() === 'Inbox');
+const inboxHeading = (page: Page) =>
+  until(page, 'The inbox did not come back.', () => document.querySelector('main h1')?.textContent.trim() === 'Inbox');
 
 describe('Back to a list', () => {
   it('returns to the list as deep as Load more took it, with the opened letter’s row focused and in view; Forward and Back again too', async () => {
@@ -92,7 +105,12 @@ describe('Back to a list', () => {
     await h.emulator.admin.configure({ gatewayDown: true });
     try {
       await goBack(page);
-      await until(page, 'The list from memory was not said to be so.', (words: string) => document.querySelector('main [role="status"].offline')?.textContent.includes(words), FROM_MEMORY);
+      await until(
+        page,
+        'The list from memory was not said to be so.',
+        (words: string) => document.querySelector('main [role="status"].offline')?.textContent.includes(words),
+        FROM_MEMORY,
+      );
       await inboxHeading(page);
       await focusedRowIs(page, subject);
       expect(await rowCount(page)).toBe(4 * PAGE);

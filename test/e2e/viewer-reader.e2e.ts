@@ -4,7 +4,18 @@ import { RELATIONS } from '../../src/api/relations.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import { addressOf } from '../support/extension-browser.ts';
-import { cachedLink, openDetails, openTabs, row, rows, signInWith, storedItems, storeItems, viewerPageFor, visibleText } from '../support/helpers.ts';
+import {
+  cachedLink,
+  openDetails,
+  openTabs,
+  row,
+  rows,
+  signInWith,
+  storedItems,
+  storeItems,
+  viewerPageFor,
+  visibleText,
+} from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { count, css, goBack, goForward, isThere, readable, role, roleSelector, shows, textOf, until } from '../support/person.ts';
 
@@ -78,7 +89,12 @@ const marked = (page: Page, name: string, current: 'page' | 'location') =>
 
 /** Waits until the tab shows an address whose path ends so (a page of another document, after Back). */
 const arrivesAt = (page: Page, pathEnd: string) =>
-  until(page, `The tab did not arrive at ${pathEnd}.`, (end: string) => location.pathname.endsWith(end) && document.readyState === 'complete', pathEnd);
+  until(
+    page,
+    `The tab did not arrive at ${pathEnd}.`,
+    (end: string) => location.pathname.endsWith(end) && document.readyState === 'complete',
+    pathEnd,
+  );
 
 /** Service internals a person must not see outside "All details and links". */
 function internals(text: string): string[] {
@@ -189,10 +205,16 @@ describe('what a person sees', () => {
     const page = await open('account', 'document_inbox');
     const time = await (await row(page, 0)).$('time');
     if (!time) throw new Error('the newest letter shows no date');
-    const { iso, listed, full } = await time.evaluate((el) => ({ iso: el.getAttribute('datetime') ?? '', listed: el.textContent, full: el.getAttribute('title') ?? '' }));
+    const { iso, listed, full } = await time.evaluate((el) => ({
+      iso: el.getAttribute('datetime') ?? '',
+      listed: el.textContent,
+      full: el.getAttribute('title') ?? '',
+    }));
     // The seeded newest letter is from today: the list shows its time of day, in New York time.
     const expectedTime = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: TIME_ZONE }).format(Date.parse(iso));
-    const expectedFull = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: TIME_ZONE }).format(Date.parse(iso));
+    const expectedFull = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: TIME_ZONE }).format(
+      Date.parse(iso),
+    );
     expect(full).toBe(expectedFull);
     if (/\d:\d\d/.test(listed)) expect(listed).toBe(expectedTime);
     await openRow(page, 0);
@@ -215,7 +237,11 @@ describe('the list of letters', () => {
       const look = (element: ElementHandle) =>
         element.evaluate((el) => {
           const sender = el.querySelector('.letter-sender');
-          return { height: el.getBoundingClientRect().height, unread: el.classList.contains('is-unread'), weight: sender ? getComputedStyle(sender).fontWeight : '' };
+          return {
+            height: el.getBoundingClientRect().height,
+            unread: el.classList.contains('is-unread'),
+            weight: sender ? getComputedStyle(sender).fontWeight : '',
+          };
         });
       const [unreadLook, readLook] = [await look(unread), await look(read)];
       expect(unreadLook.unread).toBe(true);
@@ -245,7 +271,10 @@ describe('the list of letters', () => {
   it('opens a letter in a new tab on a middle click, leaving the list where it was', async () => {
     const page = await open('account', 'document_inbox');
     const subject = await textIn(await row(page, 1), '.subject-text');
-    const tab = await h.nextPage(() => openRow(page, 1, { button: 'middle' }), (address) => address.includes('viewer.html'));
+    const tab = await h.nextPage(
+      () => openRow(page, 1, { button: 'middle' }),
+      (address) => address.includes('viewer.html'),
+    );
     await headingIs(tab, subject);
     expect(await addressOf(tab)).toMatch(/viewer\.html\?page=[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(await textOf(page, 'main h1')).toBe('Inbox');
@@ -271,7 +300,14 @@ describe('history and privacy', () => {
     const tabs = (await openTabs(h)).filter((tab) => tab.url?.includes('viewer.html'));
     expect(tabs.length).toBeGreaterThan(0);
     for (const tab of [...tabs, { url: await addressOf(page), title: await page.title() }]) {
-      for (const secret of [subject, sender, h.emulator.url, new URL(h.emulator.url).host, encodeURIComponent(h.emulator.url), '/documents/']) {
+      for (const secret of [
+        subject,
+        sender,
+        h.emulator.url,
+        new URL(h.emulator.url).host,
+        encodeURIComponent(h.emulator.url),
+        '/documents/',
+      ]) {
         expect(tab.url).not.toContain(secret);
         expect(tab.title).not.toContain(secret);
       }
@@ -340,7 +376,9 @@ describe('recipient search and actions', () => {
     await role(page, 'searchbox', 'Name or Digipost address').fill('ingen slik mottaker');
     await role(page, 'button', 'Search').click();
     await until(page, 'No status said that nothing matched.', () =>
-      [...document.querySelectorAll('[role="status"], output')].some((status) => status.textContent.includes('No recipient matches “ingen slik mottaker”.')),
+      [...document.querySelectorAll('[role="status"], output')].some((status) =>
+        status.textContent.includes('No recipient matches “ingen slik mottaker”.'),
+      ),
     );
     await shows(page, 'Check the spelling, or search for a Digipost address such as name#1234.');
     expect(await count(page, '.recipient')).toBe(0);
@@ -361,7 +399,10 @@ describe('recipient search and actions', () => {
     // The way forward for what the extension does not do: the service's web site.
     // It comes once the service's address is known (the root is read beside the page), after Back.
     await css(page, `[role="note"] ${roleSelector('button', 'Open on Digipost’s website')}`).wait();
-    expect(await page.$$eval('[role="note"] button', (buttons) => buttons.map((b) => b.textContent.trim()))).toEqual(['Back', 'Open on Digipost’s website']);
+    expect(await page.$$eval('[role="note"] button', (buttons) => buttons.map((b) => b.textContent.trim()))).toEqual([
+      'Back',
+      'Open on Digipost’s website',
+    ]);
     await css(page, `[role="note"] ${roleSelector('button', 'Back')}`).click();
     await arrivesAt(page, 'options.html');
     await page.close();
@@ -421,7 +462,17 @@ describe('accessibility', () => {
 
 describe("the places' pages", () => {
   /** What the service's root carries that no person needs to see (test/emulator/api-root.ts). */
-  const INTERNALS = ['Csrf', 'csrfToken', 'Validation', 'validationRules', '^[0-9]{11}$', 'authenticationlevelIdporten', 'PRIVAT', 'This resource', 'Digipost resource'];
+  const INTERNALS = [
+    'Csrf',
+    'csrfToken',
+    'Validation',
+    'validationRules',
+    '^[0-9]{11}$',
+    'authenticationlevelIdporten',
+    'PRIVAT',
+    'This resource',
+    'Digipost resource',
+  ];
   /** A form token as the emulator makes them: 32 hexadecimal digits. */
   const TOKEN = /\b[0-9a-f]{32}\b/;
 
@@ -430,7 +481,11 @@ describe("the places' pages", () => {
     for (const label of ['Inbox', 'Skatt', 'Bolig', 'Arkiv', 'Receipts']) {
       if (label !== 'Inbox') await place(page, label).click();
       await headingIs(page, label);
-      await until(page, 'The viewer did not draw its page.', () => document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null);
+      await until(
+        page,
+        'The viewer did not draw its page.',
+        () => document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null,
+      );
       const heading = (await readable(page, 'main h1')).trim();
       expect(heading, label).not.toMatch(/resource/i);
       const shown = await readable(page, 'main');
@@ -460,7 +515,9 @@ describe('after signing out', () => {
     await until(
       page,
       'Back did not show that the page before is gone too.',
-      (left: string) => location.href !== left && [...document.querySelectorAll('[role="note"]')].some((note) => note.textContent.includes('This page is no longer here')),
+      (left: string) =>
+        location.href !== left &&
+        [...document.querySelectorAll('[role="note"]')].some((note) => note.textContent.includes('This page is no longer here')),
       reloaded,
     );
     const note = await page.$eval('[role="note"]', (el) => el.textContent);

@@ -96,8 +96,20 @@ export class EmulatorAdmin {
 
   /** The next `count` requests under `pathPrefix` (and with `method`, when given) fail as `kind` says. */
   /** `exact`: only the path `pathPrefix` itself, not the paths below it. */
-  async failNext(count: number, kind: FailureKind, pathPrefix?: string, method?: 'GET' | 'POST' | 'PUT' | 'DELETE', exact?: boolean): Promise<void> {
-    await this.call('POST', '/fail-next', { count, kind, ...(pathPrefix === undefined ? {} : { pathPrefix }), ...(method === undefined ? {} : { method }), ...(exact ? { exact } : {}) });
+  async failNext(
+    count: number,
+    kind: FailureKind,
+    pathPrefix?: string,
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    exact?: boolean,
+  ): Promise<void> {
+    await this.call('POST', '/fail-next', {
+      count,
+      kind,
+      ...(pathPrefix === undefined ? {} : { pathPrefix }),
+      ...(method === undefined ? {} : { method }),
+      ...(exact ? { exact } : {}),
+    });
   }
 
   async requests(): Promise<RequestLogEntry[]> {

@@ -46,7 +46,12 @@ describe('knobs', () => {
   });
 
   it('refuses unknown knobs and wrong types with 400, changing nothing', async () => {
-    for (const body of [{ accessTokenLifetime: -1 }, { nonsense: true }, { idTokenExp: 'never' }, { extraLinks: { root: [{ rel: 'x' }], account: [] } }]) {
+    for (const body of [
+      { accessTokenLifetime: -1 },
+      { nonsense: true },
+      { idTokenExp: 'never' },
+      { extraLinks: { root: [{ rel: 'x' }], account: [] } },
+    ]) {
       await expect(em.admin.configure(body as never)).rejects.toThrow(/400/);
     }
     expect((await em.admin.knobs()).accessTokenLifetime).toBe(900);
@@ -67,7 +72,11 @@ describe('knobs', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
       const app = createApp(new Emulator(settingsFrom({ quiet: true, letters: 0 })));
-      const knobs = await app.request('/__emulator/knobs', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ latencyMs: 150 }) });
+      const knobs = await app.request('/__emulator/knobs', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ latencyMs: 150 }),
+      });
       expect(knobs.status).toBe(200);
       let answered = false;
       const answer = Promise.resolve(app.request('/post/api', { headers: { Accept: MEDIA_TYPE } })).then((response) => {
@@ -87,7 +96,12 @@ describe('knobs', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
       const app = createApp(new Emulator(settingsFrom({ quiet: true, letters: 0 })));
-      const configure = (latencyMs: number) => app.request('/__emulator/knobs', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ latencyMs }) });
+      const configure = (latencyMs: number) =>
+        app.request('/__emulator/knobs', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ latencyMs }),
+        });
       await configure(60_000);
       let answered = false;
       const answer = Promise.resolve(app.request('/post/api', { headers: { Accept: MEDIA_TYPE } })).then((response) => {

@@ -45,7 +45,9 @@ const letterSchema = z.strictObject({
       /** The service links `send_to_bank` for it. */
       sendToBank: z.boolean().optional(),
       /** Already sent (and, with timePaid, paid) through the person's bank. */
-      payment: z.strictObject({ timePaid: z.number().int().optional(), debitorBankAccount: z.string(), bank: z.string(), bankHomepage: z.string() }).optional(),
+      payment: z
+        .strictObject({ timePaid: z.number().int().optional(), debitorBankAccount: z.string(), bank: z.string(), bankHomepage: z.string() })
+        .optional(),
     })
     .optional(),
   /** The document's metadata items as the sender gave them: any shape, so tests can send what the service might. */
@@ -53,7 +55,10 @@ const letterSchema = z.strictObject({
   /** The letter's own HTML (fileType becomes html), e.g. one that tries to track its reader. */
   html: z.string().max(60_000).optional(),
   /** The file type the metadata states instead of the content's own (a sender's mistake or trick, e.g. "exe"). */
-  statedFileType: z.string().regex(/^[A-Za-z0-9]{1,10}$/).optional(),
+  statedFileType: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,10}$/)
+    .optional(),
   /** Files the letter in this folder (its id) instead of the inbox, e.g. a letter only a folder holds. */
   folderId: z.string().min(1).max(20).optional(),
   /** When it arrived (epoch ms), for a mailbox laid out in time (the store's pictures); absent: now, newest of all. */
@@ -85,7 +90,8 @@ const failSchema = z.strictObject({
   exact: z.boolean().optional(),
 });
 
-const badRequest = (message: string, issues?: unknown) => json({ error: 'bad_request', message, ...(issues === undefined ? {} : { issues }) }, 400);
+const badRequest = (message: string, issues?: unknown) =>
+  json({ error: 'bad_request', message, ...(issues === undefined ? {} : { issues }) }, 400);
 const noContent = () => new Response(null, { status: 204 });
 
 async function body<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
@@ -188,7 +194,8 @@ export function adminRoutes(app: Hono, em: Emulator): void {
       const { folderId, mailbox: address } = read.value;
       const box = address === undefined ? em.world.mailbox : mailboxWithAddress(em, address)?.mailbox;
       if (!box) return badRequest(`No mailbox the person reads has the address ${address ?? ''}.`);
-      if (folderId !== undefined && !box.folders.some((folder) => folder.id === folderId)) return badRequest(`No folder has the id ${folderId}.`);
+      if (folderId !== undefined && !box.folders.some((folder) => folder.id === folderId))
+        return badRequest(`No folder has the id ${folderId}.`);
       return json({ id: addLetter(box, read.value).id }, 201);
     },
   });

@@ -19,7 +19,9 @@ export function accountRoutes(app: Hono, em: Emulator): void {
   resource(app, ROUTES.receipt, {
     GET: inMailbox(em, { permission: 'READ_RECEIPTS' }, (c, box) => {
       const receipt = box.mailbox.receipts.find((r) => r.id === c.req.param('receipt'));
-      return receipt ? apiJson(receiptJson(linkerFor(em, box.accountId), receipt)) : apiError(404, 'NOT_FOUND', { errorMessage: 'No such receipt' });
+      return receipt
+        ? apiJson(receiptJson(linkerFor(em, box.accountId), receipt))
+        : apiError(404, 'NOT_FOUND', { errorMessage: 'No such receipt' });
     }),
     DELETE: inMailbox(em, { permission: 'DELETE_RECEIPTS' }, (c, box) => {
       const receipts = box.mailbox.receipts;
@@ -60,7 +62,11 @@ export function accountRoutes(app: Hono, em: Emulator): void {
   resource(app, ROUTES.eventLog, {
     GET: guarded(em, { permission: 'READ_ACCOUNT_INFO' }, () => {
       const grants = em.world.tokens.activeGrants();
-      const event = grants.map((g) => ({ type: 'OAUTH_ACCESS_GRANTED', time: osloTime(g.created), description: `Access given to ${em.client(g.clientId)?.name ?? g.clientId}` }));
+      const event = grants.map((g) => ({
+        type: 'OAUTH_ACCESS_GRANTED',
+        time: osloTime(g.created),
+        description: `Access given to ${em.client(g.clientId)?.name ?? g.clientId}`,
+      }));
       return apiJson({ event, link: [linkerFor(em).link('self', ROUTES.eventLog)] });
     }),
   });
@@ -89,6 +95,8 @@ export function accountRoutes(app: Hono, em: Emulator): void {
 
   // Spec 1: operations that need authentication level 4 are not possible through the API.
   resource(app, ROUTES.closeAccount, {
-    POST: guarded(em, {}, () => apiError(403, 'AUTHENTICATION_LEVEL_TOO_LOW', { required: 'IDPORTEN_4', errorMessage: 'Closing the account needs a level 4 login' })),
+    POST: guarded(em, {}, () =>
+      apiError(403, 'AUTHENTICATION_LEVEL_TOO_LOW', { required: 'IDPORTEN_4', errorMessage: 'Closing the account needs a level 4 login' }),
+    ),
   });
 }

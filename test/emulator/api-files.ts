@@ -23,13 +23,18 @@ async function fieldsOf(c: Context): Promise<{ ok: true; fields: Fields } | { ok
   const body = await readJson(c);
   if (!body.ok) return { ok: false, response: apiError(400, 'INVALID_BODY', { errorMessage: body.reason }) };
   const value = body.value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, response: apiError(400, 'INVALID_BODY', { errorMessage: 'The body is a JSON object' }) };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, response: apiError(400, 'INVALID_BODY', { errorMessage: 'The body is a JSON object' }) };
   return { ok: true, fields: value as Fields };
 }
 
 /** Ids are numbers in the service's JSON; the apps send them back as they got them. */
 function idText(value: unknown): string | undefined {
-  return typeof value === 'number' && Number.isInteger(value) ? String(value) : typeof value === 'string' && /^[0-9]{1,15}$/.test(value) ? value : undefined;
+  return typeof value === 'number' && Number.isInteger(value)
+    ? String(value)
+    : typeof value === 'string' && /^[0-9]{1,15}$/.test(value)
+      ? value
+      : undefined;
 }
 
 /** A folder of this mailbox: a letter is filed only among its own mailbox's folders. */
@@ -74,7 +79,10 @@ export async function updateDocument(em: Emulator, box: ReadableMailbox, c: Cont
  */
 export function deleteDocument(box: ReadableMailbox, c: Context): Response {
   if (!box.mailbox.letter(c.req.param('doc') ?? '')) return noSuchDocument();
-  if (!box.owner) return apiError(400, 'CANNOT_DELETE_IN_SHARED_MAILBOX', { errorMessage: "Letters in a mailbox shared with you are the owner's to delete" });
+  if (!box.owner)
+    return apiError(400, 'CANNOT_DELETE_IN_SHARED_MAILBOX', {
+      errorMessage: "Letters in a mailbox shared with you are the owner's to delete",
+    });
   box.mailbox.remove(c.req.param('doc') ?? '');
   return new Response(null, { status: 204 });
 }
@@ -97,7 +105,8 @@ export async function createFolder(em: Emulator, box: ReadableMailbox, c: Contex
   const checked = folderFields(read.fields);
   if (!checked.ok) return checked.response;
   const { mailbox } = box;
-  if (mailbox.folders.some((f) => f.name === checked.name)) return apiError(400, 'FOLDER_NAME_TAKEN', { errorMessage: 'A folder has that name' });
+  if (mailbox.folders.some((f) => f.name === checked.name))
+    return apiError(400, 'FOLDER_NAME_TAKEN', { errorMessage: 'A folder has that name' });
   const folder = { id: mailbox.newFolderId(), name: checked.name, icon: checked.icon };
   mailbox.folders.push(folder);
   return apiJson(folderSummary(linkerFor(em, box.accountId), folder), 201);
@@ -109,10 +118,12 @@ export async function changeFolder(em: Emulator, box: ReadableMailbox, c: Contex
   if (!folder) return noSuchFolder();
   const read = await fieldsOf(c);
   if (!read.ok) return read.response;
-  if (idText(read.fields.id) !== folder.id) return apiError(400, 'FOLDER_ID_MISMATCH', { errorMessage: 'id is the id of the folder changed' });
+  if (idText(read.fields.id) !== folder.id)
+    return apiError(400, 'FOLDER_ID_MISMATCH', { errorMessage: 'id is the id of the folder changed' });
   const checked = folderFields(read.fields);
   if (!checked.ok) return checked.response;
-  if (box.mailbox.folders.some((f) => f !== folder && f.name === checked.name)) return apiError(400, 'FOLDER_NAME_TAKEN', { errorMessage: 'A folder has that name' });
+  if (box.mailbox.folders.some((f) => f !== folder && f.name === checked.name))
+    return apiError(400, 'FOLDER_NAME_TAKEN', { errorMessage: 'A folder has that name' });
   folder.name = checked.name;
   folder.icon = checked.icon;
   return apiJson(folderSummary(linkerFor(em, box.accountId), folder));

@@ -21,8 +21,10 @@ export function invoiceRoutes(app: Hono, em: Emulator): void {
       const attachment = letter?.attachments.find((a) => a.id === c.req.param('att'));
       const invoice = attachment?.invoice;
       if (!letter || !attachment || !invoice) return apiError(404, 'NOT_FOUND', { errorMessage: 'No such invoice' });
-      if (invoice.sendToBank !== true) return apiError(400, 'INVOICE_CANNOT_BE_SENT_TO_BANK', { errorMessage: 'No bank agreement takes this invoice' });
-      if (invoice.payment || held.has(invoice)) return apiError(400, 'INVOICE_ALREADY_SENT_TO_BANK', { errorMessage: 'This invoice was already sent to the bank' });
+      if (invoice.sendToBank !== true)
+        return apiError(400, 'INVOICE_CANNOT_BE_SENT_TO_BANK', { errorMessage: 'No bank agreement takes this invoice' });
+      if (invoice.payment || held.has(invoice))
+        return apiError(400, 'INVOICE_ALREADY_SENT_TO_BANK', { errorMessage: 'This invoice was already sent to the bank' });
       const payment = { debitorBankAccount: em.world.user.bankAccount, bank: DEMO_BANK.name, bankHomepage: DEMO_BANK.homepage };
       const delay = em.world.knobs.bankPaymentDelayMs;
       if (delay > 0) {

@@ -39,10 +39,16 @@ function pageQuery(c: Context): { ok: true; lastseen: number | undefined; size: 
   const lastseen = parseInteger(lastseenRaw);
   const limit = parseInteger(limitRaw);
   if (lastseenRaw !== undefined && lastseen === undefined) {
-    return { ok: false, response: apiError(400, 'INVALID_PARAMETER', { parameter: 'lastseen', errorMessage: 'lastseen is epoch milliseconds' }) };
+    return {
+      ok: false,
+      response: apiError(400, 'INVALID_PARAMETER', { parameter: 'lastseen', errorMessage: 'lastseen is epoch milliseconds' }),
+    };
   }
   if (limitRaw !== undefined && (limit === undefined || limit < 1 || limit > MAX_PAGE)) {
-    return { ok: false, response: apiError(400, 'INVALID_PARAMETER', { parameter: 'limit', errorMessage: `limit is from 1 to ${MAX_PAGE}` }) };
+    return {
+      ok: false,
+      response: apiError(400, 'INVALID_PARAMETER', { parameter: 'limit', errorMessage: `limit is from 1 to ${MAX_PAGE}` }),
+    };
   }
   return { ok: true, lastseen, size: limit ?? DEFAULT_PAGE };
 }
@@ -59,7 +65,9 @@ function inbox(em: Emulator, box: ReadableMailbox, c: Context): Response {
   const { lastseen, size } = query;
   const page = box.mailbox.page(lastseen, size);
   const linker = linkerFor(em, box.accountId);
-  const links = [linker.link('self', ROUTES.inbox, {}, undefined, c.req.url.includes('?') ? `?${new URL(c.req.url).searchParams.toString()}` : '')];
+  const links = [
+    linker.link('self', ROUTES.inbox, {}, undefined, c.req.url.includes('?') ? `?${new URL(c.req.url).searchParams.toString()}` : ''),
+  ];
   const oldest = page.letters.at(-1);
   if (page.more && oldest) links.push(linker.link('next', ROUTES.inbox, {}, undefined, `?lastseen=${oldest.created}&limit=${size}`));
   return apiJson({ document: page.letters.map((l) => documentJson(linker, l, { deletable: box.owner })), link: links });
@@ -67,7 +75,10 @@ function inbox(em: Emulator, box: ReadableMailbox, c: Context): Response {
 
 function refuseContent(attachment: Attachment): Response | undefined {
   if (AUTH_LEVEL_NUMBER[attachment.authLevel] > SESSION_AUTH_LEVEL) {
-    return apiError(403, 'AUTHENTICATION_LEVEL_TOO_LOW', { required: attachment.authLevel, errorMessage: 'This letter needs a stronger login than the API allows' });
+    return apiError(403, 'AUTHENTICATION_LEVEL_TOO_LOW', {
+      required: attachment.authLevel,
+      errorMessage: 'This letter needs a stronger login than the API allows',
+    });
   }
   if (attachment.openingReceiptRequired && !attachment.openingReceiptSent) {
     return apiError(400, 'OPENING_RECEIPT_REQUIRED', { errorMessage: 'Send the opening receipt first' });
@@ -101,8 +112,16 @@ function content(em: Emulator, box: ReadableMailbox, c: Context): Response {
   attachment.read = true;
   if (em.world.knobs.contentRedirect) {
     const ticket = randomBytes(24).toString('base64url');
-    em.world.tickets.set(ticket, { accountId: box.accountId, letterId: letter.id, attachmentId: attachment.id, expires: Date.now() + CONTENT_REDIRECT_LIFETIME_MS });
-    return new Response(null, { status: 307, headers: { Location: `${em.contentOrigin}${pathOf(ROUTES.content, { ticket })}`, 'Cache-Control': 'no-store' } });
+    em.world.tickets.set(ticket, {
+      accountId: box.accountId,
+      letterId: letter.id,
+      attachmentId: attachment.id,
+      expires: Date.now() + CONTENT_REDIRECT_LIFETIME_MS,
+    });
+    return new Response(null, {
+      status: 307,
+      headers: { Location: `${em.contentOrigin}${pathOf(ROUTES.content, { ticket })}`, 'Cache-Control': 'no-store' },
+    });
   }
   return contentResponse(attachment, c.req.method);
 }
@@ -111,7 +130,12 @@ function ticketContent(em: Emulator, c: Context): Response {
   const ticketId = c.req.param('ticket') ?? '';
   const ticket = em.world.tickets.get(ticketId);
   em.world.tickets.delete(ticketId);
-  const attachment = ticket && ticket.expires > Date.now() ? mailboxAt(em, ticket.accountId)?.mailbox.letter(ticket.letterId)?.attachments.find((a) => a.id === ticket.attachmentId) : undefined;
+  const attachment =
+    ticket && ticket.expires > Date.now()
+      ? mailboxAt(em, ticket.accountId)
+          ?.mailbox.letter(ticket.letterId)
+          ?.attachments.find((a) => a.id === ticket.attachmentId)
+      : undefined;
   if (!attachment) return apiError(404, 'NOT_FOUND', { errorMessage: 'This content address was used or has expired' });
   return contentResponse(attachment, c.req.method);
 }
@@ -131,7 +155,9 @@ export function mailboxRoutes(app: Hono, em: Emulator): void {
   const update = inMailbox(em, { permission: 'UPDATE_DOCUMENT' }, (c, box) => updateDocument(em, box, c));
   resource(app, ROUTES.updateDocument, { POST: update });
 
-  resource(app, ROUTES.attachmentContent, { GET: inMailbox(em, { permission: 'READ_DOCUMENT_CONTENT', json: false }, (c, box) => content(em, box, c)) });
+  resource(app, ROUTES.attachmentContent, {
+    GET: inMailbox(em, { permission: 'READ_DOCUMENT_CONTENT', json: false }, (c, box) => content(em, box, c)),
+  });
 
   resource(app, ROUTES.openingReceipt, {
     POST: inMailbox(em, { permission: 'READ_DOCUMENT_CONTENT' }, (c, box) => {
@@ -156,7 +182,8 @@ export function mailboxRoutes(app: Hono, em: Emulator): void {
       const query = pageQuery(c);
       if (!query.ok) return query.response;
       const all = box.mailbox.folderLetters(folder.id);
-      const letters = c.req.query('limit') === undefined && query.lastseen === undefined ? all : pageOf(all, query.lastseen, query.size).letters;
+      const letters =
+        c.req.query('limit') === undefined && query.lastseen === undefined ? all : pageOf(all, query.lastseen, query.size).letters;
       const linker = linkerFor(em, box.accountId);
       return apiJson({
         name: folder.name,
@@ -180,7 +207,11 @@ export function mailboxRoutes(app: Hono, em: Emulator): void {
       if (!/^[a-z-]{1,40}$/.test(slug)) return apiError(404, 'NOT_FOUND');
       let logo = logos.get(slug);
       if (!logo) {
-        logo = makePng(32, 32, Buffer.from(slug).reduce((sum, byte) => sum + byte, 0));
+        logo = makePng(
+          32,
+          32,
+          Buffer.from(slug).reduce((sum, byte) => sum + byte, 0),
+        );
         logos.set(slug, logo);
       }
       return new Response(new Uint8Array(logo), { headers: { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=3600' } });

@@ -80,10 +80,17 @@ function root(em: Emulator, session: Session): Record<string, unknown> {
       { name: 'NOTIFICATION_EMAIL', value: 'true' },
       { name: 'NOTIFICATION_SMS', value: 'false' },
     ],
-    validationRules: { email: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', phonenumber: '^\\+?[0-9 ]{8,15}$', personalIdentificationNumber: '^[0-9]{11}$' },
+    validationRules: {
+      email: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
+      phonenumber: '^\\+?[0-9 ]{8,15}$',
+      personalIdentificationNumber: '^[0-9]{11}$',
+    },
     primaryAccount: account,
     // Each entry as the emulator has it, with any fields the admin API set to odd values over it.
-    mailbox: readableMailboxes(em).map((box) => ({ ...mailboxJson(linkerFor(em, box.accountId), box), ...em.world.mailboxEntryFields[box.accountId] })),
+    mailbox: readableMailboxes(em).map((box) => ({
+      ...mailboxJson(linkerFor(em, box.accountId), box),
+      ...em.world.mailboxEntryFields[box.accountId],
+    })),
     ...noticeOf(em),
     link: [
       linker.link('self', ROUTES.root),
@@ -124,10 +131,15 @@ export function rootRoutes(app: Hono, em: Emulator): void {
     GET: guarded(em, {}, (c) => {
       const id = c.req.query('recipientId');
       const q = c.req.query('q');
-      if ((id ?? '') === '' && (q ?? '') === '') return apiError(400, 'MISSING_SEARCH_PARAMETER', { errorMessage: 'Give recipientId or q' });
+      if ((id ?? '') === '' && (q ?? '') === '')
+        return apiError(400, 'MISSING_SEARCH_PARAMETER', { errorMessage: 'Give recipientId or q' });
       const needle = (id ?? q ?? '').toLowerCase();
       // The service's apps send what the person typed as `recipientId`: an address, an organisation number or part of a name.
-      const hits = DIRECTORY.filter((r) => (id !== undefined && id !== '' && (r.digipostaddress === id || r.organisationNumber === id)) || r.name.toLowerCase().includes(needle));
+      const hits = DIRECTORY.filter(
+        (r) =>
+          (id !== undefined && id !== '' && (r.digipostaddress === id || r.organisationNumber === id)) ||
+          r.name.toLowerCase().includes(needle),
+      );
       return apiJson({ recipient: hits.map((r) => ({ ...r })), link: [linkerFor(em).link('self', ROUTES.search)] });
     }),
   });
@@ -135,7 +147,10 @@ export function rootRoutes(app: Hono, em: Emulator): void {
   resource(app, ROUTES.autocomplete, {
     GET: guarded(em, {}, (c) => {
       const q = (c.req.query('q') ?? '').toLowerCase();
-      const suggestion = q === '' ? [] : DIRECTORY.filter((r) => r.name.toLowerCase().startsWith(q)).map((r) => ({ name: r.name, digipostaddress: r.digipostaddress }));
+      const suggestion =
+        q === ''
+          ? []
+          : DIRECTORY.filter((r) => r.name.toLowerCase().startsWith(q)).map((r) => ({ name: r.name, digipostaddress: r.digipostaddress }));
       return apiJson({ suggestion });
     }),
   });
@@ -143,8 +158,10 @@ export function rootRoutes(app: Hono, em: Emulator): void {
   resource(app, ROUTES.changeLanguage, {
     POST: guarded(em, { permission: 'UPDATE_SETTINGS' }, async (c) => {
       const body = await readJson(c);
-      const language = body.ok && typeof body.value === 'object' && body.value !== null ? (body.value as Record<string, unknown>).language : undefined;
-      if (language !== 'nb' && language !== 'en' && language !== 'nn') return apiError(400, 'INVALID_LANGUAGE', { errorMessage: 'language must be nb, nn or en' });
+      const language =
+        body.ok && typeof body.value === 'object' && body.value !== null ? (body.value as Record<string, unknown>).language : undefined;
+      if (language !== 'nb' && language !== 'en' && language !== 'nn')
+        return apiError(400, 'INVALID_LANGUAGE', { errorMessage: 'language must be nb, nn or en' });
       em.world.language = language;
       return apiJson({ language });
     }),

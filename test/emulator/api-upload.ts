@@ -72,7 +72,10 @@ type Upload = { ok: true; subject: string; file: Buffer; fileType: FileType } | 
 async function readUpload(c: Context, maxUploadBytes: number): Promise<Upload> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (!type.startsWith('multipart/form-data')) {
-    return { ok: false, response: apiError(415, 'UNSUPPORTED_MEDIA_TYPE', { errorMessage: 'Send multipart/form-data with the parts subject and file' }) };
+    return {
+      ok: false,
+      response: apiError(415, 'UNSUPPORTED_MEDIA_TYPE', { errorMessage: 'Send multipart/form-data with the parts subject and file' }),
+    };
   }
   const read = await readCounted(c, maxUploadBytes);
   if (!read.ok) return read;
@@ -85,20 +88,31 @@ async function readUpload(c: Context, maxUploadBytes: number): Promise<Upload> {
   const subject = form.get('subject');
   const file = form.get('file');
   if (typeof subject !== 'string' || subject.trim() === '' || subject.length > MAX_SUBJECT) {
-    return { ok: false, response: apiError(400, 'INVALID_SUBJECT', { errorMessage: `subject is a non-empty text of at most ${MAX_SUBJECT} characters` }) };
+    return {
+      ok: false,
+      response: apiError(400, 'INVALID_SUBJECT', { errorMessage: `subject is a non-empty text of at most ${MAX_SUBJECT} characters` }),
+    };
   }
-  if (file === null || typeof file === 'string') return { ok: false, response: apiError(400, 'MISSING_FILE', { errorMessage: 'The part file is missing' }) };
+  if (file === null || typeof file === 'string')
+    return { ok: false, response: apiError(400, 'MISSING_FILE', { errorMessage: 'The part file is missing' }) };
   const bytes = Buffer.from(await file.arrayBuffer());
   if (bytes.length === 0) return { ok: false, response: apiError(400, 'EMPTY_FILE', { errorMessage: 'The file is empty' }) };
   if (bytes.length > maxUploadBytes) return { ok: false, response: tooLarge(maxUploadBytes) };
   const fileType = sniffFileType(bytes);
   if (fileType === undefined || fileType === 'html') {
-    return { ok: false, response: apiError(400, 'UNSUPPORTED_FILE_TYPE', { errorMessage: 'PDF, PNG and JPEG files are accepted; HTML is not' }) };
+    return {
+      ok: false,
+      response: apiError(400, 'UNSUPPORTED_FILE_TYPE', { errorMessage: 'PDF, PNG and JPEG files are accepted; HTML is not' }),
+    };
   }
   return { ok: true, subject: subject.trim(), file: bytes, fileType };
 }
 
-function storeLetter(box: ReadableMailbox, upload: { subject: string; file: Buffer; fileType: FileType }, folderId: string | undefined): Letter {
+function storeLetter(
+  box: ReadableMailbox,
+  upload: { subject: string; file: Buffer; fileType: FileType },
+  folderId: string | undefined,
+): Letter {
   const { mailbox } = box;
   const id = mailbox.newLetterId();
   const letter: Letter = {
@@ -138,7 +152,12 @@ function stall(c: Context): Promise<Response> {
   });
 }
 
-async function upload(em: Emulator, box: ReadableMailbox, c: Context, folderOf: (c: Context) => string | undefined | null): Promise<Response> {
+async function upload(
+  em: Emulator,
+  box: ReadableMailbox,
+  c: Context,
+  folderOf: (c: Context) => string | undefined | null,
+): Promise<Response> {
   const folderId = folderOf(c);
   if (folderId === null) return apiError(404, 'NOT_FOUND', { errorMessage: 'No such folder' });
   const read = await readUpload(c, em.settings.maxUploadBytes);

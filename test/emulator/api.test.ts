@@ -41,7 +41,16 @@ describe('root resource', () => {
       email: [expect.stringContaining('@')],
       phonenumber: expect.any(String) as unknown,
       digipostaddress: em.user.digipostaddress,
-      address: [{ street: expect.any(String) as unknown, 'house-number': expect.any(String) as unknown, 'additional-addressline': '', 'zip-code': expect.any(String) as unknown, city: expect.any(String) as unknown, 'house-letter': expect.any(String) as unknown }],
+      address: [
+        {
+          street: expect.any(String) as unknown,
+          'house-number': expect.any(String) as unknown,
+          'additional-addressline': '',
+          'zip-code': expect.any(String) as unknown,
+          city: expect.any(String) as unknown,
+          'house-letter': expect.any(String) as unknown,
+        },
+      ],
       usedStorage: expect.any(Number) as unknown,
       totalAvailableStorage: expect.any(Number) as unknown,
       remainingStampsThisMonth: expect.any(Number) as unknown,
@@ -58,7 +67,18 @@ describe('root resource', () => {
     const names = (links: Link[]) => links.map((l) => l.rel.split('/').pop());
     expect(names(root.link)).toEqual(expect.arrayContaining(['self', 'session', 'logout', 'search', 'autocomplete', 'change_language']));
     expect(names(root.primaryAccount.link)).toEqual(
-      expect.arrayContaining(['document_inbox', 'receipts', 'account_settings', 'mailbox_settings', 'event_log', 'token_list', 'update_account', 'close_account', 'upload_document', 'create_folder']),
+      expect.arrayContaining([
+        'document_inbox',
+        'receipts',
+        'account_settings',
+        'mailbox_settings',
+        'event_log',
+        'token_list',
+        'update_account',
+        'close_account',
+        'upload_document',
+        'create_folder',
+      ]),
     );
     for (const link of [...root.link, ...root.primaryAccount.link]) {
       expect(link.rel).toMatch(new RegExp(`^${em.url}/post/relations/[a-z_]+$`));
@@ -88,7 +108,8 @@ describe('root resource', () => {
   it('leaves out personal fields without READ_ACCOUNT_INFO', async () => {
     const narrow = (await signIn(em, 'READ_DOCUMENT_META_INFO')).access_token;
     const account = (await getJson<RootJson>(`${em.url}/post/api`, narrow)).primaryAccount;
-    for (const field of ['fullName', 'firstName', 'lastName', 'email', 'phonenumber', 'address', 'personalidentificationnumberObfuscated']) expect(account).not.toHaveProperty(field);
+    for (const field of ['fullName', 'firstName', 'lastName', 'email', 'phonenumber', 'address', 'personalidentificationnumberObfuscated'])
+      expect(account).not.toHaveProperty(field);
     expect(account.unreadItemsInInbox).toBe(root.primaryAccount.unreadItemsInInbox);
   });
 });
@@ -102,7 +123,19 @@ describe('inbox and letters', () => {
     expect(new Set(created).size).toBe(created.length);
     expect(page.document[0]?.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/);
     for (const doc of page.document) {
-      for (const field of ['subject', 'creatorName', 'fileType', 'fileSize', 'origin', 'authentication-level', 'location', 'read', 'confidential', 'type']) expect(doc).toHaveProperty(field);
+      for (const field of [
+        'subject',
+        'creatorName',
+        'fileType',
+        'fileSize',
+        'origin',
+        'authentication-level',
+        'location',
+        'read',
+        'confidential',
+        'type',
+      ])
+        expect(doc).toHaveProperty(field);
       expect(linkOf(doc.link, 'self').uri).toContain(doc.id);
     }
     const unread = page.document.filter((d) => !d.read).length;
@@ -138,14 +171,18 @@ describe('inbox and letters', () => {
   it('pages a folder by limit and lastseen as the inbox, and holds a due invoice in a folder and below the fifth letter', async () => {
     const summary = root.mailbox[0]?.folders.folder[0];
     const self = linkOf(summary?.link, 'self').uri;
-    interface FolderJson { documents: { document: DocumentJson[] } }
+    interface FolderJson {
+      documents: { document: DocumentJson[] };
+    }
     const all = (await getJson<FolderJson>(self, token)).documents.document;
     expect(all.length).toBeGreaterThan(1);
     const first = (await getJson<FolderJson>(`${self}?limit=1`, token)).documents.document;
     expect(first.map((d) => d.id)).toEqual(all.slice(0, 1).map((d) => d.id));
-    const after = (await getJson<FolderJson>(`${self}?lastseen=${Date.parse(first[0]?.created ?? '')}&limit=100`, token)).documents.document;
+    const after = (await getJson<FolderJson>(`${self}?lastseen=${Date.parse(first[0]?.created ?? '')}&limit=100`, token)).documents
+      .document;
     expect(after.map((d) => d.id)).toEqual(all.slice(1).map((d) => d.id));
-    for (const query of ['?limit=0', '?limit=101', '?lastseen=yesterday']) expect((await api(`${self}${query}`, token)).status, query).toBe(400);
+    for (const query of ['?limit=0', '?limit=101', '?lastseen=yesterday'])
+      expect((await api(`${self}${query}`, token)).status, query).toBe(400);
     // The demo's point: unpaid invoices due soon beyond the five newest letters, in a folder too.
     const unpaid = (d: DocumentJson) => d.attachment.some((a) => a.invoice?.paid === false && a.invoice.payment === undefined);
     expect(all.some(unpaid)).toBe(true);
@@ -154,9 +191,19 @@ describe('inbox and letters', () => {
 
   it('serves real content with the right type, marks it read and lowers the unread counts', async () => {
     const page = await inbox();
-    const expected: Record<string, [string, number[]]> = { pdf: ['application/pdf', [0x25, 0x50, 0x44, 0x46]], html: ['text/html', [0x3c, 0x21]], jpg: ['image/jpeg', [0xff, 0xd8, 0xff]] };
+    const expected: Record<string, [string, number[]]> = {
+      pdf: ['application/pdf', [0x25, 0x50, 0x44, 0x46]],
+      html: ['text/html', [0x3c, 0x21]],
+      jpg: ['image/jpeg', [0xff, 0xd8, 0xff]],
+    };
     for (const [fileType, [type, magic]] of Object.entries(expected)) {
-      const doc = page.document.find((d) => d.fileType === fileType && !d.read && d['authentication-level'] === 'PASSWORD' && d.link.some((l) => l.rel.endsWith('/get_document_content')));
+      const doc = page.document.find(
+        (d) =>
+          d.fileType === fileType &&
+          !d.read &&
+          d['authentication-level'] === 'PASSWORD' &&
+          d.link.some((l) => l.rel.endsWith('/get_document_content')),
+      );
       expect(doc, fileType).toBeDefined();
       if (!doc) return;
       const before = (await getJson<RootJson>(`${em.url}/post/api`, token)).primaryAccount.unreadItemsInInbox;
@@ -176,7 +223,10 @@ describe('inbox and letters', () => {
   });
 
   it('puts the subject as text in the PDF', async () => {
-    const doc = (await inbox()).document.find((d) => d.fileType === 'pdf' && d['authentication-level'] === 'PASSWORD' && d.link.some((l) => l.rel.endsWith('/get_document_content')));
+    const doc = (await inbox()).document.find(
+      (d) =>
+        d.fileType === 'pdf' && d['authentication-level'] === 'PASSWORD' && d.link.some((l) => l.rel.endsWith('/get_document_content')),
+    );
     const text = Buffer.from(await (await api(linkOf(doc?.link, 'get_document_content').uri, token)).arrayBuffer()).toString('latin1');
     expect(text).toContain(`(${(doc?.subject ?? '').replace(/[()\\]/g, (c) => `\\${c}`)}) Tj`);
     expect(text).toMatch(/startxref\n\d+\n%%EOF\n$/);
@@ -211,10 +261,18 @@ describe('inbox and letters', () => {
 
   it('updates a subject and deletes a letter with the right permissions', async () => {
     const doc = (await inbox()).document[1];
-    const update = await api(linkOf(doc?.link, 'update_document').uri, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ subject: 'Nytt emne' }) });
+    const update = await api(linkOf(doc?.link, 'update_document').uri, token, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subject: 'Nytt emne' }),
+    });
     expect(update.status).toBe(200);
     expect(((await update.json()) as DocumentJson).subject).toBe('Nytt emne');
-    const badUpdate = await api(linkOf(doc?.link, 'update_document').uri, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"subject": 5}' });
+    const badUpdate = await api(linkOf(doc?.link, 'update_document').uri, token, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"subject": 5}',
+    });
     expect(badUpdate.status).toBe(400);
     expect(((await badUpdate.json()) as Record<string, unknown>)['error-code']).toBe('INVALID_SUBJECT');
     expect((await api(linkOf(doc?.link, 'delete_document').uri, token, { method: 'DELETE' })).status).toBe(204);
@@ -226,14 +284,21 @@ describe('inbox and letters', () => {
 describe('other resources', () => {
   it('folders: list, open, create, and refuse to delete a non-empty one', async () => {
     const summary = root.mailbox[0]?.folders.folder[0];
-    const folder = await getJson<{ name: string; documents: { document: DocumentJson[] }; link: Link[] }>(linkOf(summary?.link, 'self').uri, token);
+    const folder = await getJson<{ name: string; documents: { document: DocumentJson[] }; link: Link[] }>(
+      linkOf(summary?.link, 'self').uri,
+      token,
+    );
     expect(folder.name).toBe(summary?.name);
     expect(folder.documents.document.length).toBeGreaterThan(0);
     expect(folder.documents.document.every((d) => (d as unknown as { location: string }).location === 'FOLDER')).toBe(true);
     const remove = await api(linkOf(folder.link, 'delete_folder').uri, token, { method: 'DELETE' });
     expect(remove.status).toBe(400);
     expect(await remove.json()).toEqual({ 'error-code': 'FOLDER_NOT_EMPTY' });
-    const created = await api(accountLink('create_folder'), token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Reiser' }) });
+    const created = await api(accountLink('create_folder'), token, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Reiser' }),
+    });
     expect(created.status).toBe(201);
     const empty = (await created.json()) as { link: Link[] };
     expect((await api(linkOf(empty.link, 'self').uri, token, { method: 'DELETE' })).status).toBe(204);
@@ -241,14 +306,26 @@ describe('other resources', () => {
 
   it('receipts, settings, event log, token list and search answer with their shapes', async () => {
     const receipts = await getJson<{ receipt: Record<string, unknown>[] }>(accountLink('receipts'), token);
-    expect(receipts.receipt[0]).toMatchObject({ id: expect.any(String) as unknown, amount: expect.any(Number) as unknown, currency: 'NOK', storeName: expect.any(String) as unknown, timeOfPurchase: expect.any(String) as unknown });
+    expect(receipts.receipt[0]).toMatchObject({
+      id: expect.any(String) as unknown,
+      amount: expect.any(Number) as unknown,
+      currency: 'NOK',
+      storeName: expect.any(String) as unknown,
+      timeOfPurchase: expect.any(String) as unknown,
+    });
     expect(await getJson(accountLink('account_settings'), token)).toHaveProperty('email');
     expect(await getJson(accountLink('mailbox_settings'), token)).toHaveProperty('digipostaddress');
     expect((await getJson<{ event: unknown[] }>(accountLink('event_log'), token)).event.length).toBeGreaterThan(0);
-    expect((await getJson<{ token: { scope: string[] }[] }>(accountLink('token_list'), token)).token[0]?.scope).toContain('READ_ACCOUNT_INFO');
+    expect((await getJson<{ token: { scope: string[] }[] }>(accountLink('token_list'), token)).token[0]?.scope).toContain(
+      'READ_ACCOUNT_INFO',
+    );
     const search = linkOf(root.link, 'search').uri;
-    expect((await getJson<{ recipient: { name: string }[] }>(`${search}?recipientId=nav%230002`, token)).recipient.map((r) => r.name)).toEqual(['NAV']);
-    expect((await getJson<{ recipient: { name: string }[] }>(`${search}?q=oslo`, token)).recipient.map((r) => r.name)).toEqual(['Oslo kommune']);
+    expect(
+      (await getJson<{ recipient: { name: string }[] }>(`${search}?recipientId=nav%230002`, token)).recipient.map((r) => r.name),
+    ).toEqual(['NAV']);
+    expect((await getJson<{ recipient: { name: string }[] }>(`${search}?q=oslo`, token)).recipient.map((r) => r.name)).toEqual([
+      'Oslo kommune',
+    ]);
     const missing = await api(search, token);
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as Record<string, unknown>)['error-code']).toEqual(expect.any(String));
@@ -256,7 +333,14 @@ describe('other resources', () => {
   });
 
   it('action relations answer 405 with Allow to GET', async () => {
-    for (const uri of [linkOf(root.link, 'logout').uri, linkOf(root.link, 'change_language').uri, accountLink('update_account'), accountLink('close_account'), accountLink('upload_document'), accountLink('create_folder')]) {
+    for (const uri of [
+      linkOf(root.link, 'logout').uri,
+      linkOf(root.link, 'change_language').uri,
+      accountLink('update_account'),
+      accountLink('close_account'),
+      accountLink('upload_document'),
+      accountLink('create_folder'),
+    ]) {
       const response = await api(uri, token);
       expect(response.status, uri).toBe(405);
       expect(response.headers.get('allow')).toMatch(/POST|PUT/);
@@ -280,7 +364,9 @@ describe('other resources', () => {
 describe('permissions', () => {
   it('each resource needs its permission and names it in the 403', async () => {
     const narrow = (await signIn(em, 'READ_ACCOUNT_INFO')).access_token;
-    const doc = (await inbox()).document.find((d) => d['authentication-level'] === 'PASSWORD' && d.link.some((l) => l.rel.endsWith('/get_document_content')));
+    const doc = (await inbox()).document.find(
+      (d) => d['authentication-level'] === 'PASSWORD' && d.link.some((l) => l.rel.endsWith('/get_document_content')),
+    );
     const cases: [string, string, RequestInit?][] = [
       [accountLink('document_inbox'), 'READ_DOCUMENT_META_INFO'],
       [linkOf(doc?.link, 'self').uri, 'READ_DOCUMENT_META_INFO'],
@@ -308,7 +394,10 @@ describe('permissions', () => {
 describe('content redirect', () => {
   it('serves content through a one-time address on another origin, and the token does not follow', async () => {
     await em.admin.configure({ contentRedirect: true });
-    const doc = (await inbox()).document.find((d) => d.fileType === 'pdf' && d['authentication-level'] === 'PASSWORD' && d.link.some((l) => l.rel.endsWith('/get_document_content')));
+    const doc = (await inbox()).document.find(
+      (d) =>
+        d.fileType === 'pdf' && d['authentication-level'] === 'PASSWORD' && d.link.some((l) => l.rel.endsWith('/get_document_content')),
+    );
     const uri = linkOf(doc?.link, 'get_document_content').uri;
     const redirect = await api(uri, token);
     expect(redirect.status).toBe(307);

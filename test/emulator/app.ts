@@ -34,10 +34,14 @@ const STALL_MS = 60_000;
 function stallUntilAborted(signal: AbortSignal, ms: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
 
@@ -52,7 +56,12 @@ function isAdmin(path: string): boolean {
 
 /** A planned failure for this request, if one matches; spends one of its count. */
 function takeFailure(em: Emulator, method: string, path: string): FailureKind | undefined {
-  const rule = em.world.failures.find((f) => f.remaining > 0 && (f.exact ? path === f.pathPrefix : path.startsWith(f.pathPrefix)) && (f.method === undefined || f.method === method));
+  const rule = em.world.failures.find(
+    (f) =>
+      f.remaining > 0 &&
+      (f.exact ? path === f.pathPrefix : path.startsWith(f.pathPrefix)) &&
+      (f.method === undefined || f.method === method),
+  );
   if (!rule) return undefined;
   rule.remaining--;
   em.world.failures = em.world.failures.filter((f) => f.remaining > 0);
@@ -97,7 +106,10 @@ export function createApp(em: Emulator): Hono {
       c.res = gatewayPage(failure === '502-after' ? 502 : 504);
       if (failure === '504-after-down') world.knobs.gatewayDown = true;
     } else if (failure === 'malformed') {
-      c.res = new Response('{"csrfToken": "abc", "primaryAccount": {"fullName": ', { status: 200, headers: { 'Content-Type': `${MEDIA_TYPE};charset=UTF-8` } });
+      c.res = new Response('{"csrfToken": "abc", "primaryAccount": {"fullName": ', {
+        status: 200,
+        headers: { 'Content-Type': `${MEDIA_TYPE};charset=UTF-8` },
+      });
     } else {
       await next();
     }

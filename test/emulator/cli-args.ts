@@ -32,7 +32,8 @@ function fail(message: string): never {
 
 function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) fail(`--${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max)
+    fail(`--${name} must be a whole number from ${min} to ${max}, got "${value}"`);
   return Number(value);
 }
 

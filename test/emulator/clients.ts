@@ -44,4 +44,7 @@ export function registeredClients(demoId: string, demoSecret: string): Client[] 
   ];
 }
 
-export const DEMO_REDIRECT_PATTERNS = ['https://<32 letters a-p>.chromiumapp.org/[path]', 'https://<40 hex digits>.extensions.allizom.org/[path]'];
+export const DEMO_REDIRECT_PATTERNS = [
+  'https://<32 letters a-p>.chromiumapp.org/[path]',
+  'https://<40 hex digits>.extensions.allizom.org/[path]',
+];

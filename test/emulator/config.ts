@@ -155,5 +155,8 @@ export function settingsFrom(options: EmulatorOptions): Settings {
 }
 
 export function copyKnobs(knobs: Knobs): Knobs {
-  return { ...knobs, extraLinks: { root: knobs.extraLinks.root.map((l) => ({ ...l })), account: knobs.extraLinks.account.map((l) => ({ ...l })) } };
+  return {
+    ...knobs,
+    extraLinks: { root: knobs.extraLinks.root.map((l) => ({ ...l })), account: knobs.extraLinks.account.map((l) => ({ ...l })) },
+  };
 }

@@ -135,7 +135,13 @@ class BitWriter {
  * every DC category has a 4-bit code; the only AC symbol is end-of-block, code `0`.
  */
 function makeJpeg(blocksWide: number, blocksHigh: number, seed: number): Buffer {
-  const segment = (marker: number, payload: number[]) => [0xff, marker, ((payload.length + 2) >> 8) & 0xff, (payload.length + 2) & 0xff, ...payload];
+  const segment = (marker: number, payload: number[]) => [
+    0xff,
+    marker,
+    ((payload.length + 2) >> 8) & 0xff,
+    (payload.length + 2) & 0xff,
+    ...payload,
+  ];
   const width = blocksWide * 8;
   const height = blocksHigh * 8;
   const dqt = segment(0xdb, [0x00, ...new Array<number>(64).fill(1)]);

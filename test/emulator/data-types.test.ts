@@ -17,7 +17,10 @@ const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 async function inboxOf(em: RunningEmulator): Promise<{ letters: Served[]; unread: number }> {
   const token = (await signIn(em, 'READ_ACCOUNT_INFO READ_DOCUMENT_META_INFO READ_DOCUMENT_CONTENT')).access_token;
   const root = await getJson<RootJson>(`${em.url}/post/api`, token);
-  const page = await getJson<{ document: Served[]; link: Link[] }>(`${linkOf(root.primaryAccount.link, 'document_inbox').uri}?limit=100`, token);
+  const page = await getJson<{ document: Served[]; link: Link[] }>(
+    `${linkOf(root.primaryAccount.link, 'document_inbox').uri}?limit=100`,
+    token,
+  );
   return { letters: page.document, unread: root.primaryAccount.unreadItemsInInbox };
 }
 
@@ -36,7 +39,10 @@ describe('letters with structured data (dataTypeLetters: true)', () => {
   let plain: RunningEmulator;
 
   beforeAll(async () => {
-    [em, plain] = await Promise.all([startEmulator({ port: 0, quiet: true, dataTypeLetters: true }), startEmulator({ port: 0, quiet: true })]);
+    [em, plain] = await Promise.all([
+      startEmulator({ port: 0, quiet: true, dataTypeLetters: true }),
+      startEmulator({ port: 0, quiet: true }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([em.stop(), plain.stop()]);
@@ -58,7 +64,17 @@ describe('letters with structured data (dataTypeLetters: true)', () => {
     const [withThem, without] = await Promise.all([inboxOf(em), inboxOf(plain)]);
     expect(withThem.letters.slice(0, 8).map((l) => l.subject)).toEqual(without.letters.slice(0, 8).map((l) => l.subject));
     const types = byType(withThem.letters);
-    for (const type of ['PickupNotice', 'PickupNoticeStatus', 'Inkasso', 'Receipt', 'Payslip', 'SignedDocument', 'Proof', 'Residence', 'ShareDocumentsRequest']) {
+    for (const type of [
+      'PickupNotice',
+      'PickupNoticeStatus',
+      'Inkasso',
+      'Receipt',
+      'Payslip',
+      'SignedDocument',
+      'Proof',
+      'Residence',
+      'ShareDocumentsRequest',
+    ]) {
       expect(types.has(type), type).toBe(true);
     }
     const withData = withThem.letters.filter((l) => (l.attachment[0]?.metadata ?? []).length > 0);
@@ -69,7 +85,9 @@ describe('letters with structured data (dataTypeLetters: true)', () => {
   });
 
   it('a parcel waiting: a PickupNotice with every required field, READY_FOR_PICKUP, returned a fortnight after it came', async () => {
-    const waiting = (await inboxOf(em)).letters.find((l) => l.attachment[0]?.metadata?.some((i) => i.type === 'PickupNotice') && l.attachment[0].metadata.length === 1);
+    const waiting = (await inboxOf(em)).letters.find(
+      (l) => l.attachment[0]?.metadata?.some((i) => i.type === 'PickupNotice') && l.attachment[0].metadata.length === 1,
+    );
     const item = waiting?.attachment[0]?.metadata?.[0];
     expect(waiting).toMatchObject({ creatorName: 'Posten', read: false });
     expect(item).toMatchObject({
@@ -78,7 +96,13 @@ describe('letters with structured data (dataTypeLetters: true)', () => {
       barcode: { barcodeValue: expect.any(String) as unknown },
       recipient: { digipostAddress: 'kari.nordmann#1234' },
       sender: { name: 'Komplett.no' },
-      pickupPlace: { name: 'Kiwi Majorstuen', code: expect.any(String) as unknown, instruction: expect.any(String) as unknown, shelfLocation: 'H32', address: { streetAddress: 'Bogstadveien 52', postalCode: '0366', city: 'Oslo' } },
+      pickupPlace: {
+        name: 'Kiwi Majorstuen',
+        code: expect.any(String) as unknown,
+        instruction: expect.any(String) as unknown,
+        shelfLocation: 'H32',
+        address: { streetAddress: 'Bogstadveien 52', postalCode: '0366', city: 'Oslo' },
+      },
       thePackage: { weight: 2300 },
       status: 'READY_FOR_PICKUP',
       link: { url: expect.stringMatching(/^https:\/\//) as unknown },
@@ -95,7 +119,11 @@ describe('letters with structured data (dataTypeLetters: true)', () => {
   it('a parcel picked up: its notice complemented by a PickupNoticeStatus PICKED_UP with the time', async () => {
     const { items } = byType((await inboxOf(em)).letters).get('PickupNoticeStatus') ?? { items: [] };
     expect(items.map((i) => i.type)).toEqual(['PickupNotice', 'PickupNoticeStatus']);
-    expect(items[1]).toEqual({ type: 'PickupNoticeStatus', status: 'PICKED_UP', occurrenceDatetime: expect.stringMatching(ZONED) as unknown });
+    expect(items[1]).toEqual({
+      type: 'PickupNoticeStatus',
+      status: 'PICKED_UP',
+      occurrenceDatetime: expect.stringMatching(ZONED) as unknown,
+    });
   });
 
   it('a debt collection, a receipt with its lines and a payslip, in the documented shapes', async () => {
@@ -103,36 +131,75 @@ describe('letters with structured data (dataTypeLetters: true)', () => {
     expect(types.get('Inkasso')?.letter.creatorName).toBe('Intrum');
     expect(types.get('Inkasso')?.item).toEqual({
       type: 'Inkasso',
-      link: { url: expect.stringMatching(/^https:\/\//) as unknown, description: expect.any(String) as unknown, buttonText: expect.any(String) as unknown },
+      link: {
+        url: expect.stringMatching(/^https:\/\//) as unknown,
+        description: expect.any(String) as unknown,
+        buttonText: expect.any(String) as unknown,
+      },
       dueDate: expect.stringMatching(ZONED) as unknown,
       sum: 1187.5,
       account: expect.stringMatching(/^\d{11}$/) as unknown,
       kid: expect.stringMatching(/^\d{2,25}$/) as unknown,
     });
     const receipt = types.get('Receipt')?.item;
-    expect(receipt).toMatchObject({ merchantName: 'Rema 1000 Torshov', totalPrice: 187.5, totalVat: 24.45, currencyCode: 'NOK', merchantAddress: { streetAddress: 'Vogts gate 64' } });
+    expect(receipt).toMatchObject({
+      merchantName: 'Rema 1000 Torshov',
+      totalPrice: 187.5,
+      totalVat: 24.45,
+      currencyCode: 'NOK',
+      merchantAddress: { streetAddress: 'Vogts gate 64' },
+    });
     expect(String(receipt?.purchaseTime)).toMatch(ZONED);
     const items = receipt?.items as Record<string, unknown>[];
     expect(items.map((i) => i.itemName)).toContain('Kaffe Evergood filtermalt');
-    for (const line of items) expect(line).toMatchObject({ itemName: expect.any(String) as unknown, quantity: expect.any(Number) as unknown, totalPrice: expect.any(Number) as unknown });
+    for (const line of items)
+      expect(line).toMatchObject({
+        itemName: expect.any(String) as unknown,
+        quantity: expect.any(Number) as unknown,
+        totalPrice: expect.any(Number) as unknown,
+      });
     // The lines add up to the total, as on a till's receipt.
     expect(items.reduce((sum, i) => sum + Number(i.totalPrice), 0)).toBeCloseTo(187.5, 2);
     expect(items.reduce((sum, i) => sum + Number(i.totalVat), 0)).toBeCloseTo(24.45, 2);
-    expect(receipt?.payments).toEqual([{ type: 'Bank Axept', cardNumber: '************4821', cardName: 'Visa', amount: 187.5, currencyCode: 'NOK' }]);
-    expect(types.get('Payslip')?.item).toEqual({ type: 'Payslip', paymentDate: expect.stringMatching(LOCAL_DATE) as unknown, netAmount: 38421.5 });
+    expect(receipt?.payments).toEqual([
+      { type: 'Bank Axept', cardNumber: '************4821', cardName: 'Visa', amount: 187.5, currencyCode: 'NOK' },
+    ]);
+    expect(types.get('Payslip')?.item).toEqual({
+      type: 'Payslip',
+      paymentDate: expect.stringMatching(LOCAL_DATE) as unknown,
+      netAmount: 38421.5,
+    });
   });
 
   it('a signed document, a proof with its valid period, a residence and a request to share, in the documented shapes', async () => {
     const types = byType((await inboxOf(em)).letters);
-    expect(types.get('SignedDocument')?.item).toEqual({ type: 'SignedDocument', documentIssuer: 'OBOS Eiendomsforvaltning AS', documentSubject: 'Leiekontrakt for bolig', signingTime: expect.stringMatching(ZONED) as unknown });
+    expect(types.get('SignedDocument')?.item).toEqual({
+      type: 'SignedDocument',
+      documentIssuer: 'OBOS Eiendomsforvaltning AS',
+      documentSubject: 'Leiekontrakt for bolig',
+      signingTime: expect.stringMatching(ZONED) as unknown,
+    });
     const proof = types.get('Proof')?.item;
-    expect(proof).toMatchObject({ title: 'Fiskekort Nordmarka', authorizerName: expect.any(String) as unknown, proofHolder: { firstName: 'Kari', surname: 'Nordmann' }, proofIdName: 'Kortnummer' });
+    expect(proof).toMatchObject({
+      title: 'Fiskekort Nordmarka',
+      authorizerName: expect.any(String) as unknown,
+      proofHolder: { firstName: 'Kari', surname: 'Nordmann' },
+      proofIdName: 'Kortnummer',
+    });
     const period = (proof?.validPeriod as { period: { from: string; to: string } }).period;
     expect(period.from).toMatch(LOCAL_DATE_TIME);
     expect(period.to).toMatch(LOCAL_DATE_TIME);
     expect(period.to > period.from).toBe(true);
-    expect(types.get('Residence')?.item).toMatchObject({ address: { streetName: 'Storgata', houseNumber: '12B', unitNumber: 'H0304', postalCode: '0155', city: 'Oslo' }, matrikkel: { kommunenummer: '0301', gaardsnummer: '208', bruksnummer: '630' } });
-    expect(types.get('ShareDocumentsRequest')?.item).toEqual({ type: 'ShareDocumentsRequest', maxShareDurationSeconds: 1_209_600, purpose: expect.any(String) as unknown, allowedOriginOrganisationNumbers: ['984661185'] });
+    expect(types.get('Residence')?.item).toMatchObject({
+      address: { streetName: 'Storgata', houseNumber: '12B', unitNumber: 'H0304', postalCode: '0155', city: 'Oslo' },
+      matrikkel: { kommunenummer: '0301', gaardsnummer: '208', bruksnummer: '630' },
+    });
+    expect(types.get('ShareDocumentsRequest')?.item).toEqual({
+      type: 'ShareDocumentsRequest',
+      maxShareDurationSeconds: 1_209_600,
+      purpose: expect.any(String) as unknown,
+      allowedOriginOrganisationNumbers: ['984661185'],
+    });
   });
 
   it('writes times in Oslo with their offset, winter and summer', () => {

@@ -21,7 +21,9 @@ const DAY = 86_400_000;
 
 /** The offset Oslo has at `at` ("+01:00" in winter, "+02:00" in summer). */
 function osloOffset(at: number): string {
-  const name = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+  const name = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
   const offset = name?.replace(/^GMT/, '') ?? '';
   return offset === '' ? '+00:00' : offset;
 }
@@ -29,7 +31,16 @@ function osloOffset(at: number): string {
 /** Oslo's wall clock at `at`: "2026-12-03T09:30:00". */
 function osloLocal(at: number): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Oslo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
@@ -55,7 +66,16 @@ function atClock(at: number, hour: number, minute = 0): number {
 /** One letter of the set: what the inbox shows and what its main attachment carries. */
 export interface DataTypeLetter {
   /** Which of the kinds the issue lists it is (for tests and the gallery; not sent). */
-  kind: 'parcel-waiting' | 'parcel-picked-up' | 'inkasso' | 'receipt' | 'payslip' | 'signed-document' | 'proof' | 'residence' | 'share-documents';
+  kind:
+    | 'parcel-waiting'
+    | 'parcel-picked-up'
+    | 'inkasso'
+    | 'receipt'
+    | 'payslip'
+    | 'signed-document'
+    | 'proof'
+    | 'residence'
+    | 'share-documents';
   subject: string;
   creatorName: string;
   origin: Origin;
@@ -99,12 +119,21 @@ export function dataTypeLetters(newest: number): DataTypeLetter[] {
           type: 'PickupNotice',
           parcelId: '370123456789012345',
           parcelUUID: '70300492517312675',
-          barcode: { barcodeValue: '370123456789012345', barcodeType: 'CODE_128', barcodeText: 'Vis strekkoden ved henting', showValueInBarcode: true },
+          barcode: {
+            barcodeValue: '370123456789012345',
+            barcodeType: 'CODE_128',
+            barcodeText: 'Vis strekkoden ved henting',
+            showValueInBarcode: true,
+          },
           productName: 'Klimanøytral Servicepakke',
           arrivalDateTime: zoned(arrived),
           returnDateTime: zoned(atClock(arrived + 14 * DAY, 23, 59)),
           recipient: RECIPIENT,
-          sender: { name: 'Komplett.no', reference: 'Ordre 218834571', address: { streetAddress: 'Østre Kullerød 4', postalCode: '3241', city: 'Sandefjord', country: 'Norge' } },
+          sender: {
+            name: 'Komplett.no',
+            reference: 'Ordre 218834571',
+            address: { streetAddress: 'Østre Kullerød 4', postalCode: '3241', city: 'Sandefjord', country: 'Norge' },
+          },
           pickupPlace: {
             name: 'Kiwi Majorstuen',
             code: '4KQ7',
@@ -117,7 +146,11 @@ export function dataTypeLetters(newest: number): DataTypeLetter[] {
           status: 'READY_FOR_PICKUP',
           tags: ['POSTEN'],
           language: 'NB',
-          link: { url: 'https://sporing.posten.no/sporing/370123456789012345', description: 'Se hvor pakken er, eller gi noen fullmakt til å hente den.', buttonText: 'Spor pakken' },
+          link: {
+            url: 'https://sporing.posten.no/sporing/370123456789012345',
+            description: 'Se hvor pakken er, eller gi noen fullmakt til å hente den.',
+            buttonText: 'Spor pakken',
+          },
         },
       ],
     },
@@ -128,11 +161,19 @@ export function dataTypeLetters(newest: number): DataTypeLetter[] {
       origin: 'CORPORATION',
       unread: true,
       fileType: 'pdf',
-      body: ['Inkassovarsel', 'Vi har ikke mottatt betaling for faktura 20931 fra Telia Norge AS.', 'Betal innen fristen for å unngå ytterligere kostnader.'],
+      body: [
+        'Inkassovarsel',
+        'Vi har ikke mottatt betaling for faktura 20931 fra Telia Norge AS.',
+        'Betal innen fristen for å unngå ytterligere kostnader.',
+      ],
       metadata: [
         {
           type: 'Inkasso',
-          link: { url: 'https://www.intrum.no/privat/betal/', description: 'Se saken, betal eller avtal en nedbetalingsplan hos Intrum.', buttonText: 'Gå til saken hos Intrum' },
+          link: {
+            url: 'https://www.intrum.no/privat/betal/',
+            description: 'Se saken, betal eller avtal en nedbetalingsplan hos Intrum.',
+            buttonText: 'Gå til saken hos Intrum',
+          },
           dueDate: zoned(atClock(newest + 12 * DAY, 0)),
           sum: 1187.5,
           account: '70580632271',
@@ -166,10 +207,47 @@ export function dataTypeLetters(newest: number): DataTypeLetter[] {
           organizationNumber: '912345678',
           payments: [{ type: 'Bank Axept', cardNumber: '************4821', cardName: 'Visa', amount: 187.5, currencyCode: 'NOK' }],
           items: [
-            { itemName: 'Kaffe Evergood filtermalt', itemCode: '7038010000751', unit: 'stk', quantity: 1, itemPrice: 79.9, itemVat: 10.42, totalPrice: 79.9, totalVat: 10.42 },
-            { itemName: 'Lettmelk 1 l', itemCode: '7038010055270', unit: 'stk', quantity: 2, itemPrice: 23.9, itemVat: 3.12, totalPrice: 47.8, totalVat: 6.23 },
-            { itemName: 'Grovbrød', itemCode: '7020650412005', unit: 'stk', quantity: 1, itemPrice: 32.9, itemVat: 4.29, totalPrice: 32.9, totalVat: 4.29 },
-            { itemName: 'Bananer', itemCode: '2000000000411', unit: 'kg', quantity: 0.912, itemPrice: 29.5, itemVat: 3.85, totalPrice: 26.9, totalVat: 3.51, discount: 0 },
+            {
+              itemName: 'Kaffe Evergood filtermalt',
+              itemCode: '7038010000751',
+              unit: 'stk',
+              quantity: 1,
+              itemPrice: 79.9,
+              itemVat: 10.42,
+              totalPrice: 79.9,
+              totalVat: 10.42,
+            },
+            {
+              itemName: 'Lettmelk 1 l',
+              itemCode: '7038010055270',
+              unit: 'stk',
+              quantity: 2,
+              itemPrice: 23.9,
+              itemVat: 3.12,
+              totalPrice: 47.8,
+              totalVat: 6.23,
+            },
+            {
+              itemName: 'Grovbrød',
+              itemCode: '7020650412005',
+              unit: 'stk',
+              quantity: 1,
+              itemPrice: 32.9,
+              itemVat: 4.29,
+              totalPrice: 32.9,
+              totalVat: 4.29,
+            },
+            {
+              itemName: 'Bananer',
+              itemCode: '2000000000411',
+              unit: 'kg',
+              quantity: 0.912,
+              itemPrice: 29.5,
+              itemVat: 3.85,
+              totalPrice: 26.9,
+              totalVat: 3.51,
+              discount: 0,
+            },
           ],
           membershipNumber: 'Æ-medlem 4700 1234 5678',
           language: 'NB',
@@ -226,7 +304,14 @@ export function dataTypeLetters(newest: number): DataTypeLetter[] {
       unread: false,
       fileType: 'pdf',
       body: ['Leiekontrakt for bolig', 'Signert elektronisk av Kari Nordmann og OBOS Eiendomsforvaltning AS.'],
-      metadata: [{ type: 'SignedDocument', documentIssuer: 'OBOS Eiendomsforvaltning AS', documentSubject: 'Leiekontrakt for bolig', signingTime: zoned(signed) }],
+      metadata: [
+        {
+          type: 'SignedDocument',
+          documentIssuer: 'OBOS Eiendomsforvaltning AS',
+          documentSubject: 'Leiekontrakt for bolig',
+          signingTime: zoned(signed),
+        },
+      ],
     },
     {
       kind: 'proof',
@@ -243,7 +328,11 @@ export function dataTypeLetters(newest: number): DataTypeLetter[] {
           backgroundColor: '#1e5f8a',
           issuedTime: zoned(issued),
           validPeriod: { period: { from: `${localDate(issued)}T00:00:00`, to: `${localDate(issued + 365 * DAY)}T23:59:00` } },
-          proofHolder: { firstName: 'Kari', surname: 'Nordmann', address: { streetAddress: 'Storgata 12B', postalCode: '0155', city: 'Oslo', country: 'Norge' } },
+          proofHolder: {
+            firstName: 'Kari',
+            surname: 'Nordmann',
+            address: { streetAddress: 'Storgata 12B', postalCode: '0155', city: 'Oslo', country: 'Norge' },
+          },
           title: 'Fiskekort Nordmarka',
           proofIdName: 'Kortnummer',
           proofIdValue: 'OFA-2026-118734',
@@ -315,7 +404,16 @@ export function addDataTypeLetters(mailbox: Mailbox, olderThan: number, room: nu
       seed: 300 + index,
       metadata: spec.metadata,
     };
-    const letter: Letter = { id, subject: spec.subject, creatorName: spec.creatorName, created, origin: spec.origin, confidential: false, type: 'LETTER', attachments: [attachment] };
+    const letter: Letter = {
+      id,
+      subject: spec.subject,
+      creatorName: spec.creatorName,
+      created,
+      origin: spec.origin,
+      confidential: false,
+      type: 'LETTER',
+      attachments: [attachment],
+    };
     mailbox.add(letter);
   });
 }

@@ -48,11 +48,17 @@ async function letter(id: string): Promise<DocumentJson & { location: string; fo
 }
 
 function send(url: string, method: string, body?: unknown, bearer = token): Promise<Response> {
-  return api(url, bearer, body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return api(
+    url,
+    bearer,
+    body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+  );
 }
 
 async function folderLetters(folder: FolderJson): Promise<string[]> {
-  return (await getJson<{ documents: { document: DocumentJson[] } }>(linkOf(folder.link, 'self').uri, token)).documents.document.map((d) => d.id);
+  return (await getJson<{ documents: { document: DocumentJson[] } }>(linkOf(folder.link, 'self').uri, token)).documents.document.map(
+    (d) => d.id,
+  );
 }
 
 describe('update_document', () => {
@@ -61,7 +67,11 @@ describe('update_document', () => {
     const doc = await letter(id);
     const folder = (await folders()).folder[0];
     if (!folder) throw new Error('no folder');
-    const moved = await send(linkOf(doc.link, 'update_document').uri, 'POST', { location: 'FOLDER', folderId: folder.id, subject: 'Strøm mars' });
+    const moved = await send(linkOf(doc.link, 'update_document').uri, 'POST', {
+      location: 'FOLDER',
+      folderId: folder.id,
+      subject: 'Strøm mars',
+    });
     expect(moved.status).toBe(200);
     expect(await moved.json()).toMatchObject({ location: 'FOLDER', folderId: folder.id, subject: 'Strøm mars' });
     expect(await inboxIds()).not.toContain(id);
@@ -88,8 +98,12 @@ describe('update_document', () => {
     const { id } = await em.admin.addLetter({ subject: 'Brev' });
     const doc = await letter(id);
     const reader = (await signIn(em, 'READ_DOCUMENT_META_INFO')).access_token;
-    expect(await (await send(linkOf(doc.link, 'update_document').uri, 'POST', { location: 'INBOX', subject: 'x' }, reader)).json()).toMatchObject({ required: 'UPDATE_DOCUMENT' });
-    expect(await (await send(linkOf(doc.link, 'delete_document').uri, 'DELETE', undefined, reader)).json()).toMatchObject({ required: 'DELETE_DOCUMENT' });
+    expect(
+      await (await send(linkOf(doc.link, 'update_document').uri, 'POST', { location: 'INBOX', subject: 'x' }, reader)).json(),
+    ).toMatchObject({ required: 'UPDATE_DOCUMENT' });
+    expect(await (await send(linkOf(doc.link, 'delete_document').uri, 'DELETE', undefined, reader)).json()).toMatchObject({
+      required: 'DELETE_DOCUMENT',
+    });
     expect((await letter(id)).subject).toBe('Brev');
     expect((await send(linkOf(doc.link, 'delete_document').uri, 'DELETE')).status).toBe(204);
     expect(await inboxIds()).not.toContain(id);
@@ -111,7 +125,11 @@ describe('folders', () => {
     expect((await send(linkOf(folder.link, 'change_folder').uri, 'PUT', { id: '999', name: 'x' })).status).toBe(400);
 
     const { id } = await em.admin.addLetter({ subject: 'Billett' });
-    await send(linkOf((await letter(id)).link, 'update_document').uri, 'POST', { location: 'FOLDER', folderId: folder.id, subject: 'Billett' });
+    await send(linkOf((await letter(id)).link, 'update_document').uri, 'POST', {
+      location: 'FOLDER',
+      folderId: folder.id,
+      subject: 'Billett',
+    });
     const refused = await send(linkOf(folder.link, 'delete_folder').uri, 'DELETE');
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ 'error-code': 'FOLDER_NOT_EMPTY' });
@@ -134,7 +152,8 @@ describe('folders', () => {
       await send(linkOf(folder.link, 'change_folder').uri, 'PUT', { id: folder.id, name: 'x', icon: 'FOLDER' }, reader),
       await send(linkOf(folder.link, 'delete_folder').uri, 'DELETE', undefined, reader),
     ];
-    for (const answer of answers) expect(await answer.json()).toMatchObject({ 'error-code': 'INSUFFICIENT_SCOPE', required: 'UPDATE_DOCUMENT' });
+    for (const answer of answers)
+      expect(await answer.json()).toMatchObject({ 'error-code': 'INSUFFICIENT_SCOPE', required: 'UPDATE_DOCUMENT' });
   });
 });
 

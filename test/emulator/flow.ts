@@ -5,7 +5,8 @@ import { MEDIA_TYPE } from './config.ts';
 import type { RunningEmulator } from './index.ts';
 
 export const CHROME_REDIRECT = 'https://abcdefghijklmnopabcdefghijklmnop.chromiumapp.org/';
-export const ALL_SCOPES = 'READ_ACCOUNT_INFO READ_DOCUMENT_META_INFO READ_DOCUMENT_CONTENT READ_SETTINGS READ_RECEIPTS UPDATE_DOCUMENT DELETE_DOCUMENT UPDATE_SETTINGS';
+export const ALL_SCOPES =
+  'READ_ACCOUNT_INFO READ_DOCUMENT_META_INFO READ_DOCUMENT_CONTENT READ_SETTINGS READ_RECEIPTS UPDATE_DOCUMENT DELETE_DOCUMENT UPDATE_SETTINGS';
 
 export interface TokenResponse {
   access_token: string;
@@ -18,7 +19,14 @@ export interface TokenResponse {
 
 export function authorizeUrl(em: RunningEmulator, params: Record<string, string | undefined>): string {
   const url = new URL(`${em.url}/post/api/oauth/authorize/new`);
-  const all: Record<string, string | undefined> = { response_type: 'code', client_id: em.clientId, redirect_uri: CHROME_REDIRECT, state: 'st-1', scope: 'READ_ACCOUNT_INFO', ...params };
+  const all: Record<string, string | undefined> = {
+    response_type: 'code',
+    client_id: em.clientId,
+    redirect_uri: CHROME_REDIRECT,
+    state: 'st-1',
+    scope: 'READ_ACCOUNT_INFO',
+    ...params,
+  };
   for (const [name, value] of Object.entries(all)) if (value !== undefined) url.searchParams.set(name, value);
   return url.toString();
 }
@@ -58,7 +66,12 @@ export async function tokenCall(
 ): Promise<Response> {
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
   if (authorization !== null) headers.Authorization = authorization;
-  return fetch(`${em.url}/post/api/oauth/accesstoken`, { method: 'POST', headers, body: new URLSearchParams(form), ...(signal ? { signal } : {}) });
+  return fetch(`${em.url}/post/api/oauth/accesstoken`, {
+    method: 'POST',
+    headers,
+    body: new URLSearchParams(form),
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export async function signIn(em: RunningEmulator, scope = ALL_SCOPES, nonce = 'nonce-1'): Promise<TokenResponse> {
@@ -101,7 +114,11 @@ export async function renameInInbox(em: RunningEmulator, id: string, subject: st
   const inbox = await getJson<{ document: { id: string; link: Link[] }[] }>(linkOf(root.primaryAccount.link, 'document_inbox').uri, token);
   const letter = inbox.document.find((d) => d.id === id);
   if (!letter) throw new Error(`letter ${id} is not in the inbox`);
-  const update = await api(linkOf(letter.link, 'update_document').uri, token, { method: 'POST', headers: { 'Content-Type': MEDIA_TYPE }, body: JSON.stringify({ location: 'INBOX', subject }) });
+  const update = await api(linkOf(letter.link, 'update_document').uri, token, {
+    method: 'POST',
+    headers: { 'Content-Type': MEDIA_TYPE },
+    body: JSON.stringify({ location: 'INBOX', subject }),
+  });
   if (update.status !== 200) throw new Error(`update_document: ${update.status} ${await update.text()}`);
 }
 
@@ -133,7 +150,15 @@ export interface DocumentJson {
   confidential: boolean;
   type: string;
   'authentication-level': string;
-  attachment: { subject: string; read: boolean; mainDocument: boolean; fileType: string; fileSize: number; invoice?: Record<string, unknown>; link: Link[] }[];
+  attachment: {
+    subject: string;
+    read: boolean;
+    mainDocument: boolean;
+    fileType: string;
+    fileSize: number;
+    invoice?: Record<string, unknown>;
+    link: Link[];
+  }[];
   link: Link[];
 }
 

@@ -28,11 +28,17 @@ beforeEach(async () => {
 
 const root = () => getJson<RootJson>(`${em.url}/post/api`, token);
 const mailbox = async () => (await root()).mailbox[0] ?? { unreadItemsInInbox: 0, link: [], folders: { folder: [], link: [] } };
-const inbox = async () => (await getJson<{ document: DocumentJson[] }>(linkOf((await root()).primaryAccount.link, 'document_inbox').uri, token)).document;
+const inbox = async () =>
+  (await getJson<{ document: DocumentJson[] }>(linkOf((await root()).primaryAccount.link, 'document_inbox').uri, token)).document;
 const json = (body: unknown): RequestInit => ({ headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 /** Behind the failing gateway: the answer a client sees, and the requests the service carried out. */
-async function behindGateway(kind: '504-after' | '502-after', method: 'POST' | 'PUT' | 'DELETE', uri: string, init: RequestInit = {}): Promise<Response> {
+async function behindGateway(
+  kind: '504-after' | '502-after',
+  method: 'POST' | 'PUT' | 'DELETE',
+  uri: string,
+  init: RequestInit = {},
+): Promise<Response> {
   await em.admin.clearRequests();
   await em.admin.failNext(1, kind, '/post/api/', method);
   return api(uri, token, { method, ...init });
@@ -55,7 +61,10 @@ describe('a gateway that loses the answer of a write the service carried out', (
     const folder = (await mailbox()).folders.folder[0];
     if (!folder) throw new Error('the seed has folders');
     const change = linkOf(folder.link, 'change_folder');
-    await expectGatewayPage(await behindGateway('504-after', 'PUT', change.uri, json({ id: folder.id, name: 'Nytt navn', icon: 'FOLDER' })), 504);
+    await expectGatewayPage(
+      await behindGateway('504-after', 'PUT', change.uri, json({ id: folder.id, name: 'Nytt navn', icon: 'FOLDER' })),
+      504,
+    );
     expect((await mailbox()).folders.folder.map((f) => f.name)).toContain('Nytt navn');
   });
 
@@ -70,7 +79,10 @@ describe('a gateway that loses the answer of a write the service carried out', (
   it('update_document: 504, and the letter has its new subject', async () => {
     const { id } = await em.admin.addLetter({ subject: 'Før' });
     const doc = (await inbox()).find((d) => d.id === id);
-    await expectGatewayPage(await behindGateway('504-after', 'POST', linkOf(doc?.link, 'update_document').uri, json({ location: 'INBOX', subject: 'Etter' })), 504);
+    await expectGatewayPage(
+      await behindGateway('504-after', 'POST', linkOf(doc?.link, 'update_document').uri, json({ location: 'INBOX', subject: 'Etter' })),
+      504,
+    );
     expect((await inbox()).find((d) => d.id === id)?.subject).toBe('Etter');
   });
 
@@ -94,7 +106,10 @@ describe('a gateway that loses the answer of a write the service carried out', (
     const body = new FormData();
     body.set('subject', 'Bak porten');
     body.set('file', new Blob([new Uint8Array(SITE_PDF)], { type: 'application/pdf' }), 'fil.pdf');
-    await expectGatewayPage(await behindGateway('504-after', 'POST', linkOf((await mailbox()).link, 'upload_document_to_inbox').uri, { body }), 504);
+    await expectGatewayPage(
+      await behindGateway('504-after', 'POST', linkOf((await mailbox()).link, 'upload_document_to_inbox').uri, { body }),
+      504,
+    );
     expect((await inbox()).filter((d) => d.subject === 'Bak porten')).toHaveLength(1);
   });
 

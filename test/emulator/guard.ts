@@ -60,7 +60,10 @@ export function guarded(em: Emulator, options: GuardOptions, handler: SessionHan
     if (session instanceof Response) return session;
     if (options.permission !== undefined && !session.may(options.permission)) return insufficientScope(options.permission);
     const account = c.req.param('account');
-    if (account !== undefined && (options.anyMailbox === true ? mailboxAt(em, account) === undefined : account !== em.world.user.accountId)) {
+    if (
+      account !== undefined &&
+      (options.anyMailbox === true ? mailboxAt(em, account) === undefined : account !== em.world.user.accountId)
+    ) {
       return noSuchAccount();
     }
     return handler(c, session);

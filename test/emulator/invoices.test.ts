@@ -33,7 +33,10 @@ type AttachmentJson = DocumentJson['attachment'][number] & { invoice?: InvoiceJs
 const INVOICE = { kid: '1234567890128', accountNumber: '15034700879', amount: 1234.5, dueDate: '2026-12-01' };
 
 async function letter(id: string): Promise<DocumentJson & { attachment: AttachmentJson[] }> {
-  const inbox = await getJson<{ document: (DocumentJson & { attachment: AttachmentJson[] })[] }>(linkOf(root.primaryAccount.link, 'document_inbox').uri, token);
+  const inbox = await getJson<{ document: (DocumentJson & { attachment: AttachmentJson[] })[] }>(
+    linkOf(root.primaryAccount.link, 'document_inbox').uri,
+    token,
+  );
   const found = inbox.document.find((d) => d.id === id);
   if (!found) throw new Error(`letter ${id} is not in the inbox`);
   return getJson(linkOf(found.link, 'self').uri, token);
@@ -123,7 +126,13 @@ describe('send_to_bank', () => {
 
   it('shows a payment given by the test, paid at its time', async () => {
     const timePaid = Date.parse('2026-11-20T10:00:00Z');
-    const { id } = await em.admin.addLetter({ invoice: { ...INVOICE, sendToBank: true, payment: { timePaid, debitorBankAccount: '12345678903', bank: 'DNB', bankHomepage: 'https://www.dnb.no/' } } });
+    const { id } = await em.admin.addLetter({
+      invoice: {
+        ...INVOICE,
+        sendToBank: true,
+        payment: { timePaid, debitorBankAccount: '12345678903', bank: 'DNB', bankHomepage: 'https://www.dnb.no/' },
+      },
+    });
     const payment = invoiceOf(await letter(id)).payment;
     expect(payment?.timePaid).toBe('2026-11-20T11:00:00.000+01:00');
   });
@@ -131,7 +140,10 @@ describe('send_to_bank', () => {
 
 describe('current_bank_account', () => {
   it("is the account's link to the person's own bank account", async () => {
-    const account = await getJson<{ bankAccount: { accountNumber: string } }>(linkOf(root.primaryAccount.link, 'current_bank_account').uri, token);
+    const account = await getJson<{ bankAccount: { accountNumber: string } }>(
+      linkOf(root.primaryAccount.link, 'current_bank_account').uri,
+      token,
+    );
     expect(account.bankAccount.accountNumber).toBe('12345678903');
   });
 });
@@ -139,7 +151,14 @@ describe('current_bank_account', () => {
 describe('metadata', () => {
   it('is sent on the attachment exactly as the sender gave it, whatever its shape', async () => {
     const metadata = [
-      { type: 'Appointment', title: 'Time hos fastlegen', startTime: '2026-12-03T09:30:00+01:00', endTime: '2026-12-03T10:00:00+01:00', place: 'Legesenteret', info: [] },
+      {
+        type: 'Appointment',
+        title: 'Time hos fastlegen',
+        startTime: '2026-12-03T09:30:00+01:00',
+        endTime: '2026-12-03T10:00:00+01:00',
+        place: 'Legesenteret',
+        info: [],
+      },
       { type: 'Event', time: [{ startTime: 'not a time' }] },
       { type: 'Something new', value: 42 },
     ];

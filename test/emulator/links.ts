@@ -51,7 +51,11 @@ export class Linker {
   ) {}
 
   link(rel: string, route: string, params: Record<string, string> = {}, mediaType = MEDIA_TYPE, query = ''): Link {
-    return { rel: `${this.base}/post/relations/${rel}`, uri: `${this.base}${pathOf(route, { account: this.accountId, ...params })}${query}`, 'media-type': mediaType };
+    return {
+      rel: `${this.base}/post/relations/${rel}`,
+      uri: `${this.base}${pathOf(route, { account: this.accountId, ...params })}${query}`,
+      'media-type': mediaType,
+    };
   }
 
   content(rel: string, route: string, params: Record<string, string>): Link {

@@ -38,5 +38,7 @@ export function noticeRoutes(app: Hono, em: Emulator): void {
     }),
   });
   // A web page, as the service's own would be: no token, and text for a person.
-  resource(app, ROUTES.noticeMoreInfo, { GET: () => new Response(MORE_INFO_PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }) });
+  resource(app, ROUTES.noticeMoreInfo, {
+    GET: () => new Response(MORE_INFO_PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }),
+  });
 }

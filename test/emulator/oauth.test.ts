@@ -4,7 +4,20 @@ import { OTHER_CLIENT } from './clients.ts';
 import type { RunningEmulator } from './index.ts';
 import { startEmulator } from './index.ts';
 import type { TokenResponse } from './flow.ts';
-import { ALL_SCOPES, api, approve, authorizeUrl, basic, CHROME_REDIRECT, consentIdOf, decide, refresh, signIn, tokenCall, verifyIdToken } from './flow.ts';
+import {
+  ALL_SCOPES,
+  api,
+  approve,
+  authorizeUrl,
+  basic,
+  CHROME_REDIRECT,
+  consentIdOf,
+  decide,
+  refresh,
+  signIn,
+  tokenCall,
+  verifyIdToken,
+} from './flow.ts';
 
 let em: RunningEmulator;
 beforeAll(async () => {
@@ -179,7 +192,14 @@ describe('token endpoint: code exchange', () => {
   it('refuses client authentication problems with 401 invalid_client and WWW-Authenticate', async () => {
     const query = await approve(em);
     const form = { grant_type: 'code', code: query.get('code') ?? '', redirect_uri: CHROME_REDIRECT, nonce: 'n' };
-    for (const authorization of [null, basic(em.clientId, 'wrong'), basic('nobody', em.clientSecret), 'Basic !!!', 'Bearer x', basic(OTHER_CLIENT.id, em.clientSecret)]) {
+    for (const authorization of [
+      null,
+      basic(em.clientId, 'wrong'),
+      basic('nobody', em.clientSecret),
+      'Basic !!!',
+      'Bearer x',
+      basic(OTHER_CLIENT.id, em.clientSecret),
+    ]) {
       const response = await tokenCall(em, form, authorization);
       expect(response.status, String(authorization)).toBe(401);
       expect(response.headers.get('www-authenticate')).toMatch(/^Basic/);
@@ -190,7 +210,10 @@ describe('token endpoint: code exchange', () => {
     expect((await tokenCall(em, form)).status).toBe(200);
   });
 
-  async function tokenError(form: Record<string, string>, authorization?: string): Promise<{ status: number; error: string; description: string }> {
+  async function tokenError(
+    form: Record<string, string>,
+    authorization?: string,
+  ): Promise<{ status: number; error: string; description: string }> {
     const response = await (authorization === undefined ? tokenCall(em, form) : tokenCall(em, form, authorization));
     const body = (await response.json()) as { error: string; error_description: string };
     return { status: response.status, error: body.error, description: body.error_description };
@@ -202,13 +225,21 @@ describe('token endpoint: code exchange', () => {
     expect(await tokenError({ ...good, grant_type: 'authorization_code' })).toMatchObject({ status: 400, error: 'unsupported_grant_type' });
     expect(await tokenError({ ...good, grant_type: 'password' })).toMatchObject({ status: 400, error: 'unsupported_grant_type' });
     expect(await tokenError({ code, redirect_uri: CHROME_REDIRECT, nonce: 'n' })).toMatchObject({ status: 400, error: 'invalid_request' });
-    expect(await tokenError({ grant_type: 'code', code, redirect_uri: CHROME_REDIRECT })).toMatchObject({ status: 400, error: 'invalid_request', description: 'Missing parameter: nonce' });
+    expect(await tokenError({ grant_type: 'code', code, redirect_uri: CHROME_REDIRECT })).toMatchObject({
+      status: 400,
+      error: 'invalid_request',
+      description: 'Missing parameter: nonce',
+    });
     expect(await tokenError({ grant_type: 'code', redirect_uri: CHROME_REDIRECT, nonce: 'n' })).toMatchObject({ error: 'invalid_request' });
     expect(await tokenError({ ...good, code: 'not-a-code' })).toMatchObject({ status: 400, error: 'invalid_grant' });
     expect(await tokenError({ ...good, redirect_uri: `${CHROME_REDIRECT}other` })).toMatchObject({ status: 400, error: 'invalid_grant' });
     expect(await tokenError(good, basic(OTHER_CLIENT.id, OTHER_CLIENT.secret))).toMatchObject({ status: 400, error: 'invalid_grant' });
     expect((await tokenCall(em, good)).status).toBe(200);
-    expect(await tokenError(good)).toMatchObject({ status: 400, error: 'invalid_grant', description: 'The authorization code was already used.' });
+    expect(await tokenError(good)).toMatchObject({
+      status: 400,
+      error: 'invalid_grant',
+      description: 'The authorization code was already used.',
+    });
   });
 
   it('revokes what a code gave when the code is replayed', async () => {
@@ -240,7 +271,10 @@ describe('token endpoint: code exchange', () => {
     const realNow = Date.now;
     Date.now = () => realNow() + 61_000;
     try {
-      expect(await tokenError({ grant_type: 'code', code, redirect_uri: CHROME_REDIRECT, nonce: 'n' })).toMatchObject({ error: 'invalid_grant', description: 'The authorization code has expired.' });
+      expect(await tokenError({ grant_type: 'code', code, redirect_uri: CHROME_REDIRECT, nonce: 'n' })).toMatchObject({
+        error: 'invalid_grant',
+        description: 'The authorization code has expired.',
+      });
     } finally {
       Date.now = realNow;
     }
@@ -253,13 +287,19 @@ function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-async function exchange(code: string, extra: Record<string, string> = {}): Promise<{ status: number; error?: string; description?: string }> {
+async function exchange(
+  code: string,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; error?: string; description?: string }> {
   const response = await tokenCall(em, { grant_type: 'code', code, redirect_uri: CHROME_REDIRECT, nonce: 'n', ...extra });
   const body = (await response.json()) as { error?: string; error_description?: string };
   return { status: response.status, ...(body.error === undefined ? {} : { error: body.error, description: body.error_description ?? '' }) };
 }
 
-async function authorizeError(params: Record<string, string | undefined>, server = em): Promise<{ error: string | null; state: string | null }> {
+async function authorizeError(
+  params: Record<string, string | undefined>,
+  server = em,
+): Promise<{ error: string | null; state: string | null }> {
   const response = await fetch(authorizeUrl(server, params), { redirect: 'manual' });
   expect(response.status, JSON.stringify(params)).toBe(302);
   const location = new URL(response.headers.get('location') ?? '');
@@ -275,8 +315,16 @@ describe('PKCE (RFC 7636), not required (the default)', () => {
   it('still checks a challenge that was sent: the code is exchanged only with its verifier (invalid_grant otherwise)', async () => {
     const { verifier, challenge } = pkcePair();
     const code = (await approve(em, { code_challenge: challenge, code_challenge_method: 'S256' })).get('code') ?? '';
-    expect(await exchange(code)).toMatchObject({ status: 400, error: 'invalid_grant', description: expect.stringContaining('code_verifier is missing') as unknown });
-    expect(await exchange(code, { code_verifier: pkcePair().verifier })).toMatchObject({ status: 400, error: 'invalid_grant', description: expect.stringContaining('does not match') as unknown });
+    expect(await exchange(code)).toMatchObject({
+      status: 400,
+      error: 'invalid_grant',
+      description: expect.stringContaining('code_verifier is missing') as unknown,
+    });
+    expect(await exchange(code, { code_verifier: pkcePair().verifier })).toMatchObject({
+      status: 400,
+      error: 'invalid_grant',
+      description: expect.stringContaining('does not match') as unknown,
+    });
     expect(await exchange(code, { code_verifier: 'short' })).toMatchObject({ status: 400, error: 'invalid_grant' });
     // Those attempts did not spend the code: the client with the verifier still gets its tokens.
     expect(await exchange(code, { code_verifier: verifier })).toEqual({ status: 200 });
@@ -294,7 +342,10 @@ describe('PKCE (RFC 7636), not required (the default)', () => {
     ]) {
       expect(await authorizeError(params)).toEqual({ error: 'invalid_request', state: 'st-1' });
     }
-    const twice = await fetch(`${authorizeUrl(em, { code_challenge: challenge, code_challenge_method: 'S256' })}&code_challenge=${challenge}`, { redirect: 'manual' });
+    const twice = await fetch(
+      `${authorizeUrl(em, { code_challenge: challenge, code_challenge_method: 'S256' })}&code_challenge=${challenge}`,
+      { redirect: 'manual' },
+    );
     expect(new URL(twice.headers.get('location') ?? '').searchParams.get('error')).toBe('invalid_request');
   });
 });
@@ -332,7 +383,11 @@ describe('PKCE (RFC 7636), required (requirePkce)', () => {
   it('refuses a code asked for without PKCE before the knob was turned on', async () => {
     const code = (await approve(em)).get('code') ?? '';
     await em.admin.configure({ requirePkce: true });
-    expect(await exchange(code, { code_verifier: pkcePair().verifier })).toMatchObject({ status: 400, error: 'invalid_grant', description: expect.stringContaining('PKCE is required') as unknown });
+    expect(await exchange(code, { code_verifier: pkcePair().verifier })).toMatchObject({
+      status: 400,
+      error: 'invalid_grant',
+      description: expect.stringContaining('PKCE is required') as unknown,
+    });
   });
 });
 
@@ -372,7 +427,9 @@ describe('token endpoint: refresh', () => {
     expect(lower.status).toBe(200);
     const lowered = (await lower.json()) as TokenResponse;
     expect(lowered.scope).toBe('READ_ACCOUNT_INFO');
-    const root = (await (await api(`${em.url}/post/api`, lowered.access_token)).json()) as { primaryAccount: { link: { rel: string; uri: string }[] } };
+    const root = (await (await api(`${em.url}/post/api`, lowered.access_token)).json()) as {
+      primaryAccount: { link: { rel: string; uri: string }[] };
+    };
     const receipts = root.primaryAccount.link.find((l) => l.rel.endsWith('/receipts'))?.uri ?? '';
     expect((await api(receipts, lowered.access_token)).status).toBe(403);
     // The refresh token keeps the original scope (RFC 6749, 6).
@@ -386,11 +443,15 @@ describe('token endpoint: refresh', () => {
     }
   });
 
-  it('refuses unknown, missing, or another client\'s refresh tokens', async () => {
+  it("refuses unknown, missing, or another client's refresh tokens", async () => {
     const tokens = await signIn(em);
     expect(((await (await refresh(em, 'nope')).json()) as { error: string }).error).toBe('invalid_grant');
     expect(((await (await tokenCall(em, { grant_type: 'refresh_token' })).json()) as { error: string }).error).toBe('invalid_request');
-    const other = await tokenCall(em, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' }, basic(OTHER_CLIENT.id, OTHER_CLIENT.secret));
+    const other = await tokenCall(
+      em,
+      { grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' },
+      basic(OTHER_CLIENT.id, OTHER_CLIENT.secret),
+    );
     expect(((await other.json()) as { error: string }).error).toBe('invalid_grant');
   });
 });

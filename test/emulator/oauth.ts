@@ -42,9 +42,10 @@ function authorize(em: Emulator, c: Context): Response {
   const params = new URL(c.req.url).searchParams;
   const clientIds = params.getAll('client_id');
   const client = clientIds.length === 1 ? em.client(clientIds[0] ?? '') : undefined;
-  if (!client) return errorPage('Unknown application', 'The application that sent you here is not registered with Digipost. No data was shared.');
+  if (!client)
+    return errorPage('Unknown application', 'The application that sent you here is not registered with Digipost. No data was shared.');
   const redirects = params.getAll('redirect_uri');
-  const redirectUri = redirects.length === 1 ? redirects[0] ?? '' : '';
+  const redirectUri = redirects.length === 1 ? (redirects[0] ?? '') : '';
   if (!client.acceptsRedirect(redirectUri)) {
     return errorPage('Invalid return address', `The return address is not registered for ${client.name}. No data was shared.`);
   }
@@ -52,7 +53,9 @@ function authorize(em: Emulator, c: Context): Response {
   const state = states.length === 1 ? states[0] : undefined;
   const fail = (error: string, description: string) => redirect(redirectUri, { error, error_description: description, state });
 
-  const repeated = ['response_type', 'state', 'scope', 'code_challenge', 'code_challenge_method'].filter((name) => params.getAll(name).length > 1);
+  const repeated = ['response_type', 'state', 'scope', 'code_challenge', 'code_challenge_method'].filter(
+    (name) => params.getAll(name).length > 1,
+  );
   if (repeated.length > 0) return fail('invalid_request', `Parameter given more than once: ${repeated.join(', ')}`);
   const responseType = params.get('response_type');
   if (responseType === null || responseType === '') return fail('invalid_request', 'Missing parameter: response_type');
@@ -73,7 +76,13 @@ function authorize(em: Emulator, c: Context): Response {
     expires: Date.now() + CONSENT_LIFETIME_MS,
     codeChallenge: pkce.challenge,
   });
-  return consentPage({ consentId: consent.id, applicationName: client.name, userName: em.world.user.fullName, permissions: scope.permissions, action: OAUTH_ROUTES.consent });
+  return consentPage({
+    consentId: consent.id,
+    applicationName: client.name,
+    userName: em.world.user.fullName,
+    permissions: scope.permissions,
+    action: OAUTH_ROUTES.consent,
+  });
 }
 
 /** POST consent: the person's decision, carried by a one-time id rather than the raw parameters. */
@@ -83,7 +92,11 @@ async function decide(em: Emulator, c: Context): Promise<Response> {
   const decision = read.form.get('decision');
   if (decision !== 'approve' && decision !== 'decline') return errorPage('Bad request', 'Choose Approve or Decline.');
   const consent = em.world.tokens.takeConsent(read.form.get('consent_id') ?? '', Date.now());
-  if (!consent) return errorPage('This request has expired', 'The request was already answered or is too old. Go back to the application and try again.');
+  if (!consent)
+    return errorPage(
+      'This request has expired',
+      'The request was already answered or is too old. Go back to the application and try again.',
+    );
   if (decision === 'decline') {
     return redirect(consent.redirectUri, { error: 'access_denied', error_description: 'The user declined access.', state: consent.state });
   }
@@ -168,7 +181,8 @@ function exchangeCode(em: Emulator, client: Client, form: URLSearchParams): Resp
   }
   if (code.expires <= Date.now()) return tokenError('invalid_grant', 'The authorization code has expired.');
   if (code.clientId !== client.id) return tokenError('invalid_grant', 'The authorization code was issued to another client.');
-  if (code.redirectUri !== form.get('redirect_uri')) return tokenError('invalid_grant', 'redirect_uri does not match the authorization request.');
+  if (code.redirectUri !== form.get('redirect_uri'))
+    return tokenError('invalid_grant', 'redirect_uri does not match the authorization request.');
   // RFC 7636 §4.6. A wrong verifier does not spend the code: whoever holds the right one may still use it.
   const pkce = verifierProblem(code.codeChallenge, form.get('code_verifier'), em.world.knobs.requirePkce);
   if (pkce !== undefined) return tokenError('invalid_grant', pkce);

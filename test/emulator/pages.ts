@@ -65,5 +65,9 @@ ${items}
 
 /** Shown instead of redirecting when the redirect address itself cannot be trusted (contract §3.1). */
 export function errorPage(title: string, message: string, status = 400): Response {
-  return page(`${title} - Digipost (emulator)`, `<div class="error" role="alert"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></div>`, status);
+  return page(
+    `${title} - Digipost (emulator)`,
+    `<div class="error" role="alert"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></div>`,
+    status,
+  );
 }

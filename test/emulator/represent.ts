@@ -20,7 +20,14 @@ const OSLO = new Intl.DateTimeFormat('en-US', {
 /** ISO 8601 in Norwegian local time with its offset, e.g. 2024-03-01T12:34:56.789+01:00. */
 export function osloTime(ms: number): string {
   const parts = Object.fromEntries(OSLO.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const local = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   const offsetMinutes = Math.round((local - (ms - (ms % 1000))) / 60_000);
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);

@@ -20,10 +20,19 @@ describe('bad input to the emulator', () => {
   it('garbage forms get draft-31 errors or an error page, never a crash', async () => {
     const bodies = ['%%%&&&===', '\u0000\u0001binary', 'grant_type=%ZZ', '='.repeat(5000), 'a=1&a=2&a=3'];
     for (const body of bodies) {
-      const token = await fetch(`${em.url}/post/api/oauth/accesstoken`, { method: 'POST', headers: { Authorization: basic(em.clientId, em.clientSecret), 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+      const token = await fetch(`${em.url}/post/api/oauth/accesstoken`, {
+        method: 'POST',
+        headers: { Authorization: basic(em.clientId, em.clientSecret), 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      });
       expect(token.status).toBe(400);
       expect(((await token.json()) as { error: string }).error).toMatch(/invalid_request|unsupported_grant_type/);
-      const consent = await fetch(`${em.url}/post/api/oauth/authorize/consent`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+      const consent = await fetch(`${em.url}/post/api/oauth/authorize/consent`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      });
       expect(consent.status).toBe(400);
     }
     const noType = await fetch(`${em.url}/post/api/oauth/authorize/consent`, { method: 'POST', body: 'x' });
@@ -49,7 +58,12 @@ describe('bad input to the emulator', () => {
   });
 
   it('unknown paths get a JSON 404', async () => {
-    for (const path of ['/nope', '/post/api/private/accounts/1/documents/inbox', '/post/api/private/accounts/1059282/documents/999', '/__emulator/nothing']) {
+    for (const path of [
+      '/nope',
+      '/post/api/private/accounts/1/documents/inbox',
+      '/post/api/private/accounts/1059282/documents/999',
+      '/__emulator/nothing',
+    ]) {
       const response = await api(`${em.url}${path}`, token);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type')).toContain('json');
@@ -58,9 +72,17 @@ describe('bad input to the emulator', () => {
 
   it('bodies over 64 KiB get 413', async () => {
     const big = 'a='.padEnd(70 * 1024, 'x');
-    const response = await fetch(`${em.url}/post/api/oauth/accesstoken`, { method: 'POST', headers: { Authorization: basic(em.clientId, em.clientSecret), 'Content-Type': 'application/x-www-form-urlencoded' }, body: big });
+    const response = await fetch(`${em.url}/post/api/oauth/accesstoken`, {
+      method: 'POST',
+      headers: { Authorization: basic(em.clientId, em.clientSecret), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: big,
+    });
     expect(response.status).toBe(413);
-    const admin = await fetch(`${em.url}/__emulator/knobs`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(70 * 1024) }) });
+    const admin = await fetch(`${em.url}/__emulator/knobs`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(70 * 1024) }),
+    });
     expect(admin.status).toBe(413);
     // A streamed body without Content-Length is cut off too.
     const stream = new ReadableStream<Uint8Array>({
@@ -69,24 +91,39 @@ describe('bad input to the emulator', () => {
         controller.close();
       },
     });
-    const chunked = await fetch(`${em.url}/post/api/oauth/accesstoken`, { method: 'POST', headers: { Authorization: basic(em.clientId, em.clientSecret), 'Content-Type': 'application/x-www-form-urlencoded' }, body: stream, duplex: 'half' } as RequestInit);
+    const chunked = await fetch(`${em.url}/post/api/oauth/accesstoken`, {
+      method: 'POST',
+      headers: { Authorization: basic(em.clientId, em.clientSecret), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(chunked.status).toBe(413);
     expect((await api(`${em.url}/post/api`, token)).status).toBe(200);
   });
 
   it('bad JSON to the admin API gets 400', async () => {
-    const cases: [string, string][] = [['{not json', 'application/json'], ['[]', 'application/json'], ['{"latencyMs": 1}', 'text/plain']];
+    const cases: [string, string][] = [
+      ['{not json', 'application/json'],
+      ['[]', 'application/json'],
+      ['{"latencyMs": 1}', 'text/plain'],
+    ];
     for (const [body, type] of cases) {
       const response = await fetch(`${em.url}/__emulator/knobs`, { method: 'POST', headers: { 'Content-Type': type }, body });
       expect(response.status, body).toBe(400);
     }
-    const letter = await fetch(`${em.url}/__emulator/letters`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"subject": ["x"]}' });
+    const letter = await fetch(`${em.url}/__emulator/letters`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"subject": ["x"]}',
+    });
     expect(letter.status).toBe(400);
   });
 
   it('malformed Authorization headers are not logged in or invalid, never a crash', async () => {
     for (const header of ['Bearer', 'Bearer ', 'Bearer a b', 'Basic abc', 'bearer ' + 'x'.repeat(10_000)]) {
-      const response = await fetch(`${em.url}/post/api`, { headers: { Accept: 'application/vnd.digipost-v2+json', Authorization: header } });
+      const response = await fetch(`${em.url}/post/api`, {
+        headers: { Accept: 'application/vnd.digipost-v2+json', Authorization: header },
+      });
       expect([401, 403], header.slice(0, 20)).toContain(response.status);
     }
   });
@@ -94,11 +131,56 @@ describe('bad input to the emulator', () => {
 
 describe('command line', () => {
   it('reads every flag into its option', () => {
-    const line = ['--port', '0', '--client-id', 'c', '--client-secret', 's', '--letters', '10000', '--token-lifetime', '30', '--no-rotate', '--latency', '5', '--id-token-exp', 'absolute', '--require-pkce', '--shared-mailbox', '--notice', '--quiet'];
-    expect(parseCommandLine(line)).toEqual({ port: 0, clientId: 'c', clientSecret: 's', letters: 10_000, accessTokenLifetime: 30, rotateRefreshTokens: false, latencyMs: 5, idTokenExp: 'absolute', requirePkce: true, sharedMailbox: true, notice: true, quiet: true });
+    const line = [
+      '--port',
+      '0',
+      '--client-id',
+      'c',
+      '--client-secret',
+      's',
+      '--letters',
+      '10000',
+      '--token-lifetime',
+      '30',
+      '--no-rotate',
+      '--latency',
+      '5',
+      '--id-token-exp',
+      'absolute',
+      '--require-pkce',
+      '--shared-mailbox',
+      '--notice',
+      '--quiet',
+    ];
+    expect(parseCommandLine(line)).toEqual({
+      port: 0,
+      clientId: 'c',
+      clientSecret: 's',
+      letters: 10_000,
+      accessTokenLifetime: 30,
+      rotateRefreshTokens: false,
+      latencyMs: 5,
+      idTokenExp: 'absolute',
+      requirePkce: true,
+      sharedMailbox: true,
+      notice: true,
+      quiet: true,
+    });
     expect(parseCommandLine([])).toEqual({});
     expect(parseCommandLine(['--help'])).toBe('help');
-    for (const flag of ['--port', '--client-id', '--client-secret', '--letters', '--token-lifetime', '--no-rotate', '--latency', '--id-token-exp', '--require-pkce', '--quiet']) expect(USAGE).toContain(flag);
+    for (const flag of [
+      '--port',
+      '--client-id',
+      '--client-secret',
+      '--letters',
+      '--token-lifetime',
+      '--no-rotate',
+      '--latency',
+      '--id-token-exp',
+      '--require-pkce',
+      '--quiet',
+    ])
+      expect(USAGE).toContain(flag);
   });
 
   it('refuses an unknown flag, a value out of range or of the wrong kind, and a missing value, saying which', () => {

@@ -15,7 +15,14 @@ export interface User {
   email: string[];
   phonenumber: string;
   digipostaddress: string;
-  address: { street: string; 'house-number': string; 'house-letter': string; 'additional-addressline': string; 'zip-code': string; city: string }[];
+  address: {
+    street: string;
+    'house-number': string;
+    'house-letter': string;
+    'additional-addressline': string;
+    'zip-code': string;
+    city: string;
+  }[];
   /** The account the person's bank pays invoices from (`current_bank_account`). */
   bankAccount: string;
 }
@@ -32,7 +39,9 @@ export function demoUser(): User {
     email: ['kari.nordmann@example.no'],
     phonenumber: '+4791234567',
     digipostaddress: 'kari.nordmann#1234',
-    address: [{ street: 'Storgata', 'house-number': '12', 'house-letter': 'B', 'additional-addressline': '', 'zip-code': '0155', city: 'OSLO' }],
+    address: [
+      { street: 'Storgata', 'house-number': '12', 'house-letter': 'B', 'additional-addressline': '', 'zip-code': '0155', city: 'OSLO' },
+    ],
     bankAccount: '12345678903',
   };
 }
@@ -58,11 +67,32 @@ interface Sender {
 }
 
 const SENDERS: Sender[] = [
-  { name: 'Skatteetaten', origin: 'PUBLIC_ENTITY', logo: 'skatteetaten', subjects: ['Skattemelding for 2024', 'Skatteoppgjør', 'Endring av skattekort', 'Forskuddsskatt'] },
-  { name: 'NAV', origin: 'PUBLIC_ENTITY', logo: 'nav', subjects: ['Vedtak om foreldrepenger', 'Utbetalingsmelding', 'Meldekort er mottatt', 'Svar på søknad'] },
+  {
+    name: 'Skatteetaten',
+    origin: 'PUBLIC_ENTITY',
+    logo: 'skatteetaten',
+    subjects: ['Skattemelding for 2024', 'Skatteoppgjør', 'Endring av skattekort', 'Forskuddsskatt'],
+  },
+  {
+    name: 'NAV',
+    origin: 'PUBLIC_ENTITY',
+    logo: 'nav',
+    subjects: ['Vedtak om foreldrepenger', 'Utbetalingsmelding', 'Meldekort er mottatt', 'Svar på søknad'],
+  },
   { name: 'Telenor', origin: 'CORPORATION', logo: 'telenor', subjects: ['Faktura mobilabonnement', 'Ny avtale bekreftet'], invoices: true },
-  { name: 'Oslo kommune', origin: 'PUBLIC_ENTITY', logo: 'oslo-kommune', subjects: ['Eiendomsskatt', 'Renovasjon: nye hentedager', 'Plass i barnehage', 'Kommunale avgifter'] },
-  { name: 'DNB', origin: 'CORPORATION', logo: 'dnb', subjects: ['Kontoutskrift', 'Årsoppgave', 'Endrede vilkår for kredittkort'], invoices: true },
+  {
+    name: 'Oslo kommune',
+    origin: 'PUBLIC_ENTITY',
+    logo: 'oslo-kommune',
+    subjects: ['Eiendomsskatt', 'Renovasjon: nye hentedager', 'Plass i barnehage', 'Kommunale avgifter'],
+  },
+  {
+    name: 'DNB',
+    origin: 'CORPORATION',
+    logo: 'dnb',
+    subjects: ['Kontoutskrift', 'Årsoppgave', 'Endrede vilkår for kredittkort'],
+    invoices: true,
+  },
   { name: 'Fjordkraft', origin: 'CORPORATION', subjects: ['Strømregning', 'Velkommen som kunde'], invoices: true },
   { name: 'Helse Sør-Øst', origin: 'PUBLIC_ENTITY', subjects: ['Innkalling til time', 'Epikrise'] },
   { name: 'Statens vegvesen', origin: 'PUBLIC_ENTITY', logo: 'vegvesen', subjects: ['Innkalling til EU-kontroll', 'Førerkort er sendt'] },
@@ -81,7 +111,16 @@ const FOLDERS: readonly Folder[] = [
 ];
 
 /** Positions in the inbox (0 = newest) of the letters tests rely on. */
-const SPECIAL = { markup: 0, idporten4: [2, 11, 27], openingReceipt: 3, attachments: 5, confidential: 9, html: 1, jpg: 4, invoice: 6 } as const;
+const SPECIAL = {
+  markup: 0,
+  idporten4: [2, 11, 27],
+  openingReceipt: 3,
+  attachments: 5,
+  confidential: 9,
+  html: 1,
+  jpg: 4,
+  invoice: 6,
+} as const;
 
 function pick<T>(items: readonly T[], rnd: () => number): T {
   const item = items[Math.floor(rnd() * items.length)];
@@ -123,7 +162,11 @@ function attachment(id: string, spec: LetterSpec, overrides: Partial<Attachment>
     mainDocument: true,
     openingReceiptRequired: false,
     openingReceiptSent: false,
-    body: [`Fra: ${spec.sender.name || 'Kari Nordmann'}`, `Dato: ${new Date(spec.created).toISOString().slice(0, 10)}`, 'Dette er et eksempelbrev fra emulatoren.'],
+    body: [
+      `Fra: ${spec.sender.name || 'Kari Nordmann'}`,
+      `Dato: ${new Date(spec.created).toISOString().slice(0, 10)}`,
+      'Dette er et eksempelbrev fra emulatoren.',
+    ],
     seed: spec.index,
     ...overrides,
   };
@@ -201,7 +244,7 @@ export function seedMailbox(letters: number, now: number, options: { dataTypeLet
   let dataTypesAfter = created;
   for (let index = 0; index < letters; index++) {
     if (index === DATA_TYPES_BELOW) dataTypesAfter = created;
-    const sender = index === SPECIAL.invoice ? SENDERS[2] ?? pick(SENDERS, rnd) : pick(SENDERS, rnd);
+    const sender = index === SPECIAL.invoice ? (SENDERS[2] ?? pick(SENDERS, rnd)) : pick(SENDERS, rnd);
     const spec: LetterSpec = {
       id: mailbox.newLetterId(),
       created,
@@ -226,7 +269,16 @@ export function seedMailbox(letters: number, now: number, options: { dataTypeLet
     if (!folder) continue;
     const sender = folder.id === '1' ? SENDERS[0] : pick(SENDERS, rnd);
     if (!sender) continue;
-    const spec: LetterSpec = { id: mailbox.newLetterId(), created: created - i * 86_400_000 - i, sender, subject: pick(sender.subjects, rnd), fileType: 'pdf', unread: false, rnd, index: letters + i };
+    const spec: LetterSpec = {
+      id: mailbox.newLetterId(),
+      created: created - i * 86_400_000 - i,
+      sender,
+      subject: pick(sender.subjects, rnd),
+      fileType: 'pdf',
+      unread: false,
+      rnd,
+      index: letters + i,
+    };
     const letter = buildLetter(spec);
     letter.folderId = folder.id;
     mailbox.add(letter);
@@ -237,7 +289,16 @@ export function seedMailbox(letters: number, now: number, options: { dataTypeLet
   const tax = SENDERS[0];
   if (taxFolder && tax) {
     const created = now - 4 * 86_400_000;
-    const spec: LetterSpec = { id: mailbox.newLetterId(), created, sender: tax, subject: 'Restskatt 2024', fileType: 'pdf', unread: false, rnd, index: letters + 6 };
+    const spec: LetterSpec = {
+      id: mailbox.newLetterId(),
+      created,
+      sender: tax,
+      subject: 'Restskatt 2024',
+      fileType: 'pdf',
+      unread: false,
+      rnd,
+      index: letters + 6,
+    };
     const letter = buildLetter(spec);
     letter.type = 'INVOICE';
     mainOf(letter).invoice = {
@@ -257,7 +318,13 @@ export function seedMailbox(letters: number, now: number, options: { dataTypeLet
   if (options.dataTypeLetters === true) addDataTypeLetters(mailbox, dataTypesAfter, 2 * HOUR - 60_000);
   const stores = ['Rema 1000', 'Kiwi', 'Clas Ohlson', 'Vinmonopolet', 'Narvesen', 'XXL'];
   stores.forEach((storeName, i) => {
-    const receipt: Receipt = { id: String(7000 + i), amount: Math.round(rnd() * 150_000) / 100 + 10, currency: 'NOK', storeName, timeOfPurchase: now - (i + 1) * 3 * 86_400_000 };
+    const receipt: Receipt = {
+      id: String(7000 + i),
+      amount: Math.round(rnd() * 150_000) / 100 + 10,
+      currency: 'NOK',
+      storeName,
+      timeOfPurchase: now - (i + 1) * 3 * 86_400_000,
+    };
     // Paid by card, masked as the service does (digipost/ios POSReceipt.m reads `card`); not drawn from rnd, so the rest of the seed stays as it was.
     receipt.card = `************${String(4821 + i * 1013).slice(-4)}`;
     mailbox.receipts.push(receipt);

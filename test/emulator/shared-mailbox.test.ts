@@ -45,7 +45,12 @@ describe('a mailbox shared with the demo user (sharedMailbox: true)', () => {
   });
   beforeEach(async () => {
     await em.admin.reset();
-    token = (await signIn(em, 'READ_ACCOUNT_INFO READ_DOCUMENT_META_INFO READ_DOCUMENT_CONTENT READ_RECEIPTS UPDATE_DOCUMENT DELETE_DOCUMENT UPLOAD_DOCUMENT')).access_token;
+    token = (
+      await signIn(
+        em,
+        'READ_ACCOUNT_INFO READ_DOCUMENT_META_INFO READ_DOCUMENT_CONTENT READ_RECEIPTS UPDATE_DOCUMENT DELETE_DOCUMENT UPLOAD_DOCUMENT',
+      )
+    ).access_token;
   });
 
   const root = () => getJson<Root>(`${em.url}/post/api`, token);
@@ -55,8 +60,10 @@ describe('a mailbox shared with the demo user (sharedMailbox: true)', () => {
     return { own, shared };
   }
   const inbox = async (box: MailboxJson) => (await getJson<{ document: Letter[] }>(linkOf(box.link, 'document_inbox').uri, token)).document;
-  const folderLetters = async (folder: FolderJson) => (await getJson<{ documents: { document: Letter[] } }>(linkOf(folder.link, 'self').uri, token)).documents.document;
-  const receipts = async (box: MailboxJson) => (await getJson<{ receipt: { id: string; link: Link[] }[] }>(linkOf(box.link, 'receipts').uri, token)).receipt;
+  const folderLetters = async (folder: FolderJson) =>
+    (await getJson<{ documents: { document: Letter[] } }>(linkOf(folder.link, 'self').uri, token)).documents.document;
+  const receipts = async (box: MailboxJson) =>
+    (await getJson<{ receipt: { id: string; link: Link[] }[] }>(linkOf(box.link, 'receipts').uri, token)).receipt;
   const ids = (items: readonly { id: string | number }[]) => items.map((item) => String(item.id));
   const send = (url: string, method: string, body?: unknown) =>
     api(url, token, body === undefined ? { method } : { method, headers: { 'Content-Type': MEDIA_TYPE }, body: JSON.stringify(body) });
@@ -88,11 +95,19 @@ describe('a mailbox shared with the demo user (sharedMailbox: true)', () => {
       ...shared.link,
       ...shared.folders.link,
       ...folders.flatMap((f) => f.link),
-      ...letters.flatMap((l) => [...l.link, ...l.attachment.flatMap((a) => [...a.link, ...((a.invoice?.link as Link[] | undefined) ?? [])])]),
+      ...letters.flatMap((l) => [
+        ...l.link,
+        ...l.attachment.flatMap((a) => [...a.link, ...((a.invoice?.link as Link[] | undefined) ?? [])]),
+      ]),
       ...(await receipts(shared)).flatMap((r) => r.link),
     ];
     for (const link of everyLink.filter((l) => l.uri.includes('/accounts/'))) expect(accountPart(link.uri), link.rel).toBe(sharedAccount);
-    for (const uri of [linkOf(shared.link, 'document_inbox').uri, linkOf(shared.link, 'receipts').uri, ...folders.map((f) => linkOf(f.link, 'self').uri), ...letters.slice(0, 5).map((l) => linkOf(l.link, 'self').uri)]) {
+    for (const uri of [
+      linkOf(shared.link, 'document_inbox').uri,
+      linkOf(shared.link, 'receipts').uri,
+      ...folders.map((f) => linkOf(f.link, 'self').uri),
+      ...letters.slice(0, 5).map((l) => linkOf(l.link, 'self').uri),
+    ]) {
       expect((await api(uri, token)).status, uri).toBe(200);
     }
   });
@@ -124,7 +139,9 @@ describe('a mailbox shared with the demo user (sharedMailbox: true)', () => {
     const letters = await inbox(shared);
     expect(letters.filter((l) => !l.read).length).toBeGreaterThanOrEqual(2);
     const soon = Date.now() + 14 * 86_400_000;
-    const bill = letters.flatMap((l) => l.attachment).find((a) => a.invoice?.paid === false && Date.parse(String(a.invoice.dueDate)) <= soon);
+    const bill = letters
+      .flatMap((l) => l.attachment)
+      .find((a) => a.invoice?.paid === false && Date.parse(String(a.invoice.dueDate)) <= soon);
     expect(bill).toBeDefined();
     const sendToBank = linkOf(bill?.invoice?.link as Link[], 'send_to_bank').uri;
     const sent = await send(sendToBank, 'POST');
@@ -230,7 +247,9 @@ describe('a mailbox shared with the demo user (sharedMailbox: true)', () => {
     expect(odd.shared).toHaveProperty('usedStorage', null);
     expect(odd.shared.totalAvailableStorage).toBe(-1);
     // The rest of the entry, and everything else in the root, as before.
-    expect({ ...odd.shared, usedStorage: before.shared.usedStorage, totalAvailableStorage: before.shared.totalAvailableStorage }).toEqual(before.shared);
+    expect({ ...odd.shared, usedStorage: before.shared.usedStorage, totalAvailableStorage: before.shared.totalAvailableStorage }).toEqual(
+      before.shared,
+    );
     expect(odd.own).toEqual(before.own);
     expect(rootNow.primaryAccount.usedStorage).toBe(before.own.usedStorage);
     // Its own resources still answer: only the entry says odd things.
@@ -245,7 +264,11 @@ describe('a mailbox shared with the demo user (sharedMailbox: true)', () => {
 
     await expect(em.admin.setMailboxEntryFields({ usedStorage: 1 }, 'nobody#0000')).rejects.toThrow(/400/);
     // The fields go under `fields`, so a field is never taken for an option of the call.
-    const loose = await fetch(`${em.url}/__emulator/mailbox-entry`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"usedStorage": null}' });
+    const loose = await fetch(`${em.url}/__emulator/mailbox-entry`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"usedStorage": null}',
+    });
     expect(loose.status).toBe(400);
     await em.admin.reset();
     token = (await signIn(em)).access_token;

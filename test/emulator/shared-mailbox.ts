@@ -26,7 +26,12 @@ interface Sender {
 }
 
 const SENDERS: readonly Sender[] = [
-  { name: 'NAV', origin: 'PUBLIC_ENTITY', logo: 'nav', subjects: ['Utbetaling av alderspensjon', 'Vedtak om alderspensjon', 'Skattetrekk på pensjon'] },
+  {
+    name: 'NAV',
+    origin: 'PUBLIC_ENTITY',
+    logo: 'nav',
+    subjects: ['Utbetaling av alderspensjon', 'Vedtak om alderspensjon', 'Skattetrekk på pensjon'],
+  },
   { name: 'Skatteetaten', origin: 'PUBLIC_ENTITY', logo: 'skatteetaten', subjects: ['Skattemelding for 2024', 'Skatteoppgjør'] },
   { name: 'Hafslund', origin: 'CORPORATION', subjects: ['Strømregning', 'Ny strømavtale'] },
   { name: 'Oslo kommune', origin: 'PUBLIC_ENTITY', logo: 'oslo-kommune', subjects: ['Hjemmetjenesten: nye besøkstider', 'Eiendomsskatt'] },
@@ -60,7 +65,16 @@ function letter(mailbox: Mailbox, sender: Sender, subject: string, created: numb
     body: [`Til: Ola Nordmann`, `Fra: ${sender.name}`, `Dato: ${new Date(created).toISOString().slice(0, 10)}`],
     seed: Number(id) % 251,
   };
-  const made: Letter = { id, subject, creatorName: sender.name, created, origin: sender.origin, confidential: false, type: 'LETTER', attachments: [main] };
+  const made: Letter = {
+    id,
+    subject,
+    creatorName: sender.name,
+    created,
+    origin: sender.origin,
+    confidential: false,
+    type: 'LETTER',
+    attachments: [main],
+  };
   if (sender.logo !== undefined) made.logo = sender.logo;
   return made;
 }
@@ -83,7 +97,15 @@ function seedSharedMailbox(now: number): Mailbox {
     if (index === INVOICE_INDEX) {
       made.type = 'INVOICE';
       const main = made.attachments[0];
-      if (main) main.invoice = { kid: '195304120000217', accountNumber: '60050612345', amount: 1_437.5, dueDate: new Date(now + 9 * DAY).toISOString().slice(0, 10), paid: false, sendToBank: true };
+      if (main)
+        main.invoice = {
+          kid: '195304120000217',
+          accountNumber: '60050612345',
+          amount: 1_437.5,
+          dueDate: new Date(now + 9 * DAY).toISOString().slice(0, 10),
+          paid: false,
+          sendToBank: true,
+        };
     }
     mailbox.appendOldest(made);
     // Steps of 5-29 hours, never the same millisecond twice: paging by `lastseen` is exact.
@@ -104,7 +126,14 @@ function seedSharedMailbox(now: number): Mailbox {
     mailbox.add(made);
   });
   ['Apotek 1', 'Meny', 'Clas Ohlson'].forEach((storeName, i) => {
-    mailbox.receipts.push({ id: String(8001 + i), amount: Math.round(rnd() * 80_000) / 100 + 20, currency: 'NOK', storeName, timeOfPurchase: now - (i + 2) * 4 * DAY, card: `************${String(3317 + i * 211).slice(-4)}` });
+    mailbox.receipts.push({
+      id: String(8001 + i),
+      amount: Math.round(rnd() * 80_000) / 100 + 20,
+      currency: 'NOK',
+      storeName,
+      timeOfPurchase: now - (i + 2) * 4 * DAY,
+      card: `************${String(3317 + i * 211).slice(-4)}`,
+    });
   });
   return mailbox;
 }

@@ -111,7 +111,12 @@ function counted(record: FloodRecord, parts: { first?: Buffer; each: Buffer; dec
 export function gzipBombAnswer(record: FloodRecord): Response {
   const { head, blocks, tail, length } = gzipBomb();
   return new Response(counted(record, { first: head, each: blocks, decoded: PIECE_BYTES, last: tail }), {
-    headers: { 'Content-Type': 'application/pdf', 'Content-Encoding': 'gzip', 'Content-Length': String(length), 'Cache-Control': 'no-store' },
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Encoding': 'gzip',
+      'Content-Length': String(length),
+      'Cache-Control': 'no-store',
+    },
   });
 }
 
@@ -132,7 +137,8 @@ export async function settledFlood(siteUrl: string, path: string): Promise<Flood
     const records = (await (await fetch(`${siteUrl}/__site/floods`)).json()) as FloodRecord[];
     const record = records.find((r) => r.url === path);
     if (record && record.state !== 'open') return record;
-    if (Date.now() > deadline) throw new Error(`the site's flood at ${path} is ${record ? `still open after ${record.generated} bytes` : 'not asked for'}`);
+    if (Date.now() > deadline)
+      throw new Error(`the site's flood at ${path} is ${record ? `still open after ${record.generated} bytes` : 'not asked for'}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

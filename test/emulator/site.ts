@@ -45,7 +45,9 @@ function sizedPdf(bytes: number): Response {
       sent += take;
     },
   });
-  return new Response(stream, { headers: { 'Content-Type': 'application/pdf', 'Content-Length': String(bytes), 'Cache-Control': 'no-store' } });
+  return new Response(stream, {
+    headers: { 'Content-Type': 'application/pdf', 'Content-Length': String(bytes), 'Cache-Control': 'no-store' },
+  });
 }
 
 export function siteRoutes(app: Hono): void {
@@ -58,15 +60,20 @@ export function siteRoutes(app: Hono): void {
     return answer(record);
   };
   const file = (body: Buffer | string, type: string) => () =>
-    new Response(typeof body === 'string' ? body : new Uint8Array(body), { headers: { 'Content-Type': type, 'Cache-Control': 'no-store' } });
+    new Response(typeof body === 'string' ? body : new Uint8Array(body), {
+      headers: { 'Content-Type': type, 'Cache-Control': 'no-store' },
+    });
   resource(app, `${SITE_PREFIX}/`, { GET: file(PAGE, 'text/html; charset=utf-8') });
   resource(app, `${SITE_PREFIX}/payslip.pdf`, { GET: file(SITE_PDF, 'application/pdf') });
   resource(app, `${SITE_PREFIX}/picture.png`, { GET: file(makePng(64, 48, 99), 'image/png') });
-  resource(app, `${SITE_PREFIX}/terms.html`, { GET: file('<!doctype html><title>Terms</title><p>Terms and conditions.</p>', 'text/html; charset=utf-8') });
+  resource(app, `${SITE_PREFIX}/terms.html`, {
+    GET: file('<!doctype html><title>Terms</title><p>Terms and conditions.</p>', 'text/html; charset=utf-8'),
+  });
   resource(app, `${SITE_PREFIX}/sized.pdf`, {
     GET: (c) => {
       const bytes = Number(c.req.query('bytes') ?? '');
-      if (!Number.isInteger(bytes) || bytes < 64 || bytes > MAX_SIZED_BYTES) return new Response('bytes must be 64 to 200 MiB', { status: 400 });
+      if (!Number.isInteger(bytes) || bytes < 64 || bytes > MAX_SIZED_BYTES)
+        return new Response('bytes must be 64 to 200 MiB', { status: 400 });
       return sizedPdf(bytes);
     },
   });

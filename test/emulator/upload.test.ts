@@ -26,7 +26,11 @@ beforeEach(async () => {
   root = await getJson<RootJson>(`${em.url}/post/api`, token);
 });
 
-const mailbox = () => root.mailbox[0] as unknown as { link: { rel: string; uri: string; 'media-type': string }[]; folders: { folder: { name: string; link: { rel: string; uri: string; 'media-type': string }[] }[] } };
+const mailbox = () =>
+  root.mailbox[0] as unknown as {
+    link: { rel: string; uri: string; 'media-type': string }[];
+    folders: { folder: { name: string; link: { rel: string; uri: string; 'media-type': string }[] }[] };
+  };
 
 function form(subject: string | undefined, file: Uint8Array | undefined, name = 'payslip.pdf', type = 'application/pdf'): FormData {
   const body = new FormData();
@@ -56,7 +60,11 @@ function pdfOf(size: number): Uint8Array {
  */
 function endlessUpload(uri: string, bearer: string, declared?: number): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { Accept: MEDIA_TYPE, Authorization: `Bearer ${bearer}`, 'Content-Type': 'multipart/form-data; boundary=b' };
+    const headers: Record<string, string> = {
+      Accept: MEDIA_TYPE,
+      Authorization: `Bearer ${bearer}`,
+      'Content-Type': 'multipart/form-data; boundary=b',
+    };
     if (declared !== undefined) headers['Content-Length'] = String(declared);
     let answered = false;
     const request = httpRequest(uri, { method: 'POST', headers }, (response) => {
@@ -75,7 +83,9 @@ function endlessUpload(uri: string, bearer: string, declared?: number): Promise<
       request.flushHeaders();
       return;
     }
-    request.write('--b\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n');
+    request.write(
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n',
+    );
     const chunk = Buffer.alloc(16 * 1024);
     const pump = () => {
       while (!answered && !request.destroyed && request.write(chunk));
@@ -102,7 +112,13 @@ describe('uploading', () => {
     expect(response.status).toBe(201);
     const location = response.headers.get('location') ?? '';
     const letter = await getJson<DocumentJson>(location, token);
-    expect(letter).toMatchObject({ subject: 'Lønnsslipp november', origin: 'UPLOADED', fileType: 'pdf', fileSize: SITE_PDF.length, location: 'INBOX' });
+    expect(letter).toMatchObject({
+      subject: 'Lønnsslipp november',
+      origin: 'UPLOADED',
+      fileType: 'pdf',
+      fileSize: SITE_PDF.length,
+      location: 'INBOX',
+    });
     expect((await inboxDocuments())[0]?.subject).toBe('Lønnsslipp november');
     const content = await api(linkOf(letter.link, 'get_document_content').uri, token, { accept: 'application/octet-stream' });
     expect(content.headers.get('content-type')).toBe('application/pdf');
@@ -154,7 +170,10 @@ describe('uploading', () => {
   it('a body declared past the 100 MiB limit is refused with 413 before any of it arrives, naming the limit', async () => {
     const before = (await inboxDocuments()).length;
     const answer = await endlessUpload(linkOf(mailbox().link, 'upload_document_to_inbox').uri, token, MAX_UPLOAD_BYTES + 1024 * 1024);
-    expect(answer).toEqual({ status: 413, body: expect.objectContaining({ 'error-code': 'FILE_TOO_LARGE', limit: 100 * 1024 * 1024 }) as unknown });
+    expect(answer).toEqual({
+      status: 413,
+      body: expect.objectContaining({ 'error-code': 'FILE_TOO_LARGE', limit: 100 * 1024 * 1024 }) as unknown,
+    });
     expect((await inboxDocuments()).length).toBe(before);
   });
 
@@ -183,7 +202,9 @@ describe('uploading', () => {
     caller.abort();
     expect(await upload).toBe('gave up');
     // What the emulator logged for it is its answer to a client that went away: it had given none before.
-    await eventually(async () => expect((await em.admin.requests()).filter((r) => r.method === 'POST').map((r) => r.status)).toEqual([499]));
+    await eventually(async () =>
+      expect((await em.admin.requests()).filter((r) => r.method === 'POST').map((r) => r.status)).toEqual([499]),
+    );
   });
 });
 
@@ -192,7 +213,11 @@ describe('the upload limit', () => {
   let small: RunningEmulator;
   let smallToken: string;
   let smallRoot: RootJson;
-  const inboxUpload = () => linkOf((smallRoot.mailbox[0] as unknown as { link: { rel: string; uri: string; 'media-type': string }[] }).link, 'upload_document_to_inbox').uri;
+  const inboxUpload = () =>
+    linkOf(
+      (smallRoot.mailbox[0] as unknown as { link: { rel: string; uri: string; 'media-type': string }[] }).link,
+      'upload_document_to_inbox',
+    ).uri;
 
   beforeAll(async () => {
     small = await startEmulator({ port: 0, quiet: true, maxUploadBytes: LIMIT });
@@ -227,7 +252,10 @@ describe('the upload limit', () => {
 
   it('refuses a body that passes the limit while it is still coming (chunked, no length said), and stores nothing', async () => {
     const before = (await inboxDocuments(smallRoot, smallToken)).length;
-    expect(await endlessUpload(inboxUpload(), smallToken)).toEqual({ status: 413, body: expect.objectContaining({ 'error-code': 'FILE_TOO_LARGE', limit: LIMIT }) as unknown });
+    expect(await endlessUpload(inboxUpload(), smallToken)).toEqual({
+      status: 413,
+      body: expect.objectContaining({ 'error-code': 'FILE_TOO_LARGE', limit: LIMIT }) as unknown,
+    });
     expect((await inboxDocuments(smallRoot, smallToken)).length).toBe(before);
   });
 });

@@ -18,16 +18,54 @@ import { browserUnderTest, type BrowserName } from './extension-browser.ts';
  */
 const MEASURED_SECONDS: Record<BrowserName, Record<string, number>> = {
   chromium: {
-    'viewer-reader': 198, mailbox: 133, files: 127, invoices: 121, options: 118, popup: 108, upload: 106,
-    'session-end': 99, 'viewer-back': 87, mailboxes: 75, 'find-letter': 71, 'letter-privacy': 67,
-    'popup-states': 66, 'sign-in': 58, glance: 57, notifications: 56, upgrade: 56, hardening: 55,
-    keyboard: 51, journey: 39, consent: 35, 'letter-latency': 25, pkce: 19,
+    'viewer-reader': 198,
+    mailbox: 133,
+    files: 127,
+    invoices: 121,
+    options: 118,
+    popup: 108,
+    upload: 106,
+    'session-end': 99,
+    'viewer-back': 87,
+    mailboxes: 75,
+    'find-letter': 71,
+    'letter-privacy': 67,
+    'popup-states': 66,
+    'sign-in': 58,
+    glance: 57,
+    notifications: 56,
+    upgrade: 56,
+    hardening: 55,
+    keyboard: 51,
+    journey: 39,
+    consent: 35,
+    'letter-latency': 25,
+    pkce: 19,
   },
   firefox: {
-    'viewer-reader': 296, files: 189, mailbox: 176, options: 165, invoices: 157, upload: 145, popup: 141,
-    'sign-in': 127, 'popup-states': 114, keyboard: 94, 'letter-privacy': 87, 'find-letter': 80,
-    glance: 64, journey: 52, 'viewer-back': 51, mailboxes: 48, hardening: 41,
-    consent: 31, 'session-end': 24, 'letter-latency': 16, pkce: 8, notifications: 1, upgrade: 1,
+    'viewer-reader': 296,
+    files: 189,
+    mailbox: 176,
+    options: 165,
+    invoices: 157,
+    upload: 145,
+    popup: 141,
+    'sign-in': 127,
+    'popup-states': 114,
+    keyboard: 94,
+    'letter-privacy': 87,
+    'find-letter': 80,
+    glance: 64,
+    journey: 52,
+    'viewer-back': 51,
+    mailboxes: 48,
+    hardening: 41,
+    consent: 31,
+    'session-end': 24,
+    'letter-latency': 16,
+    pkce: 8,
+    notifications: 1,
+    upgrade: 1,
   },
 };
 
@@ -61,7 +99,12 @@ export default class BalancedShards extends BaseSequencer {
   override shard(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { index, count } = this.ctx.config.shard ?? { index: 1, count: 1 };
     const browser = browserUnderTest();
-    const shards = balancedShards(files, (file) => fileWeight(file.moduleId, browser), count, (file) => file.moduleId);
+    const shards = balancedShards(
+      files,
+      (file) => fileWeight(file.moduleId, browser),
+      count,
+      (file) => file.moduleId,
+    );
     return Promise.resolve(shards[index - 1] ?? []);
   }
 

@@ -47,7 +47,13 @@ export interface BuildOptions {
 }
 
 /** The DIGIPOST_* variables that configure a build for the local emulator (see docs/publishing.md, the build's settings). */
-export function emulatorBuildEnv(outDir: string, baseUrl: string, clientId: string, clientSecret: string, options: BuildOptions = {}): Record<string, string> {
+export function emulatorBuildEnv(
+  outDir: string,
+  baseUrl: string,
+  clientId: string,
+  clientSecret: string,
+  options: BuildOptions = {},
+): Record<string, string> {
   const { scope, networkTimeoutMs, target = 'chrome' } = options;
   return {
     ...(scope ? { DIGIPOST_SCOPE: scope } : {}),

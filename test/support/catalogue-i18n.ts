@@ -43,6 +43,7 @@ export function catalogueMessage(language: Language, key: string, substitutions?
 export function catalogueI18n(language: () => string = () => 'en') {
   const chosen = (): Language => LANGUAGES.find((lang) => lang === language()) ?? 'en';
   const t = (key: string, substitutions?: string | string[]) => catalogueMessage(chosen(), key, substitutions) || key;
-  const tCount = (key: string, count: number, rest: string[] = []) => t(pluralKey(key, count, chosen()), [formatCount(count, chosen()), ...rest]);
+  const tCount = (key: string, count: number, rest: string[] = []) =>
+    t(pluralKey(key, count, chosen()), [formatCount(count, chosen()), ...rest]);
   return { t, tCount, uiLocale: language };
 }

@@ -21,7 +21,8 @@ export async function edgeDifference([before, after, band = 3]: [string, string,
     }),
   );
   const [a, b] = pixels as [ImageData, ImageData];
-  if (a.width !== b.width || a.height !== b.height) throw new Error(`the pictures differ in size: ${a.width}×${a.height}, ${b.width}×${b.height}`);
+  if (a.width !== b.width || a.height !== b.height)
+    throw new Error(`the pictures differ in size: ${a.width}×${a.height}, ${b.width}×${b.height}`);
   let most = 0;
   for (let y = band; y < a.height - band; y++) {
     for (let x = 0; x < a.width; x++) {

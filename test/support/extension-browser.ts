@@ -88,7 +88,8 @@ const documentStarted = (page: Page): Promise<number> => page.evaluate(() => per
 async function arrival(page: Page, before: number, wanted: (address: string) => boolean = () => true): Promise<void> {
   const address = await pollInPage(
     page,
-    (startedBefore: number) => performance.timeOrigin !== startedBefore && document.readyState === 'complete' && location.href !== 'about:blank' && location.href,
+    (startedBefore: number) =>
+      performance.timeOrigin !== startedBefore && document.readyState === 'complete' && location.href !== 'about:blank' && location.href,
     before,
   );
   if (!wanted(String(address))) throw new Error(`the tab arrived at ${String(address)}, not at the address wanted`);
@@ -103,7 +104,11 @@ async function arrival(page: Page, before: number, wanted: (address: string) => 
  * helper that met a document coming or going ("right-hand side of 'in' should be an object, got
  * null") stays the tab's, failed, so every later wait there failed too, until the deadline.
  */
-export async function pollInPage<Args extends unknown[], Result>(page: Page, condition: (...args: Args) => Result, ...args: Args): Promise<Awaited<Result>> {
+export async function pollInPage<Args extends unknown[], Result>(
+  page: Page,
+  condition: (...args: Args) => Result,
+  ...args: Args
+): Promise<Awaited<Result>> {
   const deadline = Date.now() + ARRIVAL_MS;
   let lastError: unknown;
   for (;;) {
@@ -114,7 +119,10 @@ export async function pollInPage<Args extends unknown[], Result>(page: Page, con
       if (page.isClosed()) throw error;
       lastError = error;
     }
-    if (Date.now() > deadline) throw new TimeoutError(`Waited ${ARRIVAL_MS} ms in vain for ${String(condition).replace(/\s+/g, ' ').slice(0, 200)}`, { cause: lastError });
+    if (Date.now() > deadline)
+      throw new TimeoutError(`Waited ${ARRIVAL_MS} ms in vain for ${String(condition).replace(/\s+/g, ' ').slice(0, 200)}`, {
+        cause: lastError,
+      });
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -160,7 +168,10 @@ export function tabsOf(browser: Browser, url: (path: string) => string, lateAddr
     await action();
     // A late address is about:blank, or nothing at all: a tab a page of the extension opened has
     // been seen in Firefox with no address, and the wait for it ended at its deadline.
-    const isNew = (t: Target) => t.type() === TargetType.PAGE && !before.has(t) && (wanted(t.url()) || (lateAddresses && (t.url() === 'about:blank' || t.url() === '')));
+    const isNew = (t: Target) =>
+      t.type() === TargetType.PAGE &&
+      !before.has(t) &&
+      (wanted(t.url()) || (lateAddresses && (t.url() === 'about:blank' || t.url() === '')));
     const target = await browser.waitForTarget(isNew, { timeout: ARRIVAL_MS }).catch(async (error: unknown) => {
       if (!(error instanceof TimeoutError)) throw error;
       // The tabs there are say whether a tab was reused (one viewer tab) or none opened at all.

@@ -109,7 +109,9 @@ class FakeArea {
 
   get(keys?: string | string[] | null): Promise<Record<string, unknown>> {
     const wanted = keys === null || keys === undefined ? Object.keys(this.data) : typeof keys === 'string' ? [keys] : keys;
-    return Promise.resolve(structuredClone(Object.fromEntries(wanted.filter((key) => key in this.data).map((key) => [key, this.data[key]]))));
+    return Promise.resolve(
+      structuredClone(Object.fromEntries(wanted.filter((key) => key in this.data).map((key) => [key, this.data[key]]))),
+    );
   }
 
   set(items: Record<string, unknown>): Promise<void> {
@@ -144,7 +146,8 @@ interface PermissionSet {
  * structured clone hands a Blob over by reference (Node's clone knows no test DOM's Blob).
  */
 function crossing(message: unknown): unknown {
-  if (typeof message !== 'object' || message === null || !('file' in message) || !(message.file instanceof Blob)) return structuredClone(message);
+  if (typeof message !== 'object' || message === null || !('file' in message) || !(message.file instanceof Blob))
+    return structuredClone(message);
   const { file, ...rest } = message;
   return { ...structuredClone(rest), file };
 }
@@ -227,7 +230,11 @@ class FakeExtension {
       // A message crosses as a structured clone both ways; the sender is the open page.
       sendMessage: async (message: unknown) =>
         structuredClone(
-          await dispatch(crossing(message), { id: EXTENSION_ID, url: this.pageUrl() }, { handlers: this.worker.handlers(), ownId: EXTENSION_ID, pagesOrigin: `${EXTENSION_ORIGIN}/` }),
+          await dispatch(
+            crossing(message),
+            { id: EXTENSION_ID, url: this.pageUrl() },
+            { handlers: this.worker.handlers(), ownId: EXTENSION_ID, pagesOrigin: `${EXTENSION_ORIGIN}/` },
+          ),
         ),
       openOptionsPage: () => {
         this.optionsPagesOpened++;

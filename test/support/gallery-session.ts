@@ -18,13 +18,22 @@ export async function signedInForPictures(
   emulator: Awaited<ReturnType<typeof startEmulator>>,
   options: { lang: string; colorScheme: 'light' | 'dark'; connect: string; scopes: Permission[] },
 ): Promise<Harness> {
-  const h = await startHarness({ browser: 'chromium', reuseEmulator: emulator, lang: options.lang, colorScheme: options.colorScheme, timeZone: PICTURE_TIME_ZONE });
+  const h = await startHarness({
+    browser: 'chromium',
+    reuseEmulator: emulator,
+    lang: options.lang,
+    colorScheme: options.colorScheme,
+    timeZone: PICTURE_TIME_ZONE,
+  });
   try {
     await storeItems(h, 'local', {
       config: { baseUrl: emulator.url, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, scopes: options.scopes, pollMinutes: 5 },
     });
     const popup = await h.openPopup();
-    const consent = await h.nextPage(() => role(popup, 'button', options.connect).click(), (address) => address.includes('/oauth/authorize'));
+    const consent = await h.nextPage(
+      () => role(popup, 'button', options.connect).click(),
+      (address) => address.includes('/oauth/authorize'),
+    );
     await role(consent, 'button', 'Approve').click();
     await role(popup, 'heading', emulator.user.fullName).wait();
     await popup.close();
@@ -44,7 +53,13 @@ export async function tabOfSize(h: Pick<Harness, 'browser'>, size: { width: numb
 
 /** The `index`-th (from 0) element a CSS selector matches, once there are that many, to act on. */
 export async function nth(page: Page, selector: string, index: number): Promise<Locator<Element>> {
-  await until(page, `There were not ${index + 1} of ${selector}.`, (s: string, i: number) => document.querySelectorAll(s).length > i, selector, index);
+  await until(
+    page,
+    `There were not ${index + 1} of ${selector}.`,
+    (s: string, i: number) => document.querySelectorAll(s).length > i,
+    selector,
+    index,
+  );
   const found = (await page.$$(selector))[index];
   if (!found) throw new Error(`${selector} number ${index + 1} went away`);
   return found.asLocator().setTimeout(WAIT_MS);

@@ -52,7 +52,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     emulator,
     openPopup: () => extension.open('src/popup/popup.html'),
     connectVia: async (page, decision = 'Approve') => {
-      const consent = await extension.nextPage(() => role(page, 'button', 'Connect').click(), (address) => address.includes('/oauth/authorize'));
+      const consent = await extension.nextPage(
+        () => role(page, 'button', 'Connect').click(),
+        (address) => address.includes('/oauth/authorize'),
+      );
       await role(consent, 'button', decision).click();
     },
     close: async () => {

@@ -17,7 +17,10 @@ type Extension = Pick<ExtensionBrowser, 'inExtension' | 'url'>;
 
 interface ExtensionApis {
   action: { getBadgeText(details: object): Promise<string> };
-  storage: Record<'local' | 'session', { get(keys: null): Promise<Record<string, unknown>>; set(items: object): Promise<void>; remove(keys: string[]): Promise<void> }>;
+  storage: Record<
+    'local' | 'session',
+    { get(keys: null): Promise<Record<string, unknown>>; set(items: object): Promise<void>; remove(keys: string[]): Promise<void> }
+  >;
 }
 
 /*
@@ -32,12 +35,18 @@ interface InPage {
 
 /** What the toolbar badge says right now. */
 export function badgeText(h: Extension): Promise<string> {
-  return h.inExtension(() => ((globalThis as unknown as InPage).browser ?? (globalThis as unknown as InPage).chrome).action.getBadgeText({}));
+  return h.inExtension(() =>
+    ((globalThis as unknown as InPage).browser ?? (globalThis as unknown as InPage).chrome).action.getBadgeText({}),
+  );
 }
 
 /** Everything the extension keeps, per area, to prove what was (not) stored. */
 export function storedItems(h: Extension, area: 'local' | 'session'): Promise<Record<string, unknown>> {
-  return h.inExtension((a: 'local' | 'session') => ((globalThis as unknown as InPage).browser ?? (globalThis as unknown as InPage).chrome).storage[a].get(null), area);
+  return h.inExtension(
+    (a: 'local' | 'session') =>
+      ((globalThis as unknown as InPage).browser ?? (globalThis as unknown as InPage).chrome).storage[a].get(null),
+    area,
+  );
 }
 
 /** Stores items; an item whose value is undefined is removed, so a saved state can be put back exactly. */
@@ -235,7 +244,10 @@ export async function clickInLetter(page: Page, words: string): Promise<void> {
       target.scrollIntoView({ block: 'center', behavior: 'instant' });
       const outer = frame.getBoundingClientRect();
       const inner = target.getBoundingClientRect();
-      return { x: outer.left + frame.clientLeft + inner.left + inner.width / 2, y: outer.top + frame.clientTop + inner.top + inner.height / 2 };
+      return {
+        x: outer.left + frame.clientLeft + inner.left + inner.width / 2,
+        y: outer.top + frame.clientTop + inner.top + inner.height / 2,
+      };
     },
     words,
   );
@@ -262,7 +274,8 @@ export async function savedDownload(folder: string, name: string): Promise<strin
   const deadline = Date.now() + ARRIVAL_MS;
   const done = () => existsSync(file) && readdirSync(folder).every((f) => !f.endsWith('.part') && !f.endsWith('.crdownload'));
   while (!done()) {
-    if (Date.now() > deadline) throw new Error(`no ${name} was saved in ${ARRIVAL_MS} ms; the folder holds: ${readdirSync(folder).join(', ') || 'nothing'}`);
+    if (Date.now() > deadline)
+      throw new Error(`no ${name} was saved in ${ARRIVAL_MS} ms; the folder holds: ${readdirSync(folder).join(', ') || 'nothing'}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return file;
@@ -321,11 +334,19 @@ export async function closeViewerTabs(h: Extension): Promise<void> {
   const deadline = Date.now() + ARRIVAL_MS;
   for (;;) {
     const open = await h.inExtension(async () => {
-      interface Context { tabId: number; documentUrl?: string }
-      const apis = globalThis as unknown as Record<'browser' | 'chrome', { runtime: { getContexts(filter: object): Promise<Context[]> }; tabs: { remove(ids: number[]): Promise<void> } } | undefined>;
+      interface Context {
+        tabId: number;
+        documentUrl?: string;
+      }
+      const apis = globalThis as unknown as Record<
+        'browser' | 'chrome',
+        { runtime: { getContexts(filter: object): Promise<Context[]> }; tabs: { remove(ids: number[]): Promise<void> } } | undefined
+      >;
       const api = apis.browser ?? apis.chrome;
       if (!api) return 0;
-      const viewers = (await api.runtime.getContexts({ contextTypes: ['TAB'] })).filter((c) => c.documentUrl?.includes('/src/viewer/viewer.html'));
+      const viewers = (await api.runtime.getContexts({ contextTypes: ['TAB'] })).filter((c) =>
+        c.documentUrl?.includes('/src/viewer/viewer.html'),
+      );
       // A tab already gone by the time it is removed is what was wanted.
       await Promise.all([...new Set(viewers.map((c) => c.tabId))].map((id) => api.tabs.remove([id]).catch(() => undefined)));
       return viewers.length;

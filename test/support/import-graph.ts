@@ -31,7 +31,13 @@ function sourceFiles(dir: string): string[] {
  * which still loads the module.
  */
 export function modulesNamedIn(fileName: string, text: string): NamedModule[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const named: NamedModule[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -53,7 +59,9 @@ export function modulesNamedIn(fileName: string, text: string): NamedModule[] {
 /** The file a relative specifier names (the sources name theirs with the extension), or undefined for a package. */
 function resolveRelative(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
-  const base = normalize(join(dirname(from), specifier)).split('\\').join('/');
+  const base = normalize(join(dirname(from), specifier))
+    .split('\\')
+    .join('/');
   return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
 }
 
@@ -68,7 +76,10 @@ export function importGraph(dir: string): Map<string, ImportEdge[]> {
   return new Map(
     sourceFiles(dir).map((file) => [
       file,
-      modulesNamedIn(file, readFileSync(file, 'utf8')).map(({ specifier, typeOnly }) => ({ to: resolveRelative(file, specifier) ?? specifier, typeOnly })),
+      modulesNamedIn(file, readFileSync(file, 'utf8')).map(({ specifier, typeOnly }) => ({
+        to: resolveRelative(file, specifier) ?? specifier,
+        typeOnly,
+      })),
     ]),
   );
 }

@@ -9,7 +9,14 @@ import { ARRIVAL_MS, tabsOf, type ExtensionBrowser, type LaunchOptions } from '.
 /** Chromium's flags to run with one unpacked extension and nothing else. */
 function extensionArgs(dist: string, lang = 'en-US'): string[] {
   const path = resolve(dist);
-  return [...QUIET_FLAGS, ...sandboxFlags(), `--lang=${lang}`, `--accept-lang=${lang}`, `--disable-extensions-except=${path}`, `--load-extension=${path}`];
+  return [
+    ...QUIET_FLAGS,
+    ...sandboxFlags(),
+    `--lang=${lang}`,
+    `--accept-lang=${lang}`,
+    `--disable-extensions-except=${path}`,
+    `--load-extension=${path}`,
+  ];
 }
 
 const isWorker = (t: Target) => t.type() === TargetType.SERVICE_WORKER && t.url().startsWith('chrome-extension://');
@@ -32,7 +39,10 @@ export async function launchChromium(options: LaunchOptions): Promise<ExtensionB
     handleSIGHUP: signals,
     // Puppeteer's defaults switch extensions off; ours loads exactly one.
     ignoreDefaultArgs: ['--disable-extensions'],
-    args: [...extensionArgs(options.dist, lang), ...(options.colorScheme === 'dark' ? ['--force-dark-mode', '--blink-settings=preferredColorScheme=0'] : [])],
+    args: [
+      ...extensionArgs(options.dist, lang),
+      ...(options.colorScheme === 'dark' ? ['--force-dark-mode', '--blink-settings=preferredColorScheme=0'] : []),
+    ],
     ...(options.downloads ? { downloadBehavior: { policy: 'allow' as const, downloadPath: resolve(options.downloads) } } : {}),
     // Chromium on Linux takes the language of its pages' i18n from LANGUAGE, and its time zone from TZ.
     env: { ...process.env, LANGUAGE: lang, ...(options.timeZone ? { TZ: options.timeZone } : {}) },
@@ -51,22 +61,33 @@ export async function launchChromium(options: LaunchOptions): Promise<ExtensionB
     try {
       // The worker's own context, as DevTools reports it once asked: a worker just started may not
       // have one yet (it may even wait for a debugger), and an evaluation before it finds no APIs.
-      const context = new Promise<number>((done) => session.once('Runtime.executionContextCreated', ({ context: created }: { context: { id: number } }) => done(created.id)));
+      const context = new Promise<number>((done) =>
+        session.once('Runtime.executionContextCreated', ({ context: created }: { context: { id: number } }) => done(created.id)),
+      );
       await session.send('Runtime.enable');
       await session.send('Runtime.runIfWaitingForDebugger').catch(() => undefined);
       const contextId = await Promise.race([
         context,
-        new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`the worker showed no context to run in within ${ARRIVAL_MS} ms`)), ARRIVAL_MS).unref()),
+        new Promise<never>((_, fail) =>
+          setTimeout(() => fail(new Error(`the worker showed no context to run in within ${ARRIVAL_MS} ms`)), ARRIVAL_MS).unref(),
+        ),
       ]);
       // Its extension APIs arrive a moment after the context itself: asked for until they are there.
       const deadline = Date.now() + ARRIVAL_MS;
-      const ready = async () => (await session.send('Runtime.evaluate', { expression: 'Boolean(globalThis.chrome?.runtime?.id)', contextId, returnByValue: true })).result.value === true;
+      const ready = async () =>
+        (await session.send('Runtime.evaluate', { expression: 'Boolean(globalThis.chrome?.runtime?.id)', contextId, returnByValue: true }))
+          .result.value === true;
       while (!(await ready())) {
         if (Date.now() > deadline) throw new Error(`the worker had no extension APIs within ${ARRIVAL_MS} ms`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const expression = `(${String(fn)})(...${JSON.stringify(args)})`;
-      const { result, exceptionDetails } = await session.send('Runtime.evaluate', { expression, contextId, awaitPromise: true, returnByValue: true });
+      const { result, exceptionDetails } = await session.send('Runtime.evaluate', {
+        expression,
+        contextId,
+        awaitPromise: true,
+        returnByValue: true,
+      });
       if (exceptionDetails) throw new Error(`in the worker: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
       return result.value as never;
     } finally {

@@ -48,7 +48,15 @@ function savingDownloadsIn(folder: string): Record<string, unknown> {
  */
 export async function startProfile(folder: string): Promise<void> {
   mkdirSync(folder, { recursive: true });
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: findFirefox(), headless: true, userDataDir: folder, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: findFirefox(),
+    headless: true,
+    userDataDir: folder,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
   await browser.close();
 }
 

@@ -15,7 +15,8 @@ export function buildWithNotificationsGranted(dist: string): string {
   cpSync(dist, copy, { recursive: true });
   const path = join(copy, 'manifest.json');
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as { permissions: string[]; optional_permissions?: string[] };
-  if (!manifest.optional_permissions?.includes('notifications')) throw new Error(`${dist}'s manifest does not offer notifications as an optional permission`);
+  if (!manifest.optional_permissions?.includes('notifications'))
+    throw new Error(`${dist}'s manifest does not offer notifications as an optional permission`);
   manifest.permissions = [...manifest.permissions, 'notifications'];
   writeFileSync(path, JSON.stringify(manifest, null, 2));
   return copy;

@@ -44,17 +44,24 @@ export const TRICK_LETTERS: readonly TrickLetter[] = [
   {
     name: 'MathML: nested forms move a <style> into MathML, and its text becomes markup',
     subject: 'Triks 1',
-    html: (o) => letter(`<form><math><mtext></form><form><mglyph><style></math>${smuggled(o)}</style></mglyph></form></mtext></math></form>`),
+    html: (o) =>
+      letter(`<form><math><mtext></form><form><mglyph><style></math>${smuggled(o)}</style></mglyph></form></mtext></math></form>`),
   },
   {
     name: 'MathML and SVG: nested forms, with the markup in an attribute of an SVG path',
     subject: 'Triks 2',
-    html: (o) => letter(`<form><math><mtext></form><form><mglyph><svg><mtext><style><path id="</style>${smuggled(o)}"></path></style></mtext></svg></mglyph></form></mtext></math></form>`),
+    html: (o) =>
+      letter(
+        `<form><math><mtext></form><form><mglyph><svg><mtext><style><path id="</style>${smuggled(o)}"></path></style></mtext></svg></mglyph></form></mtext></math></form>`,
+      ),
   },
   {
     name: 'MathML: a table inside <mtext>, and a comment that ends inside an attribute',
     subject: 'Triks 3',
-    html: (o) => letter(`<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;/mglyph&gt;${escaped(o)}"></mglyph></table></mtext></math>`),
+    html: (o) =>
+      letter(
+        `<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;/mglyph&gt;${escaped(o)}"></mglyph></table></mtext></math>`,
+      ),
   },
   {
     name: 'SVG: an end tag </p> inside <svg> and a <style> whose end is inside an attribute',
@@ -64,7 +71,10 @@ export const TRICK_LETTERS: readonly TrickLetter[] = [
   {
     name: 'SVG: a comment inside an SVG <style> around the markup',
     subject: 'Triks 5',
-    html: (o) => letter(`<svg><style><!--</style>${smuggled(o)}--></style></svg><svg><a><foreignObject><a><table><a></table><style><!--</style></svg><a id="-->${smuggled(o)}"></a>`),
+    html: (o) =>
+      letter(
+        `<svg><style><!--</style>${smuggled(o)}--></style></svg><svg><a><foreignObject><a><table><a></table><style><!--</style></svg><a id="-->${smuggled(o)}"></a>`,
+      ),
   },
   {
     name: '<noscript>: an attribute holding </noscript>, which a parse with scripting on ends there',
@@ -82,12 +92,16 @@ export const TRICK_LETTERS: readonly TrickLetter[] = [
   {
     name: 'comments: "--!>" and "<!-->" end a comment early, and markup in comments',
     subject: 'Triks 8',
-    html: (o) => letter(`<div><!--a--!><p title="-->${smuggled(o)}"></p></div><!--<!-->${escaped(o)}--><svg><!--</svg>${smuggled(o)}--></svg>`),
+    html: (o) =>
+      letter(`<div><!--a--!><p title="-->${smuggled(o)}"></p></div><!--<!-->${escaped(o)}--><svg><!--</svg>${smuggled(o)}--></svg>`),
   },
   {
     name: 'CDATA: a CDATA section in SVG and in MathML, and one in HTML (a comment there)',
     subject: 'Triks 9',
-    html: (o) => letter(`<svg><![CDATA[</svg>${smuggled(o)}]]></svg><math><mtext><![CDATA[</math>${smuggled(o)}]]></mtext></math><div><![CDATA[<p title="]]>${smuggled(o)}"></p></div>`),
+    html: (o) =>
+      letter(
+        `<svg><![CDATA[</svg>${smuggled(o)}]]></svg><math><mtext><![CDATA[</math>${smuggled(o)}]]></mtext></math><div><![CDATA[<p title="]]>${smuggled(o)}"></p></div>`,
+      ),
   },
 ];
 

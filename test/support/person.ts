@@ -67,7 +67,13 @@ Puppeteer.registerCustomQueryHandler('role', {
     };
     const nameOf = (el: Element): string => {
       const labelledBy = el.getAttribute('aria-labelledby');
-      if (labelledBy) return squash(labelledBy.split(/\s+/).map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' '));
+      if (labelledBy)
+        return squash(
+          labelledBy
+            .split(/\s+/)
+            .map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '')
+            .join(' '),
+        );
       const label = el.getAttribute('aria-label');
       if (label) return squash(label);
       const labels = (el as HTMLInputElement).labels;
@@ -129,7 +135,9 @@ function located(page: Page, selector: string): Locator<Element> {
           return await method(...args);
         } catch (error) {
           if (!(error instanceof TimeoutError)) throw error;
-          throw new Error(`Waited ${WAIT_MS / 1000} s in vain to ${key} ${selector}. The page showed: ${await shownOn(page)}`, { cause: error });
+          throw new Error(`Waited ${WAIT_MS / 1000} s in vain to ${key} ${selector}. The page showed: ${await shownOn(page)}`, {
+            cause: error,
+          });
         }
       };
     },
@@ -145,7 +153,10 @@ export async function readable(page: Page, selector = 'body'): Promise<string> {
 async function shownOn(page: Page): Promise<string> {
   if (page.isClosed()) return '(nothing: the tab was closed)';
   // Bounded: a page that stopped answering must not hold up the report of why.
-  const answered = await Promise.race([readable(page).then((text) => ({ text })), new Promise<undefined>((resolve) => setTimeout(resolve, 5_000))]);
+  const answered = await Promise.race([
+    readable(page).then((text) => ({ text })),
+    new Promise<undefined>((resolve) => setTimeout(resolve, 5_000)),
+  ]);
   if (!answered) return `(nothing: the page at ${page.url()} did not answer within 5 s)`;
   return answered.text.replace(/\s+/g, ' ').slice(0, 1500) || `(nothing readable at ${page.url()})`;
 }
@@ -154,7 +165,12 @@ async function shownOn(page: Page): Promise<string> {
  * Waits until `condition`, run in the page with `args`, holds; when it never does, the error says
  * what the page showed instead, which is what a report of a failure in CI needs.
  */
-export async function until<Args extends unknown[]>(page: Page, failure: string, condition: (...args: Args) => unknown, ...args: Args): Promise<void> {
+export async function until<Args extends unknown[]>(
+  page: Page,
+  failure: string,
+  condition: (...args: Args) => unknown,
+  ...args: Args
+): Promise<void> {
   try {
     await pollInPage(page, condition, ...args);
   } catch (error) {
@@ -164,7 +180,12 @@ export async function until<Args extends unknown[]>(page: Page, failure: string,
 
 /** Waits until the page shows these words somewhere a person can read them. */
 export function shows(page: Page, words: string): Promise<void> {
-  return until(page, `The page did not show "${words}".`, (w: string) => (document.body as HTMLElement | null)?.innerText.includes(w), words);
+  return until(
+    page,
+    `The page did not show "${words}".`,
+    (w: string) => (document.body as HTMLElement | null)?.innerText.includes(w),
+    words,
+  );
 }
 
 /**
@@ -185,7 +206,12 @@ export async function appears(page: Page, roleName: string, name: string): Promi
 
 /** Waits until the page no longer shows these words. */
 export function stopsShowing(page: Page, words: string): Promise<void> {
-  return until(page, `The page still showed "${words}".`, (w: string) => !(document.body as HTMLElement | null)?.innerText.includes(w), words);
+  return until(
+    page,
+    `The page still showed "${words}".`,
+    (w: string) => !(document.body as HTMLElement | null)?.innerText.includes(w),
+    words,
+  );
 }
 
 /** How many elements a CSS selector matches now. */

@@ -88,7 +88,12 @@ function relinkNodeModules(tree: string): void {
  * The Chrome build of the last release for the emulator at `baseUrl`, built once per commit and
  * port and kept in the temporary directory across runs. Returns its directory.
  */
-export async function buildLastRelease(baseUrl: string, clientId: string, clientSecret: string, options: BuildOptions = {}): Promise<string> {
+export async function buildLastRelease(
+  baseUrl: string,
+  clientId: string,
+  clientSecret: string,
+  options: BuildOptions = {},
+): Promise<string> {
   const commit = releaseCommit();
   const cache = join(tmpdir(), `digipost-mailbox-release-${commit.slice(0, 12)}`);
   const dist = join(cache, `dist-${new URL(baseUrl).port}`);
@@ -106,7 +111,10 @@ export async function buildLastRelease(baseUrl: string, clientId: string, client
     renameSync(building, dist);
   } catch (error) {
     rmSync(building, { recursive: true, force: true });
-    throw new Error(`Building release ${LAST_RELEASE.version} (${commit}) failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `Building release ${LAST_RELEASE.version} (${commit}) failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   return dist;
 }

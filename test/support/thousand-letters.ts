@@ -27,7 +27,9 @@ export function thousandLetters(): PlaceLetters[] {
     for (let i = 0; i < 200; i++) {
       const n = p * 200 + i;
       const subject = p > 0 && i % 100 === 7 ? `Faktura for strøm ${n}` : `Brev nummer ${n}`;
-      letters.push(letter(`l${n}`, SENDERS[n % SENDERS.length] ?? '', subject, new Date(Date.UTC(2026, 0, 1) - n * 3_600_000).toISOString()));
+      letters.push(
+        letter(`l${n}`, SENDERS[n % SENDERS.length] ?? '', subject, new Date(Date.UTC(2026, 0, 1) - n * 3_600_000).toISOString()),
+      );
     }
     places.push({ place: { key: `place${p}`, name: p === 0 ? 'Inbox' : `Folder ${p}`, mailbox: '' }, letters });
   }

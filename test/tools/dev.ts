@@ -42,7 +42,8 @@ try {
     const { build } = await import('vite');
     watcher = (await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { watch: {} } })) as Rolldown.RolldownWatcher;
     watcher.on('event', (event) => {
-      if (event.code === 'END') console.log(`${new Date().toLocaleTimeString()}  ${OUT_DIR}/ is up to date: press Reload on the add-on in about:debugging.`);
+      if (event.code === 'END')
+        console.log(`${new Date().toLocaleTimeString()}  ${OUT_DIR}/ is up to date: press Reload on the add-on in about:debugging.`);
       if (event.code === 'ERROR') console.error('The build failed:', event.error.message);
     });
     console.log(`Writing the Firefox development build to ${OUT_DIR}/ on every edit.`);

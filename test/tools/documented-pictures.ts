@@ -6,7 +6,14 @@
 import { readFileSync } from 'node:fs';
 
 /** The documents whose pictures are kept, from the repository's top. */
-export const PICTURE_DOCUMENTS = ['README.md', 'docs/using.md', 'docs/engineering.md', 'docs/publishing.md', 'docs/security.md', 'store/REVIEWERS.md'];
+export const PICTURE_DOCUMENTS = [
+  'README.md',
+  'docs/using.md',
+  'docs/engineering.md',
+  'docs/publishing.md',
+  'docs/security.md',
+  'store/REVIEWERS.md',
+];
 
 /** The file names of the gallery's pictures a document shows: `…/test/screenshots/<name>.png`, not the README's own steps. */
 export function galleryPicturesIn(markdown: string): string[] {

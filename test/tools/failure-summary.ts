@@ -13,7 +13,10 @@ const END_OF_FAILURE = /^\s*⎯+\[\d+\/\d+\]⎯/;
 const PLACE = /❯\s+(?:\S+\s+)?(\S+\.(?:e2e|test)\.tsx?:\d+:\d+)/;
 
 export function failureSummary(output: string, limit = 60): string[] {
-  const lines = output.replace(COLOUR, '').split('\n').map((line) => line.trimEnd());
+  const lines = output
+    .replace(COLOUR, '')
+    .split('\n')
+    .map((line) => line.trimEnd());
   const summary: string[] = [];
   lines.forEach((line, index) => {
     if (!/^\s*FAIL\b/.test(line)) return;

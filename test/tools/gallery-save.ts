@@ -24,7 +24,14 @@ interface MenuGlobal {
 
 mkdirSync(OUT, { recursive: true });
 // With a mailbox shared with the person, as npm start serves it: the places are grouped by mailbox.
-const emulator = await startEmulator({ port: E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true, sharedMailbox: true, dataTypeLetters: true });
+const emulator = await startEmulator({
+  port: E2E_PORT,
+  clientId: E2E_CLIENT_ID,
+  clientSecret: E2E_CLIENT_SECRET,
+  quiet: true,
+  sharedMailbox: true,
+  dataTypeLetters: true,
+});
 try {
   await buildForEmulator(E2E_DIST, emulator.url, E2E_CLIENT_ID, E2E_CLIENT_SECRET);
   for (const { lang, tag, connect, subject } of LANGS) {
@@ -42,7 +49,12 @@ try {
         const page = await h.nextPage(
           () =>
             inWorker(
-              (url: string) => (globalThis as unknown as MenuGlobal).chrome.contextMenus.onClicked.dispatch({ menuItemId: 'save-link', linkUrl: url, editable: false }),
+              (url: string) =>
+                (globalThis as unknown as MenuGlobal).chrome.contextMenus.onClicked.dispatch({
+                  menuItemId: 'save-link',
+                  linkUrl: url,
+                  editable: false,
+                }),
               `${emulator.url}/__site/payslip.pdf`,
             ),
           (address) => address.includes('/src/save/save.html'),

@@ -28,7 +28,9 @@ const ONLY_FILING = process.env.GALLERY_SCENES === 'filing';
 async function documentShown(page: Page): Promise<void> {
   await until(page, "The letter's document was not drawn.", () => {
     const main = document.querySelector('.main-document');
-    return main && !main.querySelector('.busy, [aria-busy="true"]') && main.querySelector('.pdf-page[data-drawn="true"], .content-image, iframe');
+    return (
+      main && !main.querySelector('.busy, [aria-busy="true"]') && main.querySelector('.pdf-page[data-drawn="true"], .content-image, iframe')
+    );
   });
 }
 
@@ -40,7 +42,14 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 mkdirSync(OUT, { recursive: true });
 // With a mailbox shared with the person, as npm start serves it: the side list shows both mailboxes.
-const emulator = await startEmulator({ port: E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true, sharedMailbox: true, dataTypeLetters: true });
+const emulator = await startEmulator({
+  port: E2E_PORT,
+  clientId: E2E_CLIENT_ID,
+  clientSecret: E2E_CLIENT_SECRET,
+  quiet: true,
+  sharedMailbox: true,
+  dataTypeLetters: true,
+});
 try {
   await buildForEmulator(E2E_DIST, emulator.url, E2E_CLIENT_ID, E2E_CLIENT_SECRET);
   for (const { lang, tag, connect, search } of ONLY_FILING ? [] : LANGS) {
@@ -53,7 +62,6 @@ try {
         scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_RECEIPTS', 'READ_SETTINGS'],
       });
       try {
-
         const page = await tabOfSize(h, WIDE);
         const open = async (where: 'root' | 'account', relation: string) => {
           await h.goto(page, await viewerPageFor(h, { url: await cachedLink(h, where, relation), relation }));
@@ -272,7 +280,6 @@ async function filingScenes(emulator: Awaited<ReturnType<typeof startEmulator>>)
         scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT'],
       });
       try {
-
         const page = await tabOfSize(h, WIDE);
         console.log(`Viewer filing, ${lang}, ${theme}:`);
         await h.goto(page, await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));

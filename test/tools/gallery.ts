@@ -41,7 +41,10 @@ function dayFromToday(days: number): string {
 
 /** How the popup begins "still looking in N places" in a language of ours (its messages.json): the words before the number. */
 function stillLookingWords(language: string): string {
-  const messages = JSON.parse(readFileSync(`src/public/_locales/${language}/messages.json`, 'utf8')) as Record<string, { message: string } | undefined>;
+  const messages = JSON.parse(readFileSync(`src/public/_locales/${language}/messages.json`, 'utf8')) as Record<
+    string,
+    { message: string } | undefined
+  >;
   const words = messages.due_still_looking_other?.message.split('$VALUE$')[0];
   if (!words) throw new Error(`the ${language} messages have no due_still_looking_other`);
   return words;
@@ -67,9 +70,21 @@ async function shootPopup(page: Page, file: string): Promise<void> {
 }
 
 /** Runs `during` with a changed configuration (the one the demo build ships, patched), then puts back what was stored. */
-async function withConfig(extension: ExtensionBrowser, emulator: RunningEmulator, patch: Record<string, unknown>, during: () => Promise<void>): Promise<void> {
+async function withConfig(
+  extension: ExtensionBrowser,
+  emulator: RunningEmulator,
+  patch: Record<string, unknown>,
+  during: () => Promise<void>,
+): Promise<void> {
   const { config } = await storedItems(extension, 'local');
-  const shipped = { baseUrl: emulator.url, clientId: emulator.clientId, clientSecret: emulator.clientSecret, scopes: DEMO_SCOPES, pollMinutes: 5, notify: false };
+  const shipped = {
+    baseUrl: emulator.url,
+    clientId: emulator.clientId,
+    clientSecret: emulator.clientSecret,
+    scopes: DEMO_SCOPES,
+    pollMinutes: 5,
+    notify: false,
+  };
   await storeItems(extension, 'local', { config: { ...shipped, ...patch } });
   try {
     await during();
@@ -83,7 +98,12 @@ async function ageCache(extension: ExtensionBrowser, ageMs: number): Promise<voi
   await storeItems(extension, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now() - ageMs } });
 }
 
-async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator, language: string, shot: (page: Page, state: string) => Promise<void>): Promise<void> {
+async function popupStates(
+  browser: ExtensionBrowser,
+  emulator: RunningEmulator,
+  language: string,
+  shot: (page: Page, state: string) => Promise<void>,
+): Promise<void> {
   const open = async () => {
     const page = await tabOfSize(browser, POPUP);
     await browser.goto(page, browser.url('src/popup/popup.html'));
@@ -115,7 +135,10 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   const popup = await open();
   await css(popup, '.welcome .asked li').wait();
   await shot(popup, 'signed-out');
-  const consent = await browser.nextPage(() => css(popup, '.welcome button.primary').click(), (address) => address.includes('/oauth/authorize'));
+  const consent = await browser.nextPage(
+    () => css(popup, '.welcome button.primary').click(),
+    (address) => address.includes('/oauth/authorize'),
+  );
   await css(popup, '.busy').wait();
   await shot(popup, 'connecting');
   await role(consent, 'button', 'Approve').click();
@@ -136,20 +159,38 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await emulator.admin.failNext(1, 'stall', STALLED_FOLDER, 'GET');
   page = await open();
   const looking = stillLookingWords(language);
-  await until(page, 'The popup did not say it was still looking.', (words: string) => document.querySelector('.due .due-note')?.textContent.startsWith(words) === true, looking);
+  await until(
+    page,
+    'The popup did not say it was still looking.',
+    (words: string) => document.querySelector('.due .due-note')?.textContent.startsWith(words) === true,
+    looking,
+  );
   await gone(page, '.fetched .updating:not(.idle)');
   await shot(page, 'due-still-looking');
   // The extension gives up on the folder after its network deadline (20 s in this build).
-  await page.waitForFunction((words: string) => document.querySelector('.due .due-note')?.textContent.startsWith(words) === false, { timeout: 60_000, polling: 200 }, looking);
+  await page.waitForFunction(
+    (words: string) => document.querySelector('.due .due-note')?.textContent.startsWith(words) === false,
+    { timeout: 60_000, polling: 200 },
+    looking,
+  );
   await shot(page, 'due-not-checked');
   await page.close();
   if (!overdueAdded) {
     overdueAdded = true;
-    await emulator.admin.addLetter({ subject: 'Nettleie oktober', creatorName: 'Hafslund Nett', folderId: '2', invoice: { kid: '20240000000111', accountNumber: '15031234567', amount: 812.4, dueDate: dayFromToday(-3), paid: false } });
+    await emulator.admin.addLetter({
+      subject: 'Nettleie oktober',
+      creatorName: 'Hafslund Nett',
+      folderId: '2',
+      invoice: { kid: '20240000000111', accountNumber: '15031234567', amount: 812.4, dueDate: dayFromToday(-3), paid: false },
+    });
   }
   await dropRootCache(browser);
   page = await open();
-  await until(page, 'The popup did not list the overdue invoice.', () => document.querySelector('.due li.overdue') !== null && document.querySelector('.due .due-note')?.textContent === '');
+  await until(
+    page,
+    'The popup did not list the overdue invoice.',
+    () => document.querySelector('.due li.overdue') !== null && document.querySelector('.due .due-note')?.textContent === '',
+  );
   await gone(page, '.fetched .updating:not(.idle)');
   await page.$eval('.due .due-more', (more) => (more as HTMLElement).click()).catch(() => undefined);
   await shot(page, 'due-overdue');
@@ -224,7 +265,10 @@ async function popupStates(browser: ExtensionBrowser, emulator: RunningEmulator,
   await css(page, '.welcome .asked li').wait();
   await shot(page, 'ended');
   // Connected again, for the settings page's pictures.
-  const again = await browser.nextPage(() => css(page, '.welcome button.primary').click(), (address) => address.includes('/oauth/authorize'));
+  const again = await browser.nextPage(
+    () => css(page, '.welcome button.primary').click(),
+    (address) => address.includes('/oauth/authorize'),
+  );
   await role(again, 'button', 'Approve').click();
   await css(page, '.summary h1').wait();
   await page.close();
@@ -234,10 +278,15 @@ async function optionsStates(browser: ExtensionBrowser, shot: (page: Page, state
   const page = await tabOfSize(browser, { width: 900, height: 800 });
   await browser.goto(page, browser.url('src/options/options.html'));
   // Signed in by the popup's states: the person first, their name from the root.
-  await until(page, 'The options page showed no person.', () => [...document.querySelectorAll('.person .avatar')].some((avatar) => !avatar.textContent.includes('?')));
+  await until(page, 'The options page showed no person.', () =>
+    [...document.querySelectorAll('.person .avatar')].some((avatar) => !avatar.textContent.includes('?')),
+  );
   await shot(page, 'page');
   // A permission switched on: Digipost's window asks; declined, the switch goes back.
-  const consent = await browser.nextPage(() => css(page, '#may-manage').click(), (address) => address.includes('/oauth/authorize'));
+  const consent = await browser.nextPage(
+    () => css(page, '#may-manage').click(),
+    (address) => address.includes('/oauth/authorize'),
+  );
   await css(page, '.switch-note .busy').wait();
   await shot(page, 'permission-waiting');
   await role(consent, 'button', 'Decline').click();
@@ -256,14 +305,22 @@ async function optionsStates(browser: ExtensionBrowser, shot: (page: Page, state
   // Back to the registered client, as it was.
   await css(page, '#clientId').fill(clientId);
   await css(page, 'button[type="submit"]').click();
-  await until(page, 'The options page did not say how the save went.', () => [...document.querySelectorAll('p.save-result')].some((result) => /\S/.test(result.textContent)));
+  await until(page, 'The options page did not say how the save went.', () =>
+    [...document.querySelectorAll('p.save-result')].some((result) => /\S/.test(result.textContent)),
+  );
   // A setting of new letters, saved the moment it is chosen, and said so; then put back.
   await browser.goto(page, browser.url('src/options/options.html'));
   await (await css(page, '#pollMinutes').waitHandle()).select('15');
   await css(page, '.switch-note .note-done').wait();
   await shot(page, 'letters-saved');
   await (await css(page, '#pollMinutes').waitHandle()).select('5');
-  await until(page, 'The interval was not put back.', () => document.querySelector<HTMLSelectElement>('#pollMinutes')?.value === '5' && document.querySelector('.switch-note .note-done') !== null);
+  await until(
+    page,
+    'The interval was not put back.',
+    () =>
+      document.querySelector<HTMLSelectElement>('#pollMinutes')?.value === '5' &&
+      document.querySelector('.switch-note .note-done') !== null,
+  );
   await page.close();
 }
 
@@ -273,7 +330,12 @@ export async function writeGallery(options: GalleryOptions): Promise<string[]> {
   mkdirSync(options.outDir, { recursive: true });
   const files: string[] = [];
   for (const variant of VARIANTS) {
-    const browser = await launchChromium({ dist: options.dist, lang: variant.lang, colorScheme: variant.colorScheme, timeZone: PICTURE_TIME_ZONE });
+    const browser = await launchChromium({
+      dist: options.dist,
+      lang: variant.lang,
+      colorScheme: variant.colorScheme,
+      timeZone: PICTURE_TIME_ZONE,
+    });
     const suffix = `${variant.name}-${variant.colorScheme}`;
     try {
       await popupStates(browser, options.emulator, variant.name, async (page, state) => {

@@ -45,7 +45,10 @@ export async function runJourney(extension: ExtensionBrowser, outDir: string): P
   await role(popup, 'button', 'Connect').wait();
   await shoot(popup, 'popup-signed-out', true);
 
-  const consent = await extension.nextPage(() => role(popup, 'button', 'Connect').click(), (address) => address.includes('/oauth/authorize'));
+  const consent = await extension.nextPage(
+    () => role(popup, 'button', 'Connect').click(),
+    (address) => address.includes('/oauth/authorize'),
+  );
   await role(consent, 'button', 'Approve').wait();
   // The whole page, down to the Approve and Decline buttons.
   await shoot(consent, 'consent', true);
@@ -61,7 +64,9 @@ export async function runJourney(extension: ExtensionBrowser, outDir: string): P
 
   // The inbox's place in the popup's Mailbox section (its name goes on with the unread count); the
   // popup may close itself once it has opened the tab.
-  const viewer = await extension.nextPage(() => actInClosingPopup(popup, () => text(popup, 'Inbox', roleSelector('region', 'Mailbox')).click()));
+  const viewer = await extension.nextPage(() =>
+    actInClosingPopup(popup, () => text(popup, 'Inbox', roleSelector('region', 'Mailbox')).click()),
+  );
   await viewer.setViewport({ width: 1000, height: 720 });
   await viewerSettled(viewer);
   // The pointer left where the popup's Inbox was would hover a place of the side list.

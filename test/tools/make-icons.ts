@@ -56,7 +56,11 @@ function shapeAt(x: number, y: number): 0 | 1 | 2 {
   const cx = Math.min(Math.max(x, r), 1 - r);
   const cy = Math.min(Math.max(y, r), 1 - r);
   if ((x - cx) ** 2 + (y - cy) ** 2 > r * r) return 0;
-  const left = 0.18, right = 0.82, top = 0.28, bottom = 0.72, stroke = 0.07;
+  const left = 0.18,
+    right = 0.82,
+    top = 0.28,
+    bottom = 0.72,
+    stroke = 0.07;
   if (x < left || x > right || y < top || y > bottom) return 1;
   const inBody = x > left + stroke && x < right - stroke && y > top + stroke && y < bottom - stroke;
   // The flap: a V from the top corners to the middle.
@@ -70,7 +74,8 @@ function draw(size: number, background: Rgb): Uint8Array {
   const out = new Uint8Array(size * size * 4);
   for (let py = 0; py < size; py++) {
     for (let px = 0; px < size; px++) {
-      let red = 0, white = 0;
+      let red = 0,
+        white = 0;
       for (let sy = 0; sy < samples; sy++) {
         for (let sx = 0; sx < samples; sx++) {
           const s = shapeAt((px + (sx + 0.5) / samples) / size, (py + (sy + 0.5) / samples) / size);

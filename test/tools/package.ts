@@ -74,7 +74,11 @@ for (const target of targets) {
 }
 const sources = sourceFiles();
 if (sources) {
-  write(`digipost-mailbox-sources-${version}.zip`, deterministicZip(sources.map((path) => ({ path, data: readFileSync(path) }))), 'sources');
+  write(
+    `digipost-mailbox-sources-${version}.zip`,
+    deterministicZip(sources.map((path) => ({ path, data: readFileSync(path) }))),
+    'sources',
+  );
 } else {
   console.log('sources: not made (this is not a git checkout; the sources zip lists the files git tracks)');
 }

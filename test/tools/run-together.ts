@@ -33,7 +33,10 @@ function run(script: string): Promise<Outcome> {
   console.log(`▶ npm run ${script} (its output follows when all have ended)`);
   return new Promise((resolve) => {
     // On Windows npm is a .cmd, which only a shell starts.
-    const child = spawn('npm', ['run', ...script.split(' ')], { shell: process.platform === 'win32', env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+    const child = spawn('npm', ['run', ...script.split(' ')], {
+      shell: process.platform === 'win32',
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -17,7 +17,9 @@ const PORT = Number(process.env.EMULATOR_PORT ?? 4710);
 const OUT_DIR = inFirefox ? 'dist-start-firefox' : 'dist-start';
 const BROWSER_NAME = inFirefox ? 'Firefox' : 'Chromium';
 const DEMO_SCOPE = 'READ_ACCOUNT_INFO READ_DOCUMENT_META_INFO READ_DOCUMENT_CONTENT READ_RECEIPTS READ_SETTINGS';
-const SCREENSHOTS = resolve(process.env.SCREENSHOTS_DIR ?? (inFirefox ? 'screenshots/firefox' : forReadme ? 'test/screenshots' : 'screenshots'));
+const SCREENSHOTS = resolve(
+  process.env.SCREENSHOTS_DIR ?? (inFirefox ? 'screenshots/firefox' : forReadme ? 'test/screenshots' : 'screenshots'),
+);
 const headless = forReadme || process.env.HEADLESS === '1' || (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
 
 let emulator: RunningEmulator | undefined;
@@ -60,7 +62,10 @@ try {
   });
   console.log(`Emulator: ${emulator.url}  (client ${emulator.clientId}, user ${emulator.user.fullName})`);
   // The demo asks for the read permissions, so a newcomer can open letters and receipts too.
-  await buildForEmulator(OUT_DIR, emulator.url, emulator.clientId, emulator.clientSecret, { scope: DEMO_SCOPE, target: inFirefox ? 'firefox' : 'chrome' });
+  await buildForEmulator(OUT_DIR, emulator.url, emulator.clientId, emulator.clientSecret, {
+    scope: DEMO_SCOPE,
+    target: inFirefox ? 'firefox' : 'chrome',
+  });
   console.log(`Extension built for it in ${OUT_DIR}/`);
   const dist = resolve(OUT_DIR);
   extension = await launchExtensionBrowser(inFirefox ? 'firefox' : 'chromium', {
@@ -79,7 +84,11 @@ try {
   }
 
   if (headless) {
-    console.log(forReadme ? 'Walking the new-user journey for the README.' : `No display: walking the new-user journey headless${inFirefox ? ' in Firefox' : ''}.`);
+    console.log(
+      forReadme
+        ? 'Walking the new-user journey for the README.'
+        : `No display: walking the new-user journey headless${inFirefox ? ' in Firefox' : ''}.`,
+    );
     const steps = await runJourney(extension, SCREENSHOTS);
     for (const step of steps) console.log(`  ${step.name}: ${relative(process.cwd(), step.file)}`);
     if (forReadme && !inFirefox) {
@@ -118,4 +127,3 @@ try {
     await stop(1);
   }
 }
-

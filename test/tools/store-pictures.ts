@@ -100,7 +100,13 @@ function fictionalLetters(now: number): NewLetter[] {
     letter('Fjordby kommune', 'Avlesning av vannmåler', 25 * DAY, { origin: 'PUBLIC_ENTITY' }),
     letter('Forsikringshuset', 'Skademelding mottatt', 28 * DAY),
     letter('Nordlys Energi AS', 'Faktura for strøm, oktober', 33 * DAY, {
-      invoice: { kid: '0040217711801904', accountNumber: '15036627781', amount: 1096.2, dueDate: new Date(now - 19 * DAY).toISOString().slice(0, 10), paid: true },
+      invoice: {
+        kid: '0040217711801904',
+        accountNumber: '15036627781',
+        amount: 1096.2,
+        dueDate: new Date(now - 19 * DAY).toISOString().slice(0, 10),
+        paid: true,
+      },
     }),
     letter('Kystlaks AS', 'Lønnsslipp oktober', 37 * DAY),
   ];
@@ -135,7 +141,14 @@ try {
       lang: words.lang,
       colorScheme: 'light',
       connect: words.connect,
-      scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_RECEIPTS', 'READ_SETTINGS', 'UPDATE_DOCUMENT'],
+      scopes: [
+        'READ_ACCOUNT_INFO',
+        'READ_DOCUMENT_META_INFO',
+        'READ_DOCUMENT_CONTENT',
+        'READ_RECEIPTS',
+        'READ_SETTINGS',
+        'UPDATE_DOCUMENT',
+      ],
     });
     try {
       console.log(`Store pictures, ${words.lang}:`);
@@ -179,7 +192,11 @@ try {
       await text(page, INVOICE_SUBJECT, '.letter-row').click();
       const letterFrame = (await css(page, 'iframe.letter-frame').waitHandle()) as ElementHandle<HTMLIFrameElement>;
       const frame = await letterFrame.contentFrame();
-      await frame.waitForFunction((words: string) => (document.body as HTMLElement | null)?.textContent.includes(words), { polling: 100 }, 'Å betale');
+      await frame.waitForFunction(
+        (words: string) => (document.body as HTMLElement | null)?.textContent.includes(words),
+        { polling: 100 },
+        'Å betale',
+      );
       await page.mouse.move(SCREEN.width - 1, SCREEN.height - 1);
       await settled(page);
       await page.screenshot({ path: join(OUT, `${words.tag}-3-invoice.png`) });

@@ -43,7 +43,7 @@ const files = FOLDERS.flatMap(sourceFiles).map((path) => path.split('\\').join('
 const found = new Map(files.map((file) => [file, decisionsByCode(file, readFileSync(file, 'utf8'))]));
 
 describe('the pages and their components compare no error codes', () => {
-  it('reads the pages\' files', () => {
+  it("reads the pages' files", () => {
     expect(files.length).toBeGreaterThan(50);
     expect(files).toContain('src/popup/Popup.tsx');
   });
@@ -64,10 +64,10 @@ describe('the pages and their components compare no error codes', () => {
       "throw new AppError('upload_html');",
       "setState({ kind: 'signed_out', reason: { code: 'session_ended' } });",
       'if (!answer.ok) throw new AppError(answer.error.code, answer.error);',
-      'rows.push([t(\'letter_type\'), codeInWords(type)]);',
+      "rows.push([t('letter_type'), codeInWords(type)]);",
       "if (kind === codeInWords('x')) return;",
       "// pages never write error.code === 'network'",
-      " * or REFUSALS[error.code]",
+      ' * or REFUSALS[error.code]',
     ];
     expect(naming.flatMap((line) => decisionsByCode('x', line))).toEqual([]);
   });

@@ -56,7 +56,14 @@ describe('the import graph of src/', () => {
       ['a', 'b', 'a'],
       ['d', 'd'],
     ]);
-    expect(importCycles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+    expect(
+      importCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('has no cycle', () => {

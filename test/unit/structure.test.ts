@@ -66,7 +66,7 @@ describe('the structure of src/', () => {
     expect(imports.length).toBeGreaterThan(50);
   });
 
-  it('keeps the worker out of the pages\' modules: src/background imports nothing from src/ui', () => {
+  it("keeps the worker out of the pages' modules: src/background imports nothing from src/ui", () => {
     expect(imports.filter(([from, to]) => from === 'background' && to === 'ui')).toEqual([]);
   });
 
@@ -90,10 +90,17 @@ describe('the structure of src/', () => {
     for (const page of PAGES) {
       const loaded = loadedBy(graph, `src/${page}/main.tsx`);
       expect(loaded.size, page).toBeGreaterThan(10);
-      expect([...loaded].filter((module) => /^zod(\/|$)|^src\/shared\/zod\.ts$|^src\/protocol\/requests\.ts$/.test(module)), page).toEqual([]);
+      expect(
+        [...loaded].filter((module) => /^zod(\/|$)|^src\/shared\/zod\.ts$|^src\/protocol\/requests\.ts$/.test(module)),
+        page,
+      ).toEqual([]);
     }
     // The rule finds what it looks for: the worker loads both.
-    expect([...loadedBy(graph, 'src/background/service-worker.ts')].filter((module) => /^zod\/mini$|^src\/protocol\/requests\.ts$/.test(module)).sort()).toEqual(['src/protocol/requests.ts', 'zod/mini']);
+    expect(
+      [...loadedBy(graph, 'src/background/service-worker.ts')]
+        .filter((module) => /^zod\/mini$|^src\/protocol\/requests\.ts$/.test(module))
+        .sort(),
+    ).toEqual(['src/protocol/requests.ts', 'zod/mini']);
   });
 
   it('keeps src/shared free of the rest of src/', () => {
@@ -114,7 +121,7 @@ describe('the structure of src/', () => {
     expect(cycles).toEqual([]);
   });
 
-  it('reaches the browser\'s storage only through src/storage, and never storage.sync', () => {
+  it("reaches the browser's storage only through src/storage, and never storage.sync", () => {
     const files = sourceFiles('src');
     const reaching = files.filter((file) => folderOf(file) !== 'storage' && /\.storage\.\w/.test(codeOf(file)));
     expect(reaching).toEqual([]);

@@ -21,18 +21,32 @@ function uriCharacter(extra: string): fc.Arbitrary<string> {
       return escaped !== character ? escaped : `%${code.toString(16)}`;
     });
   const plain = `${UNRESERVED}!$&'()*+,;=:@${extra}`;
-  return fc.oneof({ weight: 10, arbitrary: fc.mapToConstant({ num: plain.length, build: (index) => plain.charAt(index) }) }, { weight: 1, arbitrary: encoded });
+  return fc.oneof(
+    { weight: 10, arbitrary: fc.mapToConstant({ num: plain.length, build: (index) => plain.charAt(index) }) },
+    { weight: 1, arbitrary: encoded },
+  );
 }
 
 /** A path of zero or more segments, each after a slash. */
 export function webPath(): fc.Arbitrary<string> {
-  return fc.array(fc.string({ unit: uriCharacter(''), maxLength: 10 }), { maxLength: 5 }).map((segments) => segments.map((segment) => `/${segment}`).join(''));
+  return fc
+    .array(fc.string({ unit: uriCharacter(''), maxLength: 10 }), { maxLength: 5 })
+    .map((segments) => segments.map((segment) => `/${segment}`).join(''));
 }
 
 /** An http or https address: a domain or an IP address (v4 or v6), perhaps a port, a path, perhaps a query and a fragment. */
 export function webUrl(): fc.Arbitrary<string> {
   const text = fc.string({ unit: uriCharacter('/?'), maxLength: 15 });
   return fc
-    .tuple(fc.constantFrom('http', 'https'), fc.webAuthority({ withIPv4: true, withIPv6: true, withPort: true }), webPath(), fc.option(text), fc.option(text))
-    .map(([scheme, authority, path, query, fragment]) => `${scheme}://${authority}${path}${query === null ? '' : `?${query}`}${fragment === null ? '' : `#${fragment}`}`);
+    .tuple(
+      fc.constantFrom('http', 'https'),
+      fc.webAuthority({ withIPv4: true, withIPv6: true, withPort: true }),
+      webPath(),
+      fc.option(text),
+      fc.option(text),
+    )
+    .map(
+      ([scheme, authority, path, query, fragment]) =>
+        `${scheme}://${authority}${path}${query === null ? '' : `?${query}`}${fragment === null ? '' : `#${fragment}`}`,
+    );
 }

@@ -48,7 +48,14 @@ function menuPlacement(button: DOMRect, height: number, viewport: number): { up:
  * A button that opens a list of choices. Opening puts the focus on the first; arrows move it,
  * Escape closes and gives the focus back, as does a click elsewhere.
  */
-export function Menu(props: { label: string; buttonClass?: string; buttonContent: ComponentChildren; items: readonly MenuItem[]; disabled?: boolean; shortcut?: string }) {
+export function Menu(props: {
+  label: string;
+  buttonClass?: string;
+  buttonContent: ComponentChildren;
+  items: readonly MenuItem[];
+  disabled?: boolean;
+  shortcut?: string;
+}) {
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -148,7 +155,10 @@ export function placeName(place: Place, folders: readonly FolderChoice[]): strin
 export function moveItems(folders: readonly FolderChoice[], current: Place | undefined, choose: (place: Place) => void): MenuItem[] {
   const places: [Place, JSX.Element][] = [
     [INBOX, <InboxIcon key="inbox" />],
-    ...folders.map((folder): [Place, JSX.Element] => [{ location: 'FOLDER', folderId: folder.id }, <FolderIcon key={folder.id} icon={folder.icon} />]),
+    ...folders.map((folder): [Place, JSX.Element] => [
+      { location: 'FOLDER', folderId: folder.id },
+      <FolderIcon key={folder.id} icon={folder.icon} />,
+    ]),
   ];
   return places
     .filter(([place]) => !current || !samePlace(place, current))
@@ -179,7 +189,13 @@ export function ConfirmDelete(props: { subject: string; sender: string; onConfir
     }
   };
   return (
-    <dialog ref={dialog} class="confirm-dialog" aria-labelledby="confirm-delete-title" aria-describedby="confirm-delete-text" onClose={props.onClose}>
+    <dialog
+      ref={dialog}
+      class="confirm-dialog"
+      aria-labelledby="confirm-delete-title"
+      aria-describedby="confirm-delete-text"
+      onClose={props.onClose}
+    >
       <h2 id="confirm-delete-title" class="dialog-title">
         {t('filing_delete_title')}
       </h2>

@@ -29,7 +29,15 @@ function FolderForm(props: { initial?: FolderChoice; busy: boolean; onSave: (nam
       }}
     >
       <label for="folder-name">{t('folder_name')}</label>
-      <input id="folder-name" type="text" required maxLength={MAX_NAME} value={name} ref={(input) => input?.focus()} onInput={(event) => setName(event.currentTarget.value)} />
+      <input
+        id="folder-name"
+        type="text"
+        required
+        maxLength={MAX_NAME}
+        value={name}
+        ref={(input) => input?.focus()}
+        onInput={(event) => setName(event.currentTarget.value)}
+      />
       <fieldset class="folder-icons">
         <legend>{t('folder_icon')}</legend>
         {FOLDER_ICON_NAMES.map((choice) => (
@@ -91,7 +99,13 @@ export function FolderTools(props: {
   const canDelete = props.canFile && folder !== undefined && findLink(folder.links, 'delete_folder') !== undefined;
   if (!canCreate && !canChange && !canDelete) return null;
 
-  const run = async (intent: string, change: (resend?: boolean) => Promise<unknown>, done: string, after: () => void, resend?: boolean): Promise<void> => {
+  const run = async (
+    intent: string,
+    change: (resend?: boolean) => Promise<unknown>,
+    done: string,
+    after: () => void,
+    resend?: boolean,
+  ): Promise<void> => {
     // A new action: what the last one said is old news (here and anywhere on the page).
     setFailure(undefined);
     setToast(undefined);
@@ -117,7 +131,11 @@ export function FolderTools(props: {
     createLink &&
     void run(
       `create ${JSON.stringify([name, icon])}`,
-      (resend) => folderWrite({ target: { url: rootUrl, relation: 'self' }, rel: 'create_folder', body: { name, icon }, mailboxLink: createLink.uri }, resend),
+      (resend) =>
+        folderWrite(
+          { target: { url: rootUrl, relation: 'self' }, rel: 'create_folder', body: { name, icon }, mailboxLink: createLink.uri },
+          resend,
+        ),
       t('folder_created', name),
       props.onChanged,
     );
@@ -125,7 +143,11 @@ export function FolderTools(props: {
   const rename = (renamed: FolderChoice, name: string, icon: string) =>
     void run(
       `rename ${JSON.stringify([name, icon])}`,
-      (resend) => folderWrite({ target: { url: renamed.self.uri, relation: 'self' }, rel: 'change_folder', body: { id: renamed.id, name, icon } }, resend),
+      (resend) =>
+        folderWrite(
+          { target: { url: renamed.self.uri, relation: 'self' }, rel: 'change_folder', body: { id: renamed.id, name, icon } },
+          resend,
+        ),
       t('folder_renamed'),
       props.onChanged,
     );
@@ -142,12 +164,20 @@ export function FolderTools(props: {
     <div class="folder-tools">
       <div class="filing-bar">
         {canCreate ? (
-          <button type="button" aria-expanded={editing?.kind === 'create'} onClick={() => setEditing(editing?.kind === 'create' ? undefined : { kind: 'create' })}>
+          <button
+            type="button"
+            aria-expanded={editing?.kind === 'create'}
+            onClick={() => setEditing(editing?.kind === 'create' ? undefined : { kind: 'create' })}
+          >
             <PlusIcon /> {t('folder_new')}
           </button>
         ) : null}
         {canChange ? (
-          <button type="button" aria-expanded={editing?.kind === 'rename'} onClick={() => setEditing(editing?.kind === 'rename' ? undefined : { kind: 'rename', folder })}>
+          <button
+            type="button"
+            aria-expanded={editing?.kind === 'rename'}
+            onClick={() => setEditing(editing?.kind === 'rename' ? undefined : { kind: 'rename', folder })}
+          >
             <PencilIcon /> {t('folder_rename')}
           </button>
         ) : null}

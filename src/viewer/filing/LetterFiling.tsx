@@ -9,7 +9,16 @@ import { senderText, subjectText } from '../../model/letter-text.ts';
 import { summarize } from '../../model/letters.ts';
 import { targetOf } from '../../api/links.ts';
 import { MAX_SUBJECT_LENGTH } from '../../api/upload-rules.ts';
-import { changeLetter, deleteLetter, letterActions, placeOf, readAgain, type FolderChoice, type LetterChange, type Place } from './filing.ts';
+import {
+  changeLetter,
+  deleteLetter,
+  letterActions,
+  placeOf,
+  readAgain,
+  type FolderChoice,
+  type LetterChange,
+  type Place,
+} from './filing.ts';
 import { ConfirmDelete, FilingFailure, Menu, moveItems, notUndone, placeName, Toast, type Undoable } from './FilingControls.tsx';
 import { useLatest } from '../../ui/use-latest.ts';
 import { useWrite, type WriteFailure } from '../../ui/use-write.ts';
@@ -171,7 +180,14 @@ export function LetterFiling(props: {
       ) : null}
       {failure && message.heard ? <FilingFailure failure={failure} /> : null}
       {toast && message.heard ? <Toast toast={toast} onDone={() => setToast(undefined)} /> : null}
-      {confirming ? <ConfirmDelete subject={subjectText(letter)} sender={senderText(letter)} onConfirm={removeIt} onClose={() => setConfirming(false)} /> : null}
+      {confirming ? (
+        <ConfirmDelete
+          subject={subjectText(letter)}
+          sender={senderText(letter)}
+          onConfirm={removeIt}
+          onClose={() => setConfirming(false)}
+        />
+      ) : null}
     </div>
   );
 }

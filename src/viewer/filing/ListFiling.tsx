@@ -31,7 +31,12 @@ const FilingContext = createContext<ListFiling | undefined>(undefined);
 /** Whether a row's letter can be moved: its subject is known (update_document always sends it). */
 const movable = (letter: LetterSummary) => letter.self !== undefined && !letter.confidential && letter.subject.trim() !== '';
 
-export function ListFilingProvider(props: { scopes: readonly Permission[]; folders: readonly FolderChoice[]; place: Place; children: ComponentChildren }) {
+export function ListFilingProvider(props: {
+  scopes: readonly Permission[];
+  folders: readonly FolderChoice[];
+  place: Place;
+  children: ComponentChildren;
+}) {
   const canMove = props.scopes.includes('UPDATE_DOCUMENT');
   const canDelete = props.scopes.includes('DELETE_DOCUMENT');
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -75,7 +80,9 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
       const self = letter.self;
       try {
         // An undo goes only where the letter still lies where the move put it.
-        await once(`move ${letter.key} ${JSON.stringify(to)}`, () => changeLetter(self, { place: to }, undoing ? { place: from } : undefined, resend).then(() => undefined));
+        await once(`move ${letter.key} ${JSON.stringify(to)}`, () =>
+          changeLetter(self, { place: to }, undoing ? { place: from } : undefined, resend).then(() => undefined),
+        );
         moved.push(letter);
       } catch (failed) {
         error ??= toErrorInfo(failed);
@@ -139,7 +146,9 @@ export function ListFilingProvider(props: { scopes: readonly Permission[]; folde
     },
     rowItems: (letter) => [
       ...(canMove && movable(letter) ? moveItems(props.folders, props.place, (to) => void move([letter], to, props.place)) : []),
-      ...(canDelete && letter.self ? [{ key: 'delete', label: t('filing_delete'), icon: <TrashIcon />, danger: true, onSelect: () => setConfirming(letter) }] : []),
+      ...(canDelete && letter.self
+        ? [{ key: 'delete', label: t('filing_delete'), icon: <TrashIcon />, danger: true, onSelect: () => setConfirming(letter) }]
+        : []),
     ],
   };
 

@@ -33,12 +33,14 @@ export const INBOX: Place = { location: 'INBOX' };
  * own (model/mailbox.ts mailboxesAt), never another's.
  */
 export function foldersOf(mailboxes: NonNullable<RootResource['mailbox']>): FolderChoice[] {
-  return mailboxes.flatMap((mailbox) => mailbox.folders?.folder ?? []).flatMap((folder) => {
-    const id = idText(folder.id);
-    const self = findLink(folder.link, 'self');
-    if (id === undefined || !self) return [];
-    return [{ id, name: folder.name ?? '', ...(folder.icon === undefined ? {} : { icon: folder.icon }), self, links: folder.link }];
-  });
+  return mailboxes
+    .flatMap((mailbox) => mailbox.folders?.folder ?? [])
+    .flatMap((folder) => {
+      const id = idText(folder.id);
+      const self = findLink(folder.link, 'self');
+      if (id === undefined || !self) return [];
+      return [{ id, name: folder.name ?? '', ...(folder.icon === undefined ? {} : { icon: folder.icon }), self, links: folder.link }];
+    });
 }
 
 export function placeOf(letter: unknown): Place {
@@ -96,14 +98,23 @@ export async function readAgain(target: LinkTarget): Promise<unknown> {
 }
 
 /** `resend`: the person chose to send again a change whose outcome is unknown (the worker otherwise only looks). */
-const write = async (request: Write, resend?: boolean): Promise<unknown> => (await ask({ type: 'write', ...request, ...(resend ? { resend } : {}) })).data;
+const write = async (request: Write, resend?: boolean): Promise<unknown> =>
+  (await ask({ type: 'write', ...request, ...(resend ? { resend } : {}) })).data;
 
 /**
  * Moves or renames a letter. `unless`: an undo, sent only if the letter is still as the change it
  * undoes left it (else 'write_target_changed', and nothing is sent).
  */
 export function changeLetter(self: Link, change: LetterChange, unless?: LetterChange, resend?: boolean): Promise<unknown> {
-  return write({ target: targetOf(self, 'self'), rel: 'update_document', body: changeFields(change), ...(unless ? { expect: changeFields(unless) } : {}) }, resend);
+  return write(
+    {
+      target: targetOf(self, 'self'),
+      rel: 'update_document',
+      body: changeFields(change),
+      ...(unless ? { expect: changeFields(unless) } : {}),
+    },
+    resend,
+  );
 }
 
 export function deleteLetter(self: Link, resend?: boolean): Promise<unknown> {

@@ -17,7 +17,8 @@ function statusOf(invoice: InvoiceInfo, now: number): { text: string; overdue: b
     const when = payment?.timePaid;
     return { text: when === undefined ? t('invoice_status_paid') : t('invoice_status_paid_on', formatDate(when, locale)), overdue: false };
   }
-  if (payment) return { text: payment.bank === undefined ? t('invoice_status_sent') : t('invoice_status_sent_to', payment.bank), overdue: false };
+  if (payment)
+    return { text: payment.bank === undefined ? t('invoice_status_sent') : t('invoice_status_sent_to', payment.bank), overdue: false };
   return { text: t('invoice_status_unpaid'), overdue: isOverdue(invoice, { now }) };
 }
 
@@ -77,11 +78,15 @@ export function InvoicePanel(props: { invoice: InvoiceInfo; now: number; childre
       </dl>
       {payment?.fromAccount !== undefined ? (
         // Beside "Sent to DNB" the money has not left yet: "paid from" only once the bank paid.
-        <p class="muted">{t(isPaid(invoice) ? 'invoice_paid_from' : 'invoice_to_be_paid_from', formatAccountNumber(payment.fromAccount))}</p>
+        <p class="muted">
+          {t(isPaid(invoice) ? 'invoice_paid_from' : 'invoice_to_be_paid_from', formatAccountNumber(payment.fromAccount))}
+        </p>
       ) : null}
       {payment?.bankHomepage ? (
         <p>
-          <SafeExternalLink href={payment.bankHomepage.uri}>{payment.bank === undefined ? t('invoice_bank_site_plain') : t('invoice_bank_site', payment.bank)}</SafeExternalLink>
+          <SafeExternalLink href={payment.bankHomepage.uri}>
+            {payment.bank === undefined ? t('invoice_bank_site_plain') : t('invoice_bank_site', payment.bank)}
+          </SafeExternalLink>
         </p>
       ) : null}
       {props.children}

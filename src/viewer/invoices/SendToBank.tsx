@@ -73,7 +73,9 @@ export function SendToBank(props: {
    * it only looks (`looking`), unless the person confirmed an explicit send again (`resend`).
    */
   const confirm = async (resend: boolean, fromAccount: string | undefined, looking = false): Promise<void> => {
-    setState(looking ? { kind: 'not_confirmed', looking } : { kind: 'sending', resend, ...(fromAccount === undefined ? {} : { fromAccount }) });
+    setState(
+      looking ? { kind: 'not_confirmed', looking } : { kind: 'sending', resend, ...(fromAccount === undefined ? {} : { fromAccount }) },
+    );
     try {
       const outcome = await sendToBank(props.letter, props.attachment, resend);
       if (outcome === 'sent') {
@@ -90,7 +92,11 @@ export function SendToBank(props: {
     void ownBankAccount()
       .catch(() => undefined)
       .then((account) => {
-        setState((now) => (now.kind === 'confirming' && now.asking ? { kind: 'confirming', resend: now.resend, ...(account === undefined ? {} : { fromAccount: account }) } : now));
+        setState((now) =>
+          now.kind === 'confirming' && now.asking
+            ? { kind: 'confirming', resend: now.resend, ...(account === undefined ? {} : { fromAccount: account }) }
+            : now,
+        );
       });
   };
 
@@ -134,7 +140,13 @@ export function SendToBank(props: {
           {fromAccount !== undefined || asking ? (
             <div class="field">
               <dt>{t('send_to_bank_from_account')}</dt>
-              <dd>{fromAccount !== undefined ? formatAccountNumber(fromAccount) : <span class="skeleton-line field-pending" aria-label={t('loading')} />}</dd>
+              <dd>
+                {fromAccount !== undefined ? (
+                  formatAccountNumber(fromAccount)
+                ) : (
+                  <span class="skeleton-line field-pending" aria-label={t('loading')} />
+                )}
+              </dd>
             </div>
           ) : null}
         </dl>
@@ -180,10 +192,16 @@ export function SendToBank(props: {
         </p>
       ) : null}
       {state.kind === 'error' && refusal === undefined ? (
-        <ErrorView error={state.error} onRetry={() => open()} onConnect={() => void connectThen(() => {
-            open();
-            return Promise.resolve();
-          }).catch((e: unknown) => setState({ kind: 'error', error: toErrorInfo(e) }))} />
+        <ErrorView
+          error={state.error}
+          onRetry={() => open()}
+          onConnect={() =>
+            void connectThen(() => {
+              open();
+              return Promise.resolve();
+            }).catch((e: unknown) => setState({ kind: 'error', error: toErrorInfo(e) }))
+          }
+        />
       ) : null}
       {state.kind === 'error' && refusal !== undefined ? null : (
         <div class="actions">

@@ -43,4 +43,3 @@ export async function ownBankAccount(): Promise<string | undefined> {
     return undefined;
   }
 }
-

@@ -13,7 +13,9 @@ import { LetterHead } from './LetterHead.tsx';
  */
 export function LetterPreview(props: { letter: LetterSummary; scopes: readonly Permission[] }) {
   const { letter, scopes } = props;
-  const filing = letter.self !== undefined && (scopes.includes('DELETE_DOCUMENT') || (scopes.includes('UPDATE_DOCUMENT') && !letter.confidential && letter.subject.trim() !== ''));
+  const filing =
+    letter.self !== undefined &&
+    (scopes.includes('DELETE_DOCUMENT') || (scopes.includes('UPDATE_DOCUMENT') && !letter.confidential && letter.subject.trim() !== ''));
   return (
     <>
       {filing ? (

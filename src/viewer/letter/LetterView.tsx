@@ -155,7 +155,13 @@ function AttachmentItem(props: {
     if (props.canRead && state.kind !== 'shown' && !props.opensAtOnce) {
       quickOpen = (
         // Named with its document ("Open Vedlegg"): a letter's several Open buttons must not sound alike.
-        <BusyButton type="button" class={attachment.main ? 'primary' : ''} aria-label={t('open_named', title)} busy={state.kind === 'busy'} onClick={() => void open(content)}>
+        <BusyButton
+          type="button"
+          class={attachment.main ? 'primary' : ''}
+          aria-label={t('open_named', title)}
+          busy={state.kind === 'busy'}
+          onClick={() => void open(content)}
+        >
           {t('open_content')}
         </BusyButton>
       );
@@ -173,7 +179,12 @@ function AttachmentItem(props: {
         {props.canRead ? null : <p>{t('content_needs_permission')}</p>}
         <div class="actions">
           {props.canRead ? (
-            <button type="button" class="primary" aria-describedby={titleId} onClick={() => void sendReceiptAndOpen(openingReceipt(ask, props.letter, attachment.index))()}>
+            <button
+              type="button"
+              class="primary"
+              aria-describedby={titleId}
+              onClick={() => void sendReceiptAndOpen(openingReceipt(ask, props.letter, attachment.index))()}
+            >
               {t('send_receipt_and_open')}
             </button>
           ) : null}
@@ -190,7 +201,13 @@ function AttachmentItem(props: {
       <MetadataCards items={props.metadata} identity={`${props.letter.url}#${attachment.index}`} />
       {attachment.invoice ? (
         <InvoicePanel invoice={attachment.invoice} now={Date.now()}>
-          <SendToBank invoice={attachment.invoice} letter={props.letter} attachment={attachment.index} scopes={props.scopes} onChanged={props.onChanged} />
+          <SendToBank
+            invoice={attachment.invoice}
+            letter={props.letter}
+            attachment={attachment.index}
+            scopes={props.scopes}
+            onChanged={props.onChanged}
+          />
         </InvoicePanel>
       ) : null}
       {action}
@@ -210,9 +227,7 @@ function AttachmentItem(props: {
           />
         )
       ) : null}
-      {state.kind === 'shown' ? (
-        <ContentPanel shown={state.shown} title={title} onClose={props.opensAtOnce ? undefined : close} />
-      ) : null}
+      {state.kind === 'shown' ? <ContentPanel shown={state.shown} title={title} onClose={props.opensAtOnce ? undefined : close} /> : null}
     </>
   );
 
@@ -253,7 +268,9 @@ export interface LetterViewProps {
 export function LetterView(props: LetterViewProps) {
   const letter = summarize(props.data, props.sessionLevel, 'letter');
   const rawAttachments = isObj(props.data) && Array.isArray(props.data.attachment) ? (props.data.attachment as unknown[]) : [];
-  const attachments = attachmentsOf(props.data, props.sessionLevel).map((a) => (a.invoice ? { ...a, invoice: withPayment(a.invoice, rawAttachments[a.index]) } : a));
+  const attachments = attachmentsOf(props.data, props.sessionLevel).map((a) =>
+    a.invoice ? { ...a, invoice: withPayment(a.invoice, rawAttachments[a.index]) } : a,
+  );
   const main = attachments.find((attachment) => attachment.main) ?? attachments[0];
   const others = attachments.filter((attachment) => attachment !== main);
   const canRead = props.scopes.includes('READ_DOCUMENT_CONTENT');

@@ -22,14 +22,29 @@ function CalendarCard(props: { item: CalendarItem; identity: string }) {
   const { item } = props;
   const locale = safeLocale(uiLocale());
   const heading = item.title ?? (item.kind === 'appointment' ? t('appointment_title') : t('event_title'));
-  const arrival = item.arrival === undefined ? undefined : 'at' in item.arrival ? new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(item.arrival.at) : item.arrival.text;
+  const arrival =
+    item.arrival === undefined
+      ? undefined
+      : 'at' in item.arrival
+        ? new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(item.arrival.at)
+        : item.arrival.text;
   // Made when the card is drawn, so the file's DTSTAMP is the moment it was offered; the arrival
   // note in the card's words, so the calendar says what the card says.
   const file = useMemo(
     () =>
-      new Blob([icsFor(item, { identity: props.identity, now: Date.now(), fallbackTitle: heading, ...(arrival === undefined ? {} : { arrival: t('appointment_arrive_note', arrival) }) })], {
-        type: 'text/calendar',
-      }),
+      new Blob(
+        [
+          icsFor(item, {
+            identity: props.identity,
+            now: Date.now(),
+            fallbackTitle: heading,
+            ...(arrival === undefined ? {} : { arrival: t('appointment_arrive_note', arrival) }),
+          }),
+        ],
+        {
+          type: 'text/calendar',
+        },
+      ),
     [item, props.identity, heading, arrival],
   );
   return (

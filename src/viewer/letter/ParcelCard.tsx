@@ -19,7 +19,8 @@ function statusText(item: PickupNoticeItem, now: number, locale: string): { text
     default: {
       // Waiting, or a status the service did not give: the last day is what matters.
       const last = item.returnedAfter;
-      if (last !== undefined && Date.parse(last) < now) return { text: t('parcel_last_day_passed', formatFullDate(last, locale)), warn: true };
+      if (last !== undefined && Date.parse(last) < now)
+        return { text: t('parcel_last_day_passed', formatFullDate(last, locale)), warn: true };
       return { text: last === undefined ? '' : t('parcel_pick_up_by', formatFullDate(last, locale)), warn: false };
     }
   }

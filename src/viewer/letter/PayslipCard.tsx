@@ -15,7 +15,9 @@ export function PayslipCard(props: { item: PayslipItem }) {
       <CardKind icon={<PayIcon />}>{t('payslip_kind')}</CardKind>
       <h2 class="metadata-title">{net === undefined ? t('payslip_kind') : t('payslip_net_title', net)}</h2>
       <dl class="metadata-facts">
-        <Fact label={t('payslip_payment_date')}>{item.paymentDate === undefined ? undefined : formatFullDate(item.paymentDate, locale)}</Fact>
+        <Fact label={t('payslip_payment_date')}>
+          {item.paymentDate === undefined ? undefined : formatFullDate(item.paymentDate, locale)}
+        </Fact>
       </dl>
     </section>
   );

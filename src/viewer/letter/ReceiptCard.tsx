@@ -19,7 +19,8 @@ function paymentText(payment: ReceiptPayment, currency: string, locale: string, 
   const lastFour = payment.card === undefined ? undefined : /^[*xX•\s]+(\d{4})$/.exec(payment.card)?.[1];
   const card = lastFour === undefined ? payment.card : `•••• ${lastFour}`;
   const means = [payment.cardName ?? payment.method, card].filter((part) => part !== undefined).join(' ');
-  const method = payment.cardName !== undefined && payment.method !== undefined && payment.method !== payment.cardName ? ` (${payment.method})` : '';
+  const method =
+    payment.cardName !== undefined && payment.method !== undefined && payment.method !== payment.cardName ? ` (${payment.method})` : '';
   const amount = several && payment.amount !== undefined ? `: ${formatMoney(payment.amount, currency, locale)}` : '';
   return `${means}${method}${amount}`;
 }
@@ -32,7 +33,9 @@ export function ReceiptCard(props: { item: ReceiptItem }) {
   const { item } = props;
   const locale = uiLocale();
   const money = (amount: number) => formatMoney(amount, item.currency, locale);
-  const payments = item.payments.map((payment) => paymentText(payment, item.currency, locale, item.payments.length > 1)).filter((text) => text !== '');
+  const payments = item.payments
+    .map((payment) => paymentText(payment, item.currency, locale, item.payments.length > 1))
+    .filter((text) => text !== '');
   return (
     <section class="metadata-card receipt-card" aria-label={t('receipt_card_title', item.merchant)}>
       <CardKind icon={<ReceiptIcon />}>{t('receipt_kind')}</CardKind>
@@ -54,7 +57,9 @@ export function ReceiptCard(props: { item: ReceiptItem }) {
                   <span class="receipt-line-name">{line.name}</span>
                   {line.description !== undefined ? <span class="receipt-line-detail">{line.description}</span> : null}
                   {quantity !== undefined ? <span class="receipt-line-detail">{quantity}</span> : null}
-                  {line.discount !== undefined ? <span class="receipt-line-detail">{t('receipt_line_discount', money(line.discount))}</span> : null}
+                  {line.discount !== undefined ? (
+                    <span class="receipt-line-detail">{t('receipt_line_discount', money(line.discount))}</span>
+                  ) : null}
                 </dt>
                 <dd>{line.total === undefined ? '' : money(line.total)}</dd>
               </div>

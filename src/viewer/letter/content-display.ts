@@ -8,7 +8,13 @@
 export type DisplayKind = 'pdf' | 'image' | 'html' | 'text' | 'download';
 
 /** The pictures the browser shows, and the extension a saved one gets. */
-const IMAGE_TYPES: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/bmp': 'bmp' };
+const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/bmp': 'bmp',
+};
 
 function essence(contentType: string): string {
   return (contentType.split(';', 1)[0] ?? '').trim().toLowerCase();
@@ -48,7 +54,12 @@ const EXTENSIONS: Readonly<Record<Exclude<DisplayKind, 'image'>, string>> = { pd
  * does not show is saved as .bin, which no program opens by itself.
  */
 export function downloadName(subject: string, contentType: string): string {
-  const base = subject.replace(/[\p{Cc}\\/:*?"<>|]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 80) || 'letter';
+  const base =
+    subject
+      .replace(/[\p{Cc}\\/:*?"<>|]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 80) || 'letter';
   const kind = displayKind(contentType);
   const extension = kind === 'image' ? (IMAGE_TYPES[essence(contentType)] ?? 'bin') : EXTENSIONS[kind];
   return `${base}.${extension}`;

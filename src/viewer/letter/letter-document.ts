@@ -117,7 +117,11 @@ function takePolicyOut(doc: Document): boolean {
 const ROUNDS = 3;
 
 /** Elements that start a new line when a letter is read as text; a table's cells are set apart by a space. */
-const BLOCKS = new Set('address article aside blockquote br caption dd div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section table tr ul'.split(' '));
+const BLOCKS = new Set(
+  'address article aside blockquote br caption dd div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section table tr ul'.split(
+    ' ',
+  ),
+);
 const CELLS = new Set(['td', 'th']);
 
 /** A letter's words, a block to a line, for when its HTML cannot be shown: what a reader reads, without its layout. */

@@ -22,12 +22,26 @@ import { FOLLOWABLE } from '../external-link.ts';
 const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
 const MATHML_NAMESPACE = 'http://www.w3.org/1998/Math/MathML';
 
-
 const CONFIG: Config & { RETURN_DOM: true } = {
   WHOLE_DOCUMENT: true,
   RETURN_DOM: true,
   // Most are not on DOMPurify's list anyway; naming them keeps them out whatever a new version allows.
-  FORBID_TAGS: ['link', 'meta', 'base', 'script', 'noscript', 'template', 'form', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal'],
+  FORBID_TAGS: [
+    'link',
+    'meta',
+    'base',
+    'script',
+    'noscript',
+    'template',
+    'form',
+    'iframe',
+    'frame',
+    'frameset',
+    'object',
+    'embed',
+    'applet',
+    'portal',
+  ],
   FORBID_ATTR: ['ping', 'action', 'formaction', 'srcset', 'imagesrcset'],
   // tidyLinks sets target on the links it keeps; allowed here, so a second pass leaves it as it is.
   ADD_ATTR: ['target'],

@@ -61,7 +61,11 @@ const RESIZE_SETTLED_MS = 150;
  * the width it was drawn at is blurred. `onFirstPage` is told when page one is on screen;
  * `onError` when the file cannot be read.
  */
-export function showPdf(bytes: Uint8Array, container: HTMLElement, events: { onFirstPage: (pages: number) => void; onError: (error: unknown) => void }): PdfHandle {
+export function showPdf(
+  bytes: Uint8Array,
+  container: HTMLElement,
+  events: { onFirstPage: (pages: number) => void; onError: (error: unknown) => void },
+): PdfHandle {
   const run = { closed: false, drawing: 0, width: columnWidth(container) };
   let settle: ReturnType<typeof setTimeout> | undefined;
   const task = getDocument({ data: bytes, isEvalSupported: false, enableXfa: false, useWasm: false, stopAtErrors: false });
@@ -81,9 +85,11 @@ export function showPdf(bytes: Uint8Array, container: HTMLElement, events: { onF
     clearTimeout(settle);
     settle = setTimeout(() => {
       if (run.closed || columnWidth(container) === run.width) return;
-      void task.promise.then((pdf) => drawAll(pdf, [...container.querySelectorAll<HTMLElement>(':scope > .pdf-page')])).catch((error: unknown) => {
-        if (!run.closed) events.onError(error);
-      });
+      void task.promise
+        .then((pdf) => drawAll(pdf, [...container.querySelectorAll<HTMLElement>(':scope > .pdf-page')]))
+        .catch((error: unknown) => {
+          if (!run.closed) events.onError(error);
+        });
     }, RESIZE_SETTLED_MS);
   });
 

@@ -87,18 +87,24 @@ export function useAttachmentContent(attachment: AttachmentInfo, onRead: () => v
 
   const open = (link: Link): Promise<void> => show({ label: t('content_loading'), retry: () => open(link) }, () => fetchContent(link));
 
-  const sendReceiptAndOpen = (receipt: OpeningReceipt, resend = false) => (): Promise<void> =>
-    show(
-      { label: receipt.sent ? t('content_loading') : t('receipt_sending'), retry: sendReceiptAndOpen(receipt), resend: sendReceiptAndOpen(receipt, true) },
-      async (signal) => {
-        const link = await receipt.contentLink(resend);
-        signal.throwIfAborted();
-        // The receipt is sent: what is left is the content it opens, fetched as Open fetches it.
-        setContent(link);
-        setAttempt({ label: t('content_loading'), retry: () => open(link) });
-        return fetchContent(link);
-      },
-    );
+  const sendReceiptAndOpen =
+    (receipt: OpeningReceipt, resend = false) =>
+    (): Promise<void> =>
+      show(
+        {
+          label: receipt.sent ? t('content_loading') : t('receipt_sending'),
+          retry: sendReceiptAndOpen(receipt),
+          resend: sendReceiptAndOpen(receipt, true),
+        },
+        async (signal) => {
+          const link = await receipt.contentLink(resend);
+          signal.throwIfAborted();
+          // The receipt is sent: what is left is the content it opens, fetched as Open fetches it.
+          setContent(link);
+          setAttempt({ label: t('content_loading'), retry: () => open(link) });
+          return fetchContent(link);
+        },
+      );
 
   let state: AttachmentState = { kind: 'idle' };
   if (latest.loading) state = { kind: 'busy', label: attempt?.label ?? t('content_loading') };

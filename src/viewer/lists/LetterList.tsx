@@ -114,9 +114,12 @@ export function LetterList(props: LetterListProps) {
   useEffect(() => {
     const target = sentinel.current;
     if (!auto || !next || !target || error) return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadMore();
-    }, { rootMargin: '800px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
+      },
+      { rootMargin: '800px 0px' },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [auto, next, loading, error]);
@@ -152,8 +155,7 @@ export function LetterList(props: LetterListProps) {
               {loading ? t('loading') : t('load_more')}
             </button>
             <label class="auto-load">
-              <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.currentTarget.checked)} />{' '}
-              {t('load_on_scroll')}
+              <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.currentTarget.checked)} /> {t('load_on_scroll')}
             </label>
           </div>
         ) : null}

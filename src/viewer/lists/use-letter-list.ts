@@ -89,7 +89,9 @@ export function useLetterList(place: ListPlace): LetterListState {
   const loadMore = async (): Promise<void> => {
     if (!next || more.loading) return;
     const url = next;
-    const snapshot = await more.run(() => ask({ type: 'getResource', url, mediaType: place.target.mediaType, relation: place.target.relation ?? 'document_inbox' }));
+    const snapshot = await more.run(() =>
+      ask({ type: 'getResource', url, mediaType: place.target.mediaType, relation: place.target.relation ?? 'document_inbox' }),
+    );
     if (!snapshot) return;
     const page = { requestUrl: url, data: snapshot.data };
     setPaging((before) => withPage(before, page, place.sessionLevel, computable));

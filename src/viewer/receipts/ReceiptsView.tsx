@@ -21,7 +21,9 @@ export function ReceiptsView(props: { data: unknown; title: string; serviceOrigi
             const body = (
               <>
                 <span class="letter-sender">{receipt.storeName.trim() !== '' ? receipt.storeName : t('receipt_store_unknown')}</span>
-                <span class="letter-amount">{receipt.amount !== undefined ? formatMoney(receipt.amount, receipt.currency, locale) : ''}</span>
+                <span class="letter-amount">
+                  {receipt.amount !== undefined ? formatMoney(receipt.amount, receipt.currency, locale) : ''}
+                </span>
                 {receipt.time !== undefined ? (
                   <time class="letter-date" dateTime={receipt.time} title={formatFullDate(receipt.time, locale)}>
                     {formatRelativeDate(receipt.time, { now, locale })}

@@ -1,5 +1,13 @@
 import { t, uiLocale } from '../../shared/i18n.ts';
-import { codeInWords, fieldLabel, formatFieldValue, isAddress, isInternalField, postalAddress, repeatsSibling } from '../../model/fields.ts';
+import {
+  codeInWords,
+  fieldLabel,
+  formatFieldValue,
+  isAddress,
+  isInternalField,
+  postalAddress,
+  repeatsSibling,
+} from '../../model/fields.ts';
 import { isObj } from '../../model/read-json.ts';
 import { CutOff, MAX_SHOWN_DEPTH } from './ResourceTree.tsx';
 
@@ -35,7 +43,12 @@ interface NamedValue {
 }
 
 function isNamedValue(item: unknown): item is NamedValue {
-  return isObj(item) && typeof item.name === 'string' && isScalar(item.value) && Object.keys(item).every((k) => k === 'name' || k === 'value' || k === 'link');
+  return (
+    isObj(item) &&
+    typeof item.name === 'string' &&
+    isScalar(item.value) &&
+    Object.keys(item).every((k) => k === 'name' || k === 'value' || k === 'link')
+  );
 }
 
 /** A list of named values ("NOTIFICATION_EMAIL" = "true") read as the settings they are: "Notification email: Yes". */
@@ -86,7 +99,11 @@ function FieldValue(props: { name: string; value: unknown; siblings: Obj; depth:
       <ul class="field-cards">
         {items.map((item: unknown, i) => (
           <li key={i} class="field-card">
-            {isObj(item) ? <FieldList data={item} depth={depth + 1} /> : <FieldValue name={name} value={item} siblings={{}} depth={depth + 1} />}
+            {isObj(item) ? (
+              <FieldList data={item} depth={depth + 1} />
+            ) : (
+              <FieldValue name={name} value={item} siblings={{}} depth={depth + 1} />
+            )}
           </li>
         ))}
       </ul>
@@ -97,7 +114,8 @@ function FieldValue(props: { name: string; value: unknown; siblings: Obj; depth:
     // "Language: Norwegian Bokmål", not the label said twice over a group of one.
     const inner = Object.entries(value).filter(([key, child]) => shown(key, child));
     const [one] = inner;
-    if (inner.length === 1 && one && isScalar(one[1])) return <FieldValue name={one[0]} value={one[1]} siblings={value} depth={depth + 1} />;
+    if (inner.length === 1 && one && isScalar(one[1]))
+      return <FieldValue name={one[0]} value={one[1]} siblings={value} depth={depth + 1} />;
     return <FieldList data={value} depth={depth + 1} />;
   }
   return null;
@@ -106,7 +124,9 @@ function FieldValue(props: { name: string; value: unknown; siblings: Obj; depth:
 export function FieldList(props: { data: unknown; depth?: number; omit?: readonly string[] }) {
   if (!isObj(props.data)) return null;
   const data = props.data;
-  const entries = Object.entries(data).filter(([key, value]) => !props.omit?.includes(key) && !repeatsSibling(key, data) && shown(key, value));
+  const entries = Object.entries(data).filter(
+    ([key, value]) => !props.omit?.includes(key) && !repeatsSibling(key, data) && shown(key, value),
+  );
   if (entries.length === 0) return props.depth ? null : <p class="muted">{t('nothing_to_show')}</p>;
   // A resource that is one list (connected apps, events): the page's heading already names it.
   const [only] = entries;

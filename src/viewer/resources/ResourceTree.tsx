@@ -31,7 +31,6 @@ function isLink(value: Json): value is JsonObject & { rel: string; uri: string }
   return isObject(value) && typeof value.rel === 'string' && typeof value.uri === 'string';
 }
 
-
 function formatScalar(value: Json): string {
   if (value === null) return '—';
   if (typeof value === 'boolean') return value ? t('yes') : t('no');
@@ -103,9 +102,7 @@ function Table(props: { items: JsonObject[]; columns: string[]; serviceOrigin: s
                   <td key={c}>{c in item ? formatScalar(item[c] ?? null) : ''}</td>
                 ))}
                 <td>
-                  {Object.keys(rest).length > 0 ? (
-                    <Value value={rest} serviceOrigin={props.serviceOrigin} depth={props.depth + 1} />
-                  ) : null}
+                  {Object.keys(rest).length > 0 ? <Value value={rest} serviceOrigin={props.serviceOrigin} depth={props.depth + 1} /> : null}
                 </td>
               </tr>
             );

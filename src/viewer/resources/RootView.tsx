@@ -37,7 +37,8 @@ function placesOf(links: readonly Link[], serviceOrigin: string, seen: Set<strin
     const name = relationName(link.rel);
     // Offered only where the extension shows something there (its row says 'places'): a page that
     // would show nothing, an action or the extension's own plumbing stays in the closed details.
-    if (name === 'self' || relationInfo(name).shown !== 'places' || !classifyLink(link, serviceOrigin).followable || seen.has(link.uri)) continue;
+    if (name === 'self' || relationInfo(name).shown !== 'places' || !classifyLink(link, serviceOrigin).followable || seen.has(link.uri))
+      continue;
     // The same page offered twice (the account's and the mailbox's inbox) is listed once, where first met.
     seen.add(link.uri);
     places.push({ key: `${name}|${link.uri}`, label: relationLabel(name), link, relation: name });
@@ -52,7 +53,13 @@ function folderPlaces(mailbox: Record<string, unknown>, serviceOrigin: string, s
     const self = linksOf(folder).find((link) => relationName(link.rel) === 'self');
     if (!isObj(folder) || !self || seen.has(self.uri) || !classifyLink(self, serviceOrigin).followable) continue;
     seen.add(self.uri);
-    places.push({ key: `folder|${self.uri}`, label: folderName({ name: str(folder.name) ?? '', self }), link: self, relation: 'folder', folderIcon: str(folder.icon) });
+    places.push({
+      key: `folder|${self.uri}`,
+      label: folderName({ name: str(folder.name) ?? '', self }),
+      link: self,
+      relation: 'folder',
+      folderIcon: str(folder.icon),
+    });
   }
   return places;
 }
@@ -65,7 +72,10 @@ function rootPlaces(data: unknown, serviceOrigin: string): Group[] {
   const groups: Group[] = [
     ...mailboxes.map((mailbox) => ({
       // The person's own mailbox is theirs; another they may read (shared, a business's) goes by its name.
-      heading: mailbox.owner === false && str(mailbox.name)?.trim() ? t('all_links_mailbox_of', str(mailbox.name)?.trim() ?? '') : t('all_links_mailbox'),
+      heading:
+        mailbox.owner === false && str(mailbox.name)?.trim()
+          ? t('all_links_mailbox_of', str(mailbox.name)?.trim() ?? '')
+          : t('all_links_mailbox'),
       places: [...placesOf(linksOf(mailbox), serviceOrigin, seen), ...folderPlaces(mailbox, serviceOrigin, seen)],
     })),
     { heading: t('all_links_account'), places: placesOf(linksOf(data.primaryAccount), serviceOrigin, seen) },

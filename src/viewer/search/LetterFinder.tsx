@@ -131,7 +131,15 @@ export function LetterFinder(props: { navs: readonly MailboxNav[]; sessionLevel:
   // Nothing could be read: that, not "no letter matches", is the answer.
   const nothingRead = ready?.index.places.length === 0 && failedText !== undefined;
   const counted = found ? countText(found.total, letters.length) : '';
-  const status = !asking ? '' : !found ? t('find_letter_reading') : nothingRead ? failedText : waiting > 0 ? `${counted} ${tCount('due_still_looking', waiting)}` : counted;
+  const status = !asking
+    ? ''
+    : !found
+      ? t('find_letter_reading')
+      : nothingRead
+        ? failedText
+        : waiting > 0
+          ? `${counted} ${tCount('due_still_looking', waiting)}`
+          : counted;
   const now = Date.now();
   const locale = uiLocale();
   let position = -1;
@@ -210,7 +218,9 @@ export function LetterFinder(props: { navs: readonly MailboxNav[]; sessionLevel:
                     >
                       <span class="finder-sender">{senderText(letter)}</span>
                       <span class="finder-subject">{subjectText(letter)}</span>
-                      {letter.created !== undefined ? <span class="finder-date muted">{formatRelativeDate(letter.created, { now, locale })}</span> : null}
+                      {letter.created !== undefined ? (
+                        <span class="finder-date muted">{formatRelativeDate(letter.created, { now, locale })}</span>
+                      ) : null}
                     </div>
                   );
                 })}

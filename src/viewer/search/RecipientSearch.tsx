@@ -11,10 +11,7 @@ import { recipientsOf, type Recipient } from '../../model/recipients.ts';
 import { recipientSearchUrl } from './recipient-search.ts';
 
 type SearchState =
-  | { kind: 'idle' }
-  | { kind: 'busy' }
-  | { kind: 'done'; query: string; recipients: Recipient[] }
-  | { kind: 'error'; error: ErrorInfo };
+  { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; query: string; recipients: Recipient[] } | { kind: 'error'; error: ErrorInfo };
 
 /** Finding someone to send to: one field, one button, and the people and businesses the service found. */
 export function RecipientSearch(props: { target: LinkTarget }) {
@@ -34,7 +31,12 @@ export function RecipientSearch(props: { target: LinkTarget }) {
     const asked = ++latest.current;
     setState({ kind: 'busy' });
     try {
-      const answer = await ask({ type: 'getResource', url: recipientSearchUrl(props.target.url, text), mediaType: props.target.mediaType, relation: 'search' });
+      const answer = await ask({
+        type: 'getResource',
+        url: recipientSearchUrl(props.target.url, text),
+        mediaType: props.target.mediaType,
+        relation: 'search',
+      });
       if (asked === latest.current) setState({ kind: 'done', query: text, recipients: recipientsOf(answer.data) });
     } catch (failure) {
       if (asked === latest.current) setState({ kind: 'error', error: toErrorInfo(failure) });
@@ -90,22 +92,26 @@ export function RecipientSearch(props: { target: LinkTarget }) {
         <section aria-labelledby="results-heading" class="search-results">
           <h2 id="results-heading">{t('search_results')}</h2>
           <p role="status" class={state.recipients.length === 0 ? 'empty-state' : 'muted'}>
-            {state.recipients.length === 0
-              ? t('recipients_none', state.query)
-              : tCount('recipients_found', state.recipients.length)}
+            {state.recipients.length === 0 ? t('recipients_none', state.query) : tCount('recipients_found', state.recipients.length)}
           </p>
           {state.recipients.length === 0 ? <p class="hint">{t('recipients_none_hint')}</p> : null}
           {state.recipients.length > 0 ? (
             <ul class="recipients">
               {state.recipients.map((recipient) => (
                 <li key={recipient.key} class="recipient">
-                  {recipient.organisationNumber !== undefined ? <BuildingIcon class="recipient-icon" /> : <PersonIcon class="recipient-icon" />}
+                  {recipient.organisationNumber !== undefined ? (
+                    <BuildingIcon class="recipient-icon" />
+                  ) : (
+                    <PersonIcon class="recipient-icon" />
+                  )}
                   <div>
                     <p class="recipient-name">{recipient.name.trim() !== '' ? recipient.name : t('recipient_unnamed')}</p>
                     <p class="recipient-meta">
                       {[
                         recipient.address !== undefined ? t('recipient_address', recipient.address) : undefined,
-                        recipient.organisationNumber !== undefined ? t('recipient_org_number', formatOrganisationNumber(recipient.organisationNumber)) : undefined,
+                        recipient.organisationNumber !== undefined
+                          ? t('recipient_org_number', formatOrganisationNumber(recipient.organisationNumber))
+                          : undefined,
                       ]
                         .filter((part): part is string => part !== undefined)
                         .join(' · ')}

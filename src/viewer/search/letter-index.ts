@@ -83,7 +83,9 @@ export function buildLetterIndex(places: readonly PlaceLetters[]): LetterIndex {
  * index's order and newest first inside each place (as the lists are), at most `limit` in all.
  */
 export function findLetters(index: LetterIndex, query: string, limit = 50): FoundLetters {
-  const words = normaliseForSearch(query).split(' ').filter((word) => word !== '');
+  const words = normaliseForSearch(query)
+    .split(' ')
+    .filter((word) => word !== '');
   if (words.length === 0) return { groups: [], total: 0 };
   const byPlace = new Map<number, LetterSummary[]>();
   let total = 0;
@@ -102,4 +104,3 @@ export function findLetters(index: LetterIndex, query: string, limit = 50): Foun
   });
   return { groups, total };
 }
-

@@ -26,8 +26,11 @@ function placesOf(navs: readonly MailboxNav[]): { place: LetterPlace; target: Li
   return navs.flatMap((nav) => {
     const named = (name: string) => (navs.length > 1 ? `${nav.name} · ${name}` : name);
     const mailbox = nav.id;
-    const places = nav.inbox ? [{ place: { key: nav.inbox.uri, name: named(t('rel_document_inbox')), mailbox }, target: targetOf(nav.inbox, 'document_inbox') }] : [];
-    for (const folder of nav.folders) places.push({ place: { key: folder.self.uri, name: named(folderName(folder)), mailbox }, target: targetOf(folder.self, 'folder') });
+    const places = nav.inbox
+      ? [{ place: { key: nav.inbox.uri, name: named(t('rel_document_inbox')), mailbox }, target: targetOf(nav.inbox, 'document_inbox') }]
+      : [];
+    for (const folder of nav.folders)
+      places.push({ place: { key: folder.self.uri, name: named(folderName(folder)), mailbox }, target: targetOf(folder.self, 'folder') });
     return places;
   });
 }
@@ -49,7 +52,13 @@ async function readPlace(target: LinkTarget, sessionLevel: number): Promise<Lett
     const fresh = newLetters(seen, page);
     letters.push(...fresh);
     if (findLink(linksOf(data), 'next')) nextLinksSeen = true;
-    const next = nextPageUrl({ requestUrl, data, letters: page, nextLinksSeen, computable: Array.isArray((data as { document?: unknown } | null)?.document) });
+    const next = nextPageUrl({
+      requestUrl,
+      data,
+      letters: page,
+      nextLinksSeen,
+      computable: Array.isArray((data as { document?: unknown } | null)?.document),
+    });
     // A page that adds nothing, or points at itself, would loop for ever.
     url = next === requestUrl || fresh.length === 0 ? undefined : next;
   }

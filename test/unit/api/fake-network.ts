@@ -16,7 +16,11 @@ export function silentFetch(): { fetch: typeof globalThis.fetch; signals: AbortS
 }
 
 /** A body that never ends (or ends after `total` bytes), counting what was pulled from it. */
-export function endlessBody(total = Number.POSITIVE_INFINITY): { stream: ReadableStream<Uint8Array>; pulled: () => number; cancelled: () => boolean } {
+export function endlessBody(total = Number.POSITIVE_INFINITY): {
+  stream: ReadableStream<Uint8Array>;
+  pulled: () => number;
+  cancelled: () => boolean;
+} {
   let pulled = 0;
   let cancelled = false;
   const stream = new ReadableStream<Uint8Array>({

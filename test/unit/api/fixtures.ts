@@ -29,9 +29,7 @@ export function specRoot() {
       email: ['kari@example.com'],
       phonenumber: '99999999',
       digipostaddress: 'kari.nordmann#1ABC',
-      address: [
-        { street: 'Storgata', 'house-number': '1', 'additional-addressline': '', 'zip-code': '0155', city: 'Oslo' },
-      ],
+      address: [{ street: 'Storgata', 'house-number': '1', 'additional-addressline': '', 'zip-code': '0155', city: 'Oslo' }],
       link: [
         link('receipts', '/post/api/private/accounts/1234/receipts'),
         link('document_inbox', '/post/api/private/accounts/1234/documents/inbox'),
@@ -114,7 +112,10 @@ export function realRoot() {
               name: 'Arkivet',
               id: 2913,
               icon: 'BOX',
-              link: [link('self', '/post/api/private/mailbox/2939/folders/2913'), link('delete_folder', '/post/api/private/mailbox/2939/folders/2913')],
+              link: [
+                link('self', '/post/api/private/mailbox/2939/folders/2913'),
+                link('delete_folder', '/post/api/private/mailbox/2939/folders/2913'),
+              ],
             },
           ],
           link: [link('create_folder', '/post/api/private/mailbox/2939/folders')],

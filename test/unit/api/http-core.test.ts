@@ -43,7 +43,7 @@ describe('what every request sends', () => {
     ['refuse', 'manual'],
     ['report', 'manual'],
     ['follow', 'follow'],
-  ])('no cookies, no cache, no referrer, the deadline\'s signal; redirect policy %s is fetch\'s %s', async (redirects, redirect) => {
+  ])("no cookies, no cache, no referrer, the deadline's signal; redirect policy %s is fetch's %s", async (redirects, redirect) => {
     const { fetch, seen } = recording();
     await hardenedFetch(fetch, requestOf({ redirects, method: 'POST', headers: { Accept: 'x/y' }, body: 'a=1' }), readText);
     expect(seen).toEqual([
@@ -124,7 +124,11 @@ describe('redirects', () => {
     const body = endlessBody();
     const { fetch } = recording(() => new Response(body.stream, { status, headers: { location: 'https://evil.example/' } }));
     const process = vi.fn(readText);
-    expect(await failure(hardenedFetch(fetch, requestOf(), process))).toEqual({ code: 'http_unexpected_status', status, detail: 'redirect refused' });
+    expect(await failure(hardenedFetch(fetch, requestOf(), process))).toEqual({
+      code: 'http_unexpected_status',
+      status,
+      detail: 'redirect refused',
+    });
     expect(body.cancelled()).toBe(true);
     expect(process).not.toHaveBeenCalled();
   });
@@ -132,19 +136,29 @@ describe('redirects', () => {
   it("'refuse': so is a browser's opaque redirect", async () => {
     const opaque = { type: 'opaqueredirect', status: 0, ok: false, headers: new Headers(), body: null };
     const { fetch } = recording(() => opaque as unknown as Response);
-    expect(await failure(hardenedFetch(fetch, requestOf(), readText))).toEqual({ code: 'http_unexpected_status', status: 0, detail: 'redirect refused' });
+    expect(await failure(hardenedFetch(fetch, requestOf(), readText))).toEqual({
+      code: 'http_unexpected_status',
+      status: 0,
+      detail: 'redirect refused',
+    });
   });
 
   it("'report': the processor gets the redirect as it is", async () => {
     const { fetch } = recording(() => new Response(null, { status: 302, headers: { location: '/login' } }));
-    expect(await hardenedFetch(fetch, requestOf({ redirects: 'report' }), (answer) => Promise.resolve([answer.status, answer.header('location')]))).toEqual([302, '/login']);
+    expect(
+      await hardenedFetch(fetch, requestOf({ redirects: 'report' }), (answer) =>
+        Promise.resolve([answer.status, answer.header('location')]),
+      ),
+    ).toEqual([302, '/login']);
   });
 
   it("'follow': the processor gets the answer the redirect led to, and knows it was redirected", async () => {
     const landed = new Response('x', { status: 200 });
     Object.defineProperties(landed, { redirected: { value: true }, url: { value: 'https://www.digipostdata.no/one-time' } });
     const { fetch } = recording(() => landed);
-    const seen = await hardenedFetch(fetch, requestOf({ redirects: 'follow' }), (answer) => Promise.resolve({ redirected: answer.redirected, url: answer.url }));
+    const seen = await hardenedFetch(fetch, requestOf({ redirects: 'follow' }), (answer) =>
+      Promise.resolve({ redirected: answer.redirected, url: answer.url }),
+    );
     expect(seen).toEqual({ redirected: true, url: 'https://www.digipostdata.no/one-time' });
   });
 });
@@ -170,15 +184,23 @@ describe('bodies are read only with a limit', () => {
 
   it('uses the error the processor names (content is refused in other words than JSON)', async () => {
     const { fetch } = recording(() => new Response(endlessBody().stream));
-    const info = await failure(hardenedFetch(fetch, requestOf(), (answer) => answer.bytes(CHUNK, (detail) => new AppError('content_too_large', { detail }))));
+    const info = await failure(
+      hardenedFetch(fetch, requestOf(), (answer) => answer.bytes(CHUNK, (detail) => new AppError('content_too_large', { detail }))),
+    );
     expect(info.code).toBe('content_too_large');
   });
 
   it('reads a body up to the limit whole, and text as UTF-8 without its BOM', async () => {
     const body = endlessBody(4 * CHUNK);
-    const bytes = await hardenedFetch(recording(() => new Response(body.stream)).fetch, requestOf(), (answer) => answer.bytes(4 * CHUNK, tooLarge));
+    const bytes = await hardenedFetch(recording(() => new Response(body.stream)).fetch, requestOf(), (answer) =>
+      answer.bytes(4 * CHUNK, tooLarge),
+    );
     expect(bytes.byteLength).toBe(4 * CHUNK);
-    const text = await hardenedFetch(recording(() => new Response(new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0xc3, 0xb8]))).fetch, requestOf(), readText);
+    const text = await hardenedFetch(
+      recording(() => new Response(new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0xc3, 0xb8]))).fetch,
+      requestOf(),
+      readText,
+    );
     expect(text).toBe('hø');
   });
 
@@ -219,12 +241,38 @@ describe('failures', () => {
 describe('every protocol step goes through the core', () => {
   const SERVICE = 'https://www.digipost.no';
   const steps: [string, RequestRedirect, (fetch: typeof globalThis.fetch) => Promise<unknown>][] = [
-    ['an API resource (GET)', 'manual', (fetch) => fetchJson({ url: `${SERVICE}/post/api`, accessToken: 't', serviceOrigin: SERVICE, fetch })],
-    ['an action (POST: revoke, opening receipt)', 'manual', (fetch) => fetchJson({ url: `${SERVICE}/post/api/oauth/revoke`, method: 'POST', accessToken: 't', serviceOrigin: SERVICE, fetch })],
-    ["a letter's content", 'follow', (fetch) => fetchBinary({ url: `${SERVICE}/post/api/content/1`, accessToken: 't', serviceOrigin: SERVICE, fetch })],
-    ['the code exchange', 'manual', (fetch) => exchangeCode({ fetch, now: () => 0 }, config, { code: 'c', redirectUri: 'https://x.chromiumapp.org/', nonce: 'n', codeVerifier: 'v'.repeat(43) })],
+    [
+      'an API resource (GET)',
+      'manual',
+      (fetch) => fetchJson({ url: `${SERVICE}/post/api`, accessToken: 't', serviceOrigin: SERVICE, fetch }),
+    ],
+    [
+      'an action (POST: revoke, opening receipt)',
+      'manual',
+      (fetch) => fetchJson({ url: `${SERVICE}/post/api/oauth/revoke`, method: 'POST', accessToken: 't', serviceOrigin: SERVICE, fetch }),
+    ],
+    [
+      "a letter's content",
+      'follow',
+      (fetch) => fetchBinary({ url: `${SERVICE}/post/api/content/1`, accessToken: 't', serviceOrigin: SERVICE, fetch }),
+    ],
+    [
+      'the code exchange',
+      'manual',
+      (fetch) =>
+        exchangeCode({ fetch, now: () => 0 }, config, {
+          code: 'c',
+          redirectUri: 'https://x.chromiumapp.org/',
+          nonce: 'n',
+          codeVerifier: 'v'.repeat(43),
+        }),
+    ],
     ['the refresh', 'manual', (fetch) => refreshTokens({ fetch, now: () => 0 }, config, 'RT')],
-    ['the look at the sign-in page', 'manual', (fetch) => authWindowFailure(new Error('closed'), `${SERVICE}/post/api/oauth/authorize/new`, fetch)],
+    [
+      'the look at the sign-in page',
+      'manual',
+      (fetch) => authWindowFailure(new Error('closed'), `${SERVICE}/post/api/oauth/authorize/new`, fetch),
+    ],
   ];
 
   it.each(steps)('%s: no cookies, no cache, no referrer, a deadline, redirect %s', async (_name, redirect, step) => {

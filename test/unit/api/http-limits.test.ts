@@ -17,7 +17,7 @@ async function failure(promise: Promise<unknown>): Promise<ErrorInfo> {
 
 /** A body that sends its headers and one chunk, then nothing, but ends when the request is aborted. */
 function stallingAfterHeaders(): typeof globalThis.fetch {
-  return ((_input: RequestInfo | URL, init?: RequestInit) => {
+  return (_input: RequestInfo | URL, init?: RequestInit) => {
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new TextEncoder().encode('{"a":'));
@@ -25,7 +25,7 @@ function stallingAfterHeaders(): typeof globalThis.fetch {
       },
     });
     return Promise.resolve(new Response(stream, { status: 200 }));
-  });
+  };
 }
 
 describe('every call has a deadline', () => {
@@ -72,7 +72,10 @@ describe('every call has a deadline', () => {
 describe('bodies are read with a limit', () => {
   it('stops reading content as soon as it passes the limit, and cancels the rest', async () => {
     const body = endlessBody();
-    const fetch = (() => Promise.resolve(new Response(body.stream, { status: 200, headers: { 'content-type': 'application/pdf' } }))) as typeof globalThis.fetch;
+    const fetch = (() =>
+      Promise.resolve(
+        new Response(body.stream, { status: 200, headers: { 'content-type': 'application/pdf' } }),
+      )) as typeof globalThis.fetch;
     const info = await failure(fetchBinary({ ...options(fetch), maxBytes: 1024 * 1024 }));
     expect(info.code).toBe('content_too_large');
     // What was read is the limit and at most a few chunks the stream had queued, never the whole body.
@@ -83,7 +86,9 @@ describe('bodies are read with a limit', () => {
   it('refuses content whose declared length is over the limit before reading any of it', async () => {
     const body = endlessBody();
     const fetch = (() =>
-      Promise.resolve(new Response(body.stream, { status: 200, headers: { 'content-length': String(400 * 1024 * 1024) } }))) as typeof globalThis.fetch;
+      Promise.resolve(
+        new Response(body.stream, { status: 200, headers: { 'content-length': String(400 * 1024 * 1024) } }),
+      )) as typeof globalThis.fetch;
     const info = await failure(fetchBinary({ ...options(fetch), maxBytes: 1024 * 1024 }));
     expect(info.code).toBe('content_too_large');
     expect(info.detail).toContain('400 MiB');

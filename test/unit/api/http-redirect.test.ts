@@ -80,7 +80,9 @@ describe('redirects with a real fetch', () => {
 
   it('does not follow a JSON call that redirects, so the other host hears nothing', async () => {
     seenByContent.length = 0;
-    const error: unknown = await fetchJson({ url: `${serviceOrigin}/moved`, accessToken: TOKEN, serviceOrigin, fetch }).catch((e: unknown) => e);
+    const error: unknown = await fetchJson({ url: `${serviceOrigin}/moved`, accessToken: TOKEN, serviceOrigin, fetch }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).info).toEqual({ code: 'http_unexpected_status', status: 302, detail: 'redirect refused' });
     expect(seenByContent).toEqual([]);

@@ -95,10 +95,31 @@ describe('fetchJson: where the token goes', () => {
   });
 
   it('never sends the bearer to another origin, for any address (property)', async () => {
-    const hosts = ['www.digipost.no', 'WWW.Digipost.NO', 'digipost.no', 'www.digipost.no.evil.example', 'www.digipostdata.no', 'evil.example', '127.0.0.1', '[::1]'];
+    const hosts = [
+      'www.digipost.no',
+      'WWW.Digipost.NO',
+      'digipost.no',
+      'www.digipost.no.evil.example',
+      'www.digipostdata.no',
+      'evil.example',
+      '127.0.0.1',
+      '[::1]',
+    ];
     const crafted = fc
       .tuple(
-        fc.constantFrom('https://', 'http://', 'HTTPS://', 'ftp://', '//', 'javascript:', 'https:/', 'https:\\\\', ' https://', 'https://user:pw@', 'https://www.digipost.no@'),
+        fc.constantFrom(
+          'https://',
+          'http://',
+          'HTTPS://',
+          'ftp://',
+          '//',
+          'javascript:',
+          'https:/',
+          'https:\\\\',
+          ' https://',
+          'https://user:pw@',
+          'https://www.digipost.no@',
+        ),
         fc.constantFrom(...hosts),
         fc.constantFrom('', ':443', ':80', ':8443', ':0'),
         webPath(),
@@ -121,7 +142,9 @@ describe('fetchJson: where the token goes', () => {
           refusal = error instanceof AppError ? error.code : error;
         }
         const refusedAsAddress = refusal === undefined || refusal === 'link_foreign_origin' || refusal === 'link_not_http';
-        const bearerOnlyToService = requests.every((request) => new URL(request.url).origin === expectedOrigin && authorizationOf(request.init) === `Bearer ${TOKEN}`);
+        const bearerOnlyToService = requests.every(
+          (request) => new URL(request.url).origin === expectedOrigin && authorizationOf(request.init) === `Bearer ${TOKEN}`,
+        );
         // And the check does not refuse what it should allow.
         return refusedAsAddress && bearerOnlyToService && requests.length === (sameOrigin ? 1 : 0);
       }),
@@ -143,11 +166,27 @@ describe('fetchJson: answers', () => {
     [403, '', { code: 'http_forbidden', status: 403 }],
     [403, '{"error-code":"ACCESS_DENIED"}', { code: 'http_forbidden', status: 403, detail: 'ACCESS_DENIED' }],
     [403, '{"required":"READ_RECEIPTS"}', { code: 'http_forbidden_permission', status: 403, permission: 'READ_RECEIPTS' }],
-    [403, '{"error-code":"MISSING_SCOPE","scope":"READ_ACCOUNT_INFO READ_SETTINGS"}', { code: 'http_forbidden_permission', status: 403, permission: 'READ_ACCOUNT_INFO', detail: 'MISSING_SCOPE' }],
+    [
+      403,
+      '{"error-code":"MISSING_SCOPE","scope":"READ_ACCOUNT_INFO READ_SETTINGS"}',
+      { code: 'http_forbidden_permission', status: 403, permission: 'READ_ACCOUNT_INFO', detail: 'MISSING_SCOPE' },
+    ],
     [403, '{"required":"NOT_A_PERMISSION"}', { code: 'http_forbidden', status: 403 }],
-    [403, '{"error-code":"AUTHENTICATION_LEVEL_TOO_LOW"}', { code: 'auth_level_too_low', status: 403, detail: 'AUTHENTICATION_LEVEL_TOO_LOW' }],
-    [401, '{"error-code":"AUTHENTICATION_LEVEL_TOO_LOW","error-message":"Requires IDPORTEN_4"}', { code: 'auth_level_too_low', status: 401, detail: 'AUTHENTICATION_LEVEL_TOO_LOW: Requires IDPORTEN_4' }],
-    [400, '{"error-code":"AUTHENTICATION_LEVEL_TOO_LOW"}', { code: 'auth_level_too_low', status: 400, detail: 'AUTHENTICATION_LEVEL_TOO_LOW' }],
+    [
+      403,
+      '{"error-code":"AUTHENTICATION_LEVEL_TOO_LOW"}',
+      { code: 'auth_level_too_low', status: 403, detail: 'AUTHENTICATION_LEVEL_TOO_LOW' },
+    ],
+    [
+      401,
+      '{"error-code":"AUTHENTICATION_LEVEL_TOO_LOW","error-message":"Requires IDPORTEN_4"}',
+      { code: 'auth_level_too_low', status: 401, detail: 'AUTHENTICATION_LEVEL_TOO_LOW: Requires IDPORTEN_4' },
+    ],
+    [
+      400,
+      '{"error-code":"AUTHENTICATION_LEVEL_TOO_LOW"}',
+      { code: 'auth_level_too_low', status: 400, detail: 'AUTHENTICATION_LEVEL_TOO_LOW' },
+    ],
     [404, '<html>Not found</html>', { code: 'http_not_found', status: 404 }],
     [500, '{"error-code":"SERVER_ERROR","error-message":"Oops"}', { code: 'http_server', status: 500, detail: 'SERVER_ERROR: Oops' }],
     [503, 'Service Unavailable', { code: 'http_server', status: 503 }],
@@ -182,7 +221,10 @@ describe('fetchJson: answers', () => {
   });
 
   it('refuses an empty body from a GET, but accepts one from an action or a 204', async () => {
-    expect(await failure(fetchJson(options(fakeFetch(() => new Response('')).fetch)))).toEqual({ code: 'response_not_json', detail: 'empty body' });
+    expect(await failure(fetchJson(options(fakeFetch(() => new Response('')).fetch)))).toEqual({
+      code: 'response_not_json',
+      detail: 'empty body',
+    });
     await expect(fetchJson(options(fakeFetch(() => new Response('')).fetch, { method: 'POST' }))).resolves.toBeNull();
     await expect(fetchJson(options(fakeFetch(() => new Response(null, { status: 204 })).fetch))).resolves.toBeNull();
   });
@@ -235,8 +277,12 @@ describe('fetchJson: a hostile answer nested thousands of levels deep', () => {
   });
 
   it('counts the depth, not the size: a wide answer of many shallow objects is taken', async () => {
-    const wide = JSON.stringify({ document: Array.from({ length: 5000 }, (_, i) => ({ id: i, link: [{ rel: 'self', uri: `${SERVICE}/${i}` }] })) });
-    await expect(fetchJson(options(fakeFetch(() => new Response(wide)).fetch))).resolves.toMatchObject({ document: expect.any(Array) as unknown });
+    const wide = JSON.stringify({
+      document: Array.from({ length: 5000 }, (_, i) => ({ id: i, link: [{ rel: 'self', uri: `${SERVICE}/${i}` }] })),
+    });
+    await expect(fetchJson(options(fakeFetch(() => new Response(wide)).fetch))).resolves.toMatchObject({
+      document: expect.any(Array) as unknown,
+    });
   });
 });
 
@@ -244,7 +290,9 @@ describe('fetchBinary', () => {
   const contentUrl = `${SERVICE}/post/api/private/documents/77/content`;
 
   it('fetches the content with the bearer, following redirects, and reports its type', async () => {
-    const { fetch, requests } = fakeFetch(() => new Response(new Uint8Array([37, 80, 68, 70]), { headers: { 'content-type': 'application/pdf' } }));
+    const { fetch, requests } = fakeFetch(
+      () => new Response(new Uint8Array([37, 80, 68, 70]), { headers: { 'content-type': 'application/pdf' } }),
+    );
     const { blob, contentType } = await fetchBinary(options(fetch, { url: contentUrl, mediaType: 'application/octet-stream' }));
     expect(contentType).toBe('application/pdf');
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([37, 80, 68, 70]));

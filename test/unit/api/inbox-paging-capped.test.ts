@@ -27,7 +27,9 @@ describe('pageAfterMaybeCapped', () => {
     const asked = `${INBOX}?limit=100&lastseen=${Date.parse(OLDEST)}`;
     expect(pageAfterMaybeCapped(asked, 50, OLDEST)).toBeUndefined();
     expect(pageAfterMaybeCapped(asked, 50, '2025-04-01T00:00:00.000Z')).toBeUndefined();
-    expect(pageAfterMaybeCapped(asked, 50, '2025-02-01T00:00:00.000Z')).toBe(`${INBOX}?limit=100&lastseen=${Date.parse('2025-02-01T00:00:00.000Z')}`);
+    expect(pageAfterMaybeCapped(asked, 50, '2025-02-01T00:00:00.000Z')).toBe(
+      `${INBOX}?limit=100&lastseen=${Date.parse('2025-02-01T00:00:00.000Z')}`,
+    );
   });
 
   it('ends where the oldest letter has no readable date, or the address is none', () => {

@@ -45,8 +45,28 @@ const twoMailboxes = () =>
   root({
     primaryAccount: { unreadItemsInInbox: 5, link: [fx.link('document_inbox', '/own/inbox')] },
     mailbox: [
-      { name: 'Kari', owner: true, digipostaddress: 'kari#1', unreadItemsInInbox: 5, link: [fx.link('upload_document_to_inbox', '/own/upload')], folders: { folder: [{ id: 1, name: 'Skatt', link: [fx.link('self', '/own/f/1'), fx.link('upload_document', '/own/f/1/upload')] }], link: [] } },
-      { name: 'Ola', owner: false, digipostaddress: 'ola#2', unreadItemsInInbox: 3, link: [fx.link('document_inbox', '/ola/inbox'), fx.link('upload_document_to_inbox', '/ola/upload')], folders: { folder: [{ id: 101, name: 'Pensjon', link: [fx.link('self', '/ola/f/101'), fx.link('upload_document', '/ola/f/101/upload')] }], link: [] } },
+      {
+        name: 'Kari',
+        owner: true,
+        digipostaddress: 'kari#1',
+        unreadItemsInInbox: 5,
+        link: [fx.link('upload_document_to_inbox', '/own/upload')],
+        folders: {
+          folder: [{ id: 1, name: 'Skatt', link: [fx.link('self', '/own/f/1'), fx.link('upload_document', '/own/f/1/upload')] }],
+          link: [],
+        },
+      },
+      {
+        name: 'Ola',
+        owner: false,
+        digipostaddress: 'ola#2',
+        unreadItemsInInbox: 3,
+        link: [fx.link('document_inbox', '/ola/inbox'), fx.link('upload_document_to_inbox', '/ola/upload')],
+        folders: {
+          folder: [{ id: 101, name: 'Pensjon', link: [fx.link('self', '/ola/f/101'), fx.link('upload_document', '/ola/f/101/upload')] }],
+          link: [],
+        },
+      },
     ],
   });
 
@@ -81,7 +101,10 @@ describe('a mailbox shared with the person', () => {
       { place: { kind: 'folder', self: `${fx.BASE}/ola/f/101` }, name: 'Pensjon', whose: 'Ola' },
     ]);
     expect(placeLinksOf(both, { kind: 'inbox' })?.upload.uri).toBe(`${fx.BASE}/own/upload`);
-    expect(placeLinksOf(both, { kind: 'inbox', mailbox: `${fx.BASE}/ola/inbox` })).toEqual({ upload: fx.link('upload_document_to_inbox', '/ola/upload'), list: fx.link('document_inbox', '/ola/inbox') });
+    expect(placeLinksOf(both, { kind: 'inbox', mailbox: `${fx.BASE}/ola/inbox` })).toEqual({
+      upload: fx.link('upload_document_to_inbox', '/ola/upload'),
+      list: fx.link('document_inbox', '/ola/inbox'),
+    });
     // A mailbox the root does not list takes nothing: never the person's own in its place.
     expect(placeLinksOf(both, { kind: 'inbox', mailbox: `${fx.BASE}/gone/inbox` })).toBeUndefined();
     expect(uploadPlaceAt(both, `${fx.BASE}/ola/inbox`)).toEqual({ kind: 'inbox', mailbox: `${fx.BASE}/ola/inbox` });
@@ -90,12 +113,26 @@ describe('a mailbox shared with the person', () => {
   it('adds its unread letters to the badge’s count, as Digipost’s apps do', () => {
     expect(unreadInEveryMailbox(twoMailboxes())).toBe(8);
     // Only the person's own: their count alone; none counted anywhere: no count.
-    expect(unreadInEveryMailbox(root({ primaryAccount: { unreadItemsInInbox: 5 }, mailbox: [{ owner: true, unreadItemsInInbox: 5, link: [] }] }))).toBe(5);
+    expect(
+      unreadInEveryMailbox(
+        root({ primaryAccount: { unreadItemsInInbox: 5 }, mailbox: [{ owner: true, unreadItemsInInbox: 5, link: [] }] }),
+      ),
+    ).toBe(5);
     expect(unreadInEveryMailbox(root({}))).toBeUndefined();
-    expect(unreadInEveryMailbox(root({ mailbox: [{ owner: false, digipostaddress: 'ola#2', unreadItemsInInbox: 2, link: [fx.link('document_inbox', '/ola/inbox')] }] }))).toBe(2);
+    expect(
+      unreadInEveryMailbox(
+        root({
+          mailbox: [{ owner: false, digipostaddress: 'ola#2', unreadItemsInInbox: 2, link: [fx.link('document_inbox', '/ola/inbox')] }],
+        }),
+      ),
+    ).toBe(2);
     // The person's count where the root gives it only beside their inbox under mailbox[] (contract §5).
     expect(unreadInEveryMailbox(root({ mailbox: [{ unreadItemsInInbox: 3, link: [fx.link('document_inbox', '/own/inbox')] }] }))).toBe(3);
     // A shared mailbox with no inbox to open it by (what names it) is not offered anywhere, so not counted either.
-    expect(unreadInEveryMailbox(root({ primaryAccount: { unreadItemsInInbox: 1 }, mailbox: [{ owner: false, unreadItemsInInbox: 2, link: [] }] }))).toBe(1);
+    expect(
+      unreadInEveryMailbox(
+        root({ primaryAccount: { unreadItemsInInbox: 1 }, mailbox: [{ owner: false, unreadItemsInInbox: 2, link: [] }] }),
+      ),
+    ).toBe(1);
   });
 });

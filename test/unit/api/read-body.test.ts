@@ -42,7 +42,11 @@ describe('a gzip bomb: a small compressed body that decodes to far more than the
 
   beforeAll(async () => {
     server = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/pdf', 'content-encoding': 'gzip', 'content-length': String(compressed.byteLength) });
+      response.writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-encoding': 'gzip',
+        'content-length': String(compressed.byteLength),
+      });
       response.end(compressed);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

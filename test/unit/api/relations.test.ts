@@ -10,10 +10,27 @@ import * as fx from './fixtures.ts';
  */
 
 const OLD_ACTIONS = [
-  'logout', 'revoke', 'close_account', 'change_language', 'send_opening_receipt', 'update_account', 'upload_document',
-  'create_folder', 'update_document', 'delete_document', 'move_mail', 'change_folder', 'delete_folder', 'update_folders',
-  'create_message', 'create_contact_list', 'invite_user', 'completed_payment', 'completed_card_change',
-  'postpone_offentlig_mailbox_choice', 'dismiss',
+  'logout',
+  'revoke',
+  'close_account',
+  'change_language',
+  'send_opening_receipt',
+  'update_account',
+  'upload_document',
+  'create_folder',
+  'update_document',
+  'delete_document',
+  'move_mail',
+  'change_folder',
+  'delete_folder',
+  'update_folders',
+  'create_message',
+  'create_contact_list',
+  'invite_user',
+  'completed_payment',
+  'completed_card_change',
+  'postpone_offentlig_mailbox_choice',
+  'dismiss',
 ];
 
 const OLD_PERMISSIONS: Record<string, string> = {
@@ -47,10 +64,34 @@ const OLD_PERMISSIONS: Record<string, string> = {
 const INVOICE_PERMISSIONS: Record<string, string> = { send_to_bank: 'UPDATE_DOCUMENT', current_bank_account: 'READ_ACCOUNT_INFO' };
 
 const OLD_LABELLED = [
-  'self', 'session', 'logout', 'search', 'autocomplete', 'accounts', 'change_language', 'document_inbox', 'receipts',
-  'account_settings', 'mailbox_settings', 'update_account', 'close_account', 'upload_document', 'create_folder',
-  'event_log', 'token_list', 'payments', 'banks', 'get_document_content', 'send_opening_receipt', 'update_document',
-  'delete_document', 'organisation_logo', 'documents', 'folder', 'document_archive', 'document_workarea',
+  'self',
+  'session',
+  'logout',
+  'search',
+  'autocomplete',
+  'accounts',
+  'change_language',
+  'document_inbox',
+  'receipts',
+  'account_settings',
+  'mailbox_settings',
+  'update_account',
+  'close_account',
+  'upload_document',
+  'create_folder',
+  'event_log',
+  'token_list',
+  'payments',
+  'banks',
+  'get_document_content',
+  'send_opening_receipt',
+  'update_document',
+  'delete_document',
+  'organisation_logo',
+  'documents',
+  'folder',
+  'document_archive',
+  'document_workarea',
 ];
 
 const OLD_ICONS: Record<string, string> = {
@@ -79,18 +120,48 @@ const catalogue = (lang: string) => JSON.parse(readFileSync(`src/public/_locales
 
 describe('the relation registry keeps what the tables before it said', () => {
   it('the same relations are actions', () => {
-    expect([...RELATIONS].filter(([, info]) => info.kind === 'action').map(([name]) => name).sort()).toEqual(
-      [...OLD_ACTIONS, 'send_to_bank', 'dismiss_notice', ...Object.keys(OLD_PERMISSIONS).filter((name) => /^(update|delete|upload)_/.test(name))].filter((n, i, all) => all.indexOf(n) === i).sort(),
+    expect(
+      [...RELATIONS]
+        .filter(([, info]) => info.kind === 'action')
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(
+      [
+        ...OLD_ACTIONS,
+        'send_to_bank',
+        'dismiss_notice',
+        ...Object.keys(OLD_PERMISSIONS).filter((name) => /^(update|delete|upload)_/.test(name)),
+      ]
+        .filter((n, i, all) => all.indexOf(n) === i)
+        .sort(),
     );
     for (const name of OLD_ACTIONS) expect(isActionRelation(name), name).toBe(true);
   });
 
-  it.each(['self', 'session', 'search', 'autocomplete', 'accounts', 'document_inbox', 'receipts', 'account_settings', 'mailbox_settings', 'event_log', 'token_list', 'payments', 'banks', 'get_document_content', 'organisation_logo', 'documents', 'folder', 'next', 'updates', 'sender'])(
-    '%s is not an action',
-    (name) => {
-      expect(isActionRelation(name)).toBe(false);
-    },
-  );
+  it.each([
+    'self',
+    'session',
+    'search',
+    'autocomplete',
+    'accounts',
+    'document_inbox',
+    'receipts',
+    'account_settings',
+    'mailbox_settings',
+    'event_log',
+    'token_list',
+    'payments',
+    'banks',
+    'get_document_content',
+    'organisation_logo',
+    'documents',
+    'folder',
+    'next',
+    'updates',
+    'sender',
+  ])('%s is not an action', (name) => {
+    expect(isActionRelation(name)).toBe(false);
+  });
 
   it('each relation needs the permission it needed', () => {
     const permissions = { ...OLD_PERMISSIONS, ...INVOICE_PERMISSIONS };
@@ -114,7 +185,12 @@ describe('the relation registry keeps what the tables before it said', () => {
   });
 
   it('the same relations lead to lists of letters', () => {
-    expect([...RELATIONS].filter(([, info]) => info.kind === 'list').map(([name]) => name).sort()).toEqual([...OLD_LISTS].sort());
+    expect(
+      [...RELATIONS]
+        .filter(([, info]) => info.kind === 'list')
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual([...OLD_LISTS].sort());
   });
 });
 
@@ -144,17 +220,28 @@ describe('every row of the registry', () => {
 });
 
 describe('one rule for a relation nobody listed', () => {
-  it.each(['delete_contact', 'upload_document_to_archive', 'send_message', 'pay_invoice', 'update_folders_order'])('%s starts with an action verb: an action, only among all links', (name) => {
-    expect(relationInfo(name)).toEqual({ kind: 'action', shown: 'details', icon: 'link' });
-  });
+  it.each(['delete_contact', 'upload_document_to_archive', 'send_message', 'pay_invoice', 'update_folders_order'])(
+    '%s starts with an action verb: an action, only among all links',
+    (name) => {
+      expect(relationInfo(name)).toEqual({ kind: 'action', shown: 'details', icon: 'link' });
+    },
+  );
 
-  it.each(['updates', 'sender', 'offentlig_mailbox_choice', 'unknown', ''])('%s is a place, with a plain link icon and no label of its own', (name) => {
-    expect(relationInfo(name)).toEqual({ kind: 'place', shown: 'places', icon: 'link' });
-  });
+  it.each(['updates', 'sender', 'offentlig_mailbox_choice', 'unknown', ''])(
+    '%s is a place, with a plain link icon and no label of its own',
+    (name) => {
+      expect(relationInfo(name)).toEqual({ kind: 'place', shown: 'places', icon: 'link' });
+    },
+  );
 
   it('a settings page needs READ_SETTINGS, changing one UPDATE_SETTINGS', () => {
     expect(relationInfo('notification_settings')).toEqual({ kind: 'place', shown: 'places', icon: 'link', permission: 'READ_SETTINGS' });
-    expect(relationInfo('update_mailbox_settings')).toEqual({ kind: 'action', shown: 'details', icon: 'link', permission: 'UPDATE_SETTINGS' });
+    expect(relationInfo('update_mailbox_settings')).toEqual({
+      kind: 'action',
+      shown: 'details',
+      icon: 'link',
+      permission: 'UPDATE_SETTINGS',
+    });
   });
 
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('%s is unknown, not a property of every object', (name) => {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseWith } from '../../../src/api/http.ts';
-import {
-  anyResourceSchema,
-  documentSchema,
-  folderSchema,
-  inboxSchema,
-  linkSchema,
-  rootResourceSchema,
-} from '../../../src/api/schemas.ts';
+import { anyResourceSchema, documentSchema, folderSchema, inboxSchema, linkSchema, rootResourceSchema } from '../../../src/api/schemas.ts';
 import { AppError } from '../../../src/shared/errors.ts';
 import { receiptsOf } from '../../../src/model/receipts.ts';
 import * as fx from './fixtures.ts';
@@ -74,7 +67,11 @@ describe('root resource', () => {
     ['authenticationlevel', { authenticationlevel: '2' }, 'root: authenticationlevel: Invalid input: expected number, received string'],
     ['a link uri', { link: [{ rel: 'x/self', uri: 42 }] }, 'root: link[0].uri: Invalid input: expected string, received number'],
     ['the link list', { link: { rel: 'x', uri: 'y' } }, 'root: link: Invalid input: expected array, received object'],
-    ['the account\'s link list', { primaryAccount: { link: [{ rel: 'x/self' }] } }, 'root: primaryAccount.link[0].uri: Invalid input: expected string, received undefined'],
+    [
+      "the account's link list",
+      { primaryAccount: { link: [{ rel: 'x/self' }] } },
+      'root: primaryAccount.link[0].uri: Invalid input: expected string, received undefined',
+    ],
   ])('rejects a wrong type in %s with a readable detail', (_what, data, detail) => {
     const error = malformed(() => parseWith(rootResourceSchema, data, 'root'));
     expect(error.info).toEqual({ code: 'response_malformed', detail });
@@ -115,7 +112,10 @@ describe('what the root only shows, read leniently: one odd field costs only its
   ])('a shared mailbox with %s: that field is absent, and the rest of the root, that mailbox included, reads', (_what, odd, field) => {
     const root = rootWith([own(), { ...shared(), usedStorage: 10, totalAvailableStorage: 100, ...odd }]);
     expect(root.primaryAccount?.fullName).toBe(fx.realRoot().primaryAccount.fullName);
-    expect(root.mailbox?.map((mailbox) => mailbox.link.map((l) => l.uri))).toEqual([own().link.map((l) => l.uri), shared().link.map((l) => l.uri)]);
+    expect(root.mailbox?.map((mailbox) => mailbox.link.map((l) => l.uri))).toEqual([
+      own().link.map((l) => l.uri),
+      shared().link.map((l) => l.uri),
+    ]);
     const read = root.mailbox?.[1] as Record<string, unknown> | undefined;
     expect(read?.[field]).toBeUndefined();
     expect(read?.owner).toBe(false);
@@ -145,7 +145,10 @@ describe('what the root only shows, read leniently: one odd field costs only its
     const { folders } = own();
     const arkivet = folders?.folder[0];
     if (!folders || !arkivet) throw new Error('the fixture lists a folder');
-    const mailbox = { ...own(), folders: { ...folders, folder: ['x', { ...arkivet, link: [{ uri: 'y' }] }, { ...arkivet, name: 7, icon: 8 }, arkivet] } };
+    const mailbox = {
+      ...own(),
+      folders: { ...folders, folder: ['x', { ...arkivet, link: [{ uri: 'y' }] }, { ...arkivet, name: 7, icon: 8 }, arkivet] },
+    };
     const read = rootWith([mailbox, shared()]).mailbox?.[0]?.folders;
     expect(read?.folder.map((folder) => [folder.name, folder.icon, folder.id])).toEqual([
       [undefined, undefined, 2913],
@@ -182,7 +185,8 @@ describe('what the root only shows, read leniently: one odd field costs only its
     ['phone number', { phonenumber: 99999999 }, 'phonenumber'],
     ['storage figure', { usedStorage: 'much' }, 'usedStorage'],
   ])('the account with an odd %s: that field is absent (or that part of it), the rest reads', (_what, odd, field) => {
-    const account = parseWith(rootResourceSchema, { ...fx.realRoot(), primaryAccount: { ...fx.realRoot().primaryAccount, ...odd } }, 'root').primaryAccount as Record<string, unknown> | undefined;
+    const account = parseWith(rootResourceSchema, { ...fx.realRoot(), primaryAccount: { ...fx.realRoot().primaryAccount, ...odd } }, 'root')
+      .primaryAccount as Record<string, unknown> | undefined;
     const value = account?.[field];
     expect(value === undefined || (Array.isArray(value) && JSON.stringify(value) === '[{}]')).toBe(true);
     expect(account?.link).toEqual(fx.realRoot().primaryAccount.link);
@@ -228,7 +232,12 @@ describe('resources behind the links', () => {
   it('reads receipts (the viewer reads them; the worker only checks them as any resource)', () => {
     const receipts = parseWith(anyResourceSchema, fx.receipts(), 'receipts');
     expect(receipts).toMatchObject({ receipt: [{ amount: 249.9, currency: 'NOK', storeName: 'Butikken', cardNumber: '**** 1234' }] });
-    expect(receiptsOf(receipts)[0]).toMatchObject({ key: fx.receipts().receipt[0]?.link[0]?.uri, amount: 249.9, currency: 'NOK', storeName: 'Butikken' });
+    expect(receiptsOf(receipts)[0]).toMatchObject({
+      key: fx.receipts().receipt[0]?.link[0]?.uri,
+      amount: 249.9,
+      currency: 'NOK',
+      storeName: 'Butikken',
+    });
     expect(receiptsOf({})).toEqual([]);
   });
 });

@@ -19,9 +19,7 @@ export class MemoryArea implements KeyValueArea {
   /** As the browser's: `null` reads every item. */
   get(keys: string[] | null): Promise<Record<string, unknown>> {
     if (keys === null) return Promise.resolve(structuredClone(this.data));
-    return Promise.resolve(
-      structuredClone(Object.fromEntries(keys.filter((k) => k in this.data).map((k) => [k, this.data[k]]))),
-    );
+    return Promise.resolve(structuredClone(Object.fromEntries(keys.filter((k) => k in this.data).map((k) => [k, this.data[k]]))));
   }
   set(items: Record<string, unknown>): Promise<void> {
     this.writes++;

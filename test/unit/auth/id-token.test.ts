@@ -191,9 +191,15 @@ describe('verifyIdToken', () => {
     it('random garbage throws nothing but AppError', async () => {
       const part = fc.oneof(fc.string(), fc.base64String(), fc.json().map(b64));
       await fc.assert(
-        fc.asyncProperty(fc.oneof(fc.string(), fc.tuple(part, part).map(([a, b]) => `${a}.${b}`)), async (token) => {
-          await expect(verifyIdToken(token, expect_)).rejects.toBeInstanceOf(AppError);
-        }),
+        fc.asyncProperty(
+          fc.oneof(
+            fc.string(),
+            fc.tuple(part, part).map(([a, b]) => `${a}.${b}`),
+          ),
+          async (token) => {
+            await expect(verifyIdToken(token, expect_)).rejects.toBeInstanceOf(AppError);
+          },
+        ),
       );
     });
 

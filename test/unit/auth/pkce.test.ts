@@ -3,7 +3,7 @@ import { codeChallengeOf, newCodeVerifier } from '../../../src/auth/pkce.ts';
 import { CODE_VERIFIER_PATTERN } from '../../../src/storage/items.ts';
 
 describe('PKCE (RFC 7636)', () => {
-  it('makes the challenge of the RFC\'s own example (Appendix B)', async () => {
+  it("makes the challenge of the RFC's own example (Appendix B)", async () => {
     expect(await codeChallengeOf('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
   });
 

@@ -100,15 +100,18 @@ describe('a sign-out the service was not told of', () => {
     expect(w.revokes().map(bearer)).toEqual(['Bearer AT-2', 'Bearer AT-2']);
   });
 
-  it.each([401, 403])('is forgotten when the service answers %i and refuses the refresh as invalid: the grant is already gone', async (status) => {
-    const w = world();
-    await w.put(w.record());
-    w.service.reply(() => json({ 'error-code': 'ACCESS_REVOKED' }, status));
-    w.service.reply(() => json({ error: 'invalid_grant' }, 400));
+  it.each([401, 403])(
+    'is forgotten when the service answers %i and refuses the refresh as invalid: the grant is already gone',
+    async (status) => {
+      const w = world();
+      await w.put(w.record());
+      w.service.reply(() => json({ 'error-code': 'ACCESS_REVOKED' }, status));
+      w.service.reply(() => json({ error: 'invalid_grant' }, 400));
 
-    expect(await revokePending(w.deps)).toEqual({ settled: [w.record()], pending: 0, failed: false });
-    expect(w.local.data).toEqual({});
-  });
+      expect(await revokePending(w.deps)).toEqual({ settled: [w.record()], pending: 0, failed: false });
+      expect(w.local.data).toEqual({});
+    },
+  );
 
   it('is forgotten when the access token is refused and there is no refresh token', async () => {
     const w = world();

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  authorizeEndpoint,
-  rootResourceUrl,
-  tokenEndpoint,
-} from '../../../src/auth/service-config.ts';
+import { authorizeEndpoint, rootResourceUrl, tokenEndpoint } from '../../../src/auth/service-config.ts';
 
 describe('service addresses', () => {
   it('builds the three fixed addresses from the base address', () => {

@@ -6,20 +6,17 @@ import type { ServiceConfig } from '../../../src/auth/service-config.ts';
 import { AUTH_LOCK_NAME, Session, type SessionDeps } from '../../../src/auth/session.ts';
 import { REFRESH_MARGIN_MS } from '../../../src/auth/token-endpoint.ts';
 import { readPendingRevocations } from '../../../src/auth/pending-revocations.ts';
-import { accessTokenItem, accountItem, endReasonItem, generationItem, pendingRevocationsItem, pendingSignInItem, refreshTokenItem } from '../../../src/storage/items.ts';
-import { AppError } from '../../../src/shared/errors.ts';
 import {
-  BASE,
-  FakeClock,
-  FakeFetch,
-  MemoryArea,
-  REDIRECT,
-  config,
-  deferred,
-  json,
-  makeIdToken,
-  type RecordedRequest,
-} from './fakes.ts';
+  accessTokenItem,
+  accountItem,
+  endReasonItem,
+  generationItem,
+  pendingRevocationsItem,
+  pendingSignInItem,
+  refreshTokenItem,
+} from '../../../src/storage/items.ts';
+import { AppError } from '../../../src/shared/errors.ts';
+import { BASE, FakeClock, FakeFetch, MemoryArea, REDIRECT, config, deferred, json, makeIdToken, type RecordedRequest } from './fakes.ts';
 import { eventually } from '../../support/eventually.ts';
 import { appErrorOf } from '../app-error.ts';
 
@@ -171,7 +168,13 @@ describe('connect', () => {
     expect(w.launched[0]?.searchParams.get('state')).toBe(pending.state);
     expect(w.launched[0]?.searchParams.has('nonce')).toBe(false);
     const body = Object.fromEntries(w.tokenRequests()[0]?.body ?? []);
-    expect(body).toEqual({ grant_type: 'code', code: 'C', redirect_uri: REDIRECT, nonce: pending.nonce, code_verifier: pending.codeVerifier });
+    expect(body).toEqual({
+      grant_type: 'code',
+      code: 'C',
+      redirect_uri: REDIRECT,
+      nonce: pending.nonce,
+      code_verifier: pending.codeVerifier,
+    });
   });
 
   it('takes the granted scope from the token answer when it names our permissions', async () => {
@@ -192,36 +195,76 @@ describe('connect', () => {
 
   type Failure = [string, string, (w: ReturnType<typeof world>) => void];
   const failures: Failure[] = [
-    ['the user closes the window', 'signin_cancelled', (w) => {
-      w.setConsent(() => Promise.reject(new Error('The user did not approve access.')));
-    }],
-    ['the user declines', 'oauth_access_denied', (w) => {
-      w.setConsent((url) => Promise.resolve(`${REDIRECT}?error=access_denied&state=${url.searchParams.get('state') ?? ''}`));
-    }],
-    ['the state does not match', 'signin_state_mismatch', (w) => {
-      w.setConsent(() => Promise.resolve(`${REDIRECT}?code=C&state=forged`));
-    }],
-    ['an error arrives with a forged state', 'signin_state_mismatch', (w) => {
-      w.setConsent(() => Promise.resolve(`${REDIRECT}?error=server_error&state=forged`));
-    }],
-    ['the code is refused', 'oauth_invalid_grant', (w) => {
-      w.service.reply(() => json({ error: 'invalid_grant' }, 400));
-    }],
-    ['the id_token signature is bad', 'id_token_signature', (w) => {
-      w.setIdToken((r) => makeIdToken(w.clock.ms, r.body.get('nonce') ?? '', {}, 'another-secret'));
-    }],
-    ['the id_token nonce is not ours', 'id_token_nonce', (w) => {
-      w.setIdToken(() => makeIdToken(w.clock.ms, 'null'));
-    }],
-    ['the id_token is for another client', 'id_token_audience', (w) => {
-      w.setIdToken((r) => makeIdToken(w.clock.ms, r.body.get('nonce') ?? '', { aud: 'someone-else' }));
-    }],
-    ['the token answer is malformed', 'token_response_malformed', (w) => {
-      w.service.reply(() => json({ access_token: 'AT', token_type: 'bearer' }));
-    }],
-    ['the network fails', 'network', (w) => {
-      w.service.reply(() => new TypeError('Failed to fetch'));
-    }],
+    [
+      'the user closes the window',
+      'signin_cancelled',
+      (w) => {
+        w.setConsent(() => Promise.reject(new Error('The user did not approve access.')));
+      },
+    ],
+    [
+      'the user declines',
+      'oauth_access_denied',
+      (w) => {
+        w.setConsent((url) => Promise.resolve(`${REDIRECT}?error=access_denied&state=${url.searchParams.get('state') ?? ''}`));
+      },
+    ],
+    [
+      'the state does not match',
+      'signin_state_mismatch',
+      (w) => {
+        w.setConsent(() => Promise.resolve(`${REDIRECT}?code=C&state=forged`));
+      },
+    ],
+    [
+      'an error arrives with a forged state',
+      'signin_state_mismatch',
+      (w) => {
+        w.setConsent(() => Promise.resolve(`${REDIRECT}?error=server_error&state=forged`));
+      },
+    ],
+    [
+      'the code is refused',
+      'oauth_invalid_grant',
+      (w) => {
+        w.service.reply(() => json({ error: 'invalid_grant' }, 400));
+      },
+    ],
+    [
+      'the id_token signature is bad',
+      'id_token_signature',
+      (w) => {
+        w.setIdToken((r) => makeIdToken(w.clock.ms, r.body.get('nonce') ?? '', {}, 'another-secret'));
+      },
+    ],
+    [
+      'the id_token nonce is not ours',
+      'id_token_nonce',
+      (w) => {
+        w.setIdToken(() => makeIdToken(w.clock.ms, 'null'));
+      },
+    ],
+    [
+      'the id_token is for another client',
+      'id_token_audience',
+      (w) => {
+        w.setIdToken((r) => makeIdToken(w.clock.ms, r.body.get('nonce') ?? '', { aud: 'someone-else' }));
+      },
+    ],
+    [
+      'the token answer is malformed',
+      'token_response_malformed',
+      (w) => {
+        w.service.reply(() => json({ access_token: 'AT', token_type: 'bearer' }));
+      },
+    ],
+    [
+      'the network fails',
+      'network',
+      (w) => {
+        w.service.reply(() => new TypeError('Failed to fetch'));
+      },
+    ],
   ];
 
   it.each(failures)('when %s, fails with %s and stores nothing (signed out before)', async (_name, code, arrange) => {
@@ -288,7 +331,13 @@ describe('connect', () => {
     w.service.reply(async () => {
       await gate.promise;
       const nonce = (w.session.data[pendingSignInItem.key] as { nonce: string } | undefined)?.nonce ?? 'gone';
-      return json({ access_token: 'LATE', refresh_token: 'LATE-R', expires_in: 900, token_type: 'bearer', id_token: makeIdToken(w.clock.ms, nonce) });
+      return json({
+        access_token: 'LATE',
+        refresh_token: 'LATE-R',
+        expires_in: 900,
+        token_type: 'bearer',
+        id_token: makeIdToken(w.clock.ms, nonce),
+      });
     });
     const attempt = s.connect();
     await eventually(() => expect(w.tokenRequests()).toHaveLength(1));
@@ -637,7 +686,7 @@ describe('signOut', () => {
     expect(await putAside(w)).toEqual(['LATE-RT']);
   });
 
-  it('wins even when it lands between the refresh\'s last check and its write', async () => {
+  it("wins even when it lands between the refresh's last check and its write", async () => {
     const w = await signedIn();
     w.clock.advance(20 * MINUTE);
     w.service.reply(() => json({ access_token: 'LATE-AT', refresh_token: 'LATE-RT', expires_in: 900, token_type: 'bearer' }));
@@ -791,7 +840,7 @@ describe('the worker callback', () => {
     expect(seen).toEqual(['ended', 'lock free', 'signed_out']);
   });
 
-  it('works with a fetch that must be called unbound, like the browser\'s', async () => {
+  it("works with a fetch that must be called unbound, like the browser's", async () => {
     const w = world();
     const fetchLike = w.deps.fetch;
     const s = new Session({
@@ -907,7 +956,9 @@ describe('hardening', () => {
     vi.useFakeTimers();
     // Refreshes meet an endpoint that never answers; a code exchange is answered.
     const refreshesHang = ((input: RequestInfo | URL, init?: RequestInit) =>
-      typeof init?.body === 'string' && init.body.includes('grant_type=refresh_token') ? silent(input, init) : w.service.fetch(input, init)) as typeof fetch;
+      typeof init?.body === 'string' && init.body.includes('grant_type=refresh_token')
+        ? silent(input, init)
+        : w.service.fetch(input, init)) as typeof fetch;
     w.deps.fetch = refreshesHang;
     const stuck = errorCode(w.s.getAccessToken());
     await vi.advanceTimersByTimeAsync(0);

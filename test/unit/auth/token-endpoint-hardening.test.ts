@@ -52,7 +52,15 @@ describe('the token endpoint refuses redirects', () => {
 
   it.each([
     ['the refresh', () => refreshTokens({ fetch, now: () => Date.now() }, { ...config, baseUrl: serviceUrl }, 'RT-SECRET')],
-    ['the code exchange', () => exchangeCode({ fetch, now: () => Date.now() }, { ...config, baseUrl: serviceUrl }, { code: 'CODE', redirectUri: REDIRECT, nonce: 'n', codeVerifier: 'v'.repeat(43) })],
+    [
+      'the code exchange',
+      () =>
+        exchangeCode(
+          { fetch, now: () => Date.now() },
+          { ...config, baseUrl: serviceUrl },
+          { code: 'CODE', redirectUri: REDIRECT, nonce: 'n', codeVerifier: 'v'.repeat(43) },
+        ),
+    ],
   ])('%s: a 307 is an error, and nothing reaches the other host', async (_, call) => {
     seenByOther.length = 0;
     const info = await failure(call());

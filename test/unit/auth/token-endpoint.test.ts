@@ -66,7 +66,13 @@ describe('exchangeCode', () => {
     });
     const result = await exchangeCode(deps, config, GRANT);
     expect(result).toEqual({
-      tokens: { accessToken: goodBody.access_token, refreshToken: '12345-abcdef', expiresAt: start + 899_000, refreshAt: start + 839_000, scope: 'READ_ACCOUNT_INFO' },
+      tokens: {
+        accessToken: goodBody.access_token,
+        refreshToken: '12345-abcdef',
+        expiresAt: start + 899_000,
+        refreshAt: start + 839_000,
+        scope: 'READ_ACCOUNT_INFO',
+      },
       idToken: 'sig.payload',
     });
   });

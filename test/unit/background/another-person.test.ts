@@ -17,7 +17,13 @@ import { fakeMailbox, fakeService } from './fake-service.ts';
 
 const A = 'https://a.example.org';
 const CLIENT = { clientId: 'client-1', clientSecret: 's3cr3t-value' };
-const config: ExtensionConfig = { baseUrl: A, ...CLIENT, scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'], pollMinutes: 5, notify: false };
+const config: ExtensionConfig = {
+  baseUrl: A,
+  ...CLIENT,
+  scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'],
+  pollMinutes: 5,
+  notify: false,
+};
 const FIRST = { userId: '111111', name: 'Kari Nordmann' };
 const SECOND = { userId: '222222', name: 'Ola Nordmann' };
 
@@ -35,8 +41,16 @@ type WorkerDeps = import('../../../src/background/worker.ts').WorkerDeps;
 let person = FIRST;
 
 function service(): void {
-  const mailboxes = new Map([FIRST, SECOND].map((p) => [p.userId, fakeMailbox(A, [{ id: 1, subject: `Brev til ${p.name}`, read: false }], p.name)]));
-  fakeService(network, A, 'A', (request) => mailboxes.get(person.userId)?.(request) ?? Response.json({}, { status: 500 }), () => person.userId);
+  const mailboxes = new Map(
+    [FIRST, SECOND].map((p) => [p.userId, fakeMailbox(A, [{ id: 1, subject: `Brev til ${p.name}`, read: false }], p.name)]),
+  );
+  fakeService(
+    network,
+    A,
+    'A',
+    (request) => mailboxes.get(person.userId)?.(request) ?? Response.json({}, { status: 500 }),
+    () => person.userId,
+  );
 }
 
 /** A worker whose save requests and write records go as the composition root's do. */
@@ -157,7 +171,8 @@ describe('a sign-out whose cleanup meets a failing step', () => {
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     // The cached root cannot be removed (the first step of the cleanup).
     const remove = fakeBrowser.storage.session.remove.bind(fakeBrowser.storage.session);
-    fakeBrowser.storage.session.remove = (keys) => (keys.includes(rootCacheItem.key) ? Promise.reject(new Error('storage is busy')) : remove(keys));
+    fakeBrowser.storage.session.remove = (keys) =>
+      keys.includes(rootCacheItem.key) ? Promise.reject(new Error('storage is busy')) : remove(keys);
 
     try {
       expect((await w.handlers.signOut({ type: 'signOut' })).state).toBe('signed_out');

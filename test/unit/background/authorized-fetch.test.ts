@@ -51,7 +51,8 @@ function world() {
     session: new MemoryArea(),
     fetch: tokens.fetch,
     now: clock.now,
-    launchWebAuthFlow: (url) => Promise.resolve(`${REDIRECT}?code=CODE&state=${encodeURIComponent(new URL(url).searchParams.get('state') ?? '')}`),
+    launchWebAuthFlow: (url) =>
+      Promise.resolve(`${REDIRECT}?code=CODE&state=${encodeURIComponent(new URL(url).searchParams.get('state') ?? '')}`),
     redirectUri: REDIRECT,
     withLock: createMemoryLock(),
     getConfig: () => Promise.resolve(serviceConfig),
@@ -84,7 +85,11 @@ function world() {
 }
 
 const unauthorized = () => Promise.resolve(new Response('', { status: 401 }));
-const failure = (promise: Promise<unknown>) => promise.then(() => 'succeeded', (error: unknown) => (error instanceof AppError ? error.code : error));
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'succeeded',
+    (error: unknown) => (error instanceof AppError ? error.code : error),
+  );
 
 describe('a request and the session that made it (issue #44, point 2)', () => {
   it('Kari’s delete refused after Ola signed in meanwhile is not sent again as Ola: it fails as signed out, and Ola’s session is untouched', async () => {
@@ -123,7 +128,9 @@ describe('a request and the session that made it (issue #44, point 2)', () => {
     const w = world();
     await w.signIn(KARI);
     w.answers.push(unauthorized);
-    expect(await failure(w.calls.authorizedFetch(config, { url: LETTER, relation: 'delete_document', method: 'DELETE' }))).toBe('succeeded');
+    expect(await failure(w.calls.authorizedFetch(config, { url: LETTER, relation: 'delete_document', method: 'DELETE' }))).toBe(
+      'succeeded',
+    );
     expect(w.api.map((r) => [r.method, r.token])).toEqual([
       ['DELETE', 'AT-1'],
       ['DELETE', 'AT-2'],
@@ -148,11 +155,15 @@ describe('a request and the session that made it (issue #44, point 2)', () => {
     await w.signIn(KARI);
     const kari = await w.session.generation();
     await w.signIn(OLA);
-    expect(await failure(w.calls.authorizedFetch(config, { url: LETTER, relation: 'delete_document', method: 'DELETE', generation: kari }))).toBe('signed_out');
+    expect(
+      await failure(w.calls.authorizedFetch(config, { url: LETTER, relation: 'delete_document', method: 'DELETE', generation: kari })),
+    ).toBe('signed_out');
     expect(w.api).toEqual([]);
     // Made for Ola's own session, it goes.
     const ola = await w.session.generation();
-    expect(await failure(w.calls.authorizedFetch(config, { url: LETTER, relation: 'delete_document', method: 'DELETE', generation: ola }))).toBe('succeeded');
+    expect(
+      await failure(w.calls.authorizedFetch(config, { url: LETTER, relation: 'delete_document', method: 'DELETE', generation: ola })),
+    ).toBe('succeeded');
     expect(w.api.map((r) => r.token)).toEqual(['AT-2']);
   });
 });

@@ -17,13 +17,25 @@ const A = 'https://a.example.org';
 const INBOX = `${A}/post/api/private/mailbox/1/documents/inbox`;
 const folderUri = (id: number) => `${A}/post/api/private/mailbox/1/folders/${id}`;
 const rel = (name: string) => `${A}/post/relations/${name}`;
-const config: ExtensionConfig = { baseUrl: A, clientId: 'c', clientSecret: 's', scopes: ['READ_DOCUMENT_META_INFO'], pollMinutes: 5, notify: false };
+const config: ExtensionConfig = {
+  baseUrl: A,
+  clientId: 'c',
+  clientSecret: 's',
+  scopes: ['READ_DOCUMENT_META_INFO'],
+  pollMinutes: 5,
+  notify: false,
+};
 const FOLDERS = Array.from({ length: 200 }, (_, i) => i + 1);
 
 function rootWith(folders: number[]): RootResource {
   return {
     primaryAccount: { link: [{ rel: rel('document_inbox'), uri: INBOX }] },
-    mailbox: [{ folders: { folder: folders.map((id) => ({ name: `F${id}`, link: [{ rel: rel('self'), uri: folderUri(id) }] })), link: [] }, link: [] }],
+    mailbox: [
+      {
+        folders: { folder: folders.map((id) => ({ name: `F${id}`, link: [{ rel: rel('self'), uri: folderUri(id) }] })), link: [] },
+        link: [],
+      },
+    ],
     link: [],
   };
 }
@@ -34,7 +46,14 @@ function dueLetter(id: string, dueDate: string, sender: string) {
     subject: `Faktura ${id}`,
     creatorName: sender,
     created: '2024-04-20T10:00:00+02:00',
-    attachment: [{ subject: `Faktura ${id}`, mainDocument: true, read: true, invoice: { amount: 100, kid: '1', accountNumber: '1', paid: false, dueDate } }],
+    attachment: [
+      {
+        subject: `Faktura ${id}`,
+        mainDocument: true,
+        read: true,
+        invoice: { amount: 100, kid: '1', accountNumber: '1', paid: false, dueDate },
+      },
+    ],
     link: [{ rel: rel('self'), uri: `${A}/post/api/private/documents/${id}` }],
   };
 }
@@ -42,12 +61,17 @@ function dueLetter(id: string, dueDate: string, sender: string) {
 /** Every list answers at once: `perPlace` letters due soon in each, their senders' names `sender`. */
 function round(perPlace: number, sender: string) {
   const storage = { session: new MemoryArea() };
-  const lettersOf = (list: string) => Array.from({ length: perPlace }, (_, i) => dueLetter(`${list}-${i}`, `2024-05-${String(1 + (i % 14)).padStart(2, '0')}`, sender));
+  const lettersOf = (list: string) =>
+    Array.from({ length: perPlace }, (_, i) => dueLetter(`${list}-${i}`, `2024-05-${String(1 + (i % 14)).padStart(2, '0')}`, sender));
   const calls = {
     authorizedFetch: (_config: ExtensionConfig, request: AuthorizedRequest): Promise<unknown> => {
       const url = new URL(request.url);
       const list = `${url.origin}${url.pathname}`;
-      return Promise.resolve(list === INBOX ? { document: lettersOf('inbox'), link: [] } : { name: 'F', documents: { document: lettersOf(url.pathname) }, link: [] });
+      return Promise.resolve(
+        list === INBOX
+          ? { document: lettersOf('inbox'), link: [] }
+          : { name: 'F', documents: { document: lettersOf(url.pathname) }, link: [] },
+      );
     },
   };
   const reader = createDueInvoices({ storage, session: { generation: () => Promise.resolve(1) }, calls, now: new FakeClock().now });

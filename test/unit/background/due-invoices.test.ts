@@ -1,7 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RootResource } from '../../../src/api/schemas.ts';
 import type { AuthorizedRequest } from '../../../src/background/authorized-fetch.ts';
-import { createDueInvoices, DUE_BYTES_BUDGET, DUE_PER_PLACE, LETTERS_PER_LIST, READS_IN_FLIGHT, type DueInvoicesReader } from '../../../src/background/due-invoices.ts';
+import {
+  createDueInvoices,
+  DUE_BYTES_BUDGET,
+  DUE_PER_PLACE,
+  LETTERS_PER_LIST,
+  READS_IN_FLIGHT,
+  type DueInvoicesReader,
+} from '../../../src/background/due-invoices.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { getItem } from '../../../src/storage/item.ts';
 import { dueInvoicesItem, type DueInvoices } from '../../../src/storage/page-items.ts';
@@ -19,12 +26,24 @@ const A = 'https://a.example.org';
 const INBOX = `${A}/post/api/private/mailbox/1/documents/inbox`;
 const folderUri = (id: number) => `${A}/post/api/private/mailbox/1/folders/${id}`;
 const rel = (name: string) => `${A}/post/relations/${name}`;
-const config: ExtensionConfig = { baseUrl: A, clientId: 'c', clientSecret: 's', scopes: ['READ_DOCUMENT_META_INFO'], pollMinutes: 5, notify: false };
+const config: ExtensionConfig = {
+  baseUrl: A,
+  clientId: 'c',
+  clientSecret: 's',
+  scopes: ['READ_DOCUMENT_META_INFO'],
+  pollMinutes: 5,
+  notify: false,
+};
 
 function rootWith(folders: number[]): RootResource {
   return {
     primaryAccount: { link: [{ rel: rel('document_inbox'), uri: INBOX }] },
-    mailbox: [{ folders: { folder: folders.map((id) => ({ name: `F${id}`, link: [{ rel: rel('self'), uri: folderUri(id) }] })), link: [] }, link: [] }],
+    mailbox: [
+      {
+        folders: { folder: folders.map((id) => ({ name: `F${id}`, link: [{ rel: rel('self'), uri: folderUri(id) }] })), link: [] },
+        link: [],
+      },
+    ],
     link: [],
   };
 }
@@ -35,7 +54,14 @@ function letter(id: string, invoice?: { dueDate: string; paid?: boolean; payment
     creatorName: 'Fjordkraft',
     ...fields,
     created: '2024-04-20T10:00:00+02:00',
-    attachment: [{ subject: `Brev ${id}`, mainDocument: true, read: true, ...(invoice ? { invoice: { amount: 100, kid: '1', accountNumber: '1', paid: false, ...invoice } } : {}) }],
+    attachment: [
+      {
+        subject: `Brev ${id}`,
+        mainDocument: true,
+        read: true,
+        ...(invoice ? { invoice: { amount: 100, kid: '1', accountNumber: '1', paid: false, ...invoice } } : {}),
+      },
+    ],
     link: [{ rel: rel('self'), uri: `${A}/post/api/private/documents/${id}` }],
   };
 }
@@ -108,7 +134,9 @@ describe('a round of the open invoices', () => {
     }
     await round;
     expect(service.mostOut).toBe(READS_IN_FLIGHT);
-    expect(service.requests.map((url) => new URL(url).pathname)).toEqual([INBOX, ...[1, 2, 3, 4, 5].map(folderUri)].map((u) => new URL(u).pathname));
+    expect(service.requests.map((url) => new URL(url).pathname)).toEqual(
+      [INBOX, ...[1, 2, 3, 4, 5].map(folderUri)].map((u) => new URL(u).pathname),
+    );
     expect(service.requests.every((url) => new URL(url).searchParams.get('limit') === String(LETTERS_PER_LIST))).toBe(true);
     expect(keptIds()).toEqual(['f3']);
   });
@@ -138,18 +166,31 @@ describe('a round of the open invoices', () => {
   it('marks each place read or failed: one that failed keeps what it had, one never read has nothing', async () => {
     /** Each place as read, fetched at, and the ids of its letters. */
     const places = () =>
-      Object.fromEntries(Object.entries(stored()?.places ?? {}).map(([uri, place]) => [uri, [place.state, place.fetchedAt, place.letters.map((kept) => kept.key.replace(/.*\//, ''))]]));
+      Object.fromEntries(
+        Object.entries(stored()?.places ?? {}).map(([uri, place]) => [
+          uri,
+          [place.state, place.fetchedAt, place.letters.map((kept) => kept.key.replace(/.*\//, ''))],
+        ]),
+      );
     const at = clock.now();
     service.inbox = [letter('i1', { dueDate: '2024-05-04' })];
     service.folders.set(folderUri(1), [letter('f1', { dueDate: '2024-05-05' })]);
     service.failing.add(folderUri(2));
     await reader.readRound(config, rootWith([1, 2]), generation);
-    expect(places()).toEqual({ [INBOX]: ['read', at, ['i1']], [folderUri(1)]: ['read', at, ['f1']], [folderUri(2)]: ['failed', undefined, []] });
+    expect(places()).toEqual({
+      [INBOX]: ['read', at, ['i1']],
+      [folderUri(1)]: ['read', at, ['f1']],
+      [folderUri(2)]: ['failed', undefined, []],
+    });
     clock.advance(60_000);
     service.failing.add(folderUri(1));
     service.folders.set(folderUri(1), []);
     await reader.readRound(config, rootWith([1, 2]), generation);
-    expect(places()).toEqual({ [INBOX]: ['read', at + 60_000, ['i1']], [folderUri(1)]: ['failed', at, ['f1']], [folderUri(2)]: ['failed', undefined, []] });
+    expect(places()).toEqual({
+      [INBOX]: ['read', at + 60_000, ['i1']],
+      [folderUri(1)]: ['failed', at, ['f1']],
+      [folderUri(2)]: ['failed', undefined, []],
+    });
   });
 
   /** Each place's state as stored now. */
@@ -184,7 +225,9 @@ describe('a round of the open invoices', () => {
     service.holding = true;
     const round = reader.readRound(config, rootWith([1, 2, 3]), generation);
     await sent(3 + READS_IN_FLIGHT);
-    await eventually(() => expect(states()).toEqual({ [INBOX]: 'read', [folderUri(1)]: 'read', [folderUri(2)]: 'pending', [folderUri(3)]: 'pending' }));
+    await eventually(() =>
+      expect(states()).toEqual({ [INBOX]: 'read', [folderUri(1)]: 'read', [folderUri(2)]: 'pending', [folderUri(3)]: 'pending' }),
+    );
     expect(keptIds()).toEqual(['f1']);
     // The rest answer as soon as they are sent.
     service.holding = false;
@@ -193,7 +236,7 @@ describe('a round of the open invoices', () => {
     expect(states()).toEqual({ [INBOX]: 'read', [folderUri(1)]: 'read', [folderUri(2)]: 'read', [folderUri(3)]: 'read' });
   });
 
-  it('takes back a write made while it read once the session has ended, and leaves the next session\'s record alone', async () => {
+  it("takes back a write made while it read once the session has ended, and leaves the next session's record alone", async () => {
     service.holding = true;
     const round = reader.readRound(config, rootWith([1]), generation);
     await sent(2);
@@ -224,7 +267,15 @@ describe('a round of the open invoices', () => {
     await reader.readRound(config, rootWith([1, 2]), generation);
     expect(keptIds().sort()).toEqual(['f1', 'i1']);
     // New letters arrive on top; the invoice below them stays.
-    service.inbox = [letter('n1'), letter('n2'), letter('n3'), letter('n4'), letter('n5'), letter('n6'), letter('i1', { dueDate: '2024-05-04' })];
+    service.inbox = [
+      letter('n1'),
+      letter('n2'),
+      letter('n3'),
+      letter('n4'),
+      letter('n5'),
+      letter('n6'),
+      letter('i1', { dueDate: '2024-05-04' }),
+    ];
     await reader.readRound(config, rootWith([1, 2]), generation);
     expect(keptIds().sort()).toEqual(['f1', 'i1']);
     service.failing.add(INBOX);
@@ -260,7 +311,10 @@ describe('a round of the open invoices', () => {
 describe('what a round keeps: what the popup shows, bounded', () => {
   // The clock stands at 1 May 2024, noon UTC (the same day in every time zone the tests run in).
   it('keeps of each letter only what "Invoices due soon" shows: its address, sender and invoice amount and due date', async () => {
-    service.inbox = [letter('i1', { dueDate: '2024-05-04' }), letter('up', { dueDate: '2024-05-05' }, { creatorName: undefined, origin: 'UPLOADED' })];
+    service.inbox = [
+      letter('i1', { dueDate: '2024-05-04' }),
+      letter('up', { dueDate: '2024-05-05' }, { creatorName: undefined, origin: 'UPLOADED' }),
+    ];
     await reader.readRound(config, rootWith([]), generation);
     expect(stored()?.places[INBOX]?.letters).toEqual([
       {
@@ -305,7 +359,7 @@ describe('what a round keeps: what the popup shows, bounded', () => {
     expect(stored()?.places[sharedFolder]?.letters.map((kept) => kept.shared)).toEqual([{ mailbox: SHARED_INBOX, whose: 'Ola Nordmann' }]);
   });
 
-  it('keeps only invoices due within the popup\'s two weeks (and the day after, until the next day\'s round) or overdue', async () => {
+  it("keeps only invoices due within the popup's two weeks (and the day after, until the next day's round) or overdue", async () => {
     service.inbox = [
       letter('overdue', { dueDate: '2024-03-01' }),
       letter('today', { dueDate: '2024-05-01' }),
@@ -324,11 +378,19 @@ describe('what a round keeps: what the popup shows, bounded', () => {
     // Due on 1 to 25 May less one day each, listed latest first.
     service.inbox = days.map((i) => letter(`d${i}`, { dueDate: `2024-04-${String(30 - i).padStart(2, '0')}` }));
     await reader.readRound(config, rootWith([]), generation);
-    expect(keptIds()).toEqual(days.slice(5).map((i) => `d${i}`).reverse());
+    expect(keptIds()).toEqual(
+      days
+        .slice(5)
+        .map((i) => `d${i}`)
+        .reverse(),
+    );
   });
 
   it('reads no more of a list than it asked for, however many letters the answer holds', async () => {
-    service.inbox = [...Array.from({ length: LETTERS_PER_LIST }, (_, i) => letter(`plain${i}`)), letter('beyond', { dueDate: '2024-05-04' })];
+    service.inbox = [
+      ...Array.from({ length: LETTERS_PER_LIST }, (_, i) => letter(`plain${i}`)),
+      letter('beyond', { dueDate: '2024-05-04' }),
+    ];
     await reader.readRound(config, rootWith([]), generation);
     expect(keptIds()).toEqual([]);
   });
@@ -336,14 +398,23 @@ describe('what a round keeps: what the popup shows, bounded', () => {
   it('stores at most DUE_BYTES_BUDGET bytes, dropping the farthest due first', async () => {
     // Senders' names long enough that the two places' letters are well over the budget.
     const long = 'Æ'.repeat(5000);
-    service.inbox = Array.from({ length: DUE_PER_PLACE }, (_, i) => letter(`i${i}`, { dueDate: `2024-05-${String(1 + (i % 14)).padStart(2, '0')}` }, { creatorName: long }));
-    service.folders.set(folderUri(1), Array.from({ length: DUE_PER_PLACE }, (_, i) => letter(`f${i}`, { dueDate: `2024-04-${String(1 + i).padStart(2, '0')}` }, { creatorName: long })));
+    service.inbox = Array.from({ length: DUE_PER_PLACE }, (_, i) =>
+      letter(`i${i}`, { dueDate: `2024-05-${String(1 + (i % 14)).padStart(2, '0')}` }, { creatorName: long }),
+    );
+    service.folders.set(
+      folderUri(1),
+      Array.from({ length: DUE_PER_PLACE }, (_, i) =>
+        letter(`f${i}`, { dueDate: `2024-04-${String(1 + i).padStart(2, '0')}` }, { creatorName: long }),
+      ),
+    );
     await reader.readRound(config, rootWith([1]), generation);
     const bytes = new TextEncoder().encode(JSON.stringify(stored())).length;
     expect(bytes).toBeLessThanOrEqual(DUE_BYTES_BUDGET);
     expect(bytes).toBeGreaterThan(DUE_BYTES_BUDGET / 2);
     const kept = Object.values(stored()?.places ?? {}).flatMap((place) => place.letters.map((l) => l.invoice.dueDate));
-    const all = [...service.inbox, ...(service.folders.get(folderUri(1)) ?? [])].map((l) => (l as ReturnType<typeof letter>).attachment[0]?.invoice?.dueDate ?? '');
+    const all = [...service.inbox, ...(service.folders.get(folderUri(1)) ?? [])].map(
+      (l) => (l as ReturnType<typeof letter>).attachment[0]?.invoice?.dueDate ?? '',
+    );
     const dropped = [...all].sort();
     for (const date of kept) dropped.splice(dropped.indexOf(date), 1);
     expect(kept.length).toBeGreaterThan(0);
@@ -353,7 +424,11 @@ describe('what a round keeps: what the popup shows, bounded', () => {
   });
 
   it('reads a record of the earlier layout (whole letters, folders in turn) as none, and replaces it', async () => {
-    storage.session.data.dueInvoices = { generation, nextFolder: 1, sources: { [INBOX]: { fetchedAt: 0, documents: [letter('old', { dueDate: '2024-05-04' })] } } };
+    storage.session.data.dueInvoices = {
+      generation,
+      nextFolder: 1,
+      sources: { [INBOX]: { fetchedAt: 0, documents: [letter('old', { dueDate: '2024-05-04' })] } },
+    };
     expect(await getItem(storage, dueInvoicesItem)).toBeUndefined();
     service.inbox = [letter('i1', { dueDate: '2024-05-04' })];
     await reader.readRound(config, rootWith([]), generation);

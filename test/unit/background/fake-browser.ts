@@ -29,7 +29,10 @@ export const fakeBrowser = {
   identity: {
     getRedirectURL: () => REDIRECT_URI,
     /** Set by the test: what the consent window answers. */
-    launchWebAuthFlow: (() => Promise.reject(new Error('no consent window in this test'))) as (details: { url: string; interactive: boolean }) => Promise<string>,
+    launchWebAuthFlow: (() => Promise.reject(new Error('no consent window in this test'))) as (details: {
+      url: string;
+      interactive: boolean;
+    }) => Promise<string>,
   },
   permissions: {
     contains: ((): Promise<boolean> => Promise.resolve(true)) as (permissions: { origins?: string[] }) => Promise<boolean>,

@@ -8,7 +8,13 @@ import type { FakeNetwork, SeenRequest } from './fake-browser.ts';
 
 export type Api = (request: SeenRequest) => Response | Promise<Response>;
 
-export function fakeService(network: FakeNetwork, origin: string, label: string, api: Api = () => Response.json({ link: [] }), userId = () => '123456') {
+export function fakeService(
+  network: FakeNetwork,
+  origin: string,
+  label: string,
+  api: Api = () => Response.json({ link: [] }),
+  userId = () => '123456',
+) {
   let issued = 0;
   const tokenRequests: SeenRequest[] = [];
   network.handlers.set(origin, (request) => {

@@ -10,7 +10,13 @@ const A = 'https://a.example.org';
 const B = 'https://b.example.org';
 const CLIENT = { clientId: 'client-1', clientSecret: 's3cr3t-value' };
 
-const configFor = (baseUrl: string): ExtensionConfig => ({ baseUrl, ...CLIENT, scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'], pollMinutes: 5, notify: false });
+const configFor = (baseUrl: string): ExtensionConfig => ({
+  baseUrl,
+  ...CLIENT,
+  scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'],
+  pollMinutes: 5,
+  notify: false,
+});
 
 const network = new FakeNetwork();
 // Modules shared with the pages (viewer addresses, i18n) reach the API through `chrome`.
@@ -80,17 +86,26 @@ describe('a token goes only to the service that issued it', () => {
     const leaked = network.bearers().filter(([origin, token]) => origin === A && token.startsWith('B-'));
     expect(leaked).toEqual([]);
     // B's token went to B only.
-    expect(network.bearers().filter(([, token]) => token.startsWith('B-')).every(([origin]) => origin === B)).toBe(true);
+    expect(
+      network
+        .bearers()
+        .filter(([, token]) => token.startsWith('B-'))
+        .every(([origin]) => origin === B),
+    ).toBe(true);
   });
 });
 
 describe('forced refreshes', () => {
   it('ten calls refused with a bare 403 cost one refresh, not ten', async () => {
-    const a = service(A, 'A', (request) => (request.url.pathname === '/post/api/doc' ? Response.json({}, { status: 403 }) : Response.json({ link: [] })));
+    const a = service(A, 'A', (request) =>
+      request.url.pathname === '/post/api/doc' ? Response.json({}, { status: 403 }) : Response.json({ link: [] }),
+    );
     await useConfig(configFor(A));
     await handlers.connect({ type: 'connect' });
     for (let i = 0; i < 10; i++) {
-      expect(await failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/doc`, relation: 'self' }))).toBe('http_forbidden');
+      expect(await failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/doc`, relation: 'self' }))).toBe(
+        'http_forbidden',
+      );
     }
     expect(a.tokenRequests.map((r) => new URLSearchParams(r.body).get('grant_type'))).toEqual(['code', 'refresh_token']);
   });
@@ -98,7 +113,9 @@ describe('forced refreshes', () => {
   it('a token the service expires again after a forced refresh that worked is refreshed again: each burst costs one refresh and succeeds', async () => {
     const expired = new Set<string>();
     const a = service(A, 'A', (request) =>
-      request.url.pathname === '/post/api/doc' && expired.has(request.authorization ?? '') ? Response.json({}, { status: 403 }) : Response.json({ link: [] }),
+      request.url.pathname === '/post/api/doc' && expired.has(request.authorization ?? '')
+        ? Response.json({}, { status: 403 })
+        : Response.json({ link: [] }),
     );
     await useConfig(configFor(A));
     await handlers.connect({ type: 'connect' });
@@ -106,11 +123,18 @@ describe('forced refreshes', () => {
       // The service expires every token it has issued so far (as the emulator's knob does).
       for (let n = 1; n <= burst + 1; n++) expired.add(`Bearer A-AT-${n}`);
       const answers = await Promise.all(
-        Array.from({ length: 5 }, () => failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/doc`, relation: 'self' }))),
+        Array.from({ length: 5 }, () =>
+          failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/doc`, relation: 'self' })),
+        ),
       );
       expect(answers).toEqual(Array.from({ length: 5 }, () => 'no error'));
     }
-    expect(a.tokenRequests.map((r) => new URLSearchParams(r.body).get('grant_type'))).toEqual(['code', 'refresh_token', 'refresh_token', 'refresh_token']);
+    expect(a.tokenRequests.map((r) => new URLSearchParams(r.body).get('grant_type'))).toEqual([
+      'code',
+      'refresh_token',
+      'refresh_token',
+      'refresh_token',
+    ]);
   });
 });
 
@@ -124,7 +148,9 @@ describe('what reaches a page is parsed', () => {
     service(A, 'A', (request) => (request.url.pathname === '/post/api/x' ? Response.json(body) : Response.json({ link: [] })));
     await useConfig(configFor(A));
     await handlers.connect({ type: 'connect' });
-    expect(await failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/x`, relation: 'self' }))).toBe('response_malformed');
+    expect(await failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/x`, relation: 'self' }))).toBe(
+      'response_malformed',
+    );
   });
 
   it('getResource passes any object whose links are links', async () => {
@@ -155,27 +181,30 @@ describe('changing the service address', () => {
   it.each([
     ['another address', configFor(B)],
     ['other permissions', { ...configFor(A), scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT'] }],
-  ] satisfies [string, ExtensionConfig][])('settings saved with %s while the consent window is open: its late approval stores nothing', async (_, changed) => {
-    const a = service(A, 'A');
-    const b = service(B, 'B');
-    await useConfig(configFor(A));
-    const launched = deferred<string>();
-    const consent = deferred<string>();
-    fakeBrowser.identity.launchWebAuthFlow = ({ url }) => {
-      launched.resolve(url);
-      return consent.promise;
-    };
-    const connecting = failureOf(handlers.connect({ type: 'connect' }));
-    const state = new URL(await launched.promise).searchParams.get('state') ?? '';
+  ] satisfies [string, ExtensionConfig][])(
+    'settings saved with %s while the consent window is open: its late approval stores nothing',
+    async (_, changed) => {
+      const a = service(A, 'A');
+      const b = service(B, 'B');
+      await useConfig(configFor(A));
+      const launched = deferred<string>();
+      const consent = deferred<string>();
+      fakeBrowser.identity.launchWebAuthFlow = ({ url }) => {
+        launched.resolve(url);
+        return consent.promise;
+      };
+      const connecting = failureOf(handlers.connect({ type: 'connect' }));
+      const state = new URL(await launched.promise).searchParams.get('state') ?? '';
 
-    await handlers.saveConfig({ type: 'saveConfig', config: changed });
-    consent.resolve(`${REDIRECT_URI}?code=CODE&state=${encodeURIComponent(state)}`);
+      await handlers.saveConfig({ type: 'saveConfig', config: changed });
+      consent.resolve(`${REDIRECT_URI}?code=CODE&state=${encodeURIComponent(state)}`);
 
-    expect(await connecting).toBe('signin_cancelled');
-    expect([...a.tokenRequests, ...b.tokenRequests]).toEqual([]);
-    expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_out');
-    expect(network.bearers()).toEqual([]);
-  });
+      expect(await connecting).toBe('signin_cancelled');
+      expect([...a.tokenRequests, ...b.tokenRequests]).toEqual([]);
+      expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_out');
+      expect(network.bearers()).toEqual([]);
+    },
+  );
 
   it('changing only the poll interval keeps the session and tells nobody', async () => {
     service(A, 'A');
@@ -205,7 +234,9 @@ describe('a setting of new letters, saved as it is switched', () => {
   it('switches notifications on only with the browser’s permission, and saves nothing without it', async () => {
     await useConfig(configFor(A));
     fakeBrowser.permissions.contains = () => Promise.resolve(false);
-    expect(await failureOf(handlers.changeLetterSettings({ type: 'changeLetterSettings', notify: true }))).toBe('notifications_permission_refused');
+    expect(await failureOf(handlers.changeLetterSettings({ type: 'changeLetterSettings', notify: true }))).toBe(
+      'notifications_permission_refused',
+    );
     expect(fakeBrowser.storage.local.data.config).toEqual(configFor(A));
     fakeBrowser.permissions.contains = () => Promise.resolve(true);
     await handlers.changeLetterSettings({ type: 'changeLetterSettings', notify: true });
@@ -237,7 +268,10 @@ describe('changing the permissions from the options page', () => {
     const saved = await handlers.changePermissions({ type: 'changePermissions', scopes: WIDER });
     expect(asked).toEqual(['READ_ACCOUNT_INFO READ_DOCUMENT_META_INFO DELETE_DOCUMENT']);
     expect(saved.scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT']);
-    expect(await handlers.getStatus({ type: 'getStatus' })).toEqual({ state: 'signed_in', scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT'] });
+    expect(await handlers.getStatus({ type: 'getStatus' })).toEqual({
+      state: 'signed_in',
+      scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT'],
+    });
     expect((await handlers.getConfig({ type: 'getConfig' })).scopes).toEqual(saved.scopes);
   });
 
@@ -250,10 +284,15 @@ describe('changing the permissions from the options page', () => {
     await handlers.connect({ type: 'connect' });
     consentScopes((url) => {
       const state = new URL(url).searchParams.get('state') ?? '';
-      return redirect === undefined ? Promise.reject(new Error('The user did not approve access.')) : Promise.resolve(`${redirect}&state=${encodeURIComponent(state)}`);
+      return redirect === undefined
+        ? Promise.reject(new Error('The user did not approve access.'))
+        : Promise.resolve(`${redirect}&state=${encodeURIComponent(state)}`);
     });
     expect(await failureOf(handlers.changePermissions({ type: 'changePermissions', scopes: WIDER }))).toBe(code);
-    expect(await handlers.getStatus({ type: 'getStatus' })).toEqual({ state: 'signed_in', scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'] });
+    expect(await handlers.getStatus({ type: 'getStatus' })).toEqual({
+      state: 'signed_in',
+      scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'],
+    });
     expect((await handlers.getConfig({ type: 'getConfig' })).scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']);
     // The token of the session from before still goes out.
     network.seen.length = 0;
@@ -267,11 +306,15 @@ describe('changing the permissions from the options page', () => {
     const asked = consentScopes(() => Promise.reject(new Error('no window expected')));
     await handlers.changePermissions({ type: 'changePermissions', scopes: WIDER });
     expect(asked).toEqual([]);
-    expect((await handlers.getConfig({ type: 'getConfig' })).scopes).toEqual(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'DELETE_DOCUMENT']);
+    expect((await handlers.getConfig({ type: 'getConfig' })).scopes).toEqual([
+      'READ_ACCOUNT_INFO',
+      'READ_DOCUMENT_META_INFO',
+      'DELETE_DOCUMENT',
+    ]);
     expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_out');
   });
 
-  it("switching on saving files brings the Save to Digipost menu at once, and switching it off takes it away", async () => {
+  it('switching on saving files brings the Save to Digipost menu at once, and switching it off takes it away', async () => {
     const items: string[] = [];
     const menus = {
       removeAll: () => Promise.resolve(void items.splice(0)),
@@ -291,8 +334,12 @@ describe('changing the permissions from the options page', () => {
   it('keeps only the permissions the extension offers, and refuses a set with none of them', async () => {
     service(A, 'A');
     await useConfig(configFor(A));
-    expect((await handlers.changePermissions({ type: 'changePermissions', scopes: ['READ_ACCOUNT_INFO', 'SEND_DOCUMENT'] })).scopes).toEqual(['READ_ACCOUNT_INFO']);
-    expect(await failureOf(handlers.changePermissions({ type: 'changePermissions', scopes: ['SEND_DOCUMENT', 'UPDATE_SETTINGS'] }))).toBe('bad_request');
+    expect(
+      (await handlers.changePermissions({ type: 'changePermissions', scopes: ['READ_ACCOUNT_INFO', 'SEND_DOCUMENT'] })).scopes,
+    ).toEqual(['READ_ACCOUNT_INFO']);
+    expect(await failureOf(handlers.changePermissions({ type: 'changePermissions', scopes: ['SEND_DOCUMENT', 'UPDATE_SETTINGS'] }))).toBe(
+      'bad_request',
+    );
     expect((await handlers.getConfig({ type: 'getConfig' })).scopes).toEqual(['READ_ACCOUNT_INFO']);
   });
 });
@@ -301,23 +348,26 @@ describe('letter content behind a redirect to the content host', () => {
   const CONTENT_HOST = 'https://data.example.net';
   const contentUrl = `${A}/post/api/document/7/content`;
 
-  it.each([401, 403])('a %i from the content host is its own error: no refresh, no sign-out, and the token never went there', async (status) => {
-    const a = service(A, 'A', (request) =>
-      request.url.pathname === '/post/api/document/7/content'
-        ? new Response(null, { status: 307, headers: { location: `${CONTENT_HOST}/one-time/abc` } })
-        : Response.json({ link: [] }),
-    );
-    network.handlers.set(CONTENT_HOST, () => new Response('', { status }));
-    await useConfig(configFor(A));
-    await handlers.connect({ type: 'connect' });
+  it.each([401, 403])(
+    'a %i from the content host is its own error: no refresh, no sign-out, and the token never went there',
+    async (status) => {
+      const a = service(A, 'A', (request) =>
+        request.url.pathname === '/post/api/document/7/content'
+          ? new Response(null, { status: 307, headers: { location: `${CONTENT_HOST}/one-time/abc` } })
+          : Response.json({ link: [] }),
+      );
+      network.handlers.set(CONTENT_HOST, () => new Response('', { status }));
+      await useConfig(configFor(A));
+      await handlers.connect({ type: 'connect' });
 
-    const error = await appErrorOf(handlers.getContent({ type: 'getContent', url: contentUrl, relation: 'get_document_content' }));
+      const error = await appErrorOf(handlers.getContent({ type: 'getContent', url: contentUrl, relation: 'get_document_content' }));
 
-    expect(error).toEqual({ code: 'content_host_refused', status });
-    expect(a.tokenRequests.map((r) => new URLSearchParams(r.body).get('grant_type'))).toEqual(['code']);
-    expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_in');
-    expect(network.seen.filter((r) => r.url.origin === CONTENT_HOST).map((r) => r.authorization)).toEqual([undefined]);
-  });
+      expect(error).toEqual({ code: 'content_host_refused', status });
+      expect(a.tokenRequests.map((r) => new URLSearchParams(r.body).get('grant_type'))).toEqual(['code']);
+      expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_in');
+      expect(network.seen.filter((r) => r.url.origin === CONTENT_HOST).map((r) => r.authorization)).toEqual([undefined]);
+    },
+  );
 
   it('a 401 from the service itself still earns one refresh and a retry', async () => {
     const a = service(A, 'A', (request) => {
@@ -373,7 +423,11 @@ describe('pages get only what they need', () => {
     const LETTER = `${A}/post/api/docs/7`;
     const RECEIPT = `${A}/post/api/docs/7/attachments/0/receipt`;
     const rel = (name: string) => `${A}/post/relations/${name}`;
-    const letterWith = (links: { rel: string; uri: string }[]) => ({ subject: 'Brev', attachment: [{ subject: 'Brev', link: links }], link: [] });
+    const letterWith = (links: { rel: string; uri: string }[]) => ({
+      subject: 'Brev',
+      attachment: [{ subject: 'Brev', link: links }],
+      link: [],
+    });
 
     function serviceWithLetter(attachmentLinks: { rel: string; uri: string }[]) {
       service(A, 'A', (request) => {
@@ -389,7 +443,11 @@ describe('pages get only what they need', () => {
       await handlers.connect({ type: 'connect' });
       network.seen.length = 0;
 
-      const answer = await handlers.sendOpeningReceipt({ type: 'sendOpeningReceipt', letter: { url: LETTER, relation: 'self' }, attachment: 0 });
+      const answer = await handlers.sendOpeningReceipt({
+        type: 'sendOpeningReceipt',
+        letter: { url: LETTER, relation: 'self' },
+        attachment: 0,
+      });
 
       expect(network.seen.map((r) => [r.method, r.url.href])).toEqual([
         ['GET', LETTER],
@@ -404,7 +462,9 @@ describe('pages get only what they need', () => {
       await handlers.connect({ type: 'connect' });
       network.seen.length = 0;
 
-      const error = await failureOf(handlers.sendOpeningReceipt({ type: 'sendOpeningReceipt', letter: { url: LETTER, relation: 'self' }, attachment: 0 }));
+      const error = await failureOf(
+        handlers.sendOpeningReceipt({ type: 'sendOpeningReceipt', letter: { url: LETTER, relation: 'self' }, attachment: 0 }),
+      );
 
       expect(error).toBe('receipt_link_missing');
       expect(network.seen.filter((r) => r.method === 'POST')).toEqual([]);
@@ -415,7 +475,13 @@ describe('pages get only what they need', () => {
       await useConfig(configFor(A));
       await handlers.connect({ type: 'connect' });
       network.seen.length = 0;
-      const error = await failureOf(handlers.sendOpeningReceipt({ type: 'sendOpeningReceipt', letter: { url: 'https://evil.example/letter', relation: 'self' }, attachment: 0 }));
+      const error = await failureOf(
+        handlers.sendOpeningReceipt({
+          type: 'sendOpeningReceipt',
+          letter: { url: 'https://evil.example/letter', relation: 'self' },
+          attachment: 0,
+        }),
+      );
       expect(error).toBe('link_foreign_origin');
       expect(network.seen).toEqual([]);
     });

@@ -24,7 +24,14 @@ const rel = (name: string) => `${A}/post/relations/${name}`;
 const OWN_INBOX = `${A}/post/api/private/mailbox/1/documents/inbox`;
 const sharedInbox = (i: number) => `${A}/post/api/private/mailbox/${100 + i}/documents/inbox`;
 const SHARED = 40;
-const config: ExtensionConfig = { baseUrl: A, clientId: 'c', clientSecret: 's', scopes: ['READ_DOCUMENT_META_INFO'], pollMinutes: 5, notify: true };
+const config: ExtensionConfig = {
+  baseUrl: A,
+  clientId: 'c',
+  clientSecret: 's',
+  scopes: ['READ_DOCUMENT_META_INFO'],
+  pollMinutes: 5,
+  notify: true,
+};
 
 /** Kari's root, with the mailboxes of 40 people who share theirs with her, each with an unread letter. */
 const root: RootResource = rootResourceSchema.parse({
@@ -94,7 +101,9 @@ describe('the newest letters of 40 shared mailboxes', () => {
     expect(service.read[0]).toBe(OWN_INBOX);
     expect([...service.read].sort()).toEqual([...everyInbox].sort());
     expect(documents?.map((letter) => letter.subject)).toEqual([`Brev i ${OWN_INBOX}`]);
-    expect(others?.map((other) => [other.shared.whose, other.documents?.[0]?.subject])).toEqual(Array.from({ length: SHARED }, (_, i) => [`Person ${i}`, `Brev i ${sharedInbox(i)}`]));
+    expect(others?.map((other) => [other.shared.whose, other.documents?.[0]?.subject])).toEqual(
+      Array.from({ length: SHARED }, (_, i) => [`Person ${i}`, `Brev i ${sharedInbox(i)}`]),
+    );
   });
 });
 

@@ -17,7 +17,10 @@ import {
 const SERVICE = 'https://www.digipost.no';
 const MEDIA = 'application/vnd.digipost-v2+json';
 
-function letter(id: number, opts: { read?: boolean; attachments?: Document['attachment']; self?: string | null; sender?: string; subject?: string } = {}): Document {
+function letter(
+  id: number,
+  opts: { read?: boolean; attachments?: Document['attachment']; self?: string | null; sender?: string; subject?: string } = {},
+): Document {
   const self = opts.self === undefined ? `${SERVICE}/post/api/private/documents/${id}` : opts.self;
   return {
     subject: opts.subject ?? `Brev ${id}`,
@@ -65,7 +68,10 @@ describe('which letters are unread', () => {
       letter(4, { self: 'https://evil.example/post/api/private/documents/4' }),
       letter(5, { self: `${SERVICE}/post/api/private/documents/5`, sender: '  Skatteetaten ', subject: '' }),
     );
-    expect(letters.map((l) => l.target.url)).toEqual([`${SERVICE}/post/api/private/documents/1`, `${SERVICE}/post/api/private/documents/5`]);
+    expect(letters.map((l) => l.target.url)).toEqual([
+      `${SERVICE}/post/api/private/documents/1`,
+      `${SERVICE}/post/api/private/documents/5`,
+    ]);
     expect(letters[1]).toMatchObject({ sender: 'Skatteetaten', subject: '', target: { mediaType: MEDIA, relation: 'self' } });
     for (const l of letters) {
       expect(l.key).toMatch(/^[A-Za-z0-9_-]{22}$/);

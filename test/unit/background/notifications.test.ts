@@ -97,7 +97,8 @@ beforeEach(async () => {
       });
     }
     if (request.url.pathname === INBOX_PATH) return Response.json({ document: inboxLetters, link: [] });
-    if (request.url.pathname === SHARED_INBOX_PATH) return sharedInboxFails ? Response.json({}, { status: 503 }) : Response.json({ document: sharedLetters, link: [] });
+    if (request.url.pathname === SHARED_INBOX_PATH)
+      return sharedInboxFails ? Response.json({}, { status: 503 }) : Response.json({ document: sharedLetters, link: [] });
     return Response.json(rootWithInboxOnlyInMailbox(inboxLetters.length));
   });
   fakeBrowser.identity.launchWebAuthFlow = ({ url }) =>
@@ -174,8 +175,12 @@ describe('notifications of new letters in a mailbox shared with the person', () 
     sharedLetters = [letter(10, 'KLP', 'Pensjonsutbetaling')];
     await check();
 
-    expect(shown.map(({ title, message }) => ({ title, message }))).toEqual([{ title: 'KLP', message: 'Pensjonsutbetaling\nTo Ola Nordmann' }]);
-    expect(await viewerTargets()).toEqual([expect.objectContaining({ url: `${A}/post/api/private/documents/10`, mailbox: `${A}${SHARED_INBOX_PATH}` })]);
+    expect(shown.map(({ title, message }) => ({ title, message }))).toEqual([
+      { title: 'KLP', message: 'Pensjonsutbetaling\nTo Ola Nordmann' },
+    ]);
+    expect(await viewerTargets()).toEqual([
+      expect.objectContaining({ url: `${A}/post/api/private/documents/10`, mailbox: `${A}${SHARED_INBOX_PATH}` }),
+    ]);
   });
 
   it('a new letter of the person’s own still says nothing of whose it is', async () => {

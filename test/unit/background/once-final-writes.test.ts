@@ -27,7 +27,12 @@ const DAY = 24 * 60 * 60 * 1000;
 
 const invoice = (payment?: object) => ({
   link: [{ rel: `${REL}/self`, uri: LETTER }],
-  attachment: [{ link: [], invoice: { kid: '1234567890', amount: 1234.5, link: [{ rel: `${REL}/send_to_bank`, uri: SEND }], ...(payment ? { payment } : {}) } }],
+  attachment: [
+    {
+      link: [],
+      invoice: { kid: '1234567890', amount: 1234.5, link: [{ rel: `${REL}/send_to_bank`, uri: SEND }], ...(payment ? { payment } : {}) },
+    },
+  ],
 });
 
 /** One browser: storage that outlives workers and sign-outs as the browser's does, and a session's generation. */
@@ -76,7 +81,11 @@ function writesIn(b: ReturnType<typeof browser>, service: ReturnType<typeof bank
 }
 
 const sendToBank: WriteRequest = { target: { url: LETTER, relation: 'self' }, attachment: 0, rel: 'send_to_bank' };
-const failure = (promise: Promise<unknown>) => promise.then(() => 'succeeded', (error: unknown) => (error instanceof AppError ? error.code : error));
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'succeeded',
+    (error: unknown) => (error instanceof AppError ? error.code : error),
+  );
 
 describe('a bank payment across a sign-out (issue #44, point 4)', () => {
   it('whose outcome is unknown is not sent again by the same person signed in again while it does not show: one POST', async () => {
@@ -112,7 +121,10 @@ describe('a bank payment across a sign-out (issue #44, point 4)', () => {
 
   it('keeps no personal data in storage.local: not the person, not the invoice’s address, not its amount or KID', async () => {
     const b = browser();
-    const write = writesIn(b, bank(() => Promise.reject(new AppError('network'))));
+    const write = writesIn(
+      b,
+      bank(() => Promise.reject(new AppError('network'))),
+    );
     await failure(write(KARI));
     await b.signOut();
     const kept = JSON.stringify(b.local.data);
@@ -161,7 +173,12 @@ describe('the keys of final writes kept past a sign-out', () => {
 
   it('are bounded: the newest hundred, the oldest forgotten first', async () => {
     const b = browser();
-    const once = createOnce({ storage: { local: b.local, session: b.session }, exclusive: createMemoryLock(), generation: () => Promise.resolve(1), now: () => b.clock.ms });
+    const once = createOnce({
+      storage: { local: b.local, session: b.session },
+      exclusive: createMemoryLock(),
+      generation: () => Promise.resolve(1),
+      now: () => b.clock.ms,
+    });
     const sent: number[] = [];
     for (let i = 0; i < 101; i++) {
       b.clock.ms += 1000;
@@ -179,7 +196,12 @@ describe('the keys of final writes kept past a sign-out', () => {
 
   it('are not kept for writes a person may well make again (a move, a rename): their records go with the sign-out', async () => {
     const b = browser();
-    const once = createOnce({ storage: { local: b.local, session: b.session }, exclusive: createMemoryLock(), generation: () => Promise.resolve(1), now: () => b.clock.ms });
+    const once = createOnce({
+      storage: { local: b.local, session: b.session },
+      exclusive: createMemoryLock(),
+      generation: () => Promise.resolve(1),
+      now: () => b.clock.ms,
+    });
     const { look, prepare, unseen } = finalWrite([]);
     const move: Operation<string> = { look, prepare, unseen };
     await failure(once.run({ id: 'move', lane: 'letter' }, 1, move));

@@ -14,7 +14,12 @@ import { deferred, MemoryArea } from '../auth/fakes.ts';
 
 function engine(session = new MemoryArea()) {
   let generation = 1;
-  const once = createOnce({ storage: { session }, exclusive: createMemoryLock(), generation: () => Promise.resolve(generation), now: () => 1000 });
+  const once = createOnce({
+    storage: { session },
+    exclusive: createMemoryLock(),
+    generation: () => Promise.resolve(generation),
+    now: () => 1000,
+  });
   return {
     once,
     session,
@@ -30,7 +35,11 @@ const intent = (id: string, lane = 'letter-7'): Intent => ({ id, lane });
  * An operation whose send and evidence are the test's; every send and every prepare (the target's
  * check) is counted. `evidence`: what the service shows, read by every look.
  */
-function operationOf(send: () => Promise<string>, evidence: (record: WriteRecord) => Promise<string | undefined> = () => Promise.resolve(undefined), extra: { already?: string; before?: string[] } = {}) {
+function operationOf(
+  send: () => Promise<string>,
+  evidence: (record: WriteRecord) => Promise<string | undefined> = () => Promise.resolve(undefined),
+  extra: { already?: string; before?: string[] } = {},
+) {
   const sent: number[] = [];
   const prepared: number[] = [];
   const looked: WriteRecord[] = [];
@@ -58,7 +67,11 @@ function operationOf(send: () => Promise<string>, evidence: (record: WriteRecord
   return { sent, prepared, looked, operation };
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => 'succeeded', (error: unknown) => (error instanceof AppError ? error.info : error));
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'succeeded',
+    (error: unknown) => (error instanceof AppError ? error.info : error),
+  );
 
 describe('the once-only engine', () => {
   it('sends once per intent: a second ask while it runs joins it and hears the same outcome, as a repeat (what follows a write is done once)', async () => {
@@ -76,7 +89,10 @@ describe('the once-only engine', () => {
 
   it('asked again once done, it looks: the evidence still there answers done without sending', async () => {
     const { once } = engine();
-    const op = operationOf(() => Promise.resolve('done'), () => Promise.resolve('seen'));
+    const op = operationOf(
+      () => Promise.resolve('done'),
+      () => Promise.resolve('seen'),
+    );
     await once.run(intent('i-2'), 1, op.operation);
     expect(await once.run(intent('i-2'), 1, op.operation)).toEqual({ result: 'seen', repeated: true });
     expect(op.sent).toHaveLength(1);
@@ -129,18 +145,33 @@ describe('the once-only engine', () => {
     // Evidence first: the target is not even checked again (a payment now there is ours, not "already sent").
     expect(unseen.prepared).toEqual([]);
     expect(unseen.looked[0]).toMatchObject({ state: 'sent', before: ['older'] });
-    const seen = operationOf(() => Promise.resolve('sent again'), () => Promise.resolve('seen'));
+    const seen = operationOf(
+      () => Promise.resolve('sent again'),
+      () => Promise.resolve('seen'),
+    );
     expect((await restarted.once.run(intent('i-5'), 1, seen.operation)).result).toBe('seen');
     expect([...unseen.sent, ...seen.sent, ...seen.prepared]).toEqual([]);
   });
 
   it('a timeout, a broken connection or a 5xx (a gateway 502/504 too) is unknown, not "nothing done": evidence decides', async () => {
-    for (const error of [new AppError('timeout'), new AppError('network'), errorForStatus(502, '<html>Bad gateway</html>'), errorForStatus(504, ''), errorForStatus(503, '')]) {
+    for (const error of [
+      new AppError('timeout'),
+      new AppError('network'),
+      errorForStatus(502, '<html>Bad gateway</html>'),
+      errorForStatus(504, ''),
+      errorForStatus(503, ''),
+    ]) {
       const { once } = engine();
-      const seen = operationOf(() => Promise.reject(error), () => Promise.resolve('found'));
+      const seen = operationOf(
+        () => Promise.reject(error),
+        () => Promise.resolve('found'),
+      );
       expect((await once.run(intent('i-6'), 1, seen.operation)).result).toBe('found');
       const blind = operationOf(() => Promise.reject(error));
-      expect(await failure(once.run(intent('i-7'), 1, blind.operation))).toMatchObject({ code: 'write_outcome_unknown', detail: error.code });
+      expect(await failure(once.run(intent('i-7'), 1, blind.operation))).toMatchObject({
+        code: 'write_outcome_unknown',
+        detail: error.code,
+      });
       // Asked again (Try again, a reload): it only looks.
       expect(await failure(once.run(intent('i-7'), 1, blind.operation))).toMatchObject({ code: 'write_outcome_unknown' });
       expect(blind.sent).toHaveLength(1);
@@ -150,7 +181,8 @@ describe('the once-only engine', () => {
   it('after an unknown outcome only the explicit resend sends again, and what either attempt noted stays for its look', async () => {
     const { once } = engine();
     // Seen only by a look that knows what both attempts noted before they left.
-    const evidence = (record: WriteRecord) => Promise.resolve(record.before?.includes('first') && record.before.includes('second') ? 'seen' : undefined);
+    const evidence = (record: WriteRecord) =>
+      Promise.resolve(record.before?.includes('first') && record.before.includes('second') ? 'seen' : undefined);
     const first = operationOf(() => Promise.reject(new AppError('network')), evidence, { before: ['first'] });
     expect(await failure(once.run(intent('i-8'), 1, first.operation))).toMatchObject({ code: 'write_outcome_unknown' });
     const looked = operationOf(() => Promise.resolve('sent'), evidence, { before: ['second'] });
@@ -164,7 +196,9 @@ describe('the once-only engine', () => {
   it('an answered refusal leaves no record: asking again sends again', async () => {
     const { once, session } = engine();
     let tries = 0;
-    const { sent, operation } = operationOf(() => (tries++ === 0 ? Promise.reject(errorForStatus(400, '{"error-code":"INVALID"}')) : Promise.resolve('ok')));
+    const { sent, operation } = operationOf(() =>
+      tries++ === 0 ? Promise.reject(errorForStatus(400, '{"error-code":"INVALID"}')) : Promise.resolve('ok'),
+    );
     expect(await failure(once.run(intent('i-9'), 1, operation))).toMatchObject({ status: 400 });
     expect(Object.keys(session.data)).toEqual([]);
     expect((await once.run(intent('i-9'), 1, operation)).result).toBe('ok');

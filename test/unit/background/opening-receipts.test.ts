@@ -35,7 +35,8 @@ function service(post: (take: () => void) => Promise<unknown> = (take) => (take(
   let taken = false;
   const authorizedFetch = (_: ExtensionConfig, request: AuthorizedRequest) => {
     calls.push(request);
-    if ((request.method ?? 'GET') === 'GET') return Promise.resolve({ subject: 'Brev', link: [{ rel: `${REL}/self`, uri: LETTER }], attachment: [taken ? opened : asking] });
+    if ((request.method ?? 'GET') === 'GET')
+      return Promise.resolve({ subject: 'Brev', link: [{ rel: `${REL}/self`, uri: LETTER }], attachment: [taken ? opened : asking] });
     return post(() => {
       taken = true;
     });
@@ -50,7 +51,11 @@ function receiptsOver(fake: ReturnType<typeof service>, session = new MemoryArea
   return (resend?: boolean) => receipts.send(config, PERSON, 1, { url: LETTER, relation: 'self' }, 0, resend);
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => 'succeeded', (error: unknown) => (error instanceof AppError ? error.info : error));
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'succeeded',
+    (error: unknown) => (error instanceof AppError ? error.info : error),
+  );
 
 describe('an opening receipt', () => {
   it('is sent once, to the link the letter itself offers, and answers what the service gives back', async () => {

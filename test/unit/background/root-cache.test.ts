@@ -21,7 +21,14 @@ const SCOPES: Permission[] = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'];
 const INBOX = `${A}/post/api/private/mailbox/1/documents/inbox`;
 const ROOT_URL = `${A}/post/api`;
 
-const configFor = (baseUrl: string): ExtensionConfig => ({ baseUrl, clientId: 'client-1', clientSecret: 's3cr3t', scopes: SCOPES, pollMinutes: 5, notify: false });
+const configFor = (baseUrl: string): ExtensionConfig => ({
+  baseUrl,
+  clientId: 'client-1',
+  clientSecret: 's3cr3t',
+  scopes: SCOPES,
+  pollMinutes: 5,
+  notify: false,
+});
 
 function root(name: string, unread: number, inbox = INBOX) {
   return {
@@ -101,7 +108,8 @@ beforeEach(() => {
       showUnread: (unread) => Promise.resolve(void badge.push(String(unread))),
       showSignedOut: () => Promise.resolve(void badge.push('signed out')),
     },
-    notifyNewLetters: (_config: ExtensionConfig, _root: RootResource, generation: number) => Promise.resolve(void notified.push(generation)),
+    notifyNewLetters: (_config: ExtensionConfig, _root: RootResource, generation: number) =>
+      Promise.resolve(void notified.push(generation)),
     // The open invoices' reads have their own tests (due-invoices.test.ts): here only that each fetch of the root starts a round.
     dueInvoices: { readRound: (_config, _root, generation) => Promise.resolve(void dueRounds.push(generation)) },
     background,
@@ -302,7 +310,9 @@ describe('the newest letters of every mailbox the person can read', () => {
     await cache.getRootAndAnnounce(configFor(A), false, true);
 
     expect(subjectsIn(stored())).toEqual(['Skattemelding']);
-    expect(stored()?.inbox?.others).toEqual([{ shared: { mailbox: SHARED_INBOX, whose: 'Ola Nordmann' }, documents: [expect.objectContaining({ subject: 'Pensjon' })] }]);
+    expect(stored()?.inbox?.others).toEqual([
+      { shared: { mailbox: SHARED_INBOX, whose: 'Ola Nordmann' }, documents: [expect.objectContaining({ subject: 'Pensjon' })] },
+    ]);
     // Each asked for as many letters as the popup shows, no more.
     expect(service.requests.filter((url) => url.includes('/documents/inbox'))).toEqual([`${INBOX}?limit=5`, `${SHARED_INBOX}?limit=5`]);
   });
@@ -327,14 +337,19 @@ describe('the newest letters of every mailbox the person can read', () => {
   it('a shared mailbox with an odd figure (usedStorage null or -1) costs only that figure: the root, the person’s letters and the badge stay', async () => {
     for (const odd of [null, -1]) {
       const shared = withSharedMailbox();
-      service.rootAnswer = { ...shared, mailbox: shared.mailbox.map((mailbox) => ({ ...mailbox, usedStorage: odd, totalAvailableStorage: 1_000 })) };
+      service.rootAnswer = {
+        ...shared,
+        mailbox: shared.mailbox.map((mailbox) => ({ ...mailbox, usedStorage: odd, totalAvailableStorage: 1_000 })),
+      };
       badge.length = 0;
 
       const snapshot = await cache.getRootAndAnnounce(configFor(A), true, true);
       await background.idle();
 
       expect(subjectsIn(stored())).toEqual(['Skattemelding']);
-      expect(snapshot.root.mailbox?.map((mailbox) => [mailbox.name, mailbox.usedStorage, mailbox.totalAvailableStorage])).toEqual([['Ola Nordmann', undefined, 1_000]]);
+      expect(snapshot.root.mailbox?.map((mailbox) => [mailbox.name, mailbox.usedStorage, mailbox.totalAvailableStorage])).toEqual([
+        ['Ola Nordmann', undefined, 1_000],
+      ]);
       // The person's own 2 and the parent's 1, as before.
       expect(badge).toEqual(['3']);
     }
@@ -342,7 +357,10 @@ describe('the newest letters of every mailbox the person can read', () => {
 
   it('a shared mailbox entry that cannot be read at all (its links malformed, or not an object) is left out, and the person’s own root stays', async () => {
     const shared = withSharedMailbox();
-    service.rootAnswer = { ...shared, mailbox: [...shared.mailbox.map((mailbox) => ({ ...mailbox, link: [{ rel: 'x', uri: 42 }] })), 'Ola', ...shared.mailbox] };
+    service.rootAnswer = {
+      ...shared,
+      mailbox: [...shared.mailbox.map((mailbox) => ({ ...mailbox, link: [{ rel: 'x', uri: 42 }] })), 'Ola', ...shared.mailbox],
+    };
 
     const snapshot = await cache.getRootAndAnnounce(configFor(A), false, true);
     await background.idle();

@@ -62,7 +62,9 @@ let revokeDown: boolean;
 function serviceAt(origin: string, label: string) {
   const mailbox = fakeMailbox(origin, letters, NAME);
   return fakeService(network, origin, label, (request) =>
-    request.url.pathname === REVOKE_PATH && revokeDown ? Response.json({ 'error-code': 'SERVICE_UNAVAILABLE' }, { status: 503 }) : mailbox(request),
+    request.url.pathname === REVOKE_PATH && revokeDown
+      ? Response.json({ 'error-code': 'SERVICE_UNAVAILABLE' }, { status: 503 })
+      : mailbox(request),
   );
 }
 
@@ -224,7 +226,9 @@ describe('a session the service ended (its grant withdrawn on the website, or fo
 
     // A popup opened again, a viewer tab, the options page: each hears why, not a bare "not connected".
     expect(await failureOf(handlers.getRoot({ type: 'getRoot', inbox: true }))).toBe('session_ended');
-    expect(await failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/docs/1`, relation: 'self' }))).toBe('session_ended');
+    expect(await failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/docs/1`, relation: 'self' }))).toBe(
+      'session_ended',
+    );
     expect(await handlers.getStatus({ type: 'getStatus' })).toEqual({ state: 'signed_out', reason: { code: 'session_ended' } });
 
     // A browser restart empties storage.session: the reason is on disk, and still said.
@@ -293,8 +297,12 @@ describe('a revoke that failed', () => {
 
     // What is kept for the revoke signs nobody in: every call is refused before the network.
     expect(await failureOf(handlers.getRoot({ type: 'getRoot', force: true }))).toBe('signed_out');
-    expect(await failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/docs/1`, relation: 'self' }))).toBe('signed_out');
-    expect(await failureOf(handlers.getContent({ type: 'getContent', url: `${A}/post/api/docs/1/content`, relation: 'get_document_content' }))).toBe('signed_out');
+    expect(await failureOf(handlers.getResource({ type: 'getResource', url: `${A}/post/api/docs/1`, relation: 'self' }))).toBe(
+      'signed_out',
+    );
+    expect(
+      await failureOf(handlers.getContent({ type: 'getContent', url: `${A}/post/api/docs/1/content`, relation: 'get_document_content' })),
+    ).toBe('signed_out');
     expect((await handlers.getStatus({ type: 'getStatus' })).state).toBe('signed_out');
     expect(network.seen.map((r) => r.url.pathname)).toEqual([REVOKE_PATH]);
     expect(a.tokenRequests).toHaveLength(1);

@@ -35,20 +35,38 @@ function over(read: unknown, post: () => Promise<unknown> = () => Promise.resolv
       authorizedFetch: (_: ExtensionConfig, request: AuthorizedRequest) => {
         calls.push(request);
         if ((request.method ?? 'GET') !== 'GET') return post();
-        return Promise.resolve(calls.filter((c) => (c.method ?? 'GET') === 'GET').length === 1 ? read : (reads.length > 1 ? reads.shift() : reads[0]) ?? read);
+        return Promise.resolve(
+          calls.filter((c) => (c.method ?? 'GET') === 'GET').length === 1 ? read : ((reads.length > 1 ? reads.shift() : reads[0]) ?? read),
+        );
       },
     },
-    once: createOnce({ storage: { session: new MemoryArea() }, exclusive: createMemoryLock(), generation: () => Promise.resolve(1), now: () => 1 }),
+    once: createOnce({
+      storage: { session: new MemoryArea() },
+      exclusive: createMemoryLock(),
+      generation: () => Promise.resolve(1),
+      now: () => 1,
+    }),
     written: () => Promise.resolve(),
     confirmWindowMs: 60,
   });
-  const writes = { write: (c: ExtensionConfig, scopes: Permission[], r: WriteRequest) => engine.write(c, { userId: 'person-1', scopes }, 1, r) };
+  const writes = {
+    write: (c: ExtensionConfig, scopes: Permission[], r: WriteRequest) => engine.write(c, { userId: 'person-1', scopes }, 1, r),
+  };
   return { writes, calls, posts: () => calls.filter((c) => c.method === 'POST') };
 }
 
 /** The person's "Send to my bank" for the letter's first attachment. */
-const request = (extra: Partial<WriteRequest> = {}): WriteRequest => ({ target: { url: LETTER, relation: 'self' }, attachment: 0, rel: 'send_to_bank', ...extra });
-const failure = (promise: Promise<unknown>) => promise.then(() => 'succeeded', (error: unknown) => (error instanceof AppError ? error.info : error));
+const request = (extra: Partial<WriteRequest> = {}): WriteRequest => ({
+  target: { url: LETTER, relation: 'self' },
+  attachment: 0,
+  rel: 'send_to_bank',
+  ...extra,
+});
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'succeeded',
+    (error: unknown) => (error instanceof AppError ? error.info : error),
+  );
 
 describe('send_to_bank through the write', () => {
   it("POSTs the link on the attachment's invoice, once for two asks of the same invoice", async () => {
@@ -61,7 +79,10 @@ describe('send_to_bank through the write', () => {
 
   it('needs UPDATE_DOCUMENT, and sends nothing without it', async () => {
     const { writes, calls } = over(letter(SEND));
-    expect(await failure(writes.write(config, ['READ_DOCUMENT_META_INFO'], request()))).toMatchObject({ code: 'write_permission_missing', permission: 'UPDATE_DOCUMENT' });
+    expect(await failure(writes.write(config, ['READ_DOCUMENT_META_INFO'], request()))).toMatchObject({
+      code: 'write_permission_missing',
+      permission: 'UPDATE_DOCUMENT',
+    });
     expect(calls).toEqual([]);
   });
 
@@ -75,7 +96,11 @@ describe('send_to_bank through the write', () => {
 describe('send_to_bank whose answer says nothing', () => {
   it('a gateway 504, with the payment showing only on the third read, is sent: one POST, bounded looks', async () => {
     const unpaid = letter(SEND);
-    const { writes, posts, calls } = over(unpaid, () => Promise.reject(errorForStatus(504, '<html>Gateway Time-out</html>')), [unpaid, unpaid, paid(SEND)]);
+    const { writes, posts, calls } = over(unpaid, () => Promise.reject(errorForStatus(504, '<html>Gateway Time-out</html>')), [
+      unpaid,
+      unpaid,
+      paid(SEND),
+    ]);
     expect(await writes.write(config, ['UPDATE_DOCUMENT'], request())).toEqual({ data: null });
     expect(posts()).toHaveLength(1);
     // The target read, then three looks: the third found the payment.
@@ -94,7 +119,10 @@ describe('send_to_bank whose answer says nothing', () => {
 
   it('an invoice that already shows a payment is not sent again', async () => {
     const { writes, posts } = over(paid(SEND));
-    expect(await failure(writes.write(config, ['UPDATE_DOCUMENT'], request()))).toMatchObject({ code: 'write_rejected', detail: 'INVOICE_ALREADY_SENT_TO_BANK' });
+    expect(await failure(writes.write(config, ['UPDATE_DOCUMENT'], request()))).toMatchObject({
+      code: 'write_rejected',
+      detail: 'INVOICE_ALREADY_SENT_TO_BANK',
+    });
     expect(posts()).toEqual([]);
   });
 });

@@ -50,13 +50,19 @@ const PERSON = 'person-1';
 function writesOver(fake: ReturnType<typeof service>, session = new MemoryArea()) {
   let refreshed = 0;
   const once = createOnce({ storage: { session }, exclusive: createMemoryLock(), generation: () => Promise.resolve(1), now: () => 1 });
-  const engine = createWrites({ calls: fake, once, confirmWindowMs: 0, written: () => {
+  const engine = createWrites({
+    calls: fake,
+    once,
+    confirmWindowMs: 0,
+    written: () => {
       refreshed++;
       return Promise.resolve();
-    } });
+    },
+  });
   // Every test's session is generation 1, as the handler reads it.
   const writes = {
-    write: (c: ExtensionConfig, scopes: readonly Permission[], request: WriteRequest, userId = PERSON) => engine.write(c, { userId, scopes }, 1, request),
+    write: (c: ExtensionConfig, scopes: readonly Permission[], request: WriteRequest, userId = PERSON) =>
+      engine.write(c, { userId, scopes }, 1, request),
   };
   return { writes, session, refreshed: () => refreshed };
 }
@@ -69,14 +75,21 @@ const move = (extra: Partial<WriteRequest> = {}): WriteRequest => ({
   ...extra,
 });
 
-const failure = (promise: Promise<unknown>) => promise.then(() => 'succeeded', (error: unknown) => (error instanceof AppError ? error.info : error));
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'succeeded',
+    (error: unknown) => (error instanceof AppError ? error.info : error),
+  );
 
 describe('a write', () => {
   it('reads the target itself and POSTs the update_document link it offers, with the body as JSON', async () => {
     const fake = service();
     const { writes, refreshed } = writesOver(fake);
     await writes.write(config, FILING, move());
-    expect(fake.calls.map((c) => [c.method ?? 'GET', c.url])).toEqual([['GET', LETTER], ['POST', UPDATE]]);
+    expect(fake.calls.map((c) => [c.method ?? 'GET', c.url])).toEqual([
+      ['GET', LETTER],
+      ['POST', UPDATE],
+    ]);
     expect(JSON.parse(fake.sent()[0]?.body ?? '')).toEqual({ location: 'FOLDER', folderId: '3', subject: 'Strøm' });
     expect(refreshed()).toBe(1);
   });
@@ -85,7 +98,10 @@ describe('a write', () => {
     const fake = service();
     const { writes } = writesOver(fake);
     await writes.write(config, FILING, move());
-    expect(fake.calls.map((c) => [c.method ?? 'GET', c.generation])).toEqual([['GET', 1], ['POST', 1]]);
+    expect(fake.calls.map((c) => [c.method ?? 'GET', c.generation])).toEqual([
+      ['GET', 1],
+      ['POST', 1],
+    ]);
   });
 
   it('takes the method from the registry: delete_document is a DELETE without a body', async () => {
@@ -145,7 +161,9 @@ describe('a write', () => {
 
   it('a refusal the service answered leaves nothing behind: the list stays, and asking again tries again', async () => {
     let tries = 0;
-    const fake = service(() => (tries++ === 0 ? Promise.reject(errorForStatus(400, '{"error-code":"INVALID_SUBJECT"}')) : Promise.resolve(null)));
+    const fake = service(() =>
+      tries++ === 0 ? Promise.reject(errorForStatus(400, '{"error-code":"INVALID_SUBJECT"}')) : Promise.resolve(null),
+    );
     const { writes } = writesOver(fake);
     expect(await failure(writes.write(config, FILING, move()))).toMatchObject({ code: 'write_rejected' });
     await writes.write(config, FILING, move());
@@ -207,8 +225,16 @@ describe('writes to one letter', () => {
       () => Promise.resolve(now),
     );
     const { writes } = writesOver(fake);
-    const move = writes.write(config, FILING, { target: { url: LETTER, relation: 'self' }, rel: 'update_document', body: { location: 'FOLDER', folderId: '3' } });
-    const rename = writes.write(config, FILING, { target: { url: LETTER, relation: 'self' }, rel: 'update_document', body: { subject: 'Strøm desember' } });
+    const move = writes.write(config, FILING, {
+      target: { url: LETTER, relation: 'self' },
+      rel: 'update_document',
+      body: { location: 'FOLDER', folderId: '3' },
+    });
+    const rename = writes.write(config, FILING, {
+      target: { url: LETTER, relation: 'self' },
+      rel: 'update_document',
+      body: { subject: 'Strøm desember' },
+    });
     await eventually(() => expect(fake.sent()).toHaveLength(1));
     moving.resolve(null);
     await Promise.all([move, rename]);
@@ -222,7 +248,12 @@ describe('writes to one letter', () => {
     const renamedElsewhere = { ...letter, subject: 'Strøm (kopi)', location: 'FOLDER', folderId: 3 };
     const fake = service(undefined, () => Promise.resolve(renamedElsewhere));
     const { writes } = writesOver(fake);
-    const undo = { target: { url: LETTER, relation: 'self' }, rel: 'update_document', body: { subject: 'Strøm' }, expect: { subject: 'Strøm november' } };
+    const undo = {
+      target: { url: LETTER, relation: 'self' },
+      rel: 'update_document',
+      body: { subject: 'Strøm' },
+      expect: { subject: 'Strøm november' },
+    };
     expect(await failure(writes.write(config, FILING, undo))).toMatchObject({ code: 'write_target_changed' });
     expect(fake.sent()).toEqual([]);
     // Still as the change left it: the undo goes, keeping the place.
@@ -232,7 +263,9 @@ describe('writes to one letter', () => {
 
   it('never moves or renames a letter whose subject it was not told (a confidential one)', async () => {
     const fake = service(undefined, () => Promise.resolve({ link: letter.link }));
-    expect(await failure(writesOver(fake).writes.write(config, FILING, move({ body: { location: 'INBOX' } })))).toMatchObject({ code: 'write_refused' });
+    expect(await failure(writesOver(fake).writes.write(config, FILING, move({ body: { location: 'INBOX' } })))).toMatchObject({
+      code: 'write_refused',
+    });
     expect(fake.sent()).toEqual([]);
   });
 });
@@ -257,7 +290,9 @@ describe('what a write refuses, before sending anything', () => {
   it('an action the resource does not offer, or offers on another origin', async () => {
     const bare = service(undefined, () => Promise.resolve({ link: [{ rel: `${REL}/self`, uri: LETTER }] }));
     expect(await failure(writesOver(bare).writes.write(config, FILING, move()))).toMatchObject({ code: 'write_link_missing' });
-    const foreign = service(undefined, () => Promise.resolve({ link: [{ rel: `${REL}/update_document`, uri: 'https://evil.example/update' }] }));
+    const foreign = service(undefined, () =>
+      Promise.resolve({ link: [{ rel: `${REL}/update_document`, uri: 'https://evil.example/update' }] }),
+    );
     expect(await failure(writesOver(foreign).writes.write(config, FILING, move()))).toMatchObject({ code: 'link_foreign_origin' });
     expect([...bare.sent(), ...foreign.sent()]).toEqual([]);
   });
@@ -265,22 +300,38 @@ describe('what a write refuses, before sending anything', () => {
   it('a target on another origin, or an action given as the target', async () => {
     const fake = service();
     const { writes } = writesOver(fake);
-    expect(await failure(writes.write(config, FILING, move({ target: { url: 'https://evil.example/doc', relation: 'self' } })))).toMatchObject({ code: 'link_foreign_origin' });
-    expect(await failure(writes.write(config, FILING, move({ target: { url: UPDATE, relation: 'update_document' } })))).toMatchObject({ code: 'link_is_action' });
+    expect(
+      await failure(writes.write(config, FILING, move({ target: { url: 'https://evil.example/doc', relation: 'self' } }))),
+    ).toMatchObject({ code: 'link_foreign_origin' });
+    expect(await failure(writes.write(config, FILING, move({ target: { url: UPDATE, relation: 'update_document' } })))).toMatchObject({
+      code: 'link_is_action',
+    });
     expect(fake.calls).toEqual([]);
   });
 
   it('finds an attachment link only at the index given, and create_folder in the mailbox folder list', async () => {
-    const folders = { link: [{ rel: `${REL}/self`, uri: `${BASE}/post/api` }], mailbox: [{ folders: { link: [{ rel: `${REL}/create_folder`, uri: `${BASE}/post/api/folders` }] } }] };
-    const fake = service(() => Promise.resolve(null), () => Promise.resolve(folders));
-    await writesOver(fake).writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Reiser', icon: 'FOLDER' } });
+    const folders = {
+      link: [{ rel: `${REL}/self`, uri: `${BASE}/post/api` }],
+      mailbox: [{ folders: { link: [{ rel: `${REL}/create_folder`, uri: `${BASE}/post/api/folders` }] } }],
+    };
+    const fake = service(
+      () => Promise.resolve(null),
+      () => Promise.resolve(folders),
+    );
+    await writesOver(fake).writes.write(config, FILING, {
+      target: { url: `${BASE}/post/api`, relation: 'self' },
+      rel: 'create_folder',
+      body: { name: 'Reiser', icon: 'FOLDER' },
+    });
     expect(fake.sent().map((c) => [c.method, c.url])).toEqual([['POST', `${BASE}/post/api/folders`]]);
     const other = service();
-    expect(await failure(writesOver(other).writes.write(config, FILING, move({ attachment: 0 })))).toMatchObject({ code: 'write_link_missing' });
+    expect(await failure(writesOver(other).writes.write(config, FILING, move({ attachment: 0 })))).toMatchObject({
+      code: 'write_link_missing',
+    });
   });
 });
 
-describe('a write in one of several mailboxes, and the root\'s notice', () => {
+describe("a write in one of several mailboxes, and the root's notice", () => {
   const mailboxes = {
     link: [{ rel: `${REL}/self`, uri: `${BASE}/post/api` }],
     mailbox: [
@@ -289,22 +340,52 @@ describe('a write in one of several mailboxes, and the root\'s notice', () => {
     ],
   };
 
-  it('makes a new folder in the mailbox named by its link, and in the person\'s own without one', async () => {
-    const fake = service(() => Promise.resolve(null), () => Promise.resolve(mailboxes));
+  it("makes a new folder in the mailbox named by its link, and in the person's own without one", async () => {
+    const fake = service(
+      () => Promise.resolve(null),
+      () => Promise.resolve(mailboxes),
+    );
     const { writes } = writesOver(fake);
-    await writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Reiser', icon: 'FOLDER' }, mailboxLink: `${BASE}/post/api/ola/folders` });
-    await writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Hytta', icon: 'FOLDER' } });
+    await writes.write(config, FILING, {
+      target: { url: `${BASE}/post/api`, relation: 'self' },
+      rel: 'create_folder',
+      body: { name: 'Reiser', icon: 'FOLDER' },
+      mailboxLink: `${BASE}/post/api/ola/folders`,
+    });
+    await writes.write(config, FILING, {
+      target: { url: `${BASE}/post/api`, relation: 'self' },
+      rel: 'create_folder',
+      body: { name: 'Hytta', icon: 'FOLDER' },
+    });
     expect(fake.sent().map((c) => c.url)).toEqual([`${BASE}/post/api/ola/folders`, `${BASE}/post/api/kari/folders`]);
     // A mailbox the root does not list has no folder list to make one in: nothing is sent.
-    expect(await failure(writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'X', icon: 'FOLDER' }, mailboxLink: `${BASE}/post/api/gone/folders` }))).toMatchObject({ code: 'write_link_missing' });
+    expect(
+      await failure(
+        writes.write(config, FILING, {
+          target: { url: `${BASE}/post/api`, relation: 'self' },
+          rel: 'create_folder',
+          body: { name: 'X', icon: 'FOLDER' },
+          mailboxLink: `${BASE}/post/api/gone/folders`,
+        }),
+      ),
+    ).toMatchObject({ code: 'write_link_missing' });
     expect(fake.sent()).toHaveLength(2);
   });
 
-  it('a shared mailbox listed first with the person\'s own Digipost address: each new folder lands in the mailbox whose page it was made on', async () => {
+  it("a shared mailbox listed first with the person's own Digipost address: each new folder lands in the mailbox whose page it was made on", async () => {
     const sameAddress = { ...mailboxes, mailbox: [{ ...mailboxes.mailbox[1], digipostaddress: 'kari#1' }, mailboxes.mailbox[0]] };
-    const fake = service(() => Promise.resolve(null), () => Promise.resolve(sameAddress));
+    const fake = service(
+      () => Promise.resolve(null),
+      () => Promise.resolve(sameAddress),
+    );
     const { writes } = writesOver(fake);
-    const create = (name: string, mailboxLink: string) => writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name, icon: 'FOLDER' }, mailboxLink });
+    const create = (name: string, mailboxLink: string) =>
+      writes.write(config, FILING, {
+        target: { url: `${BASE}/post/api`, relation: 'self' },
+        rel: 'create_folder',
+        body: { name, icon: 'FOLDER' },
+        mailboxLink,
+      });
     await create('Hytta', `${BASE}/post/api/kari/folders`);
     await create('Pensjon', `${BASE}/post/api/ola/folders`);
     expect(fake.sent().map((c) => c.url)).toEqual([`${BASE}/post/api/kari/folders`, `${BASE}/post/api/ola/folders`]);
@@ -312,33 +393,76 @@ describe('a write in one of several mailboxes, and the root\'s notice', () => {
 
   it('a link two mailbox entries both claim names neither: nothing is sent', async () => {
     const twice = { ...mailboxes, mailbox: [mailboxes.mailbox[0], { ...mailboxes.mailbox[1], folders: mailboxes.mailbox[0]?.folders }] };
-    const fake = service(() => Promise.resolve(null), () => Promise.resolve(twice));
-    const asked = writesOver(fake).writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'X', icon: 'FOLDER' }, mailboxLink: `${BASE}/post/api/kari/folders` });
+    const fake = service(
+      () => Promise.resolve(null),
+      () => Promise.resolve(twice),
+    );
+    const asked = writesOver(fake).writes.write(config, FILING, {
+      target: { url: `${BASE}/post/api`, relation: 'self' },
+      rel: 'create_folder',
+      body: { name: 'X', icon: 'FOLDER' },
+      mailboxLink: `${BASE}/post/api/kari/folders`,
+    });
     expect(await failure(asked)).toMatchObject({ code: 'write_link_missing' });
     expect(fake.sent()).toEqual([]);
   });
 
-  it('without a mailbox named, makes it in the person\'s own even when the root lists a shared one first', async () => {
-    const sharedFirst = { ...mailboxes, mailbox: [...mailboxes.mailbox].reverse().map((mailbox) => ({ ...mailbox, digipostaddress: undefined })) };
-    const fake = service(() => Promise.resolve(null), () => Promise.resolve(sharedFirst));
+  it("without a mailbox named, makes it in the person's own even when the root lists a shared one first", async () => {
+    const sharedFirst = {
+      ...mailboxes,
+      mailbox: [...mailboxes.mailbox].reverse().map((mailbox) => ({ ...mailbox, digipostaddress: undefined })),
+    };
+    const fake = service(
+      () => Promise.resolve(null),
+      () => Promise.resolve(sharedFirst),
+    );
     const { writes } = writesOver(fake);
-    await writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Hytta', icon: 'FOLDER' } });
+    await writes.write(config, FILING, {
+      target: { url: `${BASE}/post/api`, relation: 'self' },
+      rel: 'create_folder',
+      body: { name: 'Hytta', icon: 'FOLDER' },
+    });
     expect(fake.sent().map((c) => c.url)).toEqual([`${BASE}/post/api/kari/folders`]);
   });
 
-  it('a shared mailbox entry that does not read (an owner flag that is no flag, a usedStorage of null) costs only itself: a new folder is made in the person\'s own', async () => {
-    const odd = { ...mailboxes, mailbox: [{ ...mailboxes.mailbox[1], owner: 'yes' }, { ...mailboxes.mailbox[1], usedStorage: null }, mailboxes.mailbox[0]] };
-    const fake = service(() => Promise.resolve(null), () => Promise.resolve(odd));
-    await writesOver(fake).writes.write(config, FILING, { target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'create_folder', body: { name: 'Hytta', icon: 'FOLDER' } });
+  it("a shared mailbox entry that does not read (an owner flag that is no flag, a usedStorage of null) costs only itself: a new folder is made in the person's own", async () => {
+    const odd = {
+      ...mailboxes,
+      mailbox: [{ ...mailboxes.mailbox[1], owner: 'yes' }, { ...mailboxes.mailbox[1], usedStorage: null }, mailboxes.mailbox[0]],
+    };
+    const fake = service(
+      () => Promise.resolve(null),
+      () => Promise.resolve(odd),
+    );
+    await writesOver(fake).writes.write(config, FILING, {
+      target: { url: `${BASE}/post/api`, relation: 'self' },
+      rel: 'create_folder',
+      body: { name: 'Hytta', icon: 'FOLDER' },
+    });
     expect(fake.sent().map((c) => c.url)).toEqual([`${BASE}/post/api/kari/folders`]);
   });
 
   const DISMISS = `${BASE}/post/api/notice/dismiss`;
-  const terms = { code: 'TERMS_UPDATED', messageHeader: 'Nye vilkår', messageText: 'Vi har oppdatert vilkårene.', link: [{ rel: `${REL}/dismiss_notice`, uri: DISMISS }] };
+  const terms = {
+    code: 'TERMS_UPDATED',
+    messageHeader: 'Nye vilkår',
+    messageText: 'Vi har oppdatert vilkårene.',
+    link: [{ rel: `${REL}/dismiss_notice`, uri: DISMISS }],
+  };
   const fees = { code: 'FEES', messageHeader: 'Nye priser', messageText: 'Fra mars koster det mer.', link: terms.link };
   /** The notice as the page saw it: its dismiss link and its words. */
-  const seen = (notice: typeof terms) => ({ dismiss: DISMISS, code: notice.code, messageHeader: notice.messageHeader, messageText: notice.messageText });
-  const dismissing = (notice: typeof terms, extra: Partial<WriteRequest> = {}): WriteRequest => ({ target: { url: `${BASE}/post/api`, relation: 'self' }, rel: 'dismiss_notice', notice: seen(notice), ...extra });
+  const seen = (notice: typeof terms) => ({
+    dismiss: DISMISS,
+    code: notice.code,
+    messageHeader: notice.messageHeader,
+    messageText: notice.messageText,
+  });
+  const dismissing = (notice: typeof terms, extra: Partial<WriteRequest> = {}): WriteRequest => ({
+    target: { url: `${BASE}/post/api`, relation: 'self' },
+    rel: 'dismiss_notice',
+    notice: seen(notice),
+    ...extra,
+  });
 
   it('dismisses the notice once, with no permission asked; a lost answer is done once the root shows no notice', async () => {
     let shown = true;
@@ -357,13 +481,21 @@ describe('a write in one of several mailboxes, and the root\'s notice', () => {
   });
 
   it('dismisses only the notice the person saw: one the service put in its place since is not dismissed unseen, and the refusal says so', async () => {
-    const fake = service(() => Promise.resolve(null), () => Promise.resolve({ ...mailboxes, notice: fees }));
+    const fake = service(
+      () => Promise.resolve(null),
+      () => Promise.resolve({ ...mailboxes, notice: fees }),
+    );
     const { writes, refreshed } = writesOver(fake);
-    expect(await failure(writes.write(config, [], dismissing(terms)))).toMatchObject({ code: 'write_target_changed', detail: 'NOTICE_REPLACED' });
+    expect(await failure(writes.write(config, [], dismissing(terms)))).toMatchObject({
+      code: 'write_target_changed',
+      detail: 'NOTICE_REPLACED',
+    });
     // The root is read again, so the page, which shows the cached one, shows the new notice.
     expect(refreshed()).toBe(1);
     // New words under the same code are another notice too.
-    expect(await failure(writes.write(config, [], dismissing({ ...fees, messageText: 'Fra april koster det mer.' })))).toMatchObject({ code: 'write_target_changed' });
+    expect(await failure(writes.write(config, [], dismissing({ ...fees, messageText: 'Fra april koster det mer.' })))).toMatchObject({
+      code: 'write_target_changed',
+    });
     expect(fake.sent()).toEqual([]);
     // The new one, once seen, is dismissed.
     await writes.write(config, [], dismissing(fees));
@@ -371,14 +503,22 @@ describe('a write in one of several mailboxes, and the root\'s notice', () => {
   });
 
   it('a dismiss that does not say which notice is refused, and a notice already gone needs nothing sent', async () => {
-    const fake = service(() => Promise.resolve(null), () => Promise.resolve({ ...mailboxes, notice: terms }));
-    expect(await failure(writesOver(fake).writes.write(config, [], dismissing(terms, { notice: undefined })))).toMatchObject({ code: 'write_refused' });
-    const gone = service(() => Promise.resolve(null), () => Promise.resolve(mailboxes));
+    const fake = service(
+      () => Promise.resolve(null),
+      () => Promise.resolve({ ...mailboxes, notice: terms }),
+    );
+    expect(await failure(writesOver(fake).writes.write(config, [], dismissing(terms, { notice: undefined })))).toMatchObject({
+      code: 'write_refused',
+    });
+    const gone = service(
+      () => Promise.resolve(null),
+      () => Promise.resolve(mailboxes),
+    );
     expect(await writesOver(gone).writes.write(config, [], dismissing(terms))).toEqual({ data: null });
     expect([...fake.sent(), ...gone.sent()]).toEqual([]);
   });
 
-  it('a new notice dismissed after an earlier one\'s dismissal went unanswered is its own intent: its dismissal is sent', async () => {
+  it("a new notice dismissed after an earlier one's dismissal went unanswered is its own intent: its dismissal is sent", async () => {
     let notice: typeof terms = terms;
     let posts = 0;
     const fake = service(
@@ -396,7 +536,11 @@ describe('a write in one of several mailboxes, and the root\'s notice', () => {
 
 describe('what a refusal says', () => {
   const cases: [string, AppError, Record<string, unknown>][] = [
-    ['403: the permission was withdrawn', errorForStatus(403, '{"error-code":"INSUFFICIENT_SCOPE","required":"UPDATE_DOCUMENT"}'), { code: 'write_forbidden', permission: 'UPDATE_DOCUMENT' }],
+    [
+      '403: the permission was withdrawn',
+      errorForStatus(403, '{"error-code":"INSUFFICIENT_SCOPE","required":"UPDATE_DOCUMENT"}'),
+      { code: 'write_forbidden', permission: 'UPDATE_DOCUMENT' },
+    ],
     ['404: the letter is gone', errorForStatus(404, ''), { code: 'write_target_gone' }],
     ['410: the letter is gone', errorForStatus(410, ''), { code: 'write_target_gone' }],
     ['400 FOLDER_NOT_EMPTY', errorForStatus(400, '{"error-code":"FOLDER_NOT_EMPTY"}'), { code: 'folder_not_empty' }],
@@ -442,7 +586,12 @@ function folderService(existing: string[], post: (make: () => void) => Promise<u
   return { fake, named: (name: string) => folders.filter((folder) => folder.name === name).length };
 }
 
-const createFolder = (extra: Partial<WriteRequest> = {}): WriteRequest => ({ target: { url: ROOT, relation: 'self' }, rel: 'create_folder', body: { name: 'Reiser', icon: 'FOLDER' }, ...extra });
+const createFolder = (extra: Partial<WriteRequest> = {}): WriteRequest => ({
+  target: { url: ROOT, relation: 'self' },
+  rel: 'create_folder',
+  body: { name: 'Reiser', icon: 'FOLDER' },
+  ...extra,
+});
 const reads = (fake: ReturnType<typeof service>) => fake.calls.filter((c) => (c.method ?? 'GET') === 'GET').length;
 
 describe('a write is one intent, known by the worker', () => {
@@ -483,8 +632,12 @@ describe('a write is one intent, known by the worker', () => {
   it("two spellings of one letter's address are one intent: a move whose outcome is unknown, asked under the other, only looks", async () => {
     const fake = service(() => Promise.reject(new AppError('timeout')));
     const { writes } = writesOver(fake);
-    expect(await failure(writes.write(config, FILING, move({ target: { url: `${LETTER}?b=2&a=1`, relation: 'self' } })))).toMatchObject({ code: 'write_outcome_unknown' });
-    expect(await failure(writes.write(config, FILING, move({ target: { url: `${LETTER}?a=1&b=2#top`, relation: 'self' } })))).toMatchObject({ code: 'write_outcome_unknown' });
+    expect(await failure(writes.write(config, FILING, move({ target: { url: `${LETTER}?b=2&a=1`, relation: 'self' } })))).toMatchObject({
+      code: 'write_outcome_unknown',
+    });
+    expect(await failure(writes.write(config, FILING, move({ target: { url: `${LETTER}?a=1&b=2#top`, relation: 'self' } })))).toMatchObject(
+      { code: 'write_outcome_unknown' },
+    );
     expect(fake.sent()).toHaveLength(1);
   });
 
@@ -503,8 +656,16 @@ describe('a write is one intent, known by the worker', () => {
     );
     const { writes, refreshed } = writesOver(fake);
     const spelled = (url: string) => ({ target: { url, relation: 'self' } });
-    const moved = writes.write(config, FILING, { ...spelled(`${LETTER}?b=2&a=1`), rel: 'update_document', body: { location: 'FOLDER', folderId: '3' } });
-    const renamed = writes.write(config, FILING, { ...spelled(`${LETTER}?a=1&b=2#top`), rel: 'update_document', body: { subject: 'Strøm desember' } });
+    const moved = writes.write(config, FILING, {
+      ...spelled(`${LETTER}?b=2&a=1`),
+      rel: 'update_document',
+      body: { location: 'FOLDER', folderId: '3' },
+    });
+    const renamed = writes.write(config, FILING, {
+      ...spelled(`${LETTER}?a=1&b=2#top`),
+      rel: 'update_document',
+      body: { subject: 'Strøm desember' },
+    });
     // The rename waits its turn behind the move: the same letter.
     await eventually(() => expect(fake.sent()).toHaveLength(1));
     moving.resolve(null);
@@ -514,8 +675,16 @@ describe('a write is one intent, known by the worker', () => {
       { location: 'FOLDER', folderId: '3', subject: 'Strøm desember' },
     ]);
     // Each asked again under yet another spelling, once done: the letter is as asked, nothing is sent.
-    expect(await writes.write(config, FILING, { ...spelled(`${LETTER}#top`), rel: 'update_document', body: { subject: 'Strøm desember' } })).toEqual({ data: null });
-    expect(await writes.write(config, FILING, { ...spelled(`${LETTER}?a=1&b=2`), rel: 'update_document', body: { location: 'FOLDER', folderId: '3' } })).toEqual({ data: null });
+    expect(
+      await writes.write(config, FILING, { ...spelled(`${LETTER}#top`), rel: 'update_document', body: { subject: 'Strøm desember' } }),
+    ).toEqual({ data: null });
+    expect(
+      await writes.write(config, FILING, {
+        ...spelled(`${LETTER}?a=1&b=2`),
+        rel: 'update_document',
+        body: { location: 'FOLDER', folderId: '3' },
+      }),
+    ).toEqual({ data: null });
     expect(fake.sent()).toHaveLength(2);
     expect(refreshed()).toBe(2);
   });

@@ -100,6 +100,8 @@ describe('the library patches', () => {
       "preact dangerouslySetInnerHTML: expected the pattern once, found it 0 times; check the library's new version",
     );
     expect(() => patchLibrary(id, 'u.innerHTML=h.__html;u.innerHTML=h.__html')).toThrow(/found it 2 times/);
-    expect(() => patchLibrary(idOf('zod/v4/core/util.js'), 'export const allowsEval = true;\n')).toThrow(/^zod allowsEval: expected the pattern once, found it 0 times/);
+    expect(() => patchLibrary(idOf('zod/v4/core/util.js'), 'export const allowsEval = true;\n')).toThrow(
+      /^zod allowsEval: expected the pattern once, found it 0 times/,
+    );
   });
 });

@@ -30,7 +30,7 @@ describe('the manifest for Chrome', () => {
     });
   });
 
-  it('runs the worker as a service worker and keeps Chrome\'s own keys', () => {
+  it("runs the worker as a service worker and keeps Chrome's own keys", () => {
     expect(manifest.background).toEqual({ service_worker: 'src/background/service-worker.ts', type: 'module' });
     expect(manifest.minimum_chrome_version).toBe('120');
     expect(manifest.permissions).toContain('contextMenus');

@@ -58,7 +58,12 @@ const occurrences = (code: string, pattern: RegExp) => code.match(pattern)?.leng
 
 describe('a script bundled on its own', () => {
   const define = {
-    __BUILD_DEFAULTS__: JSON.stringify({ baseUrl: 'https://service.one-script.test', clientId: 'one-script-client', clientSecret: '', scopes: [] }),
+    __BUILD_DEFAULTS__: JSON.stringify({
+      baseUrl: 'https://service.one-script.test',
+      clientId: 'one-script-client',
+      clientSecret: '',
+      scopes: [],
+    }),
     __NETWORK_TIMEOUT_MS__: JSON.stringify(4321),
   };
 

@@ -64,11 +64,24 @@ describe('the build step', () => {
     const asset = (fileName: string, source: string) => ({ type: 'asset', fileName, source });
     const bundle: Record<string, { type: string; source?: string }> = {
       'src/popup/popup.html': asset('src/popup/popup.html', BUILT_PAGE),
-      'src/viewer/viewer.html': asset('src/viewer/viewer.html', '<link rel="stylesheet" crossorigin href="/assets/worker-events-Dkv6tc5i.css">'),
+      'src/viewer/viewer.html': asset(
+        'src/viewer/viewer.html',
+        '<link rel="stylesheet" crossorigin href="/assets/worker-events-Dkv6tc5i.css">',
+      ),
       ...Object.fromEntries(Object.entries(FILES).map(([name, css]) => [name, asset(name, css)])),
     };
-    const { generateBundle } = popupStylesInPage() as unknown as { generateBundle: { handler: (this: unknown, o: unknown, b: unknown) => void } };
-    generateBundle.handler.call({ error: (message: string) => { throw new Error(message); } }, {}, bundle);
+    const { generateBundle } = popupStylesInPage() as unknown as {
+      generateBundle: { handler: (this: unknown, o: unknown, b: unknown) => void };
+    };
+    generateBundle.handler.call(
+      {
+        error: (message: string) => {
+          throw new Error(message);
+        },
+      },
+      {},
+      bundle,
+    );
     return bundle;
   }
 

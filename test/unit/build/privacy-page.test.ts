@@ -24,7 +24,9 @@ describe('the privacy page', () => {
     const markdown = 'A <script>alert(1)</script> & <img src=x onerror=alert(2)> and </pre><b>bold</b>';
     const page = privacyPage(markdown);
     expect(shownText(page)).toBe(markdown);
-    expect(page).toContain('A &lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(2)&gt; and &lt;/pre&gt;&lt;b&gt;bold&lt;/b&gt;');
+    expect(page).toContain(
+      'A &lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(2)&gt; and &lt;/pre&gt;&lt;b&gt;bold&lt;/b&gt;',
+    );
     expect(page).not.toMatch(/<(script|img|b)\b/);
     expect(page.match(/<\/pre>/g)).toHaveLength(1);
   });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { validateConfigInput, type ConfigInput } from '../../../src/config/config.ts';
 
 describe('validateConfigInput (what a service configuration must be)', () => {
-  const good = { baseUrl: 'https://www.digipost.no/', clientId: 'id', clientSecret: 'secret', scopes: ['READ_ACCOUNT_INFO'], pollMinutes: 5 };
+  const good = {
+    baseUrl: 'https://www.digipost.no/',
+    clientId: 'id',
+    clientSecret: 'secret',
+    scopes: ['READ_ACCOUNT_INFO'],
+    pollMinutes: 5,
+  };
   const configOf = (input: ConfigInput) => {
     const checked = validateConfigInput(input);
     if (!checked.ok) throw new Error('refused');
@@ -29,4 +35,3 @@ describe('validateConfigInput (what a service configuration must be)', () => {
     expect(validateConfigInput(value).ok).toBe(false);
   });
 });
-

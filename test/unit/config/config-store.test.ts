@@ -36,7 +36,14 @@ describe('configuration', () => {
     const checked = validateConfigInput(good);
     expect(checked).toEqual({
       ok: true,
-      config: { baseUrl: 'https://qa.digipost.no', clientId: 'abc', clientSecret: 's3cret', scopes: ['READ_DOCUMENT_META_INFO'], pollMinutes: 5, notify: false },
+      config: {
+        baseUrl: 'https://qa.digipost.no',
+        clientId: 'abc',
+        clientSecret: 's3cret',
+        scopes: ['READ_DOCUMENT_META_INFO'],
+        pollMinutes: 5,
+        notify: false,
+      },
     });
     if (!checked.ok) return;
     const area = memoryArea();
@@ -48,7 +55,13 @@ describe('configuration', () => {
 
   it('loads settings an older version saved with a permission no longer offered, and does not ask for it again', async () => {
     const area = memoryArea();
-    const older = { baseUrl: 'https://www.digipost.no', clientId: 'abc', clientSecret: 's', scopes: ['READ_DOCUMENT_META_INFO', 'SEND_DOCUMENT', 'UPDATE_SETTINGS'], pollMinutes: 17 };
+    const older = {
+      baseUrl: 'https://www.digipost.no',
+      clientId: 'abc',
+      clientSecret: 's',
+      scopes: ['READ_DOCUMENT_META_INFO', 'SEND_DOCUMENT', 'UPDATE_SETTINGS'],
+      pollMinutes: 17,
+    };
     area.data.config = older;
     const loaded = await loadConfig(area, defaults);
     expect(loaded).toEqual({ ...older, scopes: ['READ_DOCUMENT_META_INFO'], notify: false });

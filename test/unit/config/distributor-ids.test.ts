@@ -15,7 +15,9 @@ describe('firefoxAddonIdFromEnv', () => {
 
   it("takes a distributor's ID in either of Mozilla's forms", () => {
     expect(firefoxAddonIdFromEnv({ DIGIPOST_FIREFOX_ID: 'digipost-mailbox@post.kommune.no' })).toBe('digipost-mailbox@post.kommune.no');
-    expect(firefoxAddonIdFromEnv({ DIGIPOST_FIREFOX_ID: '{0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0}' })).toBe('{0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0}');
+    expect(firefoxAddonIdFromEnv({ DIGIPOST_FIREFOX_ID: '{0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0}' })).toBe(
+      '{0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0}',
+    );
   });
 
   it('refuses what Firefox would not take, and the example domain', () => {
@@ -46,6 +48,8 @@ describe('chromeKeyFromEnv', () => {
 
   it('refuses what is not a public key', () => {
     expect(() => chromeKeyFromEnv({ DIGIPOST_CHROME_KEY: 'abcdefghijklmnopqrstuvwxyz0123456789' })).toThrow(/not a base64 public key/);
-    expect(() => chromeKeyFromEnv({ DIGIPOST_CHROME_KEY: `${base64.slice(0, 100)}!${base64.slice(101)}` })).toThrow(/not a base64 public key/);
+    expect(() => chromeKeyFromEnv({ DIGIPOST_CHROME_KEY: `${base64.slice(0, 100)}!${base64.slice(101)}` })).toThrow(
+      /not a base64 public key/,
+    );
   });
 });

@@ -37,7 +37,10 @@ describe('whether this build may ask for access to an origin', () => {
   });
 
   it('a build for a service on this computer: its loopback addresses too, at any port', async () => {
-    manifest = { host_permissions: ['http://127.0.0.1:4710/*'], optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'] };
+    manifest = {
+      host_permissions: ['http://127.0.0.1:4710/*'],
+      optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'],
+    };
     const { mayAskForOrigin } = await import('../../../src/config/host-permission.ts');
     expect(mayAskForOrigin('http://127.0.0.1:8080')).toBe(true);
     expect(mayAskForOrigin('http://[::1]:8080')).toBe(true);

@@ -9,10 +9,7 @@ type Catalogue = Record<string, { message: string; placeholders?: Record<string,
 
 const LOCALES = ['en', 'nb', 'nn'] as const;
 const catalogues = Object.fromEntries(
-  LOCALES.map((lang) => [
-    lang,
-    JSON.parse(readFileSync(`src/public/_locales/${lang}/messages.json`, 'utf8')) as Catalogue,
-  ]),
+  LOCALES.map((lang) => [lang, JSON.parse(readFileSync(`src/public/_locales/${lang}/messages.json`, 'utf8')) as Catalogue]),
 ) as Record<(typeof LOCALES)[number], Catalogue>;
 
 /**
@@ -50,7 +47,10 @@ describe('messages in English, Norwegian Bokmål and Norwegian Nynorsk', () => {
     for (const lang of LOCALES) {
       const keys = writtenKeys(lang);
       expect(keys.length, lang).toBe(Object.keys(catalogues[lang]).length);
-      expect(keys.filter((key, i) => keys.indexOf(key) !== i), lang).toEqual([]);
+      expect(
+        keys.filter((key, i) => keys.indexOf(key) !== i),
+        lang,
+      ).toEqual([]);
     }
   });
 
@@ -70,9 +70,12 @@ describe('messages in English, Norwegian Bokmål and Norwegian Nynorsk', () => {
   });
 
   it('substitute the same placeholders in each language as in English', () => {
-    const placeholders = (entry: Catalogue[string] | undefined) => [...(entry?.message ?? '').matchAll(/\$([A-Z_]+)\$/g)].map((m) => m[1]).sort();
+    const placeholders = (entry: Catalogue[string] | undefined) =>
+      [...(entry?.message ?? '').matchAll(/\$([A-Z_]+)\$/g)].map((m) => m[1]).sort();
     for (const lang of LOCALES) {
-      const differing = Object.keys(catalogues.en).filter((key) => JSON.stringify(placeholders(catalogues[lang][key])) !== JSON.stringify(placeholders(catalogues.en[key])));
+      const differing = Object.keys(catalogues.en).filter(
+        (key) => JSON.stringify(placeholders(catalogues[lang][key])) !== JSON.stringify(placeholders(catalogues.en[key])),
+      );
       expect(differing, lang).toEqual([]);
     }
   });
@@ -81,7 +84,9 @@ describe('messages in English, Norwegian Bokmål and Norwegian Nynorsk', () => {
     for (const lang of LOCALES) {
       const missing = ERROR_CODES.filter((code) => !catalogues[lang][`error_${code}`]);
       expect(missing, lang).toEqual([]);
-      const wordless = Object.values(STEP_WORDS).flat().filter((key) => !catalogues[lang][key]);
+      const wordless = Object.values(STEP_WORDS)
+        .flat()
+        .filter((key) => !catalogues[lang][key]);
       expect(wordless, lang).toEqual([]);
     }
     expect(ERROR_CODES.filter((code) => !Object.hasOwn(STEP_WORDS, nextStep({ code })))).toEqual([]);
@@ -89,8 +94,14 @@ describe('messages in English, Norwegian Bokmål and Norwegian Nynorsk', () => {
 
   it('explain every permission and label every known relation', () => {
     for (const lang of LOCALES) {
-      expect(PERMISSIONS.filter((p) => !catalogues[lang][`permission_${p}`]), lang).toEqual([]);
-      expect([...RELATIONS.values()].flatMap((r) => [r.label, r.title]).filter((key) => key !== undefined && !catalogues[lang][key]), lang).toEqual([]);
+      expect(
+        PERMISSIONS.filter((p) => !catalogues[lang][`permission_${p}`]),
+        lang,
+      ).toEqual([]);
+      expect(
+        [...RELATIONS.values()].flatMap((r) => [r.label, r.title]).filter((key) => key !== undefined && !catalogues[lang][key]),
+        lang,
+      ).toEqual([]);
     }
   });
 
@@ -100,7 +111,8 @@ describe('messages in English, Norwegian Bokmål and Norwegian Nynorsk', () => {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(/\bt\('([a-zA-Z0-9_]+)'/g)) used.add(match[1] ?? '');
       // A counted message is written once per plural form our languages use.
-      for (const match of text.matchAll(/\b(?:tCount|pluralKey)\('([a-zA-Z0-9_]+)'/g)) for (const form of ['one', 'other']) used.add(`${match[1] ?? ''}_${form}`);
+      for (const match of text.matchAll(/\b(?:tCount|pluralKey)\('([a-zA-Z0-9_]+)'/g))
+        for (const form of ['one', 'other']) used.add(`${match[1] ?? ''}_${form}`);
     }
     expect(used.size).toBeGreaterThan(20);
     const missing = [...used].filter((key) => !key.startsWith('@@') && !catalogues.en[key]);
@@ -109,9 +121,12 @@ describe('messages in English, Norwegian Bokmål and Norwegian Nynorsk', () => {
 
   it('are Nynorsk in nn, not Bokmål left from the copy it started as', () => {
     // Words a Nynorsk writer never uses, each with its Nynorsk form beside it for whoever fixes one.
-    const bokmal = /(?<!\p{L})(ikke|hvis|hva|hvor|hvordan|fra|noen|mer|mye|bare|kun|også|uten|nettsted\p{L}*|forfaller|tjeneste\p{L}*|mottatt|brevene|dokumenter|velg|åpne)(?!\p{L})/iu;
+    const bokmal =
+      /(?<!\p{L})(ikke|hvis|hva|hvor|hvordan|fra|noen|mer|mye|bare|kun|også|uten|nettsted\p{L}*|forfaller|tjeneste\p{L}*|mottatt|brevene|dokumenter|velg|åpne)(?!\p{L})/iu;
     // ikkje, viss, kva, kvar, korleis, frå, nokon, meir, mykje, berre, berre, òg, utan, nettstad, forfell, teneste, motteke, breva, dokument, vel, opne
-    const left = Object.entries(catalogues.nn).filter(([, entry]) => bokmal.test(entry.message)).map(([key, entry]) => `${key}: ${entry.message}`);
+    const left = Object.entries(catalogues.nn)
+      .filter(([, entry]) => bokmal.test(entry.message))
+      .map(([key, entry]) => `${key}: ${entry.message}`);
     expect(left).toEqual([]);
   });
 

@@ -30,7 +30,14 @@ const pickupNotice = {
   link: { url: 'https://sporing.posten.no/', description: 'Følg pakken', buttonText: 'Spor' },
 };
 
-const inkasso = { type: 'Inkasso', dueDate: '2026-12-10T00:00:00+01:00', sum: 1187.5, account: '70580632271', kid: '2093100048213799', link: { url: 'https://www.intrum.no/' } };
+const inkasso = {
+  type: 'Inkasso',
+  dueDate: '2026-12-10T00:00:00+01:00',
+  sum: 1187.5,
+  account: '70580632271',
+  kid: '2093100048213799',
+  link: { url: 'https://www.intrum.no/' },
+};
 
 const receipt = {
   type: 'Receipt',
@@ -56,7 +63,13 @@ describe('the data types a letter page draws as cards', () => {
     expect(metadataOf({ metadata: [pickupNotice] })).toEqual([
       {
         kind: 'pickup',
-        place: { name: 'Kiwi Majorstuen', address: 'Bogstadveien 52, Inngang fra gården, 0366 Oslo', pickupCode: 'RC89', instruction: 'Åpent 07–23', shelf: 'H32' },
+        place: {
+          name: 'Kiwi Majorstuen',
+          address: 'Bogstadveien 52, Inngang fra gården, 0366 Oslo',
+          pickupCode: 'RC89',
+          instruction: 'Åpent 07–23',
+          shelf: 'H32',
+        },
         status: 'ready',
         parcelId: 'KB432788293NO',
         sender: 'Komplett.no',
@@ -79,7 +92,8 @@ describe('the data types a letter page draws as cards', () => {
   });
 
   it('has no status for UNKNOWN, one it does not know, or none at all', () => {
-    for (const status of ['UNKNOWN', 'LOST_IN_SPACE', 7, undefined]) expect(metadataOf({ metadata: [{ ...pickupNotice, status }] })[0]).not.toHaveProperty('status');
+    for (const status of ['UNKNOWN', 'LOST_IN_SPACE', 7, undefined])
+      expect(metadataOf({ metadata: [{ ...pickupNotice, status }] })[0]).not.toHaveProperty('status');
   });
 
   it('takes the newest PickupNoticeStatus of the list over the notice’s own, and shows none on its own', () => {
@@ -102,14 +116,32 @@ describe('the data types a letter page draws as cards', () => {
   });
 
   it('leaves out what is free of charge, a time without an offset and fields of the wrong type, and keeps the notice', () => {
-    const [item] = metadataOf({ metadata: [{ ...pickupNotice, cost: { valueToBePayed: 0 }, returnDateTime: '2026-12-15T10:00:00', sender: { name: 5 }, parcelId: ['x'], link: { url: 7 } }] });
+    const [item] = metadataOf({
+      metadata: [
+        {
+          ...pickupNotice,
+          cost: { valueToBePayed: 0 },
+          returnDateTime: '2026-12-15T10:00:00',
+          sender: { name: 5 },
+          parcelId: ['x'],
+          link: { url: 7 },
+        },
+      ],
+    });
     expect(item?.kind).toBe('pickup');
     for (const field of ['toPay', 'returnedAfter', 'sender', 'parcelId', 'link']) expect(item).not.toHaveProperty(field);
   });
 
   it('reads an Inkasso: the due day as the collector wrote it, the sum, account, KID and link', () => {
     expect(metadataOf({ metadata: [inkasso] })).toEqual([
-      { kind: 'inkasso', dueDate: '2026-12-10', sum: 1187.5, account: '70580632271', kid: '2093100048213799', link: { url: 'https://www.intrum.no/' } },
+      {
+        kind: 'inkasso',
+        dueDate: '2026-12-10',
+        sum: 1187.5,
+        account: '70580632271',
+        kid: '2093100048213799',
+        link: { url: 'https://www.intrum.no/' },
+      },
     ]);
     // A due day late in the evening stays that day, wherever the browser is.
     expect(metadataOf({ metadata: [{ ...inkasso, dueDate: '2026-12-10T23:30:00-05:00' }] })[0]).toMatchObject({ dueDate: '2026-12-10' });
@@ -136,12 +168,19 @@ describe('the data types a letter page draws as cards', () => {
         payments: [{ method: 'Bank Axept', cardName: 'Visa', card: '************1234', amount: 59.8 }],
       },
     ]);
-    expect(metadataOf({ metadata: [{ ...receipt, merchantChain: 'Rema 1000', currencyCode: 'kroner' }] })[0]).toMatchObject({ chain: 'Rema 1000', currency: 'NOK' });
+    expect(metadataOf({ metadata: [{ ...receipt, merchantChain: 'Rema 1000', currencyCode: 'kroner' }] })[0]).toMatchObject({
+      chain: 'Rema 1000',
+      currency: 'NOK',
+    });
   });
 
   it('reads a Payslip with its payment day and net amount, or either alone', () => {
-    expect(metadataOf({ metadata: [{ type: 'Payslip', paymentDate: '2026-11-25', netAmount: 42000 }] })).toEqual([{ kind: 'payslip', paymentDate: '2026-11-25', netAmount: 42000 }]);
-    expect(metadataOf({ metadata: [{ type: 'PAYSLIP', netAmount: 42000, paymentDate: 'tomorrow' }] })).toEqual([{ kind: 'payslip', netAmount: 42000 }]);
+    expect(metadataOf({ metadata: [{ type: 'Payslip', paymentDate: '2026-11-25', netAmount: 42000 }] })).toEqual([
+      { kind: 'payslip', paymentDate: '2026-11-25', netAmount: 42000 },
+    ]);
+    expect(metadataOf({ metadata: [{ type: 'PAYSLIP', netAmount: 42000, paymentDate: 'tomorrow' }] })).toEqual([
+      { kind: 'payslip', netAmount: 42000 },
+    ]);
   });
 
   it.each([
@@ -153,14 +192,19 @@ describe('the data types a letter page draws as cards', () => {
     ['a Receipt without a total', { ...receipt, totalPrice: '59.80' }],
     ['a Payslip with nothing to show', { type: 'Payslip', netAmount: 'much' }],
     ['a PickupNoticeStatus without its notice', { type: 'PickupNoticeStatus', status: 'PICKED_UP' }],
-    ['a type not drawn yet', { type: 'SignedDocument', documentIssuer: 'Bedrift AS', documentSubject: 'Kontrakt', signingTime: '2026-07-11T10:00:00+02:00' }],
+    [
+      'a type not drawn yet',
+      { type: 'SignedDocument', documentIssuer: 'Bedrift AS', documentSubject: 'Kontrakt', signingTime: '2026-07-11T10:00:00+02:00' },
+    ],
   ])('leaves out %s, and keeps the rest of the letter', (_, item) => {
     const items = metadataOf({ metadata: [item, { type: 'Payslip', netAmount: 1 }] });
     expect(items.map((i) => i.kind)).toEqual(['payslip']);
   });
 
   it('reads every card-drawn item of the emulator’s letters (test/emulator/data-types.ts), and no other', () => {
-    const kinds = dataTypeLetters(Date.parse('2026-12-01T12:00:00Z')).map((letter) => metadataOf({ metadata: letter.metadata }).map((item) => item.kind));
+    const kinds = dataTypeLetters(Date.parse('2026-12-01T12:00:00Z')).map((letter) =>
+      metadataOf({ metadata: letter.metadata }).map((item) => item.kind),
+    );
     expect(kinds).toEqual([['pickup'], ['inkasso'], ['receipt'], ['pickup'], ['payslip'], [], [], [], []]);
     const pickedUp = dataTypeLetters(Date.parse('2026-12-01T12:00:00Z'))[3];
     expect(metadataOf({ metadata: pickedUp?.metadata })[0]).toMatchObject({ status: 'picked-up', statusAt: expect.any(String) as unknown });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { daysUntil, formatDate, formatFullDate, formatListDay, formatRelativeDate, formatTime, isIsoDate } from '../../../src/model/dates.ts';
+import {
+  daysUntil,
+  formatDate,
+  formatFullDate,
+  formatListDay,
+  formatRelativeDate,
+  formatTime,
+  isIsoDate,
+} from '../../../src/model/dates.ts';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -132,9 +140,12 @@ describe('formatFullDate', () => {
 });
 
 describe('isIsoDate', () => {
-  it.each(['2024-05-31', '2024-05-31T10:00', '2024-05-31T10:00:05Z', '2024-05-31T10:00:05.123+02:00', '2024-05-31T10:00:05+0200'])('%s is a date', (value) => {
-    expect(isIsoDate(value)).toBe(true);
-  });
+  it.each(['2024-05-31', '2024-05-31T10:00', '2024-05-31T10:00:05Z', '2024-05-31T10:00:05.123+02:00', '2024-05-31T10:00:05+0200'])(
+    '%s is a date',
+    (value) => {
+      expect(isIsoDate(value)).toBe(true);
+    },
+  );
 
   it.each(['31.05.2024', '2024-05', '2024-05-31 10:00', 'yesterday', '', '2024-05-31T10'])('%s is not', (value) => {
     expect(isIsoDate(value)).toBe(false);

@@ -44,13 +44,22 @@ describe('fields in words', () => {
 });
 
 describe('what the main view leaves to "All details and links"', () => {
-  it('hides the service\'s plumbing: form token, validation rules, login-level codes, role, secrets', () => {
-    for (const key of ['csrfToken', 'validationRules', 'authenticationlevelIdporten', 'role', 'access_token', 'refreshToken', 'clientSecret', 'emailPattern']) {
+  it("hides the service's plumbing: form token, validation rules, login-level codes, role, secrets", () => {
+    for (const key of [
+      'csrfToken',
+      'validationRules',
+      'authenticationlevelIdporten',
+      'role',
+      'access_token',
+      'refreshToken',
+      'clientSecret',
+      'emailPattern',
+    ]) {
       expect(isInternalField(key), key).toBe(true);
     }
   });
 
-  it('shows a person\'s own settings and the connected applications', () => {
+  it("shows a person's own settings and the connected applications", () => {
     // `language` is the mailbox's language, `settings` the notification choices, `token` the list of connected apps.
     for (const key of ['language', 'settings', 'sortOrder', 'autoArchiveAfterDays', 'notificationEmail', 'token', 'digipostaddress']) {
       expect(isInternalField(key), key).toBe(false);
@@ -60,10 +69,19 @@ describe('what the main view leaves to "All details and links"', () => {
 
 describe('postal addresses', () => {
   it('a postal address as one line, whichever style its names are in', () => {
-    expect(postalAddress({ street: 'Storgata', 'house-number': '12', 'house-letter': 'B', 'additional-addressline': '', 'zip-code': '0155', city: 'OSLO' })).toBe(
-      'Storgata 12B, 0155 OSLO',
+    expect(
+      postalAddress({
+        street: 'Storgata',
+        'house-number': '12',
+        'house-letter': 'B',
+        'additional-addressline': '',
+        'zip-code': '0155',
+        city: 'OSLO',
+      }),
+    ).toBe('Storgata 12B, 0155 OSLO');
+    expect(postalAddress({ street: 'Kongens gate', houseNumber: 3, postalCode: '7011', city: 'Trondheim', country: 'Norway' })).toBe(
+      'Kongens gate 3, 7011 Trondheim, Norway',
     );
-    expect(postalAddress({ street: 'Kongens gate', houseNumber: 3, postalCode: '7011', city: 'Trondheim', country: 'Norway' })).toBe('Kongens gate 3, 7011 Trondheim, Norway');
     expect(postalAddress({ email: 'x@y' })).toBeUndefined();
   });
 });

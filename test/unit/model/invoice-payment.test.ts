@@ -10,13 +10,23 @@ describe('withPayment', () => {
     const attachment = {
       invoice: {
         link: [send],
-        payment: { timePaid: '2026-11-20T10:00:00+01:00', debitorBankAccount: '12345678903', bank: 'DNB', link: [{ rel: `${REL}/bank_homepage`, uri: 'https://www.dnb.no/' }] },
+        payment: {
+          timePaid: '2026-11-20T10:00:00+01:00',
+          debitorBankAccount: '12345678903',
+          bank: 'DNB',
+          link: [{ rel: `${REL}/bank_homepage`, uri: 'https://www.dnb.no/' }],
+        },
       },
     };
     expect(withPayment(facts, attachment)).toEqual({
       ...facts,
       sendToBank: send,
-      payment: { timePaid: '2026-11-20T10:00:00+01:00', fromAccount: '12345678903', bank: 'DNB', bankHomepage: { rel: `${REL}/bank_homepage`, uri: 'https://www.dnb.no/' } },
+      payment: {
+        timePaid: '2026-11-20T10:00:00+01:00',
+        fromAccount: '12345678903',
+        bank: 'DNB',
+        bankHomepage: { rel: `${REL}/bank_homepage`, uri: 'https://www.dnb.no/' },
+      },
     });
   });
 

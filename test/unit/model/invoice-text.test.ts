@@ -9,7 +9,7 @@ const { invoiceRowText, invoiceText } = await import('../../../src/model/invoice
 const context = { now: Date.parse('2026-11-22T12:00:00Z'), locale: 'en-GB', timeZone: 'Europe/Oslo' };
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
-describe("an invoice in a list of letters", () => {
+describe('an invoice in a list of letters', () => {
   it('says in full what it costs, when it is due and whether it is paid', () => {
     expect(plain(invoiceText({ amount: 476.87, dueDate: '2026-12-04', paid: false }, context))).toBe('NOK 476.87 · due 4 Dec · not paid');
     expect(plain(invoiceText({ amount: 476.87, dueDate: '2027-01-04', paid: true }, context))).toBe('NOK 476.87 · due 4 Jan 2027 · paid');
@@ -23,8 +23,12 @@ describe("an invoice in a list of letters", () => {
   });
 
   it('says an unpaid invoice past its due date is overdue, in full and in a row', () => {
-    expect(plain(invoiceRowText({ amount: 476.87, dueDate: '2026-11-20', paid: false }, context))).toBe('NOK 476.87 · overdue since 20 Nov');
-    expect(plain(invoiceText({ amount: 476.87, dueDate: '2026-11-20', paid: false }, context))).toBe('NOK 476.87 · overdue since 20 Nov · not paid');
+    expect(plain(invoiceRowText({ amount: 476.87, dueDate: '2026-11-20', paid: false }, context))).toBe(
+      'NOK 476.87 · overdue since 20 Nov',
+    );
+    expect(plain(invoiceText({ amount: 476.87, dueDate: '2026-11-20', paid: false }, context))).toBe(
+      'NOK 476.87 · overdue since 20 Nov · not paid',
+    );
     // Due today is not overdue yet.
     expect(plain(invoiceRowText({ dueDate: '2026-11-22', paid: false }, context))).toBe('due 22 Nov');
   });

@@ -21,7 +21,7 @@ describe('labels made from a name', () => {
 });
 
 describe('relation labels', () => {
-  it('are the registry\'s translation for a known relation, and made from the name for any other', () => {
+  it("are the registry's translation for a known relation, and made from the name for any other", () => {
     expect(relationLabel('document_inbox')).toBe('Inbox');
     expect(relationLabel('token_list')).toBe('Connected applications');
     expect(relationLabel('folders')).toBe('Folders');

@@ -7,13 +7,13 @@ vi.mock('../../../src/shared/i18n.ts', async () => (await import('../../support/
 const { senderText, subjectText } = await import('../../../src/model/letter-text.ts');
 
 describe('who a letter is from, as the lists show it', () => {
-  it('is the sender\'s name when the letter has one, uploaded or not', () => {
+  it("is the sender's name when the letter has one, uploaded or not", () => {
     expect(senderText({ sender: 'Skatteetaten', uploaded: false })).toBe('Skatteetaten');
     expect(senderText({ sender: ' Fjordkraft ', uploaded: false })).toBe('Fjordkraft');
     expect(senderText({ sender: 'Kari Nordmann', uploaded: true })).toBe('Kari Nordmann');
   });
 
-  it('is the person themself for a letter they uploaded, which has no sender\'s name', () => {
+  it("is the person themself for a letter they uploaded, which has no sender's name", () => {
     language.current = 'en';
     expect(senderText({ sender: '', uploaded: true })).toBe('Uploaded by you');
     expect(senderText({ sender: '  ', uploaded: true })).toBe('Uploaded by you');

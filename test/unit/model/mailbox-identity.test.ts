@@ -42,7 +42,11 @@ const kari = {
 };
 /** Ola's mailbox, shared with Kari, listed first and with Kari's own Digipost address. */
 const root = (...shared: Record<string, unknown>[]) =>
-  rootResourceSchema.parse({ primaryAccount: { unreadItemsInInbox: 5, link: [link('document_inbox', '/own/inbox')] }, mailbox: [...(shared.length > 0 ? shared : [ola()]), kari], link: [] });
+  rootResourceSchema.parse({
+    primaryAccount: { unreadItemsInInbox: 5, link: [link('document_inbox', '/own/inbox')] },
+    mailbox: [...(shared.length > 0 ? shared : [ola()]), kari],
+    link: [],
+  });
 
 describe('a mailbox by its identity, its own inbox link', () => {
   it('names a shared mailbox by its inbox’s address, and the person’s own by none', () => {
@@ -62,7 +66,10 @@ describe('a mailbox by its identity, its own inbox link', () => {
   });
 
   it('refuses an identity two entries claim: two shared mailboxes with one inbox, or a shared one listing the person’s own inbox', () => {
-    const twice = root(ola(), ola({ name: 'Per Nordmann', folders: { folder: [{ id: 7, name: 'Per', link: [link('self', '/per/f/7')] }], link: [] } }));
+    const twice = root(
+      ola(),
+      ola({ name: 'Per Nordmann', folders: { folder: [{ id: 7, name: 'Per', link: [link('self', '/per/f/7')] }], link: [] } }),
+    );
     expect(sharedMailboxById(twice, OLA_INBOX)).toBeUndefined();
     expect(sharedMailboxes(twice)).toEqual([]);
     expect(mailboxesAt(twice, OLA_INBOX).map((mailbox) => mailbox.name)).toEqual(['Kari Nordmann']);
@@ -100,7 +107,13 @@ describe('the viewer’s mailbox, by that identity', () => {
   it('the shared one by its inbox: its folders, storage and create_folder, saying whose', () => {
     const both = root();
     const shared = mailboxNavOf(both, OLA_INBOX);
-    expect(shared).toMatchObject({ id: OLA_INBOX, name: 'Ola Nordmann', whose: 'Ola Nordmann', inbox: link('document_inbox', '/ola/inbox'), inboxUnread: 3 });
+    expect(shared).toMatchObject({
+      id: OLA_INBOX,
+      name: 'Ola Nordmann',
+      whose: 'Ola Nordmann',
+      inbox: link('document_inbox', '/ola/inbox'),
+      inboxUnread: 3,
+    });
     expect(shared.folders.map((folder) => folder.name)).toEqual(['Pensjon']);
     expect(mailboxesAt(both, OLA_INBOX)[0]?.folders?.link).toEqual([link('create_folder', '/ola/folders')]);
     expect(storageOf(both, OLA_INBOX)?.used).toBe(900);

@@ -10,7 +10,10 @@ const appointment = {
   arrivalTime: '2026-12-03T09:15:00+01:00',
   place: 'Legesenteret',
   address: { streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo' },
-  info: [{ title: 'Ta med', text: 'Legitimasjon' }, { title: '', text: '' }],
+  info: [
+    { title: 'Ta med', text: 'Legitimasjon' },
+    { title: '', text: '' },
+  ],
 };
 
 describe('metadataOf', () => {
@@ -35,19 +38,43 @@ describe('metadataOf', () => {
   });
 
   it('reads an event with several times, leaving out the one it cannot read', () => {
-    const event = { type: 'EVENT', subTitle: 'Foreldremøte', time: [{ startTime: '2026-12-01T18:00:00+01:00', endTime: '2026-12-01T19:30:00+01:00' }, { startTime: 'next Tuesday' }, { startTime: '2026-12-08T18:00:00Z' }], info: [] };
+    const event = {
+      type: 'EVENT',
+      subTitle: 'Foreldremøte',
+      time: [
+        { startTime: '2026-12-01T18:00:00+01:00', endTime: '2026-12-01T19:30:00+01:00' },
+        { startTime: 'next Tuesday' },
+        { startTime: '2026-12-08T18:00:00Z' },
+      ],
+      info: [],
+    };
     expect(metadataOf({ metadata: [event] })).toEqual([
       {
         kind: 'event',
         subTitle: 'Foreldremøte',
-        times: [{ start: Date.parse('2026-12-01T17:00:00Z'), end: Date.parse('2026-12-01T18:30:00Z') }, { start: Date.parse('2026-12-08T18:00:00Z') }],
+        times: [
+          { start: Date.parse('2026-12-01T17:00:00Z'), end: Date.parse('2026-12-01T18:30:00Z') },
+          { start: Date.parse('2026-12-08T18:00:00Z') },
+        ],
         info: [],
       },
     ]);
   });
 
   it('reads an external link, leaving the check of its address to where it is shown', () => {
-    expect(metadataOf({ metadata: [{ type: 'ExternalLink', url: 'https://example.org/svar', description: 'Svar på innkallingen', buttonText: 'Svar', deadline: '2026-12-01' }] })).toEqual([
+    expect(
+      metadataOf({
+        metadata: [
+          {
+            type: 'ExternalLink',
+            url: 'https://example.org/svar',
+            description: 'Svar på innkallingen',
+            buttonText: 'Svar',
+            deadline: '2026-12-01',
+          },
+        ],
+      }),
+    ).toEqual([
       { kind: 'link', url: 'https://example.org/svar', description: 'Svar på innkallingen', buttonText: 'Svar', deadline: '2026-12-01' },
     ]);
   });

@@ -60,10 +60,20 @@ describe('a letter in a list', () => {
   });
 
   it('reads the attachment marked main, else the first, and counts every attachment, one that is no object too', () => {
-    const second = { subject: 'Faktura', mainDocument: true, read: true, 'authentication-level': 'IDPORTEN_4', invoice: { amount: 10, dueDate: '2024-03-15' } };
+    const second = {
+      subject: 'Faktura',
+      mainDocument: true,
+      read: true,
+      'authentication-level': 'IDPORTEN_4',
+      invoice: { amount: 10, dueDate: '2024-03-15' },
+    };
     const summary = summarize({ subject: 'Brev', read: false, attachment: [{ subject: 'Vedlegg', read: false }, second, 'odd'] }, 2, 'x');
     expect(summary).toMatchObject({ unread: false, locked: true, attachmentCount: 3, invoice: { amount: 10, dueDate: '2024-03-15' } });
-    const oddFirst = summarize({ subject: 'Brev', read: false, attachment: [7, { subject: 'Vedlegg', read: true, 'authentication-level': 'IDPORTEN_4' }] }, 2, 'x');
+    const oddFirst = summarize(
+      { subject: 'Brev', read: false, attachment: [7, { subject: 'Vedlegg', read: true, 'authentication-level': 'IDPORTEN_4' }] },
+      2,
+      'x',
+    );
     expect(oddFirst).toMatchObject({ unread: true, locked: false, attachmentCount: 2 });
     expect(oddFirst.invoice).toBeUndefined();
   });
@@ -111,8 +121,26 @@ describe('other resources', () => {
   });
 
   it('reads receipts, folders, the session level and a title', () => {
-    const rows = receiptsOf({ receipt: [{ id: 7000, storeName: 'Kiwi', amount: 12.5, currency: 'NOK', timeOfPurchase: '2024-01-01T10:00:00Z', link: [link('self', '/r/7000')] }, {}] });
-    expect(rows[0]).toMatchObject({ storeName: 'Kiwi', amount: 12.5, currency: 'NOK', time: '2024-01-01T10:00:00Z', key: `${BASE}/r/7000` });
+    const rows = receiptsOf({
+      receipt: [
+        {
+          id: 7000,
+          storeName: 'Kiwi',
+          amount: 12.5,
+          currency: 'NOK',
+          timeOfPurchase: '2024-01-01T10:00:00Z',
+          link: [link('self', '/r/7000')],
+        },
+        {},
+      ],
+    });
+    expect(rows[0]).toMatchObject({
+      storeName: 'Kiwi',
+      amount: 12.5,
+      currency: 'NOK',
+      time: '2024-01-01T10:00:00Z',
+      key: `${BASE}/r/7000`,
+    });
     expect(rows[1]).toMatchObject({ storeName: '', currency: '', key: '#1' });
     const root = rootResourceSchema.parse({
       authenticationlevel: 2,
@@ -133,7 +161,16 @@ describe('the side navigation, receipts and recipients', () => {
     const root = rootResourceSchema.parse({
       link: [link('search', '/post/api/recipients/search'), link('logout', '/post/api/logout')],
       primaryAccount: { link: [link('document_inbox', '/inbox'), link('receipts', '/receipts')] },
-      mailbox: [{ folders: { folder: [{ name: 'Skatt', icon: 'TAX', link: [link('self', '/f/1')] }, { name: 'Løs', link: [] }] } }],
+      mailbox: [
+        {
+          folders: {
+            folder: [
+              { name: 'Skatt', icon: 'TAX', link: [link('self', '/f/1')] },
+              { name: 'Løs', link: [] },
+            ],
+          },
+        },
+      ],
     });
     const nav = mailboxNavOf(root);
     expect(nav.inbox?.uri).toBe(`${BASE}/inbox`);
@@ -155,28 +192,44 @@ describe('the side navigation, receipts and recipients', () => {
   it('leads to the inbox a mailbox lists when the account lists none', () => {
     const root = rootResourceSchema.parse({
       primaryAccount: { link: [link('receipts', '/receipts')] },
-      mailbox: [{ name: 'Shared', link: [] }, { name: 'Kari', link: [link('document_inbox', '/mailbox/2/inbox')] }],
+      mailbox: [
+        { name: 'Shared', link: [] },
+        { name: 'Kari', link: [link('document_inbox', '/mailbox/2/inbox')] },
+      ],
     });
     expect(mailboxNavOf(root).inbox?.uri).toBe(`${BASE}/mailbox/2/inbox`);
   });
 
   describe('with a mailbox shared with the person', () => {
     const root = rootResourceSchema.parse({
-      primaryAccount: { fullName: 'Kari Nordmann', unreadItemsInInbox: 5, link: [link('document_inbox', '/own/inbox'), link('receipts', '/own/receipts')] },
+      primaryAccount: {
+        fullName: 'Kari Nordmann',
+        unreadItemsInInbox: 5,
+        link: [link('document_inbox', '/own/inbox'), link('receipts', '/own/receipts')],
+      },
       mailbox: [
-        { name: 'Kari Nordmann', owner: true, digipostaddress: 'kari#1', link: [], folders: { folder: [{ id: 1, name: 'Skatt', link: [link('self', '/own/f/1')] }], link: [] } },
+        {
+          name: 'Kari Nordmann',
+          owner: true,
+          digipostaddress: 'kari#1',
+          link: [],
+          folders: { folder: [{ id: 1, name: 'Skatt', link: [link('self', '/own/f/1')] }], link: [] },
+        },
         {
           name: 'Ola Nordmann',
           owner: false,
           digipostaddress: 'ola#2',
           unreadItemsInInbox: 3,
           link: [link('document_inbox', '/ola/inbox'), link('receipts', '/ola/receipts')],
-          folders: { folder: [{ id: 101, name: 'Pensjon', link: [link('self', '/ola/f/101')] }], link: [link('create_folder', '/ola/folders')] },
+          folders: {
+            folder: [{ id: 101, name: 'Pensjon', link: [link('self', '/ola/f/101')] }],
+            link: [link('create_folder', '/ola/folders')],
+          },
         },
       ],
     });
 
-    it('lists the person\'s own places without the shared mailbox\'s folders', () => {
+    it("lists the person's own places without the shared mailbox's folders", () => {
       const own = mailboxNavOf(root);
       expect(own).toMatchObject({ id: '', name: 'Kari Nordmann', inboxUnread: 5 });
       expect(own.whose).toBeUndefined();
@@ -185,7 +238,7 @@ describe('the side navigation, receipts and recipients', () => {
       expect(inboxName(own)).toBe('Inbox');
     });
 
-    it('leads only through the shared mailbox\'s own links inside it, and says whose it is', () => {
+    it("leads only through the shared mailbox's own links inside it, and says whose it is", () => {
       const shared = mailboxNavOf(root, `${BASE}/ola/inbox`);
       expect(shared).toMatchObject({ id: `${BASE}/ola/inbox`, name: 'Ola Nordmann', whose: 'Ola Nordmann', inboxUnread: 3 });
       expect([shared.inbox?.uri, shared.receipts?.uri]).toEqual([`${BASE}/ola/inbox`, `${BASE}/ola/receipts`]);
@@ -202,13 +255,18 @@ describe('the side navigation, receipts and recipients', () => {
         ['Kari Nordmann', 5],
         ['Ola Nordmann', 3],
       ]);
-      const onlyOwn = rootResourceSchema.parse({ primaryAccount: { link: [link('document_inbox', '/own/inbox')] }, mailbox: [{ name: 'Kari', owner: true, link: [] }] });
+      const onlyOwn = rootResourceSchema.parse({
+        primaryAccount: { link: [link('document_inbox', '/own/inbox')] },
+        mailbox: [{ name: 'Kari', owner: true, link: [] }],
+      });
       expect(mailboxesOf(onlyOwn)).toEqual([]);
     });
   });
 
   it('knows which place holds a letter of the inbox and a receipt, and no place for what it cannot tell', () => {
-    const nav = mailboxNavOf(rootResourceSchema.parse({ primaryAccount: { link: [link('document_inbox', '/inbox'), link('receipts', '/receipts')] } }));
+    const nav = mailboxNavOf(
+      rootResourceSchema.parse({ primaryAccount: { link: [link('document_inbox', '/inbox'), link('receipts', '/receipts')] } }),
+    );
     expect(placeHolding('letter', letter({ location: 'INBOX' }), nav)).toBe(`${BASE}/inbox`);
     expect(placeHolding('receipt', { storeName: 'Kiwi' }, nav)).toBe(`${BASE}/receipts`);
     expect(placeHolding('letter', letter({ location: 'FOLDER' }), nav)).toBeUndefined();
@@ -225,12 +283,18 @@ describe('the side navigation, receipts and recipients', () => {
     });
     expect(receiptOf({ subject: 'A letter', attachment: [] })).toBeUndefined();
     // The card paid with and the store's chain, as the service's own app reads them.
-    expect(receiptOf({ storeName: 'Kiwi Majorstuen', franchiceName: 'Kiwi', card: ['************4821'], amount: 1, currency: 'NOK' })).toMatchObject({
+    expect(
+      receiptOf({ storeName: 'Kiwi Majorstuen', franchiceName: 'Kiwi', card: ['************4821'], amount: 1, currency: 'NOK' }),
+    ).toMatchObject({
       chain: 'Kiwi',
       card: '•••• 4821',
     });
     // A chain that is the store's own name adds nothing; a card written otherwise shows as written.
-    expect(receiptOf({ storeName: 'Kiwi', franchiceName: 'Kiwi', card: ['Visa Gold'] })).toEqual({ storeName: 'Kiwi', currency: '', card: 'Visa Gold' });
+    expect(receiptOf({ storeName: 'Kiwi', franchiceName: 'Kiwi', card: ['Visa Gold'] })).toEqual({
+      storeName: 'Kiwi',
+      currency: '',
+      card: 'Visa Gold',
+    });
     expect(cardText('**** **** **** 0042')).toBe('•••• 0042');
     expect(cardText(undefined)).toBeUndefined();
   });

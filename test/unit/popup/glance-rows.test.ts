@@ -99,7 +99,8 @@ describe('dueSoonLetters', () => {
 });
 
 describe('newestRows', () => {
-  const at = (id: number, created: string) => letter({ created, link: [{ rel: 'https://x/relations/self', uri: `https://x/documents/${id}` }] });
+  const at = (id: number, created: string) =>
+    letter({ created, link: [{ rel: 'https://x/relations/self', uri: `https://x/documents/${id}` }] });
   const ola = { mailbox: 'ola#2', whose: 'Ola Nordmann' };
 
   it('merges every mailbox’s newest letters by date, the person’s own first where as new, five in all, each saying whose', () => {
@@ -107,7 +108,12 @@ describe('newestRows', () => {
       uri: 'https://x/inbox',
       fetchedAt: now,
       documents: [at(1, '2026-11-22T10:00:00+01:00'), at(2, '2026-11-20T10:00:00+01:00'), at(3, '2026-11-18T10:00:00+01:00')],
-      others: [{ shared: ola, documents: [at(11, '2026-11-22T10:00:00+01:00'), at(12, '2026-11-21T10:00:00Z'), at(13, '2026-11-19T10:00:00+01:00')] }],
+      others: [
+        {
+          shared: ola,
+          documents: [at(11, '2026-11-22T10:00:00+01:00'), at(12, '2026-11-21T10:00:00Z'), at(13, '2026-11-19T10:00:00+01:00')],
+        },
+      ],
     };
     expect(newestRows(glance).map((row) => [row.self?.uri.slice(-2), row.shared?.whose])).toEqual([
       ['/1', undefined],

@@ -43,7 +43,11 @@ const saveConfig: Request = {
 describe('the message router', () => {
   it('refuses a message from a web page before any handler sees it', async () => {
     const { handlers, reached } = recordingHandlers();
-    const answer = await dispatch({ type: 'signOut' }, { id: ID, url: 'https://evil.example/' }, { handlers, ownId: ID, pagesOrigin: PAGES });
+    const answer = await dispatch(
+      { type: 'signOut' },
+      { id: ID, url: 'https://evil.example/' },
+      { handlers, ownId: ID, pagesOrigin: PAGES },
+    );
     expect(answer).toEqual({ ok: false, error: { code: 'bad_request', detail: 'untrusted sender' } });
     expect(reached).toEqual([]);
   });
@@ -51,7 +55,11 @@ describe('the message router', () => {
   it('refuses a message from another extension', async () => {
     const { handlers, reached } = recordingHandlers();
     const other = 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz';
-    const answer = await dispatch({ type: 'getRoot' }, { id: other, url: `chrome-extension://${other}/src/popup/popup.html` }, { handlers, ownId: ID, pagesOrigin: PAGES });
+    const answer = await dispatch(
+      { type: 'getRoot' },
+      { id: other, url: `chrome-extension://${other}/src/popup/popup.html` },
+      { handlers, ownId: ID, pagesOrigin: PAGES },
+    );
     expect(answer.ok).toBe(false);
     expect(reached).toEqual([]);
   });
@@ -97,7 +105,9 @@ describe('the message router', () => {
 
   it('lets connect come only from pages with a Connect button', async () => {
     const { handlers, reached } = recordingHandlers();
-    expect((await dispatch({ type: 'connect' }, { id: ID, url: `${PAGES}blank.html` }, { handlers, ownId: ID, pagesOrigin: PAGES })).ok).toBe(false);
+    expect(
+      (await dispatch({ type: 'connect' }, { id: ID, url: `${PAGES}blank.html` }, { handlers, ownId: ID, pagesOrigin: PAGES })).ok,
+    ).toBe(false);
     expect(reached).toEqual([]);
     for (const page of ['popup', 'options', 'viewer'] as const) {
       expect((await dispatch({ type: 'connect' }, fromPage(page), { handlers, ownId: ID, pagesOrigin: PAGES })).ok, page).toBe(true);
@@ -110,7 +120,9 @@ describe('the message router', () => {
       const answer = await dispatch({ type: 'getConfig' }, fromPage(page), { handlers, ownId: ID, pagesOrigin: PAGES });
       expect(answer, page).toEqual({ ok: false, error: { code: 'bad_request', detail: 'getConfig is not for this page' } });
     }
-    expect((await dispatch({ type: 'getConfig' }, { id: ID, url: `${PAGES}blank.html` }, { handlers, ownId: ID, pagesOrigin: PAGES })).ok).toBe(false);
+    expect(
+      (await dispatch({ type: 'getConfig' }, { id: ID, url: `${PAGES}blank.html` }, { handlers, ownId: ID, pagesOrigin: PAGES })).ok,
+    ).toBe(false);
     expect(reached).toEqual([]);
     expect((await dispatch({ type: 'getConfig' }, fromPage('options'), { handlers, ownId: ID, pagesOrigin: PAGES })).ok).toBe(true);
     for (const page of ['viewer', 'popup', 'options'] as const) {
@@ -122,13 +134,19 @@ describe('the message router', () => {
     const { handlers } = recordingHandlers();
     expect((await dispatch({ type: 'retryRevocation' }, fromPage('viewer'), { handlers, ownId: ID, pagesOrigin: PAGES })).ok).toBe(false);
     for (const page of ['popup', 'options'] as const) {
-      expect((await dispatch({ type: 'retryRevocation' }, fromPage(page), { handlers, ownId: ID, pagesOrigin: PAGES })).ok, page).toBe(true);
+      expect((await dispatch({ type: 'retryRevocation' }, fromPage(page), { handlers, ownId: ID, pagesOrigin: PAGES })).ok, page).toBe(
+        true,
+      );
     }
   });
 
   it('takes a change to the mailbox (write) only from the viewer, never the popup or the options page', async () => {
     const { handlers } = recordingHandlers();
-    const write: Request = { type: 'write', target: { url: 'https://www.digipost.no/post/api/docs/1', relation: 'self' }, rel: 'delete_document' };
+    const write: Request = {
+      type: 'write',
+      target: { url: 'https://www.digipost.no/post/api/docs/1', relation: 'self' },
+      rel: 'delete_document',
+    };
     for (const page of ['popup', 'options'] as const) {
       expect((await dispatch(write, fromPage(page), { handlers, ownId: ID, pagesOrigin: PAGES })).ok, page).toBe(false);
     }

@@ -35,7 +35,12 @@ describe('what the worker accepts', () => {
       { type: 'sendOpeningReceipt', letter: { url: 'https://www.digipost.no/post/api/docs/1', relation: 'self' }, attachment: 0 },
       { type: 'getRevocation' },
       { type: 'retryRevocation' },
-      { type: 'write', target: { url: 'https://www.digipost.no/post/api/docs/1', relation: 'self' }, rel: 'update_document', body: { location: 'INBOX', subject: 'Brev' } },
+      {
+        type: 'write',
+        target: { url: 'https://www.digipost.no/post/api/docs/1', relation: 'self' },
+        rel: 'update_document',
+        body: { location: 'INBOX', subject: 'Brev' },
+      },
       { type: 'write', target: { url: 'https://www.digipost.no/post/api/docs/1' }, attachment: 0, rel: 'delete_document' },
       { type: 'write', target: { url: 'https://www.digipost.no/post/api/docs/1' }, attachment: 0, rel: 'send_to_bank', resend: true },
     ]) {
@@ -49,10 +54,19 @@ describe('what the worker accepts', () => {
     ['a wrong field type', { type: 'getRoot', force: 'yes' }],
     ['an oversized address', { type: 'getResource', url: 'x'.repeat(9000) }],
     ['a config without a secret', { type: 'saveConfig', config: { baseUrl: 'https://x', clientId: 'a', scopes: [], pollMinutes: 5 } }],
-    ['an opening receipt that names an address to POST to', { type: 'sendOpeningReceipt', url: 'https://www.digipost.no/post/api/docs/1/delete' }],
-    ['an opening receipt without its attachment', { type: 'sendOpeningReceipt', letter: { url: 'https://www.digipost.no/post/api/docs/1' } }],
+    [
+      'an opening receipt that names an address to POST to',
+      { type: 'sendOpeningReceipt', url: 'https://www.digipost.no/post/api/docs/1/delete' },
+    ],
+    [
+      'an opening receipt without its attachment',
+      { type: 'sendOpeningReceipt', letter: { url: 'https://www.digipost.no/post/api/docs/1' } },
+    ],
     ['an opening receipt for a negative attachment', { type: 'sendOpeningReceipt', letter: { url: 'https://x' }, attachment: -1 }],
-    ['a write that names an address instead of a relation', { type: 'write', target: { url: 'https://x' }, rel: 'https://evil.example/post' }],
+    [
+      'a write that names an address instead of a relation',
+      { type: 'write', target: { url: 'https://x' }, rel: 'https://evil.example/post' },
+    ],
     ['a write without a target', { type: 'write', rel: 'delete_document' }],
     ['a write whose send again is not a yes or no', { type: 'write', target: { url: 'https://x' }, rel: 'delete_document', resend: 'yes' }],
     ['not an object', 'getStatus'],

@@ -26,7 +26,16 @@ const SAMPLES = {
   getResource: { type: 'getResource', ...link },
   getConfig: { type: 'getConfig' },
   getPageConfig: { type: 'getPageConfig' },
-  saveConfig: { type: 'saveConfig', config: { baseUrl: 'https://www.digipost.no/post/api', clientId: 'a', clientSecret: 'b', scopes: ['READ_ACCOUNT_INFO'], pollMinutes: 5 } },
+  saveConfig: {
+    type: 'saveConfig',
+    config: {
+      baseUrl: 'https://www.digipost.no/post/api',
+      clientId: 'a',
+      clientSecret: 'b',
+      scopes: ['READ_ACCOUNT_INFO'],
+      pollMinutes: 5,
+    },
+  },
   changePermissions: { type: 'changePermissions', scopes: ['READ_ACCOUNT_INFO'] },
   changeLetterSettings: { type: 'changeLetterSettings', notify: true },
   getContent: { type: 'getContent', ...link },
@@ -123,9 +132,22 @@ describe('the table of requests', () => {
 
   it('types each request and its answer from its row', () => {
     expectTypeOf<Extract<Request, { type: 'getStatus' }>>().toEqualTypeOf<{ type: 'getStatus' }>();
-    expectTypeOf<Extract<Request, { type: 'getRoot' }>>().toEqualTypeOf<{ type: 'getRoot'; force?: boolean | undefined; inbox?: boolean | undefined }>();
-    expectTypeOf<Extract<Request, { type: 'getResource' }>>().toEqualTypeOf<{ type: 'getResource'; url: string; mediaType?: string | undefined; relation?: string | undefined }>();
-    expectTypeOf<Extract<Request, { type: 'write' }>['target']>().toEqualTypeOf<{ url: string; mediaType?: string | undefined; relation?: string | undefined }>();
+    expectTypeOf<Extract<Request, { type: 'getRoot' }>>().toEqualTypeOf<{
+      type: 'getRoot';
+      force?: boolean | undefined;
+      inbox?: boolean | undefined;
+    }>();
+    expectTypeOf<Extract<Request, { type: 'getResource' }>>().toEqualTypeOf<{
+      type: 'getResource';
+      url: string;
+      mediaType?: string | undefined;
+      relation?: string | undefined;
+    }>();
+    expectTypeOf<Extract<Request, { type: 'write' }>['target']>().toEqualTypeOf<{
+      url: string;
+      mediaType?: string | undefined;
+      relation?: string | undefined;
+    }>();
     expectTypeOf<Extract<Request, { type: 'write' }>['target']>().toExtend<LinkTarget>();
     expectTypeOf<Extract<Request, { type: 'saveConfig' }>['config']>().toExtend<ConfigInput>();
     expectTypeOf<ConfigInput>().toExtend<Extract<Request, { type: 'saveConfig' }>['config']>();

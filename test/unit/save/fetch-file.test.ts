@@ -16,7 +16,11 @@ interface Hop {
 }
 
 /** What the fake web was asked, and whether the page let go of an answer's body unread. */
-const web: { asked: string[]; cancelled: number; route: (url: string) => Hop | undefined } = { asked: [], cancelled: 0, route: () => undefined };
+const web: { asked: string[]; cancelled: number; route: (url: string) => Hop | undefined } = {
+  asked: [],
+  cancelled: 0,
+  route: () => undefined,
+};
 
 function answer(url: string): Response {
   const hop = web.route(url);
@@ -92,7 +96,10 @@ describe('fetchFile: where a redirect leads', () => {
     expect(await fetchFile('http://192.168.1.1/a.pdf', ['192.168.1.1'])).toEqual({ confirm: 'http://10.0.0.5/b.pdf', redirected: true });
     // Nor to another port of the same machine.
     web.route = () => ({ finalUrl: 'http://192.168.1.1:8080/b.pdf' });
-    expect(await fetchFile('http://192.168.1.1/a.pdf', ['192.168.1.1'])).toEqual({ confirm: 'http://192.168.1.1:8080/b.pdf', redirected: true });
+    expect(await fetchFile('http://192.168.1.1/a.pdf', ['192.168.1.1'])).toEqual({
+      confirm: 'http://192.168.1.1:8080/b.pdf',
+      redirected: true,
+    });
   });
 
   it('a redirect between public addresses is followed without asking, and the file is named from where it ended', async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToBase64, bytesToBase64Url, decodeBase64, parseBase64, parseCanonicalBase64, utf8ToBase64 } from '../../../src/shared/base64.ts';
+import {
+  bytesToBase64,
+  bytesToBase64Url,
+  decodeBase64,
+  parseBase64,
+  parseCanonicalBase64,
+  utf8ToBase64,
+} from '../../../src/shared/base64.ts';
 
 describe('Base64 of the service and of our own values', () => {
   it('encodes UTF-8 text in standard Base64 and bytes in base64url', () => {

@@ -17,7 +17,8 @@ const fakeApi = vi.hoisted(() => ({
   runtime: {
     getPlatformInfo: () => Promise.resolve({ os: fake.os, arch: 'arm64' }),
     getURL: (path: string) => `${fake.extensionOrigin}${path}`,
-    getContexts: (filter: { contextTypes?: string[] }) => Promise.resolve(fake.contexts.filter((c) => !filter.contextTypes || filter.contextTypes.includes(c.contextType))),
+    getContexts: (filter: { contextTypes?: string[] }) =>
+      Promise.resolve(fake.contexts.filter((c) => !filter.contextTypes || filter.contextTypes.includes(c.contextType))),
   },
   tabs: {
     query: () => Promise.resolve([{ id: 7, index: 2 }]),
@@ -77,9 +78,11 @@ describe('opening tabs', () => {
     expect(fake.created).toEqual([]);
   });
 
-  it('refuses the service\'s origin with a name and password in it, or not over http(s), as every link is refused', async () => {
+  it("refuses the service's origin with a name and password in it, or not over http(s), as every link is refused", async () => {
     const { openTab } = await import('../../../src/ui/open-tab.ts');
-    await expect(openTab('https://user:pass@www.digipost.no/app', 'https://www.digipost.no')).rejects.toMatchObject({ code: 'link_foreign_origin' });
+    await expect(openTab('https://user:pass@www.digipost.no/app', 'https://www.digipost.no')).rejects.toMatchObject({
+      code: 'link_foreign_origin',
+    });
     await expect(openTab('ftp://www.digipost.no/app', 'https://www.digipost.no')).rejects.toMatchObject({ code: 'link_not_http' });
     expect(fake.created).toEqual([]);
   });

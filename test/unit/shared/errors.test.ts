@@ -39,7 +39,15 @@ describe('the error catalogue', () => {
 
   it('points to the settings for a sign-in only they can mend', () => {
     expect(codesWith('settings')).toEqual(
-      ['host_permission_refused', 'host_permission_withdrawn', 'not_configured', 'oauth_invalid_client', 'oauth_invalid_scope', 'oauth_unauthorized_client', 'signin_client_unknown'].sort(),
+      [
+        'host_permission_refused',
+        'host_permission_withdrawn',
+        'not_configured',
+        'oauth_invalid_client',
+        'oauth_invalid_scope',
+        'oauth_unauthorized_client',
+        'signin_client_unknown',
+      ].sort(),
     );
   });
 
@@ -61,17 +69,27 @@ describe('the error catalogue', () => {
     expect(codesWith('offline')).toEqual(['network']);
   });
 
-  it('takes the person\'s No in the consent window as theirs, not as a failure', () => {
+  it("takes the person's No in the consent window as theirs, not as a failure", () => {
     expect(codesWith('declined')).toEqual(['oauth_access_denied', 'signin_cancelled']);
   });
 
   it('offers no second try for a refusal that would only come again', () => {
-    const settled: ErrorCode[] = ['write_target_changed', 'folder_not_empty', 'folder_not_found', 'write_target_gone', 'write_link_missing', 'write_permission_missing', 'write_forbidden', 'write_refused', 'write_rejected'];
+    const settled: ErrorCode[] = [
+      'write_target_changed',
+      'folder_not_empty',
+      'folder_not_found',
+      'write_target_gone',
+      'write_link_missing',
+      'write_permission_missing',
+      'write_forbidden',
+      'write_refused',
+      'write_rejected',
+    ];
     const fileRefusals: ErrorCode[] = ['upload_html', 'upload_too_large', 'upload_unsupported_type', 'upload_empty'];
     expect(codesWith('none')).toEqual([...settled, ...fileRefusals].sort());
   });
 
-  it('answers each step\'s own question as nextStep does, for every code', () => {
+  it("answers each step's own question as nextStep does, for every code", () => {
     const questions: [NextStep, (error: ErrorInfo) => boolean][] = [
       ['connect', needsConnect],
       ['settings', needsSettings],

@@ -26,7 +26,14 @@ describe('the plural form of a counted message', () => {
 });
 
 describe('a counted message in each language', () => {
-  const counted = ['letters_shown_all', 'letters_shown_more', 'letter_attachments', 'recipients_found', 'size_bytes', 'notification_more_title'];
+  const counted = [
+    'letters_shown_all',
+    'letters_shown_more',
+    'letter_attachments',
+    'recipients_found',
+    'size_bytes',
+    'notification_more_title',
+  ];
 
   it('reads right for 1, never "all 1 letters"', () => {
     const english = catalogueI18n(() => 'en');
@@ -39,7 +46,9 @@ describe('a counted message in each language', () => {
       const { tCount } = catalogueI18n(() => language);
       for (const key of counted) {
         const one = tCount(key, 1);
-        expect(one, `${language}:${key}`).not.toMatch(/\b1 (letters|documents|recipients|bytes|days|brevene|dokumenter|mottakere|dager|dagar|mottakarar|dokument(a|er))\b/);
+        expect(one, `${language}:${key}`).not.toMatch(
+          /\b1 (letters|documents|recipients|bytes|days|brevene|dokumenter|mottakere|dager|dagar|mottakarar|dokument(a|er))\b/,
+        );
       }
     }
   });

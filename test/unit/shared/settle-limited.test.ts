@@ -60,7 +60,13 @@ describe('settleLimited', () => {
     }
     expect(calls.most()).toBe(2);
     const results = await all;
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(['read 1', 'item 2', 'read 3', 'read 4', 'read 5']);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+      'read 1',
+      'item 2',
+      'read 3',
+      'read 4',
+      'read 5',
+    ]);
   });
 
   it('starts every call at once when there are fewer than the limit, and answers an empty list at once', async () => {
@@ -78,6 +84,9 @@ describe('settleLimited', () => {
       if (item === 1) throw new Error('at once');
       return Promise.resolve(item);
     });
-    expect(results).toEqual([{ status: 'rejected', reason: new Error('at once') }, { status: 'fulfilled', value: 2 }]);
+    expect(results).toEqual([
+      { status: 'rejected', reason: new Error('at once') },
+      { status: 'fulfilled', value: 2 },
+    ]);
   });
 });

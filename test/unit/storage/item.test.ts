@@ -4,7 +4,8 @@ import * as workerItems from '../../../src/storage/items.ts';
 import * as pageItems from '../../../src/storage/page-items.ts';
 import { MemoryArea } from '../auth/fakes.ts';
 
-const { accessTokenItem, accountItem, configItem, generationItem, notificationTargetsItem, notifiedLettersItem, refreshTokenItem } = workerItems;
+const { accessTokenItem, accountItem, configItem, generationItem, notificationTargetsItem, notifiedLettersItem, refreshTokenItem } =
+  workerItems;
 const { rootCacheItem, viewerPages } = pageItems;
 
 function areas() {
@@ -81,7 +82,14 @@ describe('a storage item', () => {
 
   it('reads the configuration as the options page stored it', async () => {
     const a = areas();
-    const config = { baseUrl: 'https://www.digipost.no', clientId: 'c', clientSecret: 's', scopes: ['READ_ACCOUNT_INFO'], pollMinutes: 7, notify: true };
+    const config = {
+      baseUrl: 'https://www.digipost.no',
+      clientId: 'c',
+      clientSecret: 's',
+      scopes: ['READ_ACCOUNT_INFO'],
+      pollMinutes: 7,
+      notify: true,
+    };
     await setItems(a, put(configItem, config));
     expect(await getItem(a, configItem)).toEqual(config);
   });
@@ -102,11 +110,22 @@ describe('the items the pages read (checked without zod)', () => {
     const a = areas();
     await setItems(a, put(viewerPages.item('abc'), { url: 'https://www.digipost.no/post/api/x', relation: 'self' }));
     expect(a.session.data).toEqual({ 'viewerPage:abc': { url: 'https://www.digipost.no/post/api/x', relation: 'self' } });
-    expect(await getItem(a, viewerPages.item('abc'))).toEqual({ url: 'https://www.digipost.no/post/api/x', relation: 'self', mediaType: undefined });
-    expect(checkedValue(viewerPages.item('x'), { url: 'u', mediaType: 3 })).toEqual({ url: 'u', mediaType: undefined, relation: undefined });
+    expect(await getItem(a, viewerPages.item('abc'))).toEqual({
+      url: 'https://www.digipost.no/post/api/x',
+      relation: 'self',
+      mediaType: undefined,
+    });
+    expect(checkedValue(viewerPages.item('x'), { url: 'u', mediaType: 3 })).toEqual({
+      url: 'u',
+      mediaType: undefined,
+      relation: undefined,
+    });
     expect(checkedValue(viewerPages.item('x'), { url: '' })).toBeUndefined();
     // Which mailbox the page lies in (one shared with the person) is kept with it, for Reload, Back and Forward.
-    expect(checkedValue(viewerPages.item('x'), { url: 'u', mailbox: 'ola.nordmann#7QX2' })).toMatchObject({ url: 'u', mailbox: 'ola.nordmann#7QX2' });
+    expect(checkedValue(viewerPages.item('x'), { url: 'u', mailbox: 'ola.nordmann#7QX2' })).toMatchObject({
+      url: 'u',
+      mailbox: 'ola.nordmann#7QX2',
+    });
     expect(viewerPages.owns('viewerPage:abc')).toBe(true);
     expect(viewerPages.owns('rootCache')).toBe(false);
   });
@@ -114,10 +133,12 @@ describe('the items the pages read (checked without zod)', () => {
 
 describe('every item', () => {
   const exported: unknown[] = [...Object.values(workerItems), ...Object.values(pageItems)];
-  const items = exported.filter((value): value is AnyItem => typeof value === 'object' && value !== null && 'key' in value && 'area' in value);
+  const items = exported.filter(
+    (value): value is AnyItem => typeof value === 'object' && value !== null && 'key' in value && 'area' in value,
+  );
   const areaOf = (key: string) => items.find((item) => item.key === key)?.area;
 
-  it('has a key of its own, and none is under the viewer pages\' prefix', () => {
+  it("has a key of its own, and none is under the viewer pages' prefix", () => {
     expect(items.length).toBeGreaterThanOrEqual(12);
     const keys = items.map((item) => item.key);
     expect(new Set(keys).size).toBe(keys.length);

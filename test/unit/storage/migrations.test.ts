@@ -18,7 +18,13 @@ function releaseProfile(): MemoryArea {
       notify: true,
     },
     'auth.generation': 1,
-    'auth.account': { userId: '123', scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'], baseUrl: 'https://www.digipost.no', clientId: 'client-1', signedInAt: 1_763_800_000_000 },
+    'auth.account': {
+      userId: '123',
+      scopes: ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO'],
+      baseUrl: 'https://www.digipost.no',
+      clientId: 'client-1',
+      signedInAt: 1_763_800_000_000,
+    },
     'auth.refreshToken': 'RT-0.1.0',
     notifiedLetters: { keys: ['a1B2c3D4e5F6g7H8i9J0kA'], primed: true },
   };

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { balancedShards, fileWeight } from '../../support/balanced-shards.ts';
 
 const weights: Record<string, number> = { a: 170, b: 110, c: 100, d: 90, e: 70, f: 50, g: 40, h: 20, i: 10 };
-const split = (count: number) => balancedShards(Object.keys(weights), (file) => weights[file] ?? 0, count, (file) => file);
+const split = (count: number) =>
+  balancedShards(
+    Object.keys(weights),
+    (file) => weights[file] ?? 0,
+    count,
+    (file) => file,
+  );
 const total = (files: string[]) => files.reduce((sum, file) => sum + (weights[file] ?? 0), 0);
 
 describe('balancedShards', () => {
@@ -20,7 +26,12 @@ describe('balancedShards', () => {
   });
 
   it('makes the same split whatever order the files come in, so each shard process agrees', () => {
-    const reversed = balancedShards(Object.keys(weights).reverse(), (file) => weights[file] ?? 0, 2, (file) => file);
+    const reversed = balancedShards(
+      Object.keys(weights).reverse(),
+      (file) => weights[file] ?? 0,
+      2,
+      (file) => file,
+    );
     expect(reversed).toEqual(split(2));
   });
 

@@ -7,7 +7,8 @@ import { documentedGalleryPictures, galleryPicturesIn } from '../../tools/docume
 
 describe('the pictures the documents show', () => {
   it('finds each picture a document links under test/screenshots/, from the top or from docs/', () => {
-    const markdown = '| ![A](test/screenshots/popup-ready-nb-dark.png) | ![B](../test/screenshots/05-letter.png) |\n![C](pictures/other.png)';
+    const markdown =
+      '| ![A](test/screenshots/popup-ready-nb-dark.png) | ![B](../test/screenshots/05-letter.png) |\n![C](pictures/other.png)';
     expect(galleryPicturesIn(markdown)).toEqual(['popup-ready-nb-dark.png', '05-letter.png']);
   });
 

@@ -24,6 +24,8 @@ describe('finding the browser the tests drive', () => {
   });
 
   it('names a variable that points nowhere', () => {
-    expect(() => findBrowser(search, { CHROMIUM_PATH: '/nowhere/chrome' })).toThrow(/CHROMIUM_PATH is set to \/nowhere\/chrome, but nothing is there/);
+    expect(() => findBrowser(search, { CHROMIUM_PATH: '/nowhere/chrome' })).toThrow(
+      /CHROMIUM_PATH is set to \/nowhere\/chrome, but nothing is there/,
+    );
   });
 });

@@ -8,6 +8,9 @@ describe("the benchmark's layout shift figure", () => {
   });
 
   it('shows a shift of nothing as 0.000, met', () => {
-    expect(layoutValue([{ shift: 0, moved: 0, worst: '', shifted: '' }])).toEqual({ text: 'layout shift 0.000; 0 px moved (worst of 1)', met: true });
+    expect(layoutValue([{ shift: 0, moved: 0, worst: '', shifted: '' }])).toEqual({
+      text: 'layout shift 0.000; 0 px moved (worst of 1)',
+      met: true,
+    });
   });
 });

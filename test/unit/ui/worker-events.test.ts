@@ -14,7 +14,7 @@ describe('the events the worker tells the pages, as a page reads them', () => {
     expect(signedInEvent({ event: 'sessionChanged', scopes: ['READ_ACCOUNT_INFO'] })).toEqual({ event: 'sessionChanged' });
   });
 
-  it('reads a sign-out as the person\'s unless the worker says the access ended', () => {
+  it("reads a sign-out as the person's unless the worker says the access ended", () => {
     expect(sessionEndedEvent({ event: 'sessionEnded', reason: 'ended' })).toEqual({ event: 'sessionEnded', reason: 'ended' });
     expect(sessionEndedEvent({ event: 'sessionEnded', reason: 'whatever' })).toEqual({ event: 'sessionEnded', reason: 'user' });
     expect(revocationChangedEvent({ event: 'revocationChanged' })).toEqual({ event: 'revocationChanged' });

@@ -67,7 +67,12 @@ describe("the worker's postMessage channel for files", () => {
   });
 
   it('refuses an upload whose file is not a Blob (as JSON messaging would make it), has no subject, or says send again in other than yes or no', async () => {
-    for (const data of [{ ...UPLOAD, file: {} }, { ...UPLOAD, file: 'JVBERi0xLjQK' }, { ...UPLOAD, subject: undefined }, { ...UPLOAD, resend: 'yes' }]) {
+    for (const data of [
+      { ...UPLOAD, file: {} },
+      { ...UPLOAD, file: 'JVBERi0xLjQK' },
+      { ...UPLOAD, subject: undefined },
+      { ...UPLOAD, resend: 'yes' },
+    ]) {
       const { reached, answer } = channel(data, windowOf('/src/save/save.html'));
       const [refusal] = await answer();
       expect(refusal?.ok === false && refusal.error.code).toBe('bad_request');

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {
-  (globalThis as { chrome?: unknown }).chrome = { i18n: { getMessage: (key: string) => key }, runtime: { getURL: (path: string) => `chrome-extension://id/${path}` } };
+  (globalThis as { chrome?: unknown }).chrome = {
+    i18n: { getMessage: (key: string) => key },
+    runtime: { getURL: (path: string) => `chrome-extension://id/${path}` },
+  };
 });
 
 import type { Menus } from 'webextension-polyfill';
@@ -24,7 +27,12 @@ function setup(offered: boolean) {
       return 0;
     },
   } as unknown as Pick<Menus.Static, 'create' | 'removeAll'>;
-  const menu = createSaveMenu({ menus, storage, offered: () => Promise.resolve(offered), openPage: (path) => Promise.resolve(void opened.push(path)) });
+  const menu = createSaveMenu({
+    menus,
+    storage,
+    offered: () => Promise.resolve(offered),
+    openPage: (path) => Promise.resolve(void opened.push(path)),
+  });
   return { menu, items, opened, storage };
 }
 
@@ -40,7 +48,10 @@ describe('Save to Digipost in the context menu', () => {
 
   it("a click keeps the file's address in storage.session and opens the save page with only an id", async () => {
     const { menu, opened, storage } = setup(true);
-    await menu.clicked({ menuItemId: 'save-link', linkUrl: 'https://bank.example/doc.pdf?session=secret', editable: false, modifiers: [] }, undefined);
+    await menu.clicked(
+      { menuItemId: 'save-link', linkUrl: 'https://bank.example/doc.pdf?session=secret', editable: false, modifiers: [] },
+      undefined,
+    );
     expect(opened).toHaveLength(1);
     const id = /\?save=([A-Za-z0-9_-]+)$/.exec(opened[0] ?? '')?.[1] ?? '';
     expect(opened[0]).not.toContain('bank.example');

@@ -13,14 +13,12 @@ interface FakeBrowser {
   answer: unknown;
 }
 
-const browser = vi.hoisted(
-  (): FakeBrowser => ({
-    background: {},
-    sent: [],
-    posted: [],
-    answer: { ok: true, value: { letter: { url: 'https://www.digipost.no/post/api/documents/1', relation: 'self' } } },
-  }),
-);
+const browser = vi.hoisted((): FakeBrowser => ({
+  background: {},
+  sent: [],
+  posted: [],
+  answer: { ok: true, value: { letter: { url: 'https://www.digipost.no/post/api/documents/1', relation: 'self' } } },
+}));
 vi.stubGlobal('chrome', {
   runtime: {
     getManifest: () => ({ background: browser.background }),
@@ -46,7 +44,14 @@ vi.stubGlobal('navigator', {
 const { sendFile } = await import('../../../src/ui/send-file.ts');
 
 const FILE = new Blob(['%PDF-1.4\n']);
-const REQUEST = { type: 'upload', id: 'abcdefghijklmnopqrstuv', subject: 'Kvittering', place: { kind: 'inbox' }, file: FILE, name: 'k.pdf' } as const;
+const REQUEST = {
+  type: 'upload',
+  id: 'abcdefghijklmnopqrstuv',
+  subject: 'Kvittering',
+  place: { kind: 'inbox' },
+  file: FILE,
+  name: 'k.pdf',
+} as const;
 
 beforeEach(() => {
   browser.sent.length = 0;

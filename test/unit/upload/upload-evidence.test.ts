@@ -25,7 +25,14 @@ const root = rootResourceSchema.parse({
   mailbox: [{ link: [link('document_inbox', INBOX), link('upload_document_to_inbox', INBOX_UPLOAD)] }],
   link: [],
 });
-const config: ExtensionConfig = { baseUrl: BASE, clientId: 'c', clientSecret: 's', scopes: ['READ_DOCUMENT_META_INFO', 'UPLOAD_DOCUMENT'], pollMinutes: 5, notify: false };
+const config: ExtensionConfig = {
+  baseUrl: BASE,
+  clientId: 'c',
+  clientSecret: 's',
+  scopes: ['READ_DOCUMENT_META_INFO', 'UPLOAD_DOCUMENT'],
+  pollMinutes: 5,
+  notify: false,
+};
 const PDF = new Blob([new TextEncoder().encode('%PDF-1.4\nhello')]);
 /** The most letters the service serves on one page. */
 const CAP = 50;
@@ -41,9 +48,21 @@ interface Listed {
 }
 
 const at = (second: number) => new Date(EPOCH + second * 1000).toISOString();
-const fromOthers = (name: string, second: number): Listed => ({ subject: 'Strøm', origin: 'CORPORATION', created: at(second), fileSize: 500, link: [link('self', `${LETTERS}/${name}`)] });
+const fromOthers = (name: string, second: number): Listed => ({
+  subject: 'Strøm',
+  origin: 'CORPORATION',
+  created: at(second),
+  fileSize: 500,
+  link: [link('self', `${LETTERS}/${name}`)],
+});
 /** The same file under the same subject, uploaded long before. */
-const lookalike = (second: number): Listed => ({ subject: 'Skanning', origin: 'UPLOADED', created: at(second), fileSize: PDF.size, link: [link('self', `${LETTERS}/old-copy`)] });
+const lookalike = (second: number): Listed => ({
+  subject: 'Skanning',
+  origin: 'UPLOADED',
+  created: at(second),
+  fileSize: PDF.size,
+  link: [link('self', `${LETTERS}/old-copy`)],
+});
 
 /** `answer`: 'fail-stored' stores the file and loses the answer; 'fail' loses it on the way. */
 function setup(answer: 'fail-stored' | 'fail', inbox: Listed[], arriving = 0) {
@@ -55,7 +74,9 @@ function setup(answer: 'fail-stored' | 'fail', inbox: Listed[], arriving = 0) {
   const deps: UploadDeps = {
     storage: { session },
     once: createOnce({ storage: { session }, exclusive: createMemoryLock(), generation: () => Promise.resolve(1), now: () => 1 }),
-    rootCache: { getRootAndAnnounce: () => Promise.resolve({ root, fetchedAt: 0, serviceOrigin: BASE, scopes: config.scopes, generation: 1 }) },
+    rootCache: {
+      getRootAndAnnounce: () => Promise.resolve({ root, fetchedAt: 0, serviceOrigin: BASE, scopes: config.scopes, generation: 1 }),
+    },
     calls: {
       authorizedFetch: (_config, request) => {
         const lastseen = new URL(request.url).searchParams.get('lastseen');
@@ -65,7 +86,13 @@ function setup(answer: 'fail-stored' | 'fail', inbox: Listed[], arriving = 0) {
       authorizedUpload: (_config, request, form) => {
         posts.push(request.url);
         if (answer === 'fail-stored') {
-          list.unshift({ subject: form.get('subject') as string, origin: 'UPLOADED', created: at(++clock), fileSize: (form.get('file') as File).size, link: [link('self', `${LETTERS}/new`)] });
+          list.unshift({
+            subject: form.get('subject') as string,
+            origin: 'UPLOADED',
+            created: at(++clock),
+            fileSize: (form.get('file') as File).size,
+            link: [link('self', `${LETTERS}/new`)],
+          });
           for (let i = 0; i < arriving; i++) list.unshift(fromOthers(`arrived-${i}`, ++clock));
         }
         return Promise.reject(new AppError('timeout'));

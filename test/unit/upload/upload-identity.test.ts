@@ -15,7 +15,11 @@ import { MemoryArea } from '../auth/fakes.ts';
  */
 
 const BASE = 'https://www.digipost.no';
-const link = (name: string, uri: string) => ({ rel: `${BASE}/post/relations/${name}`, uri, 'media-type': 'application/vnd.digipost-v2+json' });
+const link = (name: string, uri: string) => ({
+  rel: `${BASE}/post/relations/${name}`,
+  uri,
+  'media-type': 'application/vnd.digipost-v2+json',
+});
 const KARI = `${BASE}/post/api/private/accounts/1`;
 const OLA = `${BASE}/post/api/private/accounts/2`;
 const SAME_ADDRESS = 'kari.nordmann#1111';
@@ -28,19 +32,30 @@ const root = rootResourceSchema.parse({
       name: 'Ola Nordmann',
       digipostaddress: SAME_ADDRESS,
       link: [link('document_inbox', OLA_INBOX), link('upload_document_to_inbox', `${OLA}/inbox/upload`)],
-      folders: { folder: [{ name: 'Pensjon', link: [link('self', `${OLA}/folders/9`), link('upload_document', `${OLA}/folders/9/upload`)] }] },
+      folders: {
+        folder: [{ name: 'Pensjon', link: [link('self', `${OLA}/folders/9`), link('upload_document', `${OLA}/folders/9/upload`)] }],
+      },
     },
     {
       owner: true,
       name: 'Kari Nordmann',
       digipostaddress: SAME_ADDRESS,
       link: [link('document_inbox', `${KARI}/inbox`), link('upload_document_to_inbox', `${KARI}/inbox/upload`)],
-      folders: { folder: [{ name: 'Skatt', link: [link('self', `${KARI}/folders/1`), link('upload_document', `${KARI}/folders/1/upload`)] }] },
+      folders: {
+        folder: [{ name: 'Skatt', link: [link('self', `${KARI}/folders/1`), link('upload_document', `${KARI}/folders/1/upload`)] }],
+      },
     },
   ],
   link: [],
 });
-const config: ExtensionConfig = { baseUrl: BASE, clientId: 'c', clientSecret: 's', scopes: ['READ_DOCUMENT_META_INFO', 'UPLOAD_DOCUMENT'], pollMinutes: 5, notify: false };
+const config: ExtensionConfig = {
+  baseUrl: BASE,
+  clientId: 'c',
+  clientSecret: 's',
+  scopes: ['READ_DOCUMENT_META_INFO', 'UPLOAD_DOCUMENT'],
+  pollMinutes: 5,
+  notify: false,
+};
 const PDF = new Blob([new TextEncoder().encode('%PDF-1.4\nhello')]);
 
 /** The uploads, and each upload POSTed (its address). */
@@ -51,19 +66,29 @@ function setup() {
   const deps: UploadDeps = {
     storage: { session },
     once: createOnce({ storage: { session }, exclusive: createMemoryLock(), generation: () => Promise.resolve(1), now: () => 1 }),
-    rootCache: { getRootAndAnnounce: () => Promise.resolve({ root, fetchedAt: 0, serviceOrigin: BASE, scopes: config.scopes, generation: 1 }) },
+    rootCache: {
+      getRootAndAnnounce: () => Promise.resolve({ root, fetchedAt: 0, serviceOrigin: BASE, scopes: config.scopes, generation: 1 }),
+    },
     calls: {
       authorizedFetch: (_config, request) => {
         const url = new URL(request.url);
         url.search = '';
         const letters = lists[url.href] ?? [];
-        return Promise.resolve(url.pathname.endsWith('/inbox') ? { document: letters, link: [] } : { documents: { document: letters }, link: [] });
+        return Promise.resolve(
+          url.pathname.endsWith('/inbox') ? { document: letters, link: [] } : { documents: { document: letters }, link: [] },
+        );
       },
       authorizedUpload: (_config, request, form) => {
         posted.push(request.url);
         const list = request.url.replace(/\/upload$/, '');
         const self = `${list}/letters/${posted.length}`;
-        (lists[list] ??= []).unshift({ subject: form.get('subject'), origin: 'UPLOADED', created: new Date(Date.UTC(2024, 4, 1) + posted.length * 1000).toISOString(), fileSize: (form.get('file') as File).size, link: [link('self', self)] });
+        (lists[list] ??= []).unshift({
+          subject: form.get('subject'),
+          origin: 'UPLOADED',
+          created: new Date(Date.UTC(2024, 4, 1) + posted.length * 1000).toISOString(),
+          fileSize: (form.get('file') as File).size,
+          link: [link('self', self)],
+        });
         return Promise.resolve(self);
       },
     },
@@ -87,8 +112,14 @@ describe('upload places, by the mailbox’s own inbox link', () => {
   });
 
   it('finds an inbox place’s links by that identity; a Digipost address (the old form) names no place', () => {
-    expect(placeLinksOf(root, { kind: 'inbox', mailbox: OLA_INBOX })).toEqual({ upload: link('upload_document_to_inbox', `${OLA}/inbox/upload`), list: link('document_inbox', OLA_INBOX) });
-    expect(placeLinksOf(root, { kind: 'inbox' })).toEqual({ upload: link('upload_document_to_inbox', `${KARI}/inbox/upload`), list: link('document_inbox', `${KARI}/inbox`) });
+    expect(placeLinksOf(root, { kind: 'inbox', mailbox: OLA_INBOX })).toEqual({
+      upload: link('upload_document_to_inbox', `${OLA}/inbox/upload`),
+      list: link('document_inbox', OLA_INBOX),
+    });
+    expect(placeLinksOf(root, { kind: 'inbox' })).toEqual({
+      upload: link('upload_document_to_inbox', `${KARI}/inbox/upload`),
+      list: link('document_inbox', `${KARI}/inbox`),
+    });
     expect(placeLinksOf(root, { kind: 'inbox', mailbox: SAME_ADDRESS })).toBeUndefined();
     expect(placeLinksOf(root, { kind: 'inbox', mailbox: `${KARI}/inbox` })).toBeUndefined();
   });
@@ -97,8 +128,14 @@ describe('upload places, by the mailbox’s own inbox link', () => {
 describe('the letter an upload made, by the mailbox’s own inbox link', () => {
   it('saved into Ola’s inbox or folder: POSTed there, and it opens in his mailbox, named by his inbox link', async () => {
     const { upload, posted } = setup();
-    expect((await upload(request({ kind: 'inbox', mailbox: OLA_INBOX }))).letter).toMatchObject({ url: `${OLA}/inbox/letters/1`, mailbox: OLA_INBOX });
-    expect((await upload(request({ kind: 'folder', self: `${OLA}/folders/9` }))).letter).toMatchObject({ url: `${OLA}/folders/9/letters/2`, mailbox: OLA_INBOX });
+    expect((await upload(request({ kind: 'inbox', mailbox: OLA_INBOX }))).letter).toMatchObject({
+      url: `${OLA}/inbox/letters/1`,
+      mailbox: OLA_INBOX,
+    });
+    expect((await upload(request({ kind: 'folder', self: `${OLA}/folders/9` }))).letter).toMatchObject({
+      url: `${OLA}/folders/9/letters/2`,
+      mailbox: OLA_INBOX,
+    });
     expect(posted).toEqual([`${OLA}/inbox/upload`, `${OLA}/folders/9/upload`]);
   });
 

@@ -29,19 +29,30 @@ const root = rootResourceSchema.parse({
       owner: true,
       digipostaddress: 'kari.nordmann#1111',
       link: [link('document_inbox', `${KARI}/inbox`), link('upload_document_to_inbox', `${KARI}/inbox/upload`)],
-      folders: { folder: [{ name: 'Skatt', link: [link('self', `${KARI}/folders/1`), link('upload_document', `${KARI}/folders/1/upload`)] }] },
+      folders: {
+        folder: [{ name: 'Skatt', link: [link('self', `${KARI}/folders/1`), link('upload_document', `${KARI}/folders/1/upload`)] }],
+      },
     },
     {
       owner: false,
       name: 'Ola Nordmann',
       digipostaddress: OLA_ADDRESS,
       link: [link('document_inbox', `${OLA}/inbox`), link('upload_document_to_inbox', `${OLA}/inbox/upload`)],
-      folders: { folder: [{ name: 'Pensjon', link: [link('self', `${OLA}/folders/9`), link('upload_document', `${OLA}/folders/9/upload`)] }] },
+      folders: {
+        folder: [{ name: 'Pensjon', link: [link('self', `${OLA}/folders/9`), link('upload_document', `${OLA}/folders/9/upload`)] }],
+      },
     },
   ],
   link: [],
 });
-const config: ExtensionConfig = { baseUrl: BASE, clientId: 'c', clientSecret: 's', scopes: ['READ_DOCUMENT_META_INFO', 'UPLOAD_DOCUMENT'], pollMinutes: 5, notify: false };
+const config: ExtensionConfig = {
+  baseUrl: BASE,
+  clientId: 'c',
+  clientSecret: 's',
+  scopes: ['READ_DOCUMENT_META_INFO', 'UPLOAD_DOCUMENT'],
+  pollMinutes: 5,
+  notify: false,
+};
 const PDF = new Blob([new TextEncoder().encode('%PDF-1.4\nhello')]);
 
 /** `answer`: 'ok' answers the new letter's address; 'fail-stored' stores it and loses the answer. */
@@ -52,18 +63,28 @@ function setup(answer: 'ok' | 'fail-stored') {
   const deps: UploadDeps = {
     storage: { session },
     once: createOnce({ storage: { session }, exclusive: createMemoryLock(), generation: () => Promise.resolve(1), now: () => 1 }),
-    rootCache: { getRootAndAnnounce: () => Promise.resolve({ root, fetchedAt: 0, serviceOrigin: BASE, scopes: config.scopes, generation: 1 }) },
+    rootCache: {
+      getRootAndAnnounce: () => Promise.resolve({ root, fetchedAt: 0, serviceOrigin: BASE, scopes: config.scopes, generation: 1 }),
+    },
     calls: {
       authorizedFetch: (_config, request) => {
         const url = new URL(request.url);
         url.search = '';
         const letters = lists[url.href] ?? [];
-        return Promise.resolve(url.pathname.endsWith('/inbox') ? { document: letters, link: [] } : { documents: { document: letters }, link: [] });
+        return Promise.resolve(
+          url.pathname.endsWith('/inbox') ? { document: letters, link: [] } : { documents: { document: letters }, link: [] },
+        );
       },
       authorizedUpload: (_config, request, form) => {
         const list = request.url.replace(/\/upload$/, '');
         const self = `${list}/letters/${++made}`;
-        (lists[list] ??= []).unshift({ subject: form.get('subject'), origin: 'UPLOADED', created: new Date(Date.UTC(2024, 4, 1) + made * 1000).toISOString(), fileSize: (form.get('file') as File).size, link: [link('self', self)] });
+        (lists[list] ??= []).unshift({
+          subject: form.get('subject'),
+          origin: 'UPLOADED',
+          created: new Date(Date.UTC(2024, 4, 1) + made * 1000).toISOString(),
+          fileSize: (form.get('file') as File).size,
+          link: [link('self', self)],
+        });
         return answer === 'ok' ? Promise.resolve(self) : Promise.reject(new AppError('timeout'));
       },
     },
@@ -75,12 +96,15 @@ function setup(answer: 'ok' | 'fail-stored') {
 const request = (place: UploadRequest['place']): UploadRequest => ({ subject: 'Skanning', place, file: PDF, name: 'scan.pdf' });
 
 describe('the letter an upload made opens in the mailbox it was saved into', () => {
-  it.each(['ok', 'fail-stored'] as const)('saved into Ola’s inbox (answer %s), it opens in Ola’s mailbox, asked again too', async (answer) => {
-    const upload = setup(answer);
-    const saved = await upload(request({ kind: 'inbox', mailbox: OLA_MAILBOX }));
-    expect(saved.letter).toMatchObject({ url: `${OLA}/inbox/letters/1`, mailbox: OLA_MAILBOX });
-    expect((await upload(request({ kind: 'inbox', mailbox: OLA_MAILBOX }))).letter?.mailbox).toBe(OLA_MAILBOX);
-  });
+  it.each(['ok', 'fail-stored'] as const)(
+    'saved into Ola’s inbox (answer %s), it opens in Ola’s mailbox, asked again too',
+    async (answer) => {
+      const upload = setup(answer);
+      const saved = await upload(request({ kind: 'inbox', mailbox: OLA_MAILBOX }));
+      expect(saved.letter).toMatchObject({ url: `${OLA}/inbox/letters/1`, mailbox: OLA_MAILBOX });
+      expect((await upload(request({ kind: 'inbox', mailbox: OLA_MAILBOX }))).letter?.mailbox).toBe(OLA_MAILBOX);
+    },
+  );
 
   it.each(['ok', 'fail-stored'] as const)('saved into one of Ola’s folders (answer %s), it opens in Ola’s mailbox', async (answer) => {
     const upload = setup(answer);

@@ -31,7 +31,14 @@ const root = rootResourceSchema.parse({
   ],
   link: [],
 });
-const config: ExtensionConfig = { baseUrl: BASE, clientId: 'c', clientSecret: 's', scopes: ['READ_DOCUMENT_META_INFO', 'UPLOAD_DOCUMENT'], pollMinutes: 5, notify: false };
+const config: ExtensionConfig = {
+  baseUrl: BASE,
+  clientId: 'c',
+  clientSecret: 's',
+  scopes: ['READ_DOCUMENT_META_INFO', 'UPLOAD_DOCUMENT'],
+  pollMinutes: 5,
+  notify: false,
+};
 const PDF = new Blob([new TextEncoder().encode('%PDF-1.4\nhello')]);
 /** Another file of the same name, size and subject: other bytes. */
 const OTHER_PDF = new Blob([new TextEncoder().encode('%PDF-1.4\nworld')]);
@@ -72,7 +79,9 @@ function setup(answers: UploadAnswer[], { older = [], arriving = 0, paging = 'ne
   const deps: UploadDeps = {
     storage: { session },
     once: createOnce({ storage: { session }, exclusive: createMemoryLock(), generation: () => Promise.resolve(1), now: () => 1 }),
-    rootCache: { getRootAndAnnounce: () => Promise.resolve({ root, fetchedAt: 0, serviceOrigin: BASE, scopes: config.scopes, generation: 1 }) },
+    rootCache: {
+      getRootAndAnnounce: () => Promise.resolve({ root, fetchedAt: 0, serviceOrigin: BASE, scopes: config.scopes, generation: 1 }),
+    },
     calls: {
       authorizedFetch: (_config, request) => {
         read.push(request.url);
@@ -84,7 +93,8 @@ function setup(answers: UploadAnswer[], { older = [], arriving = 0, paging = 'ne
         const limit = Number(searchParams.get('limit') ?? '100');
         const lastseen = searchParams.get('lastseen');
         const page = Number(searchParams.get('page') ?? '0');
-        const rest = lastseen === null ? letters.slice(page * limit) : letters.filter((letter) => Date.parse(letter.created) < Number(lastseen));
+        const rest =
+          lastseen === null ? letters.slice(page * limit) : letters.filter((letter) => Date.parse(letter.created) < Number(lastseen));
         const next = paging === 'next' && rest.length > limit ? [link('next', `${INBOX}?limit=${limit}&page=${page + 1}`)] : [];
         return Promise.resolve({ document: rest.slice(0, limit), link: next });
       },
@@ -94,7 +104,13 @@ function setup(answers: UploadAnswer[], { older = [], arriving = 0, paging = 'ne
         const self = `${LETTERS}/${posts.length}`;
         const place = request.url === INBOX_UPLOAD ? INBOX : FOLDER;
         if (answer === 'ok' || answer === 'fail-stored') {
-          lists[place]?.unshift({ subject: form.get('subject') as string, origin: 'UPLOADED', created: made(), fileSize: (form.get('file') as File).size, link: [link('self', self)] });
+          lists[place]?.unshift({
+            subject: form.get('subject') as string,
+            origin: 'UPLOADED',
+            created: made(),
+            fileSize: (form.get('file') as File).size,
+            link: [link('self', self)],
+          });
           if (place === INBOX) {
             for (let i = 0; i < arriving; i++) lists[INBOX]?.unshift(letterFrom(`arrived-${posts.length}-${i}`, made()));
           }
@@ -106,18 +122,34 @@ function setup(answers: UploadAnswer[], { older = [], arriving = 0, paging = 'ne
     },
   };
   const uploads = createUploads(deps);
-  return { uploads: { upload: (c: ExtensionConfig, r: UploadRequest) => uploads.upload(c, { userId: 'person-1', scopes: c.scopes }, 1, r) }, posts, read };
+  return {
+    uploads: { upload: (c: ExtensionConfig, r: UploadRequest) => uploads.upload(c, { userId: 'person-1', scopes: c.scopes }, 1, r) },
+    posts,
+    read,
+  };
 }
 
 /** A letter someone else sent. */
-const letterFrom = (name: string, created: string): Listed => ({ subject: 'Strøm', origin: 'PRIVATE', created, fileSize: 500, link: [link('self', `${LETTERS}/${name}`)] });
+const letterFrom = (name: string, created: string): Listed => ({
+  subject: 'Strøm',
+  origin: 'PRIVATE',
+  created,
+  fileSize: 500,
+  link: [link('self', `${LETTERS}/${name}`)],
+});
 /** A letter of ours uploaded earlier (`fileSize`: the same as this one's or not). */
-const uploadedEarlier = (fileSize: number, created: string): Listed => ({ subject: 'Skanning', origin: 'UPLOADED', created, fileSize, link: [link('self', `${LETTERS}/old`)] });
+const uploadedEarlier = (fileSize: number, created: string): Listed => ({
+  subject: 'Skanning',
+  origin: 'UPLOADED',
+  created,
+  fileSize,
+  link: [link('self', `${LETTERS}/old`)],
+});
 
 const request: UploadRequest = { subject: 'Skanning', place: { kind: 'inbox' }, file: PDF, name: 'scan.pdf' };
 const unknown = { code: 'write_outcome_unknown' };
 
-describe('the worker uploads a page\'s file exactly once', () => {
+describe("the worker uploads a page's file exactly once", () => {
   it('POSTs subject and file to the relation the mailbox offers, and answers the Location', async () => {
     const { uploads, posts } = setup(['ok']);
     const result = await uploads.upload(config, request);
@@ -193,8 +225,12 @@ describe('the worker uploads a page\'s file exactly once', () => {
 
   it('uploads to a folder through its own relation, and refuses a place that offers none, or a session without UPLOAD_DOCUMENT', async () => {
     const { uploads, posts } = setup(['ok']);
-    await expect(uploads.upload(config, { ...request, place: { kind: 'folder', self: `${BASE}/elsewhere` } })).rejects.toMatchObject({ code: 'upload_place_missing' });
-    await expect(uploads.upload({ ...config, scopes: ['READ_DOCUMENT_META_INFO'] }, request)).rejects.toMatchObject({ code: 'http_forbidden_permission' });
+    await expect(uploads.upload(config, { ...request, place: { kind: 'folder', self: `${BASE}/elsewhere` } })).rejects.toMatchObject({
+      code: 'upload_place_missing',
+    });
+    await expect(uploads.upload({ ...config, scopes: ['READ_DOCUMENT_META_INFO'] }, request)).rejects.toMatchObject({
+      code: 'http_forbidden_permission',
+    });
     await uploads.upload(config, { ...request, place: { kind: 'folder', self: FOLDER } });
     expect(posts.map((p) => p.url)).toEqual([`${FOLDER}/upload`]);
   });
@@ -214,7 +250,7 @@ describe('an upload is one intent: this file, under this subject, to this place'
     expect(posts).toHaveLength(2);
   });
 
-  it('the same file to another place is sent there even while the first may have arrived, and neither takes the other\'s letter', async () => {
+  it("the same file to another place is sent there even while the first may have arrived, and neither takes the other's letter", async () => {
     const { uploads, posts } = setup(['fail', 'ok']);
     await expect(uploads.upload(config, request)).rejects.toMatchObject(unknown);
     const inFolder = await uploads.upload(config, { ...request, place: { kind: 'folder', self: FOLDER } });
@@ -234,14 +270,19 @@ describe('an upload is one intent: this file, under this subject, to this place'
     expect(posts).toHaveLength(1);
   });
 
-  it.each(['next', 'lastseen'] as const)('finds the letter on the second page of the inbox (paged by %s), and sends nothing more', async (paging) => {
-    const { uploads, posts, read } = setup(['fail-stored'], { arriving: 100, paging });
-    const result = await uploads.upload(config, request);
-    expect(result.letter?.url).toBe(`${LETTERS}/1`);
-    expect(read.filter((url) => url.startsWith(INBOX)).some((url) => new URL(url).searchParams.has(paging === 'next' ? 'page' : 'lastseen'))).toBe(true);
-    expect(await uploads.upload(config, request)).toEqual(result);
-    expect(posts).toHaveLength(1);
-  });
+  it.each(['next', 'lastseen'] as const)(
+    'finds the letter on the second page of the inbox (paged by %s), and sends nothing more',
+    async (paging) => {
+      const { uploads, posts, read } = setup(['fail-stored'], { arriving: 100, paging });
+      const result = await uploads.upload(config, request);
+      expect(result.letter?.url).toBe(`${LETTERS}/1`);
+      expect(
+        read.filter((url) => url.startsWith(INBOX)).some((url) => new URL(url).searchParams.has(paging === 'next' ? 'page' : 'lastseen')),
+      ).toBe(true);
+      expect(await uploads.upload(config, request)).toEqual(result);
+      expect(posts).toHaveLength(1);
+    },
+  );
 
   it('another file of the same name, size and subject is another upload: it is sent, though the first may have arrived', async () => {
     const { uploads, posts } = setup(['fail', 'ok']);

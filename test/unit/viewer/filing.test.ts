@@ -15,12 +15,17 @@ vi.mock('../../../src/ui/worker-client.ts', () => ({
   },
 }));
 
-const { changeFields, changeLetter, deleteLetter, letterActions, placeOf, folderWrite } = await import('../../../src/viewer/filing/filing.ts');
+const { changeFields, changeLetter, deleteLetter, letterActions, placeOf, folderWrite } =
+  await import('../../../src/viewer/filing/filing.ts');
 
 const BASE = 'https://www.digipost.no';
 const rel = (name: string) => `${BASE}/post/relations/${name}`;
 const SELF = { rel: rel('self'), uri: `${BASE}/post/api/docs/1` };
-const letter = (fields: Record<string, unknown>) => ({ subject: 'Strøm', link: [SELF, { rel: rel('update_document'), uri: `${SELF.uri}/update` }, { rel: rel('delete_document'), uri: SELF.uri }], ...fields });
+const letter = (fields: Record<string, unknown>) => ({
+  subject: 'Strøm',
+  link: [SELF, { rel: rel('update_document'), uri: `${SELF.uri}/update` }, { rel: rel('delete_document'), uri: SELF.uri }],
+  ...fields,
+});
 const writes = () => asked.filter((r) => r.type === 'write');
 
 beforeEach(() => {
@@ -54,7 +59,9 @@ describe('the page never judges an outcome', () => {
   it('a write the worker could not confirm is passed on as the worker said it, with nothing read and nothing sent again', async () => {
     answers.write = [new AppError('write_outcome_unknown')];
     answers.getResource = [letter({ location: 'INBOX' })];
-    expect(await appErrorOf(changeLetter(SELF, { place: { location: 'FOLDER', folderId: '3' } }))).toEqual({ code: 'write_outcome_unknown' });
+    expect(await appErrorOf(changeLetter(SELF, { place: { location: 'FOLDER', folderId: '3' } }))).toEqual({
+      code: 'write_outcome_unknown',
+    });
     expect(asked.map((r) => r.type)).toEqual(['write']);
   });
 
@@ -62,7 +69,13 @@ describe('the page never judges an outcome', () => {
     answers.write = [null];
     await changeLetter(SELF, { place: { location: 'INBOX' } }, { place: { location: 'FOLDER', folderId: '3' } });
     expect(writes()).toEqual([
-      { type: 'write', target: { url: SELF.uri, relation: 'self' }, rel: 'update_document', body: { location: 'INBOX' }, expect: { location: 'FOLDER', folderId: '3' } },
+      {
+        type: 'write',
+        target: { url: SELF.uri, relation: 'self' },
+        rel: 'update_document',
+        body: { location: 'INBOX' },
+        expect: { location: 'FOLDER', folderId: '3' },
+      },
     ]);
   });
 
@@ -73,12 +86,17 @@ describe('the page never judges an outcome', () => {
     expect(asked.map((r) => r.type)).toEqual(['write', 'write']);
   });
 
-  it('names no id: asked again, the worker knows the change; only the person\'s explicit Send again says resend', async () => {
+  it("names no id: asked again, the worker knows the change; only the person's explicit Send again says resend", async () => {
     answers.write = [null, null, null];
     await changeLetter(SELF, { subject: 'Strøm' });
     await changeLetter(SELF, { subject: 'Strøm' }, undefined, true);
     await deleteLetter(SELF, true);
     expect(writes().map((r) => r.resend)).toEqual([undefined, true, true]);
-    expect(writes()[0]).toEqual({ type: 'write', target: { url: SELF.uri, relation: 'self' }, rel: 'update_document', body: { subject: 'Strøm' } });
+    expect(writes()[0]).toEqual({
+      type: 'write',
+      target: { url: SELF.uri, relation: 'self' },
+      rel: 'update_document',
+      body: { subject: 'Strøm' },
+    });
   });
 });

@@ -32,11 +32,30 @@ const PARSES = [
 ] as const;
 
 /** Elements that must not be in a shown letter, in any namespace (our own four <meta> of the policy aside). */
-const FORBIDDEN = new Set(['link', 'meta', 'base', 'script', 'noscript', 'template', 'form', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal']);
+const FORBIDDEN = new Set([
+  'link',
+  'meta',
+  'base',
+  'script',
+  'noscript',
+  'template',
+  'form',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'portal',
+]);
 const OUR_METAS = new Set(['charset', 'http-equiv=Content-Security-Policy', 'http-equiv=x-dns-prefetch-control', 'name=referrer']);
 
 function isOurMeta(element: Element): boolean {
-  const key = element.hasAttribute('charset') ? 'charset' : element.hasAttribute('http-equiv') ? `http-equiv=${element.getAttribute('http-equiv') ?? ''}` : `name=${element.getAttribute('name') ?? ''}`;
+  const key = element.hasAttribute('charset')
+    ? 'charset'
+    : element.hasAttribute('http-equiv')
+      ? `http-equiv=${element.getAttribute('http-equiv') ?? ''}`
+      : `name=${element.getAttribute('name') ?? ''}`;
   return OUR_METAS.has(key) && element.getAttribute('http-equiv') !== 'refresh';
 }
 
@@ -45,12 +64,15 @@ function reachesOut(tree: ParentNode): string[] {
   const found: string[] = [];
   for (const element of tree.querySelectorAll('*')) {
     const where = `<${element.localName}> in ${element.namespaceURI ?? 'no namespace'}`;
-    if (FORBIDDEN.has(element.localName) && !(element.localName === 'meta' && element.namespaceURI === HTML && isOurMeta(element))) found.push(where);
+    if (FORBIDDEN.has(element.localName) && !(element.localName === 'meta' && element.namespaceURI === HTML && isOurMeta(element)))
+      found.push(where);
     if (element.localName === 'style' && element.namespaceURI !== HTML) found.push(where);
     const htmlLink = element.namespaceURI === HTML && (element.localName === 'a' || element.localName === 'area');
     for (const attribute of element.attributes) {
-      if (attribute.value.includes(SENDER) && !(htmlLink && attribute.localName === 'href')) found.push(`${where}: ${attribute.name}="${attribute.value}"`);
-      if (element.namespaceURI !== HTML && attribute.localName === 'href' && !attribute.value.startsWith('#')) found.push(`${where}: ${attribute.name}="${attribute.value}"`);
+      if (attribute.value.includes(SENDER) && !(htmlLink && attribute.localName === 'href'))
+        found.push(`${where}: ${attribute.name}="${attribute.value}"`);
+      if (element.namespaceURI !== HTML && attribute.localName === 'href' && !attribute.value.startsWith('#'))
+        found.push(`${where}: ${attribute.name}="${attribute.value}"`);
       if (attribute.localName === 'target' && !htmlLink) found.push(`${where}: target`);
     }
   }
@@ -94,7 +116,9 @@ describe('a letter cannot be undone by the second parse (the family of tricks)',
   });
 
   it('comments go, whatever they hold; the rest of the letter stays', () => {
-    const { srcdoc, asText } = htmlLetterDocument(`<p>Hei<!-- <link rel="preconnect" href="${SENDER}"> --></p><!-- en vanlig kommentar --><p>Hilsen</p>`);
+    const { srcdoc, asText } = htmlLetterDocument(
+      `<p>Hei<!-- <link rel="preconnect" href="${SENDER}"> --></p><!-- en vanlig kommentar --><p>Hilsen</p>`,
+    );
     expect(asText).toBe(false);
     expect(srcdoc).not.toContain('<!--');
     expect(textOf(srcdoc)).toBe('HeiHilsen');
@@ -114,10 +138,13 @@ describe('a letter that does not parse as it was checked is shown as text', () =
     const parseFromString = DOMParser.prototype.parseFromString.bind(new DOMParser());
     vi.spyOn(DOMParser.prototype, 'parseFromString').mockImplementation((markup: string, type: DOMParserSupportedType) => {
       const doc = parseFromString(markup, type);
-      if (markup.includes('Content-Security-Policy')) doc.body.append(Object.assign(doc.createElement('link'), { rel: 'preconnect', href: SENDER }));
+      if (markup.includes('Content-Security-Policy'))
+        doc.body.append(Object.assign(doc.createElement('link'), { rel: 'preconnect', href: SENDER }));
       return doc;
     });
-    const { srcdoc, asText } = htmlLetterDocument('<h1>Vedtak</h1><p>Du har fått <b>innvilget</b> søknaden.</p><table><tr><td>Beløp</td><td>1 000 kr</td></tr></table>');
+    const { srcdoc, asText } = htmlLetterDocument(
+      '<h1>Vedtak</h1><p>Du har fått <b>innvilget</b> søknaden.</p><table><tr><td>Beløp</td><td>1 000 kr</td></tr></table>',
+    );
     vi.restoreAllMocks();
     expect(asText).toBe(true);
     expect(reachesOut(framesParse(srcdoc))).toEqual([]);

@@ -36,7 +36,9 @@ describe('findLetters over 1,000 letters', () => {
   it('needs every word, in the sender or the subject', () => {
     const found = findLetters(index, 'skatteetaten 500');
     expect(found.total).toBe(1);
-    expect(found.groups).toEqual([{ place: { key: 'place2', name: 'Folder 2', mailbox: '' }, letters: [expect.objectContaining({ key: 'l500' })] }]);
+    expect(found.groups).toEqual([
+      { place: { key: 'place2', name: 'Folder 2', mailbox: '' }, letters: [expect.objectContaining({ key: 'l500' })] },
+    ]);
   });
 
   it('does not let a word span the sender and the subject', () => {

@@ -9,9 +9,17 @@ const rel = (name: string) => `${BASE}/post/relations/${name}`;
 const RECEIPT = { rel: rel('send_opening_receipt'), uri: `${BASE}/post/api/docs/1/attachments/1/receipt` };
 const SELF = { rel: rel('self'), uri: `${BASE}/post/api/docs/1`, 'media-type': 'application/vnd.digipost-v2+json' };
 const LETTER = { url: SELF.uri, mediaType: SELF['media-type'], relation: 'self' };
-const CONTENT = { rel: rel('get_document_content'), uri: `${BASE}/post/api/docs/1/attachments/1/content`, 'media-type': 'application/octet-stream' };
+const CONTENT = {
+  rel: rel('get_document_content'),
+  uri: `${BASE}/post/api/docs/1/attachments/1/content`,
+  'media-type': 'application/octet-stream',
+};
 
-const letterWith = (attachmentLinks: unknown[]) => ({ subject: 'Brev', attachment: [{ subject: 'Brev', mainDocument: true, link: attachmentLinks }], link: [SELF] });
+const letterWith = (attachmentLinks: unknown[]) => ({
+  subject: 'Brev',
+  attachment: [{ subject: 'Brev', mainDocument: true, link: attachmentLinks }],
+  link: [SELF],
+});
 
 /**
  * The worker, as the page sees it: answers in turn from `answers[type]` (an Error is thrown),
