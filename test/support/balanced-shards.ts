@@ -11,66 +11,67 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { browserUnderTest, type BrowserName } from './extension-browser.ts';
 
 /**
- * Seconds each file took in a full `npm test` on a two-core machine (2026-11-28, the four shards of
- * the time side by side), per browser: the shares matter, not the figures. A file not listed here
- * weighs by its size, at the rate the listed ones show, so a new file needs no entry to be placed
- * sensibly. Firefox skips notifications and upgrade whole (their names say why).
+ * Seconds each file's tests took in a full `npm test` on a two-core machine (2026-12-01, from a
+ * fresh clone, two browsers at a time in two lanes), per browser: the shares matter, not the
+ * figures. A file not listed here weighs by its size, at the rate the listed ones show, so a new
+ * file needs no entry to be placed sensibly. Firefox skips notifications and upgrade whole (their
+ * names say why).
  */
 const MEASURED_SECONDS: Record<BrowserName, Record<string, number>> = {
   chromium: {
-    'viewer-reader': 198,
-    mailbox: 133,
-    files: 127,
-    invoices: 121,
-    options: 118,
-    popup: 108,
-    upload: 106,
-    'session-end': 99,
-    'viewer-back': 87,
-    mailboxes: 75,
-    'find-letter': 71,
-    'letter-privacy': 67,
-    'popup-states': 66,
-    'sign-in': 58,
-    glance: 57,
-    notifications: 56,
-    upgrade: 56,
-    hardening: 55,
-    keyboard: 51,
-    journey: 39,
-    consent: 35,
-    'letter-latency': 25,
-    pkce: 19,
+    'viewer-reader': 42,
+    files: 35,
+    mailbox: 25,
+    upload: 20,
+    options: 19,
+    popup: 18,
+    'session-end': 17,
+    hardening: 17,
+    'viewer-back': 16,
+    'letter-privacy': 15,
+    'sign-in': 15,
+    glance: 15,
+    upgrade: 14,
+    mailboxes: 13,
+    notifications: 13,
+    'popup-states': 12,
+    'letter-latency': 9,
+    keyboard: 8,
+    invoices: 7,
+    journey: 7,
+    'find-letter': 7,
+    consent: 4,
+    pkce: 3,
   },
   firefox: {
-    'viewer-reader': 296,
-    files: 189,
-    mailbox: 176,
-    options: 165,
-    invoices: 157,
-    upload: 145,
-    popup: 141,
-    'sign-in': 127,
-    'popup-states': 114,
-    keyboard: 94,
-    'letter-privacy': 87,
-    'find-letter': 80,
-    glance: 64,
-    journey: 52,
-    'viewer-back': 51,
-    mailboxes: 48,
-    hardening: 41,
-    consent: 31,
-    'session-end': 24,
+    'viewer-reader': 79,
+    files: 53,
+    mailbox: 42,
+    upload: 36,
+    options: 35,
+    popup: 34,
+    'sign-in': 27,
+    mailboxes: 27,
+    'viewer-back': 26,
+    glance: 23,
+    hardening: 23,
+    'session-end': 21,
+    keyboard: 20,
+    'letter-privacy': 20,
+    journey: 16,
     'letter-latency': 16,
-    pkce: 8,
+    invoices: 16,
+    'popup-states': 16,
+    'find-letter': 13,
+    consent: 12,
+    pkce: 7,
     notifications: 1,
     upgrade: 1,
   },
 };
 
 /** Seconds per byte of test source, as the listed files show on average. */
-const SECONDS_PER_BYTE = 1 / 150;
+const SECONDS_PER_BYTE = 1 / 560;
 
 const nameOf = (path: string) => basename(path).replace(/\.e2e\.ts$/, '');
 
