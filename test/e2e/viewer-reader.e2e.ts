@@ -17,7 +17,7 @@ import {
   visibleText,
 } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { count, css, goBack, goForward, isThere, readable, role, roleSelector, shows, textOf, until } from '../support/person.ts';
+import { count, css, goBack, goForward, isThere, role, roleSelector, shows, textOf, until } from '../support/person.ts';
 
 /*
  * The viewer as a person reads it: what is on the screen (no service internals), dates the same
@@ -72,20 +72,6 @@ const headingIs = (page: Page, words: string) =>
 
 /** The link with this name in the side list of places. */
 const place = (page: Page, name: string) => css(page, `${roleSelector('navigation', 'Mailbox')} ${roleSelector('link', name)}`);
-
-/** Waits until the side list marks the place with this name as `current` (aria-current), and no other. */
-const marked = (page: Page, name: string, current: 'page' | 'location') =>
-  until(
-    page,
-    `The side list did not mark ${name} as the current ${current}.`,
-    (n: string, c: string) => {
-      const nav = document.querySelector('nav[aria-label="Mailbox"]');
-      const markedLinks = [...(nav?.querySelectorAll('[aria-current]') ?? [])];
-      return markedLinks.length === 1 && markedLinks[0]?.getAttribute('aria-current') === c && markedLinks[0].textContent.trim() === n;
-    },
-    name,
-    current,
-  );
 
 /** Waits until the tab shows an address whose path ends so (a page of another document, after Back). */
 const arrivesAt = (page: Page, pathEnd: string) =>
@@ -188,19 +174,6 @@ describe('what a person sees', () => {
     }
   });
 
-  it("names the top bar's settings button for the extension, apart from the service's own settings pages", async () => {
-    const page = await open('account', 'account_settings');
-    await role(page, 'heading', 'Account settings').wait();
-    expect(await page.$$(`${roleSelector('banner')} ${roleSelector('button', 'Open settings')}`)).toHaveLength(0);
-    const options = await h.nextPage(
-      () => css(page, `${roleSelector('banner')} ${roleSelector('button', 'Extension settings')}`).click(),
-      (address) => address.includes('options.html'),
-    );
-    await role(options, 'heading', 'What the extension may do').wait();
-    await options.close();
-    await page.close();
-  });
-
   it("shows the same letter with the same date and time in the inbox and on its page, in the browser's time zone", async () => {
     const page = await open('account', 'document_inbox');
     const time = await (await row(page, 0)).$('time');
@@ -251,20 +224,6 @@ describe('the list of letters', () => {
       expect(await unread.$$(roleSelector('img', 'Unread'))).toHaveLength(1);
       expect([unreadLook.weight, readLook.weight]).toEqual(['700', '400']);
     }
-    await page.close();
-  });
-
-  it('marks in the side list the place a letter or a receipt belongs to', async () => {
-    const page = await open('account', 'document_inbox');
-    await marked(page, 'Inbox', 'page');
-    await openRow(page, 0);
-    await css(page, '.letter-head').wait();
-    await marked(page, 'Inbox', 'location');
-    await place(page, 'Receipts').click();
-    await headingIs(page, 'Receipts');
-    await css(page, '.letters.receipts .letter-row a').click();
-    await css(page, '.receipt-paper ::-p-text(Total)').wait();
-    await marked(page, 'Receipts', 'location');
     await page.close();
   });
 
@@ -352,63 +311,6 @@ describe('history and privacy', () => {
   });
 });
 
-describe('recipient search and actions', () => {
-  it('searches recipients by what the person types, and says so when nothing matches', async () => {
-    // Not beside every page (nothing can be sent from here): under "All links from the service".
-    const page = await open('account', 'document_inbox');
-    await css(page, '.letter-row').wait();
-    expect(await visibleText(page)).not.toContain('Recipient search');
-    await h.goto(page, await viewerPageFor(h, { url: await link('root', 'self'), relation: 'self' }));
-    await role(page, 'link', 'Recipient search').click();
-    await role(page, 'heading', 'Recipient search').wait();
-    expect(await count(page, '[role="alert"]')).toBe(0);
-    await h.emulator.admin.clearRequests();
-    await role(page, 'searchbox', 'Name or Digipost address').fill('kommune');
-    await role(page, 'button', 'Search').click();
-    await css(page, '.recipient').wait();
-    const results = await page.$$eval('.recipient', (els) => els.map((el) => el.textContent));
-    expect(results).toHaveLength(1);
-    expect(results[0]).toContain('Oslo kommune');
-    const searched = (await h.emulator.admin.requests()).filter((r) => r.path.includes('/recipients/search'));
-    expect(searched.map((r) => new URLSearchParams(r.query).get('recipientId'))).toEqual(['kommune']);
-    expect(internals(await visibleText(page))).toEqual([]);
-
-    await role(page, 'searchbox', 'Name or Digipost address').fill('ingen slik mottaker');
-    await role(page, 'button', 'Search').click();
-    await until(page, 'No status said that nothing matched.', () =>
-      [...document.querySelectorAll('[role="status"], output')].some((status) =>
-        status.textContent.includes('No recipient matches “ingen slik mottaker”.'),
-      ),
-    );
-    await shows(page, 'Check the spelling, or search for a Digipost address such as name#1234.');
-    expect(await count(page, '.recipient')).toBe(0);
-    expect(await count(page, '[role="alert"]')).toBe(0);
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await page.close();
-  });
-
-  it('explains an action calmly instead of fetching it, with the web site and the way back', async () => {
-    await h.emulator.admin.clearRequests();
-    const page = await h.open('src/options/options.html');
-    await h.goto(page, await viewerPageFor(h, { url: await link('root', 'logout'), relation: 'logout' }));
-    const note = await role(page, 'note').waitHandle();
-    expect(await note.evaluate((el) => el.textContent)).toContain('is something the service does, not a page');
-    expect(await count(page, '[role="alert"]')).toBe(0);
-    expect((await h.emulator.admin.requests()).filter((r) => r.path.includes('logout'))).toEqual([]);
-    expect(internals(await visibleText(page))).toEqual([]);
-    // The way forward for what the extension does not do: the service's web site.
-    // It comes once the service's address is known (the root is read beside the page), after Back.
-    await css(page, `[role="note"] ${roleSelector('button', 'Open on Digipost’s website')}`).wait();
-    expect(await page.$$eval('[role="note"] button', (buttons) => buttons.map((b) => b.textContent.trim()))).toEqual([
-      'Back',
-      'Open on Digipost’s website',
-    ]);
-    await css(page, `[role="note"] ${roleSelector('button', 'Back')}`).click();
-    await arrivesAt(page, 'options.html');
-    await page.close();
-  });
-});
-
 describe('accessibility', () => {
   async function checkAll(harness: Harness): Promise<void> {
     const page = await open('account', 'document_inbox', harness);
@@ -457,42 +359,6 @@ describe('accessibility', () => {
     } finally {
       await dark.close();
     }
-  });
-});
-
-describe("the places' pages", () => {
-  /** What the service's root carries that no person needs to see (test/emulator/api-root.ts). */
-  const INTERNALS = [
-    'Csrf',
-    'csrfToken',
-    'Validation',
-    'validationRules',
-    '^[0-9]{11}$',
-    'authenticationlevelIdporten',
-    'PRIVAT',
-    'This resource',
-    'Digipost resource',
-  ];
-  /** A form token as the emulator makes them: 32 hexadecimal digits. */
-  const TOKEN = /\b[0-9a-f]{32}\b/;
-
-  it('the pages of the inbox, Skatt, Bolig, Arkiv and Receipts show no internals outside their details', async () => {
-    const page = await open('account', 'document_inbox');
-    for (const label of ['Inbox', 'Skatt', 'Bolig', 'Arkiv', 'Receipts']) {
-      if (label !== 'Inbox') await place(page, label).click();
-      await headingIs(page, label);
-      await until(
-        page,
-        'The viewer did not draw its page.',
-        () => document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null,
-      );
-      const heading = (await readable(page, 'main h1')).trim();
-      expect(heading, label).not.toMatch(/resource/i);
-      const shown = await readable(page, 'main');
-      expect(shown, label).not.toMatch(TOKEN);
-      for (const internal of INTERNALS) expect(shown, `${label}: ${internal}`).not.toContain(internal);
-    }
-    await page.close();
   });
 });
 
