@@ -64,7 +64,7 @@ const focusOnHeading = (page: Page, words: string) =>
   );
 
 describe('the inbox by keyboard', () => {
-  it('shows focus on a row: its edges look different focused and not', async () => {
+  it('shows focus on a row (its edges look different focused and not); j, j, Enter opens the second letter: focus on its heading, which names its subject; Back returns focus to its row', async () => {
     const page = await openInbox();
     const row = await nth(page, '.letter-row', 0);
     const plain = await base64(row);
@@ -72,14 +72,9 @@ describe('the inbox by keyboard', () => {
     expect(await row.$eval('a', (a) => a === document.activeElement && a.matches(':focus-visible'))).toBe(true);
     const withFocus = await base64(row);
     expect(await page.evaluate(edgeDifference, [plain, withFocus] as [string, string])).toBeGreaterThan(60);
-    await page.close();
-  });
 
-  it('j, j, Enter opens the second letter: focus on its heading, which names its subject; Back returns focus to its row', async () => {
-    const page = await openInbox();
     const second = await textIn(await nth(page, '.letter-row', 1), '.subject-text');
     expect(second).not.toBe('');
-    await page.keyboard.press('j');
     await page.keyboard.press('j');
     expect((await focused(page)).text).toContain(second);
     await page.keyboard.press('Enter');

@@ -74,7 +74,7 @@ describe('connecting through the service consent window', () => {
     expect(local).not.toContain(h.emulator.user.fullName);
   });
 
-  it('declining says so and stays signed out', async () => {
+  it('declining says so and stays signed out; closing the consent window then cancels the sign-in', async () => {
     const popup = await h.openPopup();
     await role(popup, 'heading', 'Not connected').wait();
     await h.connectVia(popup, 'Decline');
@@ -82,10 +82,8 @@ describe('connecting through the service consent window', () => {
     expect(tokenRequests(await h.emulator.admin.requests())).toBe(0);
     await h.reload(popup);
     await role(popup, 'button', 'Connect').wait();
-  });
 
-  it('closing the consent window cancels the sign-in', async () => {
-    const popup = await h.openPopup();
+    // Still signed out, in the same browser: the consent window closed without an answer.
     const consent = await h.nextPage(
       () => role(popup, 'button', 'Connect').click(),
       (address) => address.includes('/oauth/authorize'),
@@ -182,20 +180,19 @@ describe('keeping the session', () => {
   const headingIs = (page: Page, name: string) =>
     until(page, `The heading did not say "${name}".`, (n: string) => document.querySelector('h1')?.textContent.trim() === n, name);
 
-  it('refreshes an expired access token once, and the next page still loads', async () => {
+  it('refreshes an expired access token once, and the next page still loads; a revoked grant then signs the user out with a clear message and clears the badge', async () => {
     await connected();
     // The token the refresh brings lives long enough for the rest of the test, however slow the
     // machine, so exactly one refresh is expected.
     await h.emulator.admin.expireAccessTokens();
     await h.emulator.admin.clearRequests();
-    const viewer = await openInbox();
-    await headingIs(viewer, 'Inbox');
-    await css(viewer, '.letter-row').wait();
+    const refreshed = await openInbox();
+    await headingIs(refreshed, 'Inbox');
+    await css(refreshed, '.letter-row').wait();
     expect(tokenRequests(await h.emulator.admin.requests())).toBe(1);
-  });
+    await refreshed.close();
 
-  it('a revoked grant signs the user out with a clear message and clears the badge', async () => {
-    await connected();
+    // The same sign-in, its grant now revoked.
     await h.emulator.admin.revokeGrants();
     const viewer = await openInbox();
     // Said calmly, as a sign-out is: nothing failed that Try again could mend.
