@@ -7,10 +7,16 @@ import { viewerPages } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
 import { content, fullRoot, letter, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
 import { closePage, openPage } from './page.ts';
+import { createApp } from '../emulator/app.ts';
+import { settingsFrom } from '../emulator/config.ts';
+import { Emulator } from '../emulator/state.ts';
+import type { Permission } from '../../src/shared/permissions.ts';
+import type { RootSnapshot } from '../../src/protocol/messages.ts';
 
 /*
  * The viewer as a person reads it, its page logic (moved from test/e2e/viewer-reader.e2e.ts, issue
- * #45 point 1): the side list marks the place a page belongs to, the recipient search says what it
+ * #45 point 1): the emulator's inbox, letters of each kind, a folder, a receipt and the settings
+ * pages without URLs, relation names or raw codes (the emulator's answers, in this process), the side list marks the place a page belongs to, the recipient search says what it
  * found and when nothing matches, an action is explained rather than fetched, the places' pages show
  * no internals of the root, the top bar's settings button is the extension's. What needs a real
  * browser (history across documents, tabs, CSS, axe, PDFs drawn) stays in the e2e file.
@@ -104,9 +110,8 @@ function readable(element: Element): string {
 }
 
 /** Service internals a person must not see outside "All details and links" (as viewer-reader.e2e.ts checked them). */
-function internals(text: string): string[] {
+function internals(text: string, host = new URL(SERVICE).host): string[] {
   const found: string[] = [];
-  const host = new URL(SERVICE).host;
   if (/https?:\/\//.test(text)) found.push('a URL');
   if (text.includes(host) || text.includes('/post/')) found.push('the service address');
   for (const name of [...RELATIONS.keys()].filter((n) => n.includes('_'))) {
@@ -265,5 +270,157 @@ describe('the top bar', () => {
     await waitFor(() =>
       expect(extension.optionsPagesOpened + extension.openedTabs.filter((tab) => tab.url?.includes('options.html')).length).toBe(1),
     );
+  });
+});
+
+describe('what a person sees', () => {
+  /*
+   * The emulator's own answers (test/emulator), in this process: the seeded mailbox the e2e test
+   * read, its letters of each kind, receipts and settings pages, as the worker would hand them over.
+   */
+  const BASE = 'http://127.0.0.1:4999';
+  const SCOPES: Permission[] = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_RECEIPTS', 'READ_SETTINGS'];
+
+  async function emulator() {
+    const em = new Emulator(settingsFrom({ quiet: true }));
+    em.baseUrl = BASE;
+    const app = createApp(em);
+    const [client] = em.clients;
+    if (!client) throw new Error('the emulator registers no client');
+    const grant = em.world.tokens.addGrant(client.id, SCOPES, Date.now());
+    const { token } = em.world.tokens.addAccessToken(grant.id, SCOPES, Date.now() + 3_600_000);
+    const get = async (url: string, accept = MEDIA) => {
+      const response = await app.request(url, { headers: { Authorization: `Bearer ${token}`, Accept: accept } });
+      if (!response.ok) throw new Error(`the emulator answered ${response.status} for ${url}`);
+      return response;
+    };
+    const json = async (url: string): Promise<unknown> => (await get(url)).json();
+    const rootJson = (await json(`${BASE}/post/api`)) as RootResource;
+    const linkOf = (where: 'root' | 'account', relation: string) => {
+      const links = where === 'root' ? rootJson.link : (rootJson.primaryAccount?.link ?? []);
+      const found = links.find((l) => l.rel.endsWith(`/${relation}`));
+      if (!found) throw new Error(`the root has no ${relation} link`);
+      return found.uri;
+    };
+    return { get, json, rootJson, linkOf };
+  }
+
+  type Emulated = Awaited<ReturnType<typeof emulator>>;
+
+  async function openOn(emu: Emulated, where: 'root' | 'account', relation: string): Promise<void> {
+    const inbox = emu.linkOf('account', 'document_inbox');
+    const snapshot: RootSnapshot = {
+      generation: 1,
+      root: emu.rootJson,
+      fetchedAt: Date.now(),
+      serviceOrigin: BASE,
+      scopes: SCOPES,
+      inbox: { uri: inbox, fetchedAt: Date.now(), documents: ((await emu.json(inbox)) as { document: [] }).document },
+    };
+    await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: emu.linkOf(where, relation), relation } });
+    worker.answer('getRoot', snapshot);
+    worker.answer('getResource', async (request) => resourceSnapshot(await emu.json(request.url), request.url, SCOPES));
+    worker.answer('getContent', async (request) => {
+      const response = await emu.get(request.url, '*/*');
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return { contentType: response.headers.get('Content-Type') ?? '', base64: Buffer.from(bytes).toString('base64'), size: bytes.length };
+    });
+    await openPage('viewer', `?page=${PAGE_ID}`);
+  }
+
+  /** Opens the section under this summary, as a person's click does. */
+  async function openDetails(summary: string): Promise<void> {
+    const section = await waitFor(() => {
+      const found = [...document.querySelectorAll('details')].find((d) => d.querySelector('summary')?.textContent.includes(summary));
+      if (!found) throw new Error(`no section "${summary}"`);
+      return found;
+    });
+    section.open = true;
+  }
+
+  const rows = () =>
+    waitFor(() => {
+      const found = document.querySelectorAll('main .letter-row');
+      if (found.length === 0) throw new Error('no rows');
+      return found;
+    });
+  /** What a person reads, each element set apart from the next as a browser's innerText sets blocks apart. */
+  const shownText = () => {
+    const copy = document.body.cloneNode(true) as Element;
+    for (const element of copy.querySelectorAll('*')) element.after(' ');
+    return readable(copy);
+  };
+  /** Service internals, at the emulator's host. */
+  const internalsHere = (text: string) => internals(text, new URL(BASE).host);
+
+  it('the inbox, a letter, a receipt, a folder and other resources show no URLs, relation names or raw codes', async () => {
+    const emu = await emulator();
+    await openOn(emu, 'account', 'document_inbox');
+    await headingIs('Inbox');
+    await rows();
+    expect(internalsHere(shownText())).toEqual([]);
+
+    // Letters of each kind: the invoice (amount, due date), the locked one, the one with an opening receipt, three documents.
+    for (const position of [6, 2, 3, 5]) {
+      clickRow(position);
+      await waitFor(() => expect(document.querySelector('.letter-head')).not.toBeNull());
+      // The facts are folded under Details: open them, so the check covers them too.
+      await openDetails('Details');
+      const text = shownText();
+      expect(internalsHere(text), `letter ${position}`).toEqual([]);
+      if (position === 2) expect(text).toContain('ID-porten level 4 (BankID and similar)');
+      if (position === 6) expect(text).toMatch(/Kind\s+Invoice/);
+      expect(text).toMatch(/Sent by\s+(A business|A public body|A private person|Uploaded by you)/);
+      // The restriction is information with a way forward, not an error.
+      if (position === 2 || position === 3) {
+        await waitFor(() => expect(document.querySelector('[role="note"]')).not.toBeNull());
+        expect(screen.queryAllByRole('alert')).toHaveLength(0);
+        expect(document.querySelector('[role="note"]')?.querySelectorAll('button').length).toBeGreaterThan(0);
+      }
+      fireEvent.click(place('Inbox'));
+      await headingIs('Inbox');
+      await rows();
+    }
+    // The raw data is still there for who wants it.
+    clickRow(6);
+    await openDetails('All details and links');
+    await waitFor(() => expect(shownText()).toContain('get_document_content'));
+
+    fireEvent.click(place('Skatt'));
+    await headingIs('Skatt');
+    await rows();
+    expect(internalsHere(shownText())).toEqual([]);
+
+    fireEvent.click(place('Receipts'));
+    await headingIs('Receipts');
+    await rows();
+    clickRow(0);
+    await headingIs('Rema 1000');
+    const receipt = shownText();
+    expect(internalsHere(receipt)).toEqual([]);
+    expect(receipt).toMatch(/Total\s+NOK\s?\d/);
+    expect(receipt).toMatch(/Paid by card\s+•••• \d{4}/);
+    closePage();
+
+    const expectations: [string, 'root' | 'account', RegExp[]][] = [
+      ['account_settings', 'account', [/Notify by text message\s+No/, /Storgata 12B, 0155 OSLO/]],
+      ['mailbox_settings', 'account', [/Language\s+Norwegian Bokmål/, /Order of letters\s+Newest first/, /Archived automatically\s+Never/]],
+      ['event_log', 'account', [/Access given to an app/]],
+      ['token_list', 'account', [/Read letter content/]],
+      ['session', 'root', [/Expires in\s+\d+ minutes?( \d+ seconds?)?/, /Authentication level\s+Password/]],
+      // "All links from the service": the person's own settings show, in words, beside the links.
+      ['self', 'root', [/Language\s+Norwegian Bokmål/, /Notify by email\s+Yes/, /Notify by text message\s+No/]],
+    ];
+    for (const [relation, where, expected] of expectations) {
+      await openOn(emu, where, relation);
+      await waitFor(() => expect(document.querySelector('main .fields, main .field-cards')).not.toBeNull());
+      // The person's settings pages, by their names.
+      if (relation === 'account_settings') expect(screen.getByRole('heading', { level: 1 }).textContent.trim()).toBe('Account settings');
+      if (relation === 'mailbox_settings') expect(screen.getByRole('heading', { level: 1 }).textContent.trim()).toBe('Mailbox settings');
+      const text = shownText();
+      expect(internalsHere(text), relation).toEqual([]);
+      for (const pattern of expected) expect(text, relation).toMatch(pattern);
+      closePage();
+    }
   });
 });
