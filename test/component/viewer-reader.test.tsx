@@ -273,61 +273,61 @@ describe('the top bar', () => {
   });
 });
 
+/*
+ * The emulator's own answers (test/emulator), in this process: the seeded mailbox the e2e test
+ * read, its letters of each kind, receipts and settings pages, as the worker would hand them over.
+ */
+const BASE = 'http://127.0.0.1:4999';
+const SCOPES: Permission[] = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_RECEIPTS', 'READ_SETTINGS'];
+
+async function emulator(letters?: number) {
+  const em = new Emulator(settingsFrom({ quiet: true, ...(letters === undefined ? {} : { letters }) }));
+  em.baseUrl = BASE;
+  const app = createApp(em);
+  const [client] = em.clients;
+  if (!client) throw new Error('the emulator registers no client');
+  const grant = em.world.tokens.addGrant(client.id, SCOPES, Date.now());
+  const { token } = em.world.tokens.addAccessToken(grant.id, SCOPES, Date.now() + 3_600_000);
+  const get = async (url: string, accept = MEDIA) => {
+    const response = await app.request(url, { headers: { Authorization: `Bearer ${token}`, Accept: accept } });
+    if (!response.ok) throw new Error(`the emulator answered ${response.status} for ${url}`);
+    return response;
+  };
+  const json = async (url: string): Promise<unknown> => (await get(url)).json();
+  const rootJson = (await json(`${BASE}/post/api`)) as RootResource;
+  const linkOf = (where: 'root' | 'account', relation: string) => {
+    const links = where === 'root' ? rootJson.link : (rootJson.primaryAccount?.link ?? []);
+    const found = links.find((l) => l.rel.endsWith(`/${relation}`));
+    if (!found) throw new Error(`the root has no ${relation} link`);
+    return found.uri;
+  };
+  return { get, json, rootJson, linkOf };
+}
+
+type Emulated = Awaited<ReturnType<typeof emulator>>;
+
+async function openOn(emu: Emulated, where: 'root' | 'account', relation: string): Promise<void> {
+  const inbox = emu.linkOf('account', 'document_inbox');
+  const snapshot: RootSnapshot = {
+    generation: 1,
+    root: emu.rootJson,
+    fetchedAt: Date.now(),
+    serviceOrigin: BASE,
+    scopes: SCOPES,
+    inbox: { uri: inbox, fetchedAt: Date.now(), documents: ((await emu.json(inbox)) as { document: [] }).document },
+  };
+  await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: emu.linkOf(where, relation), relation } });
+  worker.answer('getRoot', snapshot);
+  worker.answer('getResource', async (request) => resourceSnapshot(await emu.json(request.url), request.url, SCOPES));
+  worker.answer('getContent', async (request) => {
+    const response = await emu.get(request.url, '*/*');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return { contentType: response.headers.get('Content-Type') ?? '', base64: Buffer.from(bytes).toString('base64'), size: bytes.length };
+  });
+  await openPage('viewer', `?page=${PAGE_ID}`);
+}
+
 describe('what a person sees', () => {
-  /*
-   * The emulator's own answers (test/emulator), in this process: the seeded mailbox the e2e test
-   * read, its letters of each kind, receipts and settings pages, as the worker would hand them over.
-   */
-  const BASE = 'http://127.0.0.1:4999';
-  const SCOPES: Permission[] = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_DOCUMENT_CONTENT', 'READ_RECEIPTS', 'READ_SETTINGS'];
-
-  async function emulator() {
-    const em = new Emulator(settingsFrom({ quiet: true }));
-    em.baseUrl = BASE;
-    const app = createApp(em);
-    const [client] = em.clients;
-    if (!client) throw new Error('the emulator registers no client');
-    const grant = em.world.tokens.addGrant(client.id, SCOPES, Date.now());
-    const { token } = em.world.tokens.addAccessToken(grant.id, SCOPES, Date.now() + 3_600_000);
-    const get = async (url: string, accept = MEDIA) => {
-      const response = await app.request(url, { headers: { Authorization: `Bearer ${token}`, Accept: accept } });
-      if (!response.ok) throw new Error(`the emulator answered ${response.status} for ${url}`);
-      return response;
-    };
-    const json = async (url: string): Promise<unknown> => (await get(url)).json();
-    const rootJson = (await json(`${BASE}/post/api`)) as RootResource;
-    const linkOf = (where: 'root' | 'account', relation: string) => {
-      const links = where === 'root' ? rootJson.link : (rootJson.primaryAccount?.link ?? []);
-      const found = links.find((l) => l.rel.endsWith(`/${relation}`));
-      if (!found) throw new Error(`the root has no ${relation} link`);
-      return found.uri;
-    };
-    return { get, json, rootJson, linkOf };
-  }
-
-  type Emulated = Awaited<ReturnType<typeof emulator>>;
-
-  async function openOn(emu: Emulated, where: 'root' | 'account', relation: string): Promise<void> {
-    const inbox = emu.linkOf('account', 'document_inbox');
-    const snapshot: RootSnapshot = {
-      generation: 1,
-      root: emu.rootJson,
-      fetchedAt: Date.now(),
-      serviceOrigin: BASE,
-      scopes: SCOPES,
-      inbox: { uri: inbox, fetchedAt: Date.now(), documents: ((await emu.json(inbox)) as { document: [] }).document },
-    };
-    await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: emu.linkOf(where, relation), relation } });
-    worker.answer('getRoot', snapshot);
-    worker.answer('getResource', async (request) => resourceSnapshot(await emu.json(request.url), request.url, SCOPES));
-    worker.answer('getContent', async (request) => {
-      const response = await emu.get(request.url, '*/*');
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      return { contentType: response.headers.get('Content-Type') ?? '', base64: Buffer.from(bytes).toString('base64'), size: bytes.length };
-    });
-    await openPage('viewer', `?page=${PAGE_ID}`);
-  }
-
   /** Opens the section under this summary, as a person's click does. */
   async function openDetails(summary: string): Promise<void> {
     const section = await waitFor(() => {
@@ -422,5 +422,39 @@ describe('what a person sees', () => {
       for (const pattern of expected) expect(text, relation).toMatch(pattern);
       closePage();
     }
+  });
+});
+
+describe('the inbox', () => {
+  it('opens a folder from the inbox as a list of its letters', async () => {
+    await openOn(await emulator(10_000), 'account', 'document_inbox');
+    await headingIs('Inbox');
+    // The side list comes from the root, read beside the letters: it may arrive after them.
+    fireEvent.click(await waitFor(() => place('Skatt')));
+    // The heading names the folder while its letters are on their way; then they are listed.
+    await headingIs('Skatt');
+    await waitFor(() =>
+      expect(
+        document.querySelector('.letter-row') !== null && document.querySelector('main h1')?.textContent.trim() === 'Skatt',
+        'The folder listed none of its own letters.',
+      ).toBe(true),
+    );
+    // The folder's own letters (Skatt holds Skatteetaten's), not the inbox's.
+    const texts = [...document.querySelectorAll('.letter-row')].map((el) => el.textContent);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toContain('Skatteetaten');
+    // A person with only their own mailbox has nothing to switch to (issue #36): no list of mailboxes.
+    expect(screen.queryByRole('navigation', { name: 'Mailboxes' })).toBeNull();
+  });
+});
+
+describe('receipts', () => {
+  it('shows receipts as a list of store, amount and time', async () => {
+    await openOn(await emulator(10_000), 'account', 'receipts');
+    await waitFor(() => expect(document.querySelector('ul.receipts .letter-row')).not.toBeNull());
+    const receipts = [...document.querySelectorAll('ul.receipts .letter-row')].map((el) => el.textContent);
+    expect(receipts).toHaveLength(6);
+    expect(receipts[0]).toContain('Rema 1000');
+    expect(receipts[0]).toMatch(/NOK|kr/);
   });
 });
