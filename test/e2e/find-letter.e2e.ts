@@ -10,7 +10,7 @@ import { actInClosingPopup, css, role, roleSelector, until } from '../support/pe
  * Issue #29, points 3 and 4: a letter that lives only in a folder is found by part of its subject,
  * under the folder's name, and Enter opens it; "All links from the service" names every page of
  * the root, the account and the mailbox in words. The person's settings pages in words are
- * viewer-reader.e2e.ts's and the component tests' (popup.test.tsx, viewer-errors.test.tsx).
+ * the component tests' (viewer-reader.test.tsx, popup.test.tsx, viewer-errors.test.tsx).
  */
 
 const SUBJECT = 'Kvittering for sykkelreparasjon';
