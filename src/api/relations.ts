@@ -76,7 +76,7 @@ const META: Permission = 'READ_DOCUMENT_META_INFO';
  * READ_ACCOUNT_INFO is about name, address, e-mail and phone (which the root already carries) and
  * the `accounts` list. search, autocomplete, self and session need no particular permission.
  */
-const ROWS: Readonly<Record<string, Row>> = {
+const ROWS = {
   // The root.
   self: { kind: 'place', label: true },
   /**
@@ -151,7 +151,15 @@ const ROWS: Readonly<Record<string, Row>> = {
   completed_card_change: { kind: 'action' },
   postpone_offentlig_mailbox_choice: { kind: 'action' },
   dismiss: { kind: 'action' },
-};
+} as const satisfies Readonly<Record<string, Row>>;
+
+type Rows = typeof ROWS;
+
+/**
+ * The relations the worker writes: the rows with a method. Each has its action
+ * (background/actions/), and the table of actions has a row for each and none else.
+ */
+export type WriteRelation = { [K in keyof Rows]: Rows[K] extends { readonly method: string } ? K : never }[keyof Rows];
 
 /** Places and lists are offered as places to go; actions and internal relations only listed. */
 function withDefaults(name: string, row: Row): RelationInfo {

@@ -209,3 +209,4 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 export type Document = z.infer<typeof documentSchema>;
 export type Inbox = z.infer<typeof inboxSchema>;
 export type RootResource = z.infer<typeof rootResourceSchema>;
+export type WriteSource = z.infer<typeof writeSourceSchema>;

@@ -79,7 +79,7 @@ function outcomeUnknown(error: unknown): error is AppError {
 /**
  * How long a final write's key is kept past the sign-out's cleanup: far longer than the service
  * takes to show a payment it took (its call to the bank, CONFIRM_WINDOW_MS), after which the
- * invoice's own payment says it was sent (writes.ts refuses to send one that shows a payment).
+ * invoice's own payment says it was sent (actions/send-to-bank.ts refuses to send one that shows a payment).
  */
 const FINAL_KEPT_MS = 24 * 60 * 60 * 1000;
 
