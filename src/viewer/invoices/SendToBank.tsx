@@ -8,6 +8,7 @@ import { isPermissionNotGranted, isPermissionWithdrawn, isRefusedByService, toEr
 import { t, uiLocale } from '../../shared/i18n.ts';
 import type { Permission } from '../../shared/permissions.ts';
 import { Busy, BusyButton } from '../../ui/components.tsx';
+import { useWrite } from '../../ui/use-write.ts';
 import { connectThen, ErrorView } from '../ErrorView.tsx';
 import { readAgain } from '../filing/filing.ts';
 import { ownBankAccount, sendToBank } from './send-to-bank.ts';
@@ -49,6 +50,7 @@ export function SendToBank(props: {
 }) {
   const { invoice } = props;
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const once = useWrite();
   const heading = useRef<HTMLHeadingElement>(null);
   const locale = uiLocale();
 
@@ -72,20 +74,22 @@ export function SendToBank(props: {
    * Asks the worker for the person's intent: it sends the first time, and after "not confirmed"
    * it only looks (`looking`), unless the person confirmed an explicit send again (`resend`).
    */
-  const confirm = async (resend: boolean, fromAccount: string | undefined, looking = false): Promise<void> => {
-    setState(
-      looking ? { kind: 'not_confirmed', looking } : { kind: 'sending', resend, ...(fromAccount === undefined ? {} : { fromAccount }) },
-    );
-    try {
-      const outcome = await sendToBank(props.letter, props.attachment, resend);
-      if (outcome === 'sent') {
-        setState({ kind: 'sent' });
-        await readLetter();
-      } else setState({ kind: 'not_confirmed', looking: false });
-    } catch (error) {
-      setState({ kind: 'error', error: toErrorInfo(error) });
-    }
-  };
+  const confirm = (resend: boolean, fromAccount: string | undefined, looking = false): Promise<void> =>
+    // The one write hook: a second ask while this one runs joins it and hears its outcome.
+    once(`send_to_bank ${props.attachment} ${resend}`, async () => {
+      setState(
+        looking ? { kind: 'not_confirmed', looking } : { kind: 'sending', resend, ...(fromAccount === undefined ? {} : { fromAccount }) },
+      );
+      try {
+        const outcome = await sendToBank(props.letter, props.attachment, resend);
+        if (outcome === 'sent') {
+          setState({ kind: 'sent' });
+          await readLetter();
+        } else setState({ kind: 'not_confirmed', looking: false });
+      } catch (error) {
+        setState({ kind: 'error', error: toErrorInfo(error) });
+      }
+    });
 
   const open = (resend = false): void => {
     setState({ kind: 'confirming', resend, asking: true });
