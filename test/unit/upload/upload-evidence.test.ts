@@ -3,9 +3,9 @@ import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
 import { createOnce } from '../../../src/background/once.ts';
 import { createUploads, type UploadDeps, type UploadRequest } from '../../../src/background/upload.ts';
-import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { AppError } from '../../../src/shared/errors.ts';
 import { MemoryArea } from '../auth/fakes.ts';
+import { BASE, PDF, config, link } from './upload-fixtures.ts';
 
 /*
  * What counts as evidence that an upload whose answer was lost arrived (issue 44, point 5), over a
@@ -14,9 +14,6 @@ import { MemoryArea } from '../auth/fakes.ts';
  * the list before the upload left is never taken for it, however it came onto the first page.
  */
 
-const BASE = 'https://www.digipost.no';
-const rel = (name: string) => `${BASE}/post/relations/${name}`;
-const link = (name: string, uri: string) => ({ rel: rel(name), uri, 'media-type': 'application/vnd.digipost-v2+json' });
 const INBOX = `${BASE}/post/api/private/accounts/1/documents/inbox`;
 const INBOX_UPLOAD = `${INBOX}/upload`;
 const LETTERS = `${BASE}/post/api/private/accounts/1/documents`;
@@ -25,15 +22,6 @@ const root = rootResourceSchema.parse({
   mailbox: [{ link: [link('document_inbox', INBOX), link('upload_document_to_inbox', INBOX_UPLOAD)] }],
   link: [],
 });
-const config: ExtensionConfig = {
-  baseUrl: BASE,
-  clientId: 'c',
-  clientSecret: 's',
-  scopes: ['READ_DOCUMENT_META_INFO', 'UPLOAD_DOCUMENT'],
-  pollMinutes: 5,
-  notify: false,
-};
-const PDF = new Blob([new TextEncoder().encode('%PDF-1.4\nhello')]);
 /** The most letters the service serves on one page. */
 const CAP = 50;
 /** The service's clock: each letter is made a second after the one before it. */

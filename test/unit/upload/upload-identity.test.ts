@@ -4,8 +4,8 @@ import { rootResourceSchema } from '../../../src/api/schemas.ts';
 import { placeLinksOf, uploadPlaceAt, uploadPlacesOf } from '../../../src/api/upload-places.ts';
 import { createOnce } from '../../../src/background/once.ts';
 import { createUploads, type UploadDeps, type UploadRequest } from '../../../src/background/upload.ts';
-import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { MemoryArea } from '../auth/fakes.ts';
+import { BASE, PDF, config, link } from './upload-fixtures.ts';
 
 /*
  * Upload places and the letter an upload made name their mailbox by the mailbox's own inbox link
@@ -14,12 +14,6 @@ import { MemoryArea } from '../auth/fakes.ts';
  * into her own inbox or folder is never taken for his, nor one saved into his for hers.
  */
 
-const BASE = 'https://www.digipost.no';
-const link = (name: string, uri: string) => ({
-  rel: `${BASE}/post/relations/${name}`,
-  uri,
-  'media-type': 'application/vnd.digipost-v2+json',
-});
 const KARI = `${BASE}/post/api/private/accounts/1`;
 const OLA = `${BASE}/post/api/private/accounts/2`;
 const SAME_ADDRESS = 'kari.nordmann#1111';
@@ -48,15 +42,6 @@ const root = rootResourceSchema.parse({
   ],
   link: [],
 });
-const config: ExtensionConfig = {
-  baseUrl: BASE,
-  clientId: 'c',
-  clientSecret: 's',
-  scopes: ['READ_DOCUMENT_META_INFO', 'UPLOAD_DOCUMENT'],
-  pollMinutes: 5,
-  notify: false,
-};
-const PDF = new Blob([new TextEncoder().encode('%PDF-1.4\nhello')]);
 
 /** The uploads, and each upload POSTed (its address). */
 function setup() {

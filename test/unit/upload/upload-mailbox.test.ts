@@ -3,9 +3,9 @@ import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
 import { createOnce } from '../../../src/background/once.ts';
 import { createUploads, type UploadDeps, type UploadRequest } from '../../../src/background/upload.ts';
-import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { AppError } from '../../../src/shared/errors.ts';
 import { MemoryArea } from '../auth/fakes.ts';
+import { BASE, PDF, config, link } from './upload-fixtures.ts';
 
 /*
  * The letter an upload made opens in the mailbox it was saved into (issue 44, point 8): Kari saves
@@ -14,9 +14,6 @@ import { MemoryArea } from '../auth/fakes.ts';
  * mailbox as the popup names a shared mailbox's letters (LinkTarget.mailbox: its inbox link).
  */
 
-const BASE = 'https://www.digipost.no';
-const rel = (name: string) => `${BASE}/post/relations/${name}`;
-const link = (name: string, uri: string) => ({ rel: rel(name), uri, 'media-type': 'application/vnd.digipost-v2+json' });
 const KARI = `${BASE}/post/api/private/accounts/1`;
 const OLA = `${BASE}/post/api/private/accounts/2`;
 const OLA_ADDRESS = 'ola.nordmann#2222';
@@ -45,15 +42,6 @@ const root = rootResourceSchema.parse({
   ],
   link: [],
 });
-const config: ExtensionConfig = {
-  baseUrl: BASE,
-  clientId: 'c',
-  clientSecret: 's',
-  scopes: ['READ_DOCUMENT_META_INFO', 'UPLOAD_DOCUMENT'],
-  pollMinutes: 5,
-  notify: false,
-};
-const PDF = new Blob([new TextEncoder().encode('%PDF-1.4\nhello')]);
 
 /** `answer`: 'ok' answers the new letter's address; 'fail-stored' stores it and loses the answer. */
 function setup(answer: 'ok' | 'fail-stored') {

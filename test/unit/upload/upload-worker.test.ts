@@ -6,6 +6,7 @@ import { createUploads, type UploadDeps, type UploadRequest } from '../../../src
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { AppError } from '../../../src/shared/errors.ts';
 import { MemoryArea } from '../auth/fakes.ts';
+import { BASE, PDF, config, link } from './upload-fixtures.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
 
 /*
@@ -14,9 +15,6 @@ import { rootResourceSchema } from '../../../src/api/schemas.ts';
  * because a try that may have arrived is looked for first.
  */
 
-const BASE = 'https://www.digipost.no';
-const rel = (name: string) => `${BASE}/post/relations/${name}`;
-const link = (name: string, uri: string) => ({ rel: rel(name), uri, 'media-type': 'application/vnd.digipost-v2+json' });
 const INBOX = `${BASE}/post/api/private/accounts/1/documents/inbox`;
 const INBOX_UPLOAD = `${INBOX}/upload`;
 const FOLDER = `${BASE}/post/api/private/accounts/1/folders/7`;
@@ -31,15 +29,6 @@ const root = rootResourceSchema.parse({
   ],
   link: [],
 });
-const config: ExtensionConfig = {
-  baseUrl: BASE,
-  clientId: 'c',
-  clientSecret: 's',
-  scopes: ['READ_DOCUMENT_META_INFO', 'UPLOAD_DOCUMENT'],
-  pollMinutes: 5,
-  notify: false,
-};
-const PDF = new Blob([new TextEncoder().encode('%PDF-1.4\nhello')]);
 /** Another file of the same name, size and subject: other bytes. */
 const OTHER_PDF = new Blob([new TextEncoder().encode('%PDF-1.4\nworld')]);
 /** The service's clock: each letter it lists is made a second after the one before. */
