@@ -14,15 +14,7 @@ import { openPage } from './page.ts';
  * the service's type names or status codes shows outside the letter's details.
  */
 
-vi.mock('../../src/viewer/letter/pdf-pages.ts', () => ({
-  showPdf(_bytes: Uint8Array, container: HTMLElement, events: { onFirstPage: (pages: number) => void }) {
-    const page = container.ownerDocument.createElement('div');
-    page.className = 'pdf-page';
-    container.append(page);
-    events.onFirstPage(1);
-    return { close: () => undefined };
-  },
-}));
+vi.mock('../../src/viewer/letter/pdf-pages.ts', () => import('./pdf-stand-in.ts'));
 
 const { worker } = extension;
 const PAGE_ID = 'AAAAAAAAAAAAAAAAAAAAAA';

@@ -17,19 +17,9 @@ import { openPage } from './page.ts';
  * reaching the service) stays in test/e2e/letter-opens.e2e.ts, mailbox.e2e.ts and hardening.e2e.ts.
  */
 
-// pdf.js draws on a canvas jsdom does not have; here the page's part is what is tested: it hands
-// the PDF's bytes to the renderer and says when the first page is on screen.
-const drawn: Uint8Array[] = [];
-vi.mock('../../src/viewer/letter/pdf-pages.ts', () => ({
-  showPdf(bytes: Uint8Array, container: HTMLElement, events: { onFirstPage: (pages: number) => void }) {
-    drawn.push(bytes);
-    const page = container.ownerDocument.createElement('div');
-    page.className = 'pdf-page';
-    container.append(page);
-    events.onFirstPage(1);
-    return { close: () => undefined };
-  },
-}));
+vi.mock('../../src/viewer/letter/pdf-pages.ts', () => import('./pdf-stand-in.ts'));
+// The renderer as the page sees it, the stand-in: it keeps the bytes of each PDF handed to it.
+const { drawn } = (await import('../../src/viewer/letter/pdf-pages.ts')) as unknown as typeof import('./pdf-stand-in.ts');
 
 const { worker } = extension;
 const PAGE_ID = 'AAAAAAAAAAAAAAAAAAAAAA';

@@ -22,15 +22,7 @@ import type { RootSnapshot } from '../../src/protocol/messages.ts';
  * browser (history across documents, tabs, CSS, axe, PDFs drawn) stays in the e2e file.
  */
 
-vi.mock('../../src/viewer/letter/pdf-pages.ts', () => ({
-  showPdf(_bytes: Uint8Array, container: HTMLElement, events: { onFirstPage: (pages: number) => void }) {
-    const page = container.ownerDocument.createElement('div');
-    page.className = 'pdf-page';
-    container.append(page);
-    events.onFirstPage(1);
-    return { close: () => undefined };
-  },
-}));
+vi.mock('../../src/viewer/letter/pdf-pages.ts', () => import('./pdf-stand-in.ts'));
 
 const { worker } = extension;
 const PAGE_ID = 'CCCCCCCCCCCCCCCCCCCCCC';

@@ -4,10 +4,12 @@ import type { ExtensionConfig } from '../../../src/config/config.ts';
 
 export const BASE = 'https://www.digipost.no';
 
-/** A relation's full name, as the service writes it in `rel`. */
-export const rel = (name: string) => `${BASE}/post/relations/${name}`;
-
-export const link = (name: string, uri: string) => ({ rel: rel(name), uri, 'media-type': 'application/vnd.digipost-v2+json' });
+/** A link as the service writes it: the relation's full name, the address, the media type. */
+export const link = (name: string, uri: string) => ({
+  rel: `${BASE}/post/relations/${name}`,
+  uri,
+  'media-type': 'application/vnd.digipost-v2+json',
+});
 
 export const config: ExtensionConfig = {
   baseUrl: BASE,
