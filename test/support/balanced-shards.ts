@@ -11,8 +11,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { browserUnderTest, type BrowserName } from './extension-browser.ts';
 
 /**
- * Seconds each file's tests took in a full `npm test` on a two-core machine (2026-12-01, 21:40, from
- * a fresh clone, two browsers at a time in two lanes), per browser: the shares matter, not the
+ * Seconds each file's tests took in a full `npm test` on a two-core machine (2026-12-01, the run
+ * from 21:24, a fresh clone, two browsers at a time in two lanes), per browser: the shares matter, not the
  * figures. A file not listed here weighs by its size, at the rate the listed ones show, so a new
  * file needs no entry to be placed sensibly. Firefox skips notifications and upgrade whole (their
  * names say why).
