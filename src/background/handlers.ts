@@ -14,6 +14,7 @@ import type { KeyValueArea } from '../shared/storage-area.ts';
 import type { Handlers } from '../protocol/dispatch.ts';
 import type { Request, RevocationView, StatusView, StoredConfigView } from '../protocol/messages.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
+import { ownBankAccount } from './actions/send-to-bank.ts';
 import type { HostAccess } from './host-access.ts';
 import type { LetterContent } from './letter-content.ts';
 import type { LetterNotifications } from './notifications.ts';
@@ -205,7 +206,25 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       asSignedIn((config, who, generation) =>
         deps.receipts.send(config, who, generation, request.letter, request.attachment, request.resend),
       ),
-    write: (request) => asSignedIn((config, who, generation) => deps.writes.write(config, who, generation, request)),
+    write: (request) => asSignedIn((config, who, generation) => deps.writes.perform(config, who, generation, request)),
+    getOwnBankAccount: async () => {
+      const config = await requireConfigured();
+      const serviceOrigin = new URL(config.baseUrl).origin;
+      const snapshot = await deps.rootCache.getRootAndAnnounce(config, false);
+      return fenced(async () => {
+        const account = await ownBankAccount(snapshot, async (link) => {
+          const verdict = classifyLink(link, serviceOrigin);
+          if (!verdict.followable) throw new AppError(verdict.reason);
+          const answer = await deps.calls.authorizedFetch(config, {
+            url: link.uri,
+            mediaType: link['media-type'],
+            relation: 'current_bank_account',
+          });
+          return parseWith(anyResourceSchema, answer, 'resource');
+        });
+        return account === undefined ? {} : { account };
+      });
+    },
     upload: (request) => asSignedIn((config, who, generation) => deps.uploads.upload(config, who, generation, request)),
     getRevocation: revocationView,
     retryRevocation: async () => {

@@ -38,6 +38,11 @@ export interface WritesDeps {
 /** The service's answer (null when none could be read, or the write was found done by evidence or before). */
 export interface WriteAnswer {
   data: unknown;
+  /**
+   * For an action that `shows` its target (send_to_bank), `perform`'s: the target as read again once
+   * done; null when the service says it is gone, absent when it could not be read.
+   */
+  shown?: unknown;
 }
 
 /** A body larger than this is no filing action's: the largest, a folder's change, is under 200 bytes. */
@@ -69,6 +74,14 @@ const acceptedUnread = (error: unknown) => error instanceof AppError && ['respon
 export function createWrites(deps: WritesDeps) {
   const { calls } = deps;
   const confirmWindowMs = deps.confirmWindowMs ?? CONFIRM_WINDOW_MS;
+
+  /** The target as the service shows it now, read with the session the person asked in. */
+  const readTarget = async (config: ExtensionConfig, request: WriteRequest, generation: number) =>
+    parseWith(
+      anyResourceSchema,
+      await calls.authorizedFetch(config, { url: request.target.url, relation: 'self', generation }),
+      'resource',
+    );
 
   async function prepare(
     config: ExtensionConfig,
@@ -154,50 +167,54 @@ export function createWrites(deps: WritesDeps) {
     return { id: intentId(person, parts), lane };
   };
 
+  /**
+   * Performs what the person asked, once (once.ts): `generation` is the session's when the page
+   * asked (handlers.ts), and the write is fenced to it; `resend` is the person's explicit choice
+   * to send again an intent whose outcome is unknown.
+   */
+  async function write(config: ExtensionConfig, who: Signed, generation: number, request: WriteRequest): Promise<WriteAnswer> {
+    if (request.body !== undefined && JSON.stringify(request.body).length > MAX_BODY_CHARS)
+      throw new AppError('bad_request', { detail: 'body too large' });
+    const verdict = classifyLink({ rel: request.target.relation ?? 'self', uri: request.target.url }, new URL(config.baseUrl).origin);
+    if (!verdict.followable) throw new AppError(verdict.reason);
+    // Only the relations the worker has an action for (actions/table.ts).
+    const action = writeAction(request.rel);
+    if (!action) throw new AppError('write_refused', { detail: request.rel });
+    // Its relation is one with an action: the request is that action's.
+    const asked = request as Asked<WriteRelation>;
+    const { result, repeated } = await deps.once.run(
+      intentOf(who.userId, request),
+      generation,
+      {
+        // Evidence, from what its record noted: the action's look, on the target read again.
+        look: async (record) =>
+          (await action.look(record, () => readTarget(config, request, generation), asked, confirmWindowMs)) ? { data: null } : undefined,
+        prepare: () => prepare(config, who.scopes, action, asked, generation),
+        unseen: new AppError(action.unseen ?? 'write_outcome_unknown'),
+        // One done is never asked for again (a payment the service took, though it shows only once the bank call is through).
+        ...(action.final ? { final: () => Promise.resolve({ data: null }) } : {}),
+      },
+      { resend: request.resend },
+    );
+    if (!repeated) await deps.written(config);
+    return result;
+  }
+
   return {
+    write,
     /**
-     * Performs what the person asked, once (once.ts): `generation` is the session's when the page
-     * asked (handlers.ts), and the write is fenced to it; `resend` is the person's explicit choice
-     * to send again an intent whose outcome is unknown.
+     * `write`, as the page's `write` request is answered: for an action that `shows` its target,
+     * with the target as read again once done (`shown`), so the page asks nothing more itself.
      */
-    async write(config: ExtensionConfig, who: Signed, generation: number, request: WriteRequest): Promise<WriteAnswer> {
-      if (request.body !== undefined && JSON.stringify(request.body).length > MAX_BODY_CHARS)
-        throw new AppError('bad_request', { detail: 'body too large' });
-      const verdict = classifyLink({ rel: request.target.relation ?? 'self', uri: request.target.url }, new URL(config.baseUrl).origin);
-      if (!verdict.followable) throw new AppError(verdict.reason);
-      // Only the relations the worker has an action for (actions/table.ts).
-      const action = writeAction(request.rel);
-      if (!action) throw new AppError('write_refused', { detail: request.rel });
-      // Its relation is one with an action: the request is that action's.
-      const asked = request as Asked<WriteRelation>;
-      const { result, repeated } = await deps.once.run(
-        intentOf(who.userId, request),
-        generation,
-        {
-          // Evidence, from what its record noted: the action's look, on the target read again.
-          look: async (record) =>
-            (await action.look(
-              record,
-              async () =>
-                parseWith(
-                  anyResourceSchema,
-                  await calls.authorizedFetch(config, { url: request.target.url, relation: 'self', generation }),
-                  'resource',
-                ),
-              asked,
-              confirmWindowMs,
-            ))
-              ? { data: null }
-              : undefined,
-          prepare: () => prepare(config, who.scopes, action, asked, generation),
-          unseen: new AppError(action.unseen ?? 'write_outcome_unknown'),
-          // One done is never asked for again (a payment the service took, though it shows only once the bank call is through).
-          ...(action.final ? { final: () => Promise.resolve({ data: null }) } : {}),
-        },
-        { resend: request.resend },
-      );
-      if (!repeated) await deps.written(config);
-      return result;
+    async perform(config: ExtensionConfig, who: Signed, generation: number, request: WriteRequest): Promise<WriteAnswer> {
+      const answer = await write(config, who, generation, request);
+      if (!writeAction(request.rel)?.shows) return answer;
+      try {
+        return { ...answer, shown: await readTarget(config, request, generation) };
+      } catch (error) {
+        // The letter stays as the page shows it, unless the service says it is gone.
+        return error instanceof AppError && error.code === 'http_not_found' ? { ...answer, shown: null } : answer;
+      }
     },
   };
 }

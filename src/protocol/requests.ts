@@ -161,11 +161,18 @@ export const REQUESTS = {
         }),
       ),
     },
-    answer: ofType<{ data: unknown }>,
+    // `shown`: for send_to_bank, the letter as the worker read it again once sent (null: gone), so the page asks nothing more.
+    answer: ofType<{ data: unknown; shown?: unknown }>,
     within: 'writeCall',
     pages: ['viewer'],
     transport: 'runtime',
   },
+  /**
+   * The person's own bank account, for Send to my bank's confirmation to name (the root's
+   * `current_bank_account`, with READ_ACCOUNT_INFO): absent where the service names none. One
+   * request, where the page once read the root and the account itself (actions/send-to-bank.ts).
+   */
+  getOwnBankAccount: { fields: {}, answer: ofType<{ account?: string }>, within: 'serviceCall', pages: 'any', transport: 'runtime' },
   /** Whether a sign-out has not yet reached the service (its grant still works there). */
   getRevocation: { fields: {}, answer: ofType<RevocationView>, within: 'serviceCall', pages: 'any', transport: 'runtime' },
   /** Tries now to tell the service of the sign-outs it has not heard of. */

@@ -94,7 +94,9 @@ export function entrySizes(distDir: string): EntrySize[] {
  * by field, one bad mailbox entry costing only itself (358 bytes); every request bound to the
  * session that asked; the opaque keys that keep a payment from being sent twice across a sign-out;
  * the upload's look past capped pages, with its evidence made after the send; every inbox read a
- * few at a time; mailboxes named by their own links (1,378 bytes in all, 35,478 measured). The
- * popup's stays: it is what a person waits for.
+ * few at a time; mailboxes named by their own links (1,378 bytes in all, 35,478 measured). It is
+ * 35.9 kB since the Send to my bank page's round trips moved into the worker (issue #45 point 3:
+ * the letter read again in the write's answer, the person's own account in one request; 258
+ * bytes, 35,849 measured). The popup's stays: it is what a person waits for.
  */
-export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 35_600 };
+export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 35_900 };

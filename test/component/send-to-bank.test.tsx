@@ -12,18 +12,15 @@ import { AppError } from '../../src/shared/errors.ts';
 
 let writes: (AppError | null)[] = [];
 const asked: Request[] = [];
-/** The root as the worker gives it: the person's own account is read from its `current_bank_account`. */
-let root: Promise<unknown> | undefined;
+/** The worker's answer to getOwnBankAccount: by default it names no account. */
+let account: Promise<unknown> | undefined;
 vi.mock('../../src/ui/worker-client.ts', () => ({
   ask: (request: Request) => {
     asked.push(request);
-    if (request.type === 'getRoot') return root ?? Promise.resolve({ root: { link: [] }, scopes: [] });
-    if (request.type === 'getResource')
-      return Promise.resolve(
-        request.relation === 'current_bank_account' ? { data: { bankAccount: { accountNumber: '12345678903' } } } : { data: { link: [] } },
-      );
+    if (request.type === 'getOwnBankAccount') return account ?? Promise.resolve({});
     const next = writes.shift();
-    return next instanceof AppError ? Promise.reject(next) : Promise.resolve({ data: null });
+    // Once sent, the worker answers the letter as it read it again.
+    return next instanceof AppError ? Promise.reject(next) : Promise.resolve({ data: null, shown: { link: [] } });
   },
 }));
 
@@ -51,13 +48,13 @@ async function confirmSending(): Promise<void> {
 beforeEach(() => {
   writes = [];
   asked.length = 0;
-  root = undefined;
+  account = undefined;
 });
 
 describe('the confirmation', () => {
   it('keeps the place of "From your account" while it is looked up, so the buttons do not move under a click', async () => {
     let answer: (value: unknown) => void = () => undefined;
-    root = new Promise((resolve) => {
+    account = new Promise((resolve) => {
       answer = resolve;
     });
     renderIt();
@@ -65,21 +62,7 @@ describe('the confirmation', () => {
     const group = await screen.findByRole('group', { name: 'Send this invoice to your bank?' });
     within(group).getByText('From your account');
     within(group).getByLabelText('Loading…');
-    answer({
-      root: {
-        link: [],
-        primaryAccount: {
-          link: [
-            {
-              rel: 'https://www.digipost.no/post/relations/current_bank_account',
-              uri: 'https://www.digipost.no/post/api/bank',
-              'media-type': 'application/json',
-            },
-          ],
-        },
-      },
-      scopes: ['READ_ACCOUNT_INFO'],
-    });
+    answer({ account: '12345678903' });
     await within(group).findByText('1234 56 78903');
     expect(within(group).queryByLabelText('Loading…')).toBeNull();
   });

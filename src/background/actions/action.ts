@@ -55,6 +55,11 @@ export interface WriteAction<R extends WriteRelation> {
   readonly unseen?: ErrorCode;
   /** Once done, never sent again, whatever a look shows (once.ts' `final`); without it, sent again when its evidence is gone. */
   readonly final?: true;
+  /**
+   * Once done, the page's answer carries the target as read again (writes.ts' `shown`), so the page
+   * shows what it did without a round trip of its own.
+   */
+  readonly shows?: true;
 }
 
 /** A field as text: ids come as numbers or strings. */

@@ -1,5 +1,8 @@
+import { findLink } from '../../api/relation-name.ts';
+import type { Link } from '../../api/schemas.ts';
 import { AppError } from '../../shared/errors.ts';
-import { isObj } from '../../model/read-json.ts';
+import { isObj, str } from '../../model/read-json.ts';
+import type { RootSnapshot } from '../../storage/page-items.ts';
 import { type Fields, type WriteAction } from './action.ts';
 
 /** How many times the worker reads an invoice again within the confirmation window. */
@@ -35,4 +38,23 @@ export const sendToBank: WriteAction<'send_to_bank'> = {
   },
   unseen: 'write_not_confirmed',
   final: true,
+  // The page shows the letter as the worker reads it again once sent (its payment), not by asking again itself.
+  shows: true,
 };
+
+/**
+ * The person's own bank account, for the confirmation to name: where the root's account offers
+ * `current_bank_account` and the session may read it (READ_ACCOUNT_INFO); else none. The worker
+ * answers it to the page in one request (getOwnBankAccount), so the page asks neither the root
+ * nor the account itself.
+ */
+export async function ownBankAccount(
+  { root, scopes }: Pick<RootSnapshot, 'root' | 'scopes'>,
+  read: (link: Link) => Promise<unknown>,
+): Promise<string | undefined> {
+  const link = findLink(root.primaryAccount?.link, 'current_bank_account');
+  if (!link || !scopes.includes('READ_ACCOUNT_INFO')) return undefined;
+  const data = await read(link);
+  const account = isObj(data) && isObj(data.bankAccount) ? str(data.bankAccount.accountNumber) : undefined;
+  return account?.trim() ? account : undefined;
+}

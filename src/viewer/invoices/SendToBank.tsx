@@ -10,7 +10,6 @@ import type { Permission } from '../../shared/permissions.ts';
 import { Busy, BusyButton } from '../../ui/components.tsx';
 import { useWrite } from '../../ui/use-write.ts';
 import { connectThen, ErrorView } from '../ErrorView.tsx';
-import { readAgain } from '../filing/filing.ts';
 import { ownBankAccount, sendToBank } from './send-to-bank.ts';
 
 type State =
@@ -62,14 +61,6 @@ export function SendToBank(props: {
   if (!offered && state.kind !== 'sent') return null;
   if (!props.scopes.includes('UPDATE_DOCUMENT')) return <p class="muted">{t('send_to_bank_needs_permission')}</p>;
 
-  const readLetter = async (): Promise<void> => {
-    try {
-      props.onChanged(await readAgain(props.letter));
-    } catch {
-      // The letter stays as shown; the words below say what happened.
-    }
-  };
-
   /**
    * Asks the worker for the person's intent: it sends the first time, and after "not confirmed"
    * it only looks (`looking`), unless the person confirmed an explicit send again (`resend`).
@@ -82,10 +73,12 @@ export function SendToBank(props: {
       );
       try {
         const outcome = await sendToBank(props.letter, props.attachment, resend);
-        if (outcome === 'sent') {
+        if (outcome === 'not_confirmed') setState({ kind: 'not_confirmed', looking: false });
+        else {
           setState({ kind: 'sent' });
-          await readLetter();
-        } else setState({ kind: 'not_confirmed', looking: false });
+          // The letter as the worker read it again once sent; where it could not, it stays as shown.
+          if ('shown' in outcome) props.onChanged(outcome.shown ?? undefined);
+        }
       } catch (error) {
         setState({ kind: 'error', error: toErrorInfo(error) });
       }
@@ -93,15 +86,13 @@ export function SendToBank(props: {
 
   const open = (resend = false): void => {
     setState({ kind: 'confirming', resend, asking: true });
-    void ownBankAccount()
-      .catch(() => undefined)
-      .then((account) => {
-        setState((now) =>
-          now.kind === 'confirming' && now.asking
-            ? { kind: 'confirming', resend: now.resend, ...(account === undefined ? {} : { fromAccount: account }) }
-            : now,
-        );
-      });
+    void ownBankAccount().then((account) => {
+      setState((now) =>
+        now.kind === 'confirming' && now.asking
+          ? { kind: 'confirming', resend: now.resend, ...(account === undefined ? {} : { fromAccount: account }) }
+          : now,
+      );
+    });
   };
 
   if (state.kind === 'sent') {

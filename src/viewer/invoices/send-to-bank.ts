@@ -1,6 +1,4 @@
-import { targetOf, type LinkTarget } from '../../api/links.ts';
-import { findLink } from '../../api/relation-name.ts';
-import { isObj, str } from '../../model/read-json.ts';
+import type { LinkTarget } from '../../api/links.ts';
 import { outcomeMayBeUnknown, toErrorInfo } from '../../shared/errors.ts';
 import { ask } from '../../ui/worker-client.ts';
 
@@ -13,12 +11,15 @@ import { ask } from '../../ui/worker-client.ts';
  * (`resend`) sends once more.
  */
 
-export type SendOutcome = 'sent' | 'not_confirmed';
+/**
+ * Sent, with the worker's answer: `shown`, the letter as it read it again once sent (null: gone;
+ * absent: it could not be read, and the letter stays as shown). Or not confirmed yet.
+ */
+export type SendOutcome = { shown?: unknown } | 'not_confirmed';
 
 export async function sendToBank(letter: LinkTarget, attachment: number, resend = false): Promise<SendOutcome> {
   try {
-    await ask({ type: 'write', target: letter, attachment, rel: 'send_to_bank', ...(resend ? { resend } : {}) });
-    return 'sent';
+    return await ask({ type: 'write', target: letter, attachment, rel: 'send_to_bank', ...(resend ? { resend } : {}) });
   } catch (error) {
     // Not confirmed, or the worker had not answered within the page's own deadline: it may still be looking.
     if (outcomeMayBeUnknown(toErrorInfo(error))) return 'not_confirmed';
@@ -27,19 +28,12 @@ export async function sendToBank(letter: LinkTarget, attachment: number, resend 
 }
 
 /**
- * The person's own bank account, where the service offers it (`current_bank_account` on the
- * account) and the session may read it; undefined otherwise or on any failure: the confirmation
- * then simply does not name it.
+ * The person's own bank account, as the worker names it (getOwnBankAccount); undefined where it
+ * names none or on any failure: the confirmation then simply does not name it.
  */
-export async function ownBankAccount(): Promise<string | undefined> {
-  try {
-    const { root, scopes } = await ask({ type: 'getRoot' });
-    const link = findLink(root.primaryAccount?.link, 'current_bank_account');
-    if (!link || !scopes.includes('READ_ACCOUNT_INFO')) return undefined;
-    const { data } = await ask({ type: 'getResource', ...targetOf(link, 'current_bank_account') });
-    const account = isObj(data) && isObj(data.bankAccount) ? str(data.bankAccount.accountNumber) : undefined;
-    return account !== undefined && account.trim() !== '' ? account : undefined;
-  } catch {
-    return undefined;
-  }
+export function ownBankAccount(): Promise<string | undefined> {
+  return ask({ type: 'getOwnBankAccount' }).then(
+    ({ account }) => account,
+    () => undefined,
+  );
 }

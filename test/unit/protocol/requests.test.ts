@@ -41,6 +41,7 @@ const SAMPLES = {
   getContent: { type: 'getContent', ...link },
   sendOpeningReceipt: { type: 'sendOpeningReceipt', letter: link, attachment: 0 },
   write: { type: 'write', target: link, rel: 'delete_document' },
+  getOwnBankAccount: { type: 'getOwnBankAccount' },
   getRevocation: { type: 'getRevocation' },
   retryRevocation: { type: 'retryRevocation' },
   upload: { type: 'upload', subject: 'Kvittering', place: { kind: 'inbox' }, file: new Blob(['%PDF-1.4']), name: 'kvittering.pdf' },
