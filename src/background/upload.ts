@@ -1,9 +1,9 @@
 import { parseWith } from '../api/http.ts';
 import { pageAfterMaybeCapped } from '../api/inbox-paging.ts';
-import { relationName, type LinkTarget } from '../api/links.ts';
+import { findLink, relationName, type LinkTarget } from '../api/links.ts';
 import { urlProblem } from '../api/origin.ts';
 import { mailboxLists } from '../api/mailbox-lists.ts';
-import { folderSchema, inboxSchema, type Document, type Inbox, type RootResource } from '../api/schemas.ts';
+import { folderSchema, inboxSchema, type Document, type RootResource } from '../api/schemas.ts';
 import { placeLinksOf, type PlaceLinks, type UploadPlace } from '../api/upload-places.ts';
 import { UPLOAD_TYPES, uploadDeadlineMs, uploadFileName, uploadKindOf } from '../api/upload-rules.ts';
 import type { ExtensionConfig } from '../config/config.ts';
@@ -95,7 +95,7 @@ export function createUploads(deps: UploadDeps) {
       }
       const inbox = parseWith(inboxSchema, data, 'inbox');
       letters.push(...inbox.document);
-      const next = nextLinkOf(inbox);
+      const next = findLink(inbox.link, 'next')?.uri;
       nextLinksSeen ||= next !== undefined;
       // A service that gives `next` links ends its list with a page that has none.
       url = next ?? (nextLinksSeen ? undefined : pageAfterMaybeCapped(url, inbox.document.length, inbox.document.at(-1)?.created));
@@ -231,7 +231,7 @@ function beforeOf(record: WriteRecord): Before {
   return { lookalikes: record.before ?? [], ...(Number.isFinite(newest) ? { newest } : {}) };
 }
 
-const selfOf = (letter: Document) => letter.link.find((link) => relationName(link.rel) === 'self')?.uri;
+const selfOf = (letter: Document) => findLink(letter.link, 'self')?.uri;
 const createdOf = (letter: Document) => (letter.created === undefined ? Number.NaN : Date.parse(letter.created));
 
 /** The newest creation time among `letters` (epoch ms), undefined when none has a readable one. */
@@ -263,11 +263,6 @@ function sharedMailboxOf(root: RootResource | undefined, place: UploadPlace): st
 /** The upload's letter, opening in the mailbox it was saved into (LinkTarget.mailbox): a shared one's letter offers that mailbox's folders, never the person's. */
 function inMailbox(result: UploadResult, mailbox: string | undefined): UploadResult {
   return result.letter && mailbox !== undefined ? { letter: { ...result.letter, mailbox } } : result;
-}
-
-/** The inbox's `next` link, as given (contract §6). */
-function nextLinkOf(inbox: Inbox): string | undefined {
-  return inbox.link.find((link) => relationName(link.rel) === 'next')?.uri;
 }
 
 export type Uploads = ReturnType<typeof createUploads>;
