@@ -8,6 +8,7 @@
  */
 import { getDocument, GlobalWorkerOptions, TextLayer, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.mjs?worker&url';
+import { warn } from '../../shared/warn.ts';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -85,11 +86,10 @@ export function showPdf(
     clearTimeout(settle);
     settle = setTimeout(() => {
       if (run.closed || columnWidth(container) === run.width) return;
+      // A page not drawn again keeps its last drawing: the letter is still there to read, so this is no failure to show.
       void task.promise
         .then((pdf) => drawAll(pdf, [...container.querySelectorAll<HTMLElement>(':scope > .pdf-page')]))
-        .catch((error: unknown) => {
-          if (!run.closed) events.onError(error);
-        });
+        .catch((error: unknown) => warn('Could not draw the PDF again at its new width', error));
     }, RESIZE_SETTLED_MS);
   });
 
