@@ -62,6 +62,13 @@ export interface RelationInfo {
    * worker's `write`): only a row with a method can be written, and only with its permission held.
    */
   readonly method?: 'POST' | 'PUT' | 'DELETE';
+  /**
+   * Which request performs it, for a row with a method: the `write` request by default, which
+   * takes the link from the letter or folder the page names; or a request of its own, named here,
+   * for a write whose link the worker finds elsewhere (an upload: the place's relation in the root,
+   * with a file; an opening receipt: the letter's attachment), so `write` never sends it.
+   */
+  readonly request?: 'upload' | 'sendOpeningReceipt';
 }
 
 /** A row as written: `label: true` where the catalogue has a label for it, under the key `rel_<name>`. */
@@ -129,11 +136,11 @@ const ROWS = {
   // Letters.
   get_document_content: { kind: 'internal', permission: 'READ_DOCUMENT_CONTENT', label: true },
   organisation_logo: { kind: 'internal', label: true },
-  send_opening_receipt: { kind: 'action', label: true },
+  send_opening_receipt: { kind: 'action', label: true, method: 'POST', request: 'sendOpeningReceipt' },
   update_document: { kind: 'action', permission: 'UPDATE_DOCUMENT', label: true, method: 'POST' },
   delete_document: { kind: 'action', permission: 'DELETE_DOCUMENT', label: true, method: 'DELETE' },
-  upload_document: { kind: 'action', permission: 'UPLOAD_DOCUMENT', label: true },
-  upload_document_to_inbox: { kind: 'action', permission: 'UPLOAD_DOCUMENT' },
+  upload_document: { kind: 'action', permission: 'UPLOAD_DOCUMENT', label: true, method: 'POST', request: 'upload' },
+  upload_document_to_inbox: { kind: 'action', permission: 'UPLOAD_DOCUMENT', method: 'POST', request: 'upload' },
   move_mail: { kind: 'action' },
   // Invoices (contract §6.1): the person's own account is read for a confirmation, never offered as a place.
   send_to_bank: { kind: 'action', permission: 'UPDATE_DOCUMENT', method: 'POST' },
@@ -159,7 +166,14 @@ type Rows = typeof ROWS;
  * The relations the worker writes: the rows with a method. Each has its action
  * (background/actions/), and the table of actions has a row for each and none else.
  */
-export type WriteRelation = { [K in keyof Rows]: Rows[K] extends { readonly method: string } ? K : never }[keyof Rows];
+type WrittenRelation = { [K in keyof Rows]: Rows[K] extends { readonly method: string } ? K : never }[keyof Rows];
+
+/** The written relations a request of their own performs (`request`), and the one that performs each. */
+export type OwnRequestRelation = { [K in WrittenRelation]: Rows[K] extends { readonly request: string } ? K : never }[WrittenRelation];
+export type OwnRequestOf<R extends OwnRequestRelation> = Rows[R] extends { readonly request: infer Q } ? Q : never;
+
+/** The written relations the `write` request performs: the link on the letter or folder a page names. */
+export type WriteRelation = Exclude<WrittenRelation, OwnRequestRelation>;
 
 /** Places and lists are offered as places to go; actions and internal relations only listed. */
 function withDefaults(name: string, row: Row): RelationInfo {

@@ -18,12 +18,13 @@ import { ownBankAccount } from './actions/send-to-bank.ts';
 import type { HostAccess } from './host-access.ts';
 import type { LetterContent } from './letter-content.ts';
 import type { LetterNotifications } from './notifications.ts';
-import type { OpeningReceipts } from './opening-receipts.ts';
+import type { OpeningReceipts } from './actions/opening-receipt.ts';
 import type { Poll } from './poll.ts';
 import type { RevocationRetry } from './revocation-retry.ts';
 import type { RootCache } from './root-cache.ts';
-import type { Uploads } from './upload.ts';
-import type { Signed, Writes } from './writes.ts';
+import type { Uploads } from './actions/upload.ts';
+import type { Signed } from './actions/action.ts';
+import type { Writes } from './writes.ts';
 
 /** What the handlers reach: the worker's parts, each made once (worker.ts). */
 export interface HandlerDeps {

@@ -6,7 +6,7 @@ import type { ExtensionConfig } from '../config/config.ts';
 import { AppError, toErrorInfo } from '../shared/errors.ts';
 import { settleLimited } from '../shared/settle-limited.ts';
 import type { InboxGlance, NewestLetters } from '../protocol/messages.ts';
-import { GLANCE_LETTERS } from '../storage/page-items.ts';
+import { GLANCE_LETTERS } from '../api/root-snapshot.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 
 /**

@@ -27,9 +27,9 @@ import { createDueInvoices } from './due-invoices.ts';
 import { createRootCache } from './root-cache.ts';
 import { createSessionCleanup, createSignOut } from './sign-out.ts';
 import { createSaveMenu, type SaveMenu, type SaveMenuDeps } from './save-menu.ts';
-import { createUploads } from './upload.ts';
+import { createUploads } from './actions/upload.ts';
 import { createOnce } from './once.ts';
-import { createOpeningReceipts } from './opening-receipts.ts';
+import { createOpeningReceipts } from './actions/opening-receipt.ts';
 
 /** What the worker is made of: the platform, as the browser (or a test) gives it. */
 export interface WorkerDeps {

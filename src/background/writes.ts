@@ -8,7 +8,7 @@ import type { ExtensionConfig } from '../config/config.ts';
 import { AppError } from '../shared/errors.ts';
 import type { Permission } from '../shared/permissions.ts';
 import { isObj } from '../model/read-json.ts';
-import { explained, mailboxIn, matches, type Asked, type WriteRequest } from './actions/action.ts';
+import { explained, mailboxIn, matches, type Asked, type Signed, type WriteRequest } from './actions/action.ts';
 import { writeAction, type AnyWriteAction } from './actions/table.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import { canonicalAddress, canonicalFields, intentId } from './intent.ts';
@@ -16,12 +16,6 @@ import type { Attempt, Intent, Once } from './once.ts';
 import type { WriteNote } from '../storage/items.ts';
 
 export type { WriteRequest } from './actions/action.ts';
-
-/** Who asked: the signed-in person and the permissions their session holds. */
-export interface Signed {
-  userId: string;
-  scopes: readonly Permission[];
-}
 
 export interface WritesDeps {
   calls: Pick<ServiceCalls, 'authorizedFetch'>;

@@ -2,7 +2,8 @@ import type { Document } from '../api/schemas.ts';
 import { daysUntil } from '../model/dates.ts';
 import { DUE_SOON_DAYS } from '../model/due-soon.ts';
 import { DEFAULT_SESSION_LEVEL, newestFirst, summarize, type InvoiceInfo, type LetterSummary } from '../model/letters.ts';
-import { GLANCE_LETTERS, type DueLetter, type InboxGlance } from '../storage/page-items.ts';
+import { GLANCE_LETTERS, type InboxGlance } from '../api/root-snapshot.ts';
+import type { DueLetter } from '../storage/page-items.ts';
 
 /** The newest letters as the viewer's list reads them: one reading of a letter, shared. */
 export function glanceLetters(documents: readonly Document[], prefix = ''): LetterSummary[] {

@@ -11,7 +11,7 @@ export type { Request, ResponseMap } from './requests.ts';
 export type { ContentView, ResourceSnapshot, RevocationView, StatusView, StoredConfigView } from './views.ts';
 
 /** The root as getRoot answers it is the snapshot the worker caches, where the popup reads it first. */
-export type { InboxGlance, NewestLetters, RootSnapshot } from '../storage/page-items.ts';
+export type { InboxGlance, NewestLetters, RootSnapshot } from '../api/root-snapshot.ts';
 
 /**
  * What the worker tells every open page of the extension, unasked (runtime.sendMessage): pages

@@ -1,7 +1,7 @@
 import type { LinkTarget } from '../api/links.ts';
 import { MAX_SUBJECT_LENGTH } from '../api/upload-rules.ts';
 import { z } from '../shared/zod.ts';
-import type { RootSnapshot } from '../storage/page-items.ts';
+import type { RootSnapshot } from '../api/root-snapshot.ts';
 import type { Wait } from './answer-within.ts';
 import type { PageName } from './pages.ts';
 import type { ContentView, PageConfigView, ResourceSnapshot, RevocationView, StatusView, StoredConfigView } from './views.ts';
@@ -179,7 +179,7 @@ export const REQUESTS = {
   retryRevocation: { fields: {}, answer: ofType<RevocationView>, within: 'serviceCall', pages: ['popup', 'options'], transport: 'runtime' },
   /**
    * Uploads the page's `file` to `place`, once per intent (this file, under this subject, to this
-   * place: background/upload.ts): the worker takes the place's upload relation from the root
+   * place: background/actions/upload.ts): the worker takes the place's upload relation from the root
    * itself (contract §10). The Blob goes by reference, never as text: it travels only by
    * structured clone (src/ui/send-file.ts), and JSON messaging cannot carry it. `resend`: as for
    * a write. Answers the new letter, as the viewer opens it (absent when the service named none).

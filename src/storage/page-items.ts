@@ -3,45 +3,10 @@
 // page's target from a link already checked), and storage.session is the extension's own, so a
 // check here guards the envelope against a bug or another version, not the network.
 import type { LinkTarget } from '../api/links.ts';
-import type { Document, Link, RootResource } from '../api/schemas.ts';
+import type { RootSnapshot } from '../api/root-snapshot.ts';
+import type { Link } from '../api/schemas.ts';
 import type { SharedWith } from '../api/mailbox-lists.ts';
-import type { ErrorInfo } from '../shared/errors.ts';
-import type { Permission } from '../shared/permissions.ts';
 import { defineFamily, defineItem, type Checked } from './item.ts';
-
-/** An inbox's newest letters as the popup shows them, or why they could not be fetched. */
-export interface NewestLetters {
-  documents?: Document[];
-  /** Why the letters could not be fetched (the root itself was). */
-  error?: ErrorInfo;
-}
-
-/** How many newest letters the popup shows, of every mailbox together; the worker asks each inbox for no more. */
-export const GLANCE_LETTERS = 5;
-
-/** The newest letters of the inbox, fetched with the root and cached with it. */
-export interface InboxGlance extends NewestLetters {
-  /** The inbox link they came from, so a root that names another inbox is not paired with them. */
-  uri: string;
-  /** Kept apart from the root's: the alarm refreshes the root alone. */
-  fetchedAt: number;
-  /** The newest letters of each mailbox shared with the person, fetched at the same time: whose, and its letters. */
-  others?: (NewestLetters & { shared: SharedWith })[];
-}
-
-export interface RootSnapshot {
-  root: RootResource;
-  fetchedAt: number;
-  serviceOrigin: string;
-  scopes: Permission[];
-  /** Absent when the root offers no inbox. */
-  inbox?: InboxGlance;
-  /**
-   * The session generation it was fetched under (Session.generation), set by the worker's cache; a
-   * cache without one (an older version's) is not served by the worker.
-   */
-  generation?: number;
-}
 
 type Fields = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import type { RootMailbox } from '../../api/inbox.ts';
-import type { WriteRelation } from '../../api/relations.ts';
+import type { OwnRequestOf, OwnRequestRelation, WriteRelation } from '../../api/relations.ts';
 import type { WriteSource } from '../../api/schemas.ts';
 import { AppError, type ErrorCode } from '../../shared/errors.ts';
 import type { Permission } from '../../shared/permissions.ts';
@@ -9,6 +9,12 @@ import { canonicalAddress } from '../intent.ts';
 
 /** A page's write, as the worker takes it (protocol/requests.ts' `write`). */
 export type WriteRequest = Omit<Extract<Request, { type: 'write' }>, 'type'>;
+
+/** Who asked: the signed-in person and the permissions their session holds. */
+export interface Signed {
+  userId: string;
+  scopes: readonly Permission[];
+}
 
 /** A write of the relation R, as its action's hooks see it: the type holds an action to its relation (table.ts). */
 export type Asked<R extends WriteRelation> = WriteRequest & { rel: R };
@@ -60,6 +66,23 @@ export interface WriteAction<R extends WriteRelation> {
    * shows what it did without a round trip of its own.
    */
   readonly shows?: true;
+}
+
+/**
+ * A write a request of its own performs (its relation's row names the request: api/relations.ts'
+ * `request`), never `write`: its link is not on the letter or folder a page names, so its module
+ * finds the link itself (an upload: its place's relation in the root; an opening receipt: the
+ * letter's attachment), and runs it through the same once-only engine with its own evidence. Its
+ * row in the table declares what every write declares beside that module: how an unknown outcome
+ * is said, and whether it may ever be sent again.
+ */
+export interface OwnRequestAction<R extends OwnRequestRelation> {
+  /** The request that performs it, as its relation's row names it. */
+  readonly request: OwnRequestOf<R>;
+  /** What is said while it may have arrived and no evidence shows it. */
+  readonly unseen: ErrorCode;
+  /** Once done, never sent again, whatever a look shows; without it, sent again when its evidence is gone. */
+  readonly final?: true;
 }
 
 /** A field as text: ids come as numbers or strings. */

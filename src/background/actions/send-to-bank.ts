@@ -2,7 +2,7 @@ import { findLink } from '../../api/relation-name.ts';
 import type { Link } from '../../api/schemas.ts';
 import { AppError } from '../../shared/errors.ts';
 import { isObj, str } from '../../model/read-json.ts';
-import type { RootSnapshot } from '../../storage/page-items.ts';
+import type { RootSnapshot } from '../../api/root-snapshot.ts';
 import { type Fields, type WriteAction } from './action.ts';
 
 /** How many times the worker reads an invoice again within the confirmation window. */

@@ -14,7 +14,7 @@ export interface OpeningReceipt {
    * The attachment's content link. The first call asks the worker for the receipt; once accepted it
    * is not asked for again here. The worker keeps the receipt to one intent (one letter, one
    * attachment), so Try again after a lost answer only looks and cannot tell the sender twice that
-   * the letter was opened (background/opening-receipts.ts).
+   * the letter was opened (background/actions/opening-receipt.ts).
    */
   contentLink(resend?: boolean): Promise<Link>;
 }

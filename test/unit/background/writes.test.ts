@@ -279,6 +279,15 @@ describe('what a write refuses, before sending anything', () => {
     }
   });
 
+  it('a write a request of its own performs (an upload, an opening receipt): never through `write`, whatever the permissions', async () => {
+    for (const rel of ['upload_document', 'upload_document_to_inbox', 'send_opening_receipt']) {
+      const fake = service();
+      const asked = writesOver(fake).writes.write(config, ['UPDATE_DOCUMENT', 'UPLOAD_DOCUMENT', 'DELETE_DOCUMENT'], move({ rel }));
+      expect(await failure(asked)).toMatchObject({ code: 'write_refused' });
+      expect(fake.calls).toEqual([]);
+    }
+  });
+
   it('an action the session holds no permission for', async () => {
     const fake = service();
     const { writes } = writesOver(fake);

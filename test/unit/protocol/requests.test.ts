@@ -9,7 +9,7 @@ import { PAGE_PATHS, type PageName } from '../../../src/protocol/pages.ts';
 import type { Handlers } from '../../../src/protocol/dispatch.ts';
 import { REQUESTS, requestRule, requestSchema, requestWaits, type RequestRow, type RequestType } from '../../../src/protocol/requests.ts';
 import { mayRequest } from '../../../src/protocol/sender.ts';
-import type { RootSnapshot } from '../../../src/storage/page-items.ts';
+import type { RootSnapshot } from '../../../src/api/root-snapshot.ts';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const PAGES = `chrome-extension://${ID}/`;

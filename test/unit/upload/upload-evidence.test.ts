@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
 import { createOnce } from '../../../src/background/once.ts';
-import { createUploads, type UploadDeps, type UploadRequest } from '../../../src/background/upload.ts';
+import { createUploads, type UploadDeps, type UploadRequest } from '../../../src/background/actions/upload.ts';
 import { AppError } from '../../../src/shared/errors.ts';
 import { MemoryArea } from '../auth/fakes.ts';
 import { BASE, PDF, config, link } from './upload-fixtures.ts';

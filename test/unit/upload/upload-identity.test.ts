@@ -3,7 +3,7 @@ import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
 import { placeLinksOf, uploadPlaceAt, uploadPlacesOf } from '../../../src/api/upload-places.ts';
 import { createOnce } from '../../../src/background/once.ts';
-import { createUploads, type UploadDeps, type UploadRequest } from '../../../src/background/upload.ts';
+import { createUploads, type UploadDeps, type UploadRequest } from '../../../src/background/actions/upload.ts';
 import { MemoryArea } from '../auth/fakes.ts';
 import { BASE, PDF, config, link } from './upload-fixtures.ts';
 

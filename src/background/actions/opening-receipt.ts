@@ -1,18 +1,28 @@
-import { parseWith } from '../api/http.ts';
-import { classifyLink, findLink, type LinkTarget } from '../api/links.ts';
-import { urlProblem } from '../api/origin.ts';
-import { anyResourceSchema, documentSchema, type Attachment } from '../api/schemas.ts';
-import type { ExtensionConfig } from '../config/config.ts';
-import { AppError } from '../shared/errors.ts';
-import type { ServiceCalls } from './authorized-fetch.ts';
-import { canonicalAddress, intentId } from './intent.ts';
-import type { Once } from './once.ts';
-import type { Signed } from './writes.ts';
+import { parseWith } from '../../api/http.ts';
+import { classifyLink, findLink, type LinkTarget } from '../../api/links.ts';
+import { urlProblem } from '../../api/origin.ts';
+import { anyResourceSchema, documentSchema, type Attachment } from '../../api/schemas.ts';
+import type { ExtensionConfig } from '../../config/config.ts';
+import { AppError } from '../../shared/errors.ts';
+import type { ServiceCalls } from '../authorized-fetch.ts';
+import { canonicalAddress, intentId } from '../intent.ts';
+import type { Once } from '../once.ts';
+import type { OwnRequestAction, Signed } from './action.ts';
 
 export interface OpeningReceiptsDeps {
   calls: Pick<ServiceCalls, 'authorizedFetch'>;
   once: Once;
 }
+
+/**
+ * The opening receipt, as the table of writes declares it (table.ts): its own request,
+ * `sendOpeningReceipt`, performs it; told once, it is never told again, whatever a look shows.
+ */
+export const openingReceiptAction: OwnRequestAction<'send_opening_receipt'> = {
+  request: 'sendOpeningReceipt',
+  unseen: 'write_outcome_unknown',
+  final: true,
+};
 
 /** The service's answer to the receipt (the attachment, with its content link, where it sends one). */
 export interface ReceiptAnswer {
@@ -82,9 +92,9 @@ export function createOpeningReceipts(deps: OpeningReceiptsDeps) {
             },
           };
         },
-        unseen: new AppError('write_outcome_unknown'),
+        unseen: new AppError(openingReceiptAction.unseen),
         // Told once, never again: the letter as it is now, for the page to find its content in.
-        final: async () => ({ data: (await attachmentOf(config, letter, index)) ?? null }),
+        ...(openingReceiptAction.final ? { final: async () => ({ data: (await attachmentOf(config, letter, index)) ?? null }) } : {}),
       },
       { resend },
     );

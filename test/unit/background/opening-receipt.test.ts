@@ -3,7 +3,7 @@ import { errorForStatus } from '../../../src/api/http-errors.ts';
 import { createMemoryLock } from '../../../src/auth/memory-lock.ts';
 import type { AuthorizedRequest } from '../../../src/background/authorized-fetch.ts';
 import { createOnce } from '../../../src/background/once.ts';
-import { createOpeningReceipts } from '../../../src/background/opening-receipts.ts';
+import { createOpeningReceipts } from '../../../src/background/actions/opening-receipt.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { AppError } from '../../../src/shared/errors.ts';
 import { eventually } from '../../support/eventually.ts';
@@ -12,7 +12,7 @@ import { MemoryArea } from '../auth/fakes.ts';
 /*
  * An opening receipt tells the sender the letter was opened: it is a write like any other, once
  * per intent (this person, this letter, this attachment), and never told twice, whatever the page,
- * the network or the worker's life does (src/background/opening-receipts.ts).
+ * the network or the worker's life does (src/background/actions/opening-receipt.ts).
  */
 
 const BASE = 'https://www.digipost.no';

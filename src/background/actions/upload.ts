@@ -1,21 +1,21 @@
-import { parseWith } from '../api/http.ts';
-import { pageAfterMaybeCapped } from '../api/inbox-paging.ts';
-import { findLink, relationName, type LinkTarget } from '../api/links.ts';
-import { urlProblem } from '../api/origin.ts';
-import { mailboxLists } from '../api/mailbox-lists.ts';
-import { folderSchema, inboxSchema, type Document, type RootResource } from '../api/schemas.ts';
-import { placeLinksOf, type PlaceLinks, type UploadPlace } from '../api/upload-places.ts';
-import { UPLOAD_TYPES, uploadDeadlineMs, uploadFileName, uploadKindOf } from '../api/upload-rules.ts';
-import type { ExtensionConfig } from '../config/config.ts';
-import { AppError } from '../shared/errors.ts';
-import type { ServiceCalls } from './authorized-fetch.ts';
-import { pagedUrl } from './inbox-page.ts';
-import { canonicalAddress, fileDigest, intentId } from './intent.ts';
-import type { Intent, Once } from './once.ts';
-import type { Signed } from './writes.ts';
-import { getItem, put, setItems, type Areas } from '../storage/item.ts';
-import { uploadsMadeItem, type WriteRecord } from '../storage/items.ts';
-import type { RootCache } from './root-cache.ts';
+import { parseWith } from '../../api/http.ts';
+import { pageAfterMaybeCapped } from '../../api/inbox-paging.ts';
+import { findLink, relationName, type LinkTarget } from '../../api/links.ts';
+import { urlProblem } from '../../api/origin.ts';
+import { mailboxLists } from '../../api/mailbox-lists.ts';
+import { folderSchema, inboxSchema, type Document, type RootResource } from '../../api/schemas.ts';
+import { placeLinksOf, type PlaceLinks, type UploadPlace } from '../../api/upload-places.ts';
+import { UPLOAD_TYPES, uploadDeadlineMs, uploadFileName, uploadKindOf } from '../../api/upload-rules.ts';
+import type { ExtensionConfig } from '../../config/config.ts';
+import { AppError } from '../../shared/errors.ts';
+import type { ServiceCalls } from '../authorized-fetch.ts';
+import { pagedUrl } from '../inbox-page.ts';
+import { canonicalAddress, fileDigest, intentId } from '../intent.ts';
+import type { Intent, Once } from '../once.ts';
+import { getItem, put, setItems, type Areas } from '../../storage/item.ts';
+import { uploadsMadeItem, type WriteRecord } from '../../storage/items.ts';
+import type { RootCache } from '../root-cache.ts';
+import type { OwnRequestAction, Signed } from './action.ts';
 
 export interface UploadDeps {
   /** Where the letters this session's uploads stored are listed (uploadsMadeItem). */
@@ -39,6 +39,17 @@ export interface UploadRequest {
 export interface UploadResult {
   letter?: LinkTarget;
 }
+
+/**
+ * The upload, as the table of writes declares it (table.ts): its own request, `upload`, performs it
+ * (to the inbox's or a folder's relation). An outcome no evidence shows is said to be unknown, and
+ * only the person's explicit choice sends it again; a letter it stored and that is gone since (the
+ * person deleted it) does not hold back the same file saved again.
+ */
+export const uploadAction: OwnRequestAction<'upload_document' | 'upload_document_to_inbox'> = {
+  request: 'upload',
+  unseen: 'write_outcome_unknown',
+};
 
 /**
  * How far a look reads a place's list for the uploaded letter: the newest LOOK_LETTERS, asked for
@@ -205,7 +216,7 @@ export function createUploads(deps: UploadDeps) {
             },
           };
         },
-        unseen: new AppError('write_outcome_unknown'),
+        unseen: new AppError(uploadAction.unseen),
         made: (done) => done.letter?.url,
       },
       { resend: request.resend },
