@@ -1,5 +1,6 @@
 // `npm run bench`: builds the extension for the emulator (dist-bench/), starts the emulator and
 // Chromium, measures what users feel, prints a table and writes BENCHMARKS.md.
+import type { RunningEmulator } from '../emulator/index.ts';
 import { writeFileSync } from 'node:fs';
 import { startEmulator } from '../emulator/index.ts';
 import { launchBenchBrowser, POPUP_VIEWPORT } from './browser.ts';
@@ -10,6 +11,7 @@ import { measurePopupMemory } from './memory.ts';
 import { signIn, type Bench } from './pages.ts';
 import { POPUP_SPEED_HISTORY } from './popup-speed-history.ts';
 import { measurePopupTiming, ROUND_TRIP_MS } from './popup-timing.ts';
+import { describeParts, measurePopupParts, type PartsResult } from './popup-parts.ts';
 import { consoleTable, markdownReport, type Row } from './report.ts';
 import { measureRequestsPerOpen } from './requests.ts';
 import { formatBytes, formatCount, formatMs, summarize } from './stats.ts';
@@ -59,14 +61,113 @@ function letterRows(browser: string, open: number[], limit: number[]): Row[] {
   ];
 }
 
-/** `npm run bench -- --only upload` (or `layout`, `find`): only those rows, printed, BENCHMARKS.md left as it is. */
+/** `npm run bench -- --only upload` (or `layout`, `find`, `parts`): only those rows, printed, BENCHMARKS.md left as it is. */
 const ONLY = (() => {
   const at = process.argv.indexOf('--only');
   const value = at >= 0 ? process.argv[at + 1] : undefined;
-  if (value !== undefined && value !== 'upload' && value !== 'layout' && value !== 'find')
-    throw new Error(`--only knows the rows upload, layout and find (not ${value})`);
+  if (value !== undefined && !['upload', 'layout', 'find', 'parts'].includes(value))
+    throw new Error(`--only knows the rows upload, layout, find and parts (not ${value})`);
   return value;
 })();
+
+const PARTS_METHOD =
+  "Parts (issue #47): on the page's clock from navigation start, medians. parsed: domInteractive; script to its read: from then to its first storage.session get (the popup's first act: the script's load, compile and run, which an extension's own script gives no resource timing entry to tell apart); read: that get, asked to answered; render: to `.summary h1` in the DOM; frame: to the frame it is painted in. The classic variant is the same built script wrapped in an async function, as a classic script at the end of the body; the linked frame is the warm frame with no script with its two <style> elements written out as linked stylesheets.";
+
+/** Firefox's popup rows (and its letter's): to content warm and cold, the frame with no script, a stopped background. */
+async function firefoxRows(emulator: RunningEmulator): Promise<Row[]> {
+  const found: Row[] = [];
+  try {
+    const firefox = await measureFirefoxPopup(emulator, RUNS);
+    const ff = `Firefox ${firefox.version}`;
+    const ffBlank = summarize(firefox.blank);
+    const ffWarm = summarize(firefox.warm);
+    const ffCold = summarize(firefox.cold);
+    const ffStoppedContent = summarize(firefox.stoppedContent);
+    const ffStoppedAnswer = summarize(firefox.stoppedAnswer);
+    found.push(
+      { figure: `${ff}: blank extension page (baseline)`, value: formatMs(ffBlank), goal: '–', met: undefined },
+      {
+        figure: `${ff}: popup's warm first frame as a page with no script (its content's own cost)`,
+        value: `${formatMs(summarize(firefox.still))}; ${(summarize(firefox.still).median / ffBlank.median).toFixed(2)} × blank`,
+        goal: '–',
+        met: undefined,
+      },
+      {
+        figure: `${ff}: popup to content, warm cache`,
+        value: `${formatMs(ffWarm)}; ${(ffWarm.median / ffBlank.median).toFixed(2)} × blank`,
+        goal: `≤ 1.3 × blank = ${Math.round(1.3 * ffBlank.median)} ms`,
+        met: ffWarm.median <= 1.3 * ffBlank.median,
+      },
+      {
+        figure: `${ff}: popup to content, no cache (+${ROUND_TRIP_MS} ms latency)`,
+        value: `${formatMs(ffCold)}; blank + ${Math.round(ffCold.median - ffBlank.median)} ms`,
+        goal: `≤ blank + ${ROUND_TRIP_MS} + 50 = ${Math.round(ffBlank.median + ROUND_TRIP_MS + 50)} ms`,
+        met: ffCold.median <= ffBlank.median + ROUND_TRIP_MS + 50,
+      },
+      {
+        figure: `${ff}: popup's first background answer, background stopped`,
+        value: formatMs(ffStoppedAnswer),
+        goal: '–',
+        met: undefined,
+      },
+      {
+        figure: `${ff}: popup's first background answer, background running`,
+        value: formatMs(summarize(firefox.runningAnswer)),
+        goal: '–',
+        met: undefined,
+      },
+      {
+        figure: `${ff}: popup to content, background stopped (cache fresh)`,
+        value: `${formatMs(ffStoppedContent)}; with the background running: ${formatMs(summarize(firefox.runningContent))}`,
+        goal: `from the cache, before the stopped background answers (${Math.round(ffStoppedAnswer.median)} ms)`,
+        met: ffStoppedContent.median < ffStoppedAnswer.median,
+      },
+    );
+    found.push(
+      ...(firefox.letterError === undefined
+        ? letterRows(`${ff}: `, firefox.letterOpen, firefox.letterLimit)
+        : [{ figure: `${ff}: letter opened from the inbox`, value: `not measured: ${firefox.letterError}`, goal: '–', met: undefined }]),
+    );
+  } catch (error) {
+    found.push({
+      figure: 'Firefox',
+      value: `not measured: ${error instanceof Error ? error.message : String(error)}`,
+      goal: '–',
+      met: undefined,
+    });
+  }
+  return found;
+}
+
+/** Issue #47, point 2: the warm popup in parts, its variants and the frame with no script, both ways, against the blank page of the same run. */
+function partsRows(parts: PartsResult): Row[] {
+  const blank = summarize(parts.blank);
+  const times = (values: number[]) => `${formatMs(summarize(values))}; ${(summarize(values).median / blank.median).toFixed(2)} × blank`;
+  return [
+    { figure: 'Blank extension page (baseline)', value: formatMs(blank), goal: '–', met: undefined },
+    {
+      figure: "Popup's warm frame with no script, styles in the page (as built)",
+      value: times(parts.frameInlined),
+      goal: '–',
+      met: undefined,
+    },
+    { figure: "Popup's warm frame with no script, two linked stylesheets", value: times(parts.frameLinked), goal: '–', met: undefined },
+    { figure: 'Popup, warm, as built (one module script)', value: describeParts(parts.built, blank), goal: '–', met: undefined },
+    { figure: 'Popup, warm, the same script as a classic script', value: describeParts(parts.classic, blank), goal: '–', met: undefined },
+    {
+      figure: 'Popup, warm, its cache read asked from the head first',
+      value: describeParts(parts.earlyRead, blank),
+      goal: '–',
+      met: undefined,
+    },
+    {
+      figure: 'The floor of a first-paint script (the cache read, then the saved frame put in the page)',
+      value: times(parts.firstPaintFloor),
+      goal: '–',
+      met: undefined,
+    },
+  ];
+}
 
 /** Issue #36, point 6: Find a letter over two mailboxes of ten folders each, every answer 100 ms away. */
 async function findNetworkRows(bench: Bench, runs: number): Promise<Row[]> {
@@ -227,6 +328,14 @@ async function main(): Promise<void> {
       step(`Find a letter over two mailboxes, answers ${FIND_LATENCY_MS} ms away (5 runs)`);
       rows.push(...(await findNetworkRows(bench, 5)));
       console.log(`\n${consoleTable(rows)}\n\n${FIND_NETWORK_METHOD}\n${JSON.stringify(env)}`);
+      return;
+    }
+    if (ONLY === 'parts') {
+      step(`the warm popup in parts, and its variants, side by side (${RUNS} runs each)`);
+      rows.push(...partsRows(await measurePopupParts(bench, RUNS)));
+      step(`Firefox: popup time to content (${RUNS} runs each)`);
+      rows.push(...(await firefoxRows(emulator)));
+      console.log(`\n${consoleTable(rows)}\n\n${PARTS_METHOD}\n${JSON.stringify(env)}`);
       return;
     }
     if (ONLY === 'layout') {
@@ -406,60 +515,7 @@ async function main(): Promise<void> {
     }
 
     step(`Firefox: popup time to content (${RUNS} runs each)`);
-    try {
-      const firefox = await measureFirefoxPopup(emulator, RUNS);
-      const ff = `Firefox ${firefox.version}`;
-      const ffBlank = summarize(firefox.blank);
-      const ffWarm = summarize(firefox.warm);
-      const ffCold = summarize(firefox.cold);
-      const ffStoppedContent = summarize(firefox.stoppedContent);
-      const ffStoppedAnswer = summarize(firefox.stoppedAnswer);
-      rows.push(
-        { figure: `${ff}: blank extension page (baseline)`, value: formatMs(ffBlank), goal: '–', met: undefined },
-        {
-          figure: `${ff}: popup to content, warm cache`,
-          value: `${formatMs(ffWarm)}; ${(ffWarm.median / ffBlank.median).toFixed(2)} × blank`,
-          goal: `≤ 1.3 × blank = ${Math.round(1.3 * ffBlank.median)} ms`,
-          met: ffWarm.median <= 1.3 * ffBlank.median,
-        },
-        {
-          figure: `${ff}: popup to content, no cache (+${ROUND_TRIP_MS} ms latency)`,
-          value: `${formatMs(ffCold)}; blank + ${Math.round(ffCold.median - ffBlank.median)} ms`,
-          goal: `≤ blank + ${ROUND_TRIP_MS} + 50 = ${Math.round(ffBlank.median + ROUND_TRIP_MS + 50)} ms`,
-          met: ffCold.median <= ffBlank.median + ROUND_TRIP_MS + 50,
-        },
-        {
-          figure: `${ff}: popup's first background answer, background stopped`,
-          value: formatMs(ffStoppedAnswer),
-          goal: '–',
-          met: undefined,
-        },
-        {
-          figure: `${ff}: popup's first background answer, background running`,
-          value: formatMs(summarize(firefox.runningAnswer)),
-          goal: '–',
-          met: undefined,
-        },
-        {
-          figure: `${ff}: popup to content, background stopped (cache fresh)`,
-          value: `${formatMs(ffStoppedContent)}; with the background running: ${formatMs(summarize(firefox.runningContent))}`,
-          goal: `from the cache, before the stopped background answers (${Math.round(ffStoppedAnswer.median)} ms)`,
-          met: ffStoppedContent.median < ffStoppedAnswer.median,
-        },
-      );
-      rows.push(
-        ...(firefox.letterError === undefined
-          ? letterRows(`${ff}: `, firefox.letterOpen, firefox.letterLimit)
-          : [{ figure: `${ff}: letter opened from the inbox`, value: `not measured: ${firefox.letterError}`, goal: '–', met: undefined }]),
-      );
-    } catch (error) {
-      rows.push({
-        figure: 'Firefox',
-        value: `not measured: ${error instanceof Error ? error.message : String(error)}`,
-        goal: '–',
-        met: undefined,
-      });
-    }
+    rows.push(...(await firefoxRows(emulator)));
 
     step(`layout shift, Chromium and Firefox (${LAYOUT_RUNS} runs each)`);
     rows.push(...(await allLayoutRows(bench)));

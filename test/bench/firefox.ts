@@ -36,6 +36,8 @@ export interface FirefoxTimings {
   version: string;
   blank: number[];
   warm: number[];
+  /** The warm popup's first frame as a page with no script but the probe (popup-timing.ts' staticFrame, here). */
+  still: number[];
   cold: number[];
   /** Popup to content from the cache, with the background stopped / running. */
   stoppedContent: number[];
@@ -76,6 +78,27 @@ async function build(emulator: RunningEmulator): Promise<void> {
 }
 
 const VIEWER_PAGE = 'src/viewer/viewer.html';
+const STATIC_FRAME = 'bench/popup-frame.html';
+
+/**
+ * The warm popup's whole first frame as a page with no script but the probe, as Chromium's
+ * (popup-timing.ts): the floor of any popup that paints this content in Firefox.
+ */
+async function staticFrame(firefox: ExtensionBrowser): Promise<string> {
+  const page = await firefox.open(POPUP_PAGE);
+  try {
+    await page.waitForSelector('.late-parts:not(.pending) .letter-list');
+    const html = await page.evaluate(() => {
+      for (const script of document.querySelectorAll('script')) script.remove();
+      return `<!doctype html>\n${document.documentElement.outerHTML}`;
+    });
+    // Beside the probe in bench/, so it loads the probe as every other page of this build does.
+    writeFileSync(join(DIST, STATIC_FRAME), html.replace('<head>', '<head><script src="probe.js"></script>'));
+    return STATIC_FRAME;
+  } finally {
+    await page.close();
+  }
+}
 
 async function markOf(page: Page, key: string): Promise<number> {
   const handle = await page.waitForFunction(
@@ -197,6 +220,7 @@ export async function measureFirefoxPopup(emulator: RunningEmulator, runs: numbe
       version: await firefox.browser.version(),
       blank: [],
       warm: [],
+      still: [],
       cold: [],
       stoppedContent: [],
       runningContent: [],
@@ -214,9 +238,12 @@ export async function measureFirefoxPopup(emulator: RunningEmulator, runs: numbe
       await wake();
       await openTimed(firefox, BLANK_PAGE, false);
       await openTimed(firefox, POPUP_PAGE, false);
+      const still = await staticFrame(firefox);
+      await openTimed(firefox, still, false);
       for (let i = 0; i < runs; i++) {
         await wake();
         result.blank.push((await openTimed(firefox, BLANK_PAGE, false)).content);
+        result.still.push((await openTimed(firefox, still, false)).content);
         await dropCache();
         await wake();
         result.cold.push((await openTimed(firefox, POPUP_PAGE, false)).content);

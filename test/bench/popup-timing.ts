@@ -24,7 +24,7 @@ const STATIC_FRAME = 'bench/popup-frame.html';
  * Its time is the floor of any popup that paints this content, whatever its script does (the
  * goal of 1.3 × the blank page is measured against a page with one heading and no stylesheet).
  */
-async function staticFrame(bench: Bench): Promise<string> {
+export async function staticFrame(bench: Bench): Promise<string> {
   const { page } = await openTimed(bench, POPUP_PAGE, SUMMARY);
   await page.waitForSelector('.late-parts:not(.pending) .letter-list');
   const html = await page.evaluate(() => {

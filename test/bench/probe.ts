@@ -5,7 +5,11 @@
  * - `selector:<css>`: the first frame after an element matching a watched selector entered the DOM;
  * - `text:<string>`: the same for a watched piece of text (window.__benchTexts, set by a later init
  *   script or by page.evaluate before an action);
- * - `answer`: when the page's first message to the worker was answered (runtime.sendMessage).
+ * - `answer`: when the page's first message to the worker was answered (runtime.sendMessage);
+ * - `readStart` and `readEnd`: when the page's first storage.session read was asked and answered
+ *   (the popup's first act, so `readStart` is also when its script began to run);
+ * - `inserted:<css>`: when an element matching a watched selector entered the DOM (before its
+ *   frame; `selector:<css>` is that frame).
  * Chromium injects it with evaluateOnNewDocument; Firefox runs no init script in moz-extension:// pages, so
  * there it is a classic script placed first in the benchmark's copy of each page (firefox.ts).
  * The frame time (requestAnimationFrame) is when the browser is about to paint what was added.
@@ -75,7 +79,10 @@ const PROBE_SOURCE = `
   const check = () => {
     measureNextFrame();
     for (const selector of selectors) {
-      if (!(('selector:' + selector) in marks) && document.querySelector(selector)) mark('selector:' + selector);
+      if (!(('selector:' + selector) in marks) && document.querySelector(selector)) {
+        marks['inserted:' + selector] = performance.now();
+        mark('selector:' + selector);
+      }
     }
     const texts = window.__benchTexts || [];
     if (texts.length === 0) return;
@@ -85,6 +92,20 @@ const PROBE_SOURCE = `
   // data-drawn: pdf.js's page box gets it once drawn (src/viewer/letter/pdf-pages.ts), after the box entered the DOM.
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-drawn'] });
   document.addEventListener('DOMContentLoaded', check);
+
+  // The first storage.session read, asked and answered: the popup reads its cache first thing.
+  for (const namespace of [globalThis.browser, globalThis.chrome]) {
+    const area = namespace && namespace.storage && namespace.storage.session;
+    const get = area && area.get;
+    if (!get) continue;
+    area.get = function (...args) {
+      if (marks.readStart == null) marks.readStart = performance.now();
+      const result = get.apply(area, args);
+      const done = () => { if (marks.readEnd == null) marks.readEnd = performance.now(); };
+      if (result && typeof result.then === 'function') result.then(done, done);
+      return result;
+    };
+  }
 
   const answered = () => { if (marks.answer == null) marks.answer = performance.now(); };
   // Chromium's pages call chrome.*, Firefox's browser.* (src/shared/ext.ts): watch both.
