@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { startEmulator } from '../emulator/index.ts';
 import { launchBenchBrowser, POPUP_VIEWPORT } from './browser.ts';
 import { BENCH_CLIENT_ID, BENCH_CLIENT_SECRET, BENCH_DIST, BENCH_PORT, buildBench } from './build.ts';
-import { BUDGETS, entrySizes } from './bundle-sizes.ts';
+import { BUDGETS, entrySizes, POPUP_STYLES_BUDGET, popupStylesSize } from './bundle-sizes.ts';
 import { environment } from './machine.ts';
 import { measurePopupMemory } from './memory.ts';
 import { signIn, type Bench } from './pages.ts';
@@ -533,6 +533,13 @@ async function main(): Promise<void> {
         met: budget === undefined ? undefined : size.gzip <= budget,
       });
     }
+    const styles = popupStylesSize(BENCH_DIST);
+    rows.push({
+      figure: "Popup's styles, in its page (gzip)",
+      value: `${formatBytes(styles.gzip)} (${formatBytes(styles.raw)} raw)`,
+      goal: `≤ ${formatBytes(POPUP_STYLES_BUDGET)}`,
+      met: styles.gzip <= POPUP_STYLES_BUDGET,
+    });
 
     const notes = [
       `Popup and blank page: a new tab at ${POPUP_VIEWPORT.width}×${POPUP_VIEWPORT.height} (the popup's size); the time is the first animation frame after \`.summary h1\` entered the DOM (a MutationObserver injected with evaluateOnNewDocument, nothing in src/), on the page's clock from navigation start. The blank page is test/bench/blank.html (the same heading, no script), copied into ${BENCH_DIST}/. Runs are interleaved blank, the popup's frame with no script, cold, warm; cold = the cached root removed from storage.session and the emulator answering after ${ROUND_TRIP_MS} ms (latencyMs). The frame with no script is the warm popup's document once its letters show, its scripts taken out, saved as ${BENCH_DIST}/bench/popup-frame.html (the same stylesheets and icons): the floor of any script.`,

@@ -1,7 +1,7 @@
 // `npm run size`: fails when a built entry's scripts, gzipped, exceed their budget.
 // Reads the production build (dist/, or the directory given as the first argument).
 // SIZE_BUDGET_POPUP_KB / SIZE_BUDGET_WORKER_KB override a budget (to prove the check fails).
-import { BUDGETS, entrySizes, type EntryName } from './bundle-sizes.ts';
+import { BUDGETS, entrySizes, POPUP_STYLES_BUDGET, popupStylesSize, type EntryName } from './bundle-sizes.ts';
 import { formatBytes } from './stats.ts';
 
 function budgetFor(entry: EntryName): number | undefined {
@@ -30,6 +30,17 @@ try {
           `  Find what grew with \`npx vite build\` (it lists each chunk's gzip size); do not raise the budget to pass.`,
       );
     }
+  }
+  const styles = popupStylesSize(dist);
+  const fits = styles.gzip <= POPUP_STYLES_BUDGET;
+  console.log(
+    `popup styles (in its page) ${formatBytes(styles.gzip)} gzip  ${fits ? 'within' : 'OVER'} ${formatBytes(POPUP_STYLES_BUDGET)}`,
+  );
+  if (!fits) {
+    failures += 1;
+    console.error(
+      `\n✗ The popup's styles are ${formatBytes(styles.gzip)} gzipped, over their budget of ${formatBytes(POPUP_STYLES_BUDGET)}.`,
+    );
   }
 } catch (error) {
   console.error(`✗ size check: ${error instanceof Error ? error.message : String(error)}`);
