@@ -359,3 +359,13 @@ export function CheckCircleIcon(props: IconProps) {
     </Svg>
   );
 }
+
+/** A calendar: a page with its rings and a day marked (an appointment, an event). */
+export function CalendarIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="2" y="3" width="12" height="11" rx="1.25" />
+      <path d="M2 6.5h12M5.5 1.75v2.5M10.5 1.75v2.5M5 9.5h2" />
+    </Svg>
+  );
+}
