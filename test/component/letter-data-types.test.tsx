@@ -321,7 +321,7 @@ describe('a proof (Proof)', () => {
     expect(within(card).getByText('Valid until Oct 31, 2099').className).not.toContain('warn');
     expect(facts(card)).toEqual([
       'Holder: Kari Nordmann',
-      'Valid: Nov 1, 2026 – Oct 31, 2099',
+      'Period: Nov 1, 2026 – Oct 31, 2099',
       'Kortnummer: OFA-2026-118734',
       'Issued by: Oslomarkas Fiskeadministrasjon',
       expect.stringMatching(/^Issued: Nov 1, 2026/),
@@ -426,8 +426,8 @@ describe('a home (Residence, Boligdetaljer)', () => {
       [...row.querySelectorAll('dt > span')].map((part) => plain(part.textContent)).concat(plain(row.querySelector('dd')?.textContent)),
     );
     expect(rows).toEqual([
-      ['Jun 15, 2023', 'Fritt salg', 'From Ola Hansen to Kari Nordmann', 'NOK 4,250,000.00'],
-      ['Pantedokument', 'Held by DNB Bank ASA', 'NOK 3,400,000.00'],
+      ['Jun 15, 2023', 'Fritt salg', 'From Ola Hansen to Kari Nordmann', 'NOK 4,250,000'],
+      ['Pantedokument', 'Held by DNB Bank ASA', 'NOK 3,400,000'],
     ]);
     within(card).getByRole('heading', { level: 3, name: 'Mortgages and other charges' });
     within(card).getByText(/^By Dec 31, 2099/);

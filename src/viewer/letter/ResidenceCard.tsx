@@ -22,7 +22,11 @@ export function ResidenceCard(props: { item: ResidenceItem }) {
   const details = item.details;
   const locale = uiLocale();
   const number = (n: number) => new Intl.NumberFormat(safeLocale(locale)).format(n);
-  const money = (n: number) => formatMoney(n, 'NOK', locale);
+  // A home's price and its charges are whole kroner: no øre shown for them.
+  const money = (n: number) =>
+    Number.isInteger(n)
+      ? new Intl.NumberFormat(safeLocale(locale), { style: 'currency', currency: 'NOK', maximumFractionDigits: 0 }).format(n)
+      : formatMoney(n, 'NOK', locale);
   return (
     <section class="metadata-card residence-card" aria-label={t('residence_kind')}>
       <CardKind icon={<HouseIcon />}>{t('residence_kind')}</CardKind>
