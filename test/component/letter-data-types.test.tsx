@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 // jsdom, as the letter's own tests (letter.test.tsx): the viewer's letter page runs DOMPurify.
-import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
-import { content, document, letter, READ_SCOPES, resourceSnapshot, rootSnapshot } from './fixtures.ts';
+import type { Permission } from '../../src/shared/permissions.ts';
+import { content, document, letter, READ_SCOPES, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
 import { openPage } from './page.ts';
 
 /*
@@ -21,13 +22,19 @@ const { worker } = extension;
 const PAGE_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
 
 /** Opens the viewer on a letter whose main document carries `metadata`, as a click in the inbox does. */
-async function openLetterWith(metadata: unknown[], subject = 'Du har en pakke til henting', creatorName = 'Posten'): Promise<void> {
+async function openLetterWith(
+  metadata: unknown[],
+  subject = 'Du har en pakke til henting',
+  creatorName = 'Posten',
+  more: { invoice?: Record<string, unknown>; scopes?: Permission[] } = {},
+): Promise<void> {
   const data = letter(21, { subject, creatorName, attachment: [document(21, 1, { subject })] });
   (data.attachment[0] as Record<string, unknown>).metadata = metadata;
+  if (more.invoice) (data.attachment[0] as Record<string, unknown>).invoice = more.invoice;
   const self = data.link[0]?.uri ?? '';
   await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: self, relation: 'self' } });
-  worker.answer('getRoot', rootSnapshot());
-  worker.answer('getResource', resourceSnapshot(data, self, READ_SCOPES));
+  worker.answer('getRoot', rootSnapshot({ scopes: more.scopes ?? READ_SCOPES }));
+  worker.answer('getResource', resourceSnapshot(data, self, more.scopes ?? READ_SCOPES));
   worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
   await openPage('viewer', `?page=${PAGE_ID}`);
   await screen.findByRole('heading', { level: 1, name: subject });
@@ -184,6 +191,40 @@ describe('a debt collection (Inkasso)', () => {
     const card = await screen.findByRole('region', { name: 'Debt collection' });
     expect(card.className).toContain('overdue');
     within(card).getByText('The due date has passed.');
+  });
+
+  it('Send to my bank only where Digipost offers it for the letter’s invoice, and only with the permission', async () => {
+    const manage: Permission[] = [...READ_SCOPES, 'UPDATE_DOCUMENT'];
+    // The Inkasso item carries no link of Digipost's own: with the permission, still nothing to send.
+    await openLetterWith([inkasso], 'Inkassovarsel', 'Intrum', { scopes: manage });
+    await screen.findByRole('region', { name: 'Debt collection' });
+    expect(screen.queryByRole('button', { name: 'Send to my bank' })).toBeNull();
+    cleanup();
+    // The letter is an invoice too, whose invoice links send_to_bank: offered once, in the invoice's panel.
+    const invoice = {
+      kid: '2093100048213799',
+      accountNumber: '70580632271',
+      amount: 1187.5,
+      dueDate: '2099-12-10',
+      link: [
+        {
+          rel: `${SERVICE}/post/relations/send_to_bank`,
+          uri: `${SERVICE}/post/api/private/accounts/1234/documents/21/attachments/1/invoice/sendtobank`,
+          'media-type': 'application/vnd.digipost-v2+json',
+        },
+      ],
+    };
+    await openLetterWith([inkasso], 'Inkassovarsel', 'Intrum', { invoice, scopes: manage });
+    await screen.findByRole('region', { name: 'Debt collection' });
+    const panel = await screen.findByRole('region', { name: 'Invoice' });
+    expect(screen.getAllByRole('button', { name: 'Send to my bank' })).toEqual([
+      within(panel).getByRole('button', { name: 'Send to my bank' }),
+    ]);
+    cleanup();
+    // Without the permission to change letters, not offered.
+    await openLetterWith([inkasso], 'Inkassovarsel', 'Intrum', { invoice });
+    await screen.findByRole('region', { name: 'Invoice' });
+    expect(screen.queryByRole('button', { name: 'Send to my bank' })).toBeNull();
   });
 
   it('a link that is not a web address is left out, and the rest of the card stays', async () => {
