@@ -655,14 +655,15 @@ function shareRequestOf(raw: Record<string, unknown>): ShareRequestItem | undefi
   };
 }
 
-function credentialOf(kind: CredentialItem['kind']): (raw: Record<string, unknown>) => CredentialItem | undefined {
-  return (raw) => {
-    const item = present({ title: words(str(raw.title)), description: words(str(raw.description)) });
-    return Object.keys(item).length === 0 ? undefined : { kind, ...item };
-  };
+function credentialOf(kind: CredentialItem['kind'], raw: Record<string, unknown>): CredentialItem | undefined {
+  const item = present({ title: words(str(raw.title)), description: words(str(raw.description)) });
+  return Object.keys(item).length === 0 ? undefined : { kind, ...item };
 }
 
-const READERS: Readonly<Record<string, (raw: Record<string, unknown>) => MetadataItem | undefined>> = {
+type Reader = (raw: Record<string, unknown>) => MetadataItem | undefined;
+
+/** The types a letter's page and a list of what needs the person both read: its times, links, parcels, debts, receipts and pay. */
+const CORE_READERS: Readonly<Record<string, Reader>> = {
   appointment: appointmentOf,
   event: eventOf,
   externallink: externalLinkOf,
@@ -670,13 +671,18 @@ const READERS: Readonly<Record<string, (raw: Record<string, unknown>) => Metadat
   inkasso: inkassoOf,
   receipt: receiptOf,
   payslip: payslipOf,
+};
+
+/** The types only a letter's page draws: documents, proofs, homes, requests to share, credentials, receipts of opening. */
+const DOCUMENT_READERS: Readonly<Record<string, Reader>> = {
   signeddocument: signedDocumentOf,
   proof: proofOf,
   residence: residenceOf,
   boligdetaljer: boligdetaljerOf,
   sharedocumentsrequest: shareRequestOf,
-  verifiablecredentialnotice: credentialOf('credential'),
-  verifiablepresentationnotice: credentialOf('presentation'),
+  // Functions, not calls: a bundle that reads only the core types then drops this table whole.
+  verifiablecredentialnotice: (raw) => credentialOf('credential', raw),
+  verifiablepresentationnotice: (raw) => credentialOf('presentation', raw),
   openingreceiptaccepted: () => ({ kind: 'opening-receipt' }),
 };
 
@@ -718,20 +724,39 @@ function shareUpdate(list: readonly unknown[]): { state: ShareState; sharedCount
   return update;
 }
 
-/** The items of an attachment's `metadata` this extension understands, in the sender's order. */
-export function metadataOf(attachment: unknown): MetadataItem[] {
-  const list = isObj(attachment) ? attachment.metadata : undefined;
-  if (!Array.isArray(list)) return [];
+/** The items of `list` that `readerOf` reads, in the sender's order, a parcel with its newest status. */
+function itemsOf(list: readonly unknown[], readerOf: (type: string) => Reader | undefined): MetadataItem[] {
   const update = latestParcelStatus(list);
-  const shared = shareUpdate(list);
-  const items = list.flatMap((raw): MetadataItem[] => {
+  return list.flatMap((raw): MetadataItem[] => {
     const type = isObj(raw) ? str(raw.type) : undefined;
-    const read = type === undefined ? undefined : READERS[type.toLowerCase()];
+    const read = type === undefined ? undefined : readerOf(type.toLowerCase());
     const item = isObj(raw) ? read?.(raw) : undefined;
     if (item?.kind === 'pickup' && update !== undefined) return [{ ...item, status: update.status, ...present({ statusAt: update.at }) }];
-    if (item?.kind === 'share-request' && shared !== undefined) return [{ ...item, ...shared }];
     return item ? [item] : [];
   });
+}
+
+function listOf(attachment: unknown): readonly unknown[] {
+  const list = isObj(attachment) ? attachment.metadata : undefined;
+  return Array.isArray(list) ? list : [];
+}
+
+/**
+ * Only the appointments, events, links, parcels, debt collections, receipts and payslips of an
+ * attachment's `metadata`, as metadataOf reads them: for code that needs no more (the worker's
+ * lists), so its bundle carries none of the other types' readers.
+ */
+export function coreMetadataOf(attachment: unknown): MetadataItem[] {
+  return itemsOf(listOf(attachment), (type) => CORE_READERS[type]);
+}
+
+/** The items of an attachment's `metadata` this extension understands, in the sender's order. */
+export function metadataOf(attachment: unknown): MetadataItem[] {
+  const list = listOf(attachment);
+  const shared = shareUpdate(list);
+  const items = itemsOf(list, (type) => CORE_READERS[type] ?? DOCUMENT_READERS[type]).map((item) =>
+    item.kind === 'share-request' && shared !== undefined ? { ...item, ...shared } : item,
+  );
   // A residence told twice (its Residence, and a Boligdetaljer of the same address) is one card, with
   // the details; one opening receipt sent is said once.
   const detailed = new Set(items.flatMap((item) => (item.kind === 'residence' && item.details ? [item.address] : [])));

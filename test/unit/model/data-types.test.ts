@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { metadataOf } from '../../../src/model/metadata.ts';
+import { coreMetadataOf, metadataOf } from '../../../src/model/metadata.ts';
 import { dataTypeLetters } from '../../emulator/data-types.ts';
 
 /*
@@ -376,6 +376,16 @@ describe('the data types a letter page draws as cards', () => {
   ])('leaves out %s, and keeps the rest of the letter', (_, item) => {
     const items = metadataOf({ metadata: [item, { type: 'Payslip', netAmount: 1 }] });
     expect(items.map((i) => i.kind)).toEqual(['payslip']);
+  });
+
+  it('coreMetadataOf reads what metadataOf does of the core types (a parcel with its status, a debt, a receipt, a payslip), and no other type', () => {
+    const letters = dataTypeLetters(Date.parse('2026-12-01T12:00:00Z'));
+    for (const letter of letters) {
+      const all = metadataOf({ metadata: letter.metadata });
+      const core = ['appointment', 'event', 'link', 'pickup', 'inkasso', 'receipt', 'payslip'];
+      expect(coreMetadataOf({ metadata: letter.metadata }), letter.kind).toEqual(all.filter((item) => core.includes(item.kind)));
+    }
+    expect(coreMetadataOf({ metadata: letters[3]?.metadata })[0]).toMatchObject({ kind: 'pickup', status: 'picked-up' });
   });
 
   it('reads every card-drawn item of the emulator’s letters (test/emulator/data-types.ts), and no other', () => {
