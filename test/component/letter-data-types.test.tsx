@@ -365,7 +365,7 @@ describe('a proof (Proof)', () => {
       'Period: Nov 1, 2026 – Oct 31, 2099',
       'Kortnummer: OFA-2026-118734',
       'Issued by: Oslomarkas Fiskeadministrasjon',
-      expect.stringMatching(/^Issued: Nov 1, 2026/),
+      'Issued: Nov 1, 2026',
       'Type: Helårskort, voksen',
     ]);
     within(card).getByRole('heading', { level: 3, name: 'Regler' });
@@ -373,6 +373,12 @@ describe('a proof (Proof)', () => {
     // The holder's national identity number is not the card's to show.
     expect(card.textContent).not.toContain('01019012345');
     expect(mainText()).not.toMatch(SERVICE_WORDS);
+  });
+
+  it('an id without its name is called its number', async () => {
+    await openLetterWith([{ ...proof, proofIdName: undefined }], 'Fiskekort', 'OFA');
+    const card = await screen.findByRole('region', { name: 'Fiskekort Nordmarka' });
+    expect(facts(card)).toContain('Number: OFA-2026-118734');
   });
 
   it('past its period: says it ran out, as a warning', async () => {

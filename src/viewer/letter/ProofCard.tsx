@@ -72,12 +72,13 @@ export function ProofCard(props: { item: ProofItem }) {
         <Fact label={t('proof_valid')}>{periodText(item.valid, locale)}</Fact>
         <Fact label={t('proof_years')}>{yearsText(item.valid)}</Fact>
         {item.idValue !== undefined ? (
-          <Fact label={item.idName ?? t('proof_kind')}>
+          <Fact label={item.idName ?? t('proof_number')}>
             <span class="invoice-value">{item.idValue}</span>
           </Fact>
         ) : null}
         <Fact label={t('proof_issuer')}>{item.issuer}</Fact>
-        <Fact label={t('proof_issued')}>{item.issued === undefined ? undefined : formatDate(item.issued, locale)}</Fact>
+        {/* The day it was issued, where the issuer wrote it: the hour says nothing to its holder. */}
+        <Fact label={t('proof_issued')}>{item.issued === undefined ? undefined : formatDate(item.issued.slice(0, 10), locale)}</Fact>
         {item.attributes.map((attribute, index) =>
           attribute.title !== undefined && attribute.text !== undefined ? (
             <Fact key={`a${index}`} label={attribute.title}>
