@@ -34,10 +34,12 @@ const MARKS: Readonly<Record<LetterKind, { icon: () => JSX.Element; label: strin
 export function LetterKindMark(props: { kind: LetterKind | undefined }) {
   if (props.kind === undefined) return null;
   const mark = MARKS[props.kind];
+  const label = t(mark.label);
+  // In a narrow list the icon alone, its name still heard and shown on hover: the subject keeps the room.
   return (
-    <span class="letter-kind">
+    <span class="letter-kind" title={label}>
       {mark.icon()}
-      <span>{t(mark.label)}</span>
+      <span class="letter-kind-label">{label}</span>
     </span>
   );
 }
