@@ -2,6 +2,7 @@ import { findLink } from '../api/relation-name.ts';
 import { isUnreadBy } from '../api/unread.ts';
 import type { Link } from '../api/schemas.ts';
 import { bool, idText, isObj, linksOf, num, present, str } from './read-json.ts';
+import type { LetterKind } from './letter-kind.ts';
 
 // A letter as the popup's list, the viewer's lists and its letter page read it (read-json.ts says how).
 
@@ -129,6 +130,10 @@ export interface LetterSummary {
   attachmentCount: number;
   invoice?: InvoiceInfo;
   self?: Link;
+  /** What kind of letter its structured data says it is: set by the viewer's lists (letter-kind.ts), not by summarize. */
+  kind?: LetterKind;
+  /** Words besides sender and subject that find it (a receipt's shop and lines): set as `kind` is. */
+  findWords?: readonly string[];
 }
 
 /**

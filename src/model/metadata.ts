@@ -1,9 +1,14 @@
-import { isObj, num, present, str } from './read-json.ts';
+import { idText, isObj, num, present, str } from './read-json.ts';
 
 /*
  * A document's metadata (contract §6.2): appointments, events and links the sender attached, and
- * the types of digipost/digipost-data-types a person meets most: a parcel to pick up (PickupNotice,
- * its status updated by PickupNoticeStatus), a debt collection (Inkasso), a receipt and a payslip. Read
+ * the other types of digipost/digipost-data-types: a parcel to pick up (PickupNotice, its status
+ * updated by PickupNoticeStatus), a debt collection (Inkasso), a receipt, a payslip, a signed
+ * document, a proof (a licence or permit), a residence (Residence, or Boligdetaljer with its
+ * details), a request to share documents (ShareDocumentsRequest, its state updated by
+ * ShareDocumentsRequestDocumentsShared and ShareDocumentsRequestSharingStopped), a credential or a
+ * request to show one (VerifiableCredentialNotice, VerifiablePresentationNotice) and an opening
+ * receipt sent (OpeningReceiptAccepted). Read
  * as the model reads every resource (read-json.ts: a field of the wrong type counts as absent, and
  * pages ship no zod); what a card cannot do without, a time we can read, is checked strictly. An
  * item of a type we do not know, or one whose times are missing or cannot be read, is left out:
@@ -132,7 +137,125 @@ export interface PayslipItem {
   netAmount?: number;
 }
 
-export type MetadataItem = CalendarItem | ExternalLinkItem | PickupNoticeItem | InkassoItem | ReceiptItem | PayslipItem;
+export interface SignedDocumentItem {
+  kind: 'signed';
+  /** The subject of the document that was signed ("Leiekontrakt for bolig"). */
+  subject: string;
+  issuer?: string;
+  /** When the person signed it: a moment with its offset. */
+  signed: string;
+}
+
+/** A day of the year a yearly proof starts or ends on; hour and minute when the issuer gave them. */
+export interface DayOfYear {
+  month: number;
+  day: number;
+  hour?: number;
+  minute?: number;
+}
+
+/** When a proof is valid: from and to (times without an offset, as the issuer wrote them), or every year between two days. */
+export type ProofValidity =
+  { kind: 'period'; from?: string; to?: string } | { kind: 'yearly'; from: DayOfYear; to: DayOfYear; startYear?: number; endYear?: number };
+
+export interface ProofItem {
+  kind: 'proof';
+  title: string;
+  /** The person it is issued to, "Kari Nordmann". */
+  holder?: string;
+  issuer?: string;
+  /** A moment with its offset. */
+  issued?: string;
+  valid?: ProofValidity;
+  /** What the id is called ("Kortnummer") and its value. */
+  idName?: string;
+  idValue?: string;
+  attributes: InfoText[];
+  info: InfoText[];
+}
+
+export interface ResidenceSale {
+  /** A moment with its offset. */
+  date: string;
+  description?: string;
+  seller?: string;
+  buyer?: string;
+  amount?: number;
+}
+
+export interface ResidenceLien {
+  holder: string;
+  type: string;
+  /** A number when the sender wrote one (the type writes it as text). */
+  amount?: number;
+}
+
+/** What a Boligdetaljer adds to the residence it names. */
+export interface ResidenceDetails {
+  owners: string[];
+  /** Square metres (BRA). */
+  usableArea?: number;
+  rooms?: number;
+  bathrooms?: number;
+  organisationNumber?: string;
+  /** The unit's number in a housing cooperative or a building (bruksenhet). */
+  unit?: string;
+  shareNumber?: string;
+  sales: ResidenceSale[];
+  liens: ResidenceLien[];
+  link?: ItemLink & { deadline?: string };
+}
+
+export interface ResidenceItem {
+  kind: 'residence';
+  /** "Storgata 12B, 0155 Oslo". */
+  address: string;
+  /** The flat's number in its building (bolignummer, "H0304"). */
+  flat?: string;
+  /** The property's number in the cadastre, as Norwegians write it: "0301-208/630/0/14". */
+  cadastre?: string;
+  details?: ResidenceDetails;
+}
+
+/** Where a request to share documents stands: not answered yet, documents shared, or sharing stopped. */
+type ShareState = 'open' | 'shared' | 'stopped';
+
+export interface ShareRequestItem {
+  kind: 'share-request';
+  purpose: string;
+  /** How long the sender may see what is shared, in seconds. */
+  maxDuration?: number;
+  /** The organisation numbers whose letters may be shared. */
+  organisations: string[];
+  state: ShareState;
+  /** How many documents were shared, when the service said. */
+  sharedCount?: number;
+}
+
+export interface CredentialItem {
+  /** A credential issued to the person, or a request to show one. */
+  kind: 'credential' | 'presentation';
+  title?: string;
+  description?: string;
+}
+
+export interface OpeningReceiptItem {
+  kind: 'opening-receipt';
+}
+
+export type MetadataItem =
+  | CalendarItem
+  | ExternalLinkItem
+  | PickupNoticeItem
+  | InkassoItem
+  | ReceiptItem
+  | PayslipItem
+  | SignedDocumentItem
+  | ProofItem
+  | ResidenceItem
+  | ShareRequestItem
+  | CredentialItem
+  | OpeningReceiptItem;
 
 function words(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
@@ -354,7 +477,193 @@ function payslipOf(raw: Record<string, unknown>): PayslipItem | undefined {
   return Object.keys(item).length === 0 ? undefined : { kind: 'payslip', ...item };
 }
 
-const READERS: Readonly<Record<string, (raw: Record<string, unknown>) => MetadataItem | undefined>> = {
+function signedDocumentOf(raw: Record<string, unknown>): SignedDocumentItem | undefined {
+  const subject = words(str(raw.documentSubject));
+  const signed = moment(raw.signingTime);
+  if (subject === undefined || signed === undefined) return undefined;
+  return { kind: 'signed', subject, signed, ...present({ issuer: words(str(raw.documentIssuer)) }) };
+}
+
+/** A time without an offset, as a proof's period writes it (LocalDateTime): "2026-11-01T00:00:00". */
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?$/;
+
+function localTime(value: unknown): string | undefined {
+  return typeof value === 'string' && LOCAL_TIME.test(value) && Number.isFinite(Date.parse(value)) ? value : undefined;
+}
+
+/** A whole number from `min` to `max`. */
+function whole(value: unknown, min: number, max: number): number | undefined {
+  const n = num(value);
+  return n !== undefined && Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+}
+
+function dayOfYear(value: unknown): DayOfYear | undefined {
+  if (!isObj(value)) return undefined;
+  const month = whole(value.month, 1, 12);
+  const day = whole(value.day, 1, 31);
+  if (month === undefined || day === undefined) return undefined;
+  // A day the month never has (30 February) is no day to show.
+  if (day > new Date(Date.UTC(2000, month, 0)).getUTCDate()) return undefined;
+  return { month, day, ...present({ hour: whole(value.hour, 0, 23), minute: whole(value.min, 0, 59) }) };
+}
+
+function validityOf(value: unknown): ProofValidity | undefined {
+  if (!isObj(value)) return undefined;
+  if (isObj(value.period)) {
+    const from = localTime(value.period.from);
+    const to = localTime(value.period.to);
+    if (from === undefined && to === undefined) return undefined;
+    // An end before its start is not a period we can show.
+    if (from !== undefined && to !== undefined && Date.parse(to) < Date.parse(from)) return undefined;
+    return { kind: 'period', ...present({ from, to }) };
+  }
+  if (isObj(value.yearlyRepeatingPeriod)) {
+    const yearly = value.yearlyRepeatingPeriod;
+    const from = dayOfYear(yearly.from);
+    const to = dayOfYear(yearly.to);
+    if (from === undefined || to === undefined) return undefined;
+    const startYear = whole(yearly.startYear, 1, 9999);
+    const endYear = whole(yearly.endYear, 1, 9999);
+    return {
+      kind: 'yearly',
+      from,
+      to,
+      ...present({ startYear, endYear: endYear !== undefined && (startYear === undefined || endYear >= startYear) ? endYear : undefined }),
+    };
+  }
+  return undefined;
+}
+
+function proofOf(raw: Record<string, unknown>): ProofItem | undefined {
+  const title = words(str(raw.title));
+  if (title === undefined) return undefined;
+  const holder = isObj(raw.proofHolder)
+    ? words([words(str(raw.proofHolder.firstName)), words(str(raw.proofHolder.surname))].filter(Boolean).join(' '))
+    : undefined;
+  return {
+    kind: 'proof',
+    title,
+    attributes: infoOf(raw.attribute),
+    info: infoOf(raw.info),
+    ...present({
+      holder,
+      issuer: words(str(raw.authorizerName)),
+      issued: moment(raw.issuedTime),
+      valid: validityOf(raw.validPeriod),
+      idName: words(str(raw.proofIdName)),
+      idValue: words(str(raw.proofIdValue)),
+    }),
+  };
+}
+
+function residenceAddress(value: unknown): { address: string; flat?: string } | undefined {
+  if (!isObj(value)) return undefined;
+  const street = [words(str(value.streetName)), words(str(value.houseNumber))].filter(Boolean).join(' ');
+  const town = [words(str(value.postalCode)), words(str(value.city))].filter(Boolean).join(' ');
+  const address = words([street, town].filter((part) => part !== '').join(', '));
+  return address === undefined ? undefined : { address, ...present({ flat: words(str(value.unitNumber)) }) };
+}
+
+/** "0301-208/630", with the lease and section numbers when given ("0301-208/630/0/14"). */
+function cadastreOf(value: unknown): string | undefined {
+  if (!isObj(value)) return undefined;
+  const part = (field: unknown) => {
+    const text = words(str(field));
+    return text !== undefined && /^\d{1,5}$/.test(text) ? text : undefined;
+  };
+  const [municipality, farm, holding] = [part(value.kommunenummer), part(value.gaardsnummer), part(value.bruksnummer)];
+  if (municipality === undefined || farm === undefined || holding === undefined) return undefined;
+  const lease = part(value.festenummer);
+  const section = part(value.seksjonsnummer);
+  const tail = section !== undefined ? `/${lease ?? '0'}/${section}` : lease !== undefined ? `/${lease}` : '';
+  return `${municipality}-${farm}/${holding}${tail}`;
+}
+
+function residenceOf(raw: Record<string, unknown>): ResidenceItem | undefined {
+  const where = residenceAddress(raw.address);
+  if (where === undefined) return undefined;
+  return { kind: 'residence', ...where, ...present({ cadastre: cadastreOf(raw.matrikkel) }) };
+}
+
+function boligdetaljerOf(raw: Record<string, unknown>): ResidenceItem | undefined {
+  const residence = isObj(raw.residence) ? residenceOf(raw.residence) : undefined;
+  if (residence === undefined) return undefined;
+  const list = (value: unknown) => (Array.isArray(value) ? value : []).filter(isObj);
+  const count = (value: unknown) => whole(value, 0, 100_000);
+  const sales = list(raw.omsetningshistorikk).flatMap((sale) => {
+    const date = moment(sale.dato);
+    if (date === undefined) return [];
+    return [
+      {
+        date,
+        ...present({
+          description: words(str(sale.beskrivelse)),
+          seller: words(str(sale.selger)),
+          buyer: words(str(sale.kjoeper)),
+          amount: amount(sale.beloep),
+        }),
+      },
+    ];
+  });
+  const liens = list(raw.heftelser).flatMap((lien) => {
+    const holder = words(str(lien.panthaver));
+    const type = words(str(lien.typePant));
+    if (holder === undefined || type === undefined) return [];
+    const sum = words(str(lien.beloep));
+    return [{ holder, type, ...present({ amount: sum !== undefined && /^\d+(\.\d+)?$/.test(sum) ? Number(sum) : undefined }) }];
+  });
+  const link = linkOf(raw.callToAction);
+  const deadline = isObj(raw.callToAction) ? moment(raw.callToAction.deadline) : undefined;
+  return {
+    ...residence,
+    details: {
+      owners: list(raw.hjemmelshavere).flatMap((owner) => {
+        const name = words(str(owner.name));
+        return name === undefined ? [] : [name];
+      }),
+      sales,
+      liens,
+      ...present({
+        usableArea: count(raw.bruksareal),
+        rooms: count(raw.antallOppholdsrom),
+        bathrooms: count(raw.antallBaderom),
+        organisationNumber: words(str(raw.organisasjonsnummer)),
+        unit: words(str(raw.bruksenhet)),
+        shareNumber: words(str(raw.andelsnummer)),
+        link: link === undefined ? undefined : { ...link, ...present({ deadline }) },
+      }),
+    },
+  };
+}
+
+function shareRequestOf(raw: Record<string, unknown>): ShareRequestItem | undefined {
+  const purpose = words(str(raw.purpose));
+  if (purpose === undefined) return undefined;
+  const duration = num(raw.maxShareDurationSeconds);
+  const organisations = (Array.isArray(raw.allowedOriginOrganisationNumbers) ? raw.allowedOriginOrganisationNumbers : []).flatMap(
+    (value: unknown) => {
+      const text = words(str(value));
+      return text === undefined ? [] : [text];
+    },
+  );
+  return {
+    kind: 'share-request',
+    purpose,
+    organisations,
+    state: 'open',
+    ...present({ maxDuration: duration !== undefined && duration > 0 ? duration : undefined }),
+  };
+}
+
+function credentialOf(kind: CredentialItem['kind'], raw: Record<string, unknown>): CredentialItem | undefined {
+  const item = present({ title: words(str(raw.title)), description: words(str(raw.description)) });
+  return Object.keys(item).length === 0 ? undefined : { kind, ...item };
+}
+
+type Reader = (raw: Record<string, unknown>) => MetadataItem | undefined;
+
+/** The types a letter's page and a list of what needs the person both read: its times, links, parcels, debts, receipts and pay. */
+const CORE_READERS: Readonly<Record<string, Reader>> = {
   appointment: appointmentOf,
   event: eventOf,
   externallink: externalLinkOf,
@@ -362,6 +671,19 @@ const READERS: Readonly<Record<string, (raw: Record<string, unknown>) => Metadat
   inkasso: inkassoOf,
   receipt: receiptOf,
   payslip: payslipOf,
+};
+
+/** The types only a letter's page draws: documents, proofs, homes, requests to share, credentials, receipts of opening. */
+const DOCUMENT_READERS: Readonly<Record<string, Reader>> = {
+  signeddocument: signedDocumentOf,
+  proof: proofOf,
+  residence: residenceOf,
+  boligdetaljer: boligdetaljerOf,
+  sharedocumentsrequest: shareRequestOf,
+  // Functions, not calls: a bundle that reads only the core types then drops this table whole.
+  verifiablecredentialnotice: (raw) => credentialOf('credential', raw),
+  verifiablepresentationnotice: (raw) => credentialOf('presentation', raw),
+  openingreceiptaccepted: () => ({ kind: 'opening-receipt' }),
 };
 
 /**
@@ -382,16 +704,65 @@ function latestParcelStatus(list: readonly unknown[]): { status: ParcelStatus; a
   return latest;
 }
 
-/** The items of an attachment's `metadata` this extension understands, in the sender's order. */
-export function metadataOf(attachment: unknown): MetadataItem[] {
-  const list = isObj(attachment) ? attachment.metadata : undefined;
-  if (!Array.isArray(list)) return [];
+/**
+ * What the service says of a request to share since it was written: documents shared
+ * (ShareDocumentsRequestDocumentsShared, with how many) or sharing stopped
+ * (ShareDocumentsRequestSharingStopped). They carry no time: the later in the list says how it stands.
+ */
+function shareUpdate(list: readonly unknown[]): { state: ShareState; sharedCount?: number } | undefined {
+  let update: { state: ShareState; sharedCount?: number } | undefined;
+  for (const raw of list) {
+    const type = isObj(raw) ? str(raw.type)?.toLowerCase() : undefined;
+    if (type === 'sharedocumentsrequestdocumentsshared' && isObj(raw)) {
+      const ids = Array.isArray(raw.documentIds) ? raw.documentIds.filter((id) => idText(id) !== undefined).length : 0;
+      const sharedCount = (update?.sharedCount ?? 0) + ids;
+      update = { state: 'shared', ...present({ sharedCount: sharedCount > 0 ? sharedCount : undefined }) };
+    } else if (type === 'sharedocumentsrequestsharingstopped') {
+      update = { state: 'stopped', ...present({ sharedCount: update?.sharedCount }) };
+    }
+  }
+  return update;
+}
+
+/** The items of `list` that `readerOf` reads, in the sender's order, a parcel with its newest status. */
+function itemsOf(list: readonly unknown[], readerOf: (type: string) => Reader | undefined): MetadataItem[] {
   const update = latestParcelStatus(list);
-  return list.flatMap((raw) => {
+  return list.flatMap((raw): MetadataItem[] => {
     const type = isObj(raw) ? str(raw.type) : undefined;
-    const read = type === undefined ? undefined : READERS[type.toLowerCase()];
+    const read = type === undefined ? undefined : readerOf(type.toLowerCase());
     const item = isObj(raw) ? read?.(raw) : undefined;
     if (item?.kind === 'pickup' && update !== undefined) return [{ ...item, status: update.status, ...present({ statusAt: update.at }) }];
     return item ? [item] : [];
   });
+}
+
+function listOf(attachment: unknown): readonly unknown[] {
+  const list = isObj(attachment) ? attachment.metadata : undefined;
+  return Array.isArray(list) ? list : [];
+}
+
+/**
+ * Only the appointments, events, links, parcels, debt collections, receipts and payslips of an
+ * attachment's `metadata`, as metadataOf reads them: for code that needs no more (the worker's
+ * lists), so its bundle carries none of the other types' readers.
+ */
+export function coreMetadataOf(attachment: unknown): MetadataItem[] {
+  return itemsOf(listOf(attachment), (type) => CORE_READERS[type]);
+}
+
+/** The items of an attachment's `metadata` this extension understands, in the sender's order. */
+export function metadataOf(attachment: unknown): MetadataItem[] {
+  const list = listOf(attachment);
+  const shared = shareUpdate(list);
+  const items = itemsOf(list, (type) => CORE_READERS[type] ?? DOCUMENT_READERS[type]).map((item) =>
+    item.kind === 'share-request' && shared !== undefined ? { ...item, ...shared } : item,
+  );
+  // A residence told twice (its Residence, and a Boligdetaljer of the same address) is one card, with
+  // the details; one opening receipt sent is said once.
+  const detailed = new Set(items.flatMap((item) => (item.kind === 'residence' && item.details ? [item.address] : [])));
+  return items.filter(
+    (item, index) =>
+      !(item.kind === 'residence' && item.details === undefined && detailed.has(item.address)) &&
+      !(item.kind === 'opening-receipt' && items.findIndex((other) => other.kind === 'opening-receipt') !== index),
+  );
 }

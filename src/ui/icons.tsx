@@ -307,3 +307,65 @@ export function PayIcon(props: IconProps) {
     </Svg>
   );
 }
+
+/** A signed document: a page with a signature across its foot. */
+export function SignatureIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 1.75h5l3 3v9.5H4z" />
+      <path d="M9 1.75v3h3" />
+      <path d="M5.5 11.25c.75-1.5 1.5-1.5 1.75 0s1 1.25 2.25-.5" />
+    </Svg>
+  );
+}
+
+/** A proof (a licence, a permit): a card with its holder's picture and two lines. */
+export function IdCardIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="1.75" y="3.25" width="12.5" height="9.5" rx="1.25" />
+      <circle cx="5.5" cy="7" r="1.25" />
+      <path d="M3.75 10.5c.4-.9 1-1.35 1.75-1.35s1.35.45 1.75 1.35M9 6.75h3.25M9 9.25h2.25" />
+    </Svg>
+  );
+}
+
+/** Sharing: an arrow up out of an open box. */
+export function ShareIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M8 10V1.75M5.25 4.5 8 1.75l2.75 2.75" />
+      <path d="M5.5 7H3.5v7h9V7h-2" />
+    </Svg>
+  );
+}
+
+/** A credential: a shield with a tick. */
+export function ShieldCheckIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M8 1.75 13 3.5v4c0 3-2.1 5.2-5 6.75-2.9-1.55-5-3.75-5-6.75v-4z" />
+      <path d="m5.75 8 1.5 1.5 3-3" />
+    </Svg>
+  );
+}
+
+/** Done: a tick in a circle (an opening receipt sent). */
+export function CheckCircleIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="8" cy="8" r="6.25" />
+      <path d="m5.25 8.25 1.75 1.75 3.75-4" />
+    </Svg>
+  );
+}
+
+/** A calendar: a page with its rings and a day marked (an appointment, an event). */
+export function CalendarIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="2" y="3" width="12" height="11" rx="1.25" />
+      <path d="M2 6.5h12M5.5 1.75v2.5M10.5 1.75v2.5M5 9.5h2" />
+    </Svg>
+  );
+}

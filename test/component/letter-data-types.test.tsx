@@ -1,15 +1,17 @@
 // @vitest-environment jsdom
 // jsdom, as the letter's own tests (letter.test.tsx): the viewer's letter page runs DOMPurify.
-import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
-import { content, document, letter, READ_SCOPES, resourceSnapshot, rootSnapshot } from './fixtures.ts';
+import type { Permission } from '../../src/shared/permissions.ts';
+import { content, document, letter, READ_SCOPES, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
 import { openPage } from './page.ts';
 
 /*
  * The cards a letter's structured data is drawn as (digipost/digipost-data-types, contract §6.2):
- * a parcel to pick up, a debt collection, a receipt and a payslip, in words. What a person reads on
+ * a parcel to pick up, a debt collection, a receipt, a payslip, a signed document, a proof, a home,
+ * a request to share documents, a credential and an opening receipt sent, in words. What a person reads on
  * each; an item without what its card needs is left out and the letter shown as ever; and none of
  * the service's type names or status codes shows outside the letter's details.
  */
@@ -20,13 +22,19 @@ const { worker } = extension;
 const PAGE_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
 
 /** Opens the viewer on a letter whose main document carries `metadata`, as a click in the inbox does. */
-async function openLetterWith(metadata: unknown[], subject = 'Du har en pakke til henting', creatorName = 'Posten'): Promise<void> {
+async function openLetterWith(
+  metadata: unknown[],
+  subject = 'Du har en pakke til henting',
+  creatorName = 'Posten',
+  more: { invoice?: Record<string, unknown>; scopes?: Permission[] } = {},
+): Promise<void> {
   const data = letter(21, { subject, creatorName, attachment: [document(21, 1, { subject })] });
   (data.attachment[0] as Record<string, unknown>).metadata = metadata;
+  if (more.invoice) (data.attachment[0] as Record<string, unknown>).invoice = more.invoice;
   const self = data.link[0]?.uri ?? '';
   await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: self, relation: 'self' } });
-  worker.answer('getRoot', rootSnapshot());
-  worker.answer('getResource', resourceSnapshot(data, self, READ_SCOPES));
+  worker.answer('getRoot', rootSnapshot({ scopes: more.scopes ?? READ_SCOPES }));
+  worker.answer('getResource', resourceSnapshot(data, self, more.scopes ?? READ_SCOPES));
   worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
   await openPage('viewer', `?page=${PAGE_ID}`);
   await screen.findByRole('heading', { level: 1, name: subject });
@@ -54,7 +62,7 @@ function mainText(): string {
 
 /** The service's words that must never reach the main view: type names, status codes, field names. */
 const SERVICE_WORDS =
-  /PickupNotice|Inkasso\b|SignedDocument|READY_FOR_PICKUP|PICKED_UP|RETURNED|DEVIATION|pickupPlace|shelfLocation|returnDateTime|arrivalDateTime|merchantName|totalPrice|totalVat|netAmount|paymentDate|valueToBePayed|CODE_128|undefined|NaN|Invalid Date/;
+  /PickupNotice|Inkasso\b|SignedDocument|READY_FOR_PICKUP|PICKED_UP|RETURNED|DEVIATION|pickupPlace|shelfLocation|returnDateTime|arrivalDateTime|merchantName|totalPrice|totalVat|netAmount|paymentDate|valueToBePayed|CODE_128|Boligdetaljer|Residence\b|matrikkel|kommunenummer|hjemmelshaver|heftelser|omsetningshistorikk|ShareDocuments|maxShareDuration|allowedOrigin|Verifiable|OpeningReceipt|authorizerName|proofHolder|proofId|validPeriod|yearlyRepeatingPeriod|https?:\/\/|undefined|NaN|Invalid Date/;
 
 const pickupPlace = {
   name: 'Kiwi Majorstuen',
@@ -185,6 +193,40 @@ describe('a debt collection (Inkasso)', () => {
     within(card).getByText('The due date has passed.');
   });
 
+  it('Send to my bank only where Digipost offers it for the letter’s invoice, and only with the permission', async () => {
+    const manage: Permission[] = [...READ_SCOPES, 'UPDATE_DOCUMENT'];
+    // The Inkasso item carries no link of Digipost's own: with the permission, still nothing to send.
+    await openLetterWith([inkasso], 'Inkassovarsel', 'Intrum', { scopes: manage });
+    await screen.findByRole('region', { name: 'Debt collection' });
+    expect(screen.queryByRole('button', { name: 'Send to my bank' })).toBeNull();
+    cleanup();
+    // The letter is an invoice too, whose invoice links send_to_bank: offered once, in the invoice's panel.
+    const invoice = {
+      kid: '2093100048213799',
+      accountNumber: '70580632271',
+      amount: 1187.5,
+      dueDate: '2099-12-10',
+      link: [
+        {
+          rel: `${SERVICE}/post/relations/send_to_bank`,
+          uri: `${SERVICE}/post/api/private/accounts/1234/documents/21/attachments/1/invoice/sendtobank`,
+          'media-type': 'application/vnd.digipost-v2+json',
+        },
+      ],
+    };
+    await openLetterWith([inkasso], 'Inkassovarsel', 'Intrum', { invoice, scopes: manage });
+    await screen.findByRole('region', { name: 'Debt collection' });
+    const panel = await screen.findByRole('region', { name: 'Invoice' });
+    expect(screen.getAllByRole('button', { name: 'Send to my bank' })).toEqual([
+      within(panel).getByRole('button', { name: 'Send to my bank' }),
+    ]);
+    cleanup();
+    // Without the permission to change letters, not offered.
+    await openLetterWith([inkasso], 'Inkassovarsel', 'Intrum', { invoice });
+    await screen.findByRole('region', { name: 'Invoice' });
+    expect(screen.queryByRole('button', { name: 'Send to my bank' })).toBeNull();
+  });
+
   it('a link that is not a web address is left out, and the rest of the card stays', async () => {
     await openLetterWith([{ ...inkasso, link: { url: 'javascript:alert(1)', buttonText: 'Betal nå' } }], 'Inkassovarsel', 'Intrum');
     const card = await screen.findByRole('region', { name: 'Debt collection' });
@@ -275,6 +317,251 @@ describe('a payslip (Payslip)', () => {
   });
 });
 
+describe('a signed document (SignedDocument)', () => {
+  it('says what was signed, whose document it was, and when you signed it', async () => {
+    await openLetterWith(
+      [
+        {
+          type: 'SignedDocument',
+          documentIssuer: 'OBOS Eiendomsforvaltning AS',
+          documentSubject: 'Leiekontrakt for bolig',
+          signingTime: '2026-11-20T20:04:00+01:00',
+        },
+      ],
+      'Signert: Leiekontrakt',
+      'Posten signering',
+    );
+    const card = await screen.findByRole('region', { name: 'Signed document' });
+    within(card).getByRole('heading', { level: 2, name: 'Leiekontrakt for bolig' });
+    within(card).getByText(/^You signed it on Friday, November 20, 2026/);
+    expect(facts(card)).toEqual(['From: OBOS Eiendomsforvaltning AS']);
+    expect(mainText()).not.toMatch(SERVICE_WORDS);
+  });
+});
+
+describe('a proof (Proof)', () => {
+  const proof = {
+    type: 'Proof',
+    authorizerName: 'Oslomarkas Fiskeadministrasjon',
+    backgroundColor: '#1e5f8a',
+    issuedTime: '2026-11-01T12:00:00+01:00',
+    validPeriod: { period: { from: '2026-11-01T00:00:00', to: '2099-10-31T23:59:00' } },
+    proofHolder: { firstName: 'Kari', surname: 'Nordmann', socialSecurityNumber: '01019012345' },
+    title: 'Fiskekort Nordmarka',
+    proofIdName: 'Kortnummer',
+    proofIdValue: 'OFA-2026-118734',
+    attribute: [{ title: 'Type', text: 'Helårskort, voksen' }],
+    info: [{ title: 'Regler', text: 'Kortet skal kunne vises ved kontroll.' }],
+  };
+
+  it('shows its title, that it is valid and till when, whose it is, its number and who issued it', async () => {
+    await openLetterWith([proof], 'Fiskekort for Nordmarka', 'Oslomarkas Fiskeadministrasjon');
+    const card = await screen.findByRole('region', { name: 'Fiskekort Nordmarka' });
+    within(card).getByText('Certificate or licence');
+    within(card).getByRole('heading', { level: 2, name: 'Fiskekort Nordmarka' });
+    expect(within(card).getByText('Valid until Oct 31, 2099').className).not.toContain('warn');
+    expect(facts(card)).toEqual([
+      'Holder: Kari Nordmann',
+      'Period: Nov 1, 2026 – Oct 31, 2099',
+      'Kortnummer: OFA-2026-118734',
+      'Issued by: Oslomarkas Fiskeadministrasjon',
+      'Issued: Nov 1, 2026',
+      'Type: Helårskort, voksen',
+    ]);
+    within(card).getByRole('heading', { level: 3, name: 'Regler' });
+    within(card).getByText('Kortet skal kunne vises ved kontroll.');
+    // The holder's national identity number is not the card's to show.
+    expect(card.textContent).not.toContain('01019012345');
+    expect(mainText()).not.toMatch(SERVICE_WORDS);
+  });
+
+  it('an id without its name is called its number', async () => {
+    await openLetterWith([{ ...proof, proofIdName: undefined }], 'Fiskekort', 'OFA');
+    const card = await screen.findByRole('region', { name: 'Fiskekort Nordmarka' });
+    expect(facts(card)).toContain('Number: OFA-2026-118734');
+  });
+
+  it('past its period: says it ran out, as a warning', async () => {
+    await openLetterWith(
+      [{ ...proof, validPeriod: { period: { from: '2019-01-01T00:00:00', to: '2020-01-01T00:00:00' } } }],
+      'Fiskekort',
+      'OFA',
+    );
+    const card = await screen.findByRole('region', { name: 'Fiskekort Nordmarka' });
+    expect(within(card).getByText('No longer valid: it ran out Jan 1, 2020').className).toContain('warn');
+  });
+
+  it('valid every year between two days: the days in words and the years', async () => {
+    await openLetterWith(
+      [
+        {
+          ...proof,
+          title: 'Lånekort',
+          validPeriod: { yearlyRepeatingPeriod: { startYear: 2026, endYear: 2099, from: { month: 5, day: 1 }, to: { month: 9, day: 30 } } },
+        },
+      ],
+      'Lånekort',
+      'Bekkestua bibliotek',
+    );
+    const card = await screen.findByRole('region', { name: 'Lånekort' });
+    within(card).getByText('Valid every year from May 1 to September 30');
+    expect(facts(card)).toContain('Years: 2026–2099');
+  });
+});
+
+describe('a home (Residence, Boligdetaljer)', () => {
+  const residence = {
+    address: { unitNumber: 'H0304', houseNumber: '12B', streetName: 'Storgata', postalCode: '0155', city: 'Oslo' },
+    matrikkel: { kommunenummer: '0301', gaardsnummer: '208', bruksnummer: '630', festenummer: '0', seksjonsnummer: '14' },
+    source: 'boligmappa',
+    externalId: 'BM-55128730',
+  };
+
+  it('a Residence: its address, flat number and property number', async () => {
+    await openLetterWith([{ type: 'Residence', ...residence }], 'Boligmappa', 'Boligmappa');
+    const card = await screen.findByRole('region', { name: 'Home' });
+    within(card).getByRole('heading', { level: 2, name: 'Storgata 12B, 0155 Oslo' });
+    expect(facts(card)).toEqual(['Flat number: H0304', 'Property number: 0301-208/630/0/14']);
+    expect(card.textContent).not.toMatch(/BM-55128730|boligmappa/);
+  });
+
+  it('Boligdetaljer beside its Residence: one card, with who holds the title, its size, its sales and charges, and the link', async () => {
+    await openLetterWith(
+      [
+        { type: 'Residence', ...residence },
+        {
+          type: 'Boligdetaljer',
+          residence,
+          hjemmelshavere: [{ name: 'Kari Nordmann', email: 'kari@example.no' }, { email: 'no-name@example.no' }],
+          bruksareal: 59,
+          antallOppholdsrom: 3,
+          antallBaderom: 1,
+          omsetningshistorikk: [
+            {
+              dato: '2023-06-15T10:00:00+02:00',
+              beskrivelse: 'Fritt salg',
+              selger: 'Ola Hansen',
+              kjoeper: 'Kari Nordmann',
+              beloep: 4250000,
+            },
+            { dato: 'last year', beloep: 1 },
+          ],
+          organisasjonsnummer: '915678901',
+          bruksenhet: 'H0304',
+          andelsnummer: '42',
+          heftelser: [{ panthaver: 'DNB Bank ASA', typePant: 'Pantedokument', beloep: '3400000' }],
+          callToAction: { url: 'https://www.eiendomsverdi.no/', buttonText: 'Se boligverdien', deadline: '2099-12-31T23:59:00+01:00' },
+        },
+      ],
+      'Opplysninger om boligen din',
+      'Eiendomsverdi',
+    );
+    const card = await screen.findByRole('region', { name: 'Home' });
+    // Told twice by the sender, shown once (findByRole fails on two).
+    expect(facts(card)).toEqual([
+      'Flat number: H0304',
+      'Property number: 0301-208/630/0/14',
+      'Registered owner: Kari Nordmann',
+      'Usable area: 59 m²',
+      'Living rooms and bedrooms: 3',
+      'Bathrooms: 1',
+      'Share number: 42',
+      'Organisation number: 915 678 901',
+    ]);
+    within(card).getByRole('heading', { level: 3, name: 'Sales' });
+    const rows = [...card.querySelectorAll('.residence-lines .receipt-line')].map((row) =>
+      [...row.querySelectorAll('dt > span')].map((part) => plain(part.textContent)).concat(plain(row.querySelector('dd')?.textContent)),
+    );
+    expect(rows).toEqual([
+      ['Jun 15, 2023', 'Fritt salg', 'From Ola Hansen to Kari Nordmann', 'NOK 4,250,000'],
+      ['Pantedokument', 'Held by DNB Bank ASA', 'NOK 3,400,000'],
+    ]);
+    within(card).getByRole('heading', { level: 3, name: 'Mortgages and other charges' });
+    within(card).getByText(/^By Dec 31, 2099/);
+    expect(within(card).getByRole('link', { name: 'Se boligverdien' }).getAttribute('href')).toBe('https://www.eiendomsverdi.no/');
+    expect(card.textContent).not.toContain('kari@example.no');
+    expect(mainText()).not.toMatch(SERVICE_WORDS);
+  });
+});
+
+describe('a request to share documents (ShareDocumentsRequest)', () => {
+  const request = {
+    type: 'ShareDocumentsRequest',
+    maxShareDurationSeconds: 1_209_600,
+    purpose: 'Vi trenger de tre siste lønnsslippene dine for å behandle søknaden om boliglån.',
+    allowedOriginOrganisationNumbers: ['984661185'],
+  };
+
+  it('says who asks, why, for how long and which letters, and that it is answered on Digipost’s website', async () => {
+    await openLetterWith([request], 'DNB ber deg dele lønnsslipper', 'DNB');
+    const card = await screen.findByRole('region', { name: 'Request to share documents' });
+    within(card).getByRole('heading', { level: 2, name: 'DNB asks you to share documents' });
+    within(card).getByText('Not answered yet');
+    expect(facts(card)).toEqual([
+      'Why: Vi trenger de tre siste lønnsslippene dine for å behandle søknaden om boliglån.',
+      'For how long: Up to 14 days after you share',
+      'Which documents: Only letters from organisation number 984 661 185',
+    ]);
+    within(card).getByText(/^Answer it on Digipost’s website/);
+    within(card).getByRole('button', { name: 'Open on Digipost’s website' });
+    expect(mainText()).not.toMatch(SERVICE_WORDS);
+  });
+
+  it('documents shared: how many, and where to stop it', async () => {
+    await openLetterWith(
+      [
+        { ...request, maxShareDurationSeconds: 7200 },
+        { type: 'ShareDocumentsRequestDocumentsShared', documentIds: [90412, 90413] },
+      ],
+      'DNB ber deg dele',
+      'DNB',
+    );
+    const card = await screen.findByRole('region', { name: 'Request to share documents' });
+    within(card).getByText('You have shared 2 documents');
+    expect(facts(card)).toContain('For how long: Up to 2 hours after you share');
+    within(card).getByText('To stop sharing, go to Digipost’s website.');
+    within(card).getByRole('button', { name: 'Open on Digipost’s website' });
+  });
+
+  it('sharing stopped: said plainly, with nothing more to do', async () => {
+    await openLetterWith(
+      [request, { type: 'ShareDocumentsRequestDocumentsShared', documentIds: [90412] }, { type: 'ShareDocumentsRequestSharingStopped' }],
+      'DNB ber deg dele',
+      'DNB',
+    );
+    const card = await screen.findByRole('region', { name: 'Request to share documents' });
+    within(card).getByText('Sharing has ended: the sender can no longer see what you shared');
+    expect(within(card).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('a credential, a request to show one, an opening receipt sent', () => {
+  it('each in words, the credential’s own place being Digipost', async () => {
+    await openLetterWith(
+      [
+        { type: 'VerifiableCredentialNotice', title: 'Førerkort', description: 'Beviset bekrefter at du har rett til å kjøre klasse B.' },
+        { type: 'VerifiablePresentationNotice', title: 'Forespørsel om førerkort', description: 'Vi vil bekrefte førerkortet ditt.' },
+        { type: 'OpeningReceipt', group: 'avtale-1' },
+        { type: 'OpeningReceiptAccepted' },
+      ],
+      'Førerkort',
+      'Statens vegvesen',
+    );
+    const credential = await screen.findByRole('region', { name: 'Digital credential' });
+    within(credential).getByRole('heading', { level: 2, name: 'Førerkort' });
+    within(credential).getByText('Beviset bekrefter at du har rett til å kjøre klasse B.');
+    within(credential).getByText(/^This extension shows the notice only/);
+    const request = screen.getByRole('region', { name: 'Request to show a credential' });
+    within(request).getByRole('heading', { level: 2, name: 'Forespørsel om førerkort' });
+    within(request).getByText(/answer the request in Digipost\.$/);
+    within(request).getByRole('button', { name: 'Open on Digipost’s website' });
+    const receipt = screen.getByRole('region', { name: 'Opening receipt' });
+    within(receipt).getByText('You opened this letter, and the sender got an opening receipt saying so.');
+    expect(window.document.querySelectorAll('.metadata-card')).toHaveLength(3);
+    expect(mainText()).not.toMatch(SERVICE_WORDS);
+  });
+});
+
 describe('items without what their card needs', () => {
   it('are left out, the other cards and the document shown as ever', async () => {
     await openLetterWith(
@@ -284,7 +571,15 @@ describe('items without what their card needs', () => {
         { type: 'Receipt', totalPrice: 10 },
         { type: 'Payslip' },
         { type: 'PickupNoticeStatus', status: 'PICKED_UP' },
-        { type: 'SignedDocument', documentIssuer: 'OBOS', documentSubject: 'Leiekontrakt', signingTime: '2026-07-11T10:00:00+02:00' },
+        { type: 'SignedDocument', documentIssuer: 'OBOS', documentSubject: 'Leiekontrakt', signingTime: '11.07.2026' },
+        { type: 'Proof', authorizerName: 'Fiskeadministrasjonen', validPeriod: {} },
+        { type: 'Residence', address: { streetName: 7 } },
+        { type: 'Boligdetaljer', bruksareal: 59 },
+        { type: 'ShareDocumentsRequest', maxShareDurationSeconds: 60, purpose: ['låneprosess'] },
+        { type: 'ShareDocumentsRequestSharingStopped' },
+        { type: 'VerifiableCredentialNotice', title: 7 },
+        { type: 'OpeningReceipt', group: 'g' },
+        { type: 'Invoice', kid: '1', amount: 1 },
         { type: 'Payslip', netAmount: 100 },
       ],
       'Blandet',
@@ -295,6 +590,6 @@ describe('items without what their card needs', () => {
     expect(window.document.querySelectorAll('.metadata-card')).toHaveLength(1);
     expect(screen.queryByRole('region', { name: 'Debt collection' })).toBeNull();
     expect(mainText()).not.toMatch(SERVICE_WORDS);
-    expect(mainText()).not.toMatch(/OBOS|Leiekontrakt/);
+    expect(mainText()).not.toMatch(/OBOS|Leiekontrakt|Fiskeadministrasjonen|låneprosess/);
   });
 });

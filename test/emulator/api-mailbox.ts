@@ -166,6 +166,14 @@ export function mailboxRoutes(app: Hono, em: Emulator): void {
       if (!attachment) return notFound();
       if (!attachment.openingReceiptRequired) return apiError(400, 'NO_OPENING_RECEIPT_REQUIRED');
       attachment.openingReceiptSent = true;
+      // A sender's OpeningReceipt item is answered with OpeningReceiptAccepted, as digipost-data-types has it.
+      const metadata = attachment.metadata;
+      const accepted = (type: unknown) => typeof type === 'string' && type.toLowerCase() === 'openingreceiptaccepted';
+      if (
+        metadata?.some((item) => typeof item.type === 'string' && item.type.toLowerCase() === 'openingreceipt') &&
+        !metadata.some((item) => accepted(item.type))
+      )
+        attachment.metadata = [...metadata, { type: 'OpeningReceiptAccepted' }];
       return apiJson(attachmentJson(linkerFor(em, box.accountId), letter, attachment, letter.confidential));
     }),
   });

@@ -3,7 +3,7 @@ import type { Link } from './config.ts';
 import type { RunningEmulator } from './index.ts';
 import { startEmulator } from './index.ts';
 import type { DocumentJson, RootJson } from './flow.ts';
-import { getJson, linkOf, signIn } from './flow.ts';
+import { api, getJson, linkOf, signIn } from './flow.ts';
 import { dataTypeLetters, zoned } from './data-types.ts';
 
 type Item = Record<string, unknown> & { type: string };
@@ -74,11 +74,18 @@ describe('letters with structured data (dataTypeLetters: true)', () => {
       'Proof',
       'Residence',
       'ShareDocumentsRequest',
+      'Boligdetaljer',
+      'ShareDocumentsRequestDocumentsShared',
+      'ShareDocumentsRequestSharingStopped',
+      'VerifiableCredentialNotice',
+      'VerifiablePresentationNotice',
+      'OpeningReceipt',
+      'OpeningReceiptAccepted',
     ]) {
       expect(types.has(type), type).toBe(true);
     }
     const withData = withThem.letters.filter((l) => (l.attachment[0]?.metadata ?? []).length > 0);
-    expect(withData).toHaveLength(9);
+    expect(withData).toHaveLength(14);
     expect(withThem.letters.findIndex((l) => l.id === withData[0]?.id)).toBe(8);
     // Times strictly apart, so paging by lastseen stays exact.
     expect(new Set(withThem.letters.map((l) => l.created)).size).toBe(withThem.letters.length);
@@ -200,6 +207,75 @@ describe('letters with structured data (dataTypeLetters: true)', () => {
       purpose: expect.any(String) as unknown,
       allowedOriginOrganisationNumbers: ['984661185'],
     });
+  });
+
+  it('a residence with its details (Boligdetaljer), in the documented shape', async () => {
+    const item = byType((await inboxOf(em)).letters).get('Boligdetaljer')?.item;
+    expect(item).toMatchObject({
+      residence: {
+        address: { streetName: 'Storgata', houseNumber: '12B', postalCode: '0155', city: 'Oslo' },
+        matrikkel: { kommunenummer: '0301', gaardsnummer: '208', bruksnummer: '630' },
+      },
+      hjemmelshavere: [{ name: 'Kari Nordmann' }],
+      bruksareal: 59,
+      antallOppholdsrom: 3,
+      antallBaderom: 1,
+      heftelser: [
+        { panthaver: expect.any(String) as unknown, typePant: 'Pantedokument', beloep: expect.stringMatching(/^\d+$/) as unknown },
+      ],
+      callToAction: { url: expect.stringMatching(/^https:\/\//) as unknown },
+    });
+    const sales = item?.omsetningshistorikk as Record<string, unknown>[];
+    expect(sales).toHaveLength(1);
+    expect(String(sales[0]?.dato)).toMatch(ZONED);
+    expect(typeof sales[0]?.beloep).toBe('number');
+  });
+
+  it('a request to share whose sharing has ended: the request complemented by documents shared, then sharing stopped', async () => {
+    const { items } = byType((await inboxOf(em)).letters).get('ShareDocumentsRequestSharingStopped') ?? { items: [] };
+    expect(items).toEqual([
+      { type: 'ShareDocumentsRequest', maxShareDurationSeconds: 604_800, purpose: expect.any(String) as unknown },
+      { type: 'ShareDocumentsRequestDocumentsShared', documentIds: [expect.any(Number), expect.any(Number)] as unknown },
+      { type: 'ShareDocumentsRequestSharingStopped' },
+    ]);
+  });
+
+  it('a credential issued and a request to show one, each with its title and description', async () => {
+    const types = byType((await inboxOf(em)).letters);
+    for (const type of ['VerifiableCredentialNotice', 'VerifiablePresentationNotice'])
+      expect(types.get(type)?.item, type).toEqual({
+        type,
+        title: expect.any(String) as unknown,
+        description: expect.any(String) as unknown,
+      });
+  });
+
+  it('a letter whose opening receipt was sent: it opens, and carries OpeningReceiptAccepted after the sender’s OpeningReceipt', async () => {
+    const { letter, items } = byType((await inboxOf(em)).letters).get('OpeningReceiptAccepted') ?? { items: [] };
+    expect(items).toEqual([{ type: 'OpeningReceipt', group: expect.any(String) as unknown }, { type: 'OpeningReceiptAccepted' }]);
+    const links = (letter?.attachment[0]?.link ?? []).map((l) => l.rel);
+    expect(links.some((rel) => rel.endsWith('get_document_content'))).toBe(true);
+    expect(links.some((rel) => rel.endsWith('send_opening_receipt'))).toBe(false);
+  });
+
+  it('sending an opening receipt the sender asked for with an OpeningReceipt adds OpeningReceiptAccepted, once', async () => {
+    const token = (await signIn(em, 'READ_ACCOUNT_INFO READ_DOCUMENT_META_INFO READ_DOCUMENT_CONTENT')).access_token;
+    await em.admin.addLetter({ subject: 'Arbeidsavtale', openingReceipt: true, metadata: [{ type: 'OpeningReceipt', group: 'avtale-1' }] });
+    const root = await getJson<RootJson>(`${em.url}/post/api`, token);
+    const page = await getJson<{ document: Served[] }>(`${linkOf(root.primaryAccount.link, 'document_inbox').uri}?limit=1`, token);
+    const attachment = page.document[0]?.attachment[0];
+    expect(page.document[0]?.subject).toBe('Arbeidsavtale');
+    expect(attachment?.metadata).toEqual([{ type: 'OpeningReceipt', group: 'avtale-1' }]);
+    const receipt = linkOf(attachment?.link, 'send_opening_receipt');
+    const sent = await api(receipt.uri, token, { method: 'POST' });
+    expect(sent.status).toBe(200);
+    expect(((await sent.json()) as { metadata?: Item[] }).metadata?.map((m) => m.type)).toEqual([
+      'OpeningReceipt',
+      'OpeningReceiptAccepted',
+    ]);
+    // Sent again (the service refuses nothing here): still one.
+    const again = (await (await api(receipt.uri, token, { method: 'POST' })).json()) as { metadata?: Item[] };
+    expect(again.metadata?.map((m) => m.type)).toEqual(['OpeningReceipt', 'OpeningReceiptAccepted']);
   });
 
   it('writes times in Oslo with their offset, winter and summer', () => {

@@ -1,7 +1,10 @@
 /**
  * Letters that carry Digipost's structured data (contract §6.2), one of each kind a person meets:
  * a parcel waiting and one picked up, a debt collection, a receipt with its lines, a payslip, a signed
- * document, a proof (a licence with its valid period), a residence and a request to share documents.
+ * document, a proof (a licence with its valid period), a residence and one with its details
+ * (Boligdetaljer), a request to share documents and one whose sharing has ended (with its
+ * ShareDocumentsRequestDocumentsShared and ShareDocumentsRequestSharingStopped), a credential issued,
+ * a request to show one, and a letter whose opening receipt was sent (OpeningReceiptAccepted).
  *
  * The items are in the shapes the public repository digipost/digipost-data-types documents (its
  * readme.md and the Java types under no.digipost.api.datatypes.types): its JSON mapper
@@ -75,7 +78,12 @@ export interface DataTypeLetter {
     | 'signed-document'
     | 'proof'
     | 'residence'
-    | 'share-documents';
+    | 'share-documents'
+    | 'residence-details'
+    | 'share-documents-stopped'
+    | 'verifiable-credential'
+    | 'verifiable-presentation'
+    | 'opening-receipt-accepted';
   subject: string;
   creatorName: string;
   origin: Origin;
@@ -84,6 +92,8 @@ export interface DataTypeLetter {
   /** What its PDF says. */
   body: string[];
   metadata: Record<string, unknown>[];
+  /** The sender asked for an opening receipt, and it was sent (the letter could be opened). */
+  openingReceiptSent?: true;
 }
 
 const RECIPIENT = {
@@ -377,6 +387,110 @@ export function dataTypeLetters(newest: number): DataTypeLetter[] {
         },
       ],
     },
+    {
+      kind: 'residence-details',
+      subject: 'Opplysninger om boligen din',
+      creatorName: 'Eiendomsverdi',
+      origin: 'CORPORATION',
+      unread: false,
+      fileType: 'pdf',
+      body: ['Boligdetaljer', 'Storgata 12B, 0155 Oslo', 'Opplysninger fra grunnboken og matrikkelen.'],
+      metadata: [
+        {
+          type: 'Boligdetaljer',
+          residence: {
+            address: { unitNumber: 'H0304', houseNumber: '12B', streetName: 'Storgata', postalCode: '0155', city: 'Oslo' },
+            matrikkel: { kommunenummer: '0301', gaardsnummer: '208', bruksnummer: '630', festenummer: '0', seksjonsnummer: '14' },
+            source: 'eiendomsverdi',
+            externalId: 'EV-0301-208-630-14',
+          },
+          hjemmelshavere: [{ name: 'Kari Nordmann', email: 'kari.nordmann@example.no' }],
+          bruksareal: 59,
+          antallOppholdsrom: 3,
+          antallBaderom: 1,
+          omsetningshistorikk: [
+            {
+              dato: zoned(atClock(newest - 3 * 365 * DAY, 10)),
+              beskrivelse: 'Fritt salg',
+              selger: 'Ola Hansen',
+              kjoeper: 'Kari Nordmann',
+              beloep: 4_250_000,
+            },
+          ],
+          organisasjonsnummer: '915678901',
+          bruksenhet: 'H0304',
+          heftelser: [{ panthaver: 'DNB Bank ASA', typePant: 'Pantedokument', beloep: '3400000' }],
+          callToAction: {
+            url: 'https://www.eiendomsverdi.no/',
+            description: 'Se hva boligen din er verdt i dag.',
+            buttonText: 'Se boligverdien',
+          },
+          language: 'NB',
+        },
+      ],
+    },
+    {
+      kind: 'share-documents-stopped',
+      subject: 'Heimstaden ber deg dele dokumentasjon på inntekt',
+      creatorName: 'Heimstaden',
+      origin: 'CORPORATION',
+      unread: false,
+      fileType: 'pdf',
+      body: ['Forespørsel om deling', 'For å vurdere leiesøknaden trenger vi dokumentasjon på inntekten din.'],
+      metadata: [
+        {
+          type: 'ShareDocumentsRequest',
+          maxShareDurationSeconds: 604_800,
+          purpose: 'Vi trenger dokumentasjon på inntekten din for å vurdere søknaden om leilighet.',
+        },
+        // What the service adds to the request once documents are shared, and once sharing stopped.
+        { type: 'ShareDocumentsRequestDocumentsShared', documentIds: [90412, 90413] },
+        { type: 'ShareDocumentsRequestSharingStopped' },
+      ],
+    },
+    {
+      kind: 'verifiable-credential',
+      subject: 'Førerkortet ditt er klart',
+      creatorName: 'Statens vegvesen',
+      origin: 'PUBLIC_ENTITY',
+      unread: false,
+      fileType: 'pdf',
+      body: ['Digitalt førerkort', 'Førerkortet ditt er utstedt som et digitalt bevis.'],
+      metadata: [
+        {
+          type: 'VerifiableCredentialNotice',
+          title: 'Førerkort',
+          description: 'Beviset bekrefter at du har rett til å kjøre kjøretøy i klassene B og BE.',
+        },
+      ],
+    },
+    {
+      kind: 'verifiable-presentation',
+      subject: 'Bekreft førerkortet ditt før leiebilen hentes',
+      creatorName: 'Hertz Norge',
+      origin: 'CORPORATION',
+      unread: false,
+      fileType: 'pdf',
+      body: ['Forespørsel om bevis', 'Vi må se førerkortet ditt før du kan hente bilen.'],
+      metadata: [
+        {
+          type: 'VerifiablePresentationNotice',
+          title: 'Forespørsel om førerkort',
+          description: 'Vi ønsker å bekrefte førerkortet ditt før vi kan leie ut en Toyota til deg.',
+        },
+      ],
+    },
+    {
+      kind: 'opening-receipt-accepted',
+      subject: 'Årsoppgave 2025',
+      creatorName: 'Storebrand',
+      origin: 'CORPORATION',
+      unread: false,
+      fileType: 'pdf',
+      body: ['Årsoppgave 2025', 'Oversikt over innskudd, avkastning og skattemessige verdier.'],
+      metadata: [{ type: 'OpeningReceipt', group: 'aarsoppgave-storebrand-2025' }, { type: 'OpeningReceiptAccepted' }],
+      openingReceiptSent: true,
+    },
   ];
   return letters;
 }
@@ -398,8 +512,8 @@ export function addDataTypeLetters(mailbox: Mailbox, olderThan: number, room: nu
       authLevel: 'PASSWORD',
       read: !spec.unread,
       mainDocument: true,
-      openingReceiptRequired: false,
-      openingReceiptSent: false,
+      openingReceiptRequired: spec.openingReceiptSent === true,
+      openingReceiptSent: spec.openingReceiptSent === true,
       body: [`Fra: ${spec.creatorName}`, ...spec.body],
       seed: 300 + index,
       metadata: spec.metadata,

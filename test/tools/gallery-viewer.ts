@@ -227,6 +227,11 @@ try {
           ['debt-collection', 'Inkassovarsel'],
           ['receipt', 'Kvittering fra Rema 1000'],
           ['payslip', 'Lønnsslipp for november'],
+          ['signed-document', 'Signert: Leiekontrakt'],
+          ['proof', 'Fiskekort for Nordmarka'],
+          ['residence', 'Opplysninger om boligen din'],
+          ['share-documents', 'DNB ber deg dele'],
+          ['credential', 'Førerkortet ditt er klart'],
         ] as const) {
           await open('account', 'document_inbox');
           await text(page, subject, '.letter-row').click();

@@ -114,6 +114,8 @@ function AttachmentItem(props: {
   letterLocked: boolean;
   /** The letter is confidential: a document without a subject is named as the letter is. */
   confidential: boolean;
+  /** Who sent the letter, as the service names them ('' when it does not): who asks, on a request to share. */
+  sender: string;
   /** Told when this attachment's content was shown (the service has then marked it read). */
   onRead: () => void;
   /**
@@ -198,7 +200,12 @@ function AttachmentItem(props: {
 
   const body = (
     <>
-      <MetadataCards items={props.metadata} identity={`${props.letter.url}#${attachment.index}`} />
+      <MetadataCards
+        items={props.metadata}
+        identity={`${props.letter.url}#${attachment.index}`}
+        sender={props.sender}
+        serviceOrigin={props.serviceOrigin}
+      />
       {attachment.invoice ? (
         <InvoicePanel invoice={attachment.invoice} now={Date.now()}>
           <SendToBank
@@ -323,6 +330,7 @@ export function LetterView(props: LetterViewProps) {
       canRead={canRead}
       letterLocked={letter.locked}
       confidential={letter.confidential}
+      sender={letter.uploaded ? '' : letter.sender}
       opensAtOnce={opensAtOnce}
       onRead={() => {
         if (attachment.main) setMainOpened(true);

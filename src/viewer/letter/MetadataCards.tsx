@@ -9,6 +9,11 @@ import { DownloadLink } from './DownloadLink.tsx';
 import { ParcelCard } from './ParcelCard.tsx';
 import { PayslipCard } from './PayslipCard.tsx';
 import { ReceiptCard } from './ReceiptCard.tsx';
+import { CredentialCard, OpeningReceiptCard } from './CredentialCard.tsx';
+import { ProofCard } from './ProofCard.tsx';
+import { ResidenceCard } from './ResidenceCard.tsx';
+import { ShareRequestCard } from './ShareRequestCard.tsx';
+import { SignedDocumentCard } from './SignedDocumentCard.tsx';
 import { webHref } from '../external-link.ts';
 import { SafeExternalLink } from '../SafeExternalLink.tsx';
 
@@ -110,8 +115,14 @@ function LinkCard(props: { item: ExternalLinkItem }) {
   );
 }
 
-/** The cards for a document's metadata (a calendar item, a link, a parcel, a debt collection, a receipt, a payslip), in the sender's order; `identity` names the document for calendar UIDs. */
-export function MetadataCards(props: { items: readonly MetadataItem[]; identity: string }) {
+/**
+ * The cards for a document's metadata (a calendar item, a link, a parcel, a debt collection, a
+ * receipt, a payslip, a signed document, a proof, a home, a request to share, a credential, an
+ * opening receipt sent), in the sender's order; `identity` names the document for calendar UIDs,
+ * `sender` is the letter's (who asks, on a request to share), and `serviceOrigin` is where the
+ * service's website is, for what is done there.
+ */
+export function MetadataCards(props: { items: readonly MetadataItem[]; identity: string; sender: string; serviceOrigin: string }) {
   if (props.items.length === 0) return null;
   return (
     <div class="metadata-cards">
@@ -127,6 +138,19 @@ export function MetadataCards(props: { items: readonly MetadataItem[]; identity:
             return <ReceiptCard key={index} item={item} />;
           case 'payslip':
             return <PayslipCard key={index} item={item} />;
+          case 'signed':
+            return <SignedDocumentCard key={index} item={item} />;
+          case 'proof':
+            return <ProofCard key={index} item={item} />;
+          case 'residence':
+            return <ResidenceCard key={index} item={item} />;
+          case 'share-request':
+            return <ShareRequestCard key={index} item={item} sender={props.sender} serviceOrigin={props.serviceOrigin} />;
+          case 'credential':
+          case 'presentation':
+            return <CredentialCard key={index} item={item} serviceOrigin={props.serviceOrigin} />;
+          case 'opening-receipt':
+            return <OpeningReceiptCard key={index} />;
           case 'appointment':
           case 'event':
             return <CalendarCard key={index} item={item} identity={`${props.identity}#${index}`} />;

@@ -12,6 +12,7 @@ import { rememberLetterPreview } from '../page-memory.ts';
 import { invoiceRowText, invoiceText, isOverdue } from '../../model/invoice-text.ts';
 import { useLetterList, type ListPlace } from './use-letter-list.ts';
 import { RowMenu, RowSelect, useRowHidden } from '../filing/ListFiling.tsx';
+import { LetterKindMark } from './LetterKindMark.tsx';
 
 function InvoiceText(props: { invoice: InvoiceInfo; now: number }) {
   const context = { now: props.now, locale: uiLocale() };
@@ -45,6 +46,7 @@ function LetterRow(props: { letter: LetterSummary; now: number }) {
       <span class="letter-subject">
         {letter.locked ? <LockIcon class="mark-lock row-icon" label={t('letter_locked_short')} /> : null}
         <span class="subject-text">{subjectText(letter)}</span>
+        <LetterKindMark kind={letter.kind} />
         {letter.attachmentCount > 1 ? (
           <span class="mark-attachments">
             <PaperclipIcon class="row-icon" label={tCount('letter_attachments', letter.attachmentCount)} />

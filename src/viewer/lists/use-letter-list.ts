@@ -3,6 +3,7 @@ import { findLink, type LinkTarget } from '../../api/links.ts';
 import type { ErrorInfo } from '../../shared/errors.ts';
 import { documentsOf, summarize, type LetterSummary } from '../../model/letters.ts';
 import { withLetterPayment } from '../../model/invoice-payment.ts';
+import { withLetterMarks } from '../../model/letter-kind.ts';
 import { linksOf } from '../../model/read-json.ts';
 import { ask } from '../../ui/worker-client.ts';
 import type { ResourceSnapshot } from '../../protocol/messages.ts';
@@ -13,8 +14,8 @@ import { newLetters, nextPageUrl } from './paging.ts';
 
 function summariesOf(data: unknown, sessionLevel: number, requestUrl: string): LetterSummary[] {
   return (documentsOf(data) ?? []).map((doc, i) => {
-    const summary = summarize(doc, sessionLevel, `${requestUrl}#${i}`);
-    // A row says "sent to your bank" too, which the popup's shared summary does not read.
+    // A row says what kind of letter it is, and "sent to your bank" too, which the popup's shared summary does not read.
+    const summary = withLetterMarks(summarize(doc, sessionLevel, `${requestUrl}#${i}`), doc);
     return summary.invoice ? { ...summary, invoice: withLetterPayment(summary.invoice, doc) } : summary;
   });
 }

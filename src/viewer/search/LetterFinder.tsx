@@ -9,7 +9,7 @@ import { SearchIcon } from '../../ui/icons.tsx';
 import { useLatest } from '../../ui/use-latest.ts';
 import { sessionEndedEvent, useWorkerEvent } from '../../ui/worker-events.ts';
 import { NavigationContext } from '../navigation.tsx';
-import { buildLetterIndex, findLetters, type LetterIndex, type LetterPlace } from './letter-index.ts';
+import { buildLetterIndex, findLetters, foundBy, type LetterIndex, type LetterPlace } from './letter-index.ts';
 import { readLetters, type ReadLetters } from './letter-source.ts';
 
 /** How long letters read for finding are trusted before the next focus reads them again. */
@@ -204,6 +204,7 @@ export function LetterFinder(props: { navs: readonly MailboxNav[]; sessionLevel:
                 {group.letters.map((letter) => {
                   position++;
                   const at = position;
+                  const why = foundBy(letter, query);
                   return (
                     <div
                       key={letter.key}
@@ -217,7 +218,10 @@ export function LetterFinder(props: { navs: readonly MailboxNav[]; sessionLevel:
                       onMouseEnter={() => setActive(at)}
                     >
                       <span class="finder-sender">{senderText(letter)}</span>
-                      <span class="finder-subject">{subjectText(letter)}</span>
+                      <span class="finder-subject">
+                        {subjectText(letter)}
+                        {why !== undefined ? <span class="finder-why">{t('find_letter_receipt_line', why)}</span> : null}
+                      </span>
                       {letter.created !== undefined ? (
                         <span class="finder-date muted">{formatRelativeDate(letter.created, { now, locale })}</span>
                       ) : null}

@@ -1,7 +1,8 @@
 import { newestFirst, type LetterSummary } from '../../model/letters.ts';
 
 /*
- * Finding a letter by its sender or subject among the letters read from the inbox and the folders.
+ * Finding a letter by its sender or subject among the letters read from the inbox and the folders,
+ * or by the words its structured data adds (a receipt's shop and lines: letter-kind.ts).
  * The text is normalised once, when the index is built; each keystroke then only compares strings,
  * so a thousand letters answer well within a frame. Pure code: the viewer keeps the index in the
  * page's memory only (never on disk), and the tests build one in Node.
@@ -23,7 +24,7 @@ export interface PlaceLetters {
 interface Entry {
   letter: LetterSummary;
   placeIndex: number;
-  /** Sender and subject, normalised, with a separator no query can contain so no word spans both. */
+  /** Sender, subject and the letter's other words, normalised, with a separator no query can contain so no word spans two. */
   text: string;
 }
 
@@ -72,14 +73,30 @@ export function buildLetterIndex(places: readonly PlaceLetters[]): LetterIndex {
     for (const letter of letters) {
       if (seen.has(letter.key)) continue;
       seen.add(letter.key);
-      entries.push({ letter, placeIndex, text: `${normaliseForSearch(letter.sender)}${SEPARATOR}${normaliseForSearch(letter.subject)}` });
+      const text = [letter.sender, letter.subject, ...(letter.findWords ?? [])].map(normaliseForSearch).join(SEPARATOR);
+      entries.push({ letter, placeIndex, text });
     }
   });
   return { places: places.map((p) => p.place), entries };
 }
 
 /**
- * The letters whose sender or subject holds every word of the query, grouped by place in the
+ * Why a letter found was found, when its sender and subject alone would not have found it: the
+ * first of its other words (a receipt's line, "Kaffe Evergood filtermalt") that holds a word of
+ * the query the sender and subject lack.
+ */
+export function foundBy(letter: LetterSummary, query: string): string | undefined {
+  const words = normaliseForSearch(query)
+    .split(' ')
+    .filter((word) => word !== '');
+  const named = `${normaliseForSearch(letter.sender)}${SEPARATOR}${normaliseForSearch(letter.subject)}`;
+  const missing = words.filter((word) => !named.includes(word));
+  if (missing.length === 0) return undefined;
+  return letter.findWords?.find((other) => missing.some((word) => normaliseForSearch(other).includes(word)));
+}
+
+/**
+ * The letters whose sender, subject or other words hold every word of the query, grouped by place in the
  * index's order and newest first inside each place (as the lists are), at most `limit` in all.
  */
 export function findLetters(index: LetterIndex, query: string, limit = 50): FoundLetters {

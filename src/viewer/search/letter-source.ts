@@ -1,5 +1,6 @@
 import { findLink, targetOf, type LinkTarget } from '../../api/links.ts';
 import { documentsOf, summarize, type LetterSummary } from '../../model/letters.ts';
+import { withLetterMarks } from '../../model/letter-kind.ts';
 import { folderName, type MailboxNav } from '../../model/mailbox.ts';
 import { linksOf } from '../../model/read-json.ts';
 import { t } from '../../shared/i18n.ts';
@@ -48,7 +49,8 @@ async function readPlace(target: LinkTarget, sessionLevel: number): Promise<Lett
     const requestUrl: string = url;
     const { data } = await ask({ type: 'getResource', ...target, url: requestUrl });
     const documents = documentsOf(data) ?? [];
-    const page = documents.map((doc, i) => summarize(doc, sessionLevel, `${requestUrl}#${i}`));
+    // With its kind and a receipt's shop and lines: a letter is found by what it bought too.
+    const page = documents.map((doc, i) => withLetterMarks(summarize(doc, sessionLevel, `${requestUrl}#${i}`), doc));
     const fresh = newLetters(seen, page);
     letters.push(...fresh);
     if (findLink(linksOf(data), 'next')) nextLinksSeen = true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { metadataOf } from '../../../src/model/metadata.ts';
+import { coreMetadataOf, metadataOf } from '../../../src/model/metadata.ts';
 import { dataTypeLetters } from '../../emulator/data-types.ts';
 
 /*
@@ -183,6 +183,171 @@ describe('the data types a letter page draws as cards', () => {
     ]);
   });
 
+  it('reads a SignedDocument: its subject, issuer and when it was signed', () => {
+    expect(
+      metadataOf({
+        metadata: [
+          {
+            type: 'signedDocument',
+            documentIssuer: 'Bedrift AS',
+            documentSubject: 'Ansettelseskontrakt',
+            signingTime: '2018-07-11T10:00:00+02:00',
+          },
+        ],
+      }),
+    ).toEqual([{ kind: 'signed', subject: 'Ansettelseskontrakt', issuer: 'Bedrift AS', signed: '2018-07-11T10:00:00+02:00' }]);
+  });
+
+  it('reads a Proof: title, holder, issuer, its period or yearly days, its id and extra texts; the identity number never', () => {
+    const proof = {
+      type: 'Proof',
+      authorizerName: 'Bekkestua Bibliotek',
+      issuedTime: '2019-05-23T10:00:00+02:00',
+      validPeriod: {
+        yearlyRepeatingPeriod: { startYear: 2020, endYear: 2022, from: { month: 1, day: 1 }, to: { month: 12, day: 31, hour: 0, min: 0 } },
+      },
+      proofHolder: { firstName: 'Ola', surname: 'Nordmann', socialSecurityNumber: '01019012345' },
+      title: 'Lånekort',
+      proofIdName: 'Lånekortnummer',
+      proofIdValue: 'a-132415124-xyzzy-21341',
+      attribute: [{ title: 'Kaffeklubb', text: 'Premium deluxe medlem' }],
+      info: [{ title: 'Regler', text: 'Ikke søl med ketchup.' }],
+    };
+    expect(metadataOf({ metadata: [proof] })).toEqual([
+      {
+        kind: 'proof',
+        title: 'Lånekort',
+        holder: 'Ola Nordmann',
+        issuer: 'Bekkestua Bibliotek',
+        issued: '2019-05-23T10:00:00+02:00',
+        valid: {
+          kind: 'yearly',
+          from: { month: 1, day: 1 },
+          to: { month: 12, day: 31, hour: 0, minute: 0 },
+          startYear: 2020,
+          endYear: 2022,
+        },
+        idName: 'Lånekortnummer',
+        idValue: 'a-132415124-xyzzy-21341',
+        attributes: [{ title: 'Kaffeklubb', text: 'Premium deluxe medlem' }],
+        info: [{ title: 'Regler', text: 'Ikke søl med ketchup.' }],
+      },
+    ]);
+    const period = (validPeriod: unknown) => metadataOf({ metadata: [{ ...proof, validPeriod }] })[0];
+    expect(period({ period: { from: '2026-11-01T00:00:00', to: '2027-10-31T23:59:00' } })).toMatchObject({
+      valid: { kind: 'period', from: '2026-11-01T00:00:00', to: '2027-10-31T23:59:00' },
+    });
+    // An end before its start, a day no month has, times with an offset where none belongs: no validity shown, the proof still is.
+    for (const odd of [
+      { period: { from: '2027-01-01T00:00:00', to: '2026-01-01T00:00:00' } },
+      { yearlyRepeatingPeriod: { from: { month: 2, day: 30 }, to: { month: 3, day: 1 } } },
+      { period: { from: '2026-11-01', to: 'never' } },
+    ])
+      expect(period(odd)).not.toHaveProperty('valid');
+  });
+
+  it('reads a Residence with its cadastre number as written, and a Boligdetaljer with its details, as one card when both name one home', () => {
+    const residence = {
+      address: { unitNumber: 'H0304', houseNumber: '23', streetName: 'Storgata', postalCode: '0011', city: 'Oslo' },
+      matrikkel: { kommunenummer: '0301', gaardsnummer: '208', bruksnummer: '630', festenummer: '0', seksjonsnummer: '0' },
+      source: 'boligmappa',
+      externalId: 'externalId',
+    };
+    expect(metadataOf({ metadata: [{ type: 'Residence', ...residence }] })).toEqual([
+      { kind: 'residence', address: 'Storgata 23, 0011 Oslo', flat: 'H0304', cadastre: '0301-208/630/0/0' },
+    ]);
+    expect(
+      metadataOf({
+        metadata: [{ type: 'Residence', ...residence, matrikkel: { kommunenummer: '0301', gaardsnummer: '208', bruksnummer: 630 } }],
+      })[0],
+    ).not.toHaveProperty('cadastre');
+    const details = {
+      type: 'Boligdetaljer',
+      residence,
+      hjemmelshavere: [{ name: 'Gunnar Gunnersen', email: 'gunnargunnar@gunn.ar' }],
+      bruksareal: 59,
+      antallOppholdsrom: 3,
+      antallBaderom: -4,
+      omsetningshistorikk: [
+        {
+          dato: '2017-07-27T10:00:00+02:00',
+          beskrivelse: 'Privat salg av sekundærbolig',
+          selger: 'Bill Isalg',
+          kjoeper: 'Cooper Coopersen',
+          beloep: 12345678,
+        },
+      ],
+      organisasjonsnummer: '123456789',
+      bruksenhet: 'H1337',
+      andelsnummer: '42',
+      heftelser: [{ panthaver: 'TNT ASA', typePant: 'Pantedokument', beloep: '3000000000' }, { panthaver: 'X' }],
+      callToAction: { url: 'https://www.example.com', description: 'Gå til avsenders side', buttonText: 'Ta meg til handling!' },
+    };
+    const items = metadataOf({ metadata: [{ type: 'Residence', ...residence }, details] });
+    expect(items).toEqual([
+      {
+        kind: 'residence',
+        address: 'Storgata 23, 0011 Oslo',
+        flat: 'H0304',
+        cadastre: '0301-208/630/0/0',
+        details: {
+          owners: ['Gunnar Gunnersen'],
+          usableArea: 59,
+          rooms: 3,
+          sales: [
+            {
+              date: '2017-07-27T10:00:00+02:00',
+              description: 'Privat salg av sekundærbolig',
+              seller: 'Bill Isalg',
+              buyer: 'Cooper Coopersen',
+              amount: 12345678,
+            },
+          ],
+          organisationNumber: '123456789',
+          unit: 'H1337',
+          shareNumber: '42',
+          liens: [{ holder: 'TNT ASA', type: 'Pantedokument', amount: 3000000000 }],
+          link: { url: 'https://www.example.com', description: 'Gå til avsenders side', buttonText: 'Ta meg til handling!' },
+        },
+      },
+    ]);
+  });
+
+  it('reads a ShareDocumentsRequest with where it stands: open, documents shared (how many), sharing stopped', () => {
+    const request = {
+      type: 'ShareDocumentsRequest',
+      maxShareDurationSeconds: 1209600,
+      purpose: 'Lån',
+      allowedOriginOrganisationNumbers: ['984661185', 7],
+    };
+    expect(metadataOf({ metadata: [request] })).toEqual([
+      { kind: 'share-request', purpose: 'Lån', maxDuration: 1209600, organisations: ['984661185'], state: 'open' },
+    ]);
+    const shared = { type: 'ShareDocumentsRequestDocumentsShared', documentIds: [123, 'x', null] };
+    expect(metadataOf({ metadata: [request, shared] })[0]).toMatchObject({ state: 'shared', sharedCount: 2 });
+    expect(metadataOf({ metadata: [shared, request, { type: 'sharedocumentsrequestsharingstopped' }] })).toEqual([
+      expect.objectContaining({ kind: 'share-request', state: 'stopped', sharedCount: 2 }),
+    ]);
+    expect(metadataOf({ metadata: [{ ...request, maxShareDurationSeconds: '14 days' }] })[0]).not.toHaveProperty('maxDuration');
+  });
+
+  it('reads a credential, a request to show one, and an opening receipt sent (said once)', () => {
+    expect(
+      metadataOf({
+        metadata: [
+          { type: 'VerifiableCredentialNotice', title: 'Drivers Licence' },
+          { type: 'VerifiablePresentationNotice', title: 'Request for Driver’s licence', description: 'Before we rent you a Toyota.' },
+          { type: 'OpeningReceiptAccepted' },
+          { type: 'openingreceiptaccepted' },
+        ],
+      }),
+    ).toEqual([
+      { kind: 'credential', title: 'Drivers Licence' },
+      { kind: 'presentation', title: 'Request for Driver’s licence', description: 'Before we rent you a Toyota.' },
+      { kind: 'opening-receipt' },
+    ]);
+  });
+
   it.each([
     ['a PickupNotice without a pickup place', { ...pickupNotice, pickupPlace: undefined }],
     ['a PickupNotice whose place has no name', { ...pickupNotice, pickupPlace: { ...pickupNotice.pickupPlace, name: ' ' } }],
@@ -193,19 +358,56 @@ describe('the data types a letter page draws as cards', () => {
     ['a Payslip with nothing to show', { type: 'Payslip', netAmount: 'much' }],
     ['a PickupNoticeStatus without its notice', { type: 'PickupNoticeStatus', status: 'PICKED_UP' }],
     [
-      'a type not drawn yet',
-      { type: 'SignedDocument', documentIssuer: 'Bedrift AS', documentSubject: 'Kontrakt', signingTime: '2026-07-11T10:00:00+02:00' },
+      'a SignedDocument without the time it was signed',
+      { type: 'SignedDocument', documentIssuer: 'Bedrift AS', documentSubject: 'Kontrakt' },
     ],
+    [
+      'a SignedDocument without its subject',
+      { type: 'SignedDocument', documentIssuer: 'Bedrift AS', signingTime: '2026-07-11T10:00:00+02:00' },
+    ],
+    ['a Proof without a title', { type: 'Proof', authorizerName: 'Bibliotek', validPeriod: {} }],
+    ['a Residence without an address', { type: 'Residence', matrikkel: { kommunenummer: '0301', gaardsnummer: '1', bruksnummer: '2' } }],
+    ['a Boligdetaljer without its residence', { type: 'Boligdetaljer', bruksareal: 59 }],
+    ['a ShareDocumentsRequest without its purpose', { type: 'ShareDocumentsRequest', maxShareDurationSeconds: 60 }],
+    ['a ShareDocumentsRequestSharingStopped without its request', { type: 'ShareDocumentsRequestSharingStopped' }],
+    ['a VerifiableCredentialNotice with nothing to show', { type: 'VerifiableCredentialNotice', title: 7, description: ' ' }],
+    ['the OpeningReceipt asked for (the letter’s own link says that)', { type: 'OpeningReceipt', group: 'g' }],
+    ['a type not drawn (Invoice: the attachment’s own invoice says it)', { type: 'Invoice', kid: '1', amount: 1 }],
   ])('leaves out %s, and keeps the rest of the letter', (_, item) => {
     const items = metadataOf({ metadata: [item, { type: 'Payslip', netAmount: 1 }] });
     expect(items.map((i) => i.kind)).toEqual(['payslip']);
+  });
+
+  it('coreMetadataOf reads what metadataOf does of the core types (a parcel with its status, a debt, a receipt, a payslip), and no other type', () => {
+    const letters = dataTypeLetters(Date.parse('2026-12-01T12:00:00Z'));
+    for (const letter of letters) {
+      const all = metadataOf({ metadata: letter.metadata });
+      const core = ['appointment', 'event', 'link', 'pickup', 'inkasso', 'receipt', 'payslip'];
+      expect(coreMetadataOf({ metadata: letter.metadata }), letter.kind).toEqual(all.filter((item) => core.includes(item.kind)));
+    }
+    expect(coreMetadataOf({ metadata: letters[3]?.metadata })[0]).toMatchObject({ kind: 'pickup', status: 'picked-up' });
   });
 
   it('reads every card-drawn item of the emulator’s letters (test/emulator/data-types.ts), and no other', () => {
     const kinds = dataTypeLetters(Date.parse('2026-12-01T12:00:00Z')).map((letter) =>
       metadataOf({ metadata: letter.metadata }).map((item) => item.kind),
     );
-    expect(kinds).toEqual([['pickup'], ['inkasso'], ['receipt'], ['pickup'], ['payslip'], [], [], [], []]);
+    expect(kinds).toEqual([
+      ['pickup'],
+      ['inkasso'],
+      ['receipt'],
+      ['pickup'],
+      ['payslip'],
+      ['signed'],
+      ['proof'],
+      ['residence'],
+      ['share-request'],
+      ['residence'],
+      ['share-request'],
+      ['credential'],
+      ['presentation'],
+      ['opening-receipt'],
+    ]);
     const pickedUp = dataTypeLetters(Date.parse('2026-12-01T12:00:00Z'))[3];
     expect(metadataOf({ metadata: pickedUp?.metadata })[0]).toMatchObject({ status: 'picked-up', statusAt: expect.any(String) as unknown });
   });
