@@ -51,7 +51,7 @@ function mainOf(document: unknown): unknown {
 }
 
 /** The kind of the first item that has one (a link or an opening receipt makes no kind), and what else finds the letter. */
-export function letterMarksOf(document: unknown): LetterMarks {
+function letterMarksOf(document: unknown): LetterMarks {
   const items = metadataOf(mainOf(document));
   const kind = items.map((item) => KIND_OF[item.kind]).find((found) => found !== undefined);
   const findWords = items.flatMap((item) =>

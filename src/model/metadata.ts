@@ -183,7 +183,7 @@ export interface ResidenceSale {
   amount?: number;
 }
 
-export interface ResidenceLien {
+interface ResidenceLien {
   holder: string;
   type: string;
   /** A number when the sender wrote one (the type writes it as text). */
@@ -191,7 +191,7 @@ export interface ResidenceLien {
 }
 
 /** What a Boligdetaljer adds to the residence it names. */
-export interface ResidenceDetails {
+interface ResidenceDetails {
   owners: string[];
   /** Square metres (BRA). */
   usableArea?: number;
@@ -239,7 +239,7 @@ export interface CredentialItem {
   description?: string;
 }
 
-export interface OpeningReceiptItem {
+interface OpeningReceiptItem {
   kind: 'opening-receipt';
 }
 
