@@ -224,7 +224,16 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
     void load(false, { cached: props.cached, answer: props.firstAnswer });
     // Without a cache, the worker caches the root before it fetches the letters: show it then.
     const unwatchRoot = watchItem(rootCacheItem, (next) => {
-      if (next) setState((now) => (now.kind === 'loading' ? { kind: 'ready', snapshot: next, revalidating: true } : now));
+      // …and while open, each newer root (a letter read, the alarm): one count with the badge. (Another
+      // session's never shows: a sign-out moves the popup to signed out, and removes the cache.)
+      if (next)
+        setState((now) =>
+          now.kind === 'loading'
+            ? { kind: 'ready', snapshot: next, revalidating: true }
+            : now.kind === 'ready' && next.inbox && next.fetchedAt > now.snapshot.fetchedAt
+              ? { ...now, snapshot: next }
+              : now,
+        );
     });
     const unwatchDue = watchItem(dueInvoicesItem, setDue);
     return () => {
