@@ -45,7 +45,7 @@ export const fakeBrowser = {
     onAdded: listeners,
   },
   alarms: { get: () => Promise.resolve(undefined), create: noop, onAlarm: listeners },
-  action: { setIcon: noop, setBadgeText: noop, setBadgeBackgroundColor: noop },
+  action: { setIcon: noop, setBadgeText: noop, setBadgeBackgroundColor: noop, setTitle: noop },
   i18n: { getMessage: (key: string) => key, getUILanguage: () => 'en' },
   tabs: { query: () => Promise.resolve([]), create: noop },
 };
