@@ -37,6 +37,8 @@ export interface RootCacheDeps {
   dueInvoices: DueInvoicesReader;
   /** Where the work after a fetch runs, the caller not waiting for it. */
   background: Pick<BackgroundWork, 'run'>;
+  /** The popup's line while alerts are paused, cached with the root (alerts.ts); undefined when not paused. */
+  alertsNote?: () => Promise<string | undefined>;
 }
 
 export interface RootCache {
@@ -48,6 +50,8 @@ export interface RootCache {
   getRootAndAnnounce: (config: ExtensionConfig, force: boolean, withInbox?: boolean, invoices?: boolean) => Promise<CachedRoot>;
   /** Forgets the cached root and open invoices (at sign-out: a signed-out browser shows nobody's name). */
   forget: () => Promise<void>;
+  /** The cached root's line of paused alerts written again, after a pause began or ended. */
+  renote: () => Promise<void>;
   /**
    * The root and the inbox fetched again (counts, badge, the popup's letters) after something here
    * changed them: a letter read, moved or deleted must no longer show as it was. A failure is only
@@ -68,7 +72,10 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
 
   /** Caches a snapshot fetched under `generation`, fenced to that session's (generation-fence.ts). */
   async function store(snapshot: RootSnapshot, generation: number): Promise<CachedRoot> {
+    const note = await deps.alertsNote?.();
     const cached: CachedRoot = { ...snapshot, generation };
+    if (note === undefined) delete cached.alertsNote;
+    else cached.alertsNote = note;
     const stands = await fencedToGeneration(
       session,
       generation,
@@ -195,9 +202,15 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     }
   }
 
+  async function renote(): Promise<void> {
+    const cached = await cachedRoot();
+    if (cached) await store(cached, cached.generation).catch(() => undefined);
+  }
+
   return {
     getRootAndAnnounce,
     forget: () => removeItems(storage, rootCacheItem, dueInvoicesItem),
     refresh,
+    renote,
   };
 }

@@ -36,6 +36,8 @@ export interface RootSnapshot {
   scopes: Permission[];
   /** Absent when the root offers no inbox. */
   inbox?: InboxGlance;
+  /** The popup's line while alerts are paused ("Alerts paused until 08:15"), worded by the worker (background/alerts.ts). */
+  alertsNote?: string;
   /**
    * The session generation it was fetched under (Session.generation), set by the worker's cache; a
    * cache without one (an older version's) is not served by the worker.
@@ -134,3 +136,40 @@ function checkTarget(value: unknown): Checked<LinkTarget> {
  * only the id (src/shared/viewer-address.ts); which letter it is stays in memory, and goes at sign-out.
  */
 export const viewerPages = defineFamily({ prefix: 'viewerPage:', area: 'session', check: checkTarget });
+
+/** The kinds of new letters a person may be alerted of, each switched on or off in the settings (issue #48). */
+export type AlertKind = 'letters' | 'invoices' | 'parcels' | 'appointments';
+export const ALERT_KINDS: readonly AlertKind[] = ['letters', 'invoices', 'parcels', 'appointments'];
+
+/** How the person shaped their alerts (whether alerts are on at all is the configuration's `notify`). */
+export interface AlertSettings {
+  /** The kinds switched off: every kind is on until the person switches it off. */
+  kindsOff: AlertKind[];
+  /** The mailboxes whose new letters are not alerted, by MailboxNav.id ('' the person's own, a shared one's inbox link). */
+  mailboxesOff: string[];
+  /** While alerts are paused: until when (epoch milliseconds), or null until the person resumes them. */
+  pausedUntil?: number | null;
+}
+
+const everyAlert: AlertSettings = { kindsOff: [], mailboxesOff: [] };
+
+function checkAlertSettings(value: unknown): Checked<AlertSettings> {
+  if (!isObject(value)) return { ok: false, problem: 'not alert settings' };
+  const strings = (list: unknown) => (Array.isArray(list) ? list.filter((one): one is string => typeof one === 'string') : []);
+  const { pausedUntil } = value;
+  return {
+    ok: true,
+    value: {
+      kindsOff: strings(value.kindsOff).filter((kind): kind is AlertKind => (ALERT_KINDS as readonly string[]).includes(kind)),
+      mailboxesOff: strings(value.mailboxesOff),
+      ...(pausedUntil === null || typeof pausedUntil === 'number' ? { pausedUntil } : {}),
+    },
+  };
+}
+
+/**
+ * storage.local: the person's shaping of alerts (kinds, mailboxes, a pause). Nothing personal: a
+ * mailbox is named by its inbox's address. Absent in a profile from before issue #48: every kind
+ * and mailbox on, not paused, so an update changes nothing a person chose.
+ */
+export const alertSettingsItem = defineItem({ key: 'alertSettings', area: 'local', check: checkAlertSettings, fallback: everyAlert });

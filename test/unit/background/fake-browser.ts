@@ -44,7 +44,7 @@ export const fakeBrowser = {
     },
     onAdded: listeners,
   },
-  alarms: { get: () => Promise.resolve(undefined), create: noop, onAlarm: listeners },
+  alarms: { get: () => Promise.resolve(undefined), create: noop, clear: () => Promise.resolve(true), onAlarm: listeners },
   action: { setIcon: noop, setBadgeText: noop, setBadgeBackgroundColor: noop, setTitle: noop },
   i18n: { getMessage: (key: string) => key, getUILanguage: () => 'en' },
   tabs: { query: () => Promise.resolve([]), create: noop },
