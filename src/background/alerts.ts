@@ -6,7 +6,7 @@ import type { Alarms, Menus } from 'webextension-polyfill';
 import type { ExtensionConfig } from '../config/config.ts';
 import { t, uiLanguage } from '../shared/i18n.ts';
 import { getItem, put, setItems, type StorageAreas } from '../storage/item.ts';
-import { ALERT_KINDS, alertSettingsItem, type AlertKind, type AlertSettings } from '../storage/page-items.ts';
+import { ALERT_KINDS, alertSettingsItem, type AlertKind, type AlertSettings } from '../storage/alert-items.ts';
 import { isPaused } from './notifications-plan.ts';
 
 /** The alarm that ends a pause on time (the worker may be asleep then). */

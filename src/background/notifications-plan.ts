@@ -9,7 +9,7 @@ import { metadataOf } from '../model/metadata.ts';
 import { isObj, num, str } from '../model/read-json.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
 import type { CheckMark, SeenState } from '../storage/items.ts';
-import type { AlertKind, AlertSettings } from '../storage/page-items.ts';
+import type { AlertKind, AlertSettings } from '../storage/alert-items.ts';
 import { formatCount, pluralKey } from '../shared/plural.ts';
 /** How many notified letters are remembered (opaque keys, newest last). */
 const SEEN_LIMIT = 500;

@@ -29,7 +29,7 @@ import {
   notifiedLettersItem,
   type SeenState,
 } from '../storage/items.ts';
-import { alertSettingsItem } from '../storage/page-items.ts';
+import { alertSettingsItem } from '../storage/alert-items.ts';
 import {
   boundTargets,
   letterText,

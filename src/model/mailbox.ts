@@ -59,7 +59,7 @@ export function mailboxNavOf(root: RootResource | undefined, id?: string): Mailb
   const here = mailboxesAt(root, id);
   const mailbox = here[0];
   const account = shared ?? root?.primaryAccount;
-  const own = shared ? undefined : inboxOf(root);
+  const own = inboxOf(root);
   const inbox = shared ? findLink(shared.link, 'document_inbox') : own?.link;
   // The same count the badge adds up (api/inbox.ts unreadInEveryMailbox): one source for every surface.
   const unread = shared ? shared.unreadItemsInInbox : own?.unread;

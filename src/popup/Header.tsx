@@ -25,7 +25,7 @@ export function Header(props: { root: RootResource }) {
       {unread !== undefined ? (
         <p class={unread > 0 ? 'unread-count has-unread' : 'unread-count'}>
           <strong>{new Intl.NumberFormat(uiLocale()).format(unread)}</strong> {t(unread === 1 ? 'unread_one' : 'unread_many')}
-          {sharedMailboxes(props.root).length > 0 ? ` ${t('unread_in_all')}` : null}
+          {sharedMailboxes(props.root)[0] && ` ${t('unread_in_all')}`}
         </p>
       ) : null}
     </header>

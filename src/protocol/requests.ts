@@ -1,7 +1,8 @@
 import type { LinkTarget } from '../api/links.ts';
 import { MAX_SUBJECT_LENGTH } from '../api/upload-rules.ts';
 import { z } from '../shared/zod.ts';
-import type { AlertSettings, RootSnapshot } from '../storage/page-items.ts';
+import type { AlertSettings } from '../storage/alert-items.ts';
+import type { RootSnapshot } from '../storage/page-items.ts';
 import type { Wait } from './answer-within.ts';
 import type { PageName } from './pages.ts';
 import type { ContentView, PageConfigView, ResourceSnapshot, RevocationView, StatusView, StoredConfigView } from './views.ts';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogueMessage } from '../../support/catalogue-i18n.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
-import { alertSettingsItem } from '../../../src/storage/page-items.ts';
+import { alertSettingsItem } from '../../../src/storage/alert-items.ts';
 import { MemoryArea } from '../auth/fakes.ts';
 
 /*
