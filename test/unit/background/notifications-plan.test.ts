@@ -202,11 +202,14 @@ describe('what a new letter asks, from its data', () => {
 
   it('a parcel: where, and the last day to fetch it', async () => {
     const [parcel] = await unread(
-      withMetadata([{ type: 'PickupNotice', pickupPlace: { name: 'Kiwi Majorstuen' }, returnDate: '2026-12-07T23:59:00+01:00' }]),
+      withMetadata([{ type: 'PickupNotice', pickupPlace: { name: 'Kiwi Majorstuen' }, returnDateTime: '2026-12-07T12:00:00+01:00' }]),
     );
     expect(parcel?.kind).toBe('parcels');
-    // The reader of PickupNotice decides which fields count: whatever it gives, the words are the parcel's.
-    expect(asksText(parcel?.asks, t, 'en')).toMatch(/^notification_parcel/);
+    expect(asksText(parcel?.asks, t, 'en')).toBe('notification_parcel_by(Kiwi Majorstuen,Monday, December 7)');
+    expect(asksText({ kind: 'parcel', place: 'Kiwi Majorstuen' }, t, 'en')).toBe('notification_parcel(Kiwi Majorstuen)');
+    // Picked up already: no parcel to fetch, an ordinary letter.
+    const [fetched] = await unread(withMetadata([{ type: 'PickupNotice', pickupPlace: { name: 'Kiwi' }, status: 'PICKED_UP' }]));
+    expect(fetched?.kind).toBe('letters');
   });
 
   it('a debt collection and an invoice: the amount and the day it is due', async () => {
