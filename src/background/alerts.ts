@@ -14,7 +14,7 @@ export const RESUME_ALARM = 'alerts-resume';
 
 /** How long a pause lasts, as the menu and the settings offer it. */
 export type PauseChoice = 'hour' | 'morning' | 'resumed';
-export const PAUSE_CHOICES: readonly PauseChoice[] = ['hour', 'morning', 'resumed'];
+const PAUSE_CHOICES: readonly PauseChoice[] = ['hour', 'morning', 'resumed'];
 
 /** The hour of "tomorrow morning", local time. */
 const MORNING_HOUR = 7;

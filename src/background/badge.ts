@@ -26,7 +26,7 @@ export interface ActionApi {
 }
 
 /** A count as last read from the service, and when. */
-export interface CountAt {
+interface CountAt {
   counts: UnreadCounts;
   /** Milliseconds since the epoch. */
   at: number;
@@ -57,7 +57,7 @@ function timeOf(at: number): string {
  * What the title says of a count: the sum as the badge shows it, whether it adds up more than one
  * mailbox, each mailbox's own on a line when it does, and when it was checked.
  */
-export function unreadTitle(count: CountAt, locale = uiLanguage()): string {
+function unreadTitle(count: CountAt, locale = uiLanguage()): string {
   const { total, mailboxes } = count.counts;
   const sum = total ?? 0;
   const lines = [t(pluralKey('badge_unread', sum, locale), formatCount(sum, locale))];

@@ -80,7 +80,7 @@ function mainAttachmentOf(document: Inbox['document'][number]): unknown {
  * What kind of alert a letter is, and what it asks: a parcel waiting (a PickupNotice not yet picked
  * up or returned), a debt collection (Inkasso) or an invoice, an appointment or event, else a letter.
  */
-export function letterAsks(document: Inbox['document'][number]): { kind: AlertKind; asks?: LetterAsks } {
+function letterAsks(document: Inbox['document'][number]): { kind: AlertKind; asks?: LetterAsks } {
   const attachment = mainAttachmentOf(document);
   const items = metadataOf(attachment);
   for (const item of items) {
