@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
 import { badgeText, openPlace, showsAccount, signInWith, storedItems, storeItems } from '../support/helpers.ts';
+import { browserUnderTest } from '../support/extension-browser.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { css, role, until } from '../support/person.ts';
 
@@ -143,3 +144,26 @@ describe('one count, and a toolbar button that says what it shows', () => {
     await popup.close();
   });
 });
+
+describe.runIf(browserUnderTest() === 'firefox')(
+  'a permission needed (Firefox only: its add-on permissions let the person take the site access away, which Chromium does not for the manifest’s own hosts)',
+  () => {
+    it('the site access taken away: "!", and the title says where to give it back', async () => {
+      await signInWith(h, ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']);
+      const snapshot = (await storedItems(h, 'session'))[rootCacheItem.key] as { fetchedAt: number };
+      await storeItems(h, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: snapshot.fetchedAt - 5 * 60_000 } });
+      const origin = `${new URL(h.emulator.url).origin.replace(/:\d+$/, '')}/*`;
+      await h.inExtension(
+        (origins: string[]) => {
+          const scope = globalThis as unknown as { browser: { permissions: { remove(p: object): Promise<boolean> } } };
+          return scope.browser.permissions.remove({ origins });
+        },
+        [origin],
+      );
+      const popup = await h.openPopup();
+      await expect.poll(() => badgeText(h), { timeout: 10_000 }).toBe('!');
+      expect(await badgeTitle()).toBe('Digipost: the extension needs your permission to reach Digipost. Open the settings to give it.');
+      await popup.close();
+    });
+  },
+);
