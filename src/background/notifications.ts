@@ -142,7 +142,8 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
   async function resetNotificationBaseline(): Promise<void> {
     const seen = await loadSeen();
     await setItems(storage, put(notifiedLettersItem, { keys: seen.keys, primed: false }));
-    await removeItems(storage, notificationCheckItem);
+    // Letters waiting for the person at an idle computer were another start's: not news now either.
+    await removeItems(storage, notificationCheckItem, notificationAwayItem);
   }
 
   async function show(api: NotificationsApi, id: string, text: NotificationText): Promise<void> {

@@ -239,6 +239,19 @@ describe('alerts the person shapes (issue #48)', () => {
     expect(shown).toHaveLength(1);
   });
 
+  it('a new start (switched on again, a sign-in) forgets letters that waited for the person: no “while you were away” for them', async () => {
+    state = 'locked';
+    inboxLetters = [letter(2, 'NAV', 'Vedtak'), ...inboxLetters];
+    await check(2);
+    await shaped.notifications.resetNotificationBaseline();
+    state = 'active';
+    await check(2);
+    expect(shown).toEqual([]);
+    inboxLetters = [letter(3, 'Posten', 'Hentemelding'), ...inboxLetters];
+    await check(3);
+    expect(shown.map(({ title, message }) => [title, message])).toEqual([['Posten', 'Hentemelding']]);
+  });
+
   it('paused from the toolbar button’s menu: nothing, not even after the pause; resumed, the next new letter is alerted', async () => {
     expect(await shaped.alerts.menuClicked('alerts-pause-hour')).toBe(true);
     inboxLetters = [letter(2, 'NAV', 'Vedtak'), ...inboxLetters];
