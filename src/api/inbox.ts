@@ -78,3 +78,26 @@ export function unreadInEveryMailbox(root: RootResource): number | undefined {
   for (const mailbox of sharedMailboxes(root)) if (mailbox.unreadItemsInInbox !== undefined) sum = (sum ?? 0) + mailbox.unreadItemsInInbox;
   return sum;
 }
+
+/** The unread letters of every mailbox the person may read, as the badge shows them. */
+export interface UnreadCounts {
+  /** The badge's count (unreadInEveryMailbox). */
+  total: number | undefined;
+  /** Each mailbox's own, the person's first; a shared one with whose it is, by name. */
+  mailboxes: { whose?: string; unread: number | undefined }[];
+}
+
+/** Every count the root gives, from the one rule each page and the badge use. */
+export function unreadCounts(root: RootResource): UnreadCounts {
+  const own = inboxOf(root)?.unread ?? root.primaryAccount?.unreadItemsInInbox;
+  return {
+    total: unreadInEveryMailbox(root),
+    mailboxes: [
+      { unread: own },
+      ...sharedMailboxes(root).map((mailbox) => ({
+        whose: mailbox.name ?? mailbox.digipostaddress ?? '',
+        unread: mailbox.unreadItemsInInbox,
+      })),
+    ],
+  };
+}

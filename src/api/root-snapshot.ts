@@ -37,6 +37,8 @@ export interface RootSnapshot {
   scopes: Permission[];
   /** Absent when the root offers no inbox. */
   inbox?: InboxGlance;
+  /** The popup's line while alerts are paused ("Alerts paused until 08:15"), worded by the worker (background/alerts.ts). */
+  alertsNote?: string;
   /**
    * The session generation it was fetched under (Session.generation), set by the worker's cache; a
    * cache without one (an older version's) is not served by the worker.

@@ -21,6 +21,9 @@ import { saveRequests } from '../storage/upload-items.ts';
 
 const migrated = migratedArea(browserAreas.local);
 
+/** How long without input counts as away from the computer: alerts wait for the person's return. */
+export const IDLE_SECONDS = 300;
+
 /** Brings storage.local to this version's layout (install, update); every use of it waits for this anyway. */
 export const storageReady = migrated.ready;
 
@@ -67,6 +70,8 @@ export const worker = createWorker({
   action: browser.action,
   permissions: browser.permissions,
   alarms: browser.alarms,
+  // Quiet while the person is away from the computer (issue #48): idle for five minutes, or locked.
+  idleState: () => browser.idle.queryState(IDLE_SECONDS),
   // Chrome defines `chrome.notifications` only once the optional permission is granted.
   notificationsApi: () => (browser as { notifications?: NotificationsApi }).notifications,
   viewerPages: { remember: rememberTarget, forgetNamed: forgetViewerPagesNamed, forgetAll: forgetViewerPages },

@@ -23,6 +23,7 @@ import type { Poll } from './poll.ts';
 import type { RevocationRetry } from './revocation-retry.ts';
 import type { RootCache } from './root-cache.ts';
 import type { Uploads } from './actions/upload.ts';
+import type { Alerts } from './alerts.ts';
 import type { Signed } from './actions/action.ts';
 import type { Writes } from './writes.ts';
 
@@ -47,6 +48,9 @@ export interface HandlerDeps {
   writes: Writes;
   uploads: Uploads;
   receipts: OpeningReceipts;
+  alerts: Pick<Alerts, 'change'>;
+  /** The context menus made again (save-menu.ts): alerts switched on or off bring or take away Pause alerts. */
+  refreshMenus: () => Promise<void>;
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -120,6 +124,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     await deps.hostAccess.giveBackAccess(before.baseUrl, checked.config.baseUrl);
     await deps.poll.schedulePoll(checked.config);
     await deps.notifications.notifySettingSaved(before, checked.config, () => deps.rootCache.getRootAndAnnounce(checked.config, false));
+    if (before.notify !== checked.config.notify) await deps.refreshMenus();
     return configView(checked.config);
   }
 
@@ -137,6 +142,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     await saveConfig(deps.local, after);
     await deps.poll.schedulePoll(after);
     await deps.notifications.notifySettingSaved(before, after, () => deps.rootCache.getRootAndAnnounce(after, false));
+    if (before.notify !== after.notify) await deps.refreshMenus();
     return configView(after);
   }
 
@@ -199,6 +205,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     saveConfig: async (request) => saveFromOptions(request.config),
     changePermissions: async (request) => changePermissions(request.scopes),
     changeLetterSettings: async (request) => changeLetterSettings(request),
+    changeAlerts: async (request) =>
+      deps.alerts.change({ kindsOff: request.kindsOff, mailboxesOff: request.mailboxesOff, pause: request.pause }),
     getContent: async (request) => {
       const config = await requireConfigured();
       return fenced(() => deps.letterContent.getContent(config, request));

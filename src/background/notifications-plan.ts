@@ -4,12 +4,13 @@ import { classifyLink, findLink, targetOf, type LinkTarget } from '../api/links.
 import type { SharedWith } from '../api/mailbox-lists.ts';
 import type { Inbox } from '../api/schemas.ts';
 import { isUnread } from '../api/unread.ts';
+import { formatMoney } from '../model/format.ts';
+import { coreMetadataOf } from '../model/metadata.ts';
+import { isObj, num, str } from '../model/read-json.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
 import type { CheckMark, SeenState } from '../storage/items.ts';
+import type { AlertKind, AlertSettings } from '../storage/alert-items.ts';
 import { formatCount, pluralKey } from '../shared/plural.ts';
-
-/** At most this many notifications per check; beyond it, the last one sums up the rest. */
-export const MAX_SHOWN = 3;
 /** How many notified letters are remembered (opaque keys, newest last). */
 const SEEN_LIMIT = 500;
 /** How many notification → viewer address entries are kept for clicks. */
@@ -25,14 +26,89 @@ export interface UnreadLetter {
   target: LinkTarget;
   /** Whose mailbox it lies in, by name, when it is shared with the person. */
   whose?: string | undefined;
+  /** Which mailbox, as MailboxNav.id names it: '' the person's own, a shared one's inbox link. */
+  mailbox: string;
+  /** Which kind of alert it is (the settings switch each kind). */
+  kind: AlertKind;
+  /** What it asks of the person, when it carries a data type that says (a parcel, an invoice, a debt, an appointment). */
+  asks?: LetterAsks | undefined;
 }
 
+/** What a new letter asks of the person, from its data (contract §6.1, §6.2): its notification says it. */
+export type LetterAsks =
+  | { kind: 'parcel'; place?: string; by?: string }
+  | { kind: 'invoice' | 'debt'; amount?: number; due?: string }
+  | { kind: 'appointment'; start: number; place?: string };
+
 export interface NotificationPlan {
+  /** The one letter shown on its own (a check with one new letter), or none. */
   shown: UnreadLetter[];
-  /** How many new letters the summary notification stands for (0: no summary). */
-  more: number;
-  /** The keys to remember after this check. */
+  /** The summary that stands for several new letters of one check, or for what came while the person was away. */
+  summary?: { letters: UnreadLetter[]; away: boolean };
+  /** The keys to remember after this check (none while the plan waits for the person). */
   remember: string[];
+  /**
+   * The computer is idle or locked: nothing is shown and nothing remembered, so the next check once
+   * the person is back finds the same letters still new (those read meanwhile no longer unread).
+   */
+  waitForPerson: boolean;
+}
+
+/** What shapes a plan beside the letters: the person's settings, the pause, whether they are at the computer. */
+export interface PlanContext {
+  alerts: AlertSettings;
+  /** Epoch milliseconds. */
+  now: number;
+  /** The computer is idle or locked (the idle API). */
+  away: boolean;
+  /** An earlier check waited for the person: what is new now arrived meanwhile. */
+  wasAway: boolean;
+}
+
+/** Whether alerts are paused at `now`: until a time not yet come, or until resumed (null). */
+export function isPaused(alerts: AlertSettings, now: number): boolean {
+  return alerts.pausedUntil === null || (alerts.pausedUntil !== undefined && alerts.pausedUntil > now);
+}
+
+/** The attachment a letter is about (contract §6: the main one, else the first), as it came. */
+function mainAttachmentOf(document: Inbox['document'][number]): unknown {
+  const list: unknown[] = Array.isArray(document.attachment) ? document.attachment : [];
+  return list.find((one) => isObj(one) && one.mainDocument === true) ?? list[0];
+}
+
+/**
+ * What kind of alert a letter is, and what it asks: a parcel waiting (a PickupNotice not yet picked
+ * up or returned), a debt collection (Inkasso) or an invoice, an appointment or event, else a letter.
+ */
+function letterAsks(document: Inbox['document'][number]): { kind: AlertKind; asks?: LetterAsks } {
+  const attachment = mainAttachmentOf(document);
+  const items = coreMetadataOf(attachment);
+  for (const item of items) {
+    if (item.kind === 'pickup' && (item.status === undefined || item.status === 'ready'))
+      return {
+        kind: 'parcels',
+        asks: { kind: 'parcel', place: item.place.name, ...(item.returnedAfter ? { by: item.returnedAfter } : {}) },
+      };
+  }
+  for (const item of items) {
+    if (item.kind === 'inkasso')
+      return { kind: 'invoices', asks: { kind: 'debt', due: item.dueDate, ...(item.sum === undefined ? {} : { amount: item.sum }) } };
+  }
+  const invoice = isObj(attachment) && isObj(attachment.invoice) ? attachment.invoice : undefined;
+  if (invoice) {
+    const amount = num(invoice.amount);
+    const due = str(invoice.dueDate);
+    return {
+      kind: 'invoices',
+      asks: { kind: 'invoice', ...(amount === undefined ? {} : { amount }), ...(due === undefined ? {} : { due }) },
+    };
+  }
+  for (const item of items) {
+    const start = item.kind === 'appointment' || item.kind === 'event' ? item.times[0]?.start : undefined;
+    if (start !== undefined && (item.kind === 'appointment' || item.kind === 'event'))
+      return { kind: 'appointments', asks: { kind: 'appointment', start, ...(item.place ? { place: item.place } : {}) } };
+  }
+  return { kind: 'letters' };
 }
 
 /** A letter's opaque key: the first 128 bits of SHA-256 over its `self` address. */
@@ -55,30 +131,43 @@ export async function unreadLetters(inbox: Inbox, serviceOrigin: string, shared?
     const key = await letterKey(self.uri);
     if (keys.has(key)) continue;
     keys.add(key);
+    const { kind, asks } = letterAsks(document);
     letters.push({
       key,
       sender: document.creatorName?.trim() ?? '',
       subject: document.subject?.trim() ?? '',
       target: targetOf(self, 'self', shared?.mailbox),
       whose: shared?.whose,
+      mailbox: shared?.mailbox ?? '',
+      kind,
+      asks,
     });
   }
   return letters;
 }
 
 /**
- * Which letters to notify: the unread ones not notified before, newest first as the inbox lists
- * them. Up to MAX_SHOWN get one notification each; when there are more, the first MAX_SHOWN - 1
- * do and one summary stands for the rest (always two or more, so "N more" reads right).
- * Every unread letter on the page is remembered, so one that stays unread stays known.
+ * Which letters to alert: the unread ones not alerted before, of the kinds and mailboxes the person
+ * left on, newest first as the inbox lists them. One new letter gets a notification of its own;
+ * several in one check make one summary, and so does what came while the person was away. Nothing
+ * while alerts are paused (what came meanwhile is never alerted later), and nothing yet while the
+ * computer is idle or locked. Every unread letter on the page is remembered, so one that stays
+ * unread, or was read, or was of a kind switched off, is never alerted later.
  */
-export function planNotifications(unread: readonly UnreadLetter[], seen: SeenState): NotificationPlan {
+export function planNotifications(unread: readonly UnreadLetter[], seen: SeenState, context?: PlanContext): NotificationPlan {
   const known = new Set(seen.keys);
   const remember = unread.map((letter) => letter.key);
-  const fresh = unread.filter((letter) => !known.has(letter.key));
-  if (!seen.primed || fresh.length === 0) return { shown: [], more: 0, remember };
-  if (fresh.length <= MAX_SHOWN) return { shown: fresh, more: 0, remember };
-  return { shown: fresh.slice(0, MAX_SHOWN - 1), more: fresh.length - (MAX_SHOWN - 1), remember };
+  const nothing: NotificationPlan = { shown: [], remember, waitForPerson: false };
+  if (!seen.primed) return nothing;
+  const alerts = context?.alerts;
+  const fresh = unread.filter(
+    (letter) => !known.has(letter.key) && !alerts?.kindsOff.includes(letter.kind) && !alerts?.mailboxesOff.includes(letter.mailbox),
+  );
+  if (fresh.length === 0 || (context && isPaused(context.alerts, context.now))) return nothing;
+  if (context?.away) return { shown: [], remember: [], waitForPerson: true };
+  if (context?.wasAway) return { ...nothing, summary: { letters: fresh, away: true } };
+  if (fresh.length === 1) return { ...nothing, shown: fresh };
+  return { ...nothing, summary: { letters: fresh, away: false } };
 }
 
 /** Adds keys to the remembered set: each once, the newest last, the oldest dropped beyond the limit. */
@@ -106,20 +195,70 @@ export interface NotificationText {
 
 type Translate = (key: string, substitutions?: string | string[]) => string;
 
-/** A letter's notification: the sender as title, the subject as text (plain strings), and whose mailbox when shared with the person. */
-export function letterText(letter: UnreadLetter, t: Translate): NotificationText {
+/** The day a person reads in a notification: "Monday 7 December" (a date-only value is that day wherever they are). */
+function dayOf(iso: string, locale: string): string | undefined {
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  const at = Date.parse(dateOnly ? `${iso}T00:00:00Z` : iso);
+  if (!Number.isFinite(at)) return undefined;
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    ...(dateOnly ? { timeZone: 'UTC' } : {}),
+  }).format(at);
+}
+
+/** What a letter asks, in words ("Parcel ready at Kiwi Majorstuen — fetch it by Monday 7 December"), or undefined. */
+export function asksText(asks: LetterAsks | undefined, t: Translate, locale: string): string | undefined {
+  if (!asks) return undefined;
+  if (asks.kind === 'parcel') {
+    const by = asks.by === undefined ? undefined : dayOf(asks.by, locale);
+    if (!asks.place) return t('notification_parcel_anywhere');
+    return by === undefined ? t('notification_parcel', asks.place) : t('notification_parcel_by', [asks.place, by]);
+  }
+  if (asks.kind === 'appointment') {
+    const when = new Intl.DateTimeFormat(locale, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(asks.start);
+    return asks.place ? t('notification_appointment_at', [when, asks.place]) : t('notification_appointment', when);
+  }
+  const due = asks.due === undefined ? undefined : dayOf(asks.due, locale);
+  if (asks.amount === undefined || due === undefined) return undefined;
+  return t(asks.kind === 'debt' ? 'notification_debt' : 'notification_invoice', [formatMoney(asks.amount, 'NOK', locale), due]);
+}
+
+/**
+ * A letter's notification: the sender as title, and as text what it asks (a parcel, an invoice…)
+ * over its subject, or the subject alone; whose mailbox when shared with the person. Plain strings.
+ */
+export function letterText(letter: UnreadLetter, t: Translate, locale = 'en'): NotificationText {
   const subject = letter.subject || t('notification_no_subject');
+  const asks = asksText(letter.asks, t, locale);
+  const text = asks === undefined ? subject : `${asks}\n${subject}`;
   return {
     title: letter.sender || t('notification_unknown_sender'),
-    message: letter.whose === undefined ? subject : t('notification_shared_message', [subject, letter.whose]),
+    message: letter.whose === undefined ? text : t('notification_shared_message', [text, letter.whose]),
   };
 }
 
-/** The summary notification for the letters not shown one by one, "1 more new letter" in the page's language. */
-export function summaryText(more: number, t: Translate, locale: string): NotificationText {
+/** How many senders the summary names before "and others". */
+const SENDERS_NAMED = 3;
+
+/**
+ * The one notification for several new letters: how many, and from whom ("From Skatteetaten, NAV
+ * and Posten"), or that they came while the person was away.
+ */
+export function summaryText(summary: { letters: readonly UnreadLetter[]; away: boolean }, t: Translate, locale: string): NotificationText {
+  const count = summary.letters.length;
+  const senders = [...new Set(summary.letters.map((letter) => letter.sender || t('notification_unknown_sender')))];
+  const named = senders.length > SENDERS_NAMED ? [...senders.slice(0, SENDERS_NAMED - 1), t('notification_others')] : senders;
   return {
-    title: t(pluralKey('notification_more_title', more, locale), formatCount(more, locale)),
-    message: t('notification_more_message'),
+    title: t(pluralKey(summary.away ? 'notification_away_title' : 'notification_summary_title', count, locale), formatCount(count, locale)),
+    message: t('notification_from', new Intl.ListFormat(locale, { type: 'conjunction' }).format(named)),
   };
 }
 

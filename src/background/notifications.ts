@@ -22,7 +22,14 @@ import { warn } from '../shared/warn.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import { readEveryInbox } from './inbox-page.ts';
 import { getItem, put, removeItems, setItems, type StorageAreas } from '../storage/item.ts';
-import { notificationCheckItem, notificationTargetsItem, notifiedLettersItem, type SeenState } from '../storage/items.ts';
+import {
+  notificationAwayItem,
+  notificationCheckItem,
+  notificationTargetsItem,
+  notifiedLettersItem,
+  type SeenState,
+} from '../storage/items.ts';
+import { alertSettingsItem } from '../storage/alert-items.ts';
 import {
   boundTargets,
   letterText,
@@ -32,6 +39,7 @@ import {
   summaryText,
   unreadLetters,
   type NotificationText,
+  type UnreadLetter,
 } from './notifications-plan.ts';
 
 const LETTER_PREFIX = 'letter-';
@@ -61,6 +69,11 @@ export interface NotificationsDeps {
   };
   /** Opens a viewer page in a tab (a click on a notification). */
   openViewer: (url: string) => Promise<void>;
+  /**
+   * Whether the person is at the computer: 'idle' or 'locked' keeps alerts quiet until they are
+   * back (the idle API; 'active' where it is missing).
+   */
+  idleState: () => Promise<'active' | 'idle' | 'locked'>;
 }
 
 export interface LetterNotifications {
@@ -94,6 +107,13 @@ interface Written {
   pages: string[];
 }
 
+/** The inbox of a mailbox shared with the person when every letter lies in it; otherwise undefined (the person's own inbox). */
+function inboxOfAll(letters: readonly UnreadLetter[]): LinkTarget | undefined {
+  const mailbox = letters[0]?.target.mailbox;
+  if (mailbox === undefined || letters.some((letter) => letter.target.mailbox !== mailbox)) return undefined;
+  return { url: mailbox, relation: 'document_inbox', mailbox };
+}
+
 export function createLetterNotifications(deps: NotificationsDeps): LetterNotifications {
   const { storage, session } = deps;
 
@@ -122,7 +142,8 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
   async function resetNotificationBaseline(): Promise<void> {
     const seen = await loadSeen();
     await setItems(storage, put(notifiedLettersItem, { keys: seen.keys, primed: false }));
-    await removeItems(storage, notificationCheckItem);
+    // Letters waiting for the person at an idle computer were another start's: not news now either.
+    await removeItems(storage, notificationCheckItem, notificationAwayItem);
   }
 
   async function show(api: NotificationsApi, id: string, text: NotificationText): Promise<void> {
@@ -198,12 +219,21 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
         outcome.status === 'fulfilled' ? outcome.value : (warn('Could not read the new letters of a shared mailbox', outcome.reason), []),
       ),
     ];
-    const plan = planNotifications(inboxes.flat(), seen);
+    const alerts = await getItem(storage, alertSettingsItem);
+    const wasAway = (await getItem(storage, notificationAwayItem)) !== undefined;
+    const away = (await deps.idleState()) !== 'active';
+    const plan = planNotifications(inboxes.flat(), seen, { alerts, now, away, wasAway });
     // A sign-out, or notifications switched off, while the inbox was on its way: show nothing. (A
     // sign-out after this point is caught by the fence in check().)
     if (!(await sameGeneration(session, generation)) || !(await deps.currentConfig()).notify) return;
+    if (plan.waitForPerson) {
+      // Nothing remembered and no mark of this look: the next check, once the person is back, finds
+      // these letters still new (idle.onStateChanged starts it) and sums them up in one alert.
+      if (!wasAway) await setItems(storage, put(notificationAwayItem, { since: now }));
+      return;
+    }
     const api = deps.notificationsApi();
-    const news = plan.shown.length > 0 || plan.more > 0;
+    const news = plan.shown.length > 0 || plan.summary !== undefined;
     // Granted, but the API not yet there in this worker: keep the news for a later check.
     if (news && !api) return;
     // Remembered before shown: a failure below may lose a notification, never repeat one.
@@ -211,6 +241,7 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     await setItems(storage, put(notifiedLettersItem, { keys: rememberKeys(seen.keys, plan.remember), primed: true }));
     written.checkMark = true;
     await setItems(storage, put(notificationCheckItem, { unread, at: now }));
+    if (wasAway) await removeItems(storage, notificationAwayItem);
     if (!api || !news) return;
     const targets = await loadTargets();
     const opening = async (id: string, target: LinkTarget) => {
@@ -220,17 +251,18 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
       targets[id] = viewerAddressOf(page);
       written.notifications.push(id);
     };
+    // The worker is spared the pages' fallback for dates (uiLocale): the catalogue's language as it is.
+    const locale = uiLanguage();
     for (const letter of plan.shown) {
       const id = `${LETTER_PREFIX}${letter.key}`;
       await opening(id, letter.target);
-      await show(api, id, letterText(letter, t));
+      await show(api, id, letterText(letter, t, locale));
     }
-    if (plan.more > 0) {
+    if (plan.summary) {
       const id = `${SUMMARY_PREFIX}${now}`;
-      await opening(id, targetOf(inboxLink, 'document_inbox'));
-      // The count in the catalogue's language as it is: a count of new letters is written alike in
-      // all three below a thousand, and the worker is spared the pages' fallback for dates (uiLocale).
-      await show(api, id, summaryText(plan.more, t, uiLanguage()));
+      // The inbox they lie in when it is one, else the person's own.
+      await opening(id, inboxOfAll(plan.summary.letters) ?? targetOf(inboxLink, 'document_inbox'));
+      await show(api, id, summaryText(plan.summary, t, locale));
     }
     await setItems(storage, put(notificationTargetsItem, boundTargets(targets)));
   }

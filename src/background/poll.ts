@@ -1,6 +1,7 @@
 import type { Alarms } from 'webextension-polyfill';
 import type { Session } from '../auth/session.ts';
 import { isConfigured, type ExtensionConfig } from '../config/config.ts';
+import { isEndedByService } from '../shared/errors.ts';
 import { warn } from '../shared/warn.ts';
 import type { Badge } from './badge.ts';
 import type { RootCache } from './root-cache.ts';
@@ -18,7 +19,7 @@ export interface PollDeps {
 export interface Poll {
   /** (Re)creates the alarm so its period follows the options page. */
   schedulePoll: (config: ExtensionConfig) => Promise<void>;
-  /** Keeps the badge true: the unread count while signed in, grey and empty otherwise. */
+  /** Keeps the badge true: the unread count while signed in, grey and empty otherwise, saying why (badge.ts). */
   refreshBadge: (force: boolean) => Promise<void>;
 }
 
@@ -31,14 +32,16 @@ export function createPoll(deps: PollDeps): Poll {
     },
     async refreshBadge(force) {
       const config = await deps.currentConfig();
-      if (!isConfigured(config) || (await deps.session.status()).state !== 'signed_in') {
-        await deps.badge.showSignedOut();
+      const status = isConfigured(config) ? await deps.session.status() : undefined;
+      if (status?.state !== 'signed_in') {
+        await deps.badge.showSignedOut(status?.reason !== undefined && isEndedByService(status.reason));
         return;
       }
       try {
         await deps.rootCache.getRootAndAnnounce(config, force);
       } catch (error) {
-        // The Session has already cleared the badge if access ended; a passing failure keeps the last count.
+        // The Session has already greyed the badge if access ended; any other failure left the last
+        // count on it, grey and said not to be current (root-cache.ts).
         warn('Could not update the unread count', error);
       }
     },

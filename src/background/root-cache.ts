@@ -1,12 +1,12 @@
 import { parseWith } from '../api/http.ts';
 import { inboxLinkOf } from '../api/inbox.ts';
-import { unreadInEveryMailbox } from '../api/inbox.ts';
+import { unreadCounts } from '../api/inbox.ts';
 import { rootResourceSchema, type RootResource } from '../api/schemas.ts';
 import { notSignedIn, type Session } from '../auth/session.ts';
 import { rootResourceUrl } from '../auth/service-config.ts';
 import type { ExtensionConfig } from '../config/config.ts';
-import { AppError } from '../shared/errors.ts';
-import { fencedToGeneration } from '../shared/generation-fence.ts';
+import { AppError, needsConnect, needsSettings, toErrorInfo } from '../shared/errors.ts';
+import { fencedToGeneration, sameGeneration } from '../shared/generation-fence.ts';
 import { warn } from '../shared/warn.ts';
 import type { InboxGlance, RootSnapshot } from '../protocol/messages.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
@@ -37,6 +37,8 @@ export interface RootCacheDeps {
   dueInvoices: DueInvoicesReader;
   /** Where the work after a fetch runs, the caller not waiting for it. */
   background: Pick<BackgroundWork, 'run'>;
+  /** The popup's line while alerts are paused, cached with the root (alerts.ts); undefined when not paused. */
+  alertsNote?: () => Promise<string | undefined>;
 }
 
 export interface RootCache {
@@ -48,6 +50,8 @@ export interface RootCache {
   getRootAndAnnounce: (config: ExtensionConfig, force: boolean, withInbox?: boolean, invoices?: boolean) => Promise<CachedRoot>;
   /** Forgets the cached root and open invoices (at sign-out: a signed-out browser shows nobody's name). */
   forget: () => Promise<void>;
+  /** The cached root's line of paused alerts written again, after a pause began or ended. */
+  renote: () => Promise<void>;
   /**
    * The root and the inbox fetched again (counts, badge, the popup's letters) after something here
    * changed them: a letter read, moved or deleted must no longer show as it was. A failure is only
@@ -68,7 +72,10 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
 
   /** Caches a snapshot fetched under `generation`, fenced to that session's (generation-fence.ts). */
   async function store(snapshot: RootSnapshot, generation: number): Promise<CachedRoot> {
+    const note = await deps.alertsNote?.();
     const cached: CachedRoot = { ...snapshot, generation };
+    if (note === undefined) delete cached.alertsNote;
+    else cached.alertsNote = note;
     const stands = await fencedToGeneration(
       session,
       generation,
@@ -83,13 +90,30 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
   }
 
   /** The badge shows the count, unless the session fetched under has ended meanwhile. */
-  async function announce(unread: number | undefined, generation: number): Promise<void> {
+  async function announce(root: RootResource, at: number, generation: number): Promise<void> {
     await fencedToGeneration(
       session,
       generation,
-      () => deps.badge.showUnread(unread),
+      () => deps.badge.showUnread({ counts: unreadCounts(root), at }),
       () => deps.badge.showSignedOut(),
     );
+  }
+
+  /**
+   * The root could not be read: the badge no longer says its count is current. Without an answer
+   * (or with one that cannot be used) the last count stays, grey and said to be of its time; a
+   * missing permission to reach the service says so. A session that ended says so by itself
+   * (Session: onSignedOut), and nothing is said for a session that is no longer the one fetched for.
+   */
+  async function announceFailure(error: unknown, generation: number): Promise<void> {
+    const info = toErrorInfo(error);
+    if (needsConnect(info) || !(await sameGeneration(session, generation))) return;
+    if (needsSettings(info)) {
+      await deps.badge.showPermissionNeeded();
+      return;
+    }
+    const last = await cachedRoot();
+    await deps.badge.showNoAnswer(last?.generation === generation ? { counts: unreadCounts(last.root), at: last.fetchedAt } : undefined);
   }
 
   /**
@@ -99,10 +123,25 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
    * refreshes the cache; each fetch of the root refreshes the badge too.
    */
   async function getRootAndAnnounce(config: ExtensionConfig, force: boolean, withInbox = false, invoices = true): Promise<CachedRoot> {
-    const serviceOrigin = new URL(config.baseUrl).origin;
-    const now = deps.now();
     // Read before anything is fetched: what is fetched from here on belongs to this session only.
     const generation = await session.generation();
+    try {
+      return await fetchAndAnnounce(config, force, withInbox, invoices, generation);
+    } catch (error) {
+      await announceFailure(error, generation).catch((failed: unknown) => warn('Could not update the badge', failed));
+      throw error;
+    }
+  }
+
+  async function fetchAndAnnounce(
+    config: ExtensionConfig,
+    force: boolean,
+    withInbox: boolean,
+    invoices: boolean,
+    generation: number,
+  ): Promise<CachedRoot> {
+    const serviceOrigin = new URL(config.baseUrl).origin;
+    const now = deps.now();
     const stored = await cachedRoot();
     // A cache from another session (left by a sign-out that raced its write) is nobody's to see.
     const cached = stored?.serviceOrigin === serviceOrigin && stored.generation === generation ? stored : undefined;
@@ -141,7 +180,7 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     );
     // The badge and new-letter notifications follow in the background: the popup does not wait.
     deps.background.run(
-      announce(unreadInEveryMailbox(root), generation).catch((error: unknown) => warn('Could not update the badge', error)),
+      announce(root, snapshot.fetchedAt, generation).catch((error: unknown) => warn('Could not update the badge', error)),
     );
     deps.background.run(
       deps.notifyNewLetters(config, root, generation).catch((error: unknown) => warn('Could not check for new letters', error)),
@@ -163,9 +202,15 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
     }
   }
 
+  async function renote(): Promise<void> {
+    const cached = await cachedRoot();
+    if (cached) await store(cached, cached.generation).catch(() => undefined);
+  }
+
   return {
     getRootAndAnnounce,
     forget: () => removeItems(storage, rootCacheItem, dueInvoicesItem),
     refresh,
+    renote,
   };
 }

@@ -26,6 +26,11 @@ export interface SaveMenuDeps {
   offered: () => Promise<boolean>;
   /** Opens an extension page in a tab beside the one the click was in. */
   openPage: (path: string, beside: Tabs.Tab | undefined) => Promise<void>;
+  /**
+   * The toolbar button's own items (alerts.ts: Pause alerts), made in the same turn: one refresh
+   * removes every item of the extension's, so each refresh makes them all again.
+   */
+  moreItems?: () => Promise<Pick<Menus.CreateCreatePropertiesType, 'id' | 'title' | 'contexts' | 'parentId'>[]>;
 }
 
 /**
@@ -36,15 +41,15 @@ export interface SaveMenuDeps {
 export function createSaveMenu(deps: SaveMenuDeps) {
   let queue = Promise.resolve();
 
-  /** Shows the items when the session may upload, and removes them otherwise; one change at a time. */
+  /** Shows the items when the session may upload, and removes them otherwise, with the toolbar button's; one change at a time. */
   function refresh(): Promise<void> {
     const menus = deps.menus;
     if (!menus) return Promise.resolve();
     queue = queue
       .then(async () => {
         await menus.removeAll();
-        if (!(await deps.offered())) return;
-        for (const item of ITEMS) menus.create({ ...item, title: t('save_menu_item') });
+        if (await deps.offered()) for (const item of ITEMS) menus.create({ ...item, title: t('save_menu_item') });
+        for (const item of (await deps.moreItems?.()) ?? []) menus.create(item);
       })
       .catch((error: unknown) => warn('Could not update the context menu', error));
     return queue;

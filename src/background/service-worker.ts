@@ -1,7 +1,7 @@
 // The worker's entry. Every listener is registered synchronously at the top level, so an event
 // that wakes a stopped worker finds its listener; no state lives only in memory.
 import { ext as browser } from '../shared/ext.ts';
-import { storageReady, worker } from './composition-root.ts';
+import { IDLE_SECONDS, storageReady, worker } from './composition-root.ts';
 import { warn } from '../shared/warn.ts';
 import { menusApi } from './menus-api.ts';
 import { answerPageMessage, type PageMessageEvent } from '../protocol/page-messages.ts';
@@ -31,8 +31,18 @@ browser.permissions.onAdded.addListener((added) => {
 browser.alarms.onAlarm.addListener((alarm) => worker.onAlarm(alarm));
 
 // "Save to Digipost" (save-menu.ts): the click grants activeTab for the tab's site, then the save page opens.
+// "Pause alerts" on the toolbar button's own menu (alerts.ts).
 menusApi().onClicked.addListener((info, tab) => {
-  worker.saveMenu.clicked(info, tab).catch((error: unknown) => warn('Could not open the save page', error));
+  worker.alerts
+    .menuClicked(info.menuItemId)
+    .then((handled) => (handled ? undefined : worker.saveMenu.clicked(info, tab)))
+    .catch((error: unknown) => warn('Could not carry out the menu item', error));
+});
+
+// Back at an idle or locked computer: what came meanwhile is summed up in one alert (notifications.ts).
+browser.idle.setDetectionInterval(IDLE_SECONDS);
+browser.idle.onStateChanged.addListener((state) => {
+  if (state === 'active') worker.backAtComputer();
 });
 
 // A sign-out the service has not heard of yet is told as soon as there is a chance: whenever the

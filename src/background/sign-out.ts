@@ -37,7 +37,7 @@ export function createSessionCleanup(deps: SessionCleanupDeps): (reason: 'user' 
     const steps: [what: string, step: () => Promise<void>][] = [
       // Personal data goes with the tokens: a signed-out browser shows nobody's name.
       ['forget the cached root and open invoices', () => deps.rootCache.forget()],
-      ['grey the toolbar button', () => deps.badge.showSignedOut()],
+      ['grey the toolbar button', () => deps.badge.showSignedOut(reason === 'ended')],
       // What the viewer's tabs stand for (which letter each page id is).
       ['forget the viewer pages', () => deps.viewerPages.forgetAll()],
       // Notifications on screen name senders and subjects.

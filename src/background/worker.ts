@@ -30,6 +30,10 @@ import { createSaveMenu, type SaveMenu, type SaveMenuDeps } from './save-menu.ts
 import { createUploads } from './actions/upload.ts';
 import { createOnce } from './once.ts';
 import { createOpeningReceipts } from './actions/opening-receipt.ts';
+import { warn } from '../shared/warn.ts';
+import { createAlerts, RESUME_ALARM, type Alerts } from './alerts.ts';
+import { getItem } from '../storage/item.ts';
+import { notificationAwayItem } from '../storage/items.ts';
 
 /** What the worker is made of: the platform, as the browser (or a test) gives it. */
 export interface WorkerDeps {
@@ -53,7 +57,9 @@ export interface WorkerDeps {
   tellPages: (event: WorkerEvent) => Promise<void>;
   action: ActionApi;
   permissions: Pick<Permissions.Static, 'contains' | 'remove'>;
-  alarms: Pick<Alarms.Static, 'get' | 'create'>;
+  alarms: Pick<Alarms.Static, 'get' | 'create' | 'clear'>;
+  /** Whether the person is at the computer (idle.queryState; 'active' without the API). */
+  idleState: () => Promise<'active' | 'idle' | 'locked'>;
   /** The notifications API, when the optional permission is held. */
   notificationsApi: () => NotificationsApi | undefined;
   /** Which letter each viewer page id stands for (storage.session, shared with the pages). */
@@ -84,6 +90,10 @@ export interface Worker {
   notifications: LetterNotifications;
   /** "Save to Digipost" in the context menu: its click listener is the worker's (service-worker.ts). */
   saveMenu: SaveMenu;
+  /** The person's shaping of alerts: the toolbar button's Pause alerts items are its (menuClicked). */
+  alerts: Alerts;
+  /** The person is back at an idle or locked computer: what came meanwhile is looked for, and summed up in one alert. */
+  backAtComputer: () => void;
   /** Resolves once the work the worker started in the background is done (background-work.ts); tests wait on it. */
   idle: () => Promise<void>;
 }
@@ -143,6 +153,18 @@ export function createWorker(deps: WorkerDeps): Worker {
     exclusive: deps.exclusive,
     viewerPages: deps.viewerPages,
     openViewer: deps.openViewer,
+    idleState: deps.idleState,
+  });
+  const alerts = createAlerts({
+    storage,
+    now,
+    alarms: deps.alarms,
+    currentConfig,
+    // The menu offers Resume once paused, and the popup's line says until when.
+    changed: async () => {
+      await saveMenu.refresh();
+      await rootCache.renote();
+    },
   });
   const dueInvoices = createDueInvoices({ storage, session, calls, now });
   const rootCache = createRootCache({
@@ -154,6 +176,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     notifyNewLetters: notifications.notifyNewLetters,
     dueInvoices,
     background,
+    alertsNote: alerts.note,
   });
   const poll = createPoll({ alarms: deps.alarms, currentConfig, session, badge, rootCache });
   const hostAccess = createHostAccess({ local: storage.local, currentConfig, permissions: deps.permissions });
@@ -172,6 +195,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     menus: deps.menus,
     storage,
     openPage: deps.openPage,
+    moreItems: alerts.menuItems,
     offered: async () => {
       const status = await session.status();
       return status.state === 'signed_in' && status.scopes.includes('UPLOAD_DOCUMENT');
@@ -206,6 +230,8 @@ export function createWorker(deps: WorkerDeps): Worker {
     writes: createWrites({ calls, once, written: rootCache.refresh }),
     uploads: createUploads({ storage, calls, rootCache, once }),
     receipts: createOpeningReceipts({ calls, once }),
+    alerts,
+    refreshMenus: saveMenu.refresh,
   });
 
   return {
@@ -213,18 +239,29 @@ export function createWorker(deps: WorkerDeps): Worker {
     handlers,
     route: (message, sender) => dispatch(message, sender, { handlers, ownId: deps.extension.id, pagesOrigin: deps.extension.getURL('') }),
     onAlarm(alarm) {
+      if (alarm.name === RESUME_ALARM)
+        background.run(alerts.endPauseIfOver().catch((error: unknown) => warn('Could not resume alerts', error)));
       if (alarm.name !== POLL_ALARM) return;
       void poll.refreshBadge(true);
       revocations.retryRevocationsInBackground();
     },
     async start() {
       await poll.schedulePoll(await currentConfig());
+      await alerts.endPauseIfOver();
       await poll.refreshBadge(false);
       await saveMenu.refresh();
     },
     retryRevocationsInBackground: revocations.retryRevocationsInBackground,
     notifications,
     saveMenu,
+    alerts,
+    backAtComputer() {
+      background.run(
+        (async () => {
+          if ((await getItem(storage, notificationAwayItem)) !== undefined) await poll.refreshBadge(true);
+        })().catch((error: unknown) => warn('Could not look for what came meanwhile', error)),
+      );
+    },
     idle: background.idle,
   };
 }

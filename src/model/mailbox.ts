@@ -59,8 +59,10 @@ export function mailboxNavOf(root: RootResource | undefined, id?: string): Mailb
   const here = mailboxesAt(root, id);
   const mailbox = here[0];
   const account = shared ?? root?.primaryAccount;
-  const inbox = shared ? findLink(shared.link, 'document_inbox') : inboxOf(root)?.link;
-  const unread = account?.unreadItemsInInbox;
+  const own = inboxOf(root);
+  const inbox = shared ? findLink(shared.link, 'document_inbox') : own?.link;
+  // The same count the badge adds up (api/inbox.ts unreadInEveryMailbox): one source for every surface.
+  const unread = shared ? shared.unreadItemsInInbox : own?.unread;
   const receipts = findLink(account?.link, 'receipts');
   const name = mailbox?.name ?? mailbox?.digipostaddress ?? '';
   const nav: MailboxNav = { id: shared ? (mailboxIdOf(shared) ?? '') : '', name, folders: foldersIn(here) };

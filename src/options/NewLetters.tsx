@@ -5,6 +5,7 @@ import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { t, tCount } from '../shared/i18n.ts';
 import { Busy, ErrorAlert } from '../ui/components.tsx';
 import { answerOf, type PromptAnswer } from './permission-prompt.ts';
+import { AlertChoices } from './AlertChoices.tsx';
 
 /** The settings of new letters, as the worker holds them. */
 export interface LetterSettings {
@@ -135,6 +136,7 @@ export function NewLetters(props: { settings: LetterSettings; onChange: (change:
         </li>
       </ul>
       <NoteLine note={note} />
+      {props.settings.notify ? <AlertChoices /> : null}
     </section>
   );
 }

@@ -99,7 +99,7 @@ function Ready(props: {
   onSignOut: () => void;
   onRetry?: () => void;
 }) {
-  const { root, serviceOrigin, inbox } = props.snapshot;
+  const { root, serviceOrigin, inbox, alertsNote } = props.snapshot;
   const [openError, setOpenError] = useState<ErrorInfo | undefined>();
   const opened = (tab: Promise<void>) => {
     tab.then(
@@ -118,6 +118,8 @@ function Ready(props: {
   return (
     <div class="frame">
       <Header root={root} />
+      {/* Worded by the worker (background/alerts.ts): "Alerts paused until 08:15". */}
+      {alertsNote ? <p class="paused">{alertsNote}</p> : null}
       <div class="scroll">
         {props.stale ? (
           <div class="offline" role="status">
@@ -224,7 +226,15 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
     void load(false, { cached: props.cached, answer: props.firstAnswer });
     // Without a cache, the worker caches the root before it fetches the letters: show it then.
     const unwatchRoot = watchItem(rootCacheItem, (next) => {
-      if (next) setState((now) => (now.kind === 'loading' ? { kind: 'ready', snapshot: next, revalidating: true } : now));
+      // …and while open, each root the worker caches (a letter read, the alarm), the newest there is:
+      // one count with the badge. (Another session's never shows: a sign-out moves the popup to
+      // signed out, and removes the cache.)
+      if (next)
+        setState((now) =>
+          now.kind === 'loading' || now.kind === 'ready'
+            ? { kind: 'ready', snapshot: next, revalidating: now.kind === 'loading' || now.revalidating }
+            : now,
+        );
     });
     const unwatchDue = watchItem(dueInvoicesItem, setDue);
     return () => {

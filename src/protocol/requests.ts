@@ -1,6 +1,7 @@
 import type { LinkTarget } from '../api/links.ts';
 import { MAX_SUBJECT_LENGTH } from '../api/upload-rules.ts';
 import { z } from '../shared/zod.ts';
+import type { AlertSettings } from '../storage/alert-items.ts';
 import type { RootSnapshot } from '../api/root-snapshot.ts';
 import type { Wait } from './answer-within.ts';
 import type { PageName } from './pages.ts';
@@ -94,6 +95,22 @@ export const REQUESTS = {
   changeLetterSettings: {
     fields: { pollMinutes: z.optional(configInput.shape.pollMinutes), notify: z.optional(z.boolean()) },
     answer: ofType<StoredConfigView>,
+    within: 'serviceCall',
+    pages: ['options'],
+    transport: 'runtime',
+  },
+  /**
+   * The settings' shaping of alerts (issue #48): the kinds and mailboxes switched off, and a pause
+   * for an hour, until tomorrow morning or until resumed (or `resume`). Answered with them as saved.
+   */
+  changeAlerts: {
+    fields: {
+      kindsOff: z.optional(z.array(z.enum(['letters', 'invoices', 'parcels', 'appointments'])).check(z.maxLength(4))),
+      mailboxesOff: z.optional(z.array(z.string().check(z.maxLength(2048))).check(z.maxLength(100))),
+      pause: z.optional(z.enum(['hour', 'morning', 'resumed', 'resume'])),
+    },
+    answer: ofType<AlertSettings>,
+    // Storage and the menu only: the shortest wait there is.
     within: 'serviceCall',
     pages: ['options'],
     transport: 'runtime',

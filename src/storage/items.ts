@@ -207,6 +207,17 @@ export type CheckMark = z.infer<typeof checkMarkSchema>;
 
 export const notificationCheckItem = defineItem({ key: 'notificationCheck', area: 'session', check: checkWith(checkMarkSchema) });
 
+/**
+ * Since when new letters wait, unalerted, for the person to come back to an idle or locked computer
+ * (issue #48): what arrived meanwhile is summed up in one alert once they are. No letter is named:
+ * the letters themselves are the ones not yet remembered as alerted (notifiedLettersItem).
+ */
+export const notificationAwayItem = defineItem({
+  key: 'notificationAway',
+  area: 'local',
+  check: checkWith(z.object({ since: z.number() })),
+});
+
 const noTargets: Record<string, string> = {};
 
 /** Notification id → the viewer address its click opens (personal: session only). */

@@ -5,6 +5,9 @@ import type { ErrorInfo } from '../shared/errors.ts';
 import type { RootSnapshot } from '../protocol/messages.ts';
 import { mailboxesAt, mailboxesOf, mailboxNavOf, type MailboxNav } from '../model/mailbox.ts';
 import { sessionLevelOf } from '../model/letters.ts';
+import { useEffect } from 'preact/hooks';
+import { watchItem } from '../storage/browser-areas.ts';
+import { rootCacheItem } from '../storage/page-items.ts';
 import { useLatest } from '../ui/use-latest.ts';
 import { ask } from '../ui/worker-client.ts';
 import { signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
@@ -53,6 +56,17 @@ export function useRoot(cached: RootSnapshot | undefined, mailbox: string | unde
     initial: cached,
   });
   useWorkerEvent(signedInEvent, () => void latest.reload());
+  // The worker's cache is the one source of every count (the badge, the popup, this side list): a
+  // letter read here or elsewhere, once the worker has read the root again, shows here at once.
+  // Only a root of the session on show, and never an older one than it.
+  const { update } = latest;
+  useEffect(
+    () =>
+      watchItem(rootCacheItem, (next) => {
+        if (next) update((now) => (next.generation === now.generation && next.fetchedAt > now.fetchedAt ? next : now));
+      }),
+    [],
+  );
   const root = latest.value;
   const here = mailboxesAt(root?.root, mailbox);
   return {

@@ -97,9 +97,14 @@ export function entrySizes(distDir: string): EntrySize[] {
  * few at a time; mailboxes named by their own links (1,378 bytes in all, 35,478 measured). It is
  * 35.9 kB since the Send to my bank page's round trips moved into the worker (issue #45 point 3:
  * the letter read again in the write's answer, the person's own account in one request; 258
- * bytes, 35,849 measured). The popup's stays: it is what a person waits for.
+ * bytes, 35,849 measured). It is 40.1 kB since the counts and alerts a person can trust and
+ * shape (issue #48, with #46 point 4): the toolbar button's four states with their titles, the
+ * alerts' kinds, mailboxes, pause, menu and idle summary, and a new letter's alert saying what it
+ * asks, read with the model's own reader of its data (model/metadata.ts, 1,519 bytes of the 4,176;
+ * 40,025 measured). The popup's stays: it is what a person waits for (15,000 measured with #48's
+ * count wording, live counts and paused line).
  */
-export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 35_900 };
+export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 40_100 };
 
 /**
  * The popup's styles, written into popup.html at build (build/popup-styles-in-page.ts, issue #47):

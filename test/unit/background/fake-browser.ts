@@ -44,8 +44,8 @@ export const fakeBrowser = {
     },
     onAdded: listeners,
   },
-  alarms: { get: () => Promise.resolve(undefined), create: noop, onAlarm: listeners },
-  action: { setIcon: noop, setBadgeText: noop, setBadgeBackgroundColor: noop },
+  alarms: { get: () => Promise.resolve(undefined), create: noop, clear: () => Promise.resolve(true), onAlarm: listeners },
+  action: { setIcon: noop, setBadgeText: noop, setBadgeBackgroundColor: noop, setTitle: noop },
   i18n: { getMessage: (key: string) => key, getUILanguage: () => 'en' },
   tabs: { query: () => Promise.resolve([]), create: noop },
 };

@@ -28,6 +28,7 @@ export function fakeWorker(network: FakeNetwork, buildDefaults: BuildDefaults, o
     action: fakeBrowser.action,
     permissions: fakeBrowser.permissions,
     alarms: fakeBrowser.alarms,
+    idleState: () => Promise.resolve('active'),
     notificationsApi: () => (fakeBrowser as { notifications?: NotificationsApi }).notifications,
     viewerPages: { remember: rememberTarget, forgetNamed: forgetViewerPagesNamed, forgetAll: forgetViewerPages },
     openViewer: () => Promise.resolve(),

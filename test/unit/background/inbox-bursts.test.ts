@@ -123,6 +123,7 @@ describe('the new-letter check over 40 shared mailboxes', () => {
       exclusive: createMemoryLock(),
       viewerPages: { remember: () => Promise.resolve(), forgetNamed: () => Promise.resolve() },
       openViewer: () => Promise.resolve(),
+      idleState: () => Promise.resolve('active'),
     });
     const check = notifications.notifyNewLetters(config, root, 1);
     await service.answerUntil(check);

@@ -4,9 +4,11 @@ import { isUnread } from '../../../src/api/unread.ts';
 import {
   boundTargets,
   letterKey,
+  asksText,
+  isPaused,
   letterText,
-  MAX_SHOWN,
   planNotifications,
+  type PlanContext,
   rememberKeys,
   shouldFetchInbox,
   summaryText,
@@ -90,55 +92,141 @@ describe('which letters are unread', () => {
   });
 });
 
+const NOW = Date.UTC(2026, 11, 1, 12);
+/** Nothing to show: no letter of its own and no summary. */
+const isQuiet = (plan: { shown: unknown[]; summary?: unknown }) => plan.shown.length === 0 && plan.summary === undefined;
+const context = (over: Partial<PlanContext> = {}, alerts: Partial<PlanContext['alerts']> = {}): PlanContext => ({
+  alerts: { kindsOff: [], mailboxesOff: [], ...alerts },
+  now: NOW,
+  away: false,
+  wasAway: false,
+  ...over,
+});
+
 describe('what to notify', () => {
   it('notifies nothing on the first look, but remembers what is already unread', async () => {
     const letters = await unread(letter(1), letter(2));
-    const plan = planNotifications(letters, { keys: [], primed: false });
-    expect(plan).toEqual({ shown: [], more: 0, remember: letters.map((l) => l.key) });
+    const plan = planNotifications(letters, { keys: [], primed: false }, context());
+    expect(plan).toEqual({ shown: [], remember: letters.map((l) => l.key), waitForPerson: false });
   });
 
   it('notifies a new letter once, and never again', async () => {
     const [first, second] = await unread(letter(2), letter(1));
     if (!first || !second) throw new Error('fixture');
     const seen = { keys: [second.key], primed: true };
-    const plan = planNotifications([first, second], seen);
+    const plan = planNotifications([first, second], seen, context());
     expect(plan.shown).toEqual([first]);
-    expect(plan.more).toBe(0);
+    expect(plan.summary).toBeUndefined();
     const after = { keys: rememberKeys(seen.keys, plan.remember), primed: true };
-    expect(planNotifications([first, second], after).shown).toEqual([]);
+    expect(planNotifications([first, second], after, context())).toSatisfy(isQuiet);
   });
 
   it('does not notify a letter again after it was read and became unread once more', async () => {
     const [one] = await unread(letter(1));
     if (!one) throw new Error('fixture');
     const seen = { keys: [one.key], primed: true };
-    expect(planNotifications([], seen).remember).toEqual([]);
+    expect(planNotifications([], seen, context()).remember).toEqual([]);
     // The set keeps it even while the letter was read (absent from the unread list).
-    expect(planNotifications([one], { keys: rememberKeys(seen.keys, []), primed: true }).shown).toEqual([]);
+    expect(planNotifications([one], { keys: rememberKeys(seen.keys, []), primed: true }, context()).shown).toEqual([]);
   });
 
-  it(`shows up to ${MAX_SHOWN} one by one`, async () => {
-    const letters = await unread(letter(3), letter(2), letter(1));
-    const plan = planNotifications(letters, { keys: [], primed: true });
-    expect(plan.shown).toEqual(letters);
-    expect(plan.more).toBe(0);
-  });
-
-  it('sums up the rest when there are more, the newest shown one by one', async () => {
-    const letters = await unread(...Array.from({ length: 10 }, (_, i) => letter(100 - i)));
-    const plan = planNotifications(letters, { keys: [], primed: true });
-    expect(plan.shown).toEqual(letters.slice(0, MAX_SHOWN - 1));
-    expect(plan.more).toBe(10 - (MAX_SHOWN - 1));
-    expect(plan.shown.length + (plan.more > 0 ? 1 : 0)).toBe(MAX_SHOWN);
-    // Every one of them is remembered, the summarised ones too.
+  it('several new letters in one check make one summary, never one notification each', async () => {
+    const letters = await unread(...Array.from({ length: 5 }, (_, i) => letter(100 - i)));
+    const plan = planNotifications(letters, { keys: [], primed: true }, context());
+    expect(plan.shown).toEqual([]);
+    expect(plan.summary).toEqual({ letters, away: false });
+    // Every one of them is remembered: the next check alerts none of them again.
     expect(plan.remember).toEqual(letters.map((l) => l.key));
-    expect(planNotifications(letters, { keys: plan.remember, primed: true })).toMatchObject({ shown: [], more: 0 });
+    expect(planNotifications(letters, { keys: plan.remember, primed: true }, context())).toSatisfy(isQuiet);
+    const two = planNotifications(letters.slice(0, 2), { keys: [], primed: true }, context());
+    expect(two.summary?.letters).toHaveLength(2);
+  });
+});
+
+describe('alerts the person shapes', () => {
+  it('paused: nothing is shown, and what came meanwhile is remembered, so it is never alerted after the pause', async () => {
+    const letters = await unread(letter(2), letter(1));
+    const seen = { keys: [], primed: true };
+    for (const pausedUntil of [NOW + 60_000, null]) {
+      const plan = planNotifications(letters, seen, context({}, { pausedUntil }));
+      expect(plan).toMatchObject({ shown: [], waitForPerson: false });
+      expect(plan.summary).toBeUndefined();
+      expect(plan.remember).toEqual(letters.map((l) => l.key));
+      expect(planNotifications(letters, { keys: plan.remember, primed: true }, context()).summary).toBeUndefined();
+    }
+    // A pause whose time has passed is over.
+    expect(isPaused({ kindsOff: [], mailboxesOff: [], pausedUntil: NOW - 1 }, NOW)).toBe(false);
+    expect(planNotifications(letters, seen, context({}, { pausedUntil: NOW - 1 })).summary?.letters).toHaveLength(2);
   });
 
-  it('never sums up a single letter ("1 more new letters")', async () => {
-    const letters = await unread(...Array.from({ length: MAX_SHOWN + 1 }, (_, i) => letter(i + 1)));
-    const plan = planNotifications(letters, { keys: [], primed: true });
-    expect(plan.more).toBeGreaterThanOrEqual(2);
+  it('idle or locked: nothing shown and nothing remembered; back, what came meanwhile is one summary, without what was read', async () => {
+    const [a, b, c] = await unread(letter(3), letter(2), letter(1));
+    if (!a || !b || !c) throw new Error('fixture');
+    const seen = { keys: [], primed: true };
+    const away = planNotifications([a], seen, context({ away: true }));
+    expect(away).toEqual({ shown: [], remember: [], waitForPerson: true });
+    // Meanwhile b came and c came, and c was read on the phone: back, a and b are summed up, one alert even for one letter.
+    const back = planNotifications([a, b], seen, context({ wasAway: true }));
+    expect(back.summary).toEqual({ letters: [a, b], away: true });
+    expect(planNotifications([a], seen, context({ wasAway: true })).summary).toEqual({ letters: [a], away: true });
+  });
+
+  it('per kind: a kind switched off is never alerted, and stays remembered; the others are', async () => {
+    const invoice = letter(2, {
+      attachments: [{ read: false, mainDocument: true, link: [], invoice: { amount: 1250, dueDate: '2026-12-10', link: [] } }],
+    });
+    const [bill, plain] = await unread(invoice, letter(1));
+    if (!bill || !plain) throw new Error('fixture');
+    expect([bill.kind, plain.kind]).toEqual(['invoices', 'letters']);
+    const plan = planNotifications([bill, plain], { keys: [], primed: true }, context({}, { kindsOff: ['letters'] }));
+    expect(plan.shown).toEqual([bill]);
+    expect(plan.remember).toEqual([bill.key, plain.key]);
+    const none = planNotifications([bill, plain], { keys: [], primed: true }, context({}, { kindsOff: ['letters', 'invoices'] }));
+    expect(none).toSatisfy(isQuiet);
+  });
+
+  it('per mailbox: a mailbox switched off is never alerted; the person’s own is named ""', async () => {
+    const OLA = `${SERVICE}/post/api/private/accounts/2047/documents/inbox`;
+    const [own] = await unread(letter(1));
+    const [shared] = await unreadLetters(inboxOf(letter(9)), SERVICE, { mailbox: OLA, whose: 'Ola Nordmann' });
+    if (!own || !shared) throw new Error('fixture');
+    expect([own.mailbox, shared.mailbox]).toEqual(['', OLA]);
+    expect(planNotifications([own, shared], { keys: [], primed: true }, context({}, { mailboxesOff: [OLA] })).shown).toEqual([own]);
+    expect(planNotifications([own, shared], { keys: [], primed: true }, context({}, { mailboxesOff: [''] })).shown).toEqual([shared]);
+  });
+});
+
+describe('what a new letter asks, from its data', () => {
+  const withMetadata = (metadata: unknown[]) =>
+    letter(5, { attachments: [{ read: false, mainDocument: true, link: [], metadata }] as never });
+
+  it('a parcel: where, and the last day to fetch it', async () => {
+    const [parcel] = await unread(
+      withMetadata([{ type: 'PickupNotice', pickupPlace: { name: 'Kiwi Majorstuen' }, returnDateTime: '2026-12-07T12:00:00+01:00' }]),
+    );
+    expect(parcel?.kind).toBe('parcels');
+    expect(asksText(parcel?.asks, t, 'en')).toBe('notification_parcel_by(Kiwi Majorstuen,Monday, December 7)');
+    expect(asksText({ kind: 'parcel', place: 'Kiwi Majorstuen' }, t, 'en')).toBe('notification_parcel(Kiwi Majorstuen)');
+    // Picked up already: no parcel to fetch, an ordinary letter.
+    const [fetched] = await unread(withMetadata([{ type: 'PickupNotice', pickupPlace: { name: 'Kiwi' }, status: 'PICKED_UP' }]));
+    expect(fetched?.kind).toBe('letters');
+  });
+
+  it('a debt collection and an invoice: the amount and the day it is due', async () => {
+    const [debt] = await unread(withMetadata([{ type: 'Inkasso', dueDate: '2026-12-10', sum: 1800 }]));
+    expect(debt?.kind).toBe('invoices');
+    expect(asksText(debt?.asks, t, 'en')).toBe('notification_debt(NOK\u00a01,800.00,Thursday, December 10)');
+    expect(asksText({ kind: 'invoice', amount: 1250, due: '2026-12-10' }, t, 'en')).toBe(
+      'notification_invoice(NOK\u00a01,250.00,Thursday, December 10)',
+    );
+    expect(asksText({ kind: 'invoice' }, t, 'en')).toBeUndefined();
+  });
+
+  it('an appointment: when, and where', () => {
+    const at = Date.parse('2026-12-03T09:30:00+01:00');
+    expect(asksText({ kind: 'appointment', start: at, place: 'Legesenteret' }, t, 'en')).toMatch(
+      /^notification_appointment_at\(Thursday, December 3(,| at) \d\d:\d\d( [AP]M)?,Legesenteret\)$/,
+    );
   });
 });
 
@@ -193,10 +281,23 @@ describe('the text of a notification', () => {
     expect(letterText(hidden, t)).toEqual({ title: 'notification_unknown_sender', message: 'notification_no_subject' });
   });
 
-  it('says how many more in the summary', () => {
-    expect(summaryText(7, t, 'en')).toEqual({ title: 'notification_more_title_other(7)', message: 'notification_more_message' });
-    expect(summaryText(1, t, 'en').title).toBe('notification_more_title_one(1)');
-    expect(summaryText(1, t, 'nn').title).toBe('notification_more_title_one(1)');
-    expect(summaryText(1234, t, 'nb').title).toBe('notification_more_title_other(1\u00a0234)');
+  it('says what a letter asks over its subject, and whose mailbox when shared', async () => {
+    const [named] = await unread(letter(1, { sender: 'Posten', subject: 'Hentemelding' }));
+    if (!named) throw new Error('fixture');
+    const parcel = { ...named, asks: { kind: 'parcel' as const, place: 'Kiwi Majorstuen' } };
+    expect(letterText(parcel, t, 'en')).toEqual({ title: 'Posten', message: 'notification_parcel(Kiwi Majorstuen)\nHentemelding' });
+    expect(letterText({ ...parcel, whose: 'Ola' }, t, 'en').message).toBe(
+      'notification_shared_message(notification_parcel(Kiwi Majorstuen)\nHentemelding,Ola)',
+    );
+  });
+
+  it('sums up how many and from whom, or that they came while the person was away', async () => {
+    const letters = await unread(...['NAV', 'NAV', 'Skatteetaten', 'Posten', 'Telenor'].map((sender, i) => letter(i + 1, { sender })));
+    expect(summaryText({ letters: letters.slice(0, 3), away: false }, t, 'en')).toEqual({
+      title: 'notification_summary_title_other(3)',
+      message: 'notification_from(NAV and Skatteetaten)',
+    });
+    expect(summaryText({ letters, away: false }, t, 'en').message).toBe('notification_from(NAV, Skatteetaten, and notification_others)');
+    expect(summaryText({ letters: letters.slice(0, 1), away: true }, t, 'nn').title).toBe('notification_away_title_one(1)');
   });
 });

@@ -23,11 +23,11 @@ const config: ExtensionConfig = {
 };
 
 /** The notifications the worker put on screen, as the browser would show them. */
-const shown: { id: string; title: string; message: string }[] = [];
+const shown: { id: string; title: string; message: string; buttons?: boolean }[] = [];
 Object.assign(fakeBrowser, {
   notifications: {
-    create: (id: string, options: { title: string; message: string }) => {
-      shown.push({ id, title: options.title, message: options.message });
+    create: (id: string, options: { title: string; message: string; buttons?: unknown }) => {
+      shown.push({ id, title: options.title, message: options.message, buttons: 'buttons' in options });
       return Promise.resolve(id);
     },
     getAll: () => Promise.resolve({}),
@@ -197,5 +197,99 @@ describe('notifications of new letters in a mailbox shared with the person', () 
     inboxLetters = [letter(2, 'Fjordkraft', 'Faktura for november')];
     await check();
     expect(shown.map(({ title }) => title)).toEqual(['Fjordkraft']);
+  });
+});
+
+describe('alerts the person shapes (issue #48)', () => {
+  const on = { ...config, notify: true };
+  let state: 'active' | 'idle' | 'locked' = 'active';
+  const shaped = fakeWorker(network, BUILD_DEFAULTS, { idleState: () => Promise.resolve(state) });
+  const check = async (unread: number) =>
+    shaped.notifications.notifyNewLetters(on, rootWithInboxOnlyInMailbox(unread), await shaped.session.generation());
+
+  const keysOnly = fakeBrowser.i18n.getMessage;
+  afterEach(() => {
+    fakeBrowser.i18n.getMessage = keysOnly;
+  });
+  beforeEach(async () => {
+    fakeBrowser.i18n.getMessage = (key: string, substitutions?: string | string[]) => catalogueMessage('en', key, substitutions);
+    state = 'active';
+    inboxLetters = [letter(1, 'Skatteetaten', 'Skattemelding')];
+    await check(1);
+    expect(shown).toEqual([]);
+  });
+
+  it('quiet while the computer is idle or locked; back, what came meanwhile is one alert, without what was read meanwhile, and never again', async () => {
+    state = 'locked';
+    inboxLetters = [letter(2, 'NAV', 'Vedtak'), ...inboxLetters];
+    await check(2);
+    state = 'idle';
+    inboxLetters = [letter(3, 'Posten', 'Hentemelding'), letter(4, 'Telenor', 'Faktura'), ...inboxLetters];
+    await check(4);
+    expect(shown).toEqual([]);
+    // Telenor's letter was read on the phone meanwhile: it is no longer unread, and not alerted.
+    inboxLetters = inboxLetters.filter((one) => one.creatorName !== 'Telenor');
+    state = 'active';
+    await check(3);
+    expect(shown.map(({ title, message }) => ({ title, message }))).toEqual([
+      // Newest first, as the inbox lists them.
+      { title: '2 new letters while you were away', message: 'From Posten and NAV' },
+    ]);
+    await check(3);
+    expect(shown).toHaveLength(1);
+  });
+
+  it('a new start (switched on again, a sign-in) forgets letters that waited for the person: no “while you were away” for them', async () => {
+    state = 'locked';
+    inboxLetters = [letter(2, 'NAV', 'Vedtak'), ...inboxLetters];
+    await check(2);
+    await shaped.notifications.resetNotificationBaseline();
+    state = 'active';
+    await check(2);
+    expect(shown).toEqual([]);
+    inboxLetters = [letter(3, 'Posten', 'Hentemelding'), ...inboxLetters];
+    await check(3);
+    expect(shown.map(({ title, message }) => [title, message])).toEqual([['Posten', 'Hentemelding']]);
+  });
+
+  it('paused from the toolbar button’s menu: nothing, not even after the pause; resumed, the next new letter is alerted', async () => {
+    expect(await shaped.alerts.menuClicked('alerts-pause-hour')).toBe(true);
+    inboxLetters = [letter(2, 'NAV', 'Vedtak'), ...inboxLetters];
+    await check(2);
+    expect(shown).toEqual([]);
+    expect(await shaped.alerts.menuClicked('alerts-resume')).toBe(true);
+    await check(2);
+    expect(shown).toEqual([]);
+    inboxLetters = [letter(3, 'Posten', 'Hentemelding'), ...inboxLetters];
+    await check(3);
+    expect(shown.map(({ title }) => title)).toEqual(['Posten']);
+  });
+
+  it('several new letters in one check: one summary that opens the inbox', async () => {
+    inboxLetters = [letter(2, 'NAV', 'Vedtak'), letter(3, 'Posten', 'Hentemelding'), ...inboxLetters];
+    await check(3);
+    expect(shown.map(({ id, title, message }) => [id.split('-')[0], title, message])).toEqual([
+      ['more', '2 new letters', 'From NAV and Posten'],
+    ]);
+  });
+
+  it('never an alert about being offline: a look that fails shows nothing, and the letter is alerted once Digipost answers', async () => {
+    inboxLetters = [letter(2, 'NAV', 'Vedtak'), ...inboxLetters];
+    const answering = network.handlers.get(A);
+    network.handlers.set(A, (request) =>
+      request.url.pathname === INBOX_PATH ? Promise.reject(new TypeError('Failed to fetch')) : (answering?.(request) ?? Response.error()),
+    );
+    await expect(check(2)).rejects.toThrow();
+    expect(shown).toEqual([]);
+    if (answering) network.handlers.set(A, answering);
+    await check(2);
+    expect(shown.map(({ title }) => title)).toEqual(['NAV']);
+  });
+
+  it('offer nothing but their click, in Chromium as in Firefox (which has no buttons): no buttons', async () => {
+    inboxLetters = [letter(2, 'NAV', 'Vedtak'), ...inboxLetters];
+    await check(2);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.buttons).toBe(false);
   });
 });

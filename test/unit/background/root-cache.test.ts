@@ -5,6 +5,7 @@ import { createBackgroundWork, type BackgroundWork } from '../../../src/backgrou
 import { createRootCache, FRESHNESS_MS, type CachedRoot, type RootCache } from '../../../src/background/root-cache.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import type { Permission } from '../../../src/shared/permissions.ts';
+import { AppError } from '../../../src/shared/errors.ts';
 import { appErrorOf } from '../app-error.ts';
 import { deferred, FakeClock, MemoryArea } from '../auth/fakes.ts';
 
@@ -105,8 +106,10 @@ beforeEach(() => {
     calls: service,
     now: clock.now,
     badge: {
-      showUnread: (unread) => Promise.resolve(void badge.push(String(unread))),
+      showUnread: ({ counts }) => Promise.resolve(void badge.push(String(counts.total))),
       showSignedOut: () => Promise.resolve(void badge.push('signed out')),
+      showNoAnswer: (last) => Promise.resolve(void badge.push(`not current: ${String(last?.counts.total)}`)),
+      showPermissionNeeded: () => Promise.resolve(void badge.push('permission needed')),
     },
     notifyNewLetters: (_config: ExtensionConfig, _root: RootResource, generation: number) =>
       Promise.resolve(void notified.push(generation)),
@@ -376,5 +379,55 @@ describe('the newest letters of every mailbox the person can read', () => {
 
     expect(stored()?.inbox?.others).toEqual([]);
     expect(service.requests).toEqual([ROOT_URL, `${INBOX}?limit=5`]);
+  });
+});
+
+describe('the badge when the root cannot be read (issue #48 point 2): never a stale count presented as current', () => {
+  const failWith = (code: 'network' | 'timeout' | 'http_server' | 'host_permission_withdrawn' | 'response_malformed' | 'signed_out') => {
+    service.onRequest = () => Promise.reject(new AppError(code));
+  };
+
+  it('Digipost not answering: the last count stays, said not current, and comes back as current at the next answer', async () => {
+    await cache.getRootAndAnnounce(configFor(A), false);
+    await background.idle();
+    expect(badge).toEqual(['2']);
+    clock.ms += FRESHNESS_MS;
+    for (const code of ['network', 'timeout', 'http_server', 'response_malformed'] as const) {
+      failWith(code);
+      await expect(cache.getRootAndAnnounce(configFor(A), true)).rejects.toThrow(code);
+    }
+    expect(badge).toEqual(['2', 'not current: 2', 'not current: 2', 'not current: 2', 'not current: 2']);
+    service.onRequest = undefined;
+    service.rootAnswer = root('Kari Nordmann', 4);
+    await cache.getRootAndAnnounce(configFor(A), true);
+    await background.idle();
+    expect(badge.at(-1)).toBe('4');
+  });
+
+  it('not answering with no count read yet in this session: not current, with no count to show', async () => {
+    failWith('network');
+    await expect(cache.getRootAndAnnounce(configFor(A), false)).rejects.toThrow('network');
+    expect(badge).toEqual(['not current: undefined']);
+  });
+
+  it('the permission to reach the service missing: said so, not as a count', async () => {
+    await cache.getRootAndAnnounce(configFor(A), false);
+    await background.idle();
+    failWith('host_permission_withdrawn');
+    await expect(cache.getRootAndAnnounce(configFor(A), true)).rejects.toThrow('host_permission_withdrawn');
+    expect(badge).toEqual(['2', 'permission needed']);
+  });
+
+  it('signed out meanwhile: the sign-out greys the badge itself, and this failure adds nothing', async () => {
+    await cache.getRootAndAnnounce(configFor(A), false);
+    await background.idle();
+    failWith('signed_out');
+    await expect(cache.getRootAndAnnounce(configFor(A), true)).rejects.toThrow('signed_out');
+    service.onRequest = () => {
+      session.current += 1;
+      return Promise.reject(new AppError('network'));
+    };
+    await expect(cache.getRootAndAnnounce(configFor(A), true)).rejects.toThrow('network');
+    expect(badge).toEqual(['2']);
   });
 });

@@ -32,7 +32,8 @@ describe('a counted message in each language', () => {
     'letter_attachments',
     'recipients_found',
     'size_bytes',
-    'notification_more_title',
+    'notification_summary_title',
+    'notification_away_title',
   ];
 
   it('reads right for 1, never "all 1 letters"', () => {

@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'preact/hooks';
+import { mailboxIdOf, sharedMailboxes } from '../api/inbox.ts';
+import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { t, uiLocale } from '../shared/i18n.ts';
+import { browserAreas, watchItem } from '../storage/browser-areas.ts';
+import { getItem } from '../storage/item.ts';
+import { rootCacheItem } from '../storage/page-items.ts';
+import { ALERT_KINDS, alertSettingsItem, type AlertKind, type AlertSettings } from '../storage/alert-items.ts';
+import { ErrorAlert } from '../ui/components.tsx';
+import { ask } from '../ui/worker-client.ts';
+
+/** The settings' words for each kind of alert. */
+const KIND_LABELS: Record<AlertKind, string> = {
+  letters: 'alert_kind_letters',
+  invoices: 'alert_kind_invoices',
+  parcels: 'alert_kind_parcels',
+  appointments: 'alert_kind_appointments',
+};
+
+/** What the settings change at once: the fields given, the rest as stored. */
+interface Change {
+  kindsOff?: AlertKind[];
+  mailboxesOff?: string[];
+  pause?: 'hour' | 'morning' | 'resumed' | 'resume';
+}
+
+/** Whether a pause is on at `now` (as the worker's plan decides: notifications-plan.ts isPaused). */
+function pausedAt(alerts: AlertSettings, now: number): boolean {
+  return alerts.pausedUntil === null || (alerts.pausedUntil !== undefined && alerts.pausedUntil > now);
+}
+
+/** "Alerts paused until Wednesday 07:00", as the popup says it (the worker's words are the popup's; these are the same messages). */
+function pausedWords(alerts: AlertSettings): string {
+  const until = alerts.pausedUntil;
+  if (until === null || until === undefined) return t('alerts_paused');
+  const sameDay = new Date(until).toDateString() === new Date().toDateString();
+  return t(
+    'alerts_paused_until',
+    new Intl.DateTimeFormat(uiLocale(), { ...(sameDay ? {} : { weekday: 'long' }), hour: 'numeric', minute: '2-digit' }).format(until),
+  );
+}
+
+/**
+ * The person's shaping of alerts, under "Notify me of new letters" while it is on (issue #48): a
+ * switch per kind, a switch per mailbox when one is shared with them, and Pause alerts (for an hour,
+ * until tomorrow morning, until resumed) or Resume. Each is saved as it is switched; the toolbar
+ * button's menu changes the same settings, and this follows it.
+ */
+export function AlertChoices() {
+  const [alerts, setAlerts] = useState<AlertSettings | undefined>();
+  const [mailboxes, setMailboxes] = useState<{ id: string; name: string }[]>([]);
+  const [error, setError] = useState<ErrorInfo | undefined>();
+
+  useEffect(() => {
+    void getItem(browserAreas, alertSettingsItem).then(setAlerts, () => undefined);
+    // The mailboxes shared with the person, by name, from the root the worker cached (signed in).
+    void getItem(browserAreas, rootCacheItem).then(
+      (cached) =>
+        setMailboxes(
+          cached
+            ? [
+                { id: '', name: cached.root.primaryAccount?.fullName ?? '' },
+                ...sharedMailboxes(cached.root).map((mailbox) => ({ id: mailboxIdOf(mailbox) ?? '', name: mailbox.name ?? '' })),
+              ]
+            : [],
+        ),
+      () => undefined,
+    );
+    return watchItem(alertSettingsItem, setAlerts);
+  }, []);
+
+  if (!alerts) return null;
+
+  const change = async (asked: Change) => {
+    setError(undefined);
+    try {
+      setAlerts(await ask({ type: 'changeAlerts', ...asked }));
+    } catch (e) {
+      setError(toErrorInfo(e));
+    }
+  };
+
+  const toggled = <T,>(list: readonly T[], item: T, on: boolean) => (on ? list.filter((one) => one !== item) : [...list, item]);
+  const paused = pausedAt(alerts, Date.now());
+
+  return (
+    <div class="alert-choices">
+      <fieldset class="alert-group">
+        <legend>{t('alerts_kinds')}</legend>
+        {ALERT_KINDS.map((kind) => (
+          <label key={kind} class="alert-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              class="switch"
+              checked={!alerts.kindsOff.includes(kind)}
+              onChange={(e) => void change({ kindsOff: toggled(alerts.kindsOff, kind, e.currentTarget.checked) })}
+            />
+            {t(KIND_LABELS[kind])}
+          </label>
+        ))}
+      </fieldset>
+      {mailboxes.length > 1 ? (
+        <fieldset class="alert-group">
+          <legend>{t('alerts_mailboxes')}</legend>
+          {mailboxes.map((mailbox) => (
+            <label key={mailbox.id} class="alert-switch">
+              <input
+                type="checkbox"
+                role="switch"
+                class="switch"
+                checked={!alerts.mailboxesOff.includes(mailbox.id)}
+                onChange={(e) => void change({ mailboxesOff: toggled(alerts.mailboxesOff, mailbox.id, e.currentTarget.checked) })}
+              />
+              {mailbox.name}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <div class="alert-group" role="group" aria-labelledby="alerts-pause-title">
+        <p id="alerts-pause-title" class="alert-legend">
+          {t('alerts_pause')}
+        </p>
+        {paused ? (
+          <p class="alert-paused">
+            <span role="status">{pausedWords(alerts)}</span>{' '}
+            <button type="button" class="quiet" onClick={() => void change({ pause: 'resume' })}>
+              {t('alerts_resume')}
+            </button>
+          </p>
+        ) : (
+          <p class="alert-pause-choices">
+            {(['hour', 'morning', 'resumed'] as const).map((choice) => (
+              <button key={choice} type="button" class="quiet" onClick={() => void change({ pause: choice })}>
+                {t(`alerts_pause_${choice}`)}
+              </button>
+            ))}
+          </p>
+        )}
+      </div>
+      <p class="hint">{t('alerts_idle_hint')}</p>
+      {error ? <ErrorAlert error={error} /> : null}
+    </div>
+  );
+}
