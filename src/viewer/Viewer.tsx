@@ -76,9 +76,11 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
     : current
       ? headingFor(page.state, { target: current.target, relation, nav, rootUrl: root.rootUrl })
       : t('viewer_title');
-  // No upload beside a list shown from memory: the service did not answer, and the list is not as it is now.
+  // No upload beside a list shown from memory (the service did not answer, and the list is not as
+  // it is now), nor beside a place that could not be opened: offered while it is read, and once it is.
+  const uploadOffered = ready ? !ready.offline : page.state.kind === 'loading';
   const uploadPlace =
-    root.root?.scopes.includes('UPLOAD_DOCUMENT') && !ready?.offline ? uploadPlaceAt(root.root.root, current?.target.url) : undefined;
+    root.root?.scopes.includes('UPLOAD_DOCUMENT') && uploadOffered ? uploadPlaceAt(root.root.root, current?.target.url) : undefined;
   const openInboxAfterConnect = async () => {
     const fresh = await ask({ type: 'getRoot' });
     root.replace(fresh);

@@ -1,5 +1,6 @@
 import type { LinkTarget } from '../api/links.ts';
 import { relationInfo } from '../api/relations.ts';
+import { isNoAnswer } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { relationLabel } from '../model/labels.ts';
 import { subjectText } from '../model/letter-text.ts';
@@ -30,12 +31,13 @@ function targetName({ target, relation, nav, rootUrl }: HeadingPlace): string {
 
 /**
  * The page's heading: here, unlike in the tab's title, the content may show (the subject, the
- * folder's name). A failed page is headed by what failed ("Couldn't open Bolig").
+ * folder's name). A failed page is headed by what failed ("Couldn't open Bolig"); one the service
+ * did not answer for is named as a list shown from memory is, since nothing is wrong with it.
  */
 export function headingFor(state: PageState, place: HeadingPlace): string {
   const { target, relation, rootUrl } = place;
-  if (state.kind === 'error') return t('could_not_open', targetName(place));
-  // Signed out is no failure of this page: it is still named for what it was.
+  if (state.kind === 'error' && !isNoAnswer(state.error)) return t('could_not_open', targetName(place));
+  // Signed out (or no answer) is no failure of this page: it is still named for what it was.
   if (state.kind !== 'ready') return relation === 'self' && target.url !== rootUrl ? t('title_letter') : targetName(place);
   const generic = relation && relation !== 'self' ? relationLabel(relation) : t('viewer_title');
   const data = state.snapshot?.data;

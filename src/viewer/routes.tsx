@@ -152,7 +152,12 @@ const ROUTES: Record<PageKind, (props: ViewProps) => JSX.Element> = {
   action: ActionPage,
   letters: LettersPage,
   letter: LetterPage,
-  receipts: (props) => <ReceiptsView data={dataOf(props)} title={props.heading} serviceOrigin={serviceOriginOf(props)} />,
+  receipts: (props) => (
+    <>
+      {props.page.offline ? <RememberedListNote onRetry={() => void props.reload()} /> : null}
+      <ReceiptsView data={dataOf(props)} title={props.heading} serviceOrigin={serviceOriginOf(props)} />
+    </>
+  ),
   receipt: (props) => <ReceiptView data={dataOf(props)} serviceOrigin={serviceOriginOf(props)} />,
   tree: (props) =>
     isRoot(dataOf(props)) ? (
