@@ -8,6 +8,7 @@ import { t } from '../shared/i18n.ts';
 import { mailboxNavOf, placeHolding, storageOf } from '../model/mailbox.ts';
 import { ask } from '../ui/worker-client.ts';
 import { uploadPlaceAt } from '../api/upload-places.ts';
+import { LockedView, permissionToAllow } from './AllowPermission.tsx';
 import { connectThen, ErrorView, SignedOutView } from './ErrorView.tsx';
 import { Toast } from './filing/FilingControls.tsx';
 import { usePageFocus } from './focus.ts';
@@ -130,9 +131,13 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
         await root.reload();
         await page.reload();
       }).catch((error: unknown) => page.fail(toErrorInfo(error)));
+    // A place the granted permissions cannot open is locked, with "Allow…", not a failure to try again.
+    const locked = page.state.kind === 'error' ? permissionToAllow(page.state.error) : undefined;
     body =
       page.state.kind === 'signed_out' ? (
         <SignedOutView error={page.state.error} onConnect={connect} />
+      ) : locked ? (
+        <LockedView permission={locked} />
       ) : (
         <ErrorView error={page.state.error} onRetry={() => void page.reload()} onConnect={connect} />
       );
@@ -194,6 +199,7 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
             <div class="layout" ref={layout}>
               <MailboxNav
                 nav={nav}
+                scopes={root.root?.scopes}
                 mailboxes={root.mailboxes}
                 storage={storageOf(root.root?.root, nav.id)}
                 position={{ current: current?.target, within: ready ? placeHolding(ready.view, ready.snapshot?.data, nav) : undefined }}
