@@ -161,7 +161,7 @@ const ROUTES: Record<PageKind, (props: ViewProps) => JSX.Element> = {
   receipt: (props) => <ReceiptView data={dataOf(props)} serviceOrigin={serviceOriginOf(props)} />,
   tree: (props) =>
     isRoot(dataOf(props)) ? (
-      <RootView data={dataOf(props)} serviceOrigin={serviceOriginOf(props)} />
+      <RootView data={dataOf(props)} serviceOrigin={serviceOriginOf(props)} scopes={props.page.snapshot?.scopes} />
     ) : (
       <GenericView data={dataOf(props)} serviceOrigin={serviceOriginOf(props)} />
     ),
