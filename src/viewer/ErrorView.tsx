@@ -21,7 +21,14 @@ export function ErrorView(props: { error: ErrorInfo; onRetry: () => void; onConn
   const connect = needsConnect(props.error);
   return (
     <div class="alert" role="alert">
-      <p class="alert-message">{isNoAnswer(props.error) ? t('page_no_answer') : errorMessage(props.error)}</p>
+      {isNoAnswer(props.error) ? (
+        <>
+          <p class="alert-message">{t('no_answer_title')}</p>
+          <p>{t('page_no_answer')}</p>
+        </>
+      ) : (
+        <p class="alert-message">{errorMessage(props.error)}</p>
+      )}
       <AlertDetail error={props.error} />
       <div class="actions">
         {connect ? (
