@@ -24,7 +24,8 @@ const OLA_INBOX = `${OLA}/documents/inbox`;
 const ROOT = `${SERVICE}/post/api/private`;
 /** The person's own Digipost address, which the shared mailbox is listed with too. */
 const SAME_ADDRESS = 'kari.nordmann#1ABC';
-const SCOPES: Permission[] = [...READ_SCOPES, 'UPDATE_DOCUMENT'];
+// With READ_RECEIPTS: the side list's Receipts are not marked locked (#49 point 2).
+const SCOPES: Permission[] = [...READ_SCOPES, 'UPDATE_DOCUMENT', 'READ_RECEIPTS'];
 
 const link = (relation: string, uri: string): Link => ({ rel: `${SERVICE}/post/relations/${relation}`, uri, 'media-type': MEDIA });
 
