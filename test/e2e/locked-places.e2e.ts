@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
+import { accessibilityViolations } from '../support/axe.ts';
 import { addressOf } from '../support/extension-browser.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { openPlace, row, signInWith } from '../support/helpers.ts';
@@ -45,6 +46,7 @@ describe('a place the permissions cannot open', () => {
     await shows(viewer, 'Opening this needs the permission “See your receipts”, which was not given.');
     expect(await viewer.evaluate(() => document.querySelector('[role="alert"]') === null)).toBe(true);
     await role(viewer, 'link', 'Receipts (locked)').wait();
+    expect(await accessibilityViolations(viewer), 'locked page').toEqual([]);
 
     const { consent, scopes } = await allow(viewer);
     expect(scopes).toEqual(expect.arrayContaining(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_RECEIPTS']));
@@ -63,6 +65,7 @@ describe('the first letter on the default build', () => {
     const inbox = await openPlace(h, 'document_inbox');
     await (await (await row(inbox, 0)).waitForSelector('a'))?.click();
     await shows(inbox, 'Reading letters needs the permission “Open your letters”, which was not given.');
+    expect(await accessibilityViolations(inbox), 'letter with Allow…').toEqual([]);
     const { consent, scopes } = await allow(inbox);
     expect(scopes).toContain('READ_DOCUMENT_CONTENT');
     await role(consent, 'button', 'Decline').click();
