@@ -52,10 +52,17 @@ export function updatePendingRevocation(
   return change(local, withLock, (records) => records.map((record) => (record.id === id ? { ...record, ...tokens } : record)));
 }
 
-/** One more try at the revoke failed: from now on the person is told it is pending. */
-export function countFailedTry(local: KeyValueArea, withLock: WithLock, id: string): Promise<void> {
+/**
+ * One more try at the revoke failed: from now on the person is told it is pending. `mayHaveArrived`:
+ * the revoke left and no answer came, so the service may have done it (see PendingRevocation).
+ */
+export function countFailedTry(local: KeyValueArea, withLock: WithLock, id: string, mayHaveArrived: boolean): Promise<void> {
   return change(local, withLock, (records) =>
-    records.map((record) => (record.id === id ? { ...record, failedTries: record.failedTries + 1 } : record)),
+    records.map((record) =>
+      record.id === id
+        ? { ...record, failedTries: record.failedTries + 1, mayHaveArrived: mayHaveArrived || record.mayHaveArrived }
+        : record,
+    ),
   );
 }
 

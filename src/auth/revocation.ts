@@ -1,5 +1,5 @@
 import { fetchJson } from '../api/http.ts';
-import { AppError, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
+import { AppError, isUnanswered, toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import type { KeyValueArea } from '../shared/storage-area.ts';
 import type { WithLock } from './memory-lock.ts';
 import {
@@ -41,30 +41,44 @@ function refused(error: unknown): boolean {
   return error instanceof AppError && (error.code === 'http_unauthorized' || error.code === 'http_forbidden');
 }
 
-async function postRevoke(deps: RevocationDeps, record: PendingRevocation, accessToken: string): Promise<void> {
-  await fetchJson({
-    url: revokeEndpoint(record.baseUrl),
-    method: 'POST',
-    accessToken,
-    serviceOrigin: new URL(record.baseUrl).origin,
-    fetch: deps.fetch,
-    ...(deps.timeoutMs === undefined ? {} : { timeoutMs: deps.timeoutMs }),
-  });
+/** What one try found out besides its outcome: whether a revoke left and no answer came. */
+interface Attempt {
+  revokeUnanswered: boolean;
+}
+
+async function postRevoke(deps: RevocationDeps, record: PendingRevocation, accessToken: string, attempt: Attempt): Promise<void> {
+  try {
+    await fetchJson({
+      url: revokeEndpoint(record.baseUrl),
+      method: 'POST',
+      accessToken,
+      serviceOrigin: new URL(record.baseUrl).origin,
+      fetch: deps.fetch,
+      ...(deps.timeoutMs === undefined ? {} : { timeoutMs: deps.timeoutMs }),
+    });
+  } catch (error) {
+    // No connection half way, the deadline, a gateway's 5xx: the service may have done it all the same.
+    if (isUnanswered(toErrorInfo(error))) attempt.revokeUnanswered = true;
+    throw error;
+  }
 }
 
 /**
  * Ends the grant behind one record: with its access token while that has time left, else with a
  * new one from its refresh token. 'invalid': nothing of it works at the service any more (a
- * refused token and no refresh, or a refused refresh), so there is nothing left to end. Network
- * and server trouble throws, and the record stays for the next try.
+ * refused token and no refresh, or a refused refresh, or, after a revoke of this record that left
+ * unanswered, a refusal of the token it was sent with: 403, contract §3.4, the grant was removed,
+ * by that revoke, which arrived), so there is nothing left to end, and no refresh is asked for.
+ * Network and server trouble throws, and the record stays for the next try.
  */
-async function revokeGrant(deps: RevocationDeps, record: PendingRevocation): Promise<'revoked' | 'invalid'> {
+async function revokeGrant(deps: RevocationDeps, record: PendingRevocation, attempt: Attempt): Promise<'revoked' | 'invalid'> {
   if (record.access && record.access.expiresAt > deps.now()) {
     try {
-      await postRevoke(deps, record, record.access.token);
+      await postRevoke(deps, record, record.access.token, attempt);
       return 'revoked';
     } catch (error) {
       if (!refused(error)) throw error;
+      if (record.mayHaveArrived) return 'invalid';
     }
   }
   // Without a refresh token (or the client's credentials a refresh needs) nothing more can be done.
@@ -84,7 +98,7 @@ async function revokeGrant(deps: RevocationDeps, record: PendingRevocation): Pro
     access: { token: fresh.accessToken, expiresAt: fresh.expiresAt },
   });
   try {
-    await postRevoke(deps, record, fresh.accessToken);
+    await postRevoke(deps, record, fresh.accessToken, attempt);
     return 'revoked';
   } catch (error) {
     // A token issued a moment ago and refused: the grant is gone.
@@ -98,10 +112,11 @@ async function settle(deps: RevocationDeps, id: string): Promise<PendingRevocati
     // Read again under the lock: another caller may have finished it while this one waited.
     const record = (await readPendingRevocations(deps.local)).find((r) => r.id === id);
     if (!record) return undefined;
+    const attempt: Attempt = { revokeUnanswered: false };
     try {
-      await revokeGrant(deps, record);
+      await revokeGrant(deps, record, attempt);
     } catch (error) {
-      await countFailedTry(deps.local, deps.withLock, id);
+      await countFailedTry(deps.local, deps.withLock, id, attempt.revokeUnanswered);
       throw error;
     }
     await removePendingRevocation(deps.local, deps.withLock, id);

@@ -58,7 +58,8 @@ export function createSessionCleanup(deps: SessionCleanupDeps): (reason: 'user' 
   };
 }
 
-const LOGOUT_TIMEOUT_MS = 3000;
+/** How long the person waits at Sign out for the service to confirm; the revoke itself goes on to its own deadline. */
+const LOGOUT_WAIT_MS = 3000;
 
 export interface SignOutDeps {
   session: Pick<Session, 'signOut'>;
@@ -72,8 +73,11 @@ export interface SignOutDeps {
  * the service by revoking the grant (contract §3.4): every token of this sign-in stops working,
  * including a refresh token wherever a copy of it may be. The root's `logout` relation would end
  * only the web session and leave the grant. The person waits for the service briefly (a slow or
- * absent one must not keep them waiting); what it has not confirmed by then stays a pending
- * revocation, tried again later (revocation-retry.ts), and the popup and options page say so.
+ * absent one must not keep them waiting), but the revoke is not cut short then: it goes on in the
+ * background to the deadline of any call to the service (a slow service's 200 after 4 s still
+ * counts), and a "Try now" meanwhile waits for it rather than sending another (revocation.ts locks
+ * the record). Only a revoke that failed, or reached its deadline, makes a pending revocation the
+ * popup and the options page speak of, tried again later (revocation-retry.ts).
  * When the service address changes, this runs before the new one is saved: the record keeps the
  * old service and client it must tell.
  */
@@ -81,10 +85,10 @@ export function createSignOut(deps: SignOutDeps): () => Promise<void> {
   return async function signOut() {
     const revocation = await deps.session.signOut();
     if (revocation === undefined) return;
-    const told = deps.retryRevocations({ only: revocation, timeoutMs: LOGOUT_TIMEOUT_MS });
+    const told = deps.retryRevocations({ only: revocation });
     deps.background.run(told.catch((error: unknown) => warn('Could not tell the service of the sign-out', error)));
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([told.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, LOGOUT_TIMEOUT_MS)))]);
+    await Promise.race([told.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, LOGOUT_WAIT_MS)))]);
     clearTimeout(timer);
   };
 }

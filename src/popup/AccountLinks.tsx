@@ -1,7 +1,9 @@
 import { findLink } from '../api/relation-name.ts';
 import type { Link, RootResource } from '../api/schemas.ts';
 import { t } from '../shared/i18n.ts';
+import type { Permission } from '../shared/permissions.ts';
 import { SpriteIcon } from '../ui/sprite-icon.tsx';
+import { LockedMark } from './Places.tsx';
 
 /**
  * The person's own settings pages: the account's (notifications, contact) and the mailbox's. They
@@ -15,7 +17,7 @@ const SETTINGS = ['account_settings', 'mailbox_settings'] as const;
  * account's details (identity number, email, address) are on the root's page, "All links", which
  * lists them first: the popup's first screen is for the mail.
  */
-export function AccountLinks(props: { root: RootResource; onOpen: (link: Link, relation: string) => void }) {
+export function AccountLinks(props: { root: RootResource; scopes: readonly Permission[]; onOpen: (link: Link, relation: string) => void }) {
   const account = props.root.primaryAccount;
   const settings = SETTINGS.flatMap((relation) => {
     const link =
@@ -30,6 +32,8 @@ export function AccountLinks(props: { root: RootResource; onOpen: (link: Link, r
         <button key={relation} type="button" class="link-button" onClick={() => props.onOpen(link, relation)}>
           <SpriteIcon name="settings" />
           {t(`rel_${relation}`)}
+          {/* Both settings pages need READ_SETTINGS: locked without it, and their viewer page asks. */}
+          {!props.scopes.includes('READ_SETTINGS') && <LockedMark />}
         </button>
       ))}
     </p>

@@ -4,9 +4,27 @@ import { findLink } from '../api/relation-name.ts';
 import type { Link, RootResource } from '../api/schemas.ts';
 import { folderName, mailboxNavOf } from '../model/mailbox.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
+import type { Permission } from '../shared/permissions.ts';
 import { folderIcon, SpriteIcon } from '../ui/sprite-icon.tsx';
 
-function Place(props: { icon: ComponentChildren; label: string; unread?: number | undefined; wide?: boolean; onOpen: () => void }) {
+/** A place's mark when the granted permissions cannot open it: a lock, said to a screen reader; its viewer page offers "Allow…". */
+export function LockedMark() {
+  return (
+    <span class="place-lock">
+      <SpriteIcon name="lock" />
+      <span class="visually-hidden"> {t('place_locked')}</span>
+    </span>
+  );
+}
+
+function Place(props: {
+  icon: ComponentChildren;
+  label: string;
+  unread?: number | undefined;
+  wide?: boolean;
+  locked?: boolean;
+  onOpen: () => void;
+}) {
   const count = props.unread !== undefined && props.unread > 0 ? new Intl.NumberFormat(uiLocale()).format(props.unread) : undefined;
   return (
     <li class={props.wide ? 'wide' : undefined}>
@@ -19,6 +37,7 @@ function Place(props: { icon: ComponentChildren; label: string; unread?: number 
             <span class="visually-hidden"> {t(props.unread === 1 ? 'place_unread_one' : 'place_unread_many')}</span>
           </span>
         ) : null}
+        {props.locked && <LockedMark />}
       </button>
     </li>
   );
@@ -32,6 +51,8 @@ function Place(props: { icon: ComponentChildren; label: string; unread?: number 
  */
 export function Places(props: {
   root: RootResource;
+  /** What this sign-in was granted: receipts without READ_RECEIPTS are marked locked. */
+  scopes: readonly Permission[];
   onOpen: (link: Link, relation: string, mailbox?: string) => void;
   onOpenWebSite: () => void;
 }) {
@@ -62,6 +83,7 @@ export function Places(props: {
           <Place
             icon={<SpriteIcon name="receipt" class="place-icon" />}
             label={t('rel_receipts')}
+            locked={!props.scopes.includes('READ_RECEIPTS')}
             onOpen={() => props.onOpen(receipts, 'receipts')}
           />
         ) : null}

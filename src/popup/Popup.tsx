@@ -139,12 +139,17 @@ function Ready(props: {
         ) : null}
         {openError ? <ErrorAlert error={openError} /> : null}
         {/* What the root says comes first; what arrives after it (the invoices, the letters) below, so nothing above moves. */}
-        <Places root={root} onOpen={open} onOpenWebSite={() => opened(openTab(webSiteUrl(serviceOrigin), serviceOrigin))} />
+        <Places
+          root={root}
+          scopes={props.snapshot.scopes}
+          onOpen={open}
+          onOpenWebSite={() => opened(openTab(webSiteUrl(serviceOrigin), serviceOrigin))}
+        />
         {lateShown ? (
           <div class="late-parts" key="shown">
             <DueSoon newest={inbox?.documents ?? []} {...invoices} now={now} onOpen={openLetter} />
             <NewestLetters glance={inbox} now={now} onOpenLetter={openLetter} />
-            <AccountLinks root={root} onOpen={open} />
+            <AccountLinks root={root} scopes={props.snapshot.scopes} onOpen={open} />
           </div>
         ) : (
           <LatePartsPending key="pending" looking={invoices.coverage.looking} />

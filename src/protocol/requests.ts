@@ -124,7 +124,8 @@ export const REQUESTS = {
     fields: { scopes: configInput.shape.scopes },
     answer: ofType<StoredConfigView>,
     within: 'person',
-    pages: ['options'],
+    // The viewer's "Allow…" on a place or a letter a permission locks asks as the settings' switch does (#49 point 2).
+    pages: ['options', 'viewer'],
     transport: 'runtime',
   },
   /** A letter's content (get_document_content): fetched by the worker with the token, handed over as Base64. */

@@ -277,6 +277,9 @@ export const isEndedByService = (error: ErrorInfo): boolean => error.code === 's
 const NO_ANSWER: readonly ErrorCode[] = ['network', 'timeout', 'http_server'];
 export const isNoAnswer = (error: ErrorInfo): boolean => isIn(NO_ANSWER, error);
 
+/** A read refused for a permission this sign-in was not granted (named in `permission`): a page may offer to ask for it. */
+export const isReadNotGranted = (error: ErrorInfo): boolean => error.code === 'http_forbidden_permission';
+
 /** The link asks for an action, which a read does not perform: the page shows the action's own page. */
 export const isActionLink = (error: ErrorInfo): boolean => error.code === 'link_is_action';
 

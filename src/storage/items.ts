@@ -38,6 +38,12 @@ const revocationSchema = z.object({
   access: z.optional(z.object({ token: nonEmpty(), expiresAt: z.number() })),
   since: z.number(),
   failedTries: z._default(z.int().check(z.nonnegative()), 0),
+  /**
+   * A revoke of this record left and its answer never came (no connection half way, the deadline,
+   * a gateway's 5xx): the service may have revoked the grant all the same, so a refusal of the
+   * access token at the next try means "already revoked". Absent in a record stored before.
+   */
+  mayHaveArrived: z.optional(z.boolean()),
 });
 /** A sign-out the service has not yet been told of (auth/pending-revocations.ts says what it keeps and why). */
 export type PendingRevocation = z.infer<typeof revocationSchema>;

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { isEndedByService, needsConnect, type ErrorInfo } from '../shared/errors.ts';
+import { isEndedByService, isNoAnswer, needsConnect, type ErrorInfo } from '../shared/errors.ts';
 import { errorMessage, t } from '../shared/i18n.ts';
 import { AlertDetail } from '../ui/components.tsx';
 import { InfoIcon } from '../ui/icons.tsx';
@@ -13,13 +13,22 @@ export async function connectThen(retry: () => Promise<void>): Promise<void> {
 
 /**
  * A failure with its sentence and the one next step: Connect when the session is gone, else Try
- * again. The service's own code and message, if any, wait under a disclosure.
+ * again. The service's own code and message, if any, wait under a disclosure. No answer from the
+ * service (no connection, none in time, a gateway's 5xx) is said in the words the popup and a
+ * list shown from memory say it in: "Digipost isn't answering right now".
  */
 export function ErrorView(props: { error: ErrorInfo; onRetry: () => void; onConnect: () => void; children?: ComponentChildren }) {
   const connect = needsConnect(props.error);
   return (
     <div class="alert" role="alert">
-      <p class="alert-message">{errorMessage(props.error)}</p>
+      {isNoAnswer(props.error) ? (
+        <>
+          <p class="alert-message">{t('no_answer_title')}</p>
+          <p>{t('page_no_answer')}</p>
+        </>
+      ) : (
+        <p class="alert-message">{errorMessage(props.error)}</p>
+      )}
       <AlertDetail error={props.error} />
       <div class="actions">
         {connect ? (

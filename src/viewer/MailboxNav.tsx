@@ -1,7 +1,8 @@
 import type { JSX } from 'preact';
-import { targetOf, type LinkTarget } from '../api/links.ts';
+import { requiredPermission, targetOf, type LinkTarget } from '../api/links.ts';
+import type { Permission } from '../shared/permissions.ts';
 import { FolderIcon } from '../ui/folder-icon.tsx';
-import { InboxIcon, ReceiptIcon } from '../ui/icons.tsx';
+import { InboxIcon, LockIcon, ReceiptIcon } from '../ui/icons.tsx';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { initials } from '../ui/initials.ts';
 import { folderName, type MailboxNav as Nav, type StorageUse } from '../model/mailbox.ts';
@@ -16,7 +17,11 @@ export interface NavPosition {
   within?: string | undefined;
 }
 
-function Item(props: { target: LinkTarget; position: NavPosition; icon: JSX.Element; label: string }) {
+/**
+ * One place. `locked`: the permissions this sign-in was granted cannot open it; it says so (a lock,
+ * and in words for a screen reader), and its page offers "Allow…".
+ */
+function Item(props: { target: LinkTarget; position: NavPosition; icon: JSX.Element; label: string; locked?: boolean }) {
   const here = props.position.current?.url === props.target.url;
   const holds = !here && props.position.within === props.target.url;
   return (
@@ -28,6 +33,12 @@ function Item(props: { target: LinkTarget; position: NavPosition; icon: JSX.Elem
       >
         {props.icon}
         <span class="nav-label">{props.label}</span>
+        {props.locked ? (
+          <span class="nav-locked" title={t('place_locked_hint')}>
+            <LockIcon />
+            <span class="visually-hidden"> {t('place_locked')}</span>
+          </span>
+        ) : null}
       </ViewerLink>
     </li>
   );
@@ -97,8 +108,19 @@ function StorageLine(props: { storage: StorageUse }) {
  * service's directory of recipients is no place of the mailbox, and nothing can be sent from here:
  * it is under "All links from the service" only.
  */
-export function MailboxNav(props: { nav: Nav; mailboxes: Nav[]; position: NavPosition; storage?: StorageUse | undefined }) {
-  const { nav, position } = props;
+export function MailboxNav(props: {
+  nav: Nav;
+  mailboxes: Nav[];
+  position: NavPosition;
+  storage?: StorageUse | undefined;
+  /** What this sign-in was granted (undefined until the root is read): a place it cannot open is marked locked. */
+  scopes?: readonly Permission[] | undefined;
+}) {
+  const { nav, position, scopes } = props;
+  const locks = (relation: string) => {
+    const needed = requiredPermission(relation);
+    return scopes !== undefined && needed !== undefined && !scopes.includes(needed);
+  };
   return (
     <div class="side">
       {props.mailboxes.length > 1 ? <MailboxSwitch mailboxes={props.mailboxes} current={nav.id} /> : null}
@@ -129,6 +151,7 @@ export function MailboxNav(props: { nav: Nav; mailboxes: Nav[]; position: NavPos
               position={position}
               icon={<ReceiptIcon />}
               label={t('rel_receipts')}
+              locked={locks('receipts')}
             />
           </ul>
         ) : null}

@@ -8,6 +8,7 @@ import { t } from '../shared/i18n.ts';
 import { mailboxNavOf, placeHolding, storageOf } from '../model/mailbox.ts';
 import { ask } from '../ui/worker-client.ts';
 import { uploadPlaceAt } from '../api/upload-places.ts';
+import { LockedView, permissionToAllow } from './AllowPermission.tsx';
 import { connectThen, ErrorView, SignedOutView } from './ErrorView.tsx';
 import { Toast } from './filing/FilingControls.tsx';
 import { usePageFocus } from './focus.ts';
@@ -18,7 +19,7 @@ import { ServiceNotice } from './ServiceNotice.tsx';
 import { letterPreview, rememberFurtherPage } from './page-memory.ts';
 import { LetterPreview } from './letter/LetterPreview.tsx';
 import { subjectText } from '../model/letter-text.ts';
-import { inMailbox, MailboxContext, NavigationContext } from './navigation.tsx';
+import { inMailbox, MailboxContext, NavigationContext, WhoseMailboxContext } from './navigation.tsx';
 import { useOneMessage } from '../ui/one-message.tsx';
 import { RoutedPage } from './routes.tsx';
 import { LetterFinder, LetterFinderRoom } from './search/LetterFinder.tsx';
@@ -76,9 +77,11 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
     : current
       ? headingFor(page.state, { target: current.target, relation, nav, rootUrl: root.rootUrl })
       : t('viewer_title');
-  // No upload beside a list shown from memory: the service did not answer, and the list is not as it is now.
+  // No upload beside a list shown from memory (the service did not answer, and the list is not as
+  // it is now), nor beside a place that could not be opened: offered while it is read, and once it is.
+  const uploadOffered = ready ? !ready.offline : page.state.kind === 'loading';
   const uploadPlace =
-    root.root?.scopes.includes('UPLOAD_DOCUMENT') && !ready?.offline ? uploadPlaceAt(root.root.root, current?.target.url) : undefined;
+    root.root?.scopes.includes('UPLOAD_DOCUMENT') && uploadOffered ? uploadPlaceAt(root.root.root, current?.target.url) : undefined;
   const openInboxAfterConnect = async () => {
     const fresh = await ask({ type: 'getRoot' });
     root.replace(fresh);
@@ -128,9 +131,13 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
         await root.reload();
         await page.reload();
       }).catch((error: unknown) => page.fail(toErrorInfo(error)));
+    // A place the granted permissions cannot open is locked, with "Allow…", not a failure to try again.
+    const locked = page.state.kind === 'error' ? permissionToAllow(page.state.error) : undefined;
     body =
       page.state.kind === 'signed_out' ? (
         <SignedOutView error={page.state.error} onConnect={connect} />
+      ) : locked ? (
+        <LockedView permission={locked} />
       ) : (
         <ErrorView error={page.state.error} onRetry={() => void page.reload()} onConnect={connect} />
       );
@@ -160,63 +167,66 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
   return (
     <NavigationContext.Provider value={goHere}>
       <MailboxContext.Provider value={nav.id}>
-        <div class="viewer">
-          <a
-            class="skip-link"
-            href="#page-heading"
-            // No change of address: the viewer's history entries are its pages, and a fragment would add one.
-            onClick={(event) => {
-              event.preventDefault();
-              headingRef.current?.focus();
-            }}
-          >
-            {t('skip_to_content')}
-          </a>
-          <header class="topbar">
-            {canGoBack ? (
-              <button type="button" class="back-button" onClick={() => history.back()}>
-                <BackIcon /> {t('back')}
-              </button>
-            ) : null}
-            <span class="brand">{t('extShortName')}</span>
-            {nav.inbox || nav.folders.length > 0 ? (
-              <LetterFinder navs={root.mailboxes.length > 0 ? root.mailboxes : [nav]} sessionLevel={root.sessionLevel} />
-            ) : root.root === undefined && root.error === undefined ? (
-              <LetterFinderRoom />
-            ) : null}
-            <button type="button" class="icon-button" onClick={() => void browser.runtime.openOptionsPage()}>
-              <SettingsIcon /> <span>{t('extension_settings')}</span>
-            </button>
-          </header>
-          <div class="layout" ref={layout}>
-            <MailboxNav
-              nav={nav}
-              mailboxes={root.mailboxes}
-              storage={storageOf(root.root?.root, nav.id)}
-              position={{ current: current?.target, within: ready ? placeHolding(ready.view, ready.snapshot?.data, nav) : undefined }}
-            />
-            <main
-              class="page"
-              key={current ? historyKey(current) : 'none'}
-              // On the way down, before the row's own handler moves to the letter and this page is gone.
-              onClickCapture={(event) => {
-                focus.remember(event.target);
-                // The next thing done here has its own outcome to say: the last page's is old news.
-                setNotice(undefined);
+        <WhoseMailboxContext.Provider value={nav.whose}>
+          <div class="viewer">
+            <a
+              class="skip-link"
+              href="#page-heading"
+              // No change of address: the viewer's history entries are its pages, and a fragment would add one.
+              onClick={(event) => {
+                event.preventDefault();
+                headingRef.current?.focus();
               }}
             >
-              <h1 id="page-heading" tabIndex={-1} ref={headingRef}>
-                {heading}
-              </h1>
-              {serviceNotice ? (
-                <ServiceNotice notice={serviceNotice} rootUrl={root.rootUrl} onDismissed={() => void root.reload()} />
+              {t('skip_to_content')}
+            </a>
+            <header class="topbar">
+              {canGoBack ? (
+                <button type="button" class="back-button" onClick={() => history.back()}>
+                  <BackIcon /> {t('back')}
+                </button>
               ) : null}
-              {uploadPlace && current ? <UploadPanel place={uploadPlace} onUploaded={() => void page.reload()} /> : null}
-              {body}
-            </main>
+              <span class="brand">{t('extShortName')}</span>
+              {nav.inbox || nav.folders.length > 0 ? (
+                <LetterFinder navs={root.mailboxes.length > 0 ? root.mailboxes : [nav]} sessionLevel={root.sessionLevel} />
+              ) : root.root === undefined && root.error === undefined ? (
+                <LetterFinderRoom />
+              ) : null}
+              <button type="button" class="icon-button" onClick={() => void browser.runtime.openOptionsPage()}>
+                <SettingsIcon /> <span>{t('extension_settings')}</span>
+              </button>
+            </header>
+            <div class="layout" ref={layout}>
+              <MailboxNav
+                nav={nav}
+                scopes={root.root?.scopes}
+                mailboxes={root.mailboxes}
+                storage={storageOf(root.root?.root, nav.id)}
+                position={{ current: current?.target, within: ready ? placeHolding(ready.view, ready.snapshot?.data, nav) : undefined }}
+              />
+              <main
+                class="page"
+                key={current ? historyKey(current) : 'none'}
+                // On the way down, before the row's own handler moves to the letter and this page is gone.
+                onClickCapture={(event) => {
+                  focus.remember(event.target);
+                  // The next thing done here has its own outcome to say: the last page's is old news.
+                  setNotice(undefined);
+                }}
+              >
+                <h1 id="page-heading" tabIndex={-1} ref={headingRef}>
+                  {heading}
+                </h1>
+                {serviceNotice ? (
+                  <ServiceNotice notice={serviceNotice} rootUrl={root.rootUrl} onDismissed={() => void root.reload()} />
+                ) : null}
+                {uploadPlace && current ? <UploadPanel place={uploadPlace} onUploaded={() => void page.reload()} /> : null}
+                {body}
+              </main>
+            </div>
+            {notice && message.heard ? <Toast toast={{ message: notice }} onDone={() => setNotice(undefined)} /> : null}
           </div>
-          {notice && message.heard ? <Toast toast={{ message: notice }} onDone={() => setNotice(undefined)} /> : null}
-        </div>
+        </WhoseMailboxContext.Provider>
       </MailboxContext.Provider>
     </NavigationContext.Provider>
   );

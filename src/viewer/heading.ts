@@ -1,5 +1,6 @@
 import type { LinkTarget } from '../api/links.ts';
 import { relationInfo } from '../api/relations.ts';
+import { isNoAnswer } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { relationLabel } from '../model/labels.ts';
 import { subjectText } from '../model/letter-text.ts';
@@ -7,6 +8,7 @@ import { resourceName } from '../model/letters.ts';
 import { folderName, inboxName, type MailboxNav } from '../model/mailbox.ts';
 import { isObj } from '../model/read-json.ts';
 import { receiptOf } from '../model/receipts.ts';
+import { permissionToAllow } from './AllowPermission.tsx';
 import { isRoot, listName, pageName } from './page-names.ts';
 import type { PageState } from './use-page.ts';
 
@@ -30,12 +32,13 @@ function targetName({ target, relation, nav, rootUrl }: HeadingPlace): string {
 
 /**
  * The page's heading: here, unlike in the tab's title, the content may show (the subject, the
- * folder's name). A failed page is headed by what failed ("Couldn't open Bolig").
+ * folder's name). A failed page is headed by what failed ("Couldn't open Bolig"); one the service
+ * did not answer for, or one a permission locks, is named for what it is, since nothing is wrong with it.
  */
 export function headingFor(state: PageState, place: HeadingPlace): string {
   const { target, relation, rootUrl } = place;
-  if (state.kind === 'error') return t('could_not_open', targetName(place));
-  // Signed out is no failure of this page: it is still named for what it was.
+  if (state.kind === 'error' && !isNoAnswer(state.error) && !permissionToAllow(state.error)) return t('could_not_open', targetName(place));
+  // Signed out (or no answer, or locked) is no failure of this page: it is still named for what it was.
   if (state.kind !== 'ready') return relation === 'self' && target.url !== rootUrl ? t('title_letter') : targetName(place);
   const generic = relation && relation !== 'self' ? relationLabel(relation) : t('viewer_title');
   const data = state.snapshot?.data;

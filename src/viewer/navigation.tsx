@@ -19,6 +19,9 @@ export const NavigationContext = createContext<Go>(() => undefined);
 /** The mailbox the page on show lies in, by what names it (MailboxNav.id; '' for the person's own): a link from it stays in that mailbox. */
 export const MailboxContext = createContext('');
 
+/** Whose mailbox the page on show lies in, when it is one shared with the person (MailboxNav.whose); undefined for their own. */
+export const WhoseMailboxContext = createContext<string | undefined>(undefined);
+
 /** A link's target in the mailbox `id` names, unless it names a mailbox of its own (a place of the side list). */
 export function inMailbox(target: LinkTarget, id: string): LinkTarget {
   return target.mailbox === undefined && id !== '' ? { ...target, mailbox: id } : target;

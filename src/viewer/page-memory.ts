@@ -23,6 +23,12 @@ interface Remembered {
 }
 
 const remembered = new Map<string, Remembered>();
+/**
+ * Each place as this tab last showed it, by its address, whichever history entry showed it: what a
+ * place reached afresh (from the side list) shows while the service does not answer. Not dropped
+ * with the history entries Forward led to, as what the person saw is no less true for that.
+ */
+const lastSeen = new Map<string, { view: PageView; further: ListPage[] }>();
 /** Letters as the list a person opened them from showed them, by their address: their page heads at once. */
 const letterPreviews = new Map<string, LetterSummary>();
 
@@ -40,9 +46,17 @@ export function rememberedList(key: string): { view: PageView; further: readonly
   return remembered.get(key)?.list;
 }
 
-/** The list as just read at `key`: its first page and the further pages read with it. */
-export function rememberList(key: string, depth: number, view: PageView, further: readonly ListPage[]): void {
-  entryAt(key, depth).list = { view, further: [...further] };
+/** The list as just read at `key` (from `place`): its first page and the further pages read with it. */
+export function rememberList(key: string, depth: number, place: string, view: PageView, further: readonly ListPage[]): void {
+  const list = { view, further: [...further] };
+  entryAt(key, depth).list = list;
+  // The same list: a page "Load more" adds to it is in both.
+  lastSeen.set(place, list);
+}
+
+/** The place at `place` (its address) as this tab last showed it, in any history entry. */
+export function lastSeenPlace(place: string): { view: PageView; further: readonly ListPage[] } | undefined {
+  return lastSeen.get(place);
 }
 
 /** A page "Load more" added to the list at `key`. */
@@ -79,5 +93,6 @@ export function letterPreview(url: string): LetterSummary | undefined {
 /** The session ended: nothing of it stays in the tab. */
 export function forgetAll(): void {
   remembered.clear();
+  lastSeen.clear();
   letterPreviews.clear();
 }

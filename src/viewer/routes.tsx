@@ -152,11 +152,16 @@ const ROUTES: Record<PageKind, (props: ViewProps) => JSX.Element> = {
   action: ActionPage,
   letters: LettersPage,
   letter: LetterPage,
-  receipts: (props) => <ReceiptsView data={dataOf(props)} title={props.heading} serviceOrigin={serviceOriginOf(props)} />,
+  receipts: (props) => (
+    <>
+      {props.page.offline ? <RememberedListNote onRetry={() => void props.reload()} /> : null}
+      <ReceiptsView data={dataOf(props)} title={props.heading} serviceOrigin={serviceOriginOf(props)} />
+    </>
+  ),
   receipt: (props) => <ReceiptView data={dataOf(props)} serviceOrigin={serviceOriginOf(props)} />,
   tree: (props) =>
     isRoot(dataOf(props)) ? (
-      <RootView data={dataOf(props)} serviceOrigin={serviceOriginOf(props)} />
+      <RootView data={dataOf(props)} serviceOrigin={serviceOriginOf(props)} scopes={props.page.snapshot?.scopes} />
     ) : (
       <GenericView data={dataOf(props)} serviceOrigin={serviceOriginOf(props)} />
     ),

@@ -9,7 +9,7 @@ import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-e
 import { chooseView } from './choose-view.ts';
 import { historyKey, type HistoryEntry } from './history.ts';
 import { firstPageUrl } from './lists/paging.ts';
-import { forgetAll, rememberedList, rememberList } from './page-memory.ts';
+import { forgetAll, lastSeenPlace, rememberedList, rememberList } from './page-memory.ts';
 import type { ListPage, PageView } from './page-view.ts';
 
 export type PageState =
@@ -29,7 +29,7 @@ export interface Page {
   fail: (error: ErrorInfo) => void;
 }
 
-/** How often a list shown from memory asks the service again, so it is brought up to date once it answers. */
+/** How often a page the service did not answer for asks it again (a list shown from memory is brought up to date), once it answers. */
 const RETRY_WHILE_UNANSWERED_MS = 20_000;
 
 /** The further pages of a list, read again at the addresses they were read from before (at once, not one after another). */
@@ -48,9 +48,14 @@ function readFurther(target: LinkTarget, further: readonly ListPage[]): Promise<
  * (nothing to read), anything else as the resource the service answers with, whose shape then
  * chooses the view. A link the service answers as an action is shown as one. A list this tab
  * showed before (`remembered`, on Back or Forward) is read as deep as it was; when the service
- * does not answer, it is shown as it was left, marked `offline`.
+ * does not answer, it is shown as it was left, marked `offline`. So is a place this tab showed in
+ * another history entry (`seen`: reached again from the side list), as it was last seen.
  */
-async function readPage(target: LinkTarget, remembered?: { view: PageView; further: readonly ListPage[] }): Promise<PageView> {
+async function readPage(
+  target: LinkTarget,
+  remembered: { view: PageView; further: readonly ListPage[] } | undefined,
+  seen: { view: PageView; further: readonly ListPage[] } | undefined,
+): Promise<PageView> {
   const name = target.relation ? relationName(target.relation) : undefined;
   const info = name ? relationInfo(name) : undefined;
   if (info?.kind === 'action') return { view: 'action', requestUrl: target.url };
@@ -65,7 +70,8 @@ async function readPage(target: LinkTarget, remembered?: { view: PageView; furth
   } catch (failure) {
     const error = toErrorInfo(failure);
     if (isActionLink(error)) return { view: 'action', requestUrl: target.url };
-    if (remembered && isUnanswered(error)) return { ...remembered.view, further: remembered.further, offline: error };
+    const shown = remembered ?? seen;
+    if (shown && isUnanswered(error)) return { ...shown.view, further: shown.further, offline: error };
     throw failure;
   }
 }
@@ -80,8 +86,10 @@ async function readPage(target: LinkTarget, remembered?: { view: PageView; furth
 export function usePage(current: HistoryEntry | undefined): Page {
   const read = async (entry: HistoryEntry): Promise<PageView> => {
     const key = historyKey(entry);
-    const view = await readPage(entry.target, rememberedList(key));
-    if (view.view === 'letters' && !view.offline) rememberList(key, entry.depth, view, view.further ?? []);
+    const view = await readPage(entry.target, rememberedList(key), lastSeenPlace(entry.target.url));
+    // The places of the side list: the inbox, the folders (and other lists), the receipts.
+    if ((view.view === 'letters' || view.view === 'receipts') && !view.offline)
+      rememberList(key, entry.depth, entry.target.url, view, view.further ?? []);
     return view;
   };
   // `keep`: a list shown from memory stays on show while the service is asked again.
@@ -90,8 +98,11 @@ export function usePage(current: HistoryEntry | undefined): Page {
   useWorkerEvent(sessionEndedEvent, forgetAll);
 
   const offline = page.value?.offline !== undefined;
+  // Shown from memory, or a page with nothing to show that the service did not answer for: asked
+  // again now and then and when the browser is back online, so it shows as soon as it answers.
+  const unanswered = offline || (page.error !== undefined && isUnanswered(page.error));
   useEffect(() => {
-    if (!offline) return undefined;
+    if (!unanswered) return undefined;
     const retry = () => void page.reload();
     const timer = setInterval(retry, RETRY_WHILE_UNANSWERED_MS);
     addEventListener('online', retry);
@@ -99,7 +110,7 @@ export function usePage(current: HistoryEntry | undefined): Page {
       clearInterval(timer);
       removeEventListener('online', retry);
     };
-  }, [offline]);
+  }, [unanswered]);
 
   let state: PageState = { kind: 'loading' };
   if (page.ended) state = { kind: 'signed_out', error: page.ended };

@@ -96,7 +96,7 @@ describe('Back to a list', () => {
     await waitFor(() => expect(document.activeElement?.textContent).toContain(subjectAt(170)));
     expect(document.querySelector('.paging [role="status"]')?.textContent).toBe('Showing the newest 200 letters.');
     // Read afresh while the service answers: no note that it is from memory.
-    expect(screen.queryByText(/showing the list as you left it/)).toBeNull();
+    expect(screen.queryByText(/showing the list as you last saw it/)).toBeNull();
   });
 
   it('shows it from memory when the service does not answer: said so, with no upload, move or delete', async () => {
@@ -108,7 +108,9 @@ describe('Back to a list', () => {
 
     worker.fail('getResource', { code: 'network' });
     history.back();
-    await screen.findByText('Can’t reach Digipost — showing the list as you left it. Nothing can be changed until it answers.');
+    await screen.findByText(
+      'Digipost isn’t answering right now — showing the list as you last saw it. Nothing can be changed until it answers.',
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Inbox');
     expect(rows()).toHaveLength(4 * PAGE);
     await waitFor(() => expect(document.activeElement?.textContent).toContain(subjectAt(170)));
@@ -121,7 +123,7 @@ describe('Back to a list', () => {
     worker.answer('getResource', (request) => Promise.resolve(serviceAnswers(request.url)));
     fireEvent.click(within(main).getByRole('button', { name: 'Try again' }));
     await screen.findByRole('button', { name: 'Upload a file' });
-    expect(screen.queryByText(/showing the list as you left it/)).toBeNull();
+    expect(screen.queryByText(/showing the list as you last saw it/)).toBeNull();
     expect(rows()).toHaveLength(4 * PAGE);
     expect(within(rows()[0] as HTMLElement).queryByRole('checkbox')).not.toBeNull();
   });

@@ -24,7 +24,8 @@ const OLA_INBOX = `${OLA}/documents/inbox`;
 const ROOT = `${SERVICE}/post/api/private`;
 /** The person's own Digipost address, which the shared mailbox is listed with too. */
 const SAME_ADDRESS = 'kari.nordmann#1ABC';
-const SCOPES: Permission[] = [...READ_SCOPES, 'UPDATE_DOCUMENT'];
+// With READ_RECEIPTS: the side list's Receipts are not marked locked (#49 point 2).
+const SCOPES: Permission[] = [...READ_SCOPES, 'UPDATE_DOCUMENT', 'READ_RECEIPTS'];
 
 const link = (relation: string, uri: string): Link => ({ rel: `${SERVICE}/post/relations/${relation}`, uri, 'media-type': MEDIA });
 
@@ -90,6 +91,7 @@ function answerWorker(): void {
     if (path.endsWith('/2047/documents/inbox')) return answer({ document: [IN_OLA], link: [] });
     if (path.endsWith('/2047/folders/101'))
       return answer({ name: 'Pensjon', id: 101, documents: { document: [IN_PENSJON] }, link: [link('self', `${OLA}/folders/101`)] });
+    if (path.endsWith('/2047/documents/71')) return answer(IN_OLA);
     if (path.endsWith('/2047/documents/72')) return answer(IN_PENSJON);
     return Promise.reject(new Error(`no answer for ${request.url}`));
   });
@@ -177,5 +179,23 @@ describe('a mailbox shared with the person, listed first with their own Digipost
     await screen.findByText('Vedtak om alderspensjon');
     await waitFor(() => expect(sideFolders()).toEqual(['Inbox', 'Pensjon', 'Receipts']));
     expect(markedMailbox()).toEqual([expect.stringContaining('Ola Nordmann')]);
+  });
+
+  it('a letter of the shared mailbox says in its head whose mailbox it lies in; one of the person’s own says nothing of it (#49 point 6)', async () => {
+    await openViewerAt({ url: OWN_INBOX, relation: 'document_inbox' });
+    await waitFor(() => expect(sideFolders()).toContain('Skatt'));
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Mailboxes' })).getByRole('link', { name: /Ola Nordmann/ }));
+    fireEvent.click(await screen.findByRole('link', { name: /Vedtak om alderspensjon/ }));
+    await heading('Vedtak om alderspensjon');
+    const head = () => document.querySelector('main .letter-head');
+    await waitFor(() => expect(head()?.textContent).toContain('NAV'));
+    expect(head()?.textContent).toContain('In Ola Nordmann’s mailbox');
+
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Mailboxes' })).getByRole('link', { name: /Kari Nordmann/ }));
+    fireEvent.click(await within(screen.getByRole('navigation', { name: 'Mailbox' })).findByRole('link', { name: 'Skatt' }));
+    fireEvent.click(await screen.findByRole('link', { name: /Skattekort for 2027/ }));
+    await heading('Skattekort for 2027');
+    await waitFor(() => expect(head()?.textContent).toContain('Skatteetaten'));
+    expect(head()?.textContent).not.toMatch(/mailbox/i);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ErrorInfo } from '../../src/shared/errors.ts';
 import { dueInvoicesItem, rootCacheItem, viewerPages, type DueInvoices } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
-import { config, fullRoot, letter, LETTERS, nothingDue, rootSnapshot, SERVICE } from './fixtures.ts';
+import { config, fullRoot, letter, LETTERS, nothingDue, READ_SCOPES, rootSnapshot, SERVICE } from './fixtures.ts';
 import { LATE_PARTS_GRACE_MS } from '../../src/popup/late-parts.tsx';
 import { closePage, openPage, pageClosedItself } from './page.ts';
 
@@ -591,8 +591,9 @@ describe('the popup', () => {
   });
 
   it("below the letters, the person's settings pages, the account's and the mailbox's, open in the viewer", async () => {
-    await extension.storage.session.set({ [dueInvoicesItem.key]: nothingDue(rootSnapshot({ root: fullRoot() })) });
-    worker.answer('getRoot', rootSnapshot({ root: fullRoot() }));
+    const granted = rootSnapshot({ root: fullRoot(), scopes: [...READ_SCOPES, 'READ_SETTINGS'] });
+    await extension.storage.session.set({ [dueInvoicesItem.key]: nothingDue(granted) });
+    worker.answer('getRoot', granted);
     await openPage('popup');
     await screen.findByRole('region', { name: 'Mailbox' });
     expect(
@@ -626,7 +627,8 @@ describe('the popup', () => {
       within(places)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Inbox9 unread', 'Skatt', 'Bolig', 'Receipts', 'Digipost’s website', 'All links from the service']);
+      // Receipts need READ_RECEIPTS, which this sign-in was not granted (#49 point 2).
+    ).toEqual(['Inbox9 unread', 'Skatt', 'Bolig', 'Receipts (locked)', 'Digipost’s website', 'All links from the service']);
     // Nothing in the main view names a resource of the session or the API, nor repeats the inbox.
     const main = document.body.textContent;
     for (const internal of [
@@ -692,5 +694,33 @@ describe('the popup', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     await screen.findByRole('heading', { level: 1, name: 'Not connected' });
     expect(worker.asked('signOut')).toHaveLength(1);
+  });
+
+  it('places the permissions cannot open are marked locked, and open in the viewer, which asks (#49 point 2)', async () => {
+    const without = rootSnapshot({ root: fullRoot() });
+    await extension.storage.session.set({ [dueInvoicesItem.key]: nothingDue(without) });
+    worker.answer('getRoot', without);
+    await openPage('popup');
+    const places = await screen.findByRole('region', { name: 'Mailbox' });
+    const receipts = within(places).getByRole('button', { name: 'Receipts (locked)' });
+    expect(receipts.querySelector('.place-lock use')?.getAttribute('href')).toBe('#i-lock');
+    expect(within(places).getByRole('button', { name: 'Skatt' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Mailbox settings (locked)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Account settings (locked)' })).toBeTruthy();
+    // The popup asks nothing itself: a click opens the place's viewer page, where "Allow…" is.
+    fireEvent.click(receipts);
+    await waitFor(() => expect(extension.openedTabs).toHaveLength(1));
+    expect(worker.asked('changePermissions')).toEqual([]);
+    closePage();
+
+    // Granted, nothing is marked.
+    const granted = rootSnapshot({ root: fullRoot(), scopes: [...READ_SCOPES, 'READ_RECEIPTS', 'READ_SETTINGS'] });
+    await extension.storage.session.set({ [dueInvoicesItem.key]: nothingDue(granted) });
+    worker.answer('getRoot', granted);
+    await openPage('popup');
+    const open = await screen.findByRole('region', { name: 'Mailbox' });
+    expect(within(open).getByRole('button', { name: 'Receipts' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Mailbox settings' })).toBeTruthy();
+    expect(document.querySelector('.place-lock')).toBeNull();
   });
 });

@@ -27,6 +27,7 @@ const DRAWN_BY: Record<SpriteIconName, (props: { class?: string }) => JSX.Elemen
   invoice: icons.InvoiceIcon,
   settings: icons.SettingsIcon,
   'sign-out': icons.SignOutIcon,
+  lock: icons.LockIcon,
 };
 
 /** An SVG's shapes, each as its tag and attributes in order: what the picture is. */

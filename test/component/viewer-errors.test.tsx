@@ -46,6 +46,13 @@ function openDetails(alert: HTMLElement): void {
   details.open = true;
 }
 
+/** The page's locked panel, once it shows. */
+async function lockedPanel(): Promise<HTMLElement> {
+  const panel = (await screen.findByText('Locked')).closest<HTMLElement>('.info-panel');
+  if (!panel) throw new Error('the page shows no locked panel');
+  return panel;
+}
+
 describe('the viewer names each failure', () => {
   it('not signed in: says so and offers "Connect", which signs in and shows the resource', async () => {
     const alert = await openFailing(`${SERVICE}/post/api`, 'self', { code: 'signed_out' });
@@ -58,27 +65,35 @@ describe('the viewer names each failure', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('refused for lack of a permission: names the permission', async () => {
-    const alert = await openFailing(`${ACCOUNT}/receipts`, 'receipts', {
+  it('refused for lack of a permission the settings offer: locked, naming the permission in words, with Allow… (#49 point 2)', async () => {
+    await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: `${ACCOUNT}/receipts`, relation: 'receipts' } });
+    worker.answer('getRoot', rootSnapshot());
+    worker.fail('getResource', {
       code: 'http_forbidden_permission',
       status: 403,
       permission: 'READ_RECEIPTS',
       detail: 'FORBIDDEN: READ_RECEIPTS required',
     });
-    expect(alert.textContent).toContain('“See your receipts”');
-    // The permission's code is not on the screen; the service's own words wait under "Details".
-    expect(readable(alert)).not.toContain('READ_RECEIPTS');
-    expect(alert.textContent).toContain('which was not granted');
+    await openPage('viewer', `?page=${PAGE_ID}`);
+    const locked = await lockedPanel();
+    expect(locked.textContent).toContain('“See your receipts”');
+    expect(locked.textContent).toContain('which was not given');
+    within(locked).getByRole('button', { name: 'Allow…' });
+    // The permission's code is not on the screen.
+    expect(readable(document.querySelector('main') ?? document.body)).not.toContain('READ_RECEIPTS');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Receipts');
   });
 
   it('without the permission to see settings, the mailbox settings say which permission to grant', async () => {
-    const alert = await openFailing(`${SERVICE}/post/api/private/mailboxes/1/settings`, 'mailbox_settings', {
-      code: 'http_forbidden_permission',
-      status: 403,
-      permission: 'READ_SETTINGS',
+    await extension.storage.session.set({
+      [viewerPages.item(PAGE_ID).key]: { url: `${SERVICE}/post/api/private/mailboxes/1/settings`, relation: 'mailbox_settings' },
     });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Couldn’t open Mailbox settings');
-    expect(alert.textContent).toContain('this needs the permission “See your Digipost settings”');
+    worker.answer('getRoot', rootSnapshot());
+    worker.fail('getResource', { code: 'http_forbidden_permission', status: 403, permission: 'READ_SETTINGS' });
+    await openPage('viewer', `?page=${PAGE_ID}`);
+    const locked = await lockedPanel();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Mailbox settings');
+    expect(locked.textContent).toContain('needs the permission “See your Digipost settings”');
     expect(readable(document.querySelector('main') ?? document.body)).not.toContain('READ_SETTINGS');
   });
 
@@ -93,7 +108,9 @@ describe('the viewer names each failure', () => {
       status: 500,
       detail: 'INTERNAL_SERVER_ERROR: the database is away',
     });
-    expect(alert.textContent).toContain('The service had an error. Try again later.');
+    // Said as the popup and a list shown from memory say it (issue #49 point 1).
+    expect(alert.querySelector('.alert-message')?.textContent).toBe('Digipost isn’t answering right now');
+    expect(alert.textContent).toContain('This page shows as soon as it answers.');
     // The status and the service's own words wait under Details, out of the sentence.
     expect(readable(alert)).not.toContain('HTTP 500');
     openDetails(alert);
@@ -113,7 +130,7 @@ describe('the viewer names each failure', () => {
       detail: '<html>Bad Gateway</html> text/html',
     });
     const shown = readable(document.querySelector('main') ?? document.body);
-    expect(shown).toContain('The service had an error. Try again later.');
+    expect(shown).toContain('Digipost isn’t answering right now');
     for (const internal of ['502', 'HTTP', 'Bad Gateway', 'text/html']) expect(shown, internal).not.toContain(internal);
     openDetails(alert);
     expect(readable(alert)).toContain('HTTP 502');

@@ -5,7 +5,7 @@ import { RELATIONS } from '../../src/api/relations.ts';
 import type { RootResource } from '../../src/api/schemas.ts';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
-import { content, fullRoot, letter, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
+import { content, fullRoot, letter, READ_SCOPES, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
 import { closePage, openPage } from './page.ts';
 import { createApp } from '../emulator/app.ts';
 import { settingsFrom } from '../emulator/config.ts';
@@ -87,7 +87,8 @@ function answerFor(url: string): unknown {
 /** Opens a viewer tab on `target`, the worker answering as the service would. */
 async function openViewer(target: LinkTarget): Promise<void> {
   await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: target });
-  worker.answer('getRoot', rootSnapshot({ root: root() }));
+  // The receipts are read: this sign-in was granted their permission (without it, they are marked locked).
+  worker.answer('getRoot', rootSnapshot({ root: root(), scopes: [...READ_SCOPES, 'READ_RECEIPTS'] }));
   worker.answer('getResource', (request) => resourceSnapshot(answerFor(request.url), request.url));
   worker.answer('getContent', content('application/pdf', '%PDF-1.4'));
   await openPage('viewer', `?page=${PAGE_ID}`);

@@ -98,9 +98,10 @@ describe('the popup, signed in', () => {
     // The settings pages come after the newest letters: the first screen is for the mail.
     const order = await popup.$$eval('.scroll > *, .scroll > .late-parts > *', (parts) => parts.map((part) => part.className));
     expect(order.indexOf('account-links')).toBeGreaterThan(order.indexOf('letters'));
+    // This build asks for no READ_SETTINGS: both are marked locked (#49 point 2), and their viewer pages offer Allow….
     expect(await popup.$$eval('.account-links button', (buttons) => buttons.map((b) => b.textContent))).toEqual([
-      'Account settings',
-      'Mailbox settings',
+      'Account settings (locked)',
+      'Mailbox settings (locked)',
     ]);
     expect(await textOf(popup, '.fetched')).toMatch(/^Fetched at \d{1,2}:\d{2}/);
     // It fits the popup: nothing wider than the popup's 380 px.
@@ -145,7 +146,8 @@ describe('the popup, signed in', () => {
       'Skatt',
       'Bolig',
       'Arkiv',
-      'Receipts',
+      // Without READ_RECEIPTS (this build's default permissions): marked locked.
+      'Receipts (locked)',
       'Digipost’s website',
       'All links from the service',
     ]);

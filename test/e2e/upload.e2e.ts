@@ -331,6 +331,16 @@ describe('Upload in the viewer', () => {
     // A double click sends once.
     await role(page, 'button', 'Upload').click({ count: 2 });
     await shows(page, '“Strøm november” was uploaded.');
+    // The line that says so has room of its own under the button it came from (#49 point 7).
+    const room = await page.evaluate(() => {
+      const button = [...document.querySelectorAll('.upload-panel button')].find((b) => b.textContent.includes('Upload a file'));
+      const done = [...document.querySelectorAll('.upload-panel [role="status"]')].find((p) => p.textContent.includes('was uploaded'));
+      if (!button || !done) return undefined;
+      const said = done.getBoundingClientRect();
+      return { gap: said.top - button.getBoundingClientRect().bottom, padding: parseFloat(getComputedStyle(done).paddingLeft) };
+    });
+    expect(room?.gap).toBeGreaterThanOrEqual(12);
+    expect(room?.padding).toBeGreaterThanOrEqual(8);
     await listed(page, 'Strøm november');
     expect(await uploads()).toBe(1);
     expect(await isThere(page, 'textbox', 'Subject')).toBe(false);

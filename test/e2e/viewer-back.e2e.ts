@@ -21,7 +21,7 @@ const SCOPES: Permission[] = [
   'DELETE_DOCUMENT',
   'UPLOAD_DOCUMENT',
 ];
-const FROM_MEMORY = 'Can’t reach Digipost — showing the list as you left it. Nothing can be changed until it answers.';
+const FROM_MEMORY = 'Digipost isn’t answering right now — showing the list as you last saw it. Nothing can be changed until it answers.';
 
 let h: Harness;
 

@@ -20,6 +20,7 @@ import { useAttachmentContent, type Shown } from './use-attachment-content.ts';
 import { WebSiteButton } from '../WebSiteButton.tsx';
 import { InvoicePanel } from '../invoices/InvoicePanel.tsx';
 import { MetadataCards } from './MetadataCards.tsx';
+import { AllowPermission } from '../AllowPermission.tsx';
 import { LetterHead } from './LetterHead.tsx';
 import { SendToBank } from '../invoices/SendToBank.tsx';
 import { withPayment } from '../../model/invoice-payment.ts';
@@ -171,6 +172,7 @@ function AttachmentItem(props: {
     action = props.canRead ? null : (
       <Notice>
         <p>{t('content_needs_permission')}</p>
+        <AllowPermission permission="READ_DOCUMENT_CONTENT" />
       </Notice>
     );
   } else if (attachment.openingReceipt) {
@@ -178,7 +180,12 @@ function AttachmentItem(props: {
       <Notice>
         <p class="info-panel-title">{t('opening_receipt_title')}</p>
         <p>{t('opening_receipt_explain')}</p>
-        {props.canRead ? null : <p>{t('content_needs_permission')}</p>}
+        {props.canRead ? null : (
+          <>
+            <p>{t('content_needs_permission')}</p>
+            <AllowPermission permission="READ_DOCUMENT_CONTENT" />
+          </>
+        )}
         <div class="actions">
           {props.canRead ? (
             <button

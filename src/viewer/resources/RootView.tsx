@@ -1,11 +1,12 @@
-import { classifyLink, relationInfo, relationName, targetOf } from '../../api/links.ts';
+import { classifyLink, relationInfo, relationName, requiredPermission, targetOf } from '../../api/links.ts';
 import type { Link } from '../../api/schemas.ts';
 import { folderName } from '../../model/mailbox.ts';
 import { isObj, linksOf, str } from '../../model/read-json.ts';
 import { relationLabel } from '../../model/labels.ts';
 import { t } from '../../shared/i18n.ts';
 import { FolderIcon } from '../../ui/folder-icon.tsx';
-import { ChevronIcon } from '../../ui/icons.tsx';
+import { ChevronIcon, LockIcon } from '../../ui/icons.tsx';
+import type { Permission } from '../../shared/permissions.ts';
 import { RelationIcon } from '../../ui/relation-icons.tsx';
 import { ViewerLink } from '../navigation.tsx';
 import { FieldList } from './Fields.tsx';
@@ -84,9 +85,17 @@ function rootPlaces(data: unknown, serviceOrigin: string): Group[] {
   return groups.filter((group) => group.places.length > 0);
 }
 
-/** The root: the person's own settings in words, then every page to go to, then the raw resource folded away. */
-export function RootView(props: { data: unknown; serviceOrigin: string }) {
+/**
+ * The root: the person's own settings in words, then every page to go to, then the raw resource
+ * folded away. A page the permissions this sign-in was granted (`scopes`) cannot open is marked
+ * locked, as in the side list; its page offers "Allow…".
+ */
+export function RootView(props: { data: unknown; serviceOrigin: string; scopes?: readonly Permission[] | undefined }) {
   const groups = rootPlaces(props.data, props.serviceOrigin);
+  const locked = (relation: string) => {
+    const needed = requiredPermission(relation);
+    return props.scopes !== undefined && needed !== undefined && !props.scopes.includes(needed);
+  };
   return (
     <>
       {/* The mailboxes are their pages below; their ids and icon codes are details. */}
@@ -100,6 +109,12 @@ export function RootView(props: { data: unknown; serviceOrigin: string }) {
                 <ViewerLink class="place" target={targetOf(place.link, place.relation)}>
                   {place.relation === 'folder' ? <FolderIcon icon={place.folderIcon} /> : <RelationIcon name={place.relation} />}
                   <span>{place.label}</span>
+                  {locked(place.relation) ? (
+                    <span class="nav-locked" title={t('place_locked_hint')}>
+                      <LockIcon />
+                      <span class="visually-hidden"> {t('place_locked')}</span>
+                    </span>
+                  ) : null}
                   <ChevronIcon class="place-chevron" />
                 </ViewerLink>
               </li>

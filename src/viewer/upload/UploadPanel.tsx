@@ -161,7 +161,11 @@ export function UploadPanel(props: { place: UploadPlace; onUploaded: () => void 
         </form>
       ) : null}
       {state.phase === 'sending' ? <UploadProgress size={state.size} /> : null}
-      {state.phase === 'done' && chosen && message.heard ? <p role="status">{t('upload_done_here', chosen.subject)}</p> : null}
+      {state.phase === 'done' && chosen && message.heard ? (
+        <p class="upload-done" role="status">
+          {t('upload_done_here', chosen.subject)}
+        </p>
+      ) : null}
       {state.phase === 'failed' && chosen && message.heard ? (
         <UploadFailed error={state.error} onRetry={(resend) => void send(chosen, resend)} onCancel={cancel} />
       ) : null}

@@ -64,7 +64,8 @@ describe('the table of requests', () => {
     expect(allowed).toEqual({
       getConfig: ['options'],
       saveConfig: ['options'],
-      changePermissions: ['options'],
+      // The viewer's Allow… on a locked place or letter (#49 points 2 and 3).
+      changePermissions: ['options', 'viewer'],
       changeLetterSettings: ['options'],
       changeAlerts: ['options'],
       signOut: ['popup', 'options'],
