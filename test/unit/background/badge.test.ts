@@ -6,31 +6,38 @@ import { BADGE_COLOURS, createBadge, type ActionApi } from '../../../src/backgro
  * colour, the icon, and the title the pointer shows. The words come from the English catalogue.
  */
 
-const messages: Record<string, string> = {
-  badge_unread_one: 'Digipost: $1 unread letter',
-  badge_unread_other: 'Digipost: $1 unread letters',
-  badge_in_all: 'in all your mailboxes',
-  badge_checked: 'Checked at $1',
-  badge_signed_out: 'Digipost: not connected. Open to connect.',
-  badge_ended: 'Digipost ended the connection. Open to connect again.',
-  badge_no_answer: 'Digipost isn’t answering. The count shown is from $1 and may not be current.',
-  badge_no_answer_unknown: 'Digipost isn’t answering, so the number of unread letters is not known right now.',
-  badge_permission: 'Digipost: the extension needs your permission to reach Digipost. Open the settings to give it.',
-  rel_document_inbox: 'Inbox',
-  shared_inbox_title: '$1’s inbox',
-};
+// The catalogue is in place before badge.ts is imported: src/shared/ext.ts takes the API as it loads.
+const messages: Record<string, string> = vi.hoisted(() => {
+  const catalogue: Record<string, string> = {
+    badge_unread_one: 'Digipost: $1 unread letter',
+    badge_unread_other: 'Digipost: $1 unread letters',
+    badge_in_all: 'in all your mailboxes',
+    badge_checked: 'Checked at $1',
+    badge_signed_out: 'Digipost: not connected. Open to connect.',
+    badge_ended: 'Digipost ended the connection. Open to connect again.',
+    badge_no_answer: 'Digipost isn’t answering. The count shown is from $1 and may not be current.',
+    badge_no_answer_unknown: 'Digipost isn’t answering, so the number of unread letters is not known right now.',
+    badge_permission: 'Digipost: the extension needs your permission to reach Digipost. Open the settings to give it.',
+    rel_document_inbox: 'Inbox',
+    shared_inbox_title: '$1’s inbox',
+    locale_code: 'en',
+  };
+  Object.assign(globalThis, {
+    chrome: {
+      i18n: {
+        getMessage: (key: string, subs?: string | string[]) =>
+          (catalogue[key] ?? '').replace(/\$(\d)/g, (_m, n: string) => [subs ?? []].flat()[Number(n) - 1] ?? ''),
+        getUILanguage: () => 'en',
+      },
+    },
+  });
+  return catalogue;
+});
 
 let shown: { text?: string; colour?: string; icon?: string; title?: string };
 let action: ActionApi;
 
 beforeEach(() => {
-  vi.stubGlobal('chrome', {
-    i18n: {
-      getMessage: (key: string, subs?: string | string[]) =>
-        (messages[key] ?? '').replace(/\$(\d)/g, (_m, n: string) => [subs ?? []].flat()[Number(n) - 1] ?? ''),
-      getUILanguage: () => 'en',
-    },
-  });
   shown = {};
   action = {
     setIcon: ({ path }) => Promise.resolve(void (shown.icon = path[16] ?? '')),
