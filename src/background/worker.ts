@@ -122,6 +122,8 @@ export function createWorker(deps: WorkerDeps): Worker {
       const status = await session.status();
       if (status.state === 'signed_in') await deps.tellPages({ event: 'sessionChanged', scopes: status.scopes });
     },
+    // The popup says "Approved — opening your mailbox…" at once, not after the exchange and the reads.
+    onApproved: () => void deps.tellPages({ event: 'signInApproved' }),
     // A sign-out, the end of access, or another person signing in: the same cleanup (sign-out.ts).
     onSignedOut: (reason) => cleanUp(reason),
   });

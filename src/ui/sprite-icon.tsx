@@ -1,6 +1,19 @@
 /** One of the popup's icons, by its symbol's id in popup.html (`i-` and the name). */
 export type SpriteIconName =
-  'inbox' | 'folder' | 'tax' | 'house' | 'archive' | 'receipt' | 'external' | 'link' | 'invoice' | 'settings' | 'sign-out';
+  | 'inbox'
+  | 'folder'
+  | 'tax'
+  | 'house'
+  | 'archive'
+  | 'receipt'
+  | 'external'
+  | 'link'
+  | 'invoice'
+  | 'settings'
+  | 'sign-out'
+  | 'parcel'
+  | 'calendar'
+  | 'share';
 
 /**
  * One of the popup's icons: its shape is the page's own (a symbol of popup.html's sprite), drawn

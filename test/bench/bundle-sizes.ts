@@ -97,6 +97,10 @@ export function entrySizes(distDir: string): EntrySize[] {
  * few at a time; mailboxes named by their own links (1,378 bytes in all, 35,478 measured). It is
  * 35.9 kB since the Send to my bank page's round trips moved into the worker (issue #45 point 3:
  * the letter read again in the write's answer, the person's own account in one request; 258
- * bytes, 35,849 measured). The popup's stays: it is what a person waits for.
+ * bytes, 35,849 measured). It is 37.9 kB since the worker decides the popup's list of what needs
+ * the person (issue #46 point 3: invoices and debt collections due, parcels to fetch, appointments,
+ * deadlines, requests to share, each row in words, read with the metadata model's readers of those
+ * kinds only; 1,986 bytes, 37,817 measured), so that the popup, whose budget stays, only draws the
+ * rows. The popup's stays: it is what a person waits for.
  */
-export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 35_900 };
+export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 37_900 };

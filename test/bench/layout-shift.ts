@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import { dueInvoicesItem, rootCacheItem } from '../../src/storage/page-items.ts';
+import { needsItem, rootCacheItem } from '../../src/storage/page-items.ts';
 import type { RunningEmulator } from '../emulator/index.ts';
 import type { ExtensionBrowser } from '../support/extension-browser.ts';
 import { storeItems, viewerPageFor } from '../support/helpers.ts';
@@ -76,7 +76,7 @@ const popupSettled = (page: Page) =>
   );
 
 async function popupOnce(browser: LayoutBrowser, first: boolean): Promise<LayoutOnce> {
-  if (first) await storeItems(browser.extension, 'session', { [rootCacheItem.key]: undefined, [dueInvoicesItem.key]: undefined });
+  if (first) await storeItems(browser.extension, 'session', { [rootCacheItem.key]: undefined, [needsItem.key]: undefined });
   const page = await browser.newPage();
   try {
     await browser.extension.goto(page, browser.extension.url(POPUP_PAGE));
