@@ -21,7 +21,7 @@ import type { NeedRow } from '../storage/page-items.ts';
  * - a link (ExternalLink) whose deadline is within DUE_SOON_DAYS: gone once the deadline passed;
  * - a request to share documents not yet stopped.
  * Times are the browser's own zone, as the popup shows them. Words are written here, in the
- * extension's language, and never go out of date: a day is named ("Tuesday 15 December"), except an
+ * extension's language, and never go out of date: a day is named ("Tue 15 December"), except an
  * invoice's due day, which the popup counts itself ("due in 3 days"). A field of the wrong type is
  * absent, as the metadata model reads it (model/metadata.ts, askingItemsOf); a letter that cannot be read
  * otherwise is left out, never the list.
@@ -43,8 +43,8 @@ function dateWords(at: number, options: Intl.DateTimeFormatOptions): string {
   return new Intl.DateTimeFormat(uiLocale(), options).format(at);
 }
 
-/** "Tuesday 15 December": a last day, named, so the words stay true on any day they are read. */
-const dayName = (at: number) => dateWords(at, { weekday: 'long', day: 'numeric', month: 'long' });
+/** "Tue 15 December": a last day, named, so the words stay true on any day they are read (the weekday short, so a pickup code beside it fits). */
+const dayName = (at: number) => dateWords(at, { weekday: 'short', day: 'numeric', month: 'long' });
 /** "Thu 3 Dec, 09:30": when an appointment starts. */
 const timeName = (at: number) => dateWords(at, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 

@@ -56,7 +56,7 @@ const words = (rows: NeedRow[]) =>
       .join(' | ')
       .replace(/[\u00a0\u202f]/g, ' '),
   );
-const dayName = (at: number) => new Intl.DateTimeFormat('en', { weekday: 'long', day: 'numeric', month: 'long' }).format(at);
+const dayName = (at: number) => new Intl.DateTimeFormat('en', { weekday: 'short', day: 'numeric', month: 'long' }).format(at);
 
 describe('what needs the person, kind by kind', () => {
   it('a parcel ready for pickup: where, its code and the last day, urgent on that day and gone after it', () => {
