@@ -6,7 +6,6 @@ import type { Session } from '../auth/session.ts';
 import type { ExtensionConfig } from '../config/config.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
 import { needsItem, type NeedRow, type Needs, type NeedsPlace } from '../storage/page-items.ts';
-import { needRowsOf, soonestFirst } from './needs-rows.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import { fencedToGeneration } from '../shared/generation-fence.ts';
 import { settleLimited } from '../shared/settle-limited.ts';
@@ -51,17 +50,23 @@ export const DUE_PER_PLACE = 20;
  */
 export const DUE_BYTES_BUDGET = 256 * 1024;
 
+/** Soonest first (the moment it must be done by), a row without one (the year 287,000) after every row with one. */
+export const soonestFirst = (a: NeedRow, b: NeedRow): number => (a.by ?? 9e15) - (b.by ?? 9e15);
+
+/** What of a letter needs the person (needs-rows.ts' needRowsOf): `fallbackKey` names a letter with neither address nor id. */
+type RowsOf = (document: Document, now: number, fallbackKey: string) => NeedRow[];
+
 /**
  * What is kept of one list's answer (`list`): of the newest LETTERS_PER_LIST (never more than were asked
  * for, whatever the answer holds), the rows of what needs the person (needs-rows.ts), the soonest
  * DUE_PER_PLACE of them, which are the top of the popup's list, soonest first.
  */
-function keptOf(documents: readonly Document[], list: MailboxList, now: number): NeedRow[] {
+function keptOf(documents: readonly Document[], list: MailboxList, now: number, rowsOf: RowsOf): NeedRow[] {
   return documents
     .slice(0, LETTERS_PER_LIST)
     .flatMap((document, index) =>
       // A shared mailbox's row says whose it is, and opens in that mailbox.
-      needRowsOf(document, now, `${list.link.uri}#${index}`).map((row) => (list.shared ? { ...row, shared: list.shared } : row)),
+      rowsOf(document, now, `${list.link.uri}#${index}`).map((row) => (list.shared ? { ...row, shared: list.shared } : row)),
     )
     .sort(soonestFirst)
     .slice(0, DUE_PER_PLACE);
@@ -133,6 +138,11 @@ export interface DueInvoicesDeps {
   session: Pick<Session, 'generation'>;
   calls: Pick<ServiceCalls, 'authorizedFetch'>;
   now: () => number;
+  /**
+   * The rows of a letter (needs-rows.ts): handed in, so this module, which reads and keeps, loads
+   * no words (the tools and tests that read its numbers run outside the extension).
+   */
+  rowsOf: RowsOf;
 }
 
 export interface DueInvoicesReader {
@@ -152,7 +162,7 @@ export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
       read.relation === 'document_inbox'
         ? parseWith(inboxSchema, data, 'inbox').document
         : (parseWith(folderSchema, data, 'folder').documents?.document ?? []);
-    return keptOf(documents, read, deps.now());
+    return keptOf(documents, read, deps.now(), deps.rowsOf);
   }
 
   async function round(config: ExtensionConfig, root: RootResource, generation: number): Promise<void> {

@@ -152,9 +152,3 @@ export function needRowsOf(document: Document, now: number, fallbackKey: string)
   const self = selfLink && { rel: selfLink.rel, uri: selfLink.uri, ...present({ 'media-type': selfLink['media-type'] }) };
   return rows.flatMap(([which, row]) => (row ? [{ key: `${letterKey}#${which}`, ...row, ...present({ self }) }] : []));
 }
-
-/** A moment after any a row names (the year 287,000): a row without one sorts last. */
-const NO_TIME = 9e15;
-
-/** Soonest first (the moment it must be done by), a row without one after every row with one. */
-export const soonestFirst = (a: NeedRow, b: NeedRow): number => (a.by ?? NO_TIME) - (b.by ?? NO_TIME);

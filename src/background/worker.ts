@@ -24,6 +24,7 @@ import { createLetterNotifications, type LetterNotifications, type Notifications
 import { createPoll, POLL_ALARM } from './poll.ts';
 import { createRevocationRetry } from './revocation-retry.ts';
 import { createDueInvoices } from './due-invoices.ts';
+import { needRowsOf } from './needs-rows.ts';
 import { createRootCache } from './root-cache.ts';
 import { createSessionCleanup, createSignOut } from './sign-out.ts';
 import { createSaveMenu, type SaveMenu, type SaveMenuDeps } from './save-menu.ts';
@@ -146,7 +147,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     viewerPages: deps.viewerPages,
     openViewer: deps.openViewer,
   });
-  const dueInvoices = createDueInvoices({ storage, session, calls, now });
+  const dueInvoices = createDueInvoices({ storage, session, calls, now, rowsOf: needRowsOf });
   const rootCache = createRootCache({
     storage,
     session,

@@ -9,6 +9,7 @@ import { FakeClock, MemoryArea } from '../auth/fakes.ts';
 // The worker's rows are in words (the catalogue's English), through `chrome.i18n` as in the worker.
 vi.stubGlobal('chrome', { i18n: { getMessage: (key: string, subs?: string | string[]) => catalogueMessage('en', key, subs) } });
 const { createDueInvoices, DUE_BYTES_BUDGET, DUE_PER_PLACE } = await import('../../../src/background/due-invoices.ts');
+const { needRowsOf } = await import('../../../src/background/needs-rows.ts');
 
 /*
  * What one round of the open invoices costs in serialising its record to check the byte budget
@@ -78,7 +79,13 @@ function round(perPlace: number, sender: string) {
       );
     },
   };
-  const reader = createDueInvoices({ storage, session: { generation: () => Promise.resolve(1) }, calls, now: new FakeClock().now });
+  const reader = createDueInvoices({
+    storage,
+    session: { generation: () => Promise.resolve(1) },
+    calls,
+    now: new FakeClock().now,
+    rowsOf: needRowsOf,
+  });
   return { read: () => reader.readRound(config, rootWith(FOLDERS), 1), stored: () => storage.session.data.needsYou as Needs };
 }
 

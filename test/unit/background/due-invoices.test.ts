@@ -13,6 +13,7 @@ import { FakeClock, MemoryArea } from '../auth/fakes.ts';
 vi.stubGlobal('chrome', { i18n: { getMessage: (key: string, subs?: string | string[]) => catalogueMessage('en', key, subs) } });
 const { createDueInvoices, DUE_BYTES_BUDGET, DUE_PER_PLACE, LETTERS_PER_LIST, READS_IN_FLIGHT } =
   await import('../../../src/background/due-invoices.ts');
+const { needRowsOf } = await import('../../../src/background/needs-rows.ts');
 
 /*
  * The open invoices beyond the newest letters: which lists a round reads (the inbox and every
@@ -109,7 +110,13 @@ beforeEach(() => {
   service = new FakeService();
   generation = 1;
   clock = new FakeClock();
-  reader = createDueInvoices({ storage, session: { generation: () => Promise.resolve(generation) }, calls: service, now: clock.now });
+  reader = createDueInvoices({
+    storage,
+    session: { generation: () => Promise.resolve(generation) },
+    calls: service,
+    now: clock.now,
+    rowsOf: needRowsOf,
+  });
 });
 
 const stored = () => storage.session.data.needsYou as Needs | undefined;

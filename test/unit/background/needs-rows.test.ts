@@ -9,8 +9,8 @@ import { MemoryArea } from '../auth/fakes.ts';
 
 // The rows are in words, the catalogue's English, through `chrome.i18n` as in the worker.
 vi.stubGlobal('chrome', { i18n: { getMessage: (key: string, subs?: string | string[]) => catalogueMessage('en', key, subs) } });
-const { needRowsOf, soonestFirst } = await import('../../../src/background/needs-rows.ts');
-const { createDueInvoices } = await import('../../../src/background/due-invoices.ts');
+const { needRowsOf } = await import('../../../src/background/needs-rows.ts');
+const { createDueInvoices, soonestFirst } = await import('../../../src/background/due-invoices.ts');
 
 /*
  * The popup's list of what needs the person, as the worker decides it (background/needs-rows.ts):
@@ -224,6 +224,7 @@ describe('the order, and whose', () => {
         },
       },
       now: () => NOW,
+      rowsOf: needRowsOf,
     });
     await reader.readRound({ baseUrl: A } as ExtensionConfig, root, 1);
     const record = session.data.needsYou as Needs;
