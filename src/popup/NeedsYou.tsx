@@ -109,8 +109,9 @@ export function NeedsYou(props: {
       <h2 id="due-title">{t('needs_title')}</h2>
       {/* Empty, it takes no room. */}
       <ul>
-        {shown.map((row) => (
-          <NeedItem key={row.key} row={row} now={props.now} onOpen={props.onOpen} />
+        {/* Keyed by place, not by row: a row found later takes a slot's element, and nothing already drawn moves down. */}
+        {shown.map((row, slot) => (
+          <NeedItem key={slot} row={row} now={props.now} onOpen={props.onOpen} />
         ))}
         {Array.from({ length: slots - shown.length }, Slot)}
       </ul>

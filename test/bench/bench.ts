@@ -107,21 +107,29 @@ const LAYOUT_RUNS = 3;
 
 /** Issue #35, point 8, and #47 point 4: nothing already on screen moves when the rest arrives, at each latency (layout-shift.ts). */
 function layoutRows(browser: string, results: LayoutResult[]): Row[] {
-  const row = (figure: string, runs: LayoutOnce[]): Row => {
+  // A figure with no run (its latency failed part way) is not shown as met.
+  const row = (figure: string, runs: LayoutOnce[]): Row[] => {
+    if (runs.length === 0) return [];
     const { text, met } = layoutValue(runs);
-    return { figure: `${browser}${figure}`, value: text, goal: '0 shift, 0 px moved', met };
+    return [{ figure: `${browser}${figure}`, value: text, goal: '0 shift, 0 px moved', met }];
   };
   return results.flatMap((layout) => [
-    row(`popup's first open, nothing cached (+${layout.latencyMs} ms latency): layout shift until settled`, layout.popupFirst),
-    row(`popup opened again, cached (+${layout.latencyMs} ms latency): layout shift until settled`, layout.popupCached),
-    ...(layout.letter.length > 0
-      ? [
-          row(
-            `a PDF letter's page in the viewer, its body a round trip after its head (+${layout.latencyMs} ms latency): layout shift until page one is drawn`,
-            layout.letter,
-          ),
-        ]
-      : []),
+    ...(layout.error === undefined
+      ? []
+      : [
+          {
+            figure: `${browser}layout at +${layout.latencyMs} ms latency`,
+            value: `not measured: ${layout.error}`,
+            goal: '–',
+            met: undefined,
+          },
+        ]),
+    ...row(`popup's first open, nothing cached (+${layout.latencyMs} ms latency): layout shift until settled`, layout.popupFirst),
+    ...row(`popup opened again, cached (+${layout.latencyMs} ms latency): layout shift until settled`, layout.popupCached),
+    ...row(
+      `a PDF letter's page in the viewer, its body a round trip after its head (+${layout.latencyMs} ms latency): layout shift until page one is drawn`,
+      layout.letter,
+    ),
   ]);
 }
 

@@ -33,6 +33,8 @@ export interface LayoutResult {
   popupCached: LayoutOnce[];
   /** Measured at the first latency only (a letter's page is not the popup's loading). */
   letter: LayoutOnce[];
+  /** Why this latency could not be measured (the others still are). */
+  error?: string;
 }
 
 /**
@@ -120,10 +122,14 @@ export async function measureLayout(browser: LayoutBrowser, emulator: RunningEmu
     for (const [index, latencyMs] of LAYOUT_LATENCIES_MS.entries()) {
       const result: LayoutResult = { latencyMs, popupFirst: [], popupCached: [], letter: [] };
       await emulator.admin.configure({ latencyMs });
-      for (let i = 0; i < runs; i++) {
-        result.popupFirst.push(await popupOnce(browser, true));
-        result.popupCached.push(await popupOnce(browser, false));
-        if (index === 0) result.letter.push(await letterOnce(browser, emulator, i));
+      try {
+        for (let i = 0; i < runs; i++) {
+          result.popupFirst.push(await popupOnce(browser, true));
+          result.popupCached.push(await popupOnce(browser, false));
+          if (index === 0) result.letter.push(await letterOnce(browser, emulator, i));
+        }
+      } catch (error) {
+        result.error = error instanceof Error ? error.message : String(error);
       }
       results.push(result);
     }
