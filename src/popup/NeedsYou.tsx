@@ -109,18 +109,17 @@ export function NeedsYou(props: {
       <h2 id="due-title">{t('needs_title')}</h2>
       {/* Empty, it takes no room. */}
       <ul>
-        {/* Keyed by place, not by row: a row found later takes a slot's element, and nothing already drawn moves down. */}
+        {/*
+         * Keyed by its slot and its row: a row found later is drawn anew in its slot, as is every
+         * row it moves along; nothing already drawn moves, not even sideways (a shorter amount).
+         */}
         {shown.map((row, slot) => (
-          <NeedItem key={slot} row={row} now={props.now} onOpen={props.onOpen} />
+          <NeedItem key={`${slot}${row.key}`} row={row} now={props.now} onOpen={props.onOpen} />
         ))}
         {Array.from({ length: slots - shown.length }, Slot)}
       </ul>
+      {/* Where it is looking on the left, "Show N more" on the right, drawn anew as its count changes: neither moves the other. */}
       <p class={held ? 'due-note held' : 'due-note'}>
-        {shown.length < rows.length ? (
-          <button type="button" class="link-button due-more" onClick={() => setAll(true)}>
-            {t('due_more', String(rows.length - shown.length))}
-          </button>
-        ) : null}
         <span role="status">
           {looking > 0
             ? tCount('due_still_looking', looking)
@@ -130,6 +129,11 @@ export function NeedsYou(props: {
                 ? t('needs_none')
                 : null}
         </span>
+        {shown.length < rows.length ? (
+          <button key={rows.length - shown.length} type="button" class="link-button due-more" onClick={() => setAll(true)}>
+            {t('due_more', String(rows.length - shown.length))}
+          </button>
+        ) : null}
       </p>
     </section>
   );
