@@ -41,7 +41,7 @@ export interface LayoutResult {
  * The latencies the popup is measured at (issue #47 point 4): the time rows' 100 ms, and a slow
  * network's 800 ms and 4 s, at which the popup's parts arrive seconds apart.
  */
-export const LAYOUT_LATENCIES_MS = [100, 800, 4000] as const;
+const LAYOUT_LATENCIES_MS = [100, 800, 4000] as const;
 
 /** A browser's tabs as the measures need them: a new tab with the probe, and the extension's storage. */
 export interface LayoutBrowser {
