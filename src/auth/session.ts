@@ -49,6 +49,8 @@ export interface SessionDeps {
   onSignedOut?: (reason: 'user' | 'ended') => void | Promise<void>;
   /** A sign-in was stored: what the session may do may have changed (a new grant, other permissions). */
   onSignedIn?: () => void | Promise<void>;
+  /** The consent window came back with a code (approved), before it is exchanged; not waited for. */
+  onApproved?: () => void;
 }
 
 export type SessionStatus =
@@ -197,6 +199,8 @@ export class Session {
       if (current?.state !== pending.state) throw new AppError('signin_cancelled', { detail: 'superseded' });
 
       const { code } = parseRedirect(redirect, current.state, redirectUri);
+      // Approved: the pages may say so now, while the code is exchanged and the mailbox read.
+      this.#deps.onApproved?.();
       const { tokens, idToken } = await exchangeCode(this.#deps, config, {
         code,
         redirectUri,

@@ -1,34 +1,32 @@
 import { parseWith } from '../api/http.ts';
-import { findLink, targetOf } from '../api/links.ts';
+import { targetOf } from '../api/links.ts';
 import { mailboxLists, type MailboxList } from '../api/mailbox-lists.ts';
 import { folderSchema, inboxSchema, type Document, type RootResource } from '../api/schemas.ts';
 import type { Session } from '../auth/session.ts';
 import type { ExtensionConfig } from '../config/config.ts';
-import { daysUntil } from '../model/dates.ts';
-import { DUE_SOON_DAYS } from '../model/due-soon.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
-import { dueInvoicesItem, type DueInvoices, type DueLetter, type DuePlace } from '../storage/page-items.ts';
+import { needsItem, type NeedRow, type Needs, type NeedsPlace } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import { fencedToGeneration } from '../shared/generation-fence.ts';
 import { settleLimited } from '../shared/settle-limited.ts';
 import { pagedUrl } from './inbox-page.ts';
 
 /*
- * The popup's "due soon" from the whole mailbox, not only the five newest letters. Each time the
+ * The popup's list of what needs the person, from the whole mailbox. Each time the
  * worker fetches the root (a polling round, or a popup opened after the cache went stale) it reads,
  * in the background, one round: the inbox and EVERY folder, the newest LETTERS_PER_LIST letters of
  * each, at most READS_IN_FLIGHT of them at once (settleLimited), and one round at a time: a fetch
  * of the root while a round runs joins it rather than starting another, so a poll and a popup close
  * together, or a slow service, never pile rounds up. From each list it keeps what the popup shows
- * (keptOf): of the letters with an invoice neither paid nor sent to the bank and due soon or
- * overdue, the soonest DUE_PER_PLACE, each as the popup's row needs it, within DUE_BYTES_BUDGET in
- * all, in storage.session, where the popup reads them without waiting. The record is written when
+ * (keptOf): of the rows of what needs the person (needs-rows.ts: invoices and debt collections due,
+ * parcels to fetch, appointments, deadlines, requests to share), the soonest DUE_PER_PLACE, each as
+ * the popup draws it, within DUE_BYTES_BUDGET in all, in storage.session, where the popup reads them without waiting. The record is written when
  * the round starts (every place it will read, marked pending unless read before) and again after
  * each read, so a popup opened meanwhile knows where it is still looking.
  *
  * How complete: the newest LETTERS_PER_LIST letters of the inbox and of every folder (an invoice
  * older than those is not seen). How quickly: every place every round, so a folder's invoice shows
- * as soon as its read ends. A place that failed keeps what it had, marked failed (DuePlace.state),
+ * as soon as its read ends. A place that failed keeps what it had, marked failed (NeedsPlace.state),
  * so the popup says it could not look there; what was read stays across new letters until its list
  * is read again.
  */
@@ -42,68 +40,34 @@ export const LETTERS_PER_LIST = 100;
  */
 export const READS_IN_FLIGHT = 2;
 
-/** Letters kept of one place: the soonest due (a popup's short list, not a list of invoices). */
+/** Rows kept of one place: the soonest (a popup's short list, not a list of everything). */
 export const DUE_PER_PLACE = 20;
 /**
  * The most the stored record may take, in bytes of its JSON (as storage.session counts its quota):
  * 256 KiB, well under that area's 10 MB, which the worker's other items (the root cache, the notes
- * of writes, the viewer pages) share. A letter of ordinary size takes about 330 bytes, so some 39
+ * of writes, the viewer pages) share. A row of ordinary size takes about 330 bytes, so some 39
  * places could each hold their full DUE_PER_PLACE before any is dropped.
  */
 export const DUE_BYTES_BUDGET = 256 * 1024;
-/**
- * Kept: due within the popup's window or the day after. The popup decides by its own day (its
- * DueSoon); the day more keeps the record complete until the next day's round, even when a day
- * passes between two rounds (the polling period is at most a day).
- */
-const KEPT_DAYS = DUE_SOON_DAYS + 1;
 
-/**
- * A letter whose invoice (on its main document, as the popup reads it: model/letters.ts) is neither
- * paid nor sent to the bank and due within KEPT_DAYS, or overdue, as the popup shows it: only the
- * fields the popup's "Invoices due soon" renders and opens. A plain reading rather than the letters
- * model, which the worker would carry only for this. `fallbackKey` names a letter with neither
- * address nor id, as summarize does (unique in the record: its place and position).
- */
-function dueLetterOf(document: Document, now: number, fallbackKey: string): DueLetter | undefined {
-  const main = document.attachment.find((a) => a.mainDocument === true) ?? document.attachment[0];
-  const invoice: Record<string, unknown> | undefined = main?.invoice;
-  if (!invoice) return undefined;
-  const dueDate = invoice.dueDate;
-  if (typeof dueDate !== 'string' || invoice.paid === true || invoice.payment) return undefined;
-  // A due date that is no calendar day is never due soon, as the popup reads it (popup/letters.ts).
-  const left = daysUntil(dueDate, { now });
-  if (left === undefined || left > KEPT_DAYS) return undefined;
-  const self = findLink(document.link, 'self');
-  const id: unknown = document.id;
-  const amount = invoice.amount;
-  return {
-    key: self?.uri ?? (typeof id === 'string' || typeof id === 'number' ? `id:${id}` : fallbackKey),
-    ...(self
-      ? { self: { rel: self.rel, uri: self.uri, ...(self['media-type'] !== undefined ? { 'media-type': self['media-type'] } : {}) } }
-      : {}),
-    sender: document.creatorName ?? '',
-    uploaded: document.origin === 'UPLOADED',
-    invoice: { ...(typeof amount === 'number' && Number.isFinite(amount) ? { amount } : {}), dueDate },
-  };
-}
+/** Soonest first (the moment it must be done by), a row without one (the year 287,000) after every row with one. */
+export const soonestFirst = (a: NeedRow, b: NeedRow): number => (a.by ?? 9e15) - (b.by ?? 9e15);
 
-/** Soonest due first: a due date is a calendar day (`2025-11-10`), so their order as text. */
-const soonestFirst = (a: DueLetter, b: DueLetter) => a.invoice.dueDate.localeCompare(b.invoice.dueDate);
+/** What of a letter needs the person (needs-rows.ts' needRowsOf): `fallbackKey` names a letter with neither address nor id. */
+type RowsOf = (document: Document, now: number, fallbackKey: string) => NeedRow[];
 
 /**
  * What is kept of one list's answer (`list`): of the newest LETTERS_PER_LIST (never more than were asked
- * for, whatever the answer holds), the letters due soon, the soonest DUE_PER_PLACE of them, which
- * are the top of the popup's list, soonest first.
+ * for, whatever the answer holds), the rows of what needs the person (needs-rows.ts), the soonest
+ * DUE_PER_PLACE of them, which are the top of the popup's list, soonest first.
  */
-function keptOf(documents: readonly Document[], list: MailboxList, now: number): DueLetter[] {
+function keptOf(documents: readonly Document[], list: MailboxList, now: number, rowsOf: RowsOf): NeedRow[] {
   return documents
     .slice(0, LETTERS_PER_LIST)
-    .flatMap((document, index) => {
-      const due = dueLetterOf(document, now, `${list.link.uri}#${index}`);
-      // A shared mailbox's invoice says whose it is, and opens in that mailbox.
-      return due ? [list.shared ? { ...due, shared: list.shared } : due] : [];
-    })
+    .flatMap((document, index) =>
+      // A shared mailbox's row says whose it is, and opens in that mailbox.
+      rowsOf(document, now, `${list.link.uri}#${index}`).map((row) => (list.shared ? { ...row, shared: list.shared } : row)),
+    )
     .sort(soonestFirst)
     .slice(0, DUE_PER_PLACE);
 }
@@ -111,9 +75,9 @@ function keptOf(documents: readonly Document[], list: MailboxList, now: number):
 const encoder = new TextEncoder();
 const bytesOf = (value: unknown): number => encoder.encode(JSON.stringify(value)).length;
 
-/** Each kept letter's bytes, counted once: a round over budget weighs its letters at every write, never serialising one again. */
-const letterSizes = new WeakMap<DueLetter, number>();
-function letterBytes(letter: DueLetter): number {
+/** Each kept row's bytes, counted once: a round over budget weighs its rows at every write, never serialising one again. */
+const letterSizes = new WeakMap<NeedRow, number>();
+function letterBytes(letter: NeedRow): number {
   let size = letterSizes.get(letter);
   if (size === undefined) letterSizes.set(letter, (size = bytesOf(letter)));
   return size;
@@ -131,7 +95,7 @@ function recordSize(generation: number) {
   let sum = 0;
   return {
     /** Counts the place at `uri` as it is now (its entry `"uri":{…}`). */
-    set(uri: string, place: DuePlace): void {
+    set(uri: string, place: NeedsPlace): void {
       const size = bytesOf(uri) + 1 + bytesOf(place);
       sum += size - (entries.get(uri) ?? 0);
       entries.set(uri, size);
@@ -143,17 +107,17 @@ function recordSize(generation: number) {
 
 /**
  * The record within DUE_BYTES_BUDGET, checked before it is written (`size`: its bytes, as
- * recordSize counts them): the letters due farthest ahead are dropped first, from whichever place,
+ * recordSize counts them): the rows due farthest ahead (or with no time) are dropped first, from whichever place,
  * since the popup lists them last (soonest first) and the next round finds them again as their day
  * comes closer. A dropped letter's own bytes are taken off the count (its comma stays counted, so
  * the count never falls below the truth).
  */
-function withinBudget(record: DueInvoices, size: number): DueInvoices {
+function withinBudget(record: Needs, size: number): Needs {
   if (size <= DUE_BYTES_BUDGET) return record;
   const farthestFirst = Object.values(record.places)
-    .flatMap((place) => place.letters)
+    .flatMap((place) => place.rows)
     .sort((a, b) => soonestFirst(b, a));
-  const dropped = new Set<DueLetter>();
+  const dropped = new Set<NeedRow>();
   let left = size;
   for (const letter of farthestFirst) {
     if (left <= DUE_BYTES_BUDGET) break;
@@ -161,10 +125,7 @@ function withinBudget(record: DueInvoices, size: number): DueInvoices {
     left -= letterBytes(letter);
   }
   const places = Object.fromEntries(
-    Object.entries(record.places).map(([uri, place]) => [
-      uri,
-      { ...place, letters: place.letters.filter((letter) => !dropped.has(letter)) },
-    ]),
+    Object.entries(record.places).map(([uri, place]) => [uri, { ...place, rows: place.rows.filter((row) => !dropped.has(row)) }]),
   );
   const fitted = { ...record, places };
   // Only a mailbox of thousands of folders is over the budget without a letter: then nothing is kept.
@@ -177,6 +138,11 @@ export interface DueInvoicesDeps {
   session: Pick<Session, 'generation'>;
   calls: Pick<ServiceCalls, 'authorizedFetch'>;
   now: () => number;
+  /**
+   * The rows of a letter (needs-rows.ts): handed in, so this module, which reads and keeps, loads
+   * no words (the tools and tests that read its numbers run outside the extension).
+   */
+  rowsOf: RowsOf;
 }
 
 export interface DueInvoicesReader {
@@ -187,7 +153,7 @@ export interface DueInvoicesReader {
 export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
   const { storage } = deps;
 
-  async function readList(config: ExtensionConfig, read: MailboxList): Promise<DueLetter[]> {
+  async function readList(config: ExtensionConfig, read: MailboxList): Promise<NeedRow[]> {
     const data = await deps.calls.authorizedFetch(config, {
       ...targetOf(read.link, read.relation),
       url: pagedUrl(read.link, LETTERS_PER_LIST),
@@ -196,20 +162,20 @@ export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
       read.relation === 'document_inbox'
         ? parseWith(inboxSchema, data, 'inbox').document
         : (parseWith(folderSchema, data, 'folder').documents?.document ?? []);
-    return keptOf(documents, read, deps.now());
+    return keptOf(documents, read, deps.now(), deps.rowsOf);
   }
 
   async function round(config: ExtensionConfig, root: RootResource, generation: number): Promise<void> {
-    const stored = await getItem(storage, dueInvoicesItem);
+    const stored = await getItem(storage, needsItem);
     const kept = stored?.generation === generation ? stored : undefined;
     const reads = mailboxLists(root);
     // Only the lists the root still names. A place read before keeps what it read (still whole);
     // one never read, or whose last read failed, is pending: the popup says it is still looking.
-    const places: Record<string, DuePlace> = {};
+    const places: Record<string, NeedsPlace> = {};
     const size = recordSize(generation);
     for (const { link } of reads) {
       const before = kept?.places[link.uri];
-      const place: DuePlace = before?.state === 'read' ? before : { ...before, letters: before?.letters ?? [], state: 'pending' };
+      const place: NeedsPlace = before?.state === 'read' ? before : { ...before, rows: before?.rows ?? [], state: 'pending' };
       places[link.uri] = place;
       size.set(link.uri, place);
     }
@@ -218,12 +184,12 @@ export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
     let writing = write(generation, places, size.bytes());
     await settleLimited(reads, READS_IN_FLIGHT, async (read) => {
       const uri = read.link.uri;
-      let place: DuePlace;
+      let place: NeedsPlace;
       try {
-        place = { state: 'read', fetchedAt: deps.now(), letters: await readList(config, read) };
+        place = { state: 'read', fetchedAt: deps.now(), rows: await readList(config, read) };
       } catch {
         // A failed read keeps what the place had; the popup says plainly that it could not look there.
-        place = { ...places[uri], letters: places[uri]?.letters ?? [], state: 'failed' };
+        place = { ...places[uri], rows: places[uri]?.rows ?? [], state: 'failed' };
       }
       places[uri] = place;
       size.set(uri, place);
@@ -238,14 +204,14 @@ export function createDueInvoices(deps: DueInvoicesDeps): DueInvoicesReader {
    * The record as it stands (`places`, of `bytes` in all), within the budget, fenced as the root
    * cache is: a sign-out meanwhile takes back this session's write (and only it).
    */
-  async function write(generation: number, places: Record<string, DuePlace>, bytes: number): Promise<void> {
+  async function write(generation: number, places: Record<string, NeedsPlace>, bytes: number): Promise<void> {
     const next = withinBudget({ generation, places: { ...places } }, bytes);
     await fencedToGeneration(
       deps.session,
       generation,
-      () => setItems(storage, put(dueInvoicesItem, next)),
+      () => setItems(storage, put(needsItem, next)),
       async () => {
-        if ((await getItem(storage, dueInvoicesItem))?.generation === generation) await removeItems(storage, dueInvoicesItem);
+        if ((await getItem(storage, needsItem))?.generation === generation) await removeItems(storage, needsItem);
       },
     );
   }

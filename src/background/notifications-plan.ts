@@ -5,7 +5,7 @@ import type { SharedWith } from '../api/mailbox-lists.ts';
 import type { Inbox } from '../api/schemas.ts';
 import { isUnread } from '../api/unread.ts';
 import { formatMoney } from '../model/format.ts';
-import { coreMetadataOf } from '../model/metadata.ts';
+import { askingItemsOf } from '../model/metadata.ts';
 import { isObj, num, str } from '../model/read-json.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
 import type { CheckMark, SeenState } from '../storage/items.ts';
@@ -82,7 +82,7 @@ function mainAttachmentOf(document: Inbox['document'][number]): unknown {
  */
 function letterAsks(document: Inbox['document'][number]): { kind: AlertKind; asks?: LetterAsks } {
   const attachment = mainAttachmentOf(document);
-  const items = coreMetadataOf(attachment);
+  const items = askingItemsOf(attachment);
   for (const item of items) {
     if (item.kind === 'pickup' && (item.status === undefined || item.status === 'ready'))
       return {

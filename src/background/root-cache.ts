@@ -10,7 +10,7 @@ import { fencedToGeneration, sameGeneration } from '../shared/generation-fence.t
 import { warn } from '../shared/warn.ts';
 import type { InboxGlance, RootSnapshot } from '../protocol/messages.ts';
 import { getItem, put, removeItems, setItems, type Areas } from '../storage/item.ts';
-import { dueInvoicesItem, rootCacheItem } from '../storage/page-items.ts';
+import { needsItem, rootCacheItem } from '../storage/page-items.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import type { BackgroundWork } from './background-work.ts';
 import type { Badge } from './badge.ts';
@@ -209,7 +209,7 @@ export function createRootCache(deps: RootCacheDeps): RootCache {
 
   return {
     getRootAndAnnounce,
-    forget: () => removeItems(storage, rootCacheItem, dueInvoicesItem),
+    forget: () => removeItems(storage, rootCacheItem, needsItem),
     refresh,
     renote,
   };

@@ -24,6 +24,7 @@ import { createLetterNotifications, type LetterNotifications, type Notifications
 import { createPoll, POLL_ALARM } from './poll.ts';
 import { createRevocationRetry } from './revocation-retry.ts';
 import { createDueInvoices } from './due-invoices.ts';
+import { needRowsOf } from './needs-rows.ts';
 import { createRootCache } from './root-cache.ts';
 import { createSessionCleanup, createSignOut } from './sign-out.ts';
 import { createSaveMenu, type SaveMenu, type SaveMenuDeps } from './save-menu.ts';
@@ -132,6 +133,8 @@ export function createWorker(deps: WorkerDeps): Worker {
       const status = await session.status();
       if (status.state === 'signed_in') await deps.tellPages({ event: 'sessionChanged', scopes: status.scopes });
     },
+    // The popup says "Approved — opening your mailbox…" at once, not after the exchange and the reads.
+    onApproved: () => void deps.tellPages({ event: 'signInApproved' }),
     // A sign-out, the end of access, or another person signing in: the same cleanup (sign-out.ts).
     onSignedOut: (reason) => cleanUp(reason),
   });
@@ -166,7 +169,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       await rootCache.renote();
     },
   });
-  const dueInvoices = createDueInvoices({ storage, session, calls, now });
+  const dueInvoices = createDueInvoices({ storage, session, calls, now, rowsOf: needRowsOf });
   const rootCache = createRootCache({
     storage,
     session,

@@ -741,20 +741,15 @@ function listOf(attachment: unknown): readonly unknown[] {
   return Array.isArray(list) ? list : [];
 }
 
-/**
- * Only the appointments, events, links, parcels, debt collections, receipts and payslips of an
- * attachment's `metadata`, as metadataOf reads them: for code that needs no more (the worker's
- * lists), so its bundle carries none of the other types' readers.
- */
-export function coreMetadataOf(attachment: unknown): MetadataItem[] {
-  return itemsOf(listOf(attachment), (type) => CORE_READERS[type]);
-}
+/** A table's own reader of a type: a type named "constructor" or "toString" is no reader of the table's prototype. */
+const ownReader = (table: Readonly<Record<string, Reader>>, type: string): Reader | undefined =>
+  Object.hasOwn(table, type) ? table[type] : undefined;
 
 /** The items of an attachment's `metadata` this extension understands, in the sender's order. */
 export function metadataOf(attachment: unknown): MetadataItem[] {
   const list = listOf(attachment);
   const shared = shareUpdate(list);
-  const items = itemsOf(list, (type) => CORE_READERS[type] ?? DOCUMENT_READERS[type]).map((item) =>
+  const items = itemsOf(list, (type) => ownReader(CORE_READERS, type) ?? ownReader(DOCUMENT_READERS, type)).map((item) =>
     item.kind === 'share-request' && shared !== undefined ? { ...item, ...shared } : item,
   );
   // A residence told twice (its Residence, and a Boligdetaljer of the same address) is one card, with
@@ -765,4 +760,55 @@ export function metadataOf(attachment: unknown): MetadataItem[] {
       !(item.kind === 'residence' && item.details === undefined && detailed.has(item.address)) &&
       !(item.kind === 'opening-receipt' && items.findIndex((other) => other.kind === 'opening-receipt') !== index),
   );
+}
+
+/*
+ * What the popup's list of what needs the person reads (issue #46 point 3), apart from the cards
+ * above: the items that may ask something of the person, read as metadataOf reads them but
+ * without the readers of the rest (receipts, payslips…), which the worker, which decides the list,
+ * would otherwise carry for nothing; and whether a request to share documents is still open.
+ */
+
+/** The readers of the items that can ask something of the person: a time, a place to fetch, a sum due, a deadline. */
+const ASKING_READERS: Readonly<Record<string, (raw: Record<string, unknown>) => MetadataItem | undefined>> = {
+  appointment: appointmentOf,
+  event: eventOf,
+  externallink: externalLinkOf,
+  pickupnotice: pickupNoticeOf,
+  inkasso: inkassoOf,
+};
+
+/** metadataOf's items of the kinds in ASKING_READERS only, the parcel's status updated as there. */
+export function askingItemsOf(attachment: unknown): MetadataItem[] {
+  const list = isObj(attachment) ? attachment.metadata : undefined;
+  if (!Array.isArray(list)) return [];
+  const update = latestParcelStatus(list);
+  return list.flatMap((raw) => {
+    const type = isObj(raw) ? (str(raw.type)?.toLowerCase() ?? '') : '';
+    // Its own readers only: a type named "constructor" or "toString" is no reader of the table's prototype.
+    const read = Object.hasOwn(ASKING_READERS, type) ? ASKING_READERS[type] : undefined;
+    // A reader only for an object (the type was read from it).
+    const item = read?.(raw as Record<string, unknown>);
+    if (item?.kind === 'pickup' && update !== undefined) return [{ ...item, status: update.status, ...present({ statusAt: update.at }) }];
+    return item ? [item] : [];
+  });
+}
+
+/*
+ * A request to share documents: whether the sender's ShareDocumentsRequest is still open.
+ * The service adds ShareDocumentsRequestDocumentsShared once the person shared, and
+ * ShareDocumentsRequestSharingStopped once the sharing ended; a stopped request asks nothing more.
+ */
+
+/** Where a request to share documents stands: asked and not answered, shared, or stopped. */
+export type ShareRequestState = 'asked' | 'shared' | 'stopped';
+
+/** The state of the attachment's request to share documents, or undefined when it carries none. */
+export function shareRequestStateOf(attachment: unknown): ShareRequestState | undefined {
+  const list = isObj(attachment) ? attachment.metadata : undefined;
+  if (!Array.isArray(list)) return undefined;
+  const types = new Set(list.map((raw) => (isObj(raw) ? str(raw.type)?.toLowerCase() : undefined)));
+  if (!types.has('sharedocumentsrequest')) return undefined;
+  if (types.has('sharedocumentsrequestsharingstopped')) return 'stopped';
+  return types.has('sharedocumentsrequestdocumentsshared') ? 'shared' : 'asked';
 }

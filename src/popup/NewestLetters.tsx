@@ -7,7 +7,7 @@ import { SpriteIcon } from '../ui/sprite-icon.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
 import { senderText, subjectText } from '../model/letter-text.ts';
 import { daysLeft, isDueSoon, newestRows, type NewestRow } from './glance-rows.ts';
-import { dueText } from './DueSoon.tsx';
+import { dueText } from './NeedsYou.tsx';
 import type { InvoiceInfo } from '../model/letters.ts';
 import { INVOICE_CURRENCY } from '../model/invoice-text.ts';
 import { useRef } from 'preact/hooks';

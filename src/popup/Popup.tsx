@@ -17,7 +17,7 @@ import {
 import type { RootSnapshot } from '../protocol/messages.ts';
 import { browserAreas, watchItem } from '../storage/browser-areas.ts';
 import { getItem } from '../storage/item.ts';
-import { dueInvoicesItem, rootCacheItem, type DueInvoices, type DueLetter } from '../storage/page-items.ts';
+import { needsItem, rootCacheItem, type NeedRow, type Needs } from '../storage/page-items.ts';
 import { AlertDetail, Busy, ErrorAlert, Skeleton } from '../ui/components.tsx';
 import { SpriteIcon } from '../ui/sprite-icon.tsx';
 import { errorMessage, t, uiLocale } from '../shared/i18n.ts';
@@ -26,16 +26,17 @@ import { mailboxLists } from '../api/mailbox-lists.ts';
 import { openInViewer, openTab } from '../ui/open-tab.ts';
 import { RevocationNotice } from '../ui/RevocationNotice.tsx';
 import { ask } from '../ui/worker-client.ts';
-import { sessionEndedEvent, signedInEvent, useWorkerEvent } from '../ui/worker-events.ts';
+import { sessionEndedEvent, signedInEvent, signInApprovedEvent, useWorkerEvent } from '../ui/worker-events.ts';
 import { Header } from './Header.tsx';
 import { AccountLinks } from './AccountLinks.tsx';
-import { DueSoon, type DueCoverage } from './DueSoon.tsx';
+import { NeedsYou, slotsFor, type NeedsCoverage } from './NeedsYou.tsx';
 import { NewestLetters } from './NewestLetters.tsx';
 import { Places } from './Places.tsx';
 import { LatePartsPending, useLatePartsShown } from './late-parts.tsx';
 
 export type PopupState =
-  | { kind: 'loading'; cached?: RootSnapshot }
+  /** `approved`: the consent window came back approved, and the mailbox is on its way. */
+  | { kind: 'loading'; approved?: boolean | undefined }
   | { kind: 'not_configured' }
   | { kind: 'signed_out'; reason?: ErrorInfo }
   | { kind: 'connecting' }
@@ -54,23 +55,27 @@ function stateAfterFailure(error: ErrorInfo, cached: RootSnapshot | undefined): 
   return { kind: 'error', error };
 }
 
-/** The cached view: the last root and letters, and the open invoices the worker read beside them, read side by side. */
-export async function readCache(): Promise<{ snapshot: RootSnapshot | undefined; due: DueInvoices | undefined }> {
-  const [snapshot, due] = await Promise.all([getItem(browserAreas, rootCacheItem), getItem(browserAreas, dueInvoicesItem)]);
+/** The cached view: the last root and letters, and what needs the person as the worker read it beside them, read side by side. */
+export async function readCache(): Promise<{ snapshot: RootSnapshot | undefined; due: Needs | undefined }> {
+  const [snapshot, due] = await Promise.all([getItem(browserAreas, rootCacheItem), getItem(browserAreas, needsItem)]);
   return { snapshot, due };
 }
 
 /**
- * The open invoices' letters the worker kept, and how much of the mailbox they stand on: each place
- * the root names (the inbox and every folder, as the worker reads them) is still looked in until
- * the worker has read it in this session, the same one as the root on show.
+ * The rows the worker decided (background/needs-rows.ts), most urgent first, none past, and how
+ * much of the mailbox they stand on: each place the root names (the inbox and every folder, as the
+ * worker reads them) is still looked in until the worker has read it in this session, the same one
+ * as the root on show.
  */
-function openInvoicesFor(snapshot: RootSnapshot, due: DueInvoices | undefined): { kept: DueLetter[]; coverage: DueCoverage } {
+function needsFor(snapshot: RootSnapshot, due: Needs | undefined, now: number): { rows: NeedRow[]; coverage: NeedsCoverage } {
   const places = due && due.generation === snapshot.generation ? due.places : {};
   const states = mailboxLists(snapshot.root).map((list) => places[list.link.uri]?.state ?? 'pending');
   const count = (state: string) => states.filter((one) => one === state).length;
   return {
-    kept: Object.values(places).flatMap((place) => place.letters),
+    rows: Object.values(places)
+      .flatMap((place) => place.rows)
+      .filter((row) => (row.until ?? 9e15) > now)
+      .sort((a, b) => (a.by ?? 9e15) - (b.by ?? 9e15)),
     coverage: { looking: count('pending'), notChecked: count('failed') },
   };
 }
@@ -93,7 +98,7 @@ function FetchedAt(props: { at: number; stale: boolean; updating: boolean }) {
 
 function Ready(props: {
   snapshot: RootSnapshot;
-  due: DueInvoices | undefined;
+  due: Needs | undefined;
   stale: boolean;
   updating: boolean;
   onSignOut: () => void;
@@ -111,10 +116,10 @@ function Ready(props: {
   const openLetter = (self: Link, mailbox?: string) => open(self, 'self', mailbox);
   // Without a cache, the newest letters are on their way (the worker caches the root before it fetches them).
   const lettersKnown = !(props.updating && !inbox && inboxLinkOf(root) !== undefined);
-  const invoices = openInvoicesFor(props.snapshot, props.due);
-  const lateShown = useLatePartsShown(lettersKnown, invoices.coverage.looking === 0);
-  const storage = storageOf(root, undefined);
   const now = Date.now();
+  const needs = needsFor(props.snapshot, props.due, now);
+  const lateShown = useLatePartsShown(lettersKnown, needs.coverage.looking === 0);
+  const storage = storageOf(root, undefined);
   return (
     <div class="frame">
       <Header root={root} />
@@ -147,12 +152,12 @@ function Ready(props: {
         />
         {lateShown ? (
           <div class="late-parts" key="shown">
-            <DueSoon newest={inbox?.documents ?? []} {...invoices} now={now} onOpen={openLetter} />
+            <NeedsYou {...needs} now={now} onOpen={openLetter} />
             <NewestLetters glance={inbox} now={now} onOpenLetter={openLetter} />
             <AccountLinks root={root} scopes={props.snapshot.scopes} onOpen={open} />
           </div>
         ) : (
-          <LatePartsPending key="pending" looking={invoices.coverage.looking} />
+          <LatePartsPending key="pending" looking={needs.coverage.looking} slots={slotsFor(needs.rows.length)} />
         )}
       </div>
       <footer class="footer">
@@ -203,22 +208,22 @@ function WhatIsAsked() {
   );
 }
 
-function initialState(cached: RootSnapshot | undefined): PopupState {
-  return cached ? { kind: 'ready', snapshot: cached, revalidating: true } : { kind: 'loading' };
+function initialState(cached: RootSnapshot | undefined, approved?: boolean): PopupState {
+  return cached ? { kind: 'ready', snapshot: cached, revalidating: true } : { kind: 'loading', approved };
 }
 
 /**
  * `cached` is read before the first render, so a warm popup paints its content at once, and the
  * worker was asked for the root (`firstAnswer`) before that, so its answer overlaps the render.
  */
-export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoices | undefined; firstAnswer: Promise<RootSnapshot> }) {
+export function Popup(props: { cached: RootSnapshot | undefined; due: Needs | undefined; firstAnswer: Promise<RootSnapshot> }) {
   const [state, setState] = useState<PopupState>(() => initialState(props.cached));
   // Read by the worker in the background after each fetch of the root: shown as it lands, never waited for.
   const [due, setDue] = useState(props.due);
 
-  const load = async (force: boolean, first?: { cached: RootSnapshot | undefined; answer: Promise<RootSnapshot> }) => {
+  const load = async (force: boolean, first?: { cached: RootSnapshot | undefined; answer: Promise<RootSnapshot> }, approved?: boolean) => {
     const cached = first ? first.cached : (await readCache()).snapshot;
-    setState(initialState(cached));
+    setState(initialState(cached, approved));
     try {
       const snapshot = await (first?.answer ?? ask({ type: 'getRoot', force, inbox: true }));
       setState({ kind: 'ready', snapshot, revalidating: false });
@@ -241,7 +246,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
             : now,
         );
     });
-    const unwatchDue = watchItem(dueInvoicesItem, setDue);
+    const unwatchDue = watchItem(needsItem, setDue);
     return () => {
       unwatchRoot();
       unwatchDue();
@@ -254,6 +259,12 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
     setState((now) => (['ready', 'offline', 'loading', 'error'].includes(now.kind) ? signedOut : now));
   });
 
+  // The consent window came back approved: said at once, while the worker finishes the sign-in and
+  // reads the mailbox (on a slow network, many seconds), never "Finish in the Digipost window".
+  useWorkerEvent(signInApprovedEvent, () => {
+    setState((now) => (now.kind === 'connecting' ? { kind: 'loading', approved: true } : now));
+  });
+
   // Signed in elsewhere (a viewer tab's Connect, the options page): the mailbox shows here too.
   useWorkerEvent(signedInEvent, () => {
     if (state.kind === 'signed_out') void load(false);
@@ -264,7 +275,7 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
     try {
       await ask({ type: 'connect' });
       // The worker fetched the root as part of connecting: only the newest letters are fetched now.
-      await load(false);
+      await load(false, undefined, true);
     } catch (error) {
       const info = toErrorInfo(error);
       setState(isNotConfigured(info) ? { kind: 'not_configured' } : { kind: 'signed_out', reason: info });
@@ -291,7 +302,8 @@ export function Popup(props: { cached: RootSnapshot | undefined; due: DueInvoice
     case 'loading':
       return (
         <div class="state">
-          <h1 class="visually-hidden">{t('extName')}</h1>
+          {/* Approved: what is known is said; the skeleton stands for the mailbox, still unknown. */}
+          <h1 class={state.approved ? undefined : 'visually-hidden'}>{t(state.approved ? 'approved_opening' : 'extName')}</h1>
           <Skeleton lines={6} />
         </div>
       );

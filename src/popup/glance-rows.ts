@@ -2,8 +2,8 @@ import type { Document } from '../api/schemas.ts';
 import { daysUntil } from '../model/dates.ts';
 import { DUE_SOON_DAYS } from '../model/due-soon.ts';
 import { DEFAULT_SESSION_LEVEL, newestFirst, summarize, type InvoiceInfo, type LetterSummary } from '../model/letters.ts';
+import type { SharedWith } from '../api/mailbox-lists.ts';
 import { GLANCE_LETTERS, type InboxGlance } from '../api/root-snapshot.ts';
-import type { DueLetter } from '../storage/page-items.ts';
 
 /** The newest letters as the viewer's list reads them: one reading of a letter, shared. */
 export function glanceLetters(documents: readonly Document[], prefix = ''): LetterSummary[] {
@@ -11,7 +11,7 @@ export function glanceLetters(documents: readonly Document[], prefix = ''): Lett
 }
 
 /** One of the popup's newest letters: perhaps of a mailbox shared with the person, which it then names. */
-export type NewestRow = LetterSummary & Pick<DueLetter, 'shared'>;
+export type NewestRow = LetterSummary & { shared?: SharedWith };
 
 /**
  * The newest letters of every mailbox the person can read, newest first: each inbox's newest
@@ -34,23 +34,4 @@ export function daysLeft(invoice: InvoiceInfo, now: number): number | undefined 
 export function isDueSoon(invoice: InvoiceInfo | undefined, now: number): boolean {
   const left = invoice && invoice.paid !== true && !invoice.payment ? daysLeft(invoice, now) : undefined;
   return left !== undefined && left <= DUE_SOON_DAYS;
-}
-
-/** A row of "Invoices due soon": one of the newest letters, or a letter the worker kept for it (DueLetter), perhaps of a shared mailbox. */
-export type DueRow = Pick<LetterSummary, 'key' | 'sender' | 'uploaded' | 'self' | 'invoice'> & Pick<DueLetter, 'shared'>;
-
-/**
- * The unpaid invoices due soon, soonest first, from the newest letters and from the open invoices
- * the worker kept of the inbox and the folders (background/due-invoices.ts), each letter once. The
- * newest letters come first: read with every fetch of the root, they say best whether one was paid.
- */
-export function dueSoonLetters(newest: readonly Document[], kept: readonly DueLetter[], now: number): DueRow[] {
-  const seen = new Set<string>();
-  const due = [...glanceLetters(newest), ...kept].filter((letter: DueRow) => {
-    const first = !seen.has(letter.key);
-    seen.add(letter.key);
-    return first && isDueSoon(letter.invoice, now);
-  });
-  // A readable due date is an ISO date (model/dates.ts), so soonest first is their order as text.
-  return due.sort((a, b) => (a.invoice?.dueDate ?? '').localeCompare(b.invoice?.dueDate ?? ''));
 }

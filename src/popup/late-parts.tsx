@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t, tCount } from '../shared/i18n.ts';
 import { Skeleton } from '../ui/components.tsx';
-import { SpriteIcon } from '../ui/sprite-icon.tsx';
+import { GLANCE_LETTERS } from '../api/root-snapshot.ts';
+import { Slot } from './NeedsYou.tsx';
 
 /**
  * How long the popup holds the newest letters once they are known, waiting for the invoices due
@@ -34,28 +35,24 @@ export function useLatePartsShown(lettersKnown: boolean, dueWhole: boolean): boo
 }
 
 /**
- * What stands in for the late parts until they show: the invoices' heading, where the popup is
- * still looking, and the newest letters' heading over a skeleton, at the places the parts will
- * take, so the headings do not move when the parts replace it.
+ * What stands in for the late parts until they show: the list's heading, a skeleton row for each
+ * row the cache knows of (the rows of the places read before: their room, so the letters' stand-in
+ * under it stays put), where the popup is still looking, and the letters' skeleton. Its room is
+ * fixed in its first frame. The letters' heading is not drawn until the list above is, since only
+ * then is its place known: nothing drawn moves (issue #47 point 4).
  */
-export function LatePartsPending(props: { looking: number }) {
+export function LatePartsPending(props: { looking: number; slots: number }) {
+  const [slots] = useState(props.slots);
   return (
     <div class="late-parts pending">
       <section class="due" aria-labelledby="due-title">
-        <h2 id="due-title">
-          <SpriteIcon name="invoice" />
-          {t('invoices_due_title')}
-        </h2>
-        <p class="due-note" role="status">
-          {props.looking > 0 ? tCount('due_still_looking', props.looking) : null}
+        <h2 id="due-title">{t('needs_title')}</h2>
+        <ul>{Array.from({ length: slots }, Slot)}</ul>
+        <p class="due-note held">
+          <span role="status">{props.looking > 0 ? tCount('due_still_looking', props.looking) : null}</span>
         </p>
-        {/* Every place read, the list waits for the letters: a line to say it is coming, not an empty box. */}
-        {props.looking > 0 ? null : <div class="skeleton-line" aria-hidden="true" />}
       </section>
-      <section class="letters" aria-labelledby="letters-title">
-        <h2 id="letters-title">{t('newest_letters')}</h2>
-        <Skeleton lines={5} />
-      </section>
+      <Skeleton lines={GLANCE_LETTERS} />
     </div>
   );
 }

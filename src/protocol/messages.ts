@@ -19,10 +19,14 @@ export type { InboxGlance, NewestLetters, RootSnapshot } from '../api/root-snaps
  * service ended the access ('ended'); a page drops whatever it shows of the mailbox.
  * 'sessionChanged': a sign-in completed (Connect, or permissions granted anew in the options), with
  * the permissions the session now holds; a page reads again what depends on them (the viewer's
- * Upload a file, filing). 'revocationChanged': ask getRevocation again.
+ * Upload a file, filing). 'revocationChanged': ask getRevocation again. 'signInApproved': the consent
+ * window came back approved, and the sign-in is being finished (the code exchanged, the mailbox read).
  */
 export type WorkerEvent =
-  { event: 'sessionEnded'; reason: 'user' | 'ended' } | { event: 'sessionChanged'; scopes: Permission[] } | { event: 'revocationChanged' };
+  | { event: 'sessionEnded'; reason: 'user' | 'ended' }
+  | { event: 'sessionChanged'; scopes: Permission[] }
+  | { event: 'revocationChanged' }
+  | { event: 'signInApproved' };
 
 /** A request's answer as it crosses the channel: the value, or the error (nothing thrown reaches a page). */
 export type Answer<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };

@@ -29,63 +29,81 @@ function checkSnapshot(value: unknown): Checked<RootSnapshot> {
  */
 export const rootCacheItem = defineItem({ key: 'rootCache', area: 'session', check: checkSnapshot });
 
+/** The icon of a row of what needs the person: one of the popup's sprite (src/popup/popup.html). */
+export type NeedIcon = 'invoice' | 'parcel' | 'calendar' | 'link' | 'share';
+
 /**
- * A letter with an unpaid invoice due soon, as the popup's "Invoices due soon" shows it: only what
- * it renders (who it is from, the amount and due date) and what it opens, not the whole letter.
+ * One row of the popup's list of what needs the person (background/needs-rows.ts decides them):
+ * an invoice or a debt collection due, a parcel to fetch, an appointment or event soon, a link
+ * with a deadline, a request to share documents. One shape for every kind, in words already, so
+ * the popup only draws it: only what the row shows and what it opens, not the whole letter.
  */
-export interface DueLetter {
-  /** Names the letter once beside the newest letters (as model/letters.ts' summarize keys it): its address, else its id, else its place. */
+export interface NeedRow {
+  /** Names the row once: its letter's key (its address, else its id, else its place) and which of the letter's items. */
   key: string;
-  /** What the row opens. */
+  icon: NeedIcon;
+  /** Who or what, in words: the sender, the pickup place, the appointment's title. */
+  title: string;
+  /** Beside the title, when there is one: an amount to pay. */
+  aside?: string;
+  /** What and when, in words, none of which goes out of date ("Fetch by Tuesday 15 December · code 4KQ7"). */
+  line: string;
+  /** A day it is due (`2026-12-10`), said by the popup after the line ("due in 3 days"), so it keeps counting. */
+  due?: string;
+  /** When it must be done by, epoch ms: the list is soonest first, a row without one last. */
+  by?: number;
+  /** From this moment (epoch ms) it is urgent: overdue, the last day to fetch, the day of a deadline. */
+  urgentFrom?: number;
+  /** After this moment (epoch ms) it is past and no longer shown: the appointment over, the parcel gone back. */
+  until?: number;
+  /** What the row opens: its letter. */
   self?: Link;
-  /** The sender's name as the service gave it ('' without one). */
-  sender: string;
-  /** Uploaded by the person themself, which has no sender's name. */
-  uploaded: boolean;
-  invoice: { amount?: number; dueDate: string };
   /** In a mailbox shared with the person: that mailbox, by its inbox link (the letter opens there), and whose it is, by name. */
   shared?: SharedWith;
 }
 
 /**
  * How far the current session has read one place: not yet (or again, after a failure: 'pending'),
- * read ('read', its letters as of fetchedAt, kept while it is read again), or its latest read
+ * read ('read', its rows as of fetchedAt, kept while it is read again), or its latest read
  * failed ('failed', keeping what an earlier read found). The popup claims a whole list only when
  * every place of the root is 'read'.
  */
-export type DuePlaceState = 'pending' | 'read' | 'failed';
+export type NeedsPlaceState = 'pending' | 'read' | 'failed';
 
-/** What the worker keeps of one place (the inbox or a folder) for "Invoices due soon" (background/due-invoices.ts). */
-export interface DuePlace {
-  state: DuePlaceState;
+/** What the worker keeps of one place (the inbox or a folder) for the list of what needs the person (background/due-invoices.ts). */
+export interface NeedsPlace {
+  state: NeedsPlaceState;
   /** When its letters were read; absent until it was read once. */
   fetchedAt?: number;
-  /** Soonest due first. */
-  letters: DueLetter[];
+  /** Soonest first. */
+  rows: NeedRow[];
 }
 
-/** The open invoices of the inbox and the folders, read by the worker after each fetch of the root. */
-export interface DueInvoices {
+/** What needs the person in the inbox and the folders, read by the worker after each fetch of the root. */
+export interface Needs {
   /**
    * The session generation they were read under (every sign-in and sign-out moves it on, so it names
    * one session with one service): the popup pairs them with a root of the same.
    */
   generation: number;
   /** Every place the root named, by its address. */
-  places: Record<string, DuePlace>;
+  places: Record<string, NeedsPlace>;
 }
 
-function checkDueInvoices(value: unknown): Checked<DueInvoices> {
-  // The envelope, as this file checks (what is inside is the worker's own, bounded by it): a record
-  // of the earlier layout (whole letters under `sources`, no `places`) reads as none, so the popup
-  // shows no due invoices from it rather than breaking. The generation is compared where it is used.
+function checkNeeds(value: unknown): Checked<Needs> {
+  // The envelope, as this file checks (what is inside is the worker's own, bounded by it). The
+  // generation is compared where it is used.
   return isObject(value) && isObject(value.places)
-    ? { ok: true, value: value as unknown as DueInvoices }
-    : { ok: false, problem: 'not open invoices' };
+    ? { ok: true, value: value as unknown as Needs }
+    : { ok: false, problem: 'not a list of what needs the person' };
 }
 
-/** storage.session: the open invoices beyond the newest letters. Personal: session only, gone at sign-out. */
-export const dueInvoicesItem = defineItem({ key: 'dueInvoices', area: 'session', check: checkDueInvoices });
+/**
+ * storage.session: what needs the person in the inbox and every folder. Personal: session only,
+ * gone at sign-out (and, as all of storage.session, at an update, so the invoices-only record of
+ * earlier versions, `dueInvoices`, is never left beside it).
+ */
+export const needsItem = defineItem({ key: 'needsYou', area: 'session', check: checkNeeds });
 
 function checkTarget(value: unknown): Checked<LinkTarget> {
   if (!isObject(value) || typeof value.url !== 'string' || value.url === '') return { ok: false, problem: 'url: invalid' };

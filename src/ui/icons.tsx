@@ -330,16 +330,6 @@ export function IdCardIcon(props: IconProps) {
   );
 }
 
-/** Sharing: an arrow up out of an open box. */
-export function ShareIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M8 10V1.75M5.25 4.5 8 1.75l2.75 2.75" />
-      <path d="M5.5 7H3.5v7h9V7h-2" />
-    </Svg>
-  );
-}
-
 /** A credential: a shield with a tick. */
 export function ShieldCheckIcon(props: IconProps) {
   return (
@@ -360,12 +350,22 @@ export function CheckCircleIcon(props: IconProps) {
   );
 }
 
-/** A calendar: a page with its rings and a day marked (an appointment, an event). */
+/** A calendar page: an appointment or an event. */
 export function CalendarIcon(props: IconProps) {
   return (
     <Svg {...props}>
-      <rect x="2" y="3" width="12" height="11" rx="1.25" />
-      <path d="M2 6.5h12M5.5 1.75v2.5M10.5 1.75v2.5M5 9.5h2" />
+      <rect x="2.25" y="3" width="11.5" height="10.75" rx="1" />
+      <path d="M2.25 6.5h11.5M5.5 1.75v2.5M10.5 1.75v2.5" />
+    </Svg>
+  );
+}
+
+/** Share: an arrow up out of an open box, a request to share documents. */
+export function ShareIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M5.5 6H4a.5.5 0 0 0-.5.5v7a.5.5 0 0 0 .5.5h8a.5.5 0 0 0 .5-.5v-7A.5.5 0 0 0 12 6h-1.5" />
+      <path d="M8 1.75v7.5M5.5 4.25 8 1.75l2.5 2.5" />
     </Svg>
   );
 }

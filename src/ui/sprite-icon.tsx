@@ -1,6 +1,20 @@
 /** One of the popup's icons, by its symbol's id in popup.html (`i-` and the name). */
 export type SpriteIconName =
-  'inbox' | 'folder' | 'tax' | 'house' | 'archive' | 'receipt' | 'external' | 'link' | 'invoice' | 'settings' | 'sign-out' | 'lock';
+  | 'inbox'
+  | 'folder'
+  | 'tax'
+  | 'house'
+  | 'archive'
+  | 'receipt'
+  | 'external'
+  | 'link'
+  | 'invoice'
+  | 'settings'
+  | 'sign-out'
+  | 'parcel'
+  | 'calendar'
+  | 'share'
+  | 'lock';
 
 /**
  * One of the popup's icons: its shape is the page's own (a symbol of popup.html's sprite), drawn

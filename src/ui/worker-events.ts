@@ -29,6 +29,10 @@ export const sessionChangedEvent: EventReader<EventOf<'sessionChanged'>> = ({ ev
 /** sessionChanged for a page that reads nothing of it but that a sign-in happened (so checks nothing more). */
 export const signedInEvent: EventReader<{ event: 'sessionChanged' }> = ({ event }) => (event === 'sessionChanged' ? { event } : undefined);
 
+/** The consent window came back approved: the sign-in is being finished (the popup says so at once). */
+export const signInApprovedEvent: EventReader<EventOf<'signInApproved'>> = ({ event }) =>
+  event === 'signInApproved' ? { event } : undefined;
+
 export const revocationChangedEvent: EventReader<EventOf<'revocationChanged'>> = ({ event }) =>
   event === 'revocationChanged' ? { event } : undefined;
 

@@ -206,20 +206,32 @@ async function findNetworkRows(bench: Bench, runs: number): Promise<Row[]> {
 /** Runs of each page for the layout shift: a page's shift does not vary with the machine's speed as times do. */
 const LAYOUT_RUNS = 3;
 
-/** Issue #35, point 8: nothing already on screen moves when the rest arrives (layout-shift.ts). */
-function layoutRows(browser: string, layout: LayoutResult): Row[] {
-  const row = (figure: string, runs: LayoutOnce[]): Row => {
+/** Issue #35, point 8, and #47 point 4: nothing already on screen moves when the rest arrives, at each latency (layout-shift.ts). */
+function layoutRows(browser: string, results: LayoutResult[]): Row[] {
+  // A figure with no run (its latency failed part way) is not shown as met.
+  const row = (figure: string, runs: LayoutOnce[]): Row[] => {
+    if (runs.length === 0) return [];
     const { text, met } = layoutValue(runs);
-    return { figure: `${browser}${figure}`, value: text, goal: '0 shift, 0 px moved', met };
+    return [{ figure: `${browser}${figure}`, value: text, goal: '0 shift, 0 px moved', met }];
   };
-  return [
-    row(`popup's first open, nothing cached (+${ROUND_TRIP_MS} ms latency): layout shift until settled`, layout.popupFirst),
-    row('popup opened again, cached: layout shift until settled', layout.popupCached),
-    row(
-      `a PDF letter's page in the viewer, its body a round trip after its head (+${ROUND_TRIP_MS} ms latency): layout shift until page one is drawn`,
+  return results.flatMap((layout) => [
+    ...(layout.error === undefined
+      ? []
+      : [
+          {
+            figure: `${browser}layout at +${layout.latencyMs} ms latency`,
+            value: `not measured: ${layout.error}`,
+            goal: '–',
+            met: undefined,
+          },
+        ]),
+    ...row(`popup's first open, nothing cached (+${layout.latencyMs} ms latency): layout shift until settled`, layout.popupFirst),
+    ...row(`popup opened again, cached (+${layout.latencyMs} ms latency): layout shift until settled`, layout.popupCached),
+    ...row(
+      `a PDF letter's page in the viewer, its body a round trip after its head (+${layout.latencyMs} ms latency): layout shift until page one is drawn`,
       layout.letter,
     ),
-  ];
+  ]);
 }
 
 /** Both browsers' layout rows; a browser that fails says so in its row. */
@@ -227,10 +239,7 @@ async function allLayoutRows(bench: Bench): Promise<Row[]> {
   const rows: Row[] = [];
   try {
     rows.push(
-      ...layoutRows(
-        '',
-        await measureLayout({ newPage: bench.browser.newPage, extension: bench.browser }, bench.emulator, LAYOUT_RUNS, ROUND_TRIP_MS),
-      ),
+      ...layoutRows('', await measureLayout({ newPage: bench.browser.newPage, extension: bench.browser }, bench.emulator, LAYOUT_RUNS)),
     );
   } catch (error) {
     rows.push({
@@ -242,7 +251,7 @@ async function allLayoutRows(bench: Bench): Promise<Row[]> {
   }
   try {
     const firefox = await measureFirefoxLayout(bench.emulator, LAYOUT_RUNS);
-    rows.push(...layoutRows(`Firefox ${firefox.version}: `, firefox));
+    rows.push(...layoutRows(`Firefox ${firefox.version}: `, firefox.results));
   } catch (error) {
     rows.push({
       figure: 'Firefox: layout shift',

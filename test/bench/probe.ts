@@ -25,7 +25,15 @@ export type ProbeMarks = Record<string, number | null>;
 
 const WATCHED_SELECTORS = ['.summary h1', '.fetched', '.pdf-page[data-drawn]'];
 /** What a person has already seen and should not see move: the popup's and a letter's page's known parts. */
-export const LAYOUT_KEYS = ['.summary', 'section.goto', 'section.due h2', '.footer', '.letter-head', '.letter-details'];
+export const LAYOUT_KEYS = [
+  '.summary',
+  'section.goto',
+  'section.due h2',
+  'section.letters h2',
+  '.footer',
+  '.letter-head',
+  '.letter-details',
+];
 
 // Plain JavaScript in a string: a function's toString() would carry the TS runner's helpers.
 const PROBE_SOURCE = `

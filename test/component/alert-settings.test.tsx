@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { Link } from '../../src/api/schemas.ts';
 import { alertSettingsItem, type AlertSettings } from '../../src/storage/alert-items.ts';
-import { dueInvoicesItem, rootCacheItem } from '../../src/storage/page-items.ts';
+import { needsItem, rootCacheItem } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
 import { config, nothingDue, rootSnapshot, SERVICE } from './fixtures.ts';
 import { openPage } from './page.ts';
@@ -115,7 +115,7 @@ describe('alerts in the settings', () => {
 describe('the popup while alerts are paused', () => {
   it('says so, and until when, in one small line under the header; nothing when they are not', async () => {
     const paused = rootSnapshot({ alertsNote: 'Alerts paused until Wednesday 7:00 AM' });
-    await extension.storage.session.set({ [rootCacheItem.key]: paused, [dueInvoicesItem.key]: nothingDue(paused) });
+    await extension.storage.session.set({ [rootCacheItem.key]: paused, [needsItem.key]: nothingDue(paused) });
     worker.answer('getRoot', paused);
     await openPage('popup');
     await screen.findByRole('banner');
@@ -123,7 +123,7 @@ describe('the popup while alerts are paused', () => {
 
     const resumed = rootSnapshot({ fetchedAt: Date.now() + 1000 });
     worker.answer('getRoot', resumed);
-    await extension.storage.session.set({ [rootCacheItem.key]: resumed, [dueInvoicesItem.key]: nothingDue(resumed) });
+    await extension.storage.session.set({ [rootCacheItem.key]: resumed, [needsItem.key]: nothingDue(resumed) });
     await openPage('popup');
     await screen.findByRole('banner');
     expect(document.querySelector('.paused')).toBeNull();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { Link, RootResource } from '../../src/api/schemas.ts';
 import type { RootSnapshot } from '../../src/protocol/messages.ts';
-import { dueInvoicesItem, rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
+import { needsItem, rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
 import { nothingDue, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
 import { openPage } from './page.ts';
@@ -105,7 +105,7 @@ describe('one count everywhere', () => {
 
   it('the popup’s header counts what the badge counts, and says it is every mailbox; each inbox has its own beside it', async () => {
     const first = snapshot(6, 2);
-    await extension.storage.session.set({ [rootCacheItem.key]: first, [dueInvoicesItem.key]: nothingDue(first) });
+    await extension.storage.session.set({ [rootCacheItem.key]: first, [needsItem.key]: nothingDue(first) });
     worker.answer('getRoot', first);
     await openPage('popup');
     const header = await screen.findByRole('banner');
@@ -125,7 +125,7 @@ describe('one count everywhere', () => {
 
   it('with only their own mailbox, the header’s count is that inbox’s, said without “in all”', async () => {
     const own: RootSnapshot = rootSnapshot({ fetchedAt: Date.now() });
-    await extension.storage.session.set({ [rootCacheItem.key]: own, [dueInvoicesItem.key]: nothingDue(own) });
+    await extension.storage.session.set({ [rootCacheItem.key]: own, [needsItem.key]: nothingDue(own) });
     worker.answer('getRoot', own);
     await openPage('popup');
     const header = await screen.findByRole('banner');

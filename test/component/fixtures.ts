@@ -6,7 +6,7 @@
 import type { Attachment, Link, RootResource } from '../../src/api/schemas.ts';
 import type { ContentView, ResourceSnapshot, RootSnapshot, StoredConfigView } from '../../src/protocol/messages.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
-import type { DueInvoices } from '../../src/storage/page-items.ts';
+import type { Needs } from '../../src/storage/page-items.ts';
 import { mailboxNavOf } from '../../src/model/mailbox.ts';
 import { EXTENSION_ID } from '../support/fake-extension.ts';
 
@@ -171,11 +171,11 @@ export function content(contentType: string, text: string): ContentView {
  * The worker's record of open invoices for `snapshot`, every place its root names read and nothing
  * due in any: the invoices due soon are whole, so the popup shows its letters at once.
  */
-export function nothingDue(snapshot: RootSnapshot): DueInvoices {
+export function nothingDue(snapshot: RootSnapshot): Needs {
   const nav = mailboxNavOf(snapshot.root);
   const places = [...(nav.inbox ? [nav.inbox] : []), ...nav.folders.map((folder) => folder.self)];
   return {
     generation: snapshot.generation ?? 0,
-    places: Object.fromEntries(places.map((link) => [link.uri, { state: 'read', fetchedAt: snapshot.fetchedAt, letters: [] }])),
+    places: Object.fromEntries(places.map((link) => [link.uri, { state: 'read', fetchedAt: snapshot.fetchedAt, rows: [] }])),
   };
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { Link, RootResource } from '../../src/api/schemas.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
-import { dueInvoicesItem, viewerPages } from '../../src/storage/page-items.ts';
+import { needsItem, viewerPages } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
 import { letter, nothingDue, READ_SCOPES, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
 import { closePage, openPage } from './page.ts';
@@ -164,7 +164,7 @@ describe('a mailbox shared with the person, listed first with their own Digipost
 
   it('the popup opens the shared mailbox’s inbox in that mailbox, and the viewer shows it as the shared one’s', async () => {
     const snapshot = rootSnapshot({ root: root(), scopes: SCOPES, inbox: { uri: OWN_INBOX, fetchedAt: Date.now(), documents: [] } });
-    await extension.storage.session.set({ [dueInvoicesItem.key]: nothingDue(snapshot) });
+    await extension.storage.session.set({ [needsItem.key]: nothingDue(snapshot) });
     worker.answer('getRoot', snapshot);
     await openPage('popup');
     const places = await screen.findByRole('region', { name: 'Mailbox' });

@@ -28,6 +28,9 @@ const DRAWN_BY: Record<SpriteIconName, (props: { class?: string }) => JSX.Elemen
   settings: icons.SettingsIcon,
   'sign-out': icons.SignOutIcon,
   lock: icons.LockIcon,
+  parcel: icons.ParcelIcon,
+  calendar: icons.CalendarIcon,
+  share: icons.ShareIcon,
 };
 
 /** An SVG's shapes, each as its tag and attributes in order: what the picture is. */

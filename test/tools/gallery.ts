@@ -12,7 +12,7 @@ import { gone, settled, shootTop, tabOfSize } from '../support/gallery-session.t
 import { dropRootCache, storedItems, storeItems, untilServiceQuiet } from '../support/helpers.ts';
 import { launchChromium } from '../support/launch-chromium.ts';
 import { css, role, until } from '../support/person.ts';
-import { dueInvoicesItem, rootCacheItem } from '../../src/storage/page-items.ts';
+import { needsItem, rootCacheItem } from '../../src/storage/page-items.ts';
 import { PICTURE_TIME_ZONE } from '../support/picture-time-zone.ts';
 
 const VARIANTS = [
@@ -154,7 +154,7 @@ async function popupStates(
   // is still looking; once that read fails, that it could not check there. Then an invoice overdue
   // (in a folder, so the inbox's pictures stay as they were), beside those due soon, all of them shown.
   await dropRootCache(browser);
-  await storeItems(browser, 'session', { [dueInvoicesItem.key]: undefined });
+  await storeItems(browser, 'session', { [needsItem.key]: undefined });
   await untilServiceQuiet(emulator.admin);
   await emulator.admin.failNext(1, 'stall', STALLED_FOLDER, 'GET');
   page = await open();

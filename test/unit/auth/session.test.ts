@@ -287,6 +287,23 @@ describe('connect', () => {
     expect((await w.s.getAccessToken()).token).toBe('AT-1');
   });
 
+  it('tells of the approval as the consent window returns with a code, before the code is exchanged; a window closed, declined or forged tells nothing', async () => {
+    const w = world();
+    const approvals: number[] = [];
+    // The token endpoint's requests made by the time the pages were told: none, it comes first.
+    const s = new Session({ ...w.deps, onApproved: () => approvals.push(w.tokenRequests().length) });
+    await s.connect();
+    expect(approvals).toEqual([0]);
+    for (const [name, , arrange] of failures.slice(0, 4)) {
+      const other = world();
+      arrange(other);
+      const told: string[] = [];
+      const session = new Session({ ...other.deps, onApproved: () => told.push(name) });
+      await errorCode(session.connect());
+      expect(told, name).toEqual([]);
+    }
+  });
+
   it('refuses a second sign-in while one is under way, and the first still completes', async () => {
     const w = world();
     const answer = deferred<string>();

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BuildDefaults } from '../../../src/config/build-defaults.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { notificationTargetsItem, writeRecords } from '../../../src/storage/items.ts';
-import { dueInvoicesItem, rootCacheItem, viewerPages } from '../../../src/storage/page-items.ts';
+import { needsItem, rootCacheItem, viewerPages } from '../../../src/storage/page-items.ts';
 import { saveRequests } from '../../../src/storage/upload-items.ts';
 import { FakeNetwork, fakeBrowser, REDIRECT_URI, resetFakeBrowser } from './fake-browser.ts';
 import { fakeMailbox, fakeService } from './fake-service.ts';
@@ -65,7 +65,7 @@ async function firstPersonsRecords(): Promise<void> {
     [saveRequests.item('abcdefghijklmnopqrstuv').key]: { url: 'https://bank.example/a.pdf' },
     [writeRecords.item('op-1').key]: { state: 'done', at: Date.now() },
     [notificationTargetsItem.key]: { 'letter-1': 'chrome-extension://x/viewer.html?page=AAAAAAAAAAAAAAAAAAAAAA' },
-    [dueInvoicesItem.key]: { generation: 1, invoices: [{ subject: `Faktura til ${FIRST.name}` }] },
+    [needsItem.key]: { generation: 1, invoices: [{ subject: `Faktura til ${FIRST.name}` }] },
   });
 }
 
@@ -115,7 +115,8 @@ describe('another person signing in without a sign-out first', () => {
     expect(JSON.stringify(sessionStorage())).not.toContain(FIRST.name);
     expect(await w.session.status()).toMatchObject({ state: 'signed_in', userId: SECOND.userId });
     const told = fakeBrowser.runtime.told as { event: string }[];
-    expect(told.map((e) => e.event)).toEqual(['sessionEnded', 'sessionChanged']);
+    // The consent came back approved (said at once), then the first person's pages were told, then the new session announced.
+    expect(told.map((e) => e.event)).toEqual(['signInApproved', 'sessionEnded', 'sessionChanged']);
     // The second person's mailbox is the one shown now.
     expect(JSON.stringify((await w.handlers.getRoot({ type: 'getRoot' })).root)).toContain(SECOND.name);
   });
@@ -129,7 +130,7 @@ describe('another person signing in without a sign-out first', () => {
     await signIn(w, FIRST);
 
     expect(personalKeys()).toHaveLength(4);
-    expect((fakeBrowser.runtime.told as { event: string }[]).map((e) => e.event)).toEqual(['sessionChanged']);
+    expect((fakeBrowser.runtime.told as { event: string }[]).map((e) => e.event)).toEqual(['signInApproved', 'sessionChanged']);
   });
 
   it('one failing step of the cleanup does not keep the others from running', async () => {
@@ -151,9 +152,13 @@ describe('another person signing in without a sign-out first', () => {
     // What the failing steps would have removed is there; every step after them ran.
     expect(personalKeys().filter((key) => viewerPages.owns(key) || saveRequests.owns(key) || writeRecords.owns(key))).toHaveLength(3);
     expect(sessionStorage()).not.toHaveProperty(notificationTargetsItem.key);
-    expect(JSON.stringify(sessionStorage()[dueInvoicesItem.key] ?? null)).not.toContain(FIRST.name);
+    expect(JSON.stringify(sessionStorage()[needsItem.key] ?? null)).not.toContain(FIRST.name);
     expect(JSON.stringify(sessionStorage()[rootCacheItem.key] ?? null)).not.toContain(FIRST.name);
-    expect((fakeBrowser.runtime.told as { event: string }[]).map((e) => e.event)).toEqual(['sessionEnded', 'sessionChanged']);
+    expect((fakeBrowser.runtime.told as { event: string }[]).map((e) => e.event)).toEqual([
+      'signInApproved',
+      'sessionEnded',
+      'sessionChanged',
+    ]);
     expect(await w.session.status()).toMatchObject({ state: 'signed_in', userId: SECOND.userId });
     const warnings = warned.mock.calls.map((call) => String(call[0]));
     expect(warnings.some((text) => text.includes('viewer pages'))).toBe(true);
@@ -183,7 +188,7 @@ describe('a sign-out whose cleanup meets a failing step', () => {
 
     // Only what the failing step held is left (the cached root and open invoices go together).
     expect(personalKeys()).toEqual([]);
-    expect(sessionStorage()).toHaveProperty(dueInvoicesItem.key);
+    expect(sessionStorage()).toHaveProperty(needsItem.key);
     expect(fakeBrowser.runtime.told).toContainEqual({ event: 'sessionEnded', reason: 'user' });
   });
 });

@@ -7,7 +7,7 @@ import { BADGE_COLOURS, createBadge, type ActionApi } from '../../../src/backgro
  */
 
 // The catalogue is in place before badge.ts is imported: src/shared/ext.ts takes the API as it loads.
-const messages: Record<string, string> = vi.hoisted(() => {
+vi.hoisted(() => {
   const catalogue: Record<string, string> = {
     badge_unread_one: 'Digipost: $1 unread letter',
     badge_unread_other: 'Digipost: $1 unread letters',
@@ -31,7 +31,6 @@ const messages: Record<string, string> = vi.hoisted(() => {
       },
     },
   });
-  return catalogue;
 });
 
 let shown: { text?: string; colour?: string; icon?: string; title?: string };

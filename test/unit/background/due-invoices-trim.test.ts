@@ -1,10 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { catalogueMessage } from '../../support/catalogue-i18n.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RootResource } from '../../../src/api/schemas.ts';
 import type { AuthorizedRequest } from '../../../src/background/authorized-fetch.ts';
-import { createDueInvoices, DUE_BYTES_BUDGET, DUE_PER_PLACE } from '../../../src/background/due-invoices.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
-import type { DueInvoices } from '../../../src/storage/page-items.ts';
+import type { Needs } from '../../../src/storage/page-items.ts';
 import { FakeClock, MemoryArea } from '../auth/fakes.ts';
+
+// The worker's rows are in words (the catalogue's English), through `chrome.i18n` as in the worker.
+vi.stubGlobal('chrome', { i18n: { getMessage: (key: string, subs?: string | string[]) => catalogueMessage('en', key, subs) } });
+const { createDueInvoices, DUE_BYTES_BUDGET, DUE_PER_PLACE } = await import('../../../src/background/due-invoices.ts');
+const { needRowsOf } = await import('../../../src/background/needs-rows.ts');
 
 /*
  * What one round of the open invoices costs in serialising its record to check the byte budget
@@ -74,8 +79,14 @@ function round(perPlace: number, sender: string) {
       );
     },
   };
-  const reader = createDueInvoices({ storage, session: { generation: () => Promise.resolve(1) }, calls, now: new FakeClock().now });
-  return { read: () => reader.readRound(config, rootWith(FOLDERS), 1), stored: () => storage.session.data.dueInvoices as DueInvoices };
+  const reader = createDueInvoices({
+    storage,
+    session: { generation: () => Promise.resolve(1) },
+    calls,
+    now: new FakeClock().now,
+    rowsOf: needRowsOf,
+  });
+  return { read: () => reader.readRound(config, rootWith(FOLDERS), 1), stored: () => storage.session.data.needsYou as Needs };
 }
 
 /** Counts the characters JSON.stringify makes from here on. */
@@ -116,7 +127,7 @@ describe('one round of the open invoices over 200 folders', () => {
     expect(size).toBeLessThanOrEqual(DUE_BYTES_BUDGET);
     expect(size).toBeGreaterThan(DUE_BYTES_BUDGET / 2);
     // Every letter read (201 places, DUE_PER_PLACE each, all alike in size) is serialised a few times at most.
-    const kept = Object.values(stored().places).flatMap((place) => place.letters);
+    const kept = Object.values(stored().places).flatMap((place) => place.rows);
     const everyLetter = (stringify(kept).length / kept.length) * 201 * DUE_PER_PLACE;
     expect(serialised).toBeLessThan(4 * everyLetter);
   });

@@ -1,19 +1,19 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { catalogueMessage } from '../../support/catalogue-i18n.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RootResource } from '../../../src/api/schemas.ts';
 import type { AuthorizedRequest } from '../../../src/background/authorized-fetch.ts';
-import {
-  createDueInvoices,
-  DUE_BYTES_BUDGET,
-  DUE_PER_PLACE,
-  LETTERS_PER_LIST,
-  READS_IN_FLIGHT,
-  type DueInvoicesReader,
-} from '../../../src/background/due-invoices.ts';
+import type { DueInvoicesReader } from '../../../src/background/due-invoices.ts';
 import type { ExtensionConfig } from '../../../src/config/config.ts';
 import { getItem } from '../../../src/storage/item.ts';
-import { dueInvoicesItem, type DueInvoices } from '../../../src/storage/page-items.ts';
+import { needsItem, type Needs } from '../../../src/storage/page-items.ts';
 import { eventually } from '../../support/eventually.ts';
 import { FakeClock, MemoryArea } from '../auth/fakes.ts';
+
+// The worker's rows are in words (the catalogue's English), through `chrome.i18n` as in the worker.
+vi.stubGlobal('chrome', { i18n: { getMessage: (key: string, subs?: string | string[]) => catalogueMessage('en', key, subs) } });
+const { createDueInvoices, DUE_BYTES_BUDGET, DUE_PER_PLACE, LETTERS_PER_LIST, READS_IN_FLIGHT } =
+  await import('../../../src/background/due-invoices.ts');
+const { needRowsOf } = await import('../../../src/background/needs-rows.ts');
 
 /*
  * The open invoices beyond the newest letters: which lists a round reads (the inbox and every
@@ -110,12 +110,19 @@ beforeEach(() => {
   service = new FakeService();
   generation = 1;
   clock = new FakeClock();
-  reader = createDueInvoices({ storage, session: { generation: () => Promise.resolve(generation) }, calls: service, now: clock.now });
+  reader = createDueInvoices({
+    storage,
+    session: { generation: () => Promise.resolve(generation) },
+    calls: service,
+    now: clock.now,
+    rowsOf: needRowsOf,
+  });
 });
 
-const stored = () => storage.session.data.dueInvoices as DueInvoices | undefined;
+const stored = () => storage.session.data.needsYou as Needs | undefined;
 /** The letters kept, by the id in their address. */
-const keptIds = () => Object.values(stored()?.places ?? {}).flatMap((place) => place.letters.map((kept) => kept.key.replace(/.*\//, '')));
+const keptIds = () =>
+  Object.values(stored()?.places ?? {}).flatMap((place) => place.rows.map((kept) => kept.key.replace(/.*\//, '').replace(/#.*/, '')));
 
 /** Until every read the round could send now is sent (the reads answer only when the test says). */
 const sent = (count: number) => eventually(() => expect(service.requests).toHaveLength(count));
@@ -169,7 +176,7 @@ describe('a round of the open invoices', () => {
       Object.fromEntries(
         Object.entries(stored()?.places ?? {}).map(([uri, place]) => [
           uri,
-          [place.state, place.fetchedAt, place.letters.map((kept) => kept.key.replace(/.*\//, ''))],
+          [place.state, place.fetchedAt, place.rows.map((kept) => kept.key.replace(/.*\//, '').replace(/#.*/, ''))],
         ]),
       );
     const at = clock.now();
@@ -310,26 +317,36 @@ describe('a round of the open invoices', () => {
 
 describe('what a round keeps: what the popup shows, bounded', () => {
   // The clock stands at 1 May 2024, noon UTC (the same day in every time zone the tests run in).
-  it('keeps of each letter only what "Invoices due soon" shows: its address, sender and invoice amount and due date', async () => {
+  it('keeps of each letter only the row the popup draws: what it opens, its sender, the amount and the due day', async () => {
     service.inbox = [
       letter('i1', { dueDate: '2024-05-04' }),
       letter('up', { dueDate: '2024-05-05' }, { creatorName: undefined, origin: 'UPLOADED' }),
     ];
     await reader.readRound(config, rootWith([]), generation);
-    expect(stored()?.places[INBOX]?.letters).toEqual([
+    // When it is due by and urgent from are the browser's local midnights: the due day is what the popup counts from.
+    expect(stored()?.places[INBOX]?.rows.map((row) => ({ ...row, by: undefined, urgentFrom: undefined }))).toEqual([
       {
-        key: `${A}/post/api/private/documents/i1`,
+        key: `${A}/post/api/private/documents/i1#invoice`,
         self: { rel: rel('self'), uri: `${A}/post/api/private/documents/i1` },
-        sender: 'Fjordkraft',
-        uploaded: false,
-        invoice: { amount: 100, dueDate: '2024-05-04' },
+        icon: 'invoice',
+        title: 'Fjordkraft',
+        aside: 'NOK\u00a0100.00',
+        line: '',
+        due: '2024-05-04',
+        by: undefined,
+        urgentFrom: undefined,
       },
       {
-        key: `${A}/post/api/private/documents/up`,
+        key: `${A}/post/api/private/documents/up#invoice`,
         self: { rel: rel('self'), uri: `${A}/post/api/private/documents/up` },
-        sender: '',
-        uploaded: true,
-        invoice: { amount: 100, dueDate: '2024-05-05' },
+        icon: 'invoice',
+        // The person's own upload has no sender's name: it says so.
+        title: 'Uploaded by you',
+        aside: 'NOK\u00a0100.00',
+        line: '',
+        due: '2024-05-05',
+        by: undefined,
+        urgentFrom: undefined,
       },
     ]);
   });
@@ -355,11 +372,11 @@ describe('what a round keeps: what the popup shows, bounded', () => {
     service.inbox = [letter('own1', { dueDate: '2024-05-03' })];
     await reader.readRound(config, root, generation);
     expect(Object.keys(stored()?.places ?? {})).toEqual([INBOX, folderUri(1), SHARED_INBOX, sharedFolder]);
-    expect(stored()?.places[INBOX]?.letters[0]?.shared).toBeUndefined();
-    expect(stored()?.places[sharedFolder]?.letters.map((kept) => kept.shared)).toEqual([{ mailbox: SHARED_INBOX, whose: 'Ola Nordmann' }]);
+    expect(stored()?.places[INBOX]?.rows[0]?.shared).toBeUndefined();
+    expect(stored()?.places[sharedFolder]?.rows.map((kept) => kept.shared)).toEqual([{ mailbox: SHARED_INBOX, whose: 'Ola Nordmann' }]);
   });
 
-  it("keeps only invoices due within the popup's two weeks (and the day after, until the next day's round) or overdue", async () => {
+  it("keeps only invoices due within the popup's two weeks, or overdue (the worker decides: the popup draws what it keeps)", async () => {
     service.inbox = [
       letter('overdue', { dueDate: '2024-03-01' }),
       letter('today', { dueDate: '2024-05-01' }),
@@ -370,7 +387,7 @@ describe('what a round keeps: what the popup shows, bounded', () => {
       letter('undated', { dueDate: 'soon' }),
     ];
     await reader.readRound(config, rootWith([]), generation);
-    expect(keptIds()).toEqual(['overdue', 'today', 'in14', 'in15']);
+    expect(keptIds()).toEqual(['overdue', 'today', 'in14']);
   });
 
   it('keeps at most DUE_PER_PLACE letters of a place, the soonest due', async () => {
@@ -411,7 +428,7 @@ describe('what a round keeps: what the popup shows, bounded', () => {
     const bytes = new TextEncoder().encode(JSON.stringify(stored())).length;
     expect(bytes).toBeLessThanOrEqual(DUE_BYTES_BUDGET);
     expect(bytes).toBeGreaterThan(DUE_BYTES_BUDGET / 2);
-    const kept = Object.values(stored()?.places ?? {}).flatMap((place) => place.letters.map((l) => l.invoice.dueDate));
+    const kept = Object.values(stored()?.places ?? {}).flatMap((place) => place.rows.map((l) => l.due ?? ''));
     const all = [...service.inbox, ...(service.folders.get(folderUri(1)) ?? [])].map(
       (l) => (l as ReturnType<typeof letter>).attachment[0]?.invoice?.dueDate ?? '',
     );
@@ -424,12 +441,12 @@ describe('what a round keeps: what the popup shows, bounded', () => {
   });
 
   it('reads a record of the earlier layout (whole letters, folders in turn) as none, and replaces it', async () => {
-    storage.session.data.dueInvoices = {
+    storage.session.data.needsYou = {
       generation,
       nextFolder: 1,
       sources: { [INBOX]: { fetchedAt: 0, documents: [letter('old', { dueDate: '2024-05-04' })] } },
     };
-    expect(await getItem(storage, dueInvoicesItem)).toBeUndefined();
+    expect(await getItem(storage, needsItem)).toBeUndefined();
     service.inbox = [letter('i1', { dueDate: '2024-05-04' })];
     await reader.readRound(config, rootWith([]), generation);
     expect(keptIds()).toEqual(['i1']);

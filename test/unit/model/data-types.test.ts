@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coreMetadataOf, metadataOf } from '../../../src/model/metadata.ts';
+import { askingItemsOf, metadataOf } from '../../../src/model/metadata.ts';
 import { dataTypeLetters } from '../../emulator/data-types.ts';
 
 /*
@@ -378,14 +378,19 @@ describe('the data types a letter page draws as cards', () => {
     expect(items.map((i) => i.kind)).toEqual(['payslip']);
   });
 
-  it('coreMetadataOf reads what metadataOf does of the core types (a parcel with its status, a debt, a receipt, a payslip), and no other type', () => {
+  it('askingItemsOf (the worker’s reader) reads what metadataOf does of the kinds that ask something (a parcel with its status, a debt, a time, a deadline), and no other type', () => {
     const letters = dataTypeLetters(Date.parse('2026-12-01T12:00:00Z'));
     for (const letter of letters) {
       const all = metadataOf({ metadata: letter.metadata });
-      const core = ['appointment', 'event', 'link', 'pickup', 'inkasso', 'receipt', 'payslip'];
-      expect(coreMetadataOf({ metadata: letter.metadata }), letter.kind).toEqual(all.filter((item) => core.includes(item.kind)));
+      const asking = ['appointment', 'event', 'link', 'pickup', 'inkasso'];
+      expect(askingItemsOf({ metadata: letter.metadata }), letter.kind).toEqual(all.filter((item) => asking.includes(item.kind)));
     }
-    expect(coreMetadataOf({ metadata: letters[3]?.metadata })[0]).toMatchObject({ kind: 'pickup', status: 'picked-up' });
+    expect(askingItemsOf({ metadata: letters[3]?.metadata })[0]).toMatchObject({ kind: 'pickup', status: 'picked-up' });
+  });
+
+  it('takes a type named as an object’s own properties ("constructor", "toString") for an unknown type, not a reader', () => {
+    const items = metadataOf({ metadata: [{ type: 'constructor' }, { type: 'toString' }, { type: 'Payslip', netAmount: 1 }] });
+    expect(items.map((i) => i.kind)).toEqual(['payslip']);
   });
 
   it('reads every card-drawn item of the emulator’s letters (test/emulator/data-types.ts), and no other', () => {

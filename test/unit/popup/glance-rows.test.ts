@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentSchema } from '../../../src/api/schemas.ts';
-import { daysLeft, dueSoonLetters, glanceLetters, isDueSoon, newestRows } from '../../../src/popup/glance-rows.ts';
+import { daysLeft, glanceLetters, isDueSoon, newestRows } from '../../../src/popup/glance-rows.ts';
 
 const now = new Date(2026, 10, 22, 14, 30).getTime(); // 22 November 2026, local time
 const day = (offset: number) => {
@@ -69,32 +69,6 @@ describe('isDueSoon', () => {
     expect(isDueSoon({ dueDate: day(15) }, now)).toBe(false);
     expect(isDueSoon({ dueDate: 'soon' }, now)).toBe(false);
     expect(isDueSoon(undefined, now)).toBe(false);
-  });
-});
-
-describe('dueSoonLetters', () => {
-  const at = (id: number) => ({ link: [{ rel: 'https://x/relations/self', uri: `https://x/documents/${id}` }] });
-  /** A letter as the worker keeps it for the callout (background/due-invoices.ts). */
-  const kept = (id: number, dueDate: string) => {
-    const self = { rel: 'https://x/relations/self', uri: `https://x/documents/${id}` };
-    return { key: self.uri, self, sender: 'Skatteetaten', uploaded: false, invoice: { amount: 10, dueDate } };
-  };
-
-  it('calls out the open invoices of the inbox and the folders, not only of the newest letters, soonest first', () => {
-    const newest = [letter(at(1)), letter(at(2), { dueDate: day(9), paid: false })];
-    const lists = [kept(7, day(3)), kept(8, day(30))];
-    expect(dueSoonLetters(newest, lists, now).map((l) => l.self?.uri)).toEqual(['https://x/documents/7', 'https://x/documents/2']);
-  });
-
-  it('names a letter once, as the newest letters (read last) show it: one paid since is not due', () => {
-    const newest = [letter(at(3), { dueDate: day(2), paid: true })];
-    const lists = [kept(3, day(2)), kept(4, day(5)), kept(4, day(5))];
-    expect(dueSoonLetters(newest, lists, now).map((l) => l.self?.uri)).toEqual(['https://x/documents/4']);
-  });
-
-  it('shows a kept letter by its sender, amount and due date', () => {
-    const [row] = dueSoonLetters([], [kept(5, day(4))], now);
-    expect(row).toMatchObject({ sender: 'Skatteetaten', uploaded: false, invoice: { amount: 10, dueDate: day(4) } });
   });
 });
 
