@@ -101,14 +101,15 @@ export function entrySizes(distDir: string): EntrySize[] {
  * the person (issue #46 point 3: invoices and debt collections due, parcels to fetch, appointments,
  * deadlines, requests to share, each row in words, read with the metadata model's readers of those
  * kinds only; 1,990 bytes, 37,821 measured), so that the popup, whose budget stays, only draws the
- * rows. It is BUDGET_TBD since the counts and alerts a person can trust and
+ * rows. It is 40.7 kB since the counts and alerts a person can trust and
  * shape (issue #48, with #46 point 4): the toolbar button's four states with their titles, the
  * alerts' kinds, mailboxes, pause, menu and idle summary, and a new letter's alert saying what it
- * asks, read with the model's own reader of its data (model/metadata.ts, 1,519 bytes of the 4,176;
- * 40,025 measured). The popup's stays: it is what a person waits for (15,000 measured with #48's
+ * asks, read with the model's own reader of its data (model/metadata.ts' askingItemsOf, the one
+ * the list of what needs the person reads too; 40,618 measured with both and #49's sign-out that
+ * waits for the revoke already sent). The popup's stays: it is what a person waits for (15,000 measured with #48's
  * count wording, live counts and paused line).
  */
-export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 40_100 };
+export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 40_700 };
 
 /**
  * The popup's styles, written into popup.html at build (build/popup-styles-in-page.ts, issue #47):
