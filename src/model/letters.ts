@@ -17,7 +17,7 @@ import type { LetterKind } from './letter-kind.ts';
 const AUTH_LEVELS: Readonly<Record<string, number>> = { PASSWORD: 2, TWO_FACTOR: 3, IDPORTEN_3: 3, IDPORTEN_4: 4 };
 
 /** Sessions obtained through OAuth have level 2 (contract §4); the root's `authenticationlevel` says so. */
-export const DEFAULT_SESSION_LEVEL = 2;
+const DEFAULT_SESSION_LEVEL = 2;
 
 function requiredLevel(resource: unknown): number | undefined {
   const value = isObj(resource) ? str(resource['authentication-level']) : undefined;
@@ -136,16 +136,20 @@ export interface LetterSummary {
   findWords?: readonly string[];
 }
 
+/** A letter as the popup's newest letters show it: a list's reading (summarize) without whether it is locked and how many attachments it has, which they never show. */
+export type LetterGlance = Omit<LetterSummary, 'locked' | 'attachmentCount' | 'kind' | 'findWords'>;
+
+const attachmentsIn = (doc: Record<string, unknown>): unknown[] => (Array.isArray(doc.attachment) ? doc.attachment : []);
+
 /**
- * A letter in a list: what its main attachment says of it (read, level, invoice) without reading
- * every attachment as the letter's own page does (attachmentsOf), so the popup carries no reading
- * of contents and receipts.
+ * A letter in a list, without whether it is locked or how many attachments it has: what its main
+ * attachment says of it (read, invoice) without reading every attachment as the letter's own page
+ * does (attachmentsOf), so the popup carries no reading of contents and receipts, nor the table of
+ * login levels. summarize adds the rest.
  */
-export function summarize(document: unknown, sessionLevel: number, fallbackKey: string): LetterSummary {
+export function glanceOf(document: unknown, fallbackKey: string): LetterGlance {
   const doc = isObj(document) ? document : {};
-  const attachments: unknown[] = Array.isArray(doc.attachment) ? doc.attachment : [];
-  const main = mainAttachmentOf(attachments);
-  const level = requiredLevel(doc) ?? requiredLevel(main);
+  const main = mainAttachmentOf(attachmentsIn(doc));
   const self = findLink(linksOf(doc), 'self');
   const id = idText(doc.id);
   return {
@@ -154,10 +158,20 @@ export function summarize(document: unknown, sessionLevel: number, fallbackKey: 
     sender: str(doc.creatorName) ?? '',
     uploaded: doc.origin === 'UPLOADED',
     unread: isUnreadBy(isObj(main) ? bool(main.read) : undefined, bool(doc.read)),
-    locked: level !== undefined && level > sessionLevel,
     confidential: doc.confidential === true,
-    attachmentCount: attachments.length,
     ...present({ created: str(doc.created), invoice: invoiceOf(main), self }),
+  };
+}
+
+/** A letter in a list (glanceOf), with whether this session's login level opens it and how many attachments it has. */
+export function summarize(document: unknown, sessionLevel: number, fallbackKey: string): LetterSummary {
+  const doc = isObj(document) ? document : {};
+  const attachments = attachmentsIn(doc);
+  const level = requiredLevel(doc) ?? requiredLevel(mainAttachmentOf(attachments));
+  return {
+    ...glanceOf(doc, fallbackKey),
+    locked: level !== undefined && level > sessionLevel,
+    attachmentCount: attachments.length,
   };
 }
 

@@ -73,6 +73,29 @@ export function mailboxNavOf(root: RootResource | undefined, id?: string): Mailb
   return nav;
 }
 
+/**
+ * The person's own places, as mailboxNavOf without an id finds them (the inbox api/inbox.ts decides
+ * on, its count, the receipts, the folders of their own mailboxes), without the name and id that set
+ * a mailbox apart: the popup's, which lists each shared inbox on its own line and so needs neither.
+ * Beside mailboxNavOf so the popup carries no reading of a shared mailbox's places.
+ */
+export interface OwnPlaces {
+  inbox: Link | undefined;
+  inboxUnread: number | undefined;
+  receipts: Link | undefined;
+  folders: MailboxNav['folders'];
+}
+
+export function ownPlacesOf(root: RootResource): OwnPlaces {
+  const own = inboxOf(root);
+  return {
+    inbox: own?.link,
+    inboxUnread: own?.unread,
+    receipts: findLink(root.primaryAccount?.link, 'receipts'),
+    folders: foldersIn(ownMailboxes(root)),
+  };
+}
+
 /** How much of a mailbox's storage is used: bytes of the most it may hold. */
 export interface StorageUse {
   used: number;

@@ -1,11 +1,10 @@
-import type { ComponentChildren } from 'preact';
 import { mailboxIdOf, sharedMailboxes } from '../api/inbox.ts';
 import { findLink } from '../api/relation-name.ts';
 import type { Link, RootResource } from '../api/schemas.ts';
-import { folderName, mailboxNavOf } from '../model/mailbox.ts';
+import { folderName, ownPlacesOf } from '../model/mailbox.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import type { Permission } from '../shared/permissions.ts';
-import { folderIcon, SpriteIcon } from '../ui/sprite-icon.tsx';
+import { folderIcon, SpriteIcon, type SpriteIconName } from '../ui/sprite-icon.tsx';
 
 /** A place's mark when the granted permissions cannot open it: a lock, said to a screen reader; its viewer page offers "Allow…". */
 export function LockedMark() {
@@ -18,7 +17,7 @@ export function LockedMark() {
 }
 
 function Place(props: {
-  icon: ComponentChildren;
+  icon: SpriteIconName;
   label: string;
   unread?: number | undefined;
   wide?: boolean;
@@ -29,7 +28,7 @@ function Place(props: {
   return (
     <li class={props.wide ? 'wide' : undefined}>
       <button type="button" class="place" onClick={props.onOpen}>
-        {props.icon}
+        <SpriteIcon name={props.icon} class="place-icon" />
         <span class="place-label">{props.label}</span>
         {count !== undefined ? (
           <span class="place-count">
@@ -56,7 +55,7 @@ export function Places(props: {
   onOpen: (link: Link, relation: string, mailbox?: string) => void;
   onOpenWebSite: () => void;
 }) {
-  const nav = mailboxNavOf(props.root);
+  const nav = ownPlacesOf(props.root);
   const { inbox, receipts } = nav;
   const root = findLink(props.root.link, 'self');
   return (
@@ -65,7 +64,7 @@ export function Places(props: {
       <ul class="places">
         {inbox ? (
           <Place
-            icon={<SpriteIcon name="inbox" class="place-icon" />}
+            icon="inbox"
             label={t('rel_document_inbox')}
             unread={nav.inboxUnread}
             onOpen={() => props.onOpen(inbox, 'document_inbox')}
@@ -74,20 +73,20 @@ export function Places(props: {
         {nav.folders.map((folder) => (
           <Place
             key={folder.self.uri}
-            icon={<SpriteIcon name={folderIcon(folder.icon)} class="place-icon" />}
+            icon={folderIcon(folder.icon)}
             label={folderName(folder)}
             onOpen={() => props.onOpen(folder.self, 'folder')}
           />
         ))}
         {receipts ? (
           <Place
-            icon={<SpriteIcon name="receipt" class="place-icon" />}
+            icon="receipt"
             label={t('rel_receipts')}
             locked={!props.scopes.includes('READ_RECEIPTS')}
             onOpen={() => props.onOpen(receipts, 'receipts')}
           />
         ) : null}
-        <Place icon={<SpriteIcon name="external" class="place-icon" />} label={t('place_web_site')} onOpen={props.onOpenWebSite} />
+        <Place icon="external" label={t('place_web_site')} onOpen={props.onOpenWebSite} />
         {/* Each mailbox shared with the person, after the person's own places, on a line of its own: "Ola Nordmann's inbox" and its unread letters. */}
         {sharedMailboxes(props.root).map((shared) => {
           const link = findLink(shared.link, 'document_inbox');
@@ -95,7 +94,7 @@ export function Places(props: {
             <Place
               wide
               key={link.uri}
-              icon={<SpriteIcon name="inbox" class="place-icon" />}
+              icon="inbox"
               label={t('shared_inbox_title', shared.name ?? '')}
               unread={shared.unreadItemsInInbox}
               onOpen={() => props.onOpen(link, 'document_inbox', mailboxIdOf(shared))}

@@ -1,17 +1,17 @@
 import type { Document } from '../api/schemas.ts';
 import { daysUntil } from '../model/dates.ts';
 import { DUE_SOON_DAYS } from '../model/due-soon.ts';
-import { DEFAULT_SESSION_LEVEL, newestFirst, summarize, type InvoiceInfo, type LetterSummary } from '../model/letters.ts';
+import { glanceOf, newestFirst, type InvoiceInfo, type LetterGlance } from '../model/letters.ts';
 import type { SharedWith } from '../api/mailbox-lists.ts';
 import { GLANCE_LETTERS, type InboxGlance } from '../api/root-snapshot.ts';
 
-/** The newest letters as the viewer's list reads them: one reading of a letter, shared. */
-export function glanceLetters(documents: readonly Document[], prefix = ''): LetterSummary[] {
-  return documents.map((document, index) => summarize(document, DEFAULT_SESSION_LEVEL, `${prefix}#${index}`));
+/** The newest letters as the viewer's list reads them (glanceOf, the part of summarize a row here shows): one reading of a letter, shared. */
+export function glanceLetters(documents: readonly Document[], prefix = ''): LetterGlance[] {
+  return documents.map((document, index) => glanceOf(document, `${prefix}#${index}`));
 }
 
 /** One of the popup's newest letters: perhaps of a mailbox shared with the person, which it then names. */
-export type NewestRow = LetterSummary & { shared?: SharedWith };
+export type NewestRow = LetterGlance & { shared?: SharedWith };
 
 /**
  * The newest letters of every mailbox the person can read, newest first: each inbox's newest

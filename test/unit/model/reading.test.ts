@@ -3,7 +3,8 @@ import { attachmentsOf, documentsOf, resourceName, sessionLevelOf, summarize } f
 
 // A folder's name in words reads the browser's catalogue; here the English one on disk.
 vi.mock('../../../src/shared/i18n.ts', async () => (await import('../../support/catalogue-i18n.ts')).catalogueI18n());
-const { folderName, inboxName, mailboxesAt, mailboxesOf, mailboxNavOf, placeHolding } = await import('../../../src/model/mailbox.ts');
+const { folderName, inboxName, mailboxesAt, mailboxesOf, mailboxNavOf, ownPlacesOf, placeHolding } =
+  await import('../../../src/model/mailbox.ts');
 import { cardText, receiptOf, receiptsOf } from '../../../src/model/receipts.ts';
 import { recipientsOf } from '../../../src/model/recipients.ts';
 import { rootResourceSchema } from '../../../src/api/schemas.ts';
@@ -236,6 +237,13 @@ describe('the side navigation, receipts and recipients', () => {
       expect(own.inbox?.uri).toBe(`${BASE}/own/inbox`);
       expect(own.folders.map((f) => f.name)).toEqual(['Skatt']);
       expect(inboxName(own)).toBe('Inbox');
+    });
+
+    it("gives the popup the person's own places as the side navigation has them", () => {
+      const { inbox, inboxUnread, receipts, folders } = mailboxNavOf(root);
+      expect(ownPlacesOf(root)).toEqual({ inbox, inboxUnread, receipts, folders });
+      const noInbox = rootResourceSchema.parse({ primaryAccount: { unreadItemsInInbox: 3 } });
+      expect(ownPlacesOf(noInbox)).toEqual({ inbox: undefined, inboxUnread: undefined, receipts: undefined, folders: [] });
     });
 
     it("leads only through the shared mailbox's own links inside it, and says whose it is", () => {
