@@ -162,14 +162,14 @@ async function popupStates(
   await until(
     page,
     'The popup did not say it was still looking.',
-    (words: string) => document.querySelector('.due .due-note')?.textContent.startsWith(words) === true,
+    (words: string) => document.querySelector('.due .due-note [role="status"]')?.textContent.startsWith(words) === true,
     looking,
   );
   await gone(page, '.fetched .updating:not(.idle)');
   await shot(page, 'due-still-looking');
   // The extension gives up on the folder after its network deadline (20 s in this build).
   await page.waitForFunction(
-    (words: string) => document.querySelector('.due .due-note')?.textContent.startsWith(words) === false,
+    (words: string) => document.querySelector('.due .due-note [role="status"]')?.textContent.startsWith(words) === false,
     { timeout: 60_000, polling: 200 },
     looking,
   );
@@ -189,7 +189,8 @@ async function popupStates(
   await until(
     page,
     'The popup did not list the overdue invoice.',
-    () => document.querySelector('.due li.overdue') !== null && document.querySelector('.due .due-note')?.textContent === '',
+    () =>
+      document.querySelector('.due li.overdue') !== null && document.querySelector('.due .due-note [role="status"]')?.textContent === '',
   );
   await gone(page, '.fetched .updating:not(.idle)');
   await page.$eval('.due .due-more', (more) => (more as HTMLElement).click()).catch(() => undefined);
