@@ -662,8 +662,8 @@ function credentialOf(kind: CredentialItem['kind'], raw: Record<string, unknown>
 
 type Reader = (raw: Record<string, unknown>) => MetadataItem | undefined;
 
-/** The types a letter's page and a list of what needs the person both read: its times, links, parcels, debts, receipts and pay. */
-const CORE_READERS: Readonly<Record<string, Reader>> = {
+/** Every type a letter's page draws, by its simple name in lower case. */
+const READERS: Readonly<Record<string, Reader>> = {
   appointment: appointmentOf,
   event: eventOf,
   externallink: externalLinkOf,
@@ -671,16 +671,11 @@ const CORE_READERS: Readonly<Record<string, Reader>> = {
   inkasso: inkassoOf,
   receipt: receiptOf,
   payslip: payslipOf,
-};
-
-/** The types only a letter's page draws: documents, proofs, homes, requests to share, credentials, receipts of opening. */
-const DOCUMENT_READERS: Readonly<Record<string, Reader>> = {
   signeddocument: signedDocumentOf,
   proof: proofOf,
   residence: residenceOf,
   boligdetaljer: boligdetaljerOf,
   sharedocumentsrequest: shareRequestOf,
-  // Functions, not calls: a bundle that reads only the core types then drops this table whole.
   verifiablecredentialnotice: (raw) => credentialOf('credential', raw),
   verifiablepresentationnotice: (raw) => credentialOf('presentation', raw),
   openingreceiptaccepted: () => ({ kind: 'opening-receipt' }),
@@ -749,7 +744,7 @@ const ownReader = (table: Readonly<Record<string, Reader>>, type: string): Reade
 export function metadataOf(attachment: unknown): MetadataItem[] {
   const list = listOf(attachment);
   const shared = shareUpdate(list);
-  const items = itemsOf(list, (type) => ownReader(CORE_READERS, type) ?? ownReader(DOCUMENT_READERS, type)).map((item) =>
+  const items = itemsOf(list, (type) => ownReader(READERS, type)).map((item) =>
     item.kind === 'share-request' && shared !== undefined ? { ...item, ...shared } : item,
   );
   // A residence told twice (its Residence, and a Boligdetaljer of the same address) is one card, with
@@ -770,7 +765,7 @@ export function metadataOf(attachment: unknown): MetadataItem[] {
  */
 
 /** The readers of the items that can ask something of the person: a time, a place to fetch, a sum due, a deadline. */
-const ASKING_READERS: Readonly<Record<string, (raw: Record<string, unknown>) => MetadataItem | undefined>> = {
+const ASKING_READERS: Readonly<Record<string, Reader>> = {
   appointment: appointmentOf,
   event: eventOf,
   externallink: externalLinkOf,
@@ -778,20 +773,9 @@ const ASKING_READERS: Readonly<Record<string, (raw: Record<string, unknown>) => 
   inkasso: inkassoOf,
 };
 
-/** metadataOf's items of the kinds in ASKING_READERS only, the parcel's status updated as there. */
+/** metadataOf's items of the kinds in ASKING_READERS only, read as it reads them (the parcel with its newest status). */
 export function askingItemsOf(attachment: unknown): MetadataItem[] {
-  const list = isObj(attachment) ? attachment.metadata : undefined;
-  if (!Array.isArray(list)) return [];
-  const update = latestParcelStatus(list);
-  return list.flatMap((raw) => {
-    const type = isObj(raw) ? (str(raw.type)?.toLowerCase() ?? '') : '';
-    // Its own readers only: a type named "constructor" or "toString" is no reader of the table's prototype.
-    const read = Object.hasOwn(ASKING_READERS, type) ? ASKING_READERS[type] : undefined;
-    // A reader only for an object (the type was read from it).
-    const item = read?.(raw as Record<string, unknown>);
-    if (item?.kind === 'pickup' && update !== undefined) return [{ ...item, status: update.status, ...present({ statusAt: update.at }) }];
-    return item ? [item] : [];
-  });
+  return itemsOf(listOf(attachment), (type) => ownReader(ASKING_READERS, type));
 }
 
 /*
