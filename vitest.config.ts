@@ -1,8 +1,14 @@
-// `vitest run` (npm run test:unit) finds this file at the top and runs both projects; `--project unit`
-// or `--project component` runs one. The end-to-end suites have their own, in test/e2e/.
+// `vitest run` (npm run test:unit) finds this file at the top and runs every project; `--project 'unit*'`
+// or `--project component` runs one kind. The end-to-end suites have their own, in test/e2e/.
 import { defineConfig } from 'vitest/config';
 import { requestWaits } from './src/protocol/requests.ts';
+import { byModuleState } from './test/support/module-state.ts';
 
+const root = import.meta.dirname;
+// The unit tests in two projects: the files that share one module registry, and those that change
+// what modules are and so load them afresh (test/support/module-state.ts says which, and why). The
+// component tests each load theirs afresh: a page's modules hold the document they were loaded in.
+const unit = byModuleState(root, ['test/unit', 'test/emulator'], '.test.ts');
 export default defineConfig({
   // How long a page waits for each answer, handed to the pages as the build hands it (vite.config.ts).
   define: { __REQUEST_WAITS__: JSON.stringify(requestWaits()) },
@@ -18,7 +24,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/emulator/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'unit', include: unit.shared, isolate: false, environment: 'node' } },
+      { extends: true, test: { name: 'unit-own-modules', include: unit.own, environment: 'node' } },
       {
         extends: true,
         test: {

@@ -284,4 +284,11 @@ class FakeExtension {
   };
 }
 
-export const extension = new FakeExtension();
+/*
+ * One fake for the whole worker, however often its module is loaded again: a page opened in a test
+ * loads the project's modules afresh (test/component/page.ts, vi.resetModules), and test files may
+ * share one module registry (vitest.config.ts), so a second instance would leave the pages talking
+ * to one fake and the test to another.
+ */
+const scope = globalThis as { fakeExtension?: FakeExtension };
+export const extension: FakeExtension = (scope.fakeExtension ??= new FakeExtension());
