@@ -60,12 +60,31 @@ async function runLane(lane: string): Promise<Outcome[]> {
   return outcomes;
 }
 
-const lanes = process.argv.slice(2);
-if (lanes.length === 0) {
-  console.error('usage: run-together.ts <lane> [<lane> …], a lane being <npm script> [then <npm script> …]');
+/**
+ * Runs the lanes, at most `atOnce` at a time, each begun in the order given as soon as one before
+ * it has ended (all at once when `atOnce` is not given).
+ */
+async function runLanes(lanes: readonly string[], atOnce = lanes.length): Promise<Outcome[]> {
+  const outcomes: Outcome[][] = [];
+  let next = 0;
+  const slot = async (): Promise<void> => {
+    while (next < lanes.length) {
+      const index = next++;
+      outcomes[index] = await runLane(lanes[index] ?? '');
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, lanes.length) }, slot));
+  return outcomes.flat();
+}
+
+const args = process.argv.slice(2);
+const atOnceFlag = args[0] === '--at-once' ? Number(args[1]) : undefined;
+const lanes = atOnceFlag === undefined ? args : args.slice(2);
+if (lanes.length === 0 || (atOnceFlag !== undefined && !(atOnceFlag >= 1))) {
+  console.error('usage: run-together.ts [--at-once N] <lane> [<lane> …], a lane being <npm script> [then <npm script> …]');
   process.exit(2);
 }
-const outcomes = (await Promise.all(lanes.map(runLane))).flat();
+const outcomes = await runLanes(lanes, atOnceFlag);
 const passedFirst = [...outcomes].sort((a, b) => Number(a.code !== 0) - Number(b.code !== 0));
 for (const { output } of passedFirst) process.stdout.write(output);
 for (const { script, code, seconds, output } of passedFirst) {
