@@ -2,8 +2,9 @@ import type { ComponentChildren } from 'preact';
 import { isEndedByService, isNoAnswer, needsConnect, type ErrorInfo } from '../shared/errors.ts';
 import { errorMessage, t } from '../shared/i18n.ts';
 import { AlertDetail } from '../ui/components.tsx';
-import { InfoIcon } from '../ui/icons.tsx';
+import { InfoIcon, LockIcon } from '../ui/icons.tsx';
 import { ask } from '../ui/worker-client.ts';
+import { WebSiteButton } from './WebSiteButton.tsx';
 
 /** Connects (the service's consent window), then does again what failed. */
 export async function connectThen(retry: () => Promise<void>): Promise<void> {
@@ -64,6 +65,29 @@ export function SignedOutView(props: { error: ErrorInfo; onConnect: () => void }
             {t('connect')}
           </button>
         </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A place Digipost refuses this extension where no permission it can ask for would open it (the
+ * contract names none for connected applications): Try again could only be refused again, so the
+ * way forward is Digipost's website. The service's own words wait under the disclosure.
+ */
+export function RefusedView(props: { error: ErrorInfo; serviceOrigin: string | undefined }) {
+  return (
+    <div class="info-panel locked-panel">
+      <LockIcon class="info-panel-icon" />
+      <div>
+        <p class="info-panel-title">{t('refused_title')}</p>
+        <p>{t('refused_text')}</p>
+        <AlertDetail error={props.error} />
+        {props.serviceOrigin ? (
+          <div class="actions">
+            <WebSiteButton serviceOrigin={props.serviceOrigin} />
+          </div>
+        ) : null}
       </div>
     </div>
   );

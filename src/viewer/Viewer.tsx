@@ -9,7 +9,7 @@ import { mailboxNavOf, placeHolding, storageOf } from '../model/mailbox.ts';
 import { ask } from '../ui/worker-client.ts';
 import { uploadPlaceAt } from '../api/upload-places.ts';
 import { LockedView, permissionToAllow } from './AllowPermission.tsx';
-import { connectThen, ErrorView, SignedOutView } from './ErrorView.tsx';
+import { connectThen, ErrorView, RefusedView, SignedOutView } from './ErrorView.tsx';
 import { Toast } from './filing/FilingControls.tsx';
 import { usePageFocus } from './focus.ts';
 import { headingFor } from './heading.ts';
@@ -138,6 +138,8 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
         <SignedOutView error={page.state.error} onConnect={connect} />
       ) : locked ? (
         <LockedView permission={locked} />
+      ) : page.state.error.code === 'http_forbidden' ? (
+        <RefusedView error={page.state.error} serviceOrigin={root.root?.serviceOrigin} />
       ) : (
         <ErrorView error={page.state.error} onRetry={() => void page.reload()} onConnect={connect} />
       );

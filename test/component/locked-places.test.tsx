@@ -21,6 +21,7 @@ const ACCOUNT = `${SERVICE}/post/api/private/accounts/1234`;
 const INBOX = `${ACCOUNT}/documents/inbox`;
 const RECEIPTS = `${ACCOUNT}/receipts`;
 const MAILBOX_SETTINGS = `${SERVICE}/post/api/private/mailboxes/1/settings`;
+const CONNECTED_APPLICATIONS = `${ACCOUNT}/tokens`;
 const MEDIA = 'application/vnd.digipost-v2+json';
 
 const RECEIPT = {
@@ -123,6 +124,22 @@ describe('a place the permissions cannot open', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Allow…' })).toBeNull();
+  });
+
+  it('a place Digipost refuses where no permission would open it (connected applications) says so, and offers Digipost’s website, not Try again', async () => {
+    serviceFor(READ_SCOPES);
+    // The contract names no permission for connected applications: the worker's refusal names none.
+    worker.fail('getResource', { code: 'http_forbidden', status: 403 });
+    await openViewerOn(CONNECTED_APPLICATIONS, 'token_list');
+    const panel = (await screen.findByText('Not open to this extension')).closest<HTMLElement>('.info-panel');
+    if (!panel) throw new Error('the page shows no panel');
+    expect(heading()).toBe('Connected applications');
+    expect(panel.textContent).toContain('Digipost doesn’t let this extension open this page. You can see it on Digipost’s website.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Allow…' })).toBeNull();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Open on Digipost’s website' }));
+    await waitFor(() => expect(extension.openedTabs.map((tab) => tab.url)).toEqual([`${SERVICE}/app/`]));
   });
 
   it('granted, nothing in the side list is marked locked', async () => {

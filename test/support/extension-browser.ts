@@ -77,6 +77,13 @@ export function addressOf(page: Page): Promise<string> {
   return page.evaluate(() => location.href).catch(() => '');
 }
 
+/** The start of what a page shows in words, quoted, for a failure's report ("" when unreadable). */
+const glimpseOf = (page: Page): Promise<string> =>
+  page
+    .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').trim().slice(0, 240))
+    .then((text) => JSON.stringify(text))
+    .catch(() => '""');
+
 const documentStarted = (page: Page): Promise<number> => page.evaluate(() => performance.timeOrigin).catch(() => 0);
 
 /**
@@ -174,8 +181,9 @@ export function tabsOf(browser: Browser, url: (path: string) => string, lateAddr
       (wanted(t.url()) || (lateAddresses && (t.url() === 'about:blank' || t.url() === '')));
     const target = await browser.waitForTarget(isNew, { timeout: ARRIVAL_MS }).catch(async (error: unknown) => {
       if (!(error instanceof TimeoutError)) throw error;
-      // The tabs there are say whether a tab was reused (one viewer tab) or none opened at all.
-      const shown = await Promise.all((await browser.pages()).map(addressOf));
+      // The tabs there are say whether a tab was reused (one viewer tab) or none opened at all, and
+      // what each shows (an error the page said instead, or the page the click may have missed).
+      const shown = await Promise.all((await browser.pages()).map(async (page) => `${await addressOf(page)} ${await glimpseOf(page)}`));
       throw new Error(`No new tab opened within ${ARRIVAL_MS / 1000} s. The tabs open: ${shown.join(', ') || 'none'}`, { cause: error });
     });
     const page = await target.page();
