@@ -28,6 +28,8 @@ interface Outcome {
   output: string;
 }
 
+const RUN = `${process.pid}-${Date.now()}`;
+
 function run(script: string): Promise<Outcome> {
   const started = Date.now();
   console.log(`▶ npm run ${script} (its output follows when all have ended)`);
@@ -35,7 +37,8 @@ function run(script: string): Promise<Outcome> {
     // On Windows npm is a .cmd, which only a shell starts.
     const child = spawn('npm', ['run', ...script.split(' ')], {
       shell: process.platform === 'win32',
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+      // E2E_RUN names this run, so a shard may copy a build another made in it (test/support/sibling-build.ts).
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', E2E_RUN: process.env.E2E_RUN ?? RUN },
     });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
