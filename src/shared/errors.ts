@@ -280,6 +280,12 @@ export const isNoAnswer = (error: ErrorInfo): boolean => isIn(NO_ANSWER, error);
 /** A read refused for a permission this sign-in was not granted (named in `permission`): a page may offer to ask for it. */
 export const isReadNotGranted = (error: ErrorInfo): boolean => error.code === 'http_forbidden_permission';
 
+/**
+ * A read refused with no permission named: none the extension could ask for would open it (the
+ * contract names none for connected applications), so trying again cannot help.
+ */
+export const isRefusedOutright = (error: ErrorInfo): boolean => error.code === 'http_forbidden';
+
 /** The link asks for an action, which a read does not perform: the page shows the action's own page. */
 export const isActionLink = (error: ErrorInfo): boolean => error.code === 'link_is_action';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ext as browser } from '../shared/ext.ts';
 import { relationName } from '../api/relation-name.ts';
-import { isEndedByService, needsConnect, toErrorInfo } from '../shared/errors.ts';
+import { isEndedByService, isRefusedOutright, needsConnect, toErrorInfo } from '../shared/errors.ts';
 import { Skeleton } from '../ui/components.tsx';
 import { BackIcon, InfoIcon, SettingsIcon } from '../ui/icons.tsx';
 import { t } from '../shared/i18n.ts';
@@ -138,7 +138,7 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
         <SignedOutView error={page.state.error} onConnect={connect} />
       ) : locked ? (
         <LockedView permission={locked} />
-      ) : page.state.error.code === 'http_forbidden' ? (
+      ) : isRefusedOutright(page.state.error) ? (
         <RefusedView error={page.state.error} serviceOrigin={root.root?.serviceOrigin} />
       ) : (
         <ErrorView error={page.state.error} onRetry={() => void page.reload()} onConnect={connect} />

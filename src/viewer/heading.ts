@@ -1,6 +1,6 @@
 import type { LinkTarget } from '../api/links.ts';
 import { relationInfo } from '../api/relations.ts';
-import { isNoAnswer } from '../shared/errors.ts';
+import { isNoAnswer, isRefusedOutright } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { relationLabel } from '../model/labels.ts';
 import { subjectText } from '../model/letter-text.ts';
@@ -37,8 +37,9 @@ function targetName({ target, relation, nav, rootUrl }: HeadingPlace): string {
  */
 export function headingFor(state: PageState, place: HeadingPlace): string {
   const { target, relation, rootUrl } = place;
-  if (state.kind === 'error' && !isNoAnswer(state.error) && !permissionToAllow(state.error)) return t('could_not_open', targetName(place));
-  // Signed out (or no answer, or locked) is no failure of this page: it is still named for what it was.
+  if (state.kind === 'error' && !isNoAnswer(state.error) && !permissionToAllow(state.error) && !isRefusedOutright(state.error))
+    return t('could_not_open', targetName(place));
+  // Signed out (or no answer, or locked, or refused outright) is no failure of this page: it is still named for what it was.
   if (state.kind !== 'ready') return relation === 'self' && target.url !== rootUrl ? t('title_letter') : targetName(place);
   const generic = relation && relation !== 'self' ? relationLabel(relation) : t('viewer_title');
   const data = state.snapshot?.data;

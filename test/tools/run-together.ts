@@ -3,16 +3,15 @@
 // one script, or several joined by " then ", run one after another, each whatever became of the
 // one before (a failed Chromium shard never hides the Firefox shard after it).
 //
-// `npm test` runs two stages this way. First the unit tests beside the checks: vitest gives the
-// unit tests one worker on two cores, and each check (tsc, ESLint, the build) is one process, so
-// side by side they take about the time of the longer. Then the end-to-end suites in two lanes,
-// each a shard of Chromium's files and a shard of Firefox's (test/support/balanced-shards.ts), so
-// two browsers run at a time. One browser's suite alone keeps about one and a half of two cores
-// busy (the browser's processes, the driver, the emulator), so more at once only shares the same
-// cores more finely: measured on two cores, four shards side by side took 1,246 s and were where
-// the suite's waits ran out under load; the two browsers' suites side by side, 1,103 s, Firefox's
-// alone for its last 208 s; two lanes keep both cores busy to the end. Each shard has its own
-// emulator port and build folder.
+// `npm test` runs its parts this way, three at a time (`--at-once 3`), each begun in the order
+// given as soon as another has ended: the checks (tsc, ESLint, the build: one process each, one
+// after another), the unit tests (vitest gives them one worker on two cores), then each browser's
+// end-to-end suite in three shards (test/support/balanced-shards.ts). Measured on two cores: in two
+// stages (the unit tests beside the checks, then two lanes of a Chromium and a Firefox shard) the
+// browsers' stage used only two thirds of the cores, and the first stage waited for the slower of
+// its two; one queue of three keeps both cores busy to the end (563 s against 604 s). Each shard
+// has its own emulator port and build folder, and the browsers' waits allow for a busy machine
+// (30 s for what takes a moment), so a third part at once only shares the cores more finely.
 //
 // A failed suite's output is printed after every passed one, and the names of its failed tests
 // once more at the very end, each with the first line of its error (failure-summary.ts): a CI log
