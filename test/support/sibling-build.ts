@@ -1,9 +1,11 @@
 // The shards of one run (npm test starts each browser's suite in three, test/tools/run-together.ts)
 // build the same extension, each for its own emulator's port, which a build writes in one place
-// only: its default service address. A shard whose sibling of the same browser has finished its
+// only: the emulator's addresses. A shard whose sibling of the same browser has finished its
 // build in this run copies that build and changes the port, instead of building again: a build is
-// about 10 CPU-seconds, on two cores the whole suite keeps busy. Anything unexpected (no sibling, the
-// address not found exactly once, another run's build) and the shard builds as ever.
+// about 10 CPU-seconds, on two cores the whole suite keeps busy. The port is in the emulator's
+// addresses only (the default service address; Chromium's host permissions, with the content
+// host's). Anything unexpected (no sibling, no address found, another run's build) and the shard
+// builds as ever.
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -50,14 +52,18 @@ export function copySiblingBuild(dist: string, port: number, siblings: readonly 
   if (!sibling || !from) return false;
   rmSync(dist, { recursive: true, force: true });
   cpSync(sibling, dist, { recursive: true });
-  const address = `http://127.0.0.1:${from.port}`;
-  const holding = filesOf(dist).filter((path) => readFileSync(path, 'utf8').includes(address));
-  const text = holding.length === 1 && holding[0] ? readFileSync(holding[0], 'utf8') : '';
-  if (!holding[0] || text.split(address).length !== 2) {
+  const hosts = ['127.0.0.1', 'localhost'];
+  let serviceAddressFound = false;
+  for (const path of filesOf(dist)) {
+    const text = readFileSync(path, 'utf8');
+    serviceAddressFound ||= text.includes(`http://127.0.0.1:${from.port}`);
+    const moved = hosts.reduce((changed, host) => changed.replaceAll(`//${host}:${from.port}`, `//${host}:${port}`), text);
+    if (moved !== text) writeFileSync(path, moved);
+  }
+  if (!serviceAddressFound) {
     rmSync(dist, { recursive: true, force: true });
     return false;
   }
-  writeFileSync(holding[0], text.replace(address, `http://127.0.0.1:${port}`));
   markFinished(dist, port);
   return true;
 }
