@@ -9,7 +9,8 @@
 // end-to-end suite in three shards (test/support/balanced-shards.ts). Measured on two cores: in two
 // stages (the unit tests beside the checks, then two lanes of a Chromium and a Firefox shard) the
 // browsers' stage used only two thirds of the cores, and the first stage waited for the slower of
-// its two; one queue of three keeps both cores busy to the end (563 s against 604 s). Each shard
+// its two; one queue of three keeps both cores busy to the end (npm test took 604 s in stages, and
+// 563 s in the queue on the same kind of fresh clone). Each shard
 // has its own emulator port and build folder, and the browsers' waits allow for a busy machine
 // (30 s for what takes a moment), so a third part at once only shares the cores more finely.
 //
