@@ -127,6 +127,16 @@ export function document(
   };
 }
 
+/** One receipt in the account's receipts, as the service lists it (Rema 1000, 234,50 kr). */
+export const RECEIPT = {
+  id: '7000',
+  storeName: 'Rema 1000',
+  amount: 234.5,
+  currency: 'NOK',
+  timeOfPurchase: '2026-11-18T14:05:00.000+01:00',
+  link: [link('self', '/post/api/private/accounts/1234/receipts/7000')],
+};
+
 export const LETTERS = [
   letter(11, { subject: 'Skattemelding 2026', creatorName: 'Skatteetaten' }),
   letter(12, { subject: 'Strømregning november', creatorName: 'Fjordkraft', read: true, created: '2026-11-18T14:05:00.000+01:00' }),

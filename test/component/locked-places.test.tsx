@@ -4,7 +4,17 @@ import { AppError } from '../../src/shared/errors.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
-import { config, document as attachment, fullRoot, letter, READ_SCOPES, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
+import {
+  config,
+  document as attachment,
+  fullRoot,
+  letter,
+  READ_SCOPES,
+  resourceSnapshot,
+  rootSnapshot,
+  SERVICE,
+  RECEIPT,
+} from './fixtures.ts';
 import { openPage } from './page.ts';
 
 /*
@@ -22,16 +32,6 @@ const INBOX = `${ACCOUNT}/documents/inbox`;
 const RECEIPTS = `${ACCOUNT}/receipts`;
 const MAILBOX_SETTINGS = `${SERVICE}/post/api/private/mailboxes/1/settings`;
 const CONNECTED_APPLICATIONS = `${ACCOUNT}/tokens`;
-const MEDIA = 'application/vnd.digipost-v2+json';
-
-const RECEIPT = {
-  id: '7000',
-  storeName: 'Rema 1000',
-  amount: 234.5,
-  currency: 'NOK',
-  timeOfPurchase: '2026-11-18T14:05:00.000+01:00',
-  link: [{ rel: `${SERVICE}/post/relations/self`, uri: `${RECEIPTS}/7000`, 'media-type': MEDIA }],
-};
 
 const sideList = () => within(screen.getByRole('navigation', { name: 'Mailbox' }));
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;

@@ -4,7 +4,7 @@ import type { ResourceSnapshot } from '../../src/protocol/messages.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { viewerPages } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
-import { fullRoot, letter, READ_SCOPES, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
+import { fullRoot, letter, READ_SCOPES, resourceSnapshot, rootSnapshot, SERVICE, RECEIPT } from './fixtures.ts';
 import { openPage } from './page.ts';
 
 /*
@@ -40,14 +40,6 @@ const INBOX_LETTERS = [
   letter(21, { subject: 'Strømregning desember', creatorName: 'Fjordkraft' }),
   letter(22, { subject: 'Time hos tannlegen', creatorName: 'Tannhelse AS' }),
 ];
-const RECEIPT = {
-  id: '7000',
-  storeName: 'Rema 1000',
-  amount: 234.5,
-  currency: 'NOK',
-  timeOfPurchase: '2026-11-18T14:05:00.000+01:00',
-  link: [{ rel: `${SERVICE}/post/relations/self`, uri: `${ACCOUNT}/receipts/7000`, 'media-type': MEDIA }],
-};
 const SKATT_LETTERS = [letter(31, { subject: 'Skattemelding 2026', creatorName: 'Skatteetaten' })];
 
 /** The service, answering: the inbox and Skatt by their addresses. */

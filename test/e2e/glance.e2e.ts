@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { addressOf } from '../support/extension-browser.ts';
-import { dropRootCache, showsAccount } from '../support/helpers.ts';
+import { connectInPopup, dropRootCache, showsAccount } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { actInClosingPopup, count, css, role, roleSelector, textOf, until } from '../support/person.ts';
 
@@ -55,10 +55,7 @@ const whole = (popup: Page) =>
 describe('at a glance', () => {
   beforeAll(async () => {
     h = await startHarness();
-    const popup = await h.openPopup();
-    await h.connectVia(popup, 'Approve');
-    await showsAccount(h, popup);
-    await popup.close();
+    await connectInPopup(h);
   });
   afterAll(async () => {
     await h.close();
@@ -299,10 +296,7 @@ describe('what needs the person on the first open', () => {
 describe('a parcel and a debt collection, from the popup to their cards', () => {
   beforeAll(async () => {
     h = await startHarness({ emulator: { dataTypeLetters: true } });
-    const popup = await h.openPopup();
-    await h.connectVia(popup, 'Approve');
-    await showsAccount(h, popup);
-    await popup.close();
+    await connectInPopup(h);
   });
   afterAll(async () => {
     await h.close();

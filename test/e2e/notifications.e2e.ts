@@ -21,7 +21,7 @@ import type { Page } from 'puppeteer-core';
 import { E2E_DIST } from '../support/build-extension.ts';
 import { buildWithNotificationsGranted } from '../support/notifications-granted.ts';
 import { addressOf, browserUnderTest } from '../support/extension-browser.ts';
-import { showsAccount, storedItems } from '../support/helpers.ts';
+import { connectInPopup, storedItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { css, isChecked, role, shows, text, until } from '../support/person.ts';
 import { SHARED_MAILBOX } from '../emulator/shared-mailbox.ts';
@@ -131,10 +131,7 @@ describe.runIf(browserUnderTest() === 'chromium')(
       grantedDist = buildWithNotificationsGranted(E2E_DIST);
       // With Ola Nordmann's mailbox shared with the person (issue #36): every look reads both inboxes.
       h = await startHarness({ dist: grantedDist, emulator: { sharedMailbox: true } });
-      const popup = await h.openPopup();
-      await h.connectVia(popup, 'Approve');
-      await showsAccount(h, popup);
-      await popup.close();
+      await connectInPopup(h);
       options = await h.open('src/options/options.html');
       await role(options, 'combobox', EVERY).wait();
     });

@@ -132,6 +132,14 @@ export async function signInWith(h: Harness, scopes: readonly Permission[]): Pro
   await popup.close();
 }
 
+/** Connects with the build's own settings through the popup and the consent page, and closes the popup once signed in. */
+export async function connectInPopup(h: Harness): Promise<void> {
+  const popup = await h.openPopup();
+  await h.connectVia(popup, 'Approve');
+  await showsAccount(h, popup);
+  await popup.close();
+}
+
 /**
  * Waits until the popup shows the signed-in user and its newest letters have arrived too: from then
  * on, the requests the emulator logs are the test's own, not the popup's letters still on their way.

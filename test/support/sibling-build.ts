@@ -47,8 +47,11 @@ const filesOf = (dir: string) =>
 export function copySiblingBuild(dist: string, port: number, siblings: readonly string[]): boolean {
   const id = run();
   if (!id) return false;
-  const sibling = siblings.find((folder) => folder !== dist && existsSync(folder) && finishedIn(folder)?.run === id);
-  const from = sibling ? finishedIn(sibling) : undefined;
+  const [sibling, from] =
+    siblings
+      .filter((folder) => folder !== dist && existsSync(folder))
+      .map((folder) => [folder, finishedIn(folder)] as const)
+      .find(([, finished]) => finished?.run === id) ?? [];
   if (!sibling || !from) return false;
   rmSync(dist, { recursive: true, force: true });
   cpSync(sibling, dist, { recursive: true });
