@@ -173,17 +173,30 @@ export function tabsOf(browser: Browser, url: (path: string) => string, lateAddr
   const nextPage = async (action: () => Promise<unknown>, wanted: (address: string) => boolean = () => true) => {
     const before = new Set(browser.targets());
     await action();
-    // A late address is about:blank, or nothing at all: a tab a page of the extension opened has
-    // been seen in Firefox with no address, and the wait for it ended at its deadline.
+    // A late address is about:blank, nothing at all, or an extension page's spelt otherwise than its
+    // document spells it: in Firefox a tab a page of the extension opened has been seen with no
+    // address, and twice, on a loaded machine, no new tab was taken for the one the extension had
+    // opened (the tabs listed at the deadline). Whichever it is, its document's own address decides
+    // below (arrival), as it does for every tab in Firefox.
+    // (Not URL.origin: Node names a moz-extension:// address's origin "null".)
+    const extensionRoot = url('');
     const isNew = (t: Target) =>
       t.type() === TargetType.PAGE &&
       !before.has(t) &&
-      (wanted(t.url()) || (lateAddresses && (t.url() === 'about:blank' || t.url() === '')));
+      (wanted(t.url()) || (lateAddresses && (t.url() === 'about:blank' || t.url() === '' || t.url().startsWith(extensionRoot))));
     const target = await browser.waitForTarget(isNew, { timeout: ARRIVAL_MS }).catch(async (error: unknown) => {
       if (!(error instanceof TimeoutError)) throw error;
       // The tabs there are say whether a tab was reused (one viewer tab) or none opened at all, and
       // what each shows (an error the page said instead, or the page the click may have missed).
-      const shown = await Promise.all((await browser.pages()).map(async (page) => `${await addressOf(page)} ${await glimpseOf(page)}`));
+      // Each with the address the browser reports for it and whether it was there before the action.
+      const pages = browser.targets().filter((t) => t.type() === TargetType.PAGE);
+      const shown = await Promise.all(
+        pages.map(async (t) => {
+          const page = await t.page().catch(() => null);
+          const document = page ? `${await addressOf(page)} ${await glimpseOf(page)}` : 'no page';
+          return `[${before.has(t) ? 'before' : 'new'}, reported ${t.url() || '""'}] ${document}`;
+        }),
+      );
       throw new Error(`No new tab opened within ${ARRIVAL_MS / 1000} s. The tabs open: ${shown.join(', ') || 'none'}`, { cause: error });
     });
     const page = await target.page();
