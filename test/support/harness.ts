@@ -59,8 +59,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await role(consent, 'button', decision).click();
     },
     close: async () => {
-      await extension.close();
-      if (!options.reuseEmulator) await emulator.stop();
+      // The emulator stops however the browser's close went: left running, its port would fail
+      // every file after this one (the files share one worker).
+      try {
+        await extension.close();
+      } finally {
+        if (!options.reuseEmulator) await emulator.stop();
+      }
     },
   };
 }

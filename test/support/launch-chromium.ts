@@ -1,10 +1,11 @@
 // Chromium with the extension installed, over the DevTools protocol.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { TargetType, type Browser, type CDPSession, type Target } from 'puppeteer-core';
 import { findChromium, QUIET_FLAGS, sandboxFlags } from './chromium.ts';
 import { ARRIVAL_MS, tabsOf, type ExtensionBrowser, type LaunchOptions } from './extension-browser.ts';
+import { removeProfile } from './remove-profile.ts';
 
 /** Chromium's flags to run with one unpacked extension and nothing else. */
 function extensionArgs(dist: string, lang = 'en-US'): string[] {
@@ -140,7 +141,7 @@ export async function launchChromium(options: LaunchOptions): Promise<ExtensionB
     },
     close: async () => {
       await browser.close();
-      if (options.profile === undefined) rmSync(profile, { recursive: true, force: true });
+      if (options.profile === undefined) removeProfile(profile);
     },
   };
 }

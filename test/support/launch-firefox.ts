@@ -1,12 +1,13 @@
 // Firefox with the extension installed, over WebDriver BiDi.
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { DEFAULT_FIREFOX_ADDON_ID } from '../../src/config/build-defaults.ts';
 import { tabsOf, type ExtensionBrowser, type LaunchOptions } from './extension-browser.ts';
 import { findBrowser } from './find-browser.ts';
+import { removeProfile } from './remove-profile.ts';
 
 /** The test build's add-on ID (the default; the e2e build ignores DIGIPOST_FIREFOX_ID): Firefox derives the redirect URI from it. */
 const FIREFOX_ADDON_ID = DEFAULT_FIREFOX_ADDON_ID;
@@ -67,7 +68,7 @@ function profileStartedOnce(): Promise<string> {
     const made = process.env.E2E_FIREFOX_STARTED_PROFILE;
     if (made && existsSync(made)) return made;
     const folder = mkdtempSync(join(tmpdir(), 'digipost-firefox-started-'));
-    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+    process.once('exit', () => removeProfile(folder));
     await startProfile(folder);
     return folder;
   })();
@@ -90,7 +91,7 @@ export async function launchFirefox(options: LaunchOptions): Promise<ExtensionBr
   const uuid = randomUUID();
   const profile = options.profile ?? (await throwawayProfile());
   const forget = () => {
-    if (options.profile === undefined) rmSync(profile, { recursive: true, force: true });
+    if (options.profile === undefined) removeProfile(profile);
   };
   const launching = puppeteer.launch({
     browser: 'firefox',
