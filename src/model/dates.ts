@@ -79,6 +79,19 @@ export function formatFullDate(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(safeLocale(locale), options).format(moment.at);
 }
 
+/**
+ * A last day, as a deadline reads: "Sunday 13 December 2026", with its time only when it is not the
+ * day's end ("… at 16:00"). A sender's "by the end of the 13th" is 23:59 (or 23:59:59), which said
+ * as a time is only noise beside the day.
+ */
+export function formatDeadline(iso: string, locale: string): string {
+  const moment = momentOf(iso);
+  if (!moment) return iso;
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(moment.at);
+  if (moment.dateOnly || time !== '23:59') return formatFullDate(iso, locale);
+  return new Intl.DateTimeFormat(safeLocale(locale), { dateStyle: 'full' }).format(moment.at);
+}
+
 /** A moment of today, such as when something was fetched: the time of day only. */
 export function formatTime(epochMs: number, locale: string): string {
   return new Intl.DateTimeFormat(safeLocale(locale), { timeStyle: 'short' }).format(epochMs);

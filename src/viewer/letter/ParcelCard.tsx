@@ -1,4 +1,4 @@
-import { formatDate, formatFullDate } from '../../model/dates.ts';
+import { formatDate, formatDeadline } from '../../model/dates.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { PickupNoticeItem } from '../../model/metadata.ts';
 import { t, uiLocale } from '../../shared/i18n.ts';
@@ -20,8 +20,8 @@ function statusText(item: PickupNoticeItem, now: number, locale: string): { text
       // Waiting, or a status the service did not give: the last day is what matters.
       const last = item.returnedAfter;
       if (last !== undefined && Date.parse(last) < now)
-        return { text: t('parcel_last_day_passed', formatFullDate(last, locale)), warn: true };
-      return { text: last === undefined ? '' : t('parcel_pick_up_by', formatFullDate(last, locale)), warn: false };
+        return { text: t('parcel_last_day_passed', formatDeadline(last, locale)), warn: true };
+      return { text: last === undefined ? '' : t('parcel_pick_up_by', formatDeadline(last, locale)), warn: false };
     }
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   daysUntil,
   formatDate,
+  formatDeadline,
   formatFullDate,
   formatListDay,
   formatRelativeDate,
@@ -127,6 +128,18 @@ describe('formatTime', () => {
 
   it('falls back to the default locale for an unusable tag', () => {
     expect(formatTime(0, 'not a locale!')).toBe(new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(0));
+  });
+});
+
+describe('formatDeadline', () => {
+  it('says the day alone when the deadline is the end of it, and the time when it is another', () => {
+    // 23:59 in Oslo, the browser's zone here, as Posten writes a parcel's last day.
+    process.env.TZ = 'Europe/Oslo';
+    expect(plain(formatDeadline('2026-12-13T23:59:00+01:00', 'en'))).toBe('Sunday, December 13, 2026');
+    expect(plain(formatDeadline('2026-12-13T23:59:59+01:00', 'nb'))).toBe('søndag 13. desember 2026');
+    expect(plain(formatDeadline('2026-12-13T16:00:00+01:00', 'en'))).toBe('Sunday, December 13, 2026 at 4:00 PM');
+    expect(formatDeadline('2026-12-13', 'en')).toBe('Sunday, December 13, 2026');
+    expect(formatDeadline('soon', 'en')).toBe('soon');
   });
 });
 
