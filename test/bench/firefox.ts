@@ -38,6 +38,8 @@ export interface FirefoxTimings {
   warm: number[];
   /** The warm popup's first frame as a page with no script but the probe (popup-timing.ts' staticFrame, here). */
   still: number[];
+  /** The same frame, its content put in by a script once the page is parsed, with no read: the floor of any script that paints. */
+  stillNoRead: number[];
   cold: number[];
   /** Popup to content from the cache, with the background stopped / running. */
   stoppedContent: number[];
@@ -98,6 +100,25 @@ async function staticFrame(firefox: ExtensionBrowser): Promise<string> {
   } finally {
     await page.close();
   }
+}
+
+const NO_READ_FRAME = 'bench/popup-no-read.html';
+
+/** The frame with its content taken out and put back by a classic script once parsed, reading nothing (popup-parts.ts' no-read variant). */
+function noReadFrame(still: string): string {
+  const html = readFileSync(join(DIST, still), 'utf8');
+  const app = /<main id="app">([\s\S]*)<\/main>/.exec(html);
+  if (!app?.[1]) throw new Error('the popup frame has no content in <main id="app">');
+  const script = `document.addEventListener('DOMContentLoaded', () => {
+  document.getElementById('app').innerHTML = ${JSON.stringify(app[1])};
+}, { once: true });
+`;
+  writeFileSync(join(DIST, 'bench/popup-no-read.js'), script);
+  writeFileSync(
+    join(DIST, NO_READ_FRAME),
+    html.replace(app[0], '<main id="app"></main>').replace('</head>', '<script src="popup-no-read.js"></script></head>'),
+  );
+  return NO_READ_FRAME;
 }
 
 async function markOf(page: Page, key: string): Promise<number> {
@@ -221,6 +242,7 @@ export async function measureFirefoxPopup(emulator: RunningEmulator, runs: numbe
       blank: [],
       warm: [],
       still: [],
+      stillNoRead: [],
       cold: [],
       stoppedContent: [],
       runningContent: [],
@@ -240,10 +262,13 @@ export async function measureFirefoxPopup(emulator: RunningEmulator, runs: numbe
       await openTimed(firefox, POPUP_PAGE, false);
       const still = await staticFrame(firefox);
       await openTimed(firefox, still, false);
+      const noRead = noReadFrame(still);
+      await openTimed(firefox, noRead, false);
       for (let i = 0; i < runs; i++) {
         await wake();
         result.blank.push((await openTimed(firefox, BLANK_PAGE, false)).content);
         result.still.push((await openTimed(firefox, still, false)).content);
+        result.stillNoRead.push((await openTimed(firefox, noRead, false)).content);
         await dropCache();
         await wake();
         result.cold.push((await openTimed(firefox, POPUP_PAGE, false)).content);

@@ -46,11 +46,19 @@ export interface PartsResult {
    * answered, puts the saved warm frame's content in the page at once (no framework, no templating).
    */
   firstPaintFloor: number[];
+  /**
+   * The same with no read at all: the content put in the page once parsed. The floor of any script
+   * that paints, and of any way of handing the script its data without an asynchronous read (the
+   * popup's address, set by the worker, is read at once): what the read itself costs is the
+   * difference.
+   */
+  scriptNoRead: number[];
 }
 
 const CLASSIC_PAGE = 'bench/popup-classic.html';
 const EARLY_READ_PAGE = 'bench/popup-early-read.html';
 const FIRST_PAINT_PAGE = 'bench/popup-first-paint.html';
+const NO_READ_PAGE = 'bench/popup-no-read.html';
 /** What the popup reads first (Popup.tsx' readCache): its root and its invoices, from storage.session. */
 const CACHE_KEYS = ['rootCache', 'dueInvoices'];
 const LINKED_FRAME = 'bench/popup-frame-linked.html';
@@ -99,13 +107,14 @@ function writeEarlyReadVariant(dist: string): string {
  * and the page parsed.
  * Any real first-paint script does at least this (and builds the content from the cache besides).
  */
-function writeFirstPaintFloor(dist: string, frame: string): string {
+function writeFirstPaintFloor(dist: string, frame: string, withRead = true): string {
   const html = readFileSync(join(dist, frame), 'utf8');
   const app = /<main id="app">([\s\S]*)<\/main>/.exec(html);
   if (!app?.[1]) throw new Error('the popup frame has no content in <main id="app">');
+  const name = withRead ? 'popup-first-paint' : 'popup-no-read';
   const script = `(() => {
   const content = ${JSON.stringify(app[1])};
-  const read = (globalThis.browser || globalThis.chrome).storage.session.get(${JSON.stringify(CACHE_KEYS)});
+  const read = ${withRead ? `(globalThis.browser || globalThis.chrome).storage.session.get(${JSON.stringify(CACHE_KEYS)})` : 'null'};
   // The read may be answered before the page is parsed as far as its <main>.
   const parsed = document.readyState === 'loading' ? new Promise((done) => document.addEventListener('DOMContentLoaded', done, { once: true })) : null;
   Promise.all([read, parsed]).then(() => {
@@ -113,12 +122,11 @@ function writeFirstPaintFloor(dist: string, frame: string): string {
   });
 })();
 `;
-  writeFileSync(join(dist, 'bench/popup-first-paint.js'), script);
-  const page = html
-    .replace(app[0], '<main id="app"></main>')
-    .replace('<head>', '<head><script src="/bench/popup-first-paint.js"></script>');
-  writeFileSync(join(dist, FIRST_PAINT_PAGE), page);
-  return FIRST_PAINT_PAGE;
+  writeFileSync(join(dist, `bench/${name}.js`), script);
+  const page = html.replace(app[0], '<main id="app"></main>').replace('<head>', `<head><script src="/bench/${name}.js"></script>`);
+  const path = withRead ? FIRST_PAINT_PAGE : NO_READ_PAGE;
+  writeFileSync(join(dist, path), page);
+  return path;
 }
 
 /** The warm frame with no script, its `<style>` elements written out as stylesheets it links (as the popup was before #47 point 1). */
@@ -159,9 +167,19 @@ export async function measurePopupParts(bench: Bench, runs: number): Promise<Par
   const classic = writeClassicVariant(BENCH_DIST);
   const early = writeEarlyReadVariant(BENCH_DIST);
   const firstPaint = writeFirstPaintFloor(BENCH_DIST, frame);
-  const result: PartsResult = { blank: [], frameInlined: [], frameLinked: [], built: [], classic: [], earlyRead: [], firstPaintFloor: [] };
+  const noRead = writeFirstPaintFloor(BENCH_DIST, frame, false);
+  const result: PartsResult = {
+    blank: [],
+    frameInlined: [],
+    frameLinked: [],
+    built: [],
+    classic: [],
+    earlyRead: [],
+    firstPaintFloor: [],
+    scriptNoRead: [],
+  };
   // One unmeasured round warms the browser's caches of every page.
-  for (const page of [BLANK_PAGE, frame, linked, firstPaint]) await timeOnce(bench, page, SUMMARY);
+  for (const page of [BLANK_PAGE, frame, linked, firstPaint, noRead]) await timeOnce(bench, page, SUMMARY);
   for (const page of [POPUP_PAGE, classic, early]) await openParts(bench, page);
   for (let i = 0; i < runs; i++) {
     result.blank.push(await timeOnce(bench, BLANK_PAGE, SUMMARY));
@@ -171,6 +189,7 @@ export async function measurePopupParts(bench: Bench, runs: number): Promise<Par
     result.classic.push(await openParts(bench, classic));
     result.earlyRead.push(await openParts(bench, early));
     result.firstPaintFloor.push(await timeOnce(bench, firstPaint, SUMMARY));
+    result.scriptNoRead.push(await timeOnce(bench, noRead, SUMMARY));
   }
   return result;
 }
