@@ -104,6 +104,7 @@ async function firefoxRows(emulator: RunningEmulator): Promise<Row[]> {
         goal: `≤ 1.3 × blank = ${Math.round(1.3 * ffBlank.median)} ms`,
         met: ffWarm.median <= 1.3 * ffBlank.median,
       },
+      { figure: `${ff}: popup, warm, in parts`, value: describeParts(firefox.warmParts, ffBlank), goal: '–', met: undefined },
       {
         figure: `${ff}: popup to content, no cache (+${ROUND_TRIP_MS} ms latency)`,
         value: `${formatMs(ffCold)}; blank + ${Math.round(ffCold.median - ffBlank.median)} ms`,

@@ -21,6 +21,7 @@ import { ageCachedRootInExtension, POPUP_PAGE, sleep, SUMMARY } from './pages.ts
 import { ROUND_TRIP_MS } from './popup-timing.ts';
 import { PROBE_SCRIPT, type ProbeMarks } from './probe.ts';
 import { measureLayout, type LayoutResult } from './layout-shift.ts';
+import type { PopupParts } from './popup-parts.ts';
 
 const DIST = 'dist-bench-firefox';
 const PROBE_FILE = 'bench/probe.js';
@@ -36,6 +37,8 @@ export interface FirefoxTimings {
   version: string;
   blank: number[];
   warm: number[];
+  /** The warm popup in parts, as Chromium's (popup-parts.ts): parsed, script to its read, read, render, frame. */
+  warmParts: PopupParts[];
   /** The warm popup's first frame as a page with no script but the probe (popup-timing.ts' staticFrame, here). */
   still: number[];
   /** The same frame, its content put in by a script once the page is parsed, with no read: the floor of any script that paints. */
@@ -136,15 +139,34 @@ async function markOf(page: Page, key: string): Promise<number> {
 interface Opened {
   content: number;
   answer: number | undefined;
+  /** Where the time went, when asked for (the popup's page: its cache read is its first act). */
+  parts?: PopupParts;
 }
 
 /** Opens a page in a new tab; the time its content was on screen and, if asked, its first answer. */
-async function openTimed(firefox: ExtensionBrowser, path: string, answer: boolean): Promise<Opened> {
+async function openTimed(firefox: ExtensionBrowser, path: string, answer: boolean, parts = false): Promise<Opened> {
   const page = await firefox.browser.newPage();
   try {
     await firefox.goto(page, firefox.url(path));
     const content = await markOf(page, SUMMARY);
-    return { content, answer: answer ? await markOf(page, 'answer') : undefined };
+    const opened: Opened = { content, answer: answer ? await markOf(page, 'answer') : undefined };
+    if (parts) {
+      const readStart = await markOf(page, 'readStart');
+      const readEnd = await markOf(page, 'readEnd');
+      const inserted = await markOf(page, `inserted:${SUMMARY.replace('selector:', '')}`);
+      const parsed = await page.evaluate(
+        () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive,
+      );
+      opened.parts = {
+        total: content,
+        parsed,
+        script: readStart - parsed,
+        read: readEnd - readStart,
+        render: inserted - readEnd,
+        frame: content - inserted,
+      };
+    }
+    return opened;
   } finally {
     await page.close();
   }
@@ -241,6 +263,7 @@ export async function measureFirefoxPopup(emulator: RunningEmulator, runs: numbe
       version: await firefox.browser.version(),
       blank: [],
       warm: [],
+      warmParts: [],
       still: [],
       stillNoRead: [],
       cold: [],
@@ -273,7 +296,9 @@ export async function measureFirefoxPopup(emulator: RunningEmulator, runs: numbe
         await wake();
         result.cold.push((await openTimed(firefox, POPUP_PAGE, false)).content);
         await wake();
-        result.warm.push((await openTimed(firefox, POPUP_PAGE, false)).content);
+        const warm = await openTimed(firefox, POPUP_PAGE, false, true);
+        result.warm.push(warm.content);
+        if (warm.parts) result.warmParts.push(warm.parts);
       }
     } finally {
       await emulator.admin.configure({ latencyMs: 0 });
