@@ -3,16 +3,18 @@
 // one script, or several joined by " then ", run one after another, each whatever became of the
 // one before (a failed Chromium shard never hides the Firefox shard after it).
 //
-// `npm test` runs its parts this way, three at a time (`--at-once 3`), each begun in the order
+// `npm test` runs its parts this way, four at a time (`--at-once 4`), each begun in the order
 // given as soon as another has ended: the checks (tsc, ESLint, the build: one process each, one
 // after another), the unit tests (vitest gives them one worker on two cores), then each browser's
 // end-to-end suite in three shards (test/support/balanced-shards.ts). Measured on two cores: in two
 // stages (the unit tests beside the checks, then two lanes of a Chromium and a Firefox shard) the
 // browsers' stage used only two thirds of the cores, and the first stage waited for the slower of
-// its two; one queue of three keeps both cores busy to the end (npm test took 604 s in stages, and
-// 563 s in the queue on the same kind of fresh clone). Each shard
-// has its own emulator port and build folder, and the browsers' waits allow for a busy machine
-// (30 s for what takes a moment), so a third part at once only shares the cores more finely.
+// its two; one queue keeps both cores busy to the end (npm test took 604 s in stages, and 563 s in
+// a queue of three, on the same kind of fresh clone). Even three at a time used about 1.3 of the
+// two cores (726 CPU-seconds in 559 s: an end-to-end test mostly waits on its browser), and four
+// took 536 s (711 CPU-seconds). Each shard has its own emulator port and build folder, and the
+// browsers' waits allow for a busy machine (30 s for what takes a moment), so another part at once
+// only shares the cores more finely.
 //
 // A failed suite's output is printed after every passed one, and the names of its failed tests
 // once more at the very end, each with the first line of its error (failure-summary.ts): a CI log
