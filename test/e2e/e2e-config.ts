@@ -5,11 +5,11 @@ import type { BrowserName } from '../support/extension-browser.ts';
 import BalancedShards from '../support/balanced-shards.ts';
 
 /**
- * A shard of the suite (`--shard=2/2`: npm test runs each browser's scenarios in two shards, in two
- * lanes of a Chromium shard and a Firefox shard each, so two browsers run at a time; see
- * test/tools/run-together.ts) gets an emulator port and a build of its own: the browser's port plus
- * two for each shard before it (Chromium's ports stay odd, Firefox's even). Set in this process for
- * the global setup, and returned for the tests' workers.
+ * A shard of the suite (`--shard=2/3`: npm test runs each browser's scenarios in three shards, in
+ * one queue with the checks and the unit tests; see test/tools/run-together.ts) gets an emulator
+ * port and a build of its own: the browser's port plus two for each shard before it (Chromium's
+ * ports stay odd, Firefox's even). Set in this process for the global setup, and returned for the
+ * tests' workers.
  */
 function shardPort(browser: BrowserName): Record<string, string> {
   const shard = process.argv.map((arg) => /^--shard=(\d+)\/\d+$/.exec(arg)?.[1]).find(Boolean);
