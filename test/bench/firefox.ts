@@ -21,7 +21,7 @@ import { ageCachedRootInExtension, POPUP_PAGE, sleep, SUMMARY } from './pages.ts
 import { ROUND_TRIP_MS } from './popup-timing.ts';
 import { PROBE_SCRIPT, type ProbeMarks } from './probe.ts';
 import { measureLayout, type LayoutResult } from './layout-shift.ts';
-import type { PopupParts } from './popup-parts.ts';
+import { writeFirstPaintFloor, type PopupParts } from './popup-parts.ts';
 
 const DIST = 'dist-bench-firefox';
 const PROBE_FILE = 'bench/probe.js';
@@ -103,25 +103,6 @@ async function staticFrame(firefox: ExtensionBrowser): Promise<string> {
   } finally {
     await page.close();
   }
-}
-
-const NO_READ_FRAME = 'bench/popup-no-read.html';
-
-/** The frame with its content taken out and put back by a classic script once parsed, reading nothing (popup-parts.ts' no-read variant). */
-function noReadFrame(still: string): string {
-  const html = readFileSync(join(DIST, still), 'utf8');
-  const app = /<main id="app">([\s\S]*)<\/main>/.exec(html);
-  if (!app?.[1]) throw new Error('the popup frame has no content in <main id="app">');
-  const script = `document.addEventListener('DOMContentLoaded', () => {
-  document.getElementById('app').innerHTML = ${JSON.stringify(app[1])};
-}, { once: true });
-`;
-  writeFileSync(join(DIST, 'bench/popup-no-read.js'), script);
-  writeFileSync(
-    join(DIST, NO_READ_FRAME),
-    html.replace(app[0], '<main id="app"></main>').replace('</head>', '<script src="popup-no-read.js"></script></head>'),
-  );
-  return NO_READ_FRAME;
 }
 
 async function markOf(page: Page, key: string): Promise<number> {
@@ -285,7 +266,8 @@ export async function measureFirefoxPopup(emulator: RunningEmulator, runs: numbe
       await openTimed(firefox, POPUP_PAGE, false);
       const still = await staticFrame(firefox);
       await openTimed(firefox, still, false);
-      const noRead = noReadFrame(still);
+      // The frame's content put back by a script that reads nothing (popup-parts.ts), beside the probe.
+      const noRead = writeFirstPaintFloor(DIST, still, false);
       await openTimed(firefox, noRead, false);
       for (let i = 0; i < runs; i++) {
         await wake();

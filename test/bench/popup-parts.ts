@@ -107,7 +107,7 @@ function writeEarlyReadVariant(dist: string): string {
  * and the page parsed.
  * Any real first-paint script does at least this (and builds the content from the cache besides).
  */
-function writeFirstPaintFloor(dist: string, frame: string, withRead = true): string {
+export function writeFirstPaintFloor(dist: string, frame: string, withRead = true): string {
   const html = readFileSync(join(dist, frame), 'utf8');
   const app = /<main id="app">([\s\S]*)<\/main>/.exec(html);
   if (!app?.[1]) throw new Error('the popup frame has no content in <main id="app">');
