@@ -80,7 +80,7 @@ export function addressOf(page: Page): Promise<string> {
 /** The start of what a page shows in words, quoted, for a failure's report ("" when unreadable). */
 const glimpseOf = (page: Page): Promise<string> =>
   page
-    .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').trim().slice(0, 240))
+    .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').trim().slice(0, 120))
     .then((text) => JSON.stringify(text))
     .catch(() => '""');
 
@@ -186,18 +186,43 @@ export function tabsOf(browser: Browser, url: (path: string) => string, lateAddr
       (wanted(t.url()) || (lateAddresses && (t.url() === 'about:blank' || t.url() === '' || t.url().startsWith(extensionRoot))));
     const target = await browser.waitForTarget(isNew, { timeout: ARRIVAL_MS }).catch(async (error: unknown) => {
       if (!(error instanceof TimeoutError)) throw error;
-      // The tabs there are say whether a tab was reused (one viewer tab) or none opened at all, and
+      // What was there says whether a tab was reused (one viewer tab) or none opened at all, and
       // what each shows (an error the page said instead, or the page the click may have missed).
-      // Each with the address the browser reports for it and whether it was there before the action.
+      // Short, most telling first, as a failure's report is cut at a few hundred characters: the
+      // extension's own pages as the extension lists them; any new target puppeteer did not take;
+      // the tabs that answer, each with the address its document shows (and the browser's, where
+      // another); how many no longer answer (Firefox's closed tabs stay listed).
       const pages = browser.targets().filter((t) => t.type() === TargetType.PAGE);
-      const shown = await Promise.all(
+      const described = await Promise.all(
         pages.map(async (t) => {
           const page = await t.page().catch(() => null);
-          const document = page ? `${await addressOf(page)} ${await glimpseOf(page)}` : 'no page';
-          return `[${before.has(t) ? 'before' : 'new'}, reported ${t.url() || '""'}] ${document}`;
+          const address = page ? await addressOf(page) : '';
+          const isNew = !before.has(t);
+          if (!page || !address) return isNew ? `NEW, not answering (reported ${t.url() || '""'})` : undefined;
+          const reported = t.url() === address ? '' : ` (reported ${t.url() || '""'})`;
+          return `${isNew ? 'NEW' : 'before'}: ${address}${reported} ${await glimpseOf(page)}`;
         }),
       );
-      throw new Error(`No new tab opened within ${ARRIVAL_MS / 1000} s. The tabs open: ${shown.join(', ') || 'none'}`, { cause: error });
+      const answering = described
+        .filter((text) => text !== undefined)
+        .sort((a, b) => Number(b.startsWith('NEW')) - Number(a.startsWith('NEW')));
+      const gone = described.length - answering.length;
+      const ownPages: string[] = await inExtension(async () => {
+        interface Runtime {
+          getContexts: (filter: object) => Promise<{ tabId: number; documentUrl?: string }[]>;
+        }
+        const runtime = (globalThis as unknown as { chrome: { runtime: Runtime } }).chrome.runtime;
+        return (await runtime.getContexts({ contextTypes: ['TAB'] })).map((c) => `${c.tabId} ${c.documentUrl ?? ''}`);
+      }).catch((problem: unknown) => [`(could not ask: ${String(problem)})`]);
+      // The extension's root is long and the same in each: left out.
+      const short = (text: string) => text.replaceAll(extensionRoot, '/');
+      throw new Error(
+        short(
+          `No new tab opened within ${ARRIVAL_MS / 1000} s. The extension's own tabs: ${ownPages.join(', ') || 'none'}; ` +
+            `tabs: ${answering.join(' | ') || 'none'}; ${gone} listed tabs no longer answer`,
+        ),
+        { cause: error },
+      );
     });
     const page = await target.page();
     if (!page) throw new Error(`no page for the new tab at ${target.url()}`);
