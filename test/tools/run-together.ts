@@ -10,9 +10,9 @@
 // stages (the unit tests beside the checks, then two lanes of a Chromium and a Firefox shard) the
 // browsers' stage used only two thirds of the cores, and the first stage waited for the slower of
 // its two; one queue keeps both cores busy to the end (npm test took 604 s in stages, and 563 s in
-// a queue of three, on the same kind of fresh clone). Even three at a time used about 1.3 of the
-// two cores (726 CPU-seconds in 559 s: an end-to-end test mostly waits on its browser), and four
-// took 536 s (711 CPU-seconds). Each shard has its own emulator port and build folder, and the
+// a queue of three, on the same kind of fresh clone). Four at a time took 536 s against three's
+// 559 s; `vmstat` through a four-at-a-time run found the cores 3 % idle (`time`'s CPU-seconds,
+// 711, miss the browsers' own processes), so more at once would not help. Each shard has its own emulator port and build folder, and the
 // browsers' waits allow for a busy machine (30 s for what takes a moment), so another part at once
 // only shares the cores more finely.
 //
