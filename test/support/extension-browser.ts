@@ -77,6 +77,19 @@ export function addressOf(page: Page): Promise<string> {
   return page.evaluate(() => location.href).catch(() => '');
 }
 
+/**
+ * The extension's pages open in tabs, as the extension itself lists them (runtime.getContexts, Chrome
+ * 116 and Firefox 129, no permission needed), which is how it finds the one viewer tab to reuse:
+ * over WebDriver BiDi Firefox does not report each tab to the driver, nor can the driver always
+ * read a tab's address. Runs in an extension page (inExtension).
+ */
+export async function ownTabContexts(): Promise<{ tabId: number; documentUrl?: string }[]> {
+  interface Runtime {
+    getContexts: (filter: object) => Promise<{ tabId: number; documentUrl?: string }[]>;
+  }
+  return (globalThis as unknown as { chrome: { runtime: Runtime } }).chrome.runtime.getContexts({ contextTypes: ['TAB'] });
+}
+
 /** The start of what a page shows in words, quoted, for a failure's report ("" when unreadable). */
 const glimpseOf = (page: Page): Promise<string> =>
   page
@@ -198,28 +211,23 @@ export function tabsOf(browser: Browser, url: (path: string) => string, lateAddr
           const page = await t.page().catch(() => null);
           const address = page ? await addressOf(page) : '';
           const isNew = !before.has(t);
-          if (!page || !address) return isNew ? `NEW, not answering (reported ${t.url() || '""'})` : undefined;
           const reported = t.url() === address ? '' : ` (reported ${t.url() || '""'})`;
-          return `${isNew ? 'NEW' : 'before'}: ${address}${reported} ${await glimpseOf(page)}`;
+          if (!page || !address) return { isNew, answers: false, text: `NEW, not answering${reported}` };
+          return { isNew, answers: true, text: `${isNew ? 'NEW' : 'before'}: ${address}${reported} ${await glimpseOf(page)}` };
         }),
       );
-      const answering = described
-        .filter((text) => text !== undefined)
-        .sort((a, b) => Number(b.startsWith('NEW')) - Number(a.startsWith('NEW')));
-      const gone = described.length - answering.length;
-      const ownPages: string[] = await inExtension(async () => {
-        interface Runtime {
-          getContexts: (filter: object) => Promise<{ tabId: number; documentUrl?: string }[]>;
-        }
-        const runtime = (globalThis as unknown as { chrome: { runtime: Runtime } }).chrome.runtime;
-        return (await runtime.getContexts({ contextTypes: ['TAB'] })).map((c) => `${c.tabId} ${c.documentUrl ?? ''}`);
-      }).catch((problem: unknown) => [`(could not ask: ${String(problem)})`]);
+      const told = described.filter((tab) => tab.isNew || tab.answers).sort((a, b) => Number(b.isNew) - Number(a.isNew));
+      const gone = described.length - told.length;
+      const ownPages = await inExtension(ownTabContexts).then(
+        (contexts) => contexts.map((c) => `${c.tabId} ${c.documentUrl ?? ''}`),
+        (problem: unknown) => [`(could not ask: ${String(problem)})`],
+      );
       // The extension's root is long and the same in each: left out.
       const short = (text: string) => text.replaceAll(extensionRoot, '/');
       throw new Error(
         short(
           `No new tab opened within ${ARRIVAL_MS / 1000} s. The extension's own tabs: ${ownPages.join(', ') || 'none'}; ` +
-            `tabs: ${answering.join(' | ') || 'none'}; ${gone} listed tabs no longer answer`,
+            `tabs: ${told.map((tab) => tab.text).join(' | ') || 'none'}; ${gone} listed tabs no longer answer`,
         ),
         { cause: error },
       );

@@ -9,7 +9,7 @@ import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
 import type { EmulatorAdmin } from '../emulator/admin-client.ts';
-import { ARRIVAL_MS, pollInPage, type ExtensionBrowser } from './extension-browser.ts';
+import { ARRIVAL_MS, ownTabContexts, pollInPage, type ExtensionBrowser } from './extension-browser.ts';
 import type { Harness } from './harness.ts';
 import { css, until } from './person.ts';
 
@@ -334,32 +334,24 @@ export async function row(page: Page, position: number): Promise<ElementHandle> 
  * no longer lists any: the popup opens a page in the one viewer tab when there is one, so a tab an
  * earlier test left open (having failed before it closed it), or one still closing, would be reused,
  * and the new tab the test waits for would never come (seen in Firefox once, right after the tab
- * was closed by the driver). Found as the popup finds them, with runtime.getContexts, which sees
- * every tab of the extension: over WebDriver BiDi Firefox does not report each tab to the driver,
- * nor can the driver always read a tab's address.
+ * was closed by the driver). Found as the popup finds them (ownTabContexts).
  */
 export async function closeViewerTabs(h: Extension): Promise<void> {
   const deadline = Date.now() + ARRIVAL_MS;
   for (;;) {
-    const open = await h.inExtension(async () => {
-      interface Context {
-        tabId: number;
-        documentUrl?: string;
-      }
-      const apis = globalThis as unknown as Record<
-        'browser' | 'chrome',
-        { runtime: { getContexts(filter: object): Promise<Context[]> }; tabs: { remove(ids: number[]): Promise<void> } } | undefined
-      >;
-      const api = apis.browser ?? apis.chrome;
-      if (!api) return 0;
-      const viewers = (await api.runtime.getContexts({ contextTypes: ['TAB'] })).filter((c) =>
-        c.documentUrl?.includes('/src/viewer/viewer.html'),
-      );
-      // A tab already gone by the time it is removed is what was wanted.
-      await Promise.all([...new Set(viewers.map((c) => c.tabId))].map((id) => api.tabs.remove([id]).catch(() => undefined)));
-      return viewers.length;
-    });
+    const viewers = (await h.inExtension(ownTabContexts)).filter((c) => c.documentUrl?.includes('/src/viewer/viewer.html'));
+    const open = viewers.length;
     if (open === 0) return;
+    await h.inExtension(
+      async (ids: number[]) => {
+        const apis = globalThis as unknown as Record<'browser' | 'chrome', { tabs: { remove(ids: number[]): Promise<void> } } | undefined>;
+        const tabs = (apis.browser ?? apis.chrome)?.tabs;
+        if (!tabs) return;
+        // A tab already gone by the time it is removed is what was wanted.
+        await Promise.all(ids.map((id) => tabs.remove([id]).catch(() => undefined)));
+      },
+      [...new Set(viewers.map((c) => c.tabId))],
+    );
     if (Date.now() > deadline) throw new Error(`${open} viewer tabs were still listed ${ARRIVAL_MS / 1000} s after they were closed`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -11,10 +11,10 @@
 // browsers' stage used only two thirds of the cores, and the first stage waited for the slower of
 // its two; one queue keeps both cores busy to the end (npm test took 604 s in stages, and 563 s in
 // a queue of three, on the same kind of fresh clone). Four at a time took 536 s against three's
-// 559 s; `vmstat` through a four-at-a-time run found the cores 3 % idle (`time`'s CPU-seconds,
-// 711, miss the browsers' own processes), so more at once would not help. Each shard has its own emulator port and build folder, and the
-// browsers' waits allow for a busy machine (30 s for what takes a moment), so another part at once
-// only shares the cores more finely.
+// 559 s, and `vmstat` through a four-at-a-time run found the cores 3 % idle (`time`'s 711
+// CPU-seconds miss the browsers' own processes), so another part at once would only share them
+// more finely. Each shard has its own emulator port and build folder, and the browsers' waits
+// allow for a busy machine (30 s for what takes a moment).
 //
 // A failed suite's output is printed after every passed one, and the names of its failed tests
 // once more at the very end, each with the first line of its error (failure-summary.ts): a CI log
