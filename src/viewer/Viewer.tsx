@@ -94,12 +94,19 @@ export function Viewer(props: { cachedRoot?: RootSnapshot | undefined }) {
     const signedOut = root.error !== undefined && needsConnect(root.error);
     // Forgotten because Digipost ended the connection: that is the news, said as everywhere else.
     const ended = root.error !== undefined && isEndedByService(root.error);
+    // Until the root answers, whether the person is still signed in is not known: the way on is
+    // not said (neither "open the inbox" nor "connect"), so no wrong words are drawn and then changed.
+    const known = root.root !== undefined || root.error !== undefined;
     body = (
       <div class="info-panel" role="note">
         <InfoIcon class="info-panel-icon" />
         <div>
           <p class="info-panel-title">{t(ended ? 'ended_title' : 'page_forgotten_title')}</p>
-          <p>{ended ? t('ended_text') : signedOut ? t('page_forgotten_signed_out') : t('page_forgotten')}</p>
+          {known ? (
+            <p>{ended ? t('ended_text') : signedOut ? t('page_forgotten_signed_out') : t('page_forgotten')}</p>
+          ) : (
+            <Skeleton lines={2} />
+          )}
           {inbox ? (
             <div class="actions">
               <button type="button" class="primary" onClick={() => go(inbox)}>

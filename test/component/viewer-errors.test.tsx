@@ -166,4 +166,18 @@ describe('the viewer names each failure', () => {
       await screen.findByText('Skattemelding 2026');
     },
   );
+
+  it('a forgotten page while the root is still on its way says no way on until it knows: then, signed out, Connect', async () => {
+    const root = worker.hold('getRoot');
+    await openPage('viewer', `?page=${PAGE_ID}`);
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('This page is no longer here');
+    // Neither way on is said before the answer says which one is true.
+    for (const words of ['Open the inbox to carry on', 'Connect to open the inbox again']) expect(note.textContent).not.toContain(words);
+    expect(within(note).queryAllByRole('button')).toHaveLength(0);
+    root.fail({ code: 'signed_out' });
+    await within(note).findByRole('button', { name: 'Connect and open the inbox' });
+    expect(note.textContent).toContain('Connect to open the inbox again.');
+    expect(note.textContent).not.toContain('Open the inbox to carry on');
+  });
 });

@@ -298,12 +298,15 @@ describe('after signing out', () => {
         [...document.querySelectorAll('[role="note"]')].some((note) => note.textContent.includes('This page is no longer here')),
       reloaded,
     );
+    // The way on is said once the root has answered (signed out): connect again, and the note
+    // offers what it says: connect, and the inbox opens.
+    const connect = css(page, `[role="note"] ${roleSelector('button', 'Connect and open the inbox')}`);
+    await connect.wait();
     const note = await page.$eval('[role="note"]', (el) => el.textContent);
-    // The way on is to connect again, and the note offers what it says: connect, and the inbox opens.
     expect(note).toContain('Connect to open the inbox again.');
     expect(note).not.toContain('Open the inbox to carry on');
     const consent = await h.nextPage(
-      () => css(page, `[role="note"] ${roleSelector('button', 'Connect and open the inbox')}`).click(),
+      () => connect.click(),
       (address) => address.includes('/oauth/authorize'),
     );
     await role(consent, 'button', 'Approve').click();
