@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { rootCacheItem } from '../../src/storage/page-items.ts';
-import { badgeText, openPlace, showsAccount, signInWith, storedItems, storeItems } from '../support/helpers.ts';
+import { ageRootCache, badgeText, openPlace, showsAccount, signInWith } from '../support/helpers.ts';
 import { browserUnderTest } from '../support/extension-browser.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { css, role, until } from '../support/person.ts';
@@ -114,8 +113,7 @@ describe('one count, and a toolbar button that says what it shows', () => {
   it('Digipost not answering: the last count stays, grey, and the title says it may not be current', async () => {
     const count = await badgeText(h);
     // The cache as of five minutes ago, so the popup asks Digipost again.
-    const snapshot = (await storedItems(h, 'session'))[rootCacheItem.key] as { fetchedAt: number };
-    await storeItems(h, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: snapshot.fetchedAt - 5 * 60_000 } });
+    await ageRootCache(h, (snapshot) => ({ ...snapshot, fetchedAt: snapshot.fetchedAt - 5 * 60_000 }));
     await h.emulator.admin.configure({ gatewayDown: true });
     try {
       const popup = await h.openPopup();
@@ -150,8 +148,7 @@ describe.runIf(browserUnderTest() === 'firefox')(
   () => {
     it('the site access taken away: "!", and the title says where to give it back', async () => {
       await signInWith(h, ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO']);
-      const snapshot = (await storedItems(h, 'session'))[rootCacheItem.key] as { fetchedAt: number };
-      await storeItems(h, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: snapshot.fetchedAt - 5 * 60_000 } });
+      await ageRootCache(h, (snapshot) => ({ ...snapshot, fetchedAt: snapshot.fetchedAt - 5 * 60_000 }));
       const origin = `${new URL(h.emulator.url).origin.replace(/:\d+$/, '')}/*`;
       await h.inExtension(
         (origins: string[]) => {

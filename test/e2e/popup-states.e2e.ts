@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { accessibilityViolations } from '../support/axe.ts';
 import { browserUnderTest } from '../support/extension-browser.ts';
-import { storedItems, storeItems, untilServiceQuiet } from '../support/helpers.ts';
+import { ageRootCache, storedItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { actInClosingPopup, count, css, role, roleSelector, textOf, until } from '../support/person.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
@@ -87,11 +87,7 @@ describe('each state of the popup has one obvious next step', () => {
   });
 
   it('ready at once from an old cache, saying it is updating until the fresh answer arrives', async () => {
-    // The sign-in's reads done first: one still on its way would write a fresh cache over the aged
-    // one (seen in a fresh clone's run, "Fetched at" where "updating…" was wanted).
-    await untilServiceQuiet(h.emulator.admin);
-    const snapshot = (await storedItems(h, 'session'))[rootCacheItem.key] as { fetchedAt: number };
-    await storeItems(h, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: snapshot.fetchedAt - 5 * 60_000 } });
+    const snapshot = await ageRootCache(h, (cached) => ({ ...cached, fetchedAt: cached.fetchedAt - 5 * 60_000 }));
     await h.emulator.admin.configure({ latencyMs: 60_000 });
     const popup = await h.openPopup();
     await headingIs(popup, h.emulator.user.fullName);

@@ -5,7 +5,7 @@ import { accessibilityViolations } from '../support/axe.ts';
 import { relationName } from '../../src/api/relation-name.ts';
 import type { Link } from '../../src/api/schemas.ts';
 import { addressOf } from '../support/extension-browser.ts';
-import { badgeText, dropRootCache, openDetails, showsAccount, storeItems, storedItems, untilServiceQuiet } from '../support/helpers.ts';
+import { ageRootCache, badgeText, dropRootCache, openDetails, showsAccount, storedItems, untilServiceQuiet } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { actInClosingPopup, count, css, readable, role, roleSelector, textOf, until } from '../support/person.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
@@ -314,8 +314,7 @@ describe('the popup, signed in', () => {
 
   it('fetches the root and the inbox page side by side when the cache is stale', async () => {
     const latencyMs = 1_500;
-    const snapshot = (await storedItems(h, 'session'))[rootCacheItem.key] as { fetchedAt: number };
-    await storeItems(h, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now() - 5 * 60_000 } });
+    await ageRootCache(h, (snapshot) => ({ ...snapshot, fetchedAt: Date.now() - 5 * 60_000 }));
     await h.emulator.admin.configure({ latencyMs });
     await h.emulator.admin.clearRequests();
     const page = await h.openPopup();
@@ -336,12 +335,13 @@ describe('the popup, signed in', () => {
   });
 
   it('after the alarm refreshed the root alone, fetches only the letters', async () => {
-    const snapshot = (await storedItems(h, 'session'))[rootCacheItem.key] as { fetchedAt: number; inbox: { fetchedAt: number } };
-    await storeItems(h, 'session', {
-      [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now(), inbox: { ...snapshot.inbox, fetchedAt: Date.now() - 5 * 60_000 } },
-    });
-    // The open invoices the worker reads after each fetch of the root are no request of this popup's.
-    await untilServiceQuiet(h.emulator.admin);
+    // The open invoices the worker reads after each fetch of the root are no request of this popup's:
+    // ageRootCache lets them end first.
+    await ageRootCache(h, (snapshot) => ({
+      ...snapshot,
+      fetchedAt: Date.now(),
+      inbox: { ...snapshot.inbox, fetchedAt: Date.now() - 5 * 60_000 },
+    }));
     await h.emulator.admin.clearRequests();
     const page = await h.openPopup();
     // The letters already cached are shown at once, while they are brought up to date.
@@ -372,8 +372,7 @@ describe('the popup, signed in', () => {
     const before = Number(await badgeText(h));
     expect(before).toBeGreaterThan(0);
     await h.emulator.admin.addLetter({ subject: 'Ny melding', creatorName: 'Testavsender' });
-    const snapshot = (await storedItems(h, 'session'))[rootCacheItem.key] as { fetchedAt: number };
-    await storeItems(h, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: 0 } });
+    await ageRootCache(h, (snapshot) => ({ ...snapshot, fetchedAt: 0 }));
     const again = await h.openPopup();
     await css(again, `::-p-text(${before + 1} unread letters)`).wait();
     await expect.poll(() => badgeText(h)).toBe(String(before + 1));

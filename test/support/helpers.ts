@@ -69,6 +69,24 @@ export function dropRootCache(h: Extension): Promise<void> {
   return storeItems(h, 'session', { [rootCacheItem.key]: undefined });
 }
 
+/** The popup's cached root as the tests change it: when it was read, and when its inbox page was. */
+export type CachedRootTimes = Record<string, unknown> & { fetchedAt: number; inbox?: Record<string, unknown> & { fetchedAt: number } };
+
+/**
+ * Stores the popup's cached root as `change` makes it (older, so the next open reads again), and
+ * returns it as it was. The worker's reads still on their way are let end first: one answering
+ * after would write a fresh cache over the aged one (seen in a fresh clone's run).
+ */
+export async function ageRootCache(
+  h: Extension & { emulator: { admin: Pick<EmulatorAdmin, 'requests'> } },
+  change: (snapshot: CachedRootTimes) => CachedRootTimes,
+): Promise<CachedRootTimes> {
+  await untilServiceQuiet(h.emulator.admin);
+  const snapshot = await cachedRoot(h);
+  await storeItems(h, 'session', { [rootCacheItem.key]: change(snapshot) });
+  return snapshot;
+}
+
 /*
  * Opening the viewer on a resource the way the extension does: the target goes to storage.session
  * under a random page id, and the tab's address carries only that id (src/shared/viewer-address.ts).
@@ -95,10 +113,10 @@ export function visibleText(page: Page): Promise<string> {
 }
 
 /** The cached root snapshot (what the popup shows), as the worker stored it. */
-async function cachedRoot(h: Extension): Promise<Record<string, unknown> & { fetchedAt: number }> {
+async function cachedRoot(h: Extension): Promise<CachedRootTimes> {
   const snapshot = (await storedItems(h, 'session'))[rootCacheItem.key];
   if (typeof snapshot !== 'object' || snapshot === null) throw new Error('no cached root');
-  return snapshot as Record<string, unknown> & { fetchedAt: number };
+  return snapshot as CachedRootTimes;
 }
 
 interface CachedLinks {
