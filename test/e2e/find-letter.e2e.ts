@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { RELATIONS } from '../../src/api/relations.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { closeViewerTabs, openPlace, showsAccount, signInWith, storedItems, visibleText } from '../support/helpers.ts';
+import { newViewerFrom, openPlace, showsAccount, signInWith, storedItems, visibleText } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { actInClosingPopup, css, role, roleSelector, until } from '../support/person.ts';
+import { css, role, roleSelector, until } from '../support/person.ts';
 
 /*
  * Issue #29, points 3 and 4: a letter that lives only in a folder is found by part of its subject,
@@ -33,10 +33,9 @@ const headingIs = (page: Page, words: string) =>
 
 /** Opens a place from the popup and returns the viewer tab it opened, once its page is drawn. */
 async function fromPopup(click: (popup: Page) => Promise<void>): Promise<Page> {
-  await closeViewerTabs(h);
   const popup = await h.openPopup();
   await showsAccount(h, popup);
-  const viewer = await h.nextPage(() => actInClosingPopup(popup, () => click(popup)));
+  const viewer = await newViewerFrom(h, popup, () => click(popup));
   await until(
     viewer,
     'The viewer did not draw its page.',

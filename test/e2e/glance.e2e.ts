@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { addressOf } from '../support/extension-browser.ts';
-import { closeViewerTabs, connectInPopup, dropRootCache, showsAccount } from '../support/helpers.ts';
+import { connectInPopup, dropRootCache, newViewerFrom, showsAccount } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { actInClosingPopup, count, css, role, roleSelector, textOf, until } from '../support/person.ts';
 
@@ -86,7 +86,7 @@ describe('at a glance', () => {
     const popup = await h.openPopup();
     await showsAccount(h, popup);
     await dueSoon(popup);
-    const viewer = await h.nextPage(() => actInClosingPopup(popup, () => css(popup, `${DUE_SOON} button ::-p-text(Skatteetaten)`).click()));
+    const viewer = await newViewerFrom(h, popup, () => css(popup, `${DUE_SOON} button ::-p-text(Skatteetaten)`).click());
     await headingIs(viewer, 'Restskatt 2024');
     if (!popup.isClosed()) await popup.close();
 
@@ -303,13 +303,10 @@ describe('a parcel and a debt collection, from the popup to their cards', () => 
   });
 
   /**
-   * Opens the popup's row that starts with `title`: the viewer's tab it opened, and the row's icon.
-   * The viewer tab of the test before is gone first, as the extension lists its tabs, else the
-   * popup would rightly open the letter there (one viewer tab) and no new tab would come: in CI,
-   * Firefox, the second row's new tab never came after the first's tab was closed by the driver.
+   * Opens the popup's row that starts with `title`: the new viewer tab it opened (the test
+   * before's closed first, newViewerFrom), and the row's icon.
    */
   async function openRow(title: string): Promise<{ viewer: Page; icon: string | null | undefined }> {
-    await closeViewerTabs(h);
     const popup = await h.openPopup();
     await showsAccount(h, popup);
     const rows = await dueSoon(popup);
@@ -320,7 +317,7 @@ describe('a parcel and a debt collection, from the popup to their cards', () => 
     const icon = await popup.$eval(`${DUE_SOON} button ::-p-text(${title})`, (span) =>
       span.closest('button')?.querySelector('use')?.getAttribute('href'),
     );
-    const viewer = await h.nextPage(() => actInClosingPopup(popup, () => css(popup, `${DUE_SOON} button ::-p-text(${title})`).click()));
+    const viewer = await newViewerFrom(h, popup, () => css(popup, `${DUE_SOON} button ::-p-text(${title})`).click());
     if (!popup.isClosed()) await popup.close();
     return { viewer, icon };
   }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { browserUnderTest } from '../support/extension-browser.ts';
-import { openDetails, showsAccount, signInWith } from '../support/helpers.ts';
+import { newViewerFrom, openDetails, showsAccount, signInWith } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { actInClosingPopup, css, isThere, role, roleSelector, shows, textOf, until } from '../support/person.ts';
+import { css, isThere, role, roleSelector, shows, textOf, until } from '../support/person.ts';
 
 /*
  * The journey of a person after signing in, against the emulator on a port of its own (an address
@@ -58,9 +58,7 @@ afterAll(async () => {
 
 describe('reading', () => {
   it('the inbox place opens the viewer in a new tab, with the newest letters', async () => {
-    viewer = await h.nextPage(() =>
-      actInClosingPopup(popup, () => css(popup, `${roleSelector('region', 'Mailbox')} .place ::-p-text(Inbox)`).click()),
-    );
+    viewer = await newViewerFrom(h, popup, () => css(popup, `${roleSelector('region', 'Mailbox')} .place ::-p-text(Inbox)`).click());
     await headingSays(viewer, 'Inbox');
     expect(await textOf(viewer, 'h1')).toBe('Inbox');
     await shows(viewer, LETTER_SUBJECT);

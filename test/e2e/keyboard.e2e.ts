@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { edgeDifference } from '../support/edge-pixels.ts';
 import { addressOf } from '../support/extension-browser.ts';
-import { cachedLink, dropRootCache, signInWith, viewerPageFor } from '../support/helpers.ts';
+import { cachedLink, dropRootCache, newViewerFrom, signInWith, viewerPageFor } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { actInClosingPopup, css, role, until } from '../support/person.ts';
 
@@ -142,7 +142,7 @@ describe('the popup by keyboard', () => {
     await popup.keyboard.press('ArrowDown');
     await popup.keyboard.press('k');
     expect((await focused(popup)).text).toContain(second);
-    const viewer = await h.nextPage(() => actInClosingPopup(popup, () => popup.keyboard.press('Enter')));
+    const viewer = await newViewerFrom(h, popup, () => popup.keyboard.press('Enter'));
     await focusOnHeading(viewer, second);
     if (!popup.isClosed()) await popup.close();
 

@@ -3,8 +3,8 @@ import type { Page } from 'puppeteer-core';
 import { accessibilityViolations } from '../support/axe.ts';
 import { addressOf } from '../support/extension-browser.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { openPlace, row, signInWith } from '../support/helpers.ts';
-import { actInClosingPopup, appears, css, role, shows } from '../support/person.ts';
+import { newViewerFrom, openPlace, row, signInWith } from '../support/helpers.ts';
+import { appears, css, role, shows } from '../support/person.ts';
 
 /*
  * Places the permissions cannot open, and the first letter on the default build (issue #49 points
@@ -38,8 +38,10 @@ describe('a place the permissions cannot open', () => {
     const popup = await h.openPopup();
     const locked = role(popup, 'button', 'Receipts (locked)');
     await locked.wait();
-    const viewer = await h.nextPage(
-      () => actInClosingPopup(popup, () => locked.click()),
+    const viewer = await newViewerFrom(
+      h,
+      popup,
+      () => locked.click(),
       (address) => address.includes('viewer'),
     );
     await appears(viewer, 'heading', 'Receipts');

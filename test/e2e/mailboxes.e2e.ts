@@ -6,9 +6,9 @@ import type { Page } from 'puppeteer-core';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { SHARED_MAILBOX } from '../emulator/shared-mailbox.ts';
 import { SITE_PDF } from '../emulator/site.ts';
-import { badgeText, dropRootCache, showsAccount, signInWith } from '../support/helpers.ts';
+import { badgeText, dropRootCache, newViewerFrom, showsAccount, signInWith } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { actInClosingPopup, css, isThere, role, roleSelector, says, textOf, until } from '../support/person.ts';
+import { css, isThere, role, roleSelector, says, textOf, until } from '../support/person.ts';
 
 /*
  * A mailbox shared with the person (issue #36): the emulator's demo user may read her father Ola
@@ -54,7 +54,7 @@ const rowShown = (page: Page, words: string, shown = true) =>
 async function openSharedInbox(): Promise<Page> {
   const popup = await h.openPopup();
   await showsAccount(h, popup);
-  const viewer = await h.nextPage(() => actInClosingPopup(popup, () => css(popup, `.place ::-p-text(${SHARED_INBOX})`).click()));
+  const viewer = await newViewerFrom(h, popup, () => css(popup, `.place ::-p-text(${SHARED_INBOX})`).click());
   await headingIs(viewer, SHARED_INBOX);
   await css(viewer, '.letter-row').wait();
   return viewer;
@@ -107,8 +107,8 @@ describe('a mailbox shared with the person', () => {
     );
     expect(whose).toContain('');
     expect(whose.filter(Boolean).every((words) => words === SHARED_INBOX)).toBe(true);
-    const viewer = await h.nextPage(() =>
-      actInClosingPopup(popup, () => css(popup, '.letter-list button.letter-open ::-p-text(Vedtak om hjemmetjenester)').click()),
+    const viewer = await newViewerFrom(h, popup, () =>
+      css(popup, '.letter-list button.letter-open ::-p-text(Vedtak om hjemmetjenester)').click(),
     );
     await headingIs(viewer, 'Vedtak om hjemmetjenester');
     await until(

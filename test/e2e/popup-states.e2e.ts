@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { accessibilityViolations } from '../support/axe.ts';
 import { browserUnderTest } from '../support/extension-browser.ts';
-import { ageRootCache, storedItems } from '../support/helpers.ts';
+import { ageRootCache, newViewerFrom, storedItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { actInClosingPopup, count, css, role, roleSelector, textOf, until } from '../support/person.ts';
+import { count, css, role, roleSelector, textOf, until } from '../support/person.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
 
 let h: Harness;
@@ -115,7 +115,7 @@ describe('each state of the popup has one obvious next step', () => {
     }
     expect(focused).toBe(true);
     const popupTab = await tabIdOf(popup);
-    const viewer = await h.nextPage(() => actInClosingPopup(popup, () => popup.keyboard.press('Enter')));
+    const viewer = await newViewerFrom(h, popup, () => popup.keyboard.press('Enter'));
     await headingIs(viewer, 'Inbox');
     // The popup closed itself, as it does over the toolbar (asked of the browser's tabs: puppeteer
     // does not always hear of a Firefox tab that closed itself).

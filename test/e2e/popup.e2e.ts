@@ -5,9 +5,18 @@ import { accessibilityViolations } from '../support/axe.ts';
 import { relationName } from '../../src/api/relation-name.ts';
 import type { Link } from '../../src/api/schemas.ts';
 import { addressOf } from '../support/extension-browser.ts';
-import { ageRootCache, badgeText, dropRootCache, openDetails, showsAccount, storedItems, untilServiceQuiet } from '../support/helpers.ts';
+import {
+  ageRootCache,
+  badgeText,
+  dropRootCache,
+  newViewerFrom,
+  openDetails,
+  showsAccount,
+  storedItems,
+  untilServiceQuiet,
+} from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { actInClosingPopup, count, css, readable, role, roleSelector, textOf, until } from '../support/person.ts';
+import { count, css, readable, role, roleSelector, textOf, until } from '../support/person.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
 
 let h: Harness;
@@ -88,7 +97,7 @@ const updated = (page: Page) =>
 const isPopups = (r: { query: string }) => !r.query.includes(`limit=${LETTERS_PER_LIST}`);
 
 /** The viewer tab that opens when the popup opens a place or a letter (the popup may close itself). */
-const viewerFrom = (page: Page, act: () => Promise<unknown>) => h.nextPage(() => actInClosingPopup(page, act));
+const viewerFrom = (page: Page, act: () => Promise<unknown>) => newViewerFrom(h, page, act);
 
 describe('the popup, signed in', () => {
   it('shows who and how many unread in the header; the account\'s details are on "All links", the settings pages below the letters', async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { E2E_CLIENT_SECRET } from '../support/build-extension.ts';
-import { badgeText, showsAccount, storedItems, storeItems } from '../support/helpers.ts';
+import { badgeText, newViewerFrom, showsAccount, storedItems, storeItems } from '../support/helpers.ts';
 import { browserUnderTest } from '../support/extension-browser.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { configItem } from '../../src/storage/items.ts';
-import { actInClosingPopup, css, isThere, role, roleSelector, textOf, until } from '../support/person.ts';
+import { css, isThere, role, roleSelector, textOf, until } from '../support/person.ts';
 
 /*
  * Signing in through the service's consent window (identity.launchWebAuthFlow, in Chromium and in
@@ -169,9 +169,7 @@ describe('keeping the session', () => {
   async function openInbox() {
     const popup = await h.openPopup();
     // The Inbox place, named with its unread count ("Inbox 3 unread").
-    const viewer = await h.nextPage(() =>
-      actInClosingPopup(popup, () => css(popup, `${roleSelector('region', 'Mailbox')} .place ::-p-text(Inbox)`).click()),
-    );
+    const viewer = await newViewerFrom(h, popup, () => css(popup, `${roleSelector('region', 'Mailbox')} .place ::-p-text(Inbox)`).click());
     return viewer;
   }
 

@@ -11,7 +11,7 @@ import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
 import type { EmulatorAdmin } from '../emulator/admin-client.ts';
 import { ARRIVAL_MS, ownTabContexts, pollInPage, type ExtensionBrowser } from './extension-browser.ts';
 import type { Harness } from './harness.ts';
-import { css, until } from './person.ts';
+import { actInClosingPopup, css, until } from './person.ts';
 
 type Extension = Pick<ExtensionBrowser, 'inExtension' | 'url'>;
 
@@ -373,4 +373,19 @@ export async function closeViewerTabs(h: Extension): Promise<void> {
     if (Date.now() > deadline) throw new Error(`${open} viewer tabs were still listed ${ARRIVAL_MS / 1000} s after they were closed`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The new viewer tab that `act` in the popup opens. The extension's viewer tabs are closed first,
+ * else the popup would rightly show the place in the one it has and no new tab would come: a
+ * tab the driver closed can still be listed a moment after (seen in CI, Firefox).
+ */
+export async function newViewerFrom(
+  h: Extension & Pick<ExtensionBrowser, 'nextPage'>,
+  popup: Page,
+  act: () => Promise<unknown>,
+  wanted?: (address: string) => boolean,
+): Promise<Page> {
+  await closeViewerTabs(h);
+  return h.nextPage(() => actInClosingPopup(popup, act), wanted);
 }
