@@ -354,7 +354,7 @@ export async function row(page: Page, position: number): Promise<ElementHandle> 
  * and the new tab the test waits for would never come (seen in Firefox once, right after the tab
  * was closed by the driver). Found as the popup finds them (ownTabContexts).
  */
-export async function closeViewerTabs(h: Extension): Promise<void> {
+async function closeViewerTabs(h: Extension): Promise<void> {
   const deadline = Date.now() + ARRIVAL_MS;
   for (;;) {
     const viewers = (await h.inExtension(ownTabContexts)).filter((c) => c.documentUrl?.includes('/src/viewer/viewer.html'));
