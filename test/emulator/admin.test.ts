@@ -5,7 +5,8 @@ import type { RunningEmulator } from './index.ts';
 import { startEmulator } from './index.ts';
 import { Emulator } from './state.ts';
 import type { DocumentJson, RootJson } from './flow.ts';
-import { api, getJson, linkOf, signIn, tokenCall } from './flow.ts';
+import { ALL_SCOPES, api, getJson, linkOf, signIn, tokenCall } from './flow.ts';
+import type { Link } from './config.ts';
 
 let em: RunningEmulator;
 let token: string;
@@ -249,5 +250,37 @@ describe('scenario triggers', () => {
     const index = (await (await fetch(`${em.url}/__emulator/`)).json()) as { clients: { id: string }[]; user: { fullName: string } };
     expect(index.clients.map((c) => c.id)).toContain(em.clientId);
     expect(index.user.fullName).toBe(em.user.fullName);
+  });
+});
+
+describe('the calendar option', () => {
+  it('dates the seed, the letters added later and the uploads by the clock it is given, not the machine’s', async () => {
+    const noon = Date.UTC(2026, 10, 24, 11, 0, 0);
+    const dated = await startEmulator({ port: 0, quiet: true, letters: 12, calendar: () => noon });
+    try {
+      const own = (await signIn(dated, `${ALL_SCOPES} UPLOAD_DOCUMENT`)).access_token;
+      const inboxOf = async () => {
+        const at = await getJson<RootJson>(`${dated.url}/post/api`, own);
+        return getJson<{ document: DocumentJson[] }>(linkOf(at.primaryAccount.link, 'document_inbox').uri, own);
+      };
+      const seeded = (await inboxOf()).document.map((letter) => Date.parse(letter.created));
+      expect(Math.max(...seeded)).toBeLessThanOrEqual(noon);
+      expect(Math.max(...seeded)).toBeGreaterThan(noon - 86_400_000);
+      expect(dated.now()).toBe(noon);
+      await dated.admin.addLetter({ subject: 'Ny melding' });
+      expect(Date.parse((await inboxOf()).document[0]?.created ?? '')).toBe(noon);
+      const at = await getJson<RootJson>(`${dated.url}/post/api`, own);
+      const upload = linkOf((at.mailbox[0] as unknown as { link: Link[] }).link, 'upload_document_to_inbox').uri;
+      const body = new FormData();
+      body.set('subject', 'Kvittering');
+      body.set('file', new Blob([new TextEncoder().encode('%PDF-1.4\n')], { type: 'application/pdf' }), 'kvittering.pdf');
+      expect((await api(upload, own, { method: 'POST', body })).ok).toBe(true);
+      const [uploaded] = (await inboxOf()).document;
+      expect(uploaded?.subject).toBe('Kvittering');
+      // Newest of all, a millisecond after the letter added at the same moment.
+      expect(Date.parse(uploaded?.created ?? '')).toBe(noon + 1);
+    } finally {
+      await dated.stop();
+    }
   });
 });

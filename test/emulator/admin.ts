@@ -102,7 +102,7 @@ async function body<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true; va
   return { ok: true, value: parsed.data };
 }
 
-function addLetter(mailbox: Mailbox, input: NewLetter): Letter {
+function addLetter(mailbox: Mailbox, input: NewLetter, now: number): Letter {
   const id = mailbox.newLetterId();
   const subject = input.subject ?? 'Nytt brev';
   const attachment: Attachment = {
@@ -134,7 +134,7 @@ function addLetter(mailbox: Mailbox, input: NewLetter): Letter {
     subject,
     creatorName: input.creatorName ?? 'Testavsender',
     // Newest of all, and never the same millisecond as another letter.
-    created: input.created ?? Math.max(Date.now(), mailbox.newestCreated() + 1),
+    created: input.created ?? Math.max(now, mailbox.newestCreated() + 1),
     origin: input.origin ?? 'CORPORATION',
     confidential: false,
     type: input.invoice ? 'INVOICE' : 'LETTER',
@@ -196,7 +196,7 @@ export function adminRoutes(app: Hono, em: Emulator): void {
       if (!box) return badRequest(`No mailbox the person reads has the address ${address ?? ''}.`);
       if (folderId !== undefined && !box.folders.some((folder) => folder.id === folderId))
         return badRequest(`No folder has the id ${folderId}.`);
-      return json({ id: addLetter(box, read.value).id }, 201);
+      return json({ id: addLetter(box, read.value, em.settings.calendar()).id }, 201);
     },
   });
 

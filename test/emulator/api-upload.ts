@@ -112,6 +112,7 @@ function storeLetter(
   box: ReadableMailbox,
   upload: { subject: string; file: Buffer; fileType: FileType },
   folderId: string | undefined,
+  now: number,
 ): Letter {
   const { mailbox } = box;
   const id = mailbox.newLetterId();
@@ -119,7 +120,7 @@ function storeLetter(
     id,
     subject: upload.subject,
     creatorName: '',
-    created: Math.max(Date.now(), mailbox.newestCreated() + 1),
+    created: Math.max(now, mailbox.newestCreated() + 1),
     origin: 'UPLOADED',
     confidential: false,
     type: 'LETTER',
@@ -162,7 +163,7 @@ async function upload(
   if (folderId === null) return apiError(404, 'NOT_FOUND', { errorMessage: 'No such folder' });
   const read = await readUpload(c, em.settings.maxUploadBytes);
   if (!read.ok) return read.response;
-  const letter = storeLetter(box, read, folderId);
+  const letter = storeLetter(box, read, folderId, em.settings.calendar());
   // One planned fault, after the letter is stored: the case where a client must look before it repeats.
   const fault = em.world.knobs.uploadFault;
   if (fault !== 'none') {

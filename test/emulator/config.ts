@@ -91,6 +91,12 @@ export interface EmulatorOptions {
    * and unread stay; `npm start` and the gallery turn it on.
    */
   dataTypeLetters?: boolean;
+  /**
+   * The time the service dates its letters by (Date.now by default): the seed's letters, those
+   * added later and uploads. `npm run screenshots` gives its fixed clock (test/support/picture-clock.ts),
+   * so that a picture does not change with the hour it is made. Tokens and consents keep the machine's time.
+   */
+  calendar?: (() => number) | undefined;
 }
 
 /** Options with every default filled in; what `reset` returns to. */
@@ -104,6 +110,7 @@ export interface Settings {
   sharedMailbox: boolean;
   notice: boolean;
   dataTypeLetters: boolean;
+  calendar: () => number;
   knobs: Knobs;
 }
 
@@ -135,6 +142,7 @@ export function settingsFrom(options: EmulatorOptions): Settings {
     sharedMailbox: options.sharedMailbox ?? false,
     notice: options.notice ?? false,
     dataTypeLetters: options.dataTypeLetters ?? false,
+    calendar: options.calendar ?? Date.now,
     knobs: {
       accessTokenLifetime: lifetime,
       rotateRefreshTokens: options.rotateRefreshTokens ?? true,

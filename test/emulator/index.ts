@@ -17,6 +17,8 @@ export interface RunningEmulator {
   clientSecret: string;
   user: { fullName: string; digipostaddress: string };
   admin: EmulatorAdmin;
+  /** The time the service dates its letters by (its `calendar` option; the machine's time by default). */
+  now: () => number;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     clientSecret: settings.clientSecret,
     user: { fullName: em.world.user.fullName, digipostaddress: em.world.user.digipostaddress },
     admin: new EmulatorAdmin(em.baseUrl),
+    now: settings.calendar,
     stop: () => {
       stopped ??= new Promise<void>((resolve) => {
         server.close(() => {

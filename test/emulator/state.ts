@@ -92,8 +92,8 @@ export class Emulator {
     return {
       knobs: copyKnobs(this.settings.knobs),
       tokens: new TokenStore(),
-      mailbox: seedMailbox(this.settings.letters, Date.now(), { dataTypeLetters: this.settings.dataTypeLetters }),
-      sharedMailbox: this.settings.sharedMailbox ? sharedMailbox(Date.now()) : undefined,
+      mailbox: seedMailbox(this.settings.letters, this.settings.calendar(), { dataTypeLetters: this.settings.dataTypeLetters }),
+      sharedMailbox: this.settings.sharedMailbox ? sharedMailbox(this.settings.calendar()) : undefined,
       noticeShown: this.settings.notice,
       ownUsedStorage: OWN_STORAGE.usedStorage,
       mailboxEntryFields: {},

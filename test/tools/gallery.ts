@@ -33,9 +33,9 @@ const STALLED_FOLDER = '/post/api/private/accounts/1059282/folders/3';
 /** The overdue invoice is added once, for the first variant; the emulator keeps it for the rest. */
 let overdueAdded = false;
 
-/** A calendar day `days` from today where the browser is (this machine, in the pictures' time zone). */
-function dayFromToday(days: number): string {
-  const at = new Date(Date.now() + days * 86_400_000);
+/** A calendar day `days` from the service's today (the pictures' clock), on this machine's calendar. */
+function dayFromToday(emulator: RunningEmulator, days: number): string {
+  const at = new Date(emulator.now() + days * 86_400_000);
   return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
 }
 
@@ -93,9 +93,10 @@ async function withConfig(
   }
 }
 
-async function ageCache(extension: ExtensionBrowser, ageMs: number): Promise<void> {
+/** The popup's cache made `ageMs` old, on the clock the extension reads (the emulator's: the pictures' clock). */
+async function ageCache(extension: ExtensionBrowser, emulator: RunningEmulator, ageMs: number): Promise<void> {
   const snapshot = (await storedItems(extension, 'session'))[rootCacheItem.key] as { fetchedAt: number };
-  await storeItems(extension, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: Date.now() - ageMs } });
+  await storeItems(extension, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: emulator.now() - ageMs } });
 }
 
 async function popupStates(
@@ -181,7 +182,7 @@ async function popupStates(
       subject: 'Nettleie oktober',
       creatorName: 'Hafslund Nett',
       folderId: '2',
-      invoice: { kid: '20240000000111', accountNumber: '15031234567', amount: 812.4, dueDate: dayFromToday(-3), paid: false },
+      invoice: { kid: '20240000000111', accountNumber: '15031234567', amount: 812.4, dueDate: dayFromToday(emulator, -3), paid: false },
     });
   }
   await dropRootCache(browser);
@@ -211,7 +212,7 @@ async function popupStates(
   }
 
   // A cache older than a minute paints at once and says it is updating.
-  await ageCache(browser, 5 * 60_000);
+  await ageCache(browser, emulator, 5 * 60_000);
   await emulator.admin.configure({ latencyMs: 4000 });
   page = await open();
   await css(page, '.fetched .updating:not(.idle)').wait();
@@ -235,7 +236,7 @@ async function popupStates(
   // Tried again (twice at most) when a request of the worker's own, such as its alarm's look at the
   // root, came between and took one of the failures, so the root was answered and no offline shown.
   for (let attempt = 1; ; attempt++) {
-    await ageCache(browser, 5 * 60_000);
+    await ageCache(browser, emulator, 5 * 60_000);
     await untilServiceQuiet(emulator.admin);
     await emulator.admin.failNext(3, 'drop', '/post/api');
     page = await open();

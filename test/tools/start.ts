@@ -52,21 +52,27 @@ try {
   const { launchExtensionBrowser } = await import('../support/harness.ts');
   const { runJourney } = await import('./journey.ts');
   const { PICTURE_TIME_ZONE } = await import('../support/picture-time-zone.ts');
+  const { installPictureClock, pictureClock } = await import('../support/picture-clock.ts');
+  // The pictures show one day and one minute whenever they are made (picture-clock.ts); npm start shows today.
+  const clock = forReadme ? pictureClock() : undefined;
   // The demo user may read her father's mailbox too: the popup, the badge and the viewer show both;
   // and her inbox holds a letter of each kind of structured data (a parcel, a receipt, a payslip…).
-  emulator = await startEmulator({ port: PORT, sharedMailbox: true, dataTypeLetters: true }).catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'EADDRINUSE') {
-      throw new Error(`Port ${PORT} is in use (another npm start?). Stop it, or run with EMULATOR_PORT=<another port>.`);
-    }
-    throw error;
-  });
+  emulator = await startEmulator({ port: PORT, sharedMailbox: true, dataTypeLetters: true, calendar: clock?.now }).catch(
+    (error: unknown) => {
+      if ((error as { code?: string }).code === 'EADDRINUSE') {
+        throw new Error(`Port ${PORT} is in use (another npm start?). Stop it, or run with EMULATOR_PORT=<another port>.`);
+      }
+      throw error;
+    },
+  );
   console.log(`Emulator: ${emulator.url}  (client ${emulator.clientId}, user ${emulator.user.fullName})`);
   // The demo asks for the read permissions, so a newcomer can open letters and receipts too.
   await buildForEmulator(OUT_DIR, emulator.url, emulator.clientId, emulator.clientSecret, {
     scope: DEMO_SCOPE,
     target: inFirefox ? 'firefox' : 'chrome',
   });
-  console.log(`Extension built for it in ${OUT_DIR}/`);
+  if (clock) installPictureClock(OUT_DIR, clock);
+  console.log(`Extension built for it in ${OUT_DIR}/${clock ? ', its clock at the pictures’ time' : ''}`);
   const dist = resolve(OUT_DIR);
   extension = await launchExtensionBrowser(inFirefox ? 'firefox' : 'chromium', {
     dist,
