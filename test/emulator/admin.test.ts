@@ -254,11 +254,15 @@ describe('scenario triggers', () => {
 });
 
 describe('the calendar option', () => {
-  it('dates the seed, the letters added later and the uploads by the clock it is given, not the machine’s', async () => {
+  it('dates the seed, the letters added later, the uploads and the identity token by the clock it is given, not the machine’s', async () => {
     const noon = Date.UTC(2026, 10, 24, 11, 0, 0);
     const dated = await startEmulator({ port: 0, quiet: true, letters: 12, calendar: () => noon });
     try {
-      const own = (await signIn(dated, `${ALL_SCOPES} UPLOAD_DOCUMENT`)).access_token;
+      const signedIn = await signIn(dated, `${ALL_SCOPES} UPLOAD_DOCUMENT`);
+      const own = signedIn.access_token;
+      // The identity token's times are the service's, as the extension's clock reads them.
+      const claims = JSON.parse(Buffer.from(signedIn.id_token.split('.')[1] ?? '', 'base64url').toString()) as { iat: number };
+      expect(claims.iat).toBe(noon / 1000);
       const inboxOf = async () => {
         const at = await getJson<RootJson>(`${dated.url}/post/api`, own);
         return getJson<{ document: DocumentJson[] }>(linkOf(at.primaryAccount.link, 'document_inbox').uri, own);

@@ -92,9 +92,10 @@ export interface EmulatorOptions {
    */
   dataTypeLetters?: boolean;
   /**
-   * The time the service dates its letters by (Date.now by default): the seed's letters, those
-   * added later and uploads. `npm run screenshots` gives its fixed clock (test/support/picture-clock.ts),
-   * so that a picture does not change with the hour it is made. Tokens and consents keep the machine's time.
+   * The time the service dates what the extension reads by (Date.now by default): the seed's
+   * letters, those added later, uploads and the identity token's times. `npm run screenshots` gives
+   * its own clock (test/support/picture-clock.ts), so that a picture does not change with the hour
+   * it is made. The lifetimes the emulator checks itself (tokens, consents, codes) keep the machine's time.
    */
   calendar?: (() => number) | undefined;
 }

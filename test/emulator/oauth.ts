@@ -157,7 +157,8 @@ function issueTokens(em: Emulator, { client, grant, permissions, nonce, refresh 
       userId: em.world.user.userId,
       issuer: `${em.baseUrl}/`,
       nonce,
-      now,
+      // Its times are the service's, read by the extension's clock: on the calendar, as the letters are.
+      now: em.settings.calendar(),
       lifetime: knobs.accessTokenLifetime,
       exp: knobs.idTokenExp,
       badSignature: knobs.badIdTokenSignature,
