@@ -2,12 +2,43 @@
 // a signed-in browser for the pictures, and the few steps of taking one on the one driver.
 import type { Locator, Page } from 'puppeteer-core';
 import type { Permission } from '../../src/shared/permissions.ts';
-import type { startEmulator } from '../emulator/index.ts';
-import { E2E_CLIENT_ID, E2E_CLIENT_SECRET } from './build-extension.ts';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/index.ts';
+import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_PORT } from './build-extension.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { nextFrames, storeItems } from './helpers.ts';
 import { role, until, WAIT_MS } from './person.ts';
+import { installPictureClock, pictureClock } from './picture-clock.ts';
 import { PICTURE_TIME_ZONE } from './picture-time-zone.ts';
+
+/** The pictures' build: a directory of its own, so that no end-to-end run ever takes a build with the pictures' clock in it. */
+const PICTURE_DIST = 'dist-pictures';
+
+/**
+ * The emulator a picture tool takes its pictures against, and the extension built for it in
+ * PICTURE_DIST, both on the pictures' clock (picture-clock.ts): a picture then shows the same day
+ * and minute whichever hour it is made.
+ */
+export async function startPictureService(
+  options: Omit<EmulatorOptions, 'port' | 'clientId' | 'clientSecret' | 'quiet' | 'calendar'>,
+): Promise<RunningEmulator> {
+  const clock = pictureClock();
+  const emulator = await startEmulator({
+    ...options,
+    port: E2E_PORT,
+    clientId: E2E_CLIENT_ID,
+    clientSecret: E2E_CLIENT_SECRET,
+    quiet: true,
+    calendar: clock.now,
+  });
+  try {
+    await buildForEmulator(PICTURE_DIST, emulator.url, E2E_CLIENT_ID, E2E_CLIENT_SECRET);
+    installPictureClock(PICTURE_DIST, clock);
+    return emulator;
+  } catch (error) {
+    await emulator.stop();
+    throw error;
+  }
+}
 
 /**
  * A browser for the gallery's pictures (Chromium, as the README shows), signed in with `scopes`
@@ -15,11 +46,12 @@ import { PICTURE_TIME_ZONE } from './picture-time-zone.ts';
  * the pictures' one time zone.
  */
 export async function signedInForPictures(
-  emulator: Awaited<ReturnType<typeof startEmulator>>,
+  emulator: RunningEmulator,
   options: { lang: string; colorScheme: 'light' | 'dark'; connect: string; scopes: Permission[] },
 ): Promise<Harness> {
   const h = await startHarness({
     browser: 'chromium',
+    dist: PICTURE_DIST,
     reuseEmulator: emulator,
     lang: options.lang,
     colorScheme: options.colorScheme,

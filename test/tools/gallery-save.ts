@@ -4,10 +4,8 @@
 // test/screenshots/06-save-to-digipost.png from the English light one.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from '../support/build-extension.ts';
-import { settled, signedInForPictures } from '../support/gallery-session.ts';
+import { settled, signedInForPictures, startPictureService } from '../support/gallery-session.ts';
 import { css } from '../support/person.ts';
-import { startEmulator } from '../emulator/index.ts';
 
 const OUT = resolve(process.env.GALLERY_DIR ?? 'test/screenshots/gallery');
 const README_PICTURE = resolve('test/screenshots/06-save-to-digipost.png');
@@ -24,16 +22,8 @@ interface MenuGlobal {
 
 mkdirSync(OUT, { recursive: true });
 // With a mailbox shared with the person, as npm start serves it: the places are grouped by mailbox.
-const emulator = await startEmulator({
-  port: E2E_PORT,
-  clientId: E2E_CLIENT_ID,
-  clientSecret: E2E_CLIENT_SECRET,
-  quiet: true,
-  sharedMailbox: true,
-  dataTypeLetters: true,
-});
+const emulator = await startPictureService({ sharedMailbox: true, dataTypeLetters: true });
 try {
-  await buildForEmulator(E2E_DIST, emulator.url, E2E_CLIENT_ID, E2E_CLIENT_SECRET);
   for (const { lang, tag, connect, subject } of LANGS) {
     for (const theme of THEMES) {
       const h = await signedInForPictures(emulator, {

@@ -4,8 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from '../support/build-extension.ts';
-import { gone, nth, settled, signedInForPictures, tabOfSize } from '../support/gallery-session.ts';
+import { gone, nth, settled, signedInForPictures, startPictureService, tabOfSize } from '../support/gallery-session.ts';
 import { cachedLink, dropRootCache, viewerPageFor } from '../support/helpers.ts';
 import { css, role, text, until } from '../support/person.ts';
 import { startEmulator } from '../emulator/index.ts';
@@ -42,16 +41,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 mkdirSync(OUT, { recursive: true });
 // With a mailbox shared with the person, as npm start serves it: the side list shows both mailboxes.
-const emulator = await startEmulator({
-  port: E2E_PORT,
-  clientId: E2E_CLIENT_ID,
-  clientSecret: E2E_CLIENT_SECRET,
-  quiet: true,
-  sharedMailbox: true,
-  dataTypeLetters: true,
-});
+const emulator = await startPictureService({ sharedMailbox: true, dataTypeLetters: true });
 try {
-  await buildForEmulator(E2E_DIST, emulator.url, E2E_CLIENT_ID, E2E_CLIENT_SECRET);
   for (const { lang, tag, connect, search } of ONLY_FILING ? [] : LANGS) {
     for (const theme of THEMES) {
       const suffix = `${tag}-${theme}`;
@@ -241,7 +232,7 @@ try {
         }
         // Invoices in the list: one overdue (its own colours, sign and words), one due soon, and a
         // subject too long for its row.
-        const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+        const day = (days: number) => new Date(emulator.now() + days * 86_400_000).toISOString().slice(0, 10);
         await emulator.admin.addLetter({
           subject: 'Purring: Strømregning oktober',
           creatorName: 'Fjordkraft',

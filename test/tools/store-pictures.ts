@@ -9,11 +9,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import type { NewLetter } from '../emulator/admin-client.ts';
-import { buildForEmulator, E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_DIST, E2E_PORT } from '../support/build-extension.ts';
-import { gone, settled, shootTop, signedInForPictures, tabOfSize } from '../support/gallery-session.ts';
+import { gone, settled, shootTop, signedInForPictures, startPictureService, tabOfSize } from '../support/gallery-session.ts';
 import { cachedLink, viewerPageFor } from '../support/helpers.ts';
 import { css, text } from '../support/person.ts';
-import { startEmulator } from '../emulator/index.ts';
 
 const OUT = resolve('store/pictures');
 const SCREEN = { width: 1280, height: 800 };
@@ -129,10 +127,9 @@ async function compose(page: Page, size: { width: number; height: number }, html
 
 mkdirSync(OUT, { recursive: true });
 // No seeded inbox letters: the pictures' own come in their place.
-const emulator = await startEmulator({ port: E2E_PORT, clientId: E2E_CLIENT_ID, clientSecret: E2E_CLIENT_SECRET, quiet: true, letters: 0 });
+const emulator = await startPictureService({ letters: 0 });
 try {
-  const now = Date.now();
-  await buildForEmulator(E2E_DIST, emulator.url, E2E_CLIENT_ID, E2E_CLIENT_SECRET);
+  const now = emulator.now();
   for (const words of LANGS) {
     // The same mailbox for each language: the last one's opened invoice is unread again.
     await emulator.admin.reset();
