@@ -9,10 +9,10 @@ import type { RunningEmulator } from '../emulator/index.ts';
 import { OWN_STORAGE } from '../emulator/mailboxes.ts';
 import type { ExtensionBrowser } from '../support/extension-browser.ts';
 import { gone, settled, shootTop, tabOfSize } from '../support/gallery-session.ts';
-import { dropRootCache, storedItems, storeItems, untilServiceQuiet } from '../support/helpers.ts';
+import { ageRootCache, dropRootCache, storedItems, storeItems, untilServiceQuiet } from '../support/helpers.ts';
 import { launchChromium } from '../support/launch-chromium.ts';
 import { css, role, until } from '../support/person.ts';
-import { needsItem, rootCacheItem } from '../../src/storage/page-items.ts';
+import { needsItem } from '../../src/storage/page-items.ts';
 import { PICTURE_TIME_ZONE } from '../support/picture-time-zone.ts';
 
 const VARIANTS = [
@@ -93,10 +93,15 @@ async function withConfig(
   }
 }
 
-/** The popup's cache made `ageMs` old, on the clock the extension reads (the emulator's: the pictures' clock). */
+/**
+ * The popup's cache made `ageMs` old, on the clock the extension reads (the emulator's: the
+ * pictures' clock), once the worker's reads on their way have ended (ageRootCache, as the tests age it).
+ */
 async function ageCache(extension: ExtensionBrowser, emulator: RunningEmulator, ageMs: number): Promise<void> {
-  const snapshot = (await storedItems(extension, 'session'))[rootCacheItem.key] as { fetchedAt: number };
-  await storeItems(extension, 'session', { [rootCacheItem.key]: { ...snapshot, fetchedAt: emulator.now() - ageMs } });
+  await ageRootCache({ inExtension: extension.inExtension, url: extension.url, emulator }, (snapshot) => ({
+    ...snapshot,
+    fetchedAt: emulator.now() - ageMs,
+  }));
 }
 
 async function popupStates(
