@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
+import { dataTypeLetters } from '../emulator/data-types.ts';
 import { addressOf } from '../support/extension-browser.ts';
 import { connectInPopup, dropRootCache, newViewerFrom, showsAccount } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
@@ -289,11 +290,11 @@ describe('what needs the person on the first open', () => {
  * What needs the person beyond invoices (issue #46 point 3), against the emulator's letters with
  * structured data (`dataTypeLetters`, test/emulator/data-types.ts): from the popup's list, a parcel
  * waiting and a debt collection each open their letter in the viewer, whose card shows what the
- * row said. What each row says, its order and when it goes are test/unit/background/needs-rows.test.ts'
+ * row said; a receipt, which asks nothing, opens from the newest letters on its card. What each row says, its order and when it goes are test/unit/background/needs-rows.test.ts'
  * and test/component/popup.test.tsx's; this is what only a real browser shows: the rows drawn with
  * their icons and opening the viewer's tab on the letter's card.
  */
-describe('a parcel and a debt collection, from the popup to their cards', () => {
+describe('a parcel, a debt collection and a receipt, from the popup to their cards', () => {
   beforeAll(async () => {
     h = await startHarness({ emulator: { dataTypeLetters: true } });
     await connectInPopup(h);
@@ -348,6 +349,25 @@ describe('a parcel and a debt collection, from the popup to their cards', () => 
     await headingIs(viewer, 'Inkassovarsel: Faktura 20931 fra Telia');
     await css(viewer, roleSelector('region', 'Debt collection')).wait();
     expect(await textOf(viewer, roleSelector('region', 'Debt collection'))).toContain('2093100048213799');
+    await viewer.close();
+  });
+
+  it('a receipt, among the newest letters: it needs nothing, and opens the letter on its card with what was bought', async () => {
+    // Today's receipt, so it is the newest letter: the set's own is older than the seed's newest.
+    const receipt = dataTypeLetters(Date.now()).find((letter) => letter.kind === 'receipt');
+    if (!receipt) throw new Error('The emulator has no receipt letter.');
+    const { subject, creatorName, metadata } = receipt;
+    await h.emulator.admin.addLetter({ subject, creatorName, metadata, read: true });
+    await dropRootCache(h);
+    const popup = await h.openPopup();
+    await showsAccount(h, popup);
+    expect((await dueSoon(popup)).filter((row) => row.includes('Rema 1000'))).toEqual([]);
+    const viewer = await newViewerFrom(h, popup, () => css(popup, `.letter-list button.letter-open ::-p-text(${subject})`).click());
+    if (!popup.isClosed()) await popup.close();
+    await headingIs(viewer, subject);
+    const card = roleSelector('region', 'Receipt from Rema 1000 Torshov');
+    await css(viewer, card).wait();
+    expect(await textOf(viewer, card)).toContain('Kaffe Evergood filtermalt');
     await viewer.close();
   });
 });
