@@ -19,7 +19,7 @@ import type { NeedRow } from '../storage/page-items.ts';
  *   where, its code, and the last day; gone once picked up, returned, or past its last day;
  * - an appointment or an event whose next time starts within CALENDAR_DAYS: gone once it is over;
  * - a link (ExternalLink) whose deadline is within DUE_SOON_DAYS: gone once the deadline passed;
- * - a request to share documents not yet stopped.
+ * - a request to share documents not yet answered (no documents shared, the sharing not stopped).
  * Times are the browser's own zone, as the popup shows them. Words are written here, in the
  * extension's language, and never go out of date: a day is named ("Tue 15 December"), except an
  * invoice's due day, which the popup counts itself ("due in 3 days"). A field of the wrong type is
@@ -147,8 +147,8 @@ export function needRowsOf(document: Document, now: number, fallbackKey: string)
     ]);
   });
   const share = shareRequestStateOf(main);
-  if (share !== undefined && share !== 'stopped')
-    rows.push(['share', { icon: 'share', title: from, line: t(share === 'asked' ? 'needs_share_asked' : 'needs_share_shared') }]);
+  // Answered (documents shared) or stopped, the request asks nothing more: the card says where it stands.
+  if (share === 'asked') rows.push(['share', { icon: 'share', title: from, line: t('needs_share_asked') }]);
   const self = selfLink && { rel: selfLink.rel, uri: selfLink.uri, ...present({ 'media-type': selfLink['media-type'] }) };
   return rows.flatMap(([which, row]) => (row ? [{ key: `${letterKey}#${which}`, ...row, ...present({ self }) }] : []));
 }

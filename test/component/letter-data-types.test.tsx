@@ -193,6 +193,25 @@ describe('a debt collection (Inkasso)', () => {
     within(card).getByText('The due date has passed.');
   });
 
+  it('paid once the letter’s invoice shows its payment: no longer asks to pay, and no warning past its due date', async () => {
+    const overdue = { ...inkasso, dueDate: '2020-01-10T00:00:00+01:00' };
+    const invoice = { kid: '2093100048213799', accountNumber: '70580632271', amount: 1187.5, dueDate: '2020-01-10' };
+    for (const paid of [{ paid: true }, { payment: { timePaid: '2020-01-08T10:00:00+01:00', debitorBankAccount: '12345678903' } }]) {
+      await openLetterWith([overdue], 'Inkassovarsel', 'Intrum', { invoice: { ...invoice, ...paid } });
+      const card = await screen.findByRole('region', { name: 'Debt collection' });
+      within(card).getByRole('heading', { name: 'Paid: this letter’s invoice shows the payment' });
+      expect(card.className).not.toContain('overdue');
+      expect(within(card).queryByText('The due date has passed.')).toBeNull();
+      expect(within(card).queryByText(/^Pay to this account/)).toBeNull();
+      // What was paid stays on record.
+      within(card).getByText('2093100048213799');
+      cleanup();
+    }
+    // Unpaid, the same letter still asks.
+    await openLetterWith([overdue], 'Inkassovarsel', 'Intrum', { invoice });
+    within(await screen.findByRole('region', { name: 'Debt collection' })).getByText('The due date has passed.');
+  });
+
   it('Send to my bank only where Digipost offers it for the letter’s invoice, and only with the permission', async () => {
     const manage: Permission[] = [...READ_SCOPES, 'UPDATE_DOCUMENT'];
     // The Inkasso item carries no link of Digipost's own: with the permission, still nothing to send.

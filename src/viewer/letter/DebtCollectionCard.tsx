@@ -11,13 +11,16 @@ import { CardKind, CardLink, Fact } from './card-parts.tsx';
 /**
  * A debt collection (Inkasso): what to pay, by when, to which account with which KID, each with
  * Copy as the invoice panel has them, and the collector's own page. Past its due date it says so.
+ * `settled`: the letter's own invoice shows it paid or sent to the bank (the Inkasso item carries no
+ * payment of its own), so the card says paid, and neither asks to pay nor warns of the due date.
  */
-export function DebtCollectionCard(props: { item: InkassoItem }) {
+export function DebtCollectionCard(props: { item: InkassoItem; settled?: boolean | undefined }) {
   const { item } = props;
+  const settled = props.settled === true;
   const locale = uiLocale();
   const days = daysUntil(item.dueDate, { now: Date.now() });
-  const overdue = days !== undefined && days < 0;
-  const heading = t('inkasso_pay_by', formatFullDate(item.dueDate, locale));
+  const overdue = !settled && days !== undefined && days < 0;
+  const heading = settled ? t('inkasso_settled') : t('inkasso_pay_by', formatFullDate(item.dueDate, locale));
   const amount = formAmount(item.sum);
   const account = formDigits(item.account);
   const kid = formDigits(item.kid);
@@ -47,7 +50,7 @@ export function DebtCollectionCard(props: { item: InkassoItem }) {
           </Fact>
         ) : null}
       </dl>
-      <p class="muted">{t('inkasso_note')}</p>
+      {settled ? null : <p class="muted">{t('inkasso_note')}</p>}
       <CardLink link={item.link} />
     </section>
   );

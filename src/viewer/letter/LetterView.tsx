@@ -212,6 +212,7 @@ function AttachmentItem(props: {
         identity={`${props.letter.url}#${attachment.index}`}
         sender={props.sender}
         serviceOrigin={props.serviceOrigin}
+        invoiceSettled={attachment.invoice !== undefined && (attachment.invoice.paid === true || attachment.invoice.payment !== undefined)}
       />
       {attachment.invoice ? (
         <InvoicePanel invoice={attachment.invoice} now={Date.now()}>

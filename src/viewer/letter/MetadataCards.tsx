@@ -120,9 +120,16 @@ function LinkCard(props: { item: ExternalLinkItem }) {
  * receipt, a payslip, a signed document, a proof, a home, a request to share, a credential, an
  * opening receipt sent), in the sender's order; `identity` names the document for calendar UIDs,
  * `sender` is the letter's (who asks, on a request to share), and `serviceOrigin` is where the
- * service's website is, for what is done there.
+ * service's website is, for what is done there. `invoiceSettled`: the letter's invoice is paid or
+ * sent to the bank, which settles a debt collection it carries.
  */
-export function MetadataCards(props: { items: readonly MetadataItem[]; identity: string; sender: string; serviceOrigin: string }) {
+export function MetadataCards(props: {
+  items: readonly MetadataItem[];
+  identity: string;
+  sender: string;
+  serviceOrigin: string;
+  invoiceSettled?: boolean | undefined;
+}) {
   if (props.items.length === 0) return null;
   return (
     <div class="metadata-cards">
@@ -133,7 +140,7 @@ export function MetadataCards(props: { items: readonly MetadataItem[]; identity:
           case 'pickup':
             return <ParcelCard key={index} item={item} />;
           case 'inkasso':
-            return <DebtCollectionCard key={index} item={item} />;
+            return <DebtCollectionCard key={index} item={item} settled={props.invoiceSettled} />;
           case 'receipt':
             return <ReceiptCard key={index} item={item} />;
           case 'payslip':

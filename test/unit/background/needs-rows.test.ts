@@ -148,11 +148,11 @@ describe('what needs the person, kind by kind', () => {
     expect(rowsOf(link())).toEqual([]);
   });
 
-  it('a request to share documents until the sharing stopped', () => {
+  it('a request to share documents while it is open: gone once the documents are shared, or the sharing stopped', () => {
     expect(words(rowsOf(emulatorLetter('share-documents')))).toEqual(['share | DNB | Asks you to share documents']);
     const request = dataTypeLetters(NOW).find((one) => one.kind === 'share-documents')?.metadata ?? [];
     const shared = letterWith({ metadata: [...request, { type: 'ShareDocumentsRequestDocumentsShared' }], creatorName: 'DNB' });
-    expect(words(rowsOf(shared))).toEqual(['share | DNB | You are sharing documents']);
+    expect(rowsOf(shared)).toEqual([]);
     const stopped = letterWith({ metadata: [...request, { type: 'ShareDocumentsRequestSharingStopped' }] });
     expect(rowsOf(stopped)).toEqual([]);
   });
