@@ -207,6 +207,12 @@ describe('a debt collection (Inkasso)', () => {
       within(card).getByText('2093100048213799');
       cleanup();
     }
+    // Sent to the bank, with no time it was paid: said as sent, not as paid.
+    await openLetterWith([overdue], 'Inkassovarsel', 'Intrum', { invoice: { ...invoice, payment: { bank: 'DNB' } } });
+    const sent = await screen.findByRole('region', { name: 'Debt collection' });
+    within(sent).getByRole('heading', { name: 'Sent to your bank: this letter’s invoice shows it' });
+    expect(within(sent).queryByText('The due date has passed.')).toBeNull();
+    cleanup();
     // Unpaid, the same letter still asks.
     await openLetterWith([overdue], 'Inkassovarsel', 'Intrum', { invoice });
     within(await screen.findByRole('region', { name: 'Debt collection' })).getByText('The due date has passed.');

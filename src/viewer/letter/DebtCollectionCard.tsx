@@ -2,25 +2,40 @@ import { formAmount, formDigits } from '../../model/bank-form.ts';
 import { daysUntil, formatDate, formatFullDate } from '../../model/dates.ts';
 import { formatAccountNumber, formatMoney } from '../../model/format.ts';
 import { INVOICE_CURRENCY } from '../../model/invoice-text.ts';
+import { isPaid, type InvoiceInfo } from '../../model/letters.ts';
 import type { InkassoItem } from '../../model/metadata.ts';
 import { t, uiLocale } from '../../shared/i18n.ts';
 import { InvoiceIcon, WarningIcon } from '../../ui/icons.tsx';
 import { CopyButton } from '../invoices/CopyButton.tsx';
 import { CardKind, CardLink, Fact } from './card-parts.tsx';
 
+/** Where the letter's own invoice stands once it asks nothing more (invoices/InvoicePanel.tsx says it the same way). */
+export type InvoiceSettled = 'paid' | 'sent';
+
+/** 'paid' by the service's word, 'sent' once it went to the bank, else undefined: still to pay. */
+export function invoiceSettled(invoice: InvoiceInfo | undefined): InvoiceSettled | undefined {
+  if (!invoice) return undefined;
+  if (isPaid(invoice)) return 'paid';
+  return invoice.payment ? 'sent' : undefined;
+}
+
 /**
  * A debt collection (Inkasso): what to pay, by when, to which account with which KID, each with
  * Copy as the invoice panel has them, and the collector's own page. Past its due date it says so.
- * `settled`: the letter's own invoice shows it paid or sent to the bank (the Inkasso item carries no
- * payment of its own), so the card says paid, and neither asks to pay nor warns of the due date.
+ * `settled`: the letter's own invoice shows it paid, or sent to the bank (the Inkasso item carries no
+ * payment of its own), so the card says which, and neither asks to pay nor warns of the due date.
  */
-export function DebtCollectionCard(props: { item: InkassoItem; settled?: boolean | undefined }) {
-  const { item } = props;
-  const settled = props.settled === true;
+export function DebtCollectionCard(props: { item: InkassoItem; settled?: InvoiceSettled | undefined }) {
+  const { item, settled } = props;
   const locale = uiLocale();
   const days = daysUntil(item.dueDate, { now: Date.now() });
-  const overdue = !settled && days !== undefined && days < 0;
-  const heading = settled ? t('inkasso_settled') : t('inkasso_pay_by', formatFullDate(item.dueDate, locale));
+  const overdue = settled === undefined && days !== undefined && days < 0;
+  const heading =
+    settled === 'paid'
+      ? t('inkasso_settled_paid')
+      : settled === 'sent'
+        ? t('inkasso_settled_sent')
+        : t('inkasso_pay_by', formatFullDate(item.dueDate, locale));
   const amount = formAmount(item.sum);
   const account = formDigits(item.account);
   const kid = formDigits(item.kid);

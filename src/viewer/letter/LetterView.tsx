@@ -19,6 +19,7 @@ import { useLetterDocument } from './use-letter-document.ts';
 import { useAttachmentContent, type Shown } from './use-attachment-content.ts';
 import { WebSiteButton } from '../WebSiteButton.tsx';
 import { InvoicePanel } from '../invoices/InvoicePanel.tsx';
+import { invoiceSettled } from './DebtCollectionCard.tsx';
 import { MetadataCards } from './MetadataCards.tsx';
 import { AllowPermission } from '../AllowPermission.tsx';
 import { LetterHead } from './LetterHead.tsx';
@@ -212,7 +213,7 @@ function AttachmentItem(props: {
         identity={`${props.letter.url}#${attachment.index}`}
         sender={props.sender}
         serviceOrigin={props.serviceOrigin}
-        invoiceSettled={attachment.invoice !== undefined && (attachment.invoice.paid === true || attachment.invoice.payment !== undefined)}
+        invoiceSettled={invoiceSettled(attachment.invoice)}
       />
       {attachment.invoice ? (
         <InvoicePanel invoice={attachment.invoice} now={Date.now()}>

@@ -4,7 +4,7 @@ import { safeLocale } from '../../model/format.ts';
 import { icsFor } from '../../model/ics.ts';
 import type { CalendarItem, ExternalLinkItem, Interval, MetadataItem } from '../../model/metadata.ts';
 import { t, uiLocale } from '../../shared/i18n.ts';
-import { DebtCollectionCard } from './DebtCollectionCard.tsx';
+import { DebtCollectionCard, type InvoiceSettled } from './DebtCollectionCard.tsx';
 import { DownloadLink } from './DownloadLink.tsx';
 import { ParcelCard } from './ParcelCard.tsx';
 import { PayslipCard } from './PayslipCard.tsx';
@@ -128,7 +128,7 @@ export function MetadataCards(props: {
   identity: string;
   sender: string;
   serviceOrigin: string;
-  invoiceSettled?: boolean | undefined;
+  invoiceSettled?: InvoiceSettled | undefined;
 }) {
   if (props.items.length === 0) return null;
   return (
