@@ -189,15 +189,19 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     const last = await getItem(storage, notificationCheckItem);
     const now = deps.now();
     const minInterval = (config.pollMinutes * 60_000) / 2;
+    const wasAway = (await getItem(storage, notificationAwayItem)) !== undefined;
     if (unread === 0) {
-      // Nothing unread: nothing to take note of either.
+      // Nothing unread: nothing to take note of either, and nothing left waiting for the person (what
+      // came while they were away was read meanwhile; a later letter is news of its own).
       written.seenBefore = seen;
       if (!seen.primed) await setItems(storage, put(notifiedLettersItem, { keys: seen.keys, primed: true }));
       written.checkMark = true;
       await setItems(storage, put(notificationCheckItem, { unread, at: now }));
+      if (wasAway) await removeItems(storage, notificationAwayItem);
       return;
     }
-    if (seen.primed && !shouldFetchInbox(unread, last, now, minInterval)) return;
+    // What waited for the person is looked at whenever they may be back, however soon after the last look.
+    if (seen.primed && !wasAway && !shouldFetchInbox(unread, last, now, minInterval)) return;
     const inboxLink = inboxLinkOf(root);
     if (!inboxLink) return;
     const serviceOrigin = new URL(config.baseUrl).origin;
@@ -220,7 +224,6 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
       ),
     ];
     const alerts = await getItem(storage, alertSettingsItem);
-    const wasAway = (await getItem(storage, notificationAwayItem)) !== undefined;
     const away = (await deps.idleState()) !== 'active';
     const plan = planNotifications(inboxes.flat(), seen, { alerts, now, away, wasAway });
     // A sign-out, or notifications switched off, while the inbox was on its way: show nothing. (A

@@ -239,6 +239,20 @@ describe('alerts the person shapes (issue #48)', () => {
     expect(shown).toHaveLength(1);
   });
 
+  it('what waited for the person and was read meanwhile leaves nothing behind: a later letter is its own alert, not one “while you were away”', async () => {
+    state = 'locked';
+    inboxLetters = [letter(2, 'NAV', 'Vedtak'), ...inboxLetters];
+    await check(2);
+    // Both read on the phone: nothing is unread when the computer is next looked at.
+    inboxLetters = [];
+    await check(0);
+    state = 'active';
+    await check(0);
+    inboxLetters = [letter(3, 'Posten', 'Hentemelding')];
+    await check(1);
+    expect(shown.map(({ title, message }) => [title, message])).toEqual([['Posten', 'Hentemelding']]);
+  });
+
   it('a new start (switched on again, a sign-in) forgets letters that waited for the person: no “while you were away” for them', async () => {
     state = 'locked';
     inboxLetters = [letter(2, 'NAV', 'Vedtak'), ...inboxLetters];
