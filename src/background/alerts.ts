@@ -94,10 +94,21 @@ export function createAlerts(deps: AlertsDeps) {
     return after;
   }
 
-  /** A pause whose time has come ends (the alarm, or a start after the browser was closed through it). */
+  /** A pause whose time has come ends (its alarm, or a start after the browser was closed through it). */
   async function endPauseIfOver(): Promise<void> {
     const alerts = await read();
     if (typeof alerts.pausedUntil === 'number' && alerts.pausedUntil <= deps.now()) await change({ pause: 'resume' });
+  }
+
+  /**
+   * At the worker's start: a pause that is over ends, and one still running gets its alarm again.
+   * Firefox keeps no alarm across a restart of the browser, and without it the pause would stay
+   * said as running (the menu's Resume, the popup's line) long after it ended.
+   */
+  async function keepPauseOnTime(): Promise<void> {
+    await endPauseIfOver();
+    const { pausedUntil } = await read();
+    if (typeof pausedUntil === 'number') await deps.alarms.create(RESUME_ALARM, { when: pausedUntil });
   }
 
   /** The toolbar button's right-click items, while alerts are on: Pause alerts ▸ three lengths, or Resume alerts. */
@@ -131,10 +142,11 @@ export function createAlerts(deps: AlertsDeps) {
     read,
     change,
     endPauseIfOver,
+    keepPauseOnTime,
     menuItems,
     menuClicked,
-    /** The popup's line while paused (pausedLine), now. */
-    note: async () => pausedLine(await read(), deps.now()),
+    /** The popup's line while paused (pausedLine), now; none while alerts are off, as there is nothing to pause. */
+    note: async () => ((await deps.currentConfig()).notify ? pausedLine(await read(), deps.now()) : undefined),
   };
 }
 

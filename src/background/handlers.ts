@@ -49,8 +49,11 @@ export interface HandlerDeps {
   uploads: Uploads;
   receipts: OpeningReceipts;
   alerts: Pick<Alerts, 'change'>;
-  /** The context menus made again (save-menu.ts): alerts switched on or off bring or take away Pause alerts. */
-  refreshMenus: () => Promise<void>;
+  /**
+   * Alerts switched on or off: the context menus are made again (save-menu.ts), bringing or taking
+   * away Pause alerts, and the popup's line of a pause is said again (none while alerts are off).
+   */
+  notifySwitched: () => Promise<void>;
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -124,7 +127,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     await deps.hostAccess.giveBackAccess(before.baseUrl, checked.config.baseUrl);
     await deps.poll.schedulePoll(checked.config);
     await deps.notifications.notifySettingSaved(before, checked.config, () => deps.rootCache.getRootAndAnnounce(checked.config, false));
-    if (before.notify !== checked.config.notify) await deps.refreshMenus();
+    if (before.notify !== checked.config.notify) await deps.notifySwitched();
     return configView(checked.config);
   }
 
@@ -142,7 +145,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     await saveConfig(deps.local, after);
     await deps.poll.schedulePoll(after);
     await deps.notifications.notifySettingSaved(before, after, () => deps.rootCache.getRootAndAnnounce(after, false));
-    if (before.notify !== after.notify) await deps.refreshMenus();
+    if (before.notify !== after.notify) await deps.notifySwitched();
     return configView(after);
   }
 

@@ -109,7 +109,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     return { baseUrl: config.baseUrl, clientId: config.clientId, clientSecret: config.clientSecret, scopes: config.scopes };
   }
 
-  const badge = createBadge(deps.action);
+  const badge = createBadge(deps.action, now);
   const background = createBackgroundWork();
 
   /**
@@ -158,16 +158,18 @@ export function createWorker(deps: WorkerDeps): Worker {
     openViewer: deps.openViewer,
     idleState: deps.idleState,
   });
+  // A pause begun or ended, or alerts switched on or off: the menu offers Pause or Resume (or
+  // nothing), and the popup's line says until when (rootCache is made below; called only later).
+  const alertsChanged = async () => {
+    await saveMenu.refresh();
+    await rootCache.renote();
+  };
   const alerts = createAlerts({
     storage,
     now,
     alarms: deps.alarms,
     currentConfig,
-    // The menu offers Resume once paused, and the popup's line says until when.
-    changed: async () => {
-      await saveMenu.refresh();
-      await rootCache.renote();
-    },
+    changed: alertsChanged,
   });
   const dueInvoices = createDueInvoices({ storage, session, calls, now, rowsOf: needRowsOf });
   const rootCache = createRootCache({
@@ -234,7 +236,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     uploads: createUploads({ storage, calls, rootCache, once }),
     receipts: createOpeningReceipts({ calls, once }),
     alerts,
-    refreshMenus: saveMenu.refresh,
+    notifySwitched: alertsChanged,
   });
 
   return {
@@ -250,7 +252,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     },
     async start() {
       await poll.schedulePoll(await currentConfig());
-      await alerts.endPauseIfOver();
+      await alerts.keepPauseOnTime();
       await poll.refreshBadge(false);
       await saveMenu.refresh();
     },

@@ -95,6 +95,21 @@ describe('the toolbar button’s menu and the settings', () => {
     expect(await shaped.menuClicked('save-link')).toBe(false);
   });
 
+  it('at the worker’s start, a pause still running gets its alarm again (Firefox keeps none across a restart), one that is over ends', async () => {
+    const shaped = alerts();
+    await shaped.change({ pause: 'hour' });
+    alarms = [];
+    await shaped.keepPauseOnTime();
+    expect(alarms).toEqual([{ name: RESUME_ALARM, when: local(15, 20) }]);
+    expect(await shaped.note()).toBe('Alerts paused until 3:20 PM');
+    alarms = [];
+    now = local(16);
+    await shaped.keepPauseOnTime();
+    expect(alarms).toEqual([]);
+    expect(await shaped.note()).toBeUndefined();
+    expect((await shaped.menuItems())[0]?.title).toBe('Pause alerts');
+  });
+
   it('until resumed: no alarm, and Resume ends it', async () => {
     const shaped = alerts();
     await shaped.change({ pause: 'resumed' });
@@ -104,6 +119,17 @@ describe('the toolbar button’s menu and the settings', () => {
     await shaped.menuClicked('alerts-resume');
     expect(await shaped.note()).toBeUndefined();
     expect(cleared).toEqual([RESUME_ALARM, RESUME_ALARM]);
+  });
+
+  it('says nothing of a pause while alerts are off: there is nothing to pause, and the menu offers nothing', async () => {
+    const shaped = alerts();
+    await shaped.change({ pause: 'resumed' });
+    expect(await shaped.note()).toBe('Alerts paused until you resume them');
+    notify = false;
+    expect(await shaped.note()).toBeUndefined();
+    expect(await shaped.menuItems()).toEqual([]);
+    notify = true;
+    expect(await shaped.note()).toBe('Alerts paused until you resume them');
   });
 
   it('kinds and mailboxes switched off are kept beside a pause, each change leaving the rest as it was', async () => {
