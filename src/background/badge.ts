@@ -48,16 +48,23 @@ function badgeText(unread: number | undefined): string {
   return unread > 999 ? '999+' : String(unread);
 }
 
-/** "14:05" in the browser's language. */
-function timeOf(at: number): string {
-  return new Intl.DateTimeFormat(uiLanguage(), { timeStyle: 'short' }).format(at);
+/**
+ * A title's words for when a count was read, in the browser's language: `today` ("Checked at 14:05")
+ * on the day of `now`, else `otherDay` with the day before the time ("Checked Tuesday 1 December at
+ * 14:05"), since a title set in the evening may be read the next morning.
+ */
+function whenSaid(at: number, now: number, today: string, otherDay: string): string {
+  const locale = uiLanguage();
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(at);
+  if (new Date(at).toDateString() === new Date(now).toDateString()) return t(today, time);
+  return t(otherDay, [new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long' }).format(at), time]);
 }
 
 /**
  * What the title says of a count: the sum as the badge shows it, whether it adds up more than one
  * mailbox, each mailbox's own on a line when it does, and when it was checked.
  */
-function unreadTitle(count: CountAt, locale = uiLanguage()): string {
+function unreadTitle(count: CountAt, now: number, locale = uiLanguage()): string {
   const { total, mailboxes } = count.counts;
   const sum = total ?? 0;
   const lines = [t(pluralKey('badge_unread', sum, locale), formatCount(sum, locale))];
@@ -68,11 +75,12 @@ function unreadTitle(count: CountAt, locale = uiLanguage()): string {
       lines.push(`${name}: ${formatCount(mailbox.unread ?? 0, locale)}`);
     }
   }
-  lines.push(t('badge_checked', timeOf(count.at)));
+  lines.push(whenSaid(count.at, now, 'badge_checked', 'badge_checked_on'));
   return lines.join('\n');
 }
 
-export function createBadge(action: ActionApi): Badge {
+/** `now`: milliseconds since the epoch, which says whether a count is from today. */
+export function createBadge(action: ActionApi, now: () => number): Badge {
   const show = (icons: Record<number, string>, text: string, colour: string | undefined, title: string) =>
     Promise.all([
       action.setIcon({ path: icons }),
@@ -81,7 +89,7 @@ export function createBadge(action: ActionApi): Badge {
       action.setTitle({ title }),
     ]).then(() => undefined);
   return {
-    showUnread: (count) => show(COLOUR_ICONS, badgeText(count.counts.total), BADGE_COLOURS.current, unreadTitle(count)),
+    showUnread: (count) => show(COLOUR_ICONS, badgeText(count.counts.total), BADGE_COLOURS.current, unreadTitle(count, now())),
     showSignedOut: (ended) => show(GREY_ICONS, '', undefined, t(ended ? 'badge_ended' : 'badge_signed_out')),
     showNoAnswer: (last) =>
       show(
@@ -89,7 +97,7 @@ export function createBadge(action: ActionApi): Badge {
         badgeText(last?.counts.total) || '?',
         BADGE_COLOURS.notCurrent,
         // A count of none when last checked is not known to be none now: "?", not an empty badge.
-        last?.counts.total ? t('badge_no_answer', timeOf(last.at)) : t('badge_no_answer_unknown'),
+        last?.counts.total ? whenSaid(last.at, now(), 'badge_no_answer', 'badge_no_answer_on') : t('badge_no_answer_unknown'),
       ),
     showPermissionNeeded: () => show(GREY_ICONS, '!', BADGE_COLOURS.needed, t('badge_permission')),
   };

@@ -13,9 +13,11 @@ vi.hoisted(() => {
     badge_unread_other: 'Digipost: $1 unread letters',
     badge_in_all: 'in all your mailboxes',
     badge_checked: 'Checked at $1',
+    badge_checked_on: 'Checked $1 at $2',
     badge_signed_out: 'Digipost: not connected. Open to connect.',
     badge_ended: 'Digipost ended the connection. Open to connect again.',
     badge_no_answer: 'Digipost isn’t answering. The count shown is from $1 and may not be current.',
+    badge_no_answer_on: 'Digipost isn’t answering. The count shown is from $1 at $2 and may not be current.',
     badge_no_answer_unknown: 'Digipost isn’t answering, so the number of unread letters is not known right now.',
     badge_permission: 'Digipost: the extension needs your permission to reach Digipost. Open the settings to give it.',
     rel_document_inbox: 'Inbox',
@@ -51,7 +53,7 @@ const time = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(AT);
 
 describe('the toolbar button', () => {
   it('counts every mailbox, and its title says so, each mailbox’s own and when it was checked', async () => {
-    await createBadge(action).showUnread({
+    await createBadge(action, () => AT).showUnread({
       counts: { total: 8, mailboxes: [{ unread: 6 }, { whose: 'Ola Nordmann', unread: 2 }] },
       at: AT,
     });
@@ -64,7 +66,7 @@ describe('the toolbar button', () => {
   });
 
   it('with one mailbox: its count, no sum of mailboxes; none unread shows no number', async () => {
-    const badge = createBadge(action);
+    const badge = createBadge(action, () => AT);
     await badge.showUnread({ counts: { total: 1, mailboxes: [{ unread: 1 }] }, at: AT });
     expect(shown.title).toBe(`Digipost: 1 unread letter\nChecked at ${time}`);
     await badge.showUnread({ counts: { total: 0, mailboxes: [{ unread: 0 }] }, at: AT });
@@ -73,7 +75,7 @@ describe('the toolbar button', () => {
   });
 
   it('signed out, or ended by the service: grey, no count, and which of the two', async () => {
-    const badge = createBadge(action);
+    const badge = createBadge(action, () => AT);
     await badge.showUnread({ counts: { total: 3, mailboxes: [{ unread: 3 }] }, at: AT });
     await badge.showSignedOut();
     expect(shown).toMatchObject({ icon: '/icons/icon-grey-16.png', text: '', title: 'Digipost: not connected. Open to connect.' });
@@ -82,7 +84,7 @@ describe('the toolbar button', () => {
   });
 
   it('Digipost not answering: the last count stays, grey, said not current; never an empty badge that looks like none', async () => {
-    const badge = createBadge(action);
+    const badge = createBadge(action, () => AT);
     await badge.showNoAnswer({ counts: { total: 5, mailboxes: [{ unread: 5 }] }, at: AT });
     expect(shown).toEqual({
       icon: '/icons/icon-16.png',
@@ -97,8 +99,18 @@ describe('the toolbar button', () => {
     }
   });
 
+  it('a count from another day says which day, as the title may be read long after (a browser left open overnight)', async () => {
+    const nextMorning = AT + 20 * 3_600_000;
+    const badge = createBadge(action, () => nextMorning);
+    const day = new Intl.DateTimeFormat('en', { weekday: 'long', day: 'numeric', month: 'long' }).format(AT);
+    await badge.showUnread({ counts: { total: 1, mailboxes: [{ unread: 1 }] }, at: AT });
+    expect(shown.title).toBe(`Digipost: 1 unread letter\nChecked ${day} at ${time}`);
+    await badge.showNoAnswer({ counts: { total: 5, mailboxes: [{ unread: 5 }] }, at: AT });
+    expect(shown.title).toBe(`Digipost isn’t answering. The count shown is from ${day} at ${time} and may not be current.`);
+  });
+
   it('a permission needed: "!", and where to give it', async () => {
-    await createBadge(action).showPermissionNeeded();
+    await createBadge(action, () => AT).showPermissionNeeded();
     expect(shown).toMatchObject({ text: '!', colour: BADGE_COLOURS.needed, icon: '/icons/icon-grey-16.png' });
     expect(shown.title).toContain('Open the settings');
   });
