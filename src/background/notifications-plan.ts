@@ -5,7 +5,7 @@ import type { SharedWith } from '../api/mailbox-lists.ts';
 import type { Inbox } from '../api/schemas.ts';
 import { isUnread } from '../api/unread.ts';
 import { formatMoney } from '../model/format.ts';
-import { askingItemsOf } from '../model/metadata.ts';
+import { askingItemsOf, shareRequestStateOf } from '../model/metadata.ts';
 import { isObj, num, str } from '../model/read-json.ts';
 import { bytesToBase64Url } from '../shared/base64.ts';
 import type { CheckMark, SeenState } from '../storage/items.ts';
@@ -30,7 +30,7 @@ export interface UnreadLetter {
   mailbox: string;
   /** Which kind of alert it is (the settings switch each kind). */
   kind: AlertKind;
-  /** What it asks of the person, when it carries a data type that says (a parcel, an invoice, a debt, an appointment). */
+  /** What it asks of the person, when it carries a data type that says (a parcel, a sum due, a time, a deadline, a request to share). */
   asks?: LetterAsks | undefined;
 }
 
@@ -38,7 +38,10 @@ export interface UnreadLetter {
 export type LetterAsks =
   | { kind: 'parcel'; place?: string; by?: string }
   | { kind: 'invoice' | 'debt'; amount?: number; due?: string }
-  | { kind: 'appointment'; start: number; place?: string };
+  | { kind: 'appointment'; start: number; place?: string }
+  | { kind: 'event'; start: number; place?: string }
+  | { kind: 'link'; by: string }
+  | { kind: 'share' };
 
 export interface NotificationPlan {
   /** The one letter shown on its own (a check with one new letter), or none. */
@@ -78,7 +81,8 @@ function mainAttachmentOf(document: Inbox['document'][number]): unknown {
 
 /**
  * What kind of alert a letter is, and what it asks: a parcel waiting (a PickupNotice not yet picked
- * up or returned), a debt collection (Inkasso) or an invoice, an appointment or event, else a letter.
+ * up or returned), a debt collection (Inkasso) or an invoice, an appointment or event, else a letter,
+ * which may still ask something: an answer by a link's deadline, or documents shared on request.
  */
 function letterAsks(document: Inbox['document'][number]): { kind: AlertKind; asks?: LetterAsks } {
   const attachment = mainAttachmentOf(document);
@@ -106,7 +110,11 @@ function letterAsks(document: Inbox['document'][number]): { kind: AlertKind; ask
   for (const item of items) {
     const start = item.kind === 'appointment' || item.kind === 'event' ? item.times[0]?.start : undefined;
     if (start !== undefined && (item.kind === 'appointment' || item.kind === 'event'))
-      return { kind: 'appointments', asks: { kind: 'appointment', start, ...(item.place ? { place: item.place } : {}) } };
+      return { kind: 'appointments', asks: { kind: item.kind, start, ...(item.place ? { place: item.place } : {}) } };
+  }
+  if (shareRequestStateOf(attachment) === 'asked') return { kind: 'letters', asks: { kind: 'share' } };
+  for (const item of items) {
+    if (item.kind === 'link' && item.deadline !== undefined) return { kind: 'letters', asks: { kind: 'link', by: item.deadline } };
   }
   return { kind: 'letters' };
 }
@@ -208,7 +216,10 @@ function dayOf(iso: string, locale: string): string | undefined {
   }).format(at);
 }
 
-/** What a letter asks, in words ("Parcel ready at Kiwi Majorstuen — fetch it by Monday 7 December"), or undefined. */
+/**
+ * What a letter asks, in words ("Parcel ready at Kiwi Majorstuen — fetch it by Monday 7 December"),
+ * or undefined when what it carries cannot be said (a sum with no due date).
+ */
 export function asksText(asks: LetterAsks | undefined, t: Translate, locale: string): string | undefined {
   if (!asks) return undefined;
   if (asks.kind === 'parcel') {
@@ -216,7 +227,12 @@ export function asksText(asks: LetterAsks | undefined, t: Translate, locale: str
     if (!asks.place) return t('notification_parcel_anywhere');
     return by === undefined ? t('notification_parcel', asks.place) : t('notification_parcel_by', [asks.place, by]);
   }
-  if (asks.kind === 'appointment') {
+  if (asks.kind === 'share') return t('notification_share');
+  if (asks.kind === 'link') {
+    const by = dayOf(asks.by, locale);
+    return by === undefined ? undefined : t('notification_link_by', by);
+  }
+  if (asks.kind === 'appointment' || asks.kind === 'event') {
     const when = new Intl.DateTimeFormat(locale, {
       weekday: 'long',
       day: 'numeric',
@@ -224,7 +240,8 @@ export function asksText(asks: LetterAsks | undefined, t: Translate, locale: str
       hour: '2-digit',
       minute: '2-digit',
     }).format(asks.start);
-    return asks.place ? t('notification_appointment_at', [when, asks.place]) : t('notification_appointment', when);
+    const key = asks.kind === 'event' ? 'notification_event' : 'notification_appointment';
+    return asks.place ? t(`${key}_at`, [when, asks.place]) : t(key, when);
   }
   const due = asks.due === undefined ? undefined : dayOf(asks.due, locale);
   if (asks.amount === undefined || due === undefined) return undefined;

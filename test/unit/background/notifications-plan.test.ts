@@ -230,6 +230,45 @@ describe('what a new letter asks, from its data', () => {
   });
 });
 
+describe('what a new letter asks, beyond parcels, sums and appointments', () => {
+  const withMetadata = (metadata: unknown[]) =>
+    letter(6, { attachments: [{ read: false, mainDocument: true, link: [], metadata }] as never });
+
+  it('an event is said as an event, not as an appointment', async () => {
+    const [event] = await unread(
+      withMetadata([
+        {
+          type: 'Event',
+          title: 'Foreldremøte',
+          time: [{ startTime: '2026-12-08T18:00:00+01:00', endTime: '2026-12-08T19:30:00+01:00' }],
+          place: 'Aula',
+        },
+      ]),
+    );
+    expect(event?.kind).toBe('appointments');
+    expect(asksText(event?.asks, t, 'en')).toMatch(/^notification_event_at\(Tuesday, December 8(,| at) \d\d:\d\d( [AP]M)?,Aula\)$/);
+  });
+
+  it('a link with a deadline: the last day to answer', async () => {
+    const [link] = await unread(
+      withMetadata([{ type: 'ExternalLink', url: 'https://www.nav.no/svar', deadline: '2026-12-14T23:59:00+01:00', buttonText: 'Svar' }]),
+    );
+    expect(link?.kind).toBe('letters');
+    expect(asksText(link?.asks, t, 'en')).toBe('notification_link_by(Monday, December 14)');
+    // A link with no deadline asks nothing by a day: the subject alone.
+    const [plain] = await unread(withMetadata([{ type: 'ExternalLink', url: 'https://www.nav.no/les' }]));
+    expect(asksText(plain?.asks, t, 'en')).toBeUndefined();
+  });
+
+  it('a request to share documents, while it is open; once shared, it asks nothing', async () => {
+    const request = { type: 'ShareDocumentsRequest', purpose: 'Lånesøknad', allowedOriginOrganisationNumbers: ['984661185'] };
+    const [open] = await unread(withMetadata([request]));
+    expect(asksText(open?.asks, t, 'en')).toBe('notification_share');
+    const [shared] = await unread(withMetadata([request, { type: 'ShareDocumentsRequestDocumentsShared' }]));
+    expect(asksText(shared?.asks, t, 'en')).toBeUndefined();
+  });
+});
+
 describe('the remembered set', () => {
   it('is bounded, keeps each key once, and drops the oldest', () => {
     let seen: string[] = [];
