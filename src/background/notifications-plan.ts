@@ -13,6 +13,8 @@ import type { AlertKind, AlertSettings } from '../storage/alert-items.ts';
 import { formatCount, pluralKey } from '../shared/plural.ts';
 /** How many notified letters are remembered (opaque keys, newest last). */
 const SEEN_LIMIT = 500;
+/** How many shared mailboxes are remembered as taken note of (opaque keys, newest last). */
+export const MAILBOXES_LIMIT = 100;
 /** How many notification → viewer address entries are kept for clicks. */
 const TARGETS_LIMIT = 50;
 
@@ -66,6 +68,11 @@ export interface PlanContext {
   away: boolean;
   /** An earlier check waited for the person: what is new now arrived meanwhile. */
   wasAway: boolean;
+  /**
+   * The shared mailboxes (UnreadLetter.mailbox) read for the first time: what is unread in them was
+   * there before, as at switching on, so it is taken note of and not alerted.
+   */
+  firstRead?: readonly string[];
 }
 
 /** Whether alerts are paused at `now`: until a time not yet come, or until resumed (null). */
@@ -155,8 +162,8 @@ export async function unreadLetters(inbox: Inbox, serviceOrigin: string, shared?
 }
 
 /**
- * Which letters to alert: the unread ones not alerted before, of the kinds and mailboxes the person
- * left on, newest first as the inbox lists them. One new letter gets a notification of its own;
+ * Which letters to alert: the unread ones not alerted before, outside a shared mailbox read for the
+ * first time, of the kinds and mailboxes the person left on, newest first as the inbox lists them. One new letter gets a notification of its own;
  * several in one check make one summary, and so does what came while the person was away. Nothing
  * while alerts are paused (what came meanwhile is never alerted later), and nothing yet while the
  * computer is idle or locked. Every unread letter on the page is remembered, so one that stays
@@ -168,8 +175,13 @@ export function planNotifications(unread: readonly UnreadLetter[], seen: SeenSta
   const nothing: NotificationPlan = { shown: [], remember, waitForPerson: false };
   if (!seen.primed) return nothing;
   const alerts = context?.alerts;
+  const firstRead = new Set(context?.firstRead);
   const fresh = unread.filter(
-    (letter) => !known.has(letter.key) && !alerts?.kindsOff.includes(letter.kind) && !alerts?.mailboxesOff.includes(letter.mailbox),
+    (letter) =>
+      !known.has(letter.key) &&
+      !firstRead.has(letter.mailbox) &&
+      !alerts?.kindsOff.includes(letter.kind) &&
+      !alerts?.mailboxesOff.includes(letter.mailbox),
   );
   if (fresh.length === 0 || (context && isPaused(context.alerts, context.now))) return nothing;
   if (context?.away) return { shown: [], remember: [], waitForPerson: true };

@@ -21,6 +21,7 @@ import { t, uiLanguage } from '../shared/i18n.ts';
 import { warn } from '../shared/warn.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import { readEveryInbox } from './inbox-page.ts';
+import { sharedInboxes } from '../api/mailbox-lists.ts';
 import { getItem, put, removeItems, setItems, type StorageAreas } from '../storage/item.ts';
 import {
   notificationAwayItem,
@@ -32,7 +33,9 @@ import {
 import { alertSettingsItem } from '../storage/alert-items.ts';
 import {
   boundTargets,
+  letterKey,
   letterText,
+  MAILBOXES_LIMIT,
   planNotifications,
   rememberKeys,
   shouldFetchInbox,
@@ -141,7 +144,7 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
    */
   async function resetNotificationBaseline(): Promise<void> {
     const seen = await loadSeen();
-    await setItems(storage, put(notifiedLettersItem, { keys: seen.keys, primed: false }));
+    await setItems(storage, put(notifiedLettersItem, { ...seen, primed: false }));
     // Letters waiting for the person at an idle computer were another start's: not news now either.
     await removeItems(storage, notificationCheckItem, notificationAwayItem);
   }
@@ -165,7 +168,12 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     }
     await deps.viewerPages.forgetNamed(written.pages);
     if (written.checkMark) await removeItems(storage, notificationCheckItem);
-    if (written.seenBefore) await setItems(storage, put(notifiedLettersItem, { keys: written.seenBefore.keys, primed: false }));
+    if (written.seenBefore) await setItems(storage, put(notifiedLettersItem, { ...written.seenBefore, primed: false }));
+  }
+
+  /** The shared mailboxes taken note of in `seen`, with those of `keys` (their inbox links hashed) added. */
+  function withMailboxes(seen: SeenState, keys: readonly string[]): string[] {
+    return rememberKeys(seen.mailboxes ?? [], keys, MAILBOXES_LIMIT);
   }
 
   /**
@@ -190,18 +198,27 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     const now = deps.now();
     const minInterval = (config.pollMinutes * 60_000) / 2;
     const wasAway = (await getItem(storage, notificationAwayItem)) !== undefined;
+    const sharedKeys = await Promise.all(sharedInboxes(root).map(({ shared }) => letterKey(shared.mailbox)));
+    // Stored before this was kept (no `mailboxes`): every mailbox counts as taken note of, as it did.
+    const known = seen.mailboxes === undefined ? undefined : new Set(seen.mailboxes);
     if (unread === 0) {
       // Nothing unread: nothing to take note of either, and nothing left waiting for the person (what
-      // came while they were away was read meanwhile; a later letter is news of its own).
+      // came while they were away was read meanwhile; a later letter is news of its own). Every
+      // mailbox shared now is taken note of: it holds nothing that was there before.
       written.seenBefore = seen;
-      if (!seen.primed) await setItems(storage, put(notifiedLettersItem, { keys: seen.keys, primed: true }));
+      const mailboxes = withMailboxes(seen, sharedKeys);
+      if (!seen.primed || mailboxes.join() !== seen.mailboxes?.join())
+        await setItems(storage, put(notifiedLettersItem, { keys: seen.keys, primed: true, mailboxes }));
       written.checkMark = true;
       await setItems(storage, put(notificationCheckItem, { unread, at: now }));
       if (wasAway) await removeItems(storage, notificationAwayItem);
       return;
     }
-    // What waited for the person is looked at whenever they may be back, however soon after the last look.
-    if (seen.primed && !wasAway && !shouldFetchInbox(unread, last, now, minInterval)) return;
+    // What waited for the person is looked at whenever they may be back, and a shared mailbox not yet
+    // taken note of (shared since, or not readable then) at every check until it is, however soon
+    // after the last look: a letter that arrived before its first read would be taken for old.
+    const unnoted = known !== undefined && sharedKeys.some((key) => !known.has(key));
+    if (seen.primed && !wasAway && !unnoted && !shouldFetchInbox(unread, last, now, minInterval)) return;
     const inboxLink = inboxLinkOf(root);
     if (!inboxLink) return;
     const serviceOrigin = new URL(config.baseUrl).origin;
@@ -217,6 +234,9 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     // time (inbox-page.ts), never one request for each of 40 shared mailboxes at once.
     const { own, others } = await readEveryInbox(inboxLink, root, lettersOf);
     if (own.status === 'rejected') throw own.reason;
+    const read = others.filter(({ outcome }) => outcome.status === 'fulfilled').map(({ shared }) => shared.mailbox);
+    const keyed = await Promise.all(read.map(async (mailbox) => ({ mailbox, key: await letterKey(mailbox) })));
+    const firstRead = known === undefined ? [] : keyed.filter(({ key }) => !known.has(key)).map(({ mailbox }) => mailbox);
     const inboxes = [
       own.value,
       ...others.map(({ outcome }) =>
@@ -225,7 +245,7 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     ];
     const alerts = await getItem(storage, alertSettingsItem);
     const away = (await deps.idleState()) !== 'active';
-    const plan = planNotifications(inboxes.flat(), seen, { alerts, now, away, wasAway });
+    const plan = planNotifications(inboxes.flat(), seen, { alerts, now, away, wasAway, firstRead });
     // A sign-out, or notifications switched off, while the inbox was on its way: show nothing. (A
     // sign-out after this point is caught by the fence in check().)
     if (!(await sameGeneration(session, generation)) || !(await deps.currentConfig()).notify) return;
@@ -241,7 +261,17 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     if (news && !api) return;
     // Remembered before shown: a failure below may lose a notification, never repeat one.
     written.seenBefore = seen;
-    await setItems(storage, put(notifiedLettersItem, { keys: rememberKeys(seen.keys, plan.remember), primed: true }));
+    await setItems(
+      storage,
+      put(notifiedLettersItem, {
+        keys: rememberKeys(seen.keys, plan.remember),
+        primed: true,
+        mailboxes: withMailboxes(
+          seen,
+          keyed.map(({ key }) => key),
+        ),
+      }),
+    );
     written.checkMark = true;
     await setItems(storage, put(notificationCheckItem, { unread, at: now }));
     if (wasAway) await removeItems(storage, notificationAwayItem);

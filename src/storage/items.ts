@@ -120,6 +120,13 @@ const seenSchema = z.object({
    * check only remembers the letters that are already unread, so switching on does not flood.
    */
   primed: z.boolean(),
+  /**
+   * Opaque keys (hashes of their inbox links) of the mailboxes shared with the person whose unread
+   * letters have been taken note of: a mailbox shared later, or one that could not be read when
+   * alerts were switched on, is taken note of at its first read, not alerted as a flood of news.
+   * Absent in what was stored before this was kept: then every mailbox counts as taken note of.
+   */
+  mailboxes: z.optional(z.array(z.string())),
 });
 /** What is remembered across checks: no personal data, only opaque keys. */
 export type SeenState = z.infer<typeof seenSchema>;

@@ -190,6 +190,39 @@ describe('notifications of new letters in a mailbox shared with the person', () 
     expect(shown.map(({ title, message }) => ({ title, message }))).toEqual([{ title: 'Fjordkraft', message: 'Faktura for november' }]);
   });
 
+  it('a mailbox shared later: what was unread in it before is taken note of, not alerted; its next new letter is', async () => {
+    await worker.notifications.notifyNewLetters(on, rootWithInboxOnlyInMailbox(inboxLetters.length), await session.generation());
+    inboxLetters = [letter(1, 'Skatteetaten', 'Skattemelding')];
+    sharedLetters = [letter(10, 'KLP', 'Pensjonsutbetaling'), letter(11, 'NAV', 'Vedtak')];
+    await check();
+    expect(shown.map(({ title }) => title)).toEqual(['Skatteetaten']);
+    sharedLetters = [letter(12, 'Telenor', 'Faktura'), ...sharedLetters];
+    await check();
+    expect(shown.map(({ title }) => title)).toEqual(['Skatteetaten', 'Telenor']);
+  });
+
+  it('a shared inbox that could not be read when alerts were switched on is taken note of once it can be', async () => {
+    sharedInboxFails = true;
+    sharedLetters = [letter(10, 'KLP', 'Pensjonsutbetaling'), letter(11, 'NAV', 'Vedtak')];
+    await check();
+    sharedInboxFails = false;
+    await check();
+    expect(shown).toEqual([]);
+    sharedLetters = [letter(12, 'Telenor', 'Faktura'), ...sharedLetters];
+    await check();
+    expect(shown.map(({ title }) => title)).toEqual(['Telenor']);
+  });
+
+  it('what was remembered before shared mailboxes were kept still alerts their new letters, as it did', async () => {
+    sharedLetters = [letter(10, 'KLP', 'Pensjonsutbetaling')];
+    await check();
+    const { notifiedLetters } = await fakeBrowser.storage.local.get(['notifiedLetters']);
+    await fakeBrowser.storage.local.set({ notifiedLetters: { keys: (notifiedLetters as { keys: string[] }).keys, primed: true } });
+    sharedLetters = [letter(11, 'NAV', 'Vedtak'), ...sharedLetters];
+    await check();
+    expect(shown.map(({ title }) => title)).toEqual(['NAV']);
+  });
+
   it('a shared inbox that cannot be read does not keep the person’s own new letters from being notified', async () => {
     await check();
     sharedInboxFails = true;
