@@ -190,11 +190,15 @@ export function planNotifications(unread: readonly UnreadLetter[], seen: SeenSta
   return { ...nothing, summary: { letters: fresh, away: false } };
 }
 
-/** Adds keys to the remembered set: each once, the newest last, the oldest dropped beyond the limit. */
+/**
+ * Adds keys to the remembered set: each once, the newest last, the oldest dropped beyond the limit.
+ * The keys added are never dropped, however many (every letter unread now is remembered, or one of
+ * them would be alerted again at the next check): the limit bounds only what came before.
+ */
 export function rememberKeys(seen: readonly string[], keys: readonly string[], limit = SEEN_LIMIT): string[] {
   const adding = new Set(keys);
   const merged = [...seen.filter((key) => !adding.has(key)), ...adding];
-  return merged.slice(Math.max(0, merged.length - limit));
+  return merged.slice(Math.max(0, merged.length - Math.max(limit, adding.size)));
 }
 
 /**

@@ -285,6 +285,13 @@ describe('the remembered set', () => {
     expect(seen).toHaveLength(5);
   });
 
+  it('never drops a key it is given: more unread letters than the limit are all remembered, so none is alerted again', () => {
+    const unread = Array.from({ length: 12 }, (_, i) => `u${i}`);
+    const seen = rememberKeys(['old1', 'old2'], unread, 10);
+    expect(seen).toEqual(unread);
+    expect(rememberKeys(seen, unread, 10)).toEqual(unread);
+  });
+
   it('bounds the click targets to the newest', () => {
     const targets = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`id${i}`, `url${i}`]));
     const kept = boundTargets(targets, 50);
