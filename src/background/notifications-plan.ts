@@ -7,7 +7,7 @@ import { isUnread } from '../api/unread.ts';
 import { formatMoney } from '../model/format.ts';
 import { askingItemsOf, shareRequestStateOf } from '../model/metadata.ts';
 import { isObj, num, str } from '../model/read-json.ts';
-import { bytesToBase64Url } from '../shared/base64.ts';
+import { opaqueKey } from '../shared/opaque-key.ts';
 import type { CheckMark, SeenState } from '../storage/items.ts';
 import type { AlertKind, AlertSettings } from '../storage/alert-items.ts';
 import { formatCount, pluralKey } from '../shared/plural.ts';
@@ -30,6 +30,8 @@ export interface UnreadLetter {
   whose?: string | undefined;
   /** Which mailbox, as MailboxNav.id names it: '' the person's own, a shared one's inbox link. */
   mailbox: string;
+  /** The mailbox's opaque key (opaqueKey of `mailbox`), as the settings keep a mailbox switched off. */
+  mailboxKey: string;
   /** Which kind of alert it is (the settings switch each kind). */
   kind: AlertKind;
   /** What it asks of the person, when it carries a data type that says (a parcel, a sum due, a time, a deadline, a request to share). */
@@ -126,12 +128,6 @@ function letterAsks(document: Inbox['document'][number]): { kind: AlertKind; ask
   return { kind: 'letters' };
 }
 
-/** A letter's opaque key: the first 128 bits of SHA-256 over its `self` address. */
-export async function letterKey(selfUri: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(selfUri));
-  return bytesToBase64Url(new Uint8Array(digest).slice(0, 16));
-}
-
 /**
  * The unread letters of an inbox page that can be opened (a `self` link on the service's origin),
  * of a mailbox `shared` with the person when it is one.
@@ -139,11 +135,13 @@ export async function letterKey(selfUri: string): Promise<string> {
 export async function unreadLetters(inbox: Inbox, serviceOrigin: string, shared?: SharedWith): Promise<UnreadLetter[]> {
   const letters: UnreadLetter[] = [];
   const keys = new Set<string>();
+  const mailbox = shared?.mailbox ?? '';
+  const mailboxKey = await opaqueKey(mailbox);
   for (const document of inbox.document) {
     if (!isUnread(document)) continue;
     const self = findLink(document.link, 'self');
     if (!self || !classifyLink(self, serviceOrigin).followable) continue;
-    const key = await letterKey(self.uri);
+    const key = await opaqueKey(self.uri);
     if (keys.has(key)) continue;
     keys.add(key);
     const { kind, asks } = letterAsks(document);
@@ -153,7 +151,8 @@ export async function unreadLetters(inbox: Inbox, serviceOrigin: string, shared?
       subject: document.subject?.trim() ?? '',
       target: targetOf(self, 'self', shared?.mailbox),
       whose: shared?.whose,
-      mailbox: shared?.mailbox ?? '',
+      mailbox,
+      mailboxKey,
       kind,
       asks,
     });
@@ -181,7 +180,7 @@ export function planNotifications(unread: readonly UnreadLetter[], seen: SeenSta
       !known.has(letter.key) &&
       !firstRead.has(letter.mailbox) &&
       !alerts?.kindsOff.includes(letter.kind) &&
-      !alerts?.mailboxesOff.includes(letter.mailbox),
+      !alerts?.mailboxesOff.includes(letter.mailboxKey),
   );
   if (fresh.length === 0 || (context && isPaused(context.alerts, context.now))) return nothing;
   if (context?.away) return { shown: [], remember: [], waitForPerson: true };

@@ -18,6 +18,7 @@ import { NOTIFICATIONS_PERMISSION } from '../config/notifications-permission.ts'
 import { newPageId, viewerAddressOf } from '../shared/viewer-address.ts';
 import { sameGeneration } from '../shared/generation-fence.ts';
 import { t, uiLanguage } from '../shared/i18n.ts';
+import { opaqueKey } from '../shared/opaque-key.ts';
 import { warn } from '../shared/warn.ts';
 import type { ServiceCalls } from './authorized-fetch.ts';
 import { readEveryInbox } from './inbox-page.ts';
@@ -33,7 +34,6 @@ import {
 import { alertSettingsItem } from '../storage/alert-items.ts';
 import {
   boundTargets,
-  letterKey,
   letterText,
   MAILBOXES_LIMIT,
   planNotifications,
@@ -198,7 +198,7 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     const now = deps.now();
     const minInterval = (config.pollMinutes * 60_000) / 2;
     const wasAway = (await getItem(storage, notificationAwayItem)) !== undefined;
-    const sharedKeys = await Promise.all(sharedInboxes(root).map(({ shared }) => letterKey(shared.mailbox)));
+    const sharedKeys = await Promise.all(sharedInboxes(root).map(({ shared }) => opaqueKey(shared.mailbox)));
     // Stored before this was kept (no `mailboxes`): every mailbox counts as taken note of, as it did.
     const known = seen.mailboxes === undefined ? undefined : new Set(seen.mailboxes);
     if (unread === 0) {
@@ -235,7 +235,7 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     const { own, others } = await readEveryInbox(inboxLink, root, lettersOf);
     if (own.status === 'rejected') throw own.reason;
     const read = others.filter(({ outcome }) => outcome.status === 'fulfilled').map(({ shared }) => shared.mailbox);
-    const keyed = await Promise.all(read.map(async (mailbox) => ({ mailbox, key: await letterKey(mailbox) })));
+    const keyed = await Promise.all(read.map(async (mailbox) => ({ mailbox, key: await opaqueKey(mailbox) })));
     const firstRead = known === undefined ? [] : keyed.filter(({ key }) => !known.has(key)).map(({ mailbox }) => mailbox);
     const inboxes = [
       own.value,

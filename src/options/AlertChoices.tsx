@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { mailboxIdOf, sharedMailboxes } from '../api/inbox.ts';
+import type { RootSnapshot } from '../api/root-snapshot.ts';
 import { toErrorInfo, type ErrorInfo } from '../shared/errors.ts';
 import { t, uiLocale } from '../shared/i18n.ts';
 import { browserAreas, watchItem } from '../storage/browser-areas.ts';
 import { getItem } from '../storage/item.ts';
 import { rootCacheItem } from '../storage/page-items.ts';
+import { opaqueKey } from '../shared/opaque-key.ts';
 import { ALERT_KINDS, alertSettingsItem, type AlertKind, type AlertSettings } from '../storage/alert-items.ts';
 import { ErrorAlert } from '../ui/components.tsx';
 import { ask } from '../ui/worker-client.ts';
@@ -41,6 +43,19 @@ function pausedWords(alerts: AlertSettings): string {
 }
 
 /**
+ * Each mailbox the person may read, by name, with the key the settings keep it switched off by
+ * (opaqueKey of its MailboxNav.id): the person's own first. None while signed out.
+ */
+async function mailboxesOf(cached: RootSnapshot | undefined): Promise<{ id: string; name: string }[]> {
+  if (!cached) return [];
+  const mailboxes = [
+    { id: '', name: cached.root.primaryAccount?.fullName ?? '' },
+    ...sharedMailboxes(cached.root).map((mailbox) => ({ id: mailboxIdOf(mailbox) ?? '', name: mailbox.name ?? '' })),
+  ];
+  return Promise.all(mailboxes.map(async ({ id, name }) => ({ id: await opaqueKey(id), name })));
+}
+
+/**
  * The person's shaping of alerts, under "Notify me of new letters" while it is on (issue #48): a
  * switch per kind, a switch per mailbox when one is shared with them, and Pause alerts (for an hour,
  * until tomorrow morning, until resumed) or Resume. Each is saved as it is switched; the toolbar
@@ -53,20 +68,16 @@ export function AlertChoices() {
 
   useEffect(() => {
     void getItem(browserAreas, alertSettingsItem).then(setAlerts, () => undefined);
-    // The mailboxes shared with the person, by name, from the root the worker cached (signed in).
-    void getItem(browserAreas, rootCacheItem).then(
-      (cached) =>
-        setMailboxes(
-          cached
-            ? [
-                { id: '', name: cached.root.primaryAccount?.fullName ?? '' },
-                ...sharedMailboxes(cached.root).map((mailbox) => ({ id: mailboxIdOf(mailbox) ?? '', name: mailbox.name ?? '' })),
-              ]
-            : [],
-        ),
-      () => undefined,
-    );
-    return watchItem(alertSettingsItem, setAlerts);
+    // The mailboxes shared with the person, by name, from the root the worker cached (signed in),
+    // as it changes: a mailbox shared while the page is open gets its switch.
+    const showMailboxes = (cached: RootSnapshot | undefined) => void mailboxesOf(cached).then(setMailboxes, () => undefined);
+    void getItem(browserAreas, rootCacheItem).then(showMailboxes, () => undefined);
+    const unwatchRoot = watchItem(rootCacheItem, showMailboxes);
+    const unwatchAlerts = watchItem(alertSettingsItem, setAlerts);
+    return () => {
+      unwatchRoot();
+      unwatchAlerts();
+    };
   }, []);
 
   if (!alerts) return null;

@@ -11,7 +11,10 @@ export const ALERT_KINDS: readonly AlertKind[] = ['letters', 'invoices', 'parcel
 export interface AlertSettings {
   /** The kinds switched off: every kind is on until the person switches it off. */
   kindsOff: AlertKind[];
-  /** The mailboxes whose new letters are not alerted, by MailboxNav.id ('' the person's own, a shared one's inbox link). */
+  /**
+   * The mailboxes whose new letters are not alerted, by opaque key (shared/opaque-key.ts) of their
+   * MailboxNav.id ('' the person's own, a shared one's inbox link): no account's address on disk.
+   */
   mailboxesOff: string[];
   /** While alerts are paused: until when (epoch milliseconds), or null until the person resumes them. */
   pausedUntil?: number | null;
@@ -35,7 +38,7 @@ function checkAlertSettings(value: unknown): Checked<AlertSettings> {
 
 /**
  * storage.local: the person's shaping of alerts (kinds, mailboxes, a pause). Nothing personal: a
- * mailbox is named by its inbox's address. Absent in a profile from before issue #48: every kind
+ * mailbox is named by an opaque key, a hash of its inbox's address. Absent in a profile from before issue #48: every kind
  * and mailbox on, not paused, so an update changes nothing a person chose.
  */
 export const alertSettingsItem = defineItem({ key: 'alertSettings', area: 'local', check: checkAlertSettings, fallback: everyAlert });

@@ -6,6 +6,7 @@ import { needsItem, rootCacheItem } from '../../src/storage/page-items.ts';
 import { extension } from '../support/fake-extension.ts';
 import { config, nothingDue, rootSnapshot, SERVICE } from './fixtures.ts';
 import { openPage } from './page.ts';
+import { opaqueKey } from '../../src/shared/opaque-key.ts';
 
 /*
  * Alerts a person shapes (issue #48 point 3), as the settings page and the popup show them: a
@@ -79,21 +80,48 @@ describe('alerts in the settings', () => {
     await waitFor(() => expect(worker.asked('changeAlerts').at(-1)).toEqual({ type: 'changeAlerts', kindsOff: ['letters'] }));
     await waitFor(() => expect(kindSwitch('Other new letters').checked).toBe(false));
 
-    const mailboxes = screen.getByRole('group', { name: 'Alert me of letters to' });
+    const mailboxes = await screen.findByRole('group', { name: 'Alert me of letters to' });
     expect(
       within(mailboxes)
         .getAllByRole('switch')
         .map((s) => s.parentElement?.textContent),
     ).toEqual(['Kari Nordmann', 'Ola Nordmann']);
     fireEvent.click(within(mailboxes).getByRole('switch', { name: 'Ola Nordmann' }));
-    await waitFor(() => expect(worker.asked('changeAlerts').at(-1)).toEqual({ type: 'changeAlerts', mailboxesOff: [OLA_INBOX] }));
+    // Kept by an opaque key, never by the inbox's address (which holds the account's number).
+    const olaKey = await opaqueKey(OLA_INBOX);
+    await waitFor(() => expect(worker.asked('changeAlerts').at(-1)).toEqual({ type: 'changeAlerts', mailboxesOff: [olaKey] }));
+    expect(JSON.stringify(extension.storage.local.data)).not.toContain('2047');
 
     await openSettings(true);
     await waitFor(() => expect(kindSwitch('Other new letters').checked).toBe(false));
     expect(
-      within(screen.getByRole('group', { name: 'Alert me of letters to' })).getByRole<HTMLInputElement>('switch', { name: 'Ola Nordmann' })
-        .checked,
+      within(await screen.findByRole('group', { name: 'Alert me of letters to' })).getByRole<HTMLInputElement>('switch', {
+        name: 'Ola Nordmann',
+      }).checked,
     ).toBe(false);
+  });
+
+  it('a mailbox shared while the page is open gets its switch, as the worker’s root shows it', async () => {
+    await openSettings(true);
+    await screen.findByRole('group', { name: 'Alert me of letters to' });
+    const snapshot = rootSnapshot();
+    snapshot.root.mailbox = [
+      { name: 'Ola Nordmann', owner: false, unreadItemsInInbox: 1, link: [link('document_inbox', OLA_INBOX)] },
+      {
+        name: 'Per Hansen',
+        owner: false,
+        unreadItemsInInbox: 0,
+        link: [link('document_inbox', `${SERVICE}/post/api/private/accounts/3051/documents/inbox`)],
+      },
+    ];
+    await extension.storage.session.set({ [rootCacheItem.key]: snapshot });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('group', { name: 'Alert me of letters to' }))
+          .getAllByRole('switch')
+          .map((s) => s.parentElement?.textContent),
+      ).toEqual(['Kari Nordmann', 'Ola Nordmann', 'Per Hansen']),
+    );
   });
 
   it('Pause alerts: until when is said, and Resume ends it; a pause from the toolbar button’s menu shows here too', async () => {
