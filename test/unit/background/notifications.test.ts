@@ -299,6 +299,23 @@ describe('alerts the person shapes (issue #48)', () => {
     expect(shown.map(({ title, message }) => [title, message])).toEqual([['Posten', 'Hentemelding']]);
   });
 
+  it('never the same alert again after the worker stopped, nor after the browser restarted (its session storage gone)', async () => {
+    inboxLetters = [letter(2, 'NAV', 'Vedtak'), ...inboxLetters];
+    await check(2);
+    expect(shown.map(({ title }) => title)).toEqual(['NAV']);
+    // The worker stopped and started again: a new worker over the same storage.
+    const restarted = fakeWorker(network, BUILD_DEFAULTS, { idleState: () => Promise.resolve(state) });
+    inboxLetters = [letter(3, 'Posten', 'Hentemelding'), ...inboxLetters];
+    await restarted.notifications.notifyNewLetters(on, rootWithInboxOnlyInMailbox(3), await restarted.session.generation());
+    expect(shown.map(({ title }) => title)).toEqual(['NAV', 'Posten']);
+    // The browser closed and opened again: what it kept in memory is gone, storage.local is not.
+    fakeBrowser.storage.session.data = {};
+    const reopened = fakeWorker(network, BUILD_DEFAULTS, { idleState: () => Promise.resolve(state) });
+    inboxLetters = [letter(4, 'Telenor', 'Faktura'), ...inboxLetters];
+    await reopened.notifications.notifyNewLetters(on, rootWithInboxOnlyInMailbox(4), await reopened.session.generation());
+    expect(shown.map(({ title }) => title)).toEqual(['NAV', 'Posten', 'Telenor']);
+  });
+
   it('paused from the toolbar button’s menu: nothing, not even after the pause; resumed, the next new letter is alerted', async () => {
     expect(await shaped.alerts.menuClicked('alerts-pause-hour')).toBe(true);
     inboxLetters = [letter(2, 'NAV', 'Vedtak'), ...inboxLetters];
