@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { ageRootCache, badgeText, openPlace, showsAccount, signInWith } from '../support/helpers.ts';
+import { ageRootCache, badgeText, badgeTitle, openPlace, showsAccount, signInWith } from '../support/helpers.ts';
 import { browserUnderTest } from '../support/extension-browser.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { css, role, until } from '../support/person.ts';
@@ -16,15 +16,7 @@ import { css, role, until } from '../support/person.ts';
 let h: Harness;
 
 interface ActionInPage {
-  action: { getTitle(details: object): Promise<string>; getBadgeBackgroundColor(details: object): Promise<number[]> };
-}
-
-/** What the toolbar button's title says right now (what the pointer shows over it). */
-function badgeTitle(): Promise<string> {
-  return h.inExtension(() => {
-    const scope = globalThis as unknown as { browser?: ActionInPage; chrome: ActionInPage };
-    return (scope.browser ?? scope.chrome).action.getTitle({});
-  });
+  action: { getBadgeBackgroundColor(details: object): Promise<number[]> };
 }
 
 /** The badge's colour as red, green and blue. */
@@ -63,7 +55,7 @@ describe('one count, and a toolbar button that says what it shows', () => {
   it('signed out: no count, and the title says so', async () => {
     const popup = await h.openPopup();
     await role(popup, 'heading', 'Not connected').wait();
-    await expect.poll(() => badgeTitle()).toBe('Digipost: not connected. Open to connect.');
+    await expect.poll(() => badgeTitle(h)).toBe('Digipost: not connected. Open to connect.');
     expect(await badgeText(h)).toBe('');
     await popup.close();
   });
@@ -78,7 +70,7 @@ describe('one count, and a toolbar button that says what it shows', () => {
     expect(said).toMatch(/^\d+ unread letters in all mailboxes$/);
     const total = said.split(' ')[0] ?? '';
     await expect.poll(() => badgeText(h)).toBe(total);
-    const title = await badgeTitle();
+    const title = await badgeTitle(h);
     expect(title.split('\n')[0]).toBe(`Digipost: ${total} unread letters in all your mailboxes`);
     expect(title).toContain('Ola Nordmann’s inbox: 3');
     expect(title).toMatch(/\nChecked at .+$/);
@@ -120,12 +112,12 @@ describe('one count, and a toolbar button that says what it shows', () => {
       await role(popup, 'button', 'Try again').wait();
       await expect.poll(() => badgeColour()).toBe(GREY);
       expect(await badgeText(h)).toBe(count);
-      expect(await badgeTitle()).toMatch(/^Digipost isn’t answering\. The count shown is from .+ and may not be current\.$/);
+      expect(await badgeTitle(h)).toMatch(/^Digipost isn’t answering\. The count shown is from .+ and may not be current\.$/);
       await h.emulator.admin.configure({ gatewayDown: false });
       await role(popup, 'button', 'Try again').click();
       await expect.poll(() => badgeColour()).toBe(RED);
       expect(await badgeText(h)).toBe(count);
-      expect(await badgeTitle()).toMatch(/^Digipost: \d+ unread letters in all your mailboxes\n/);
+      expect(await badgeTitle(h)).toMatch(/^Digipost: \d+ unread letters in all your mailboxes\n/);
       await popup.close();
     } finally {
       await h.emulator.admin.configure({ gatewayDown: false });
@@ -138,7 +130,7 @@ describe('one count, and a toolbar button that says what it shows', () => {
     await role(popup, 'button', 'Sign out').click();
     await role(popup, 'heading', 'Not connected').wait();
     await expect.poll(() => badgeText(h)).toBe('');
-    expect(await badgeTitle()).toBe('Digipost: not connected. Open to connect.');
+    expect(await badgeTitle(h)).toBe('Digipost: not connected. Open to connect.');
     await popup.close();
   });
 });
@@ -159,7 +151,7 @@ describe.runIf(browserUnderTest() === 'firefox')(
       );
       const popup = await h.openPopup();
       await expect.poll(() => badgeText(h), { timeout: 10_000 }).toBe('!');
-      expect(await badgeTitle()).toBe('Digipost: the extension needs your permission to reach Digipost. Open the settings to give it.');
+      expect(await badgeTitle(h)).toBe('Digipost: the extension needs your permission to reach Digipost. Open the settings to give it.');
       await popup.close();
     });
   },

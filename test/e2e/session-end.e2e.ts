@@ -4,7 +4,17 @@ import { pendingRevocationsItem } from '../../src/storage/items.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { browserUnderTest } from '../support/extension-browser.ts';
-import { dropRootCache, openPlace, sayingWhatItShows, showsAccount, signInWith, storedItems, visibleText } from '../support/helpers.ts';
+import {
+  badgeText,
+  badgeTitle,
+  dropRootCache,
+  openPlace,
+  sayingWhatItShows,
+  showsAccount,
+  signInWith,
+  storedItems,
+  visibleText,
+} from '../support/helpers.ts';
 import { count, css, role, shows, stopsShowing, text, until } from '../support/person.ts';
 
 /*
@@ -98,6 +108,9 @@ describe('a connection Digipost ended (the grant withdrawn on its website)', () 
     const first = await h.openPopup();
     await headingSays(first, ENDED);
     await shows(first, 'withdrawn on Digipost’s website');
+    // The toolbar button says so too: no count, and why.
+    await expect.poll(() => badgeTitle(h)).toBe('Digipost ended the connection. Open to connect again.');
+    expect(await badgeText(h)).toBe('');
     expect(await buttonsOf(first)).toEqual(['Connect']);
     expect(await accessibilityViolations(first)).toEqual([]);
     await first.close();

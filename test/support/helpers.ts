@@ -16,7 +16,7 @@ import { actInClosingPopup, css, until } from './person.ts';
 type Extension = Pick<ExtensionBrowser, 'inExtension' | 'url'>;
 
 interface ExtensionApis {
-  action: { getBadgeText(details: object): Promise<string> };
+  action: { getBadgeText(details: object): Promise<string>; getTitle(details: object): Promise<string> };
   storage: Record<
     'local' | 'session',
     { get(keys: null): Promise<Record<string, unknown>>; set(items: object): Promise<void>; remove(keys: string[]): Promise<void> }
@@ -38,6 +38,11 @@ export function badgeText(h: Extension): Promise<string> {
   return h.inExtension(() =>
     ((globalThis as unknown as InPage).browser ?? (globalThis as unknown as InPage).chrome).action.getBadgeText({}),
   );
+}
+
+/** What the toolbar button's title says right now (what the pointer shows over it). */
+export function badgeTitle(h: Extension): Promise<string> {
+  return h.inExtension(() => ((globalThis as unknown as InPage).browser ?? (globalThis as unknown as InPage).chrome).action.getTitle({}));
 }
 
 /** Everything the extension keeps, per area, to prove what was (not) stored. */
