@@ -106,10 +106,14 @@ export function entrySizes(distDir: string): EntrySize[] {
  * alerts' kinds, mailboxes, pause, menu and idle summary, and a new letter's alert saying what it
  * asks, read with the model's own reader of its data (model/metadata.ts' askingItemsOf, the one
  * the list of what needs the person reads too; 40,618 measured with both and #49's sign-out that
- * waits for the revoke already sent). The popup's stays: it is what a person waits for (15,000 measured with #48's
+ * waits for the revoke already sent). It is 41.1 kB since the last gaps of #48 were mended and a
+ * new letter's alert says what an event, a link's deadline or a request to share asks (#46 point
+ * 4): a mailbox shared later taken note of at its first read, by opaque keys; a pause given its
+ * alarm again after a restart; a count's day in the title; every unread letter kept in the
+ * remembered set (428 bytes, 41,050 measured; all of it the worker's, which alone alerts). The popup's stays: it is what a person waits for (15,000 measured with #48's
  * count wording, live counts and paused line).
  */
-export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 40_700 };
+export const BUDGETS: Partial<Record<EntryName, number>> = { popup: 15_000, worker: 41_100 };
 
 /**
  * The popup's styles, written into popup.html at build (build/popup-styles-in-page.ts, issue #47):
