@@ -30,7 +30,7 @@ export interface UnreadLetter {
   whose?: string | undefined;
   /** Which mailbox, as MailboxNav.id names it: '' the person's own, a shared one's inbox link. */
   mailbox: string;
-  /** The mailbox's opaque key (opaqueKey of `mailbox`), as the settings keep a mailbox switched off. */
+  /** The mailbox's opaque key (opaqueKey of `mailbox`), by which storage.local names a mailbox. */
   mailboxKey: string;
   /** Which kind of alert it is (the settings switch each kind). */
   kind: AlertKind;
@@ -71,8 +71,8 @@ export interface PlanContext {
   /** An earlier check waited for the person: what is new now arrived meanwhile. */
   wasAway: boolean;
   /**
-   * The shared mailboxes (UnreadLetter.mailbox) read for the first time: what is unread in them was
-   * there before, as at switching on, so it is taken note of and not alerted.
+   * The shared mailboxes read for the first time, by key (UnreadLetter.mailboxKey): what is unread
+   * in them was there before, as at switching on, so it is taken note of and not alerted.
    */
   firstRead?: readonly string[];
 }
@@ -162,8 +162,8 @@ export async function unreadLetters(inbox: Inbox, serviceOrigin: string, shared?
 
 /**
  * Which letters to alert: the unread ones not alerted before, outside a shared mailbox read for the
- * first time, of the kinds and mailboxes the person left on, newest first as the inbox lists them. One new letter gets a notification of its own;
- * several in one check make one summary, and so does what came while the person was away. Nothing
+ * first time, of the kinds and mailboxes the person left on, newest first as the inbox lists them.
+ * One new letter gets a notification of its own; several in one check make one summary, and so does what came while the person was away. Nothing
  * while alerts are paused (what came meanwhile is never alerted later), and nothing yet while the
  * computer is idle or locked. Every unread letter on the page is remembered, so one that stays
  * unread, or was read, or was of a kind switched off, is never alerted later.
@@ -178,7 +178,7 @@ export function planNotifications(unread: readonly UnreadLetter[], seen: SeenSta
   const fresh = unread.filter(
     (letter) =>
       !known.has(letter.key) &&
-      !firstRead.has(letter.mailbox) &&
+      !firstRead.has(letter.mailboxKey) &&
       !alerts?.kindsOff.includes(letter.kind) &&
       !alerts?.mailboxesOff.includes(letter.mailboxKey),
   );

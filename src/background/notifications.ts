@@ -198,7 +198,10 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     const now = deps.now();
     const minInterval = (config.pollMinutes * 60_000) / 2;
     const wasAway = (await getItem(storage, notificationAwayItem)) !== undefined;
-    const sharedKeys = await Promise.all(sharedInboxes(root).map(({ shared }) => opaqueKey(shared.mailbox)));
+    // Each shared mailbox's opaque key, as the remembered state names it.
+    const sharedKeys = new Map(
+      await Promise.all(sharedInboxes(root).map(async ({ shared }) => [shared.mailbox, await opaqueKey(shared.mailbox)] as const)),
+    );
     // Stored before this was kept (no `mailboxes`): every mailbox counts as taken note of, as it did.
     const known = seen.mailboxes === undefined ? undefined : new Set(seen.mailboxes);
     if (unread === 0) {
@@ -206,7 +209,7 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
       // came while they were away was read meanwhile; a later letter is news of its own). Every
       // mailbox shared now is taken note of: it holds nothing that was there before.
       written.seenBefore = seen;
-      const mailboxes = withMailboxes(seen, sharedKeys);
+      const mailboxes = withMailboxes(seen, [...sharedKeys.values()]);
       if (!seen.primed || mailboxes.join() !== seen.mailboxes?.join())
         await setItems(storage, put(notifiedLettersItem, { keys: seen.keys, primed: true, mailboxes }));
       written.checkMark = true;
@@ -217,7 +220,7 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     // What waited for the person is looked at whenever they may be back, and a shared mailbox not yet
     // taken note of (shared since, or not readable then) at every check until it is, however soon
     // after the last look: a letter that arrived before its first read would be taken for old.
-    const unnoted = known !== undefined && sharedKeys.some((key) => !known.has(key));
+    const unnoted = known !== undefined && [...sharedKeys.values()].some((key) => !known.has(key));
     if (seen.primed && !wasAway && !unnoted && !shouldFetchInbox(unread, last, now, minInterval)) return;
     const inboxLink = inboxLinkOf(root);
     if (!inboxLink) return;
@@ -234,9 +237,10 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
     // time (inbox-page.ts), never one request for each of 40 shared mailboxes at once.
     const { own, others } = await readEveryInbox(inboxLink, root, lettersOf);
     if (own.status === 'rejected') throw own.reason;
-    const read = others.filter(({ outcome }) => outcome.status === 'fulfilled').map(({ shared }) => shared.mailbox);
-    const keyed = await Promise.all(read.map(async (mailbox) => ({ mailbox, key: await opaqueKey(mailbox) })));
-    const firstRead = known === undefined ? [] : keyed.filter(({ key }) => !known.has(key)).map(({ mailbox }) => mailbox);
+    const readKeys = others.flatMap(({ shared, outcome }) =>
+      outcome.status === 'fulfilled' ? (sharedKeys.get(shared.mailbox) ?? []) : [],
+    );
+    const firstRead = known === undefined ? [] : readKeys.filter((key) => !known.has(key));
     const inboxes = [
       own.value,
       ...others.map(({ outcome }) =>
@@ -266,10 +270,7 @@ export function createLetterNotifications(deps: NotificationsDeps): LetterNotifi
       put(notifiedLettersItem, {
         keys: rememberKeys(seen.keys, plan.remember),
         primed: true,
-        mailboxes: withMailboxes(
-          seen,
-          keyed.map(({ key }) => key),
-        ),
+        mailboxes: withMailboxes(seen, readKeys),
       }),
     );
     written.checkMark = true;
