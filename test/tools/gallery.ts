@@ -11,6 +11,7 @@ import type { ExtensionBrowser } from '../support/extension-browser.ts';
 import { gone, settled, shootTop, tabOfSize } from '../support/gallery-session.ts';
 import { ageRootCache, dropRootCache, storedItems, storeItems, untilServiceQuiet } from '../support/helpers.ts';
 import { launchChromium } from '../support/launch-chromium.ts';
+import { buildWithNotificationsGranted } from '../support/notifications-granted.ts';
 import { css, role, until } from '../support/person.ts';
 import { needsItem } from '../../src/storage/page-items.ts';
 import { PICTURE_TIME_ZONE } from '../support/picture-time-zone.ts';
@@ -289,6 +290,22 @@ async function optionsStates(browser: ExtensionBrowser, shot: (page: Page, state
     [...document.querySelectorAll('.person .avatar')].some((avatar) => !avatar.textContent.includes('?')),
   );
   await shot(page, 'page');
+  // Alerts switched on: a switch per kind and per mailbox (the person's and the one shared with
+  // them), and Pause alerts; then paused until tomorrow morning; then resumed and switched off.
+  await css(page, '#notify').click();
+  await until(
+    page,
+    'The alerts’ choices did not show both mailboxes.',
+    () => document.querySelectorAll('.alert-choices fieldset').length === 2,
+  );
+  await shot(page, 'alerts');
+  await css(page, '.alert-pause-choices button:nth-child(2)').click();
+  await css(page, '.alert-paused [role="status"]').wait();
+  await shot(page, 'alerts-paused');
+  await css(page, '.alert-paused button').click();
+  await css(page, '.alert-pause-choices').wait();
+  await css(page, '#notify').click();
+  await until(page, 'Alerts were not switched off again.', () => document.querySelector('.alert-choices') === null);
   // A permission switched on: Digipost's window asks; declined, the switch goes back.
   const consent = await browser.nextPage(
     () => css(page, '#may-manage').click(),
@@ -336,30 +353,37 @@ export async function writeGallery(options: GalleryOptions): Promise<string[]> {
   rmSync(options.outDir, { recursive: true, force: true });
   mkdirSync(options.outDir, { recursive: true });
   const files: string[] = [];
-  for (const variant of VARIANTS) {
-    const browser = await launchChromium({
-      dist: options.dist,
-      lang: variant.lang,
-      colorScheme: variant.colorScheme,
-      timeZone: PICTURE_TIME_ZONE,
-    });
-    const suffix = `${variant.name}-${variant.colorScheme}`;
-    try {
-      await popupStates(browser, options.emulator, variant.name, async (page, state) => {
-        const file = join(options.outDir, `popup-${state}-${suffix}.png`);
-        await shootPopup(page, file);
-        files.push(file);
+  const grantedDist = buildWithNotificationsGranted(options.dist);
+  try {
+    for (const variant of VARIANTS) {
+      const browser = await launchChromium({
+        // Notifications granted as the person's "Allow" leaves them (no headless browser can answer
+        // the prompt), so the settings can show the alerts' choices; nothing else differs.
+        dist: grantedDist,
+        lang: variant.lang,
+        colorScheme: variant.colorScheme,
+        timeZone: PICTURE_TIME_ZONE,
       });
-      await optionsStates(browser, async (page, state) => {
-        const file = join(options.outDir, `options-${state}-${suffix}.png`);
-        await settled(page);
-        await page.screenshot({ path: file, fullPage: true });
-        files.push(file);
-      });
-    } finally {
-      await browser.close();
-      await options.emulator.admin.configure({ latencyMs: 0 });
+      const suffix = `${variant.name}-${variant.colorScheme}`;
+      try {
+        await popupStates(browser, options.emulator, variant.name, async (page, state) => {
+          const file = join(options.outDir, `popup-${state}-${suffix}.png`);
+          await shootPopup(page, file);
+          files.push(file);
+        });
+        await optionsStates(browser, async (page, state) => {
+          const file = join(options.outDir, `options-${state}-${suffix}.png`);
+          await settled(page);
+          await page.screenshot({ path: file, fullPage: true });
+          files.push(file);
+        });
+      } finally {
+        await browser.close();
+        await options.emulator.admin.configure({ latencyMs: 0 });
+      }
     }
+  } finally {
+    rmSync(grantedDist, { recursive: true, force: true });
   }
   return files;
 }
