@@ -135,14 +135,14 @@ export function AlertChoices() {
         {paused ? (
           <p class="alert-paused">
             <span role="status">{pausedWords(alerts)}</span>{' '}
-            <button type="button" class="quiet" onClick={() => void change({ pause: 'resume' })}>
+            <button type="button" onClick={() => void change({ pause: 'resume' })}>
               {t('alerts_resume')}
             </button>
           </p>
         ) : (
           <p class="alert-pause-choices">
             {(['hour', 'morning', 'resumed'] as const).map((choice) => (
-              <button key={choice} type="button" class="quiet" onClick={() => void change({ pause: choice })}>
+              <button key={choice} type="button" onClick={() => void change({ pause: choice })}>
                 {t(`alerts_pause_${choice}`)}
               </button>
             ))}
