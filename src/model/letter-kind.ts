@@ -23,10 +23,18 @@ export type LetterKind =
   | 'appointment'
   | 'event';
 
+/** A debt collection's sum, when it says one, and the day it is due. */
+export interface DebtDue {
+  amount?: number;
+  dueDate: string;
+}
+
 /** What a list's summary (letters.ts' LetterSummary) carries of its structured data. */
 export interface LetterMarks {
   kind?: LetterKind;
   findWords?: readonly string[];
+  /** A debt collection's sum and due day (its Inkasso), which its row says as an invoice's (an InvoiceInfo's fields). */
+  debt?: DebtDue;
 }
 
 const KIND_OF: Readonly<Partial<Record<MetadataItem['kind'], LetterKind>>> = {
@@ -59,7 +67,13 @@ function letterMarksOf(document: unknown): LetterMarks {
       ? [item.merchant, ...(item.chain === undefined ? [] : [item.chain]), ...item.lines.map((line) => line.name)]
       : [],
   );
-  return { ...(kind === undefined ? {} : { kind }), ...(findWords.length === 0 ? {} : { findWords }) };
+  const inkasso = items.find((item) => item.kind === 'inkasso');
+  const debt = inkasso ? { dueDate: inkasso.dueDate, ...(inkasso.sum === undefined ? {} : { amount: inkasso.sum }) } : undefined;
+  return {
+    ...(kind === undefined ? {} : { kind }),
+    ...(findWords.length === 0 ? {} : { findWords }),
+    ...(debt === undefined ? {} : { debt }),
+  };
 }
 
 /** A list's summary with its kind and words to find it by, when its letter carries them (never a confidential letter's). */
@@ -67,5 +81,5 @@ export function withLetterMarks<T extends LetterMarks & { confidential: boolean 
   // A confidential letter's row says nothing of what it is about, as its subject does not.
   if (summary.confidential) return summary;
   const marks = letterMarksOf(document);
-  return marks.kind === undefined && marks.findWords === undefined ? summary : { ...summary, ...marks };
+  return Object.keys(marks).length === 0 ? summary : { ...summary, ...marks };
 }

@@ -2,7 +2,7 @@ import { findLink } from '../api/relation-name.ts';
 import { isUnreadBy } from '../api/unread.ts';
 import type { Link } from '../api/schemas.ts';
 import { bool, idText, isObj, linksOf, num, present, str } from './read-json.ts';
-import type { LetterKind } from './letter-kind.ts';
+import type { DebtDue, LetterKind } from './letter-kind.ts';
 
 // A letter as the popup's list, the viewer's lists and its letter page read it (read-json.ts says how).
 
@@ -134,10 +134,12 @@ export interface LetterSummary {
   kind?: LetterKind;
   /** Words besides sender and subject that find it (a receipt's shop and lines): set as `kind` is. */
   findWords?: readonly string[];
+  /** A debt collection's sum and due day, from its Inkasso: set as `kind` is. */
+  debt?: DebtDue;
 }
 
 /** A letter as the popup's newest letters show it: a list's reading (summarize) without whether it is locked and how many attachments it has, which they never show. */
-export type LetterGlance = Omit<LetterSummary, 'locked' | 'attachmentCount' | 'kind' | 'findWords'>;
+export type LetterGlance = Omit<LetterSummary, 'locked' | 'attachmentCount' | 'kind' | 'findWords' | 'debt'>;
 
 const attachmentsIn = (doc: Record<string, unknown>): unknown[] => (Array.isArray(doc.attachment) ? doc.attachment : []);
 

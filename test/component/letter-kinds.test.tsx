@@ -89,6 +89,16 @@ describe("a letter's kind in the lists", () => {
     expect(mark?.getAttribute('aria-hidden')).toBe('true');
   });
 
+  it('a debt collection says its sum and due day beside its kind, as an invoice does, heard as a debt collection', async () => {
+    await openInbox();
+    const row = screen.getByText('Inkassovarsel: Faktura 20931').closest('.letter-row');
+    const amount = row?.querySelector('.letter-amount');
+    expect(amount?.textContent).toMatch(/NOK\s?1,187\.50 · due Dec 10/);
+    expect(amount?.querySelector('svg')?.getAttribute('aria-label')).toBe('Debt collection');
+    // Letters without a sum to pay show none.
+    expect(screen.getByText('Lønnsslipp for november').closest('.letter-row')?.querySelector('.letter-amount')?.textContent).toBe('');
+  });
+
   it('marks no kind on a letter without such data, one that only carries a link, or a confidential one', async () => {
     await openInbox();
     expect(kindOf('Strømregning november')).toBeNull();

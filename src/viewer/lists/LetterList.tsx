@@ -14,7 +14,8 @@ import { useLetterList, type ListPlace } from './use-letter-list.ts';
 import { RowMenu, RowSelect, useRowHidden } from '../filing/ListFiling.tsx';
 import { LetterKindMark } from './LetterKindMark.tsx';
 
-function InvoiceText(props: { invoice: InvoiceInfo; now: number }) {
+/** A sum to pay beside a row's subject: an invoice's, or a debt collection's (`label` says which, to whoever does not see the icon). */
+function InvoiceText(props: { invoice: InvoiceInfo; label: string; now: number }) {
   const context = { now: props.now, locale: uiLocale() };
   const full = invoiceText(props.invoice, context);
   const short = invoiceRowText(props.invoice, context);
@@ -25,7 +26,7 @@ function InvoiceText(props: { invoice: InvoiceInfo; now: number }) {
   // The row shows the short form; the whole is the tooltip and what a screen reader hears.
   return (
     <span class={`invoice${state}`} title={full}>
-      {overdue ? <WarningIcon label={t('letter_type_invoice')} /> : <InvoiceIcon label={t('letter_type_invoice')} />}
+      {overdue ? <WarningIcon label={props.label} /> : <InvoiceIcon label={props.label} />}
       <span class="invoice-text" aria-hidden={short === full ? undefined : 'true'}>
         {short}
       </span>
@@ -53,7 +54,14 @@ function LetterRow(props: { letter: LetterSummary; now: number }) {
           </span>
         ) : null}
       </span>
-      <span class="letter-amount">{letter.invoice ? <InvoiceText invoice={letter.invoice} now={props.now} /> : null}</span>
+      <span class="letter-amount">
+        {letter.invoice ? (
+          <InvoiceText invoice={letter.invoice} label={t('letter_type_invoice')} now={props.now} />
+        ) : letter.debt ? (
+          // A debt collection with no invoice of its own: its sum and due day, as its card says them.
+          <InvoiceText invoice={letter.debt} label={t('inkasso_kind')} now={props.now} />
+        ) : null}
+      </span>
       {letter.created !== undefined ? (
         <time class="letter-date" dateTime={letter.created} title={formatFullDate(letter.created, locale)}>
           {formatRelativeDate(letter.created, { now: props.now, locale })}
