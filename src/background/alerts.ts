@@ -4,10 +4,10 @@
 // the settings, ends a pause on time (an alarm), offers the menu's items and words the popup's line.
 import type { Alarms, Menus } from 'webextension-polyfill';
 import type { ExtensionConfig } from '../config/config.ts';
-import { t, uiLanguage } from '../shared/i18n.ts';
+import { t } from '../shared/i18n.ts';
 import { getItem, put, setItems, type StorageAreas } from '../storage/item.ts';
-import { ALERT_KINDS, alertSettingsItem, type AlertKind, type AlertSettings } from '../storage/alert-items.ts';
-import { isPaused } from './notifications-plan.ts';
+import { ALERT_KINDS, alertSettingsItem, isPaused, type AlertKind, type AlertSettings } from '../storage/alert-items.ts';
+import { pausedLine } from '../model/alert-pause.ts';
 
 /** The alarm that ends a pause on time (the worker may be asleep then). */
 export const RESUME_ALARM = 'alerts-resume';
@@ -29,24 +29,6 @@ export function pauseEnd(choice: PauseChoice, now: number): number | null {
   if (morning.getHours() >= NIGHT_ENDS_HOUR) morning.setDate(morning.getDate() + 1);
   morning.setHours(MORNING_HOUR, 0, 0, 0);
   return morning.getTime();
-}
-
-/**
- * The popup's and the settings' line while alerts are paused: "Alerts paused until 08:15", with the
- * weekday when it ends on another day than `now` ("until Wednesday 07:00"), which stays true however
- * long the line is shown. Undefined when not paused.
- */
-export function pausedLine(alerts: AlertSettings, now: number, locale = uiLanguage()): string | undefined {
-  if (!isPaused(alerts, now)) return undefined;
-  const until = alerts.pausedUntil;
-  if (until === null || until === undefined) return t('alerts_paused');
-  const sameDay = new Date(until).toDateString() === new Date(now).toDateString();
-  const when = new Intl.DateTimeFormat(locale, {
-    ...(sameDay ? {} : { weekday: 'long' }),
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(until);
-  return t('alerts_paused_until', when);
 }
 
 const MENU_PREFIX = 'alerts-';

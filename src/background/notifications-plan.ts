@@ -9,7 +9,7 @@ import { askingItemsOf, shareRequestStateOf } from '../model/metadata.ts';
 import { isObj, num, str } from '../model/read-json.ts';
 import { opaqueKey } from '../shared/opaque-key.ts';
 import type { CheckMark, SeenState } from '../storage/items.ts';
-import type { AlertKind, AlertSettings } from '../storage/alert-items.ts';
+import { isPaused, type AlertKind, type AlertSettings } from '../storage/alert-items.ts';
 import { formatCount, pluralKey } from '../shared/plural.ts';
 /** How many notified letters are remembered (opaque keys, newest last). */
 const SEEN_LIMIT = 500;
@@ -75,11 +75,6 @@ export interface PlanContext {
    * in them was there before, as at switching on, so it is taken note of and not alerted.
    */
   firstRead?: readonly string[];
-}
-
-/** Whether alerts are paused at `now`: until a time not yet come, or until resumed (null). */
-export function isPaused(alerts: AlertSettings, now: number): boolean {
-  return alerts.pausedUntil === null || (alerts.pausedUntil !== undefined && alerts.pausedUntil > now);
 }
 
 /** The attachment a letter is about (contract §6: the main one, else the first), as it came. */

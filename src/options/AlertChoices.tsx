@@ -7,6 +7,7 @@ import { browserAreas, watchItem } from '../storage/browser-areas.ts';
 import { getItem } from '../storage/item.ts';
 import { rootCacheItem } from '../storage/page-items.ts';
 import { opaqueKey } from '../shared/opaque-key.ts';
+import { pausedLine } from '../model/alert-pause.ts';
 import { ALERT_KINDS, alertSettingsItem, type AlertKind, type AlertSettings } from '../storage/alert-items.ts';
 import { ErrorAlert } from '../ui/components.tsx';
 import { ask } from '../ui/worker-client.ts';
@@ -24,22 +25,6 @@ interface Change {
   kindsOff?: AlertKind[];
   mailboxesOff?: string[];
   pause?: 'hour' | 'morning' | 'resumed' | 'resume';
-}
-
-/** Whether a pause is on at `now` (as the worker's plan decides: notifications-plan.ts isPaused). */
-function pausedAt(alerts: AlertSettings, now: number): boolean {
-  return alerts.pausedUntil === null || (alerts.pausedUntil !== undefined && alerts.pausedUntil > now);
-}
-
-/** "Alerts paused until Wednesday 07:00", as the popup says it (the worker's words are the popup's; these are the same messages). */
-function pausedWords(alerts: AlertSettings): string {
-  const until = alerts.pausedUntil;
-  if (until === null || until === undefined) return t('alerts_paused');
-  const sameDay = new Date(until).toDateString() === new Date().toDateString();
-  return t(
-    'alerts_paused_until',
-    new Intl.DateTimeFormat(uiLocale(), { ...(sameDay ? {} : { weekday: 'long' }), hour: 'numeric', minute: '2-digit' }).format(until),
-  );
 }
 
 /**
@@ -92,7 +77,8 @@ export function AlertChoices() {
   };
 
   const toggled = <T,>(list: readonly T[], item: T, on: boolean) => (on ? list.filter((one) => one !== item) : [...list, item]);
-  const paused = pausedAt(alerts, Date.now());
+  // Said as the popup says it (model/alert-pause.ts), in the page's language.
+  const paused = pausedLine(alerts, Date.now(), uiLocale());
 
   return (
     <div class="alert-choices">
@@ -132,9 +118,9 @@ export function AlertChoices() {
         <p id="alerts-pause-title" class="alert-legend">
           {t('alerts_pause')}
         </p>
-        {paused ? (
+        {paused !== undefined ? (
           <p class="alert-paused">
-            <span role="status">{pausedWords(alerts)}</span>{' '}
+            <span role="status">{paused}</span>{' '}
             <button type="button" onClick={() => void change({ pause: 'resume' })}>
               {t('alerts_resume')}
             </button>

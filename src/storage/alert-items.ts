@@ -20,6 +20,11 @@ export interface AlertSettings {
   pausedUntil?: number | null;
 }
 
+/** Whether alerts are paused at `now`: until a time not yet come, or until resumed (null). */
+export function isPaused(alerts: AlertSettings, now: number): boolean {
+  return alerts.pausedUntil === null || (alerts.pausedUntil !== undefined && alerts.pausedUntil > now);
+}
+
 const everyAlert: AlertSettings = { kindsOff: [], mailboxesOff: [] };
 
 function checkAlertSettings(value: unknown): Checked<AlertSettings> {
@@ -38,7 +43,7 @@ function checkAlertSettings(value: unknown): Checked<AlertSettings> {
 
 /**
  * storage.local: the person's shaping of alerts (kinds, mailboxes, a pause). Nothing personal: a
- * mailbox is named by an opaque key, a hash of its inbox's address. Absent in a profile from before issue #48: every kind
- * and mailbox on, not paused, so an update changes nothing a person chose.
+ * mailbox is named by an opaque key, a hash of its inbox's address. Absent in a profile from before
+ * issue #48: every kind and mailbox on, not paused, so an update changes nothing a person chose.
  */
 export const alertSettingsItem = defineItem({ key: 'alertSettings', area: 'local', check: checkAlertSettings, fallback: everyAlert });

@@ -14,7 +14,8 @@ vi.stubGlobal('chrome', {
 });
 
 // Imported after the stub: i18n reaches the extension API when its module loads.
-const { createAlerts, pausedLine, pauseEnd, RESUME_ALARM } = await import('../../../src/background/alerts.ts');
+const { createAlerts, pauseEnd, RESUME_ALARM } = await import('../../../src/background/alerts.ts');
+const { pausedLine } = await import('../../../src/model/alert-pause.ts');
 
 const local = (hour: number, minute = 0, day = 1) => new Date(2026, 11, day, hour, minute).getTime();
 

@@ -4,7 +4,6 @@ import { isUnread } from '../../../src/api/unread.ts';
 import {
   boundTargets,
   asksText,
-  isPaused,
   letterText,
   planNotifications,
   type PlanContext,
@@ -15,6 +14,7 @@ import {
   type UnreadLetter,
 } from '../../../src/background/notifications-plan.ts';
 import { opaqueKey } from '../../../src/shared/opaque-key.ts';
+import { isPaused } from '../../../src/storage/alert-items.ts';
 
 const SERVICE = 'https://www.digipost.no';
 const MEDIA = 'application/vnd.digipost-v2+json';
