@@ -4,14 +4,14 @@ import { E2E_CLIENT_SECRET } from '../support/build-extension.ts';
 import { badgeText, newViewerFrom, showsAccount, storedItems, storeItems } from '../support/helpers.ts';
 import { browserUnderTest } from '../support/extension-browser.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { configItem } from '../../src/storage/items.ts';
+import { configItem, pendingSignInItem } from '../../src/storage/items.ts';
 import { css, isThere, role, roleSelector, textOf, until } from '../support/person.ts';
 
 /*
  * Signing in through the service's consent window (identity.launchWebAuthFlow, in Chromium and in
  * Firefox against the emulator at an address with a port, which Firefox's host permissions once
- * tripped on), and keeping the session afterwards. Each test starts signed out, against a fresh
- * emulator.
+ * tripped on), against a service that requires PKCE too, and keeping the session afterwards. Each
+ * test starts signed out, against a fresh emulator.
  */
 
 let h: Harness;
@@ -155,6 +155,32 @@ describe('connecting through the service consent window', () => {
     expect(JSON.stringify(session)).not.toMatch(/access/i);
     await h.reload(popup);
     await role(popup, 'button', 'Connect').wait();
+  });
+});
+
+describe('a service that requires PKCE', () => {
+  // The emulator then refuses an authorization request without an S256 challenge (RFC 7636), and a
+  // code exchange without the verifier of that challenge; the other tests require nothing.
+  it('signs in: the consent window gets the S256 challenge, the token endpoint the matching verifier', async () => {
+    await h.emulator.admin.configure({ requirePkce: true });
+    expect((await h.emulator.admin.knobs()).requirePkce).toBe(true);
+    const popup = await h.openPopup();
+    await role(popup, 'heading', 'Not connected').wait();
+    await h.connectVia(popup, 'Approve');
+    await showsAccount(h, popup);
+
+    const log = await h.emulator.admin.requests();
+    // One consent window, one state: Firefox has been seen loading a window's address twice.
+    const authorize = log.filter((entry) => entry.path.endsWith('/oauth/authorize/new'));
+    expect(new Set(authorize.map((entry) => entry.query))).toHaveProperty('size', 1);
+    const query = new URLSearchParams(authorize[0]?.query ?? '');
+    expect(query.get('code_challenge_method')).toBe('S256');
+    expect(query.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(query.has('code_verifier')).toBe(false);
+    // The emulator gave tokens only for the verifier that hashes to that challenge.
+    expect(log.filter((entry) => entry.path.endsWith('/oauth/accesstoken')).map((entry) => entry.status)).toEqual([200]);
+    // With the sign-in done, its verifier is gone with the rest of the pending sign-in.
+    expect(Object.keys(await storedItems(h, 'session'))).not.toContain(pendingSignInItem.key);
   });
 });
 
