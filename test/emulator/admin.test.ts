@@ -24,6 +24,18 @@ beforeEach(async () => {
 
 const root = () => getJson<RootJson>(`${em.url}/post/api`, token);
 
+describe('connections', () => {
+  it('closes each admin call’s connection with its answer, so none is pooled for the next emulator on this port', async () => {
+    const response = await fetch(`${em.url}/__emulator/knobs`);
+    await response.text();
+    expect(response.headers.get('connection')).toBe('close');
+    // The service's own answers keep theirs, as a server's do.
+    const api = await fetch(`${em.url}/post/api`, { headers: { Authorization: `Bearer ${token}` } });
+    await api.text();
+    expect(api.headers.get('connection')).not.toBe('close');
+  });
+});
+
 describe('knobs', () => {
   it('start from the options and change through configure', async () => {
     expect(await em.admin.knobs()).toEqual({

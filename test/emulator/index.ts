@@ -5,7 +5,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { EmulatorAdmin } from './admin-client.ts';
 import { createApp } from './app.ts';
 import type { EmulatorOptions } from './config.ts';
-import { settingsFrom } from './config.ts';
+import { ADMIN_PREFIX, settingsFrom } from './config.ts';
 import { Emulator } from './state.ts';
 
 export type { EmulatorOptions } from './config.ts';
@@ -36,6 +36,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   // A client that goes away mid-request must not bring the process down.
   server.on('clientError', (_error, socket) => socket.destroy());
+  // Each admin call has a connection of its own, closed with its answer. The tests' process pools
+  // keep-alive connections by address, and the next emulator listens on this one's port: a pooled
+  // connection to this emulator, stopped a moment ago, was seen taken for the next one's first call
+  // when nothing came between the two (no browser start), which then failed ("other side closed").
+  server.on('request', (request, response) => {
+    if (request.url?.startsWith(ADMIN_PREFIX)) response.shouldKeepAlive = false;
+  });
   em.port = (server.address() as AddressInfo).port;
   em.baseUrl = `http://127.0.0.1:${em.port}`;
   let stopped: Promise<void> | undefined;
