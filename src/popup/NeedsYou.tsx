@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Link } from '../api/schemas.ts';
+import { dateFormat } from '../model/dates.ts';
 import type { InvoiceInfo } from '../model/letters.ts';
 import { t, tCount, uiLocale } from '../shared/i18n.ts';
 import type { NeedRow } from '../storage/page-items.ts';
@@ -18,8 +19,9 @@ export function dueText(invoice: InvoiceInfo, now: number, locale: string): stri
   if (daysLeft === 0) return t('invoice_due_today');
   if (daysLeft === 1) return t('invoice_due_tomorrow');
   if (daysLeft <= 14) return t('invoice_due_in_days', String(daysLeft));
-  // A calendar day (daysLeft read it), shown as written whatever the zone: model/dates.ts' formatDate for a day, without its reading of moments.
-  return t('invoice_due', new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(dueDate)));
+  // A calendar day (daysLeft read it), shown as written whatever the zone: model/dates.ts' formatDate for a day, without its reading of
+  // moments (its formatter is dates.ts' own, made once).
+  return t('invoice_due', dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(dueDate)));
 }
 
 /** Rows shown before "Show N more": the list stays beside the places on the popup's first screen. */

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  dateFormat,
   daysUntil,
   formatDate,
   formatDeadline,
@@ -149,6 +150,24 @@ describe('formatFullDate', () => {
     expect(formatFullDate('2025-11-10T13:05:00Z', 'en')).toBe('Monday, November 10, 2025 at 2:05 PM');
     expect(formatFullDate('2025-11-10', 'en')).toBe('Monday, November 10, 2025');
     expect(formatFullDate('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('dateFormat', () => {
+  it('makes a formatter once per locale and options, so a list of letters does not make one per date', () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const list = Array.from({ length: 50 }, (_, i) =>
+        formatRelativeDate(`2026-11-${String(1 + (i % 20)).padStart(2, '0')}T10:00:00Z`, oslo('nb')),
+      );
+      expect(new Set(list).size).toBe(20);
+      // The first of each kind only: the day of each moment in Oslo, the year, the short date, the weekday.
+      expect(made.mock.calls.length).toBeLessThanOrEqual(6);
+    } finally {
+      made.mockRestore();
+    }
+    expect(dateFormat('nb', { dateStyle: 'medium' })).toBe(dateFormat('nb', { dateStyle: 'medium' }));
+    expect(dateFormat('nb', { dateStyle: 'medium' })).not.toBe(dateFormat('en', { dateStyle: 'medium' }));
   });
 });
 
