@@ -19,8 +19,8 @@ export function dueText(invoice: InvoiceInfo, now: number, locale: string): stri
   if (daysLeft === 0) return t('invoice_due_today');
   if (daysLeft === 1) return t('invoice_due_tomorrow');
   if (daysLeft <= 14) return t('invoice_due_in_days', String(daysLeft));
-  // A calendar day (daysLeft read it), shown as written whatever the zone: model/dates.ts' formatDate for a day, without its reading of
-  // moments (its formatter is dates.ts' own, made once).
+  // A calendar day (daysLeft read it), shown as written whatever the zone: what model/dates.ts'
+  // formatDate does for a day, with its formatter, made once, and without its reading of moments.
   return t('invoice_due', dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(dueDate)));
 }
 

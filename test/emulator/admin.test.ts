@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app.ts';
-import { MEDIA_TYPE, settingsFrom } from './config.ts';
+import { ADMIN_PREFIX, MEDIA_TYPE, settingsFrom } from './config.ts';
 import type { RunningEmulator } from './index.ts';
 import { startEmulator } from './index.ts';
 import { Emulator } from './state.ts';
@@ -26,7 +26,7 @@ const root = () => getJson<RootJson>(`${em.url}/post/api`, token);
 
 describe('connections', () => {
   it('closes each admin call’s connection with its answer, so none is pooled for the next emulator on this port', async () => {
-    const response = await fetch(`${em.url}/__emulator/knobs`);
+    const response = await fetch(`${em.url}${ADMIN_PREFIX}/knobs`);
     await response.text();
     expect(response.headers.get('connection')).toBe('close');
     // The service's own answers keep theirs, as a server's do.
