@@ -162,8 +162,7 @@ describe('a service that requires PKCE', () => {
   // The emulator then refuses an authorization request without an S256 challenge (RFC 7636), and a
   // code exchange without the verifier of that challenge; the other tests require nothing.
   it('signs in: the consent window gets the S256 challenge, the token endpoint the matching verifier', async () => {
-    await h.emulator.admin.configure({ requirePkce: true });
-    expect((await h.emulator.admin.knobs()).requirePkce).toBe(true);
+    expect((await h.emulator.admin.configure({ requirePkce: true })).requirePkce).toBe(true);
     const popup = await h.openPopup();
     await role(popup, 'heading', 'Not connected').wait();
     await h.connectVia(popup, 'Approve');
