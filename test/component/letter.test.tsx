@@ -14,7 +14,7 @@ import { openPage } from './page.ts';
  * the main document shown at once (PDF, image, HTML in a sandboxed frame), behind an opening
  * receipt, behind a stronger login, too large, failed with Try again; further documents on a click.
  * What needs a real browser (pdf.js drawing, the sandbox's effect, the frame's height, requests
- * reaching the service) stays in test/e2e/letter-opens.e2e.ts, mailbox.e2e.ts and hardening.e2e.ts.
+ * reaching the service) stays in test/e2e/mailbox.e2e.ts and letter-privacy.e2e.ts.
  */
 
 vi.mock('../../src/viewer/letter/pdf-pages.ts', () => import('./pdf-stand-in.ts'));

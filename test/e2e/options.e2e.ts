@@ -6,9 +6,9 @@ import { DEFAULT_FIREFOX_ADDON_ID } from '../../src/config/build-defaults.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { E2E_CLIENT_ID, e2eBuildFor } from '../support/build-extension.ts';
 import { buildWithNotificationsGranted } from '../support/notifications-granted.ts';
-import { addressOf } from '../support/extension-browser.ts';
+import { addressOf, browserUnderTest } from '../support/extension-browser.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { cachedLink, nextFrames, openDetails, storedItems, visibleText } from '../support/helpers.ts';
+import { cachedLink, openDetails, storedItems, visibleText } from '../support/helpers.ts';
 import { appears, css, isChecked, role, roleSelector, says, shows, until } from '../support/person.ts';
 
 /*
@@ -215,19 +215,21 @@ describe('the options page', () => {
     expect(((await storedItems(h, 'local')).config as { pollMinutes: number }).pollMinutes).toBe(15);
   });
 
-  it('is usable with the keyboard alone', async () => {
-    await h.reload(page);
-    const open = await role(page, 'switch', 'Open your letters').waitHandle();
-    await open.focus();
-    await page.keyboard.press(' ');
-    await says(page, 'status', SWITCH_SAVED);
-    expect(await isChecked(page, 'switch', 'Open your letters')).toBe(true);
-    // The focus stayed on the switch through the save, so Space switches it back.
-    await nextFrames(page);
-    expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.keyboard.press(' ');
-    await expect.poll(() => isChecked(page, 'switch', 'Open your letters')).toBe(false);
-  });
+  it.runIf(browserUnderTest() === 'firefox')(
+    'saving another port of the service host needs no new permission (Firefox only: its host permissions match a host at any port; Chromium’s name the port, so another one is a new permission to ask for)',
+    async () => {
+      await h.reload(page);
+      await openPublisher();
+      // Firefox holds http://127.0.0.1/* (it matches no port), so the request answers at once, with no prompt.
+      await role(page, 'textbox', 'Service address').fill(`http://127.0.0.1:${Number(new URL(h.emulator.url).port) + 1}`);
+      await role(page, 'button', 'Save connection').click();
+      await savedAlone(page).wait();
+      // Back to the emulator's own address, for the tests after this one.
+      await role(page, 'textbox', 'Service address').fill(h.emulator.url);
+      await role(page, 'button', 'Save connection').click();
+      await savedAlone(page).wait();
+    },
+  );
 });
 
 describe('signed in', () => {
@@ -266,58 +268,9 @@ describe('signed in', () => {
     await appears(page, 'heading', user.fullName);
     expect(await accessibilityViolations(page)).toEqual([]);
   });
-
-  it('a permission switched off asks Digipost again too, and the new grant no longer holds it', async () => {
-    const receipts = {
-      type: 'getResource',
-      url: await cachedLink(h, 'account', 'receipts'),
-      relation: `${h.emulator.url}/post/relations/receipts`,
-    };
-    expect((await askWorker(page, receipts)).ok).toBe(true);
-    expect(await switchWithConsent(RECEIPTS, 'Approve')).not.toContain('READ_RECEIPTS');
-    await says(page, 'status', 'Done. Digipost now allows what is switched on.');
-    expect(await isChecked(page, 'switch', RECEIPTS)).toBe(false);
-    expect(await askWorker(page, receipts)).toMatchObject({ ok: false, error: { code: 'http_forbidden_permission' } });
-    await appears(page, 'heading', h.emulator.user.fullName);
-  });
-
-  it('a change of the client ID signs out, says so before and after, and offers Connect', async () => {
-    await openPublisher();
-    expect(await page.$$('.consequence')).toHaveLength(0);
-    await role(page, 'button', 'Save connection').click();
-    await savedAlone(page).wait();
-
-    await role(page, 'textbox', 'Client ID').fill('another-client');
-    await shows(page, 'Saving will sign you out, because the client ID changed.');
-    await role(page, 'button', 'Save connection').click();
-    await says(page, 'status', 'You were signed out because the client ID changed');
-    await css(page, `${roleSelector('status')} ${roleSelector('button', 'Connect')}`).wait();
-    await appears(page, 'heading', 'Not connected');
-    const again = await h.openPopup();
-    await appears(again, 'heading', 'Not connected');
-    await again.close();
-    await backToOptions();
-    // Back to the registered client, for whoever runs next.
-    await role(page, 'textbox', 'Client ID').fill(E2E_CLIENT_ID);
-    await role(page, 'button', 'Save connection').click();
-    await savedAlone(page).wait();
-  });
-
-  it('has no accessibility violations in the dark theme either', async () => {
-    const dark = await startHarness({ colorScheme: 'dark', reuseEmulator: h.emulator });
-    try {
-      const options = await dark.open('src/options/options.html');
-      await appears(options, 'heading', 'What the extension may do');
-      await openPublisher(options);
-      expect(await options.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(27, 27, 31)');
-      expect(await accessibilityViolations(options)).toEqual([]);
-    } finally {
-      await dark.close();
-    }
-  });
 });
 
-describe('the notifications switch', () => {
+describe('the notifications switch, in the dark theme', () => {
   // A second browser whose build holds the notifications permission, as after the person's Allow:
   // the browser's prompt is its own window, which no driver can answer (test/support/notifications-granted.ts).
   let granted: Harness;
@@ -329,7 +282,8 @@ describe('the notifications switch', () => {
 
   beforeAll(async () => {
     dist = buildWithNotificationsGranted(e2eBuildFor(h.name).dist);
-    granted = await startHarness({ dist, reuseEmulator: h.emulator });
+    // Dark: this browser also looks at the page in the dark theme (the first one is light).
+    granted = await startHarness({ dist, reuseEmulator: h.emulator, colorScheme: 'dark' });
     options = await granted.open('src/options/options.html');
     await role(options, 'switch', NOTIFY).wait();
   });
@@ -347,19 +301,9 @@ describe('the notifications switch', () => {
     expect(await storedNotify()).toBe(true);
     await granted.reload(options);
     expect(await isChecked(options, 'switch', NOTIFY)).toBe(true);
+    // The dark theme, with the connection's settings open too: no accessibility violations either.
+    await openPublisher(options);
+    expect(await options.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(27, 27, 31)');
     expect(await accessibilityViolations(options)).toEqual([]);
-  });
-
-  it('switches off with the keyboard, keeping the focus, and stays off', async () => {
-    const notify = await role(options, 'switch', NOTIFY).waitHandle();
-    await notify.focus();
-    await options.keyboard.press(' ');
-    await saidSaved();
-    expect(await isChecked(options, 'switch', NOTIFY)).toBe(false);
-    expect(await storedNotify()).toBe(false);
-    await nextFrames(options);
-    expect(await notify.evaluate((el) => el === document.activeElement)).toBe(true);
-    await granted.reload(options);
-    expect(await isChecked(options, 'switch', NOTIFY)).toBe(false);
   });
 });

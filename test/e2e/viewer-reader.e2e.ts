@@ -222,6 +222,15 @@ describe('accessibility', () => {
     const page = await open('account', 'document_inbox', harness);
     await rows(page);
     expect(await accessibilityViolations(page), 'inbox').toEqual([]);
+    // The finder, open with what it found in a folder ("/" from the page; what it finds and how it
+    // groups them is letter-finder.test.tsx's), and what was asked for is nowhere on disk.
+    await page.keyboard.press('/');
+    await page.keyboard.type('RESTskat');
+    await css(page, `${roleSelector('listbox', 'Letters found')} ${roleSelector('group', 'Skatt')}`).wait();
+    await css(page, `${roleSelector('search', 'Find a letter')} [role="status"]::-p-text("found.")`).wait();
+    expect(await accessibilityViolations(page), 'finder').toEqual([]);
+    expect(JSON.stringify(await storedItems(harness, 'local')).toLowerCase()).not.toContain('restskat');
+    await page.keyboard.press('Escape');
     await openRow(page, 6);
     await css(page, '.pdf-page[data-drawn="true"]').wait();
     expect(await accessibilityViolations(page), 'letter').toEqual([]);
@@ -261,13 +270,19 @@ describe('accessibility', () => {
     await checkAll(h);
   });
 
-  it('has no violations in the dark theme', async () => {
+  it('has no violations in the dark theme, the popup included', async () => {
     const dark = await startHarness({ reuseEmulator: h.emulator, colorScheme: 'dark', timeZone: TIME_ZONE, viewport: VIEWPORT });
     try {
       // The same signed-in state, carried over to the second browser.
       await storeItems(dark, 'local', await storedItems(h, 'local'));
       await storeItems(dark, 'session', await storedItems(h, 'session'));
       await checkAll(dark);
+      // The signed-in popup follows the browser's dark scheme too.
+      const popup = await dark.openPopup();
+      await css(popup, '.letter-list .letter').wait();
+      expect(await popup.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+      expect(await popup.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(27, 27, 31)');
+      expect(await accessibilityViolations(popup), 'popup').toEqual([]);
     } finally {
       await dark.close();
     }
