@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { SHARED_MAILBOX } from '../emulator/shared-mailbox.ts';
-import { SITE_PDF } from '../emulator/site.ts';
-import { badgeText, dropRootCache, newViewerFrom, showsAccount, signInWith } from '../support/helpers.ts';
+import { dropRootCache, newViewerFrom, showsAccount, signInWith } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { css, isThere, role, roleSelector, says, textOf, until } from '../support/person.ts';
+import { css, isThere, role, roleSelector, says, until } from '../support/person.ts';
 
 /*
  * A mailbox shared with the person (issue #36): the emulator's demo user may read her father Ola
@@ -19,14 +15,12 @@ import { css, isThere, role, roleSelector, says, textOf, until } from '../suppor
 
 const FILING: Permission[] = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT'];
 const SHARED_INBOX = 'Ola Nordmann’s inbox';
-const SWITCH = roleSelector('navigation', 'Mailboxes');
 const PLACES = roleSelector('navigation', 'Mailbox');
 
 let h: Harness;
 
 beforeAll(async () => {
-  // With the service's notice too, which the last test dismisses.
-  h = await startHarness({ emulator: { sharedMailbox: true, notice: true } });
+  h = await startHarness({ emulator: { sharedMailbox: true } });
   await signInWith(h, FILING);
 });
 afterAll(async () => {
@@ -35,10 +29,6 @@ afterAll(async () => {
 
 const headingIs = (page: Page, words: string) =>
   until(page, `The heading did not become "${words}".`, (w: string) => document.querySelector('main h1')?.textContent.trim() === w, words);
-
-/** The names of a navigation list's links, in order. */
-const linksOf = (page: Page, nav: string) =>
-  page.$$eval(`${nav} a`, (links) => links.map((a) => a.querySelector('.nav-label')?.textContent ?? ''));
 
 /** Waits until a row with these words is in the list (or, `shown` false, no longer is). */
 const rowShown = (page: Page, words: string, shown = true) =>
@@ -61,27 +51,6 @@ async function openSharedInbox(): Promise<Page> {
 }
 
 describe('a mailbox shared with the person', () => {
-  it('is named in the popup with its unread letters, and the badge counts both mailboxes', async () => {
-    const popup = await h.openPopup();
-    await showsAccount(h, popup);
-    const shared = css(popup, `${roleSelector('region', 'Mailbox')} .place ::-p-text(${SHARED_INBOX})`);
-    await shared.wait();
-    const said = await popup.$$eval('.place', (places) =>
-      places.map((p) =>
-        [p.querySelector('.place-label'), p.querySelector('.place-count')]
-          .map((part) => part?.textContent.trim() ?? '')
-          .join(' ')
-          .trim(),
-      ),
-    );
-    // The own inbox first, the shared one after the person's own places, with its three unread letters.
-    expect(said[0]).toMatch(/^Inbox \d+ unread$/);
-    expect(said.at(-1)).toBe(`${SHARED_INBOX} 3 unread`);
-    const own = Number(/^Inbox (\d+)/.exec(said[0] ?? '')?.[1]);
-    await expect.poll(() => badgeText(h)).toBe(String(own + 3));
-    await popup.close();
-  });
-
   it('shows a new letter of it among the newest letters, saying whose it is, and opens it in its mailbox', async () => {
     // Newer than any letter of the person's own: it comes first.
     await h.emulator.admin.addLetter({
@@ -119,29 +88,6 @@ describe('a mailbox shared with the person', () => {
     await viewer.close();
   });
 
-  it('opens at its inbox in the viewer, with its own letters and folders, and the mailboxes to switch between', async () => {
-    const viewer = await openSharedInbox();
-    await rowShown(viewer, 'Strømregning');
-    expect(await linksOf(viewer, SWITCH)).toEqual(['Kari Nordmann', 'Ola Nordmann']);
-    expect(await viewer.$eval(`${SWITCH} [aria-current]`, (a) => a.textContent)).toContain('Ola Nordmann');
-    // Its places are its own: its folders, none of the person's.
-    const places = await linksOf(viewer, PLACES);
-    expect(places).toEqual(expect.arrayContaining(['Inbox', 'Pensjon', 'Helse']));
-    expect(places).not.toContain('Skatt');
-    // Its storage, not the person's: 230 MB of 1 GB in the emulator.
-    expect(await textOf(viewer, roleSelector('region', 'Storage'))).toBe('230 MB of 1 GB used');
-
-    // Switching back: the person's own inbox and folders, and none of the shared mailbox's.
-    await css(viewer, `${SWITCH} ${roleSelector('link')} ::-p-text(Kari Nordmann)`).click();
-    await headingIs(viewer, 'Inbox');
-    await rowShown(viewer, 'Strømregning', false);
-    const own = await linksOf(viewer, PLACES);
-    expect(own).toContain('Skatt');
-    expect(own).not.toContain('Pensjon');
-    expect(await textOf(viewer, roleSelector('region', 'Storage'))).toBe('70 MB of 1 GB used');
-    await viewer.close();
-  });
-
   it('files a letter of it into its own folder, and offers none of the person’s folders', async () => {
     const viewer = await openSharedInbox();
     await css(viewer, '.letter-row .subject-text::-p-text(Strømregning)').click();
@@ -159,42 +105,5 @@ describe('a mailbox shared with the person', () => {
     await headingIs(viewer, 'Pensjon');
     await rowShown(viewer, 'Strømregning');
     await viewer.close();
-  });
-
-  it('takes a file uploaded in its inbox into its own inbox, not the person’s', async () => {
-    const viewer = await openSharedInbox();
-    const path = join(mkdtempSync(join(tmpdir(), 'mailboxes-')), 'Avtale.pdf');
-    writeFileSync(path, SITE_PDF);
-    const input = await viewer.waitForSelector('input[type=file]');
-    await input?.uploadFile(path);
-    await role(viewer, 'textbox', 'Subject').wait();
-    await h.emulator.admin.clearRequests();
-    await role(viewer, 'button', 'Upload').click();
-    await until(viewer, 'The upload was not said to be done.', () => document.body.textContent.includes('“Avtale” was uploaded.'));
-    await rowShown(viewer, 'Avtale');
-    const posts = (await h.emulator.admin.requests()).filter((r) => r.method === 'POST').map((r) => r.path);
-    expect(posts).toEqual([expect.stringContaining(`/accounts/${SHARED_MAILBOX.accountId}/`)]);
-    await viewer.close();
-  });
-
-  it('shows the service’s notice in its words above the pages until it is dismissed, with one request however often pressed', async () => {
-    const viewer = await openSharedInbox();
-    const notice = roleSelector('region', 'Nye vilkår for Digipost');
-    await css(viewer, `${notice} ::-p-text(Vilkårene for bruk av Digipost er endret)`).wait();
-    await h.emulator.admin.clearRequests();
-    const dismiss = await role(viewer, 'button', 'Jeg har lest dette').waitHandle();
-    // Pressed twice at once, as an impatient person does.
-    await dismiss.evaluate((button) => {
-      (button as HTMLElement).click();
-      (button as HTMLElement).click();
-    });
-    await until(viewer, 'The notice stayed after it was dismissed.', () => document.querySelector('.service-notice') === null);
-    const posts = (await h.emulator.admin.requests()).filter((r) => r.method === 'POST');
-    expect(posts.map((r) => r.path)).toEqual([expect.stringContaining('notice')]);
-    await viewer.close();
-    // Read again, the root carries no notice: a page opened afresh shows none.
-    const again = await openSharedInbox();
-    expect(await again.$('.service-notice')).toBeNull();
-    await again.close();
   });
 });

@@ -8,8 +8,8 @@ import { E2E_CLIENT_ID, e2eBuildFor } from '../support/build-extension.ts';
 import { buildWithNotificationsGranted } from '../support/notifications-granted.ts';
 import { addressOf, browserUnderTest } from '../support/extension-browser.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { cachedLink, openDetails, storedItems, visibleText } from '../support/helpers.ts';
-import { appears, css, isChecked, role, roleSelector, says, shows, until } from '../support/person.ts';
+import { cachedLink, openDetails, openPlace, sayingWhatItShows, storedItems, visibleText } from '../support/helpers.ts';
+import { appears, css, isChecked, isThere, role, roleSelector, says, shows, textOf, until } from '../support/person.ts';
 
 /*
  * The options page in both browsers: the person and what the extension may do, in words; the
@@ -24,6 +24,8 @@ let page: Page;
 /** Any permission code of the service, e.g. READ_RECEIPTS. */
 const CODE = /\b(READ|UPDATE|DELETE|UPLOAD|SEND)_[A-Z_]+\b/;
 const RECEIPTS = 'See your receipts';
+/** What "Manage your letters" asks Digipost for, in one consent. */
+const MANAGING = ['UPDATE_DOCUMENT', 'DELETE_DOCUMENT', 'UPLOAD_DOCUMENT'];
 const EVERY = 'Check for new letters';
 const NOTIFY = 'Notify me of new letters';
 const SWITCH_SAVED = 'Saved. Connect will ask for what is switched on.';
@@ -93,6 +95,18 @@ function tabsAt(start: string): string[] {
  * was in front: a tab behind the others gets no animation frames, which the page's waits use.
  */
 const backToOptions = () => page.bringToFront();
+
+/**
+ * How many consent windows the service was asked to show since its log was cleared. Each sign-in
+ * sends its own state; Firefox has been seen loading a window's address twice, which is one window.
+ */
+async function consentsAsked(): Promise<number> {
+  const states = new Set<string>();
+  for (const r of await h.emulator.admin.requests()) {
+    if (r.method === 'GET' && r.path === '/post/api/oauth/authorize/new') states.add(new URLSearchParams(r.query).get('state') ?? '');
+  }
+  return states.size;
+}
 
 /** Connects from the options page, approving on the consent page. */
 async function connect(): Promise<void> {
@@ -267,6 +281,23 @@ describe('signed in', () => {
     });
     await appears(page, 'heading', user.fullName);
     expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('switching on Manage your letters asks Digipost once for filing, deleting and uploading, and an open viewer tab offers Upload a file without a reload', async () => {
+    const viewer = await openPlace(h, 'document_inbox');
+    expect(await textOf(viewer, 'h1')).toBe('Inbox');
+    expect(await isThere(viewer, 'button', 'Upload a file')).toBe(false);
+    await backToOptions();
+    await h.emulator.admin.clearRequests();
+    expect(await switchWithConsent('Manage your letters', 'Approve')).toEqual(expect.arrayContaining(MANAGING));
+    await says(page, 'status', 'Done. Digipost now allows what is switched on.');
+    expect(await consentsAsked()).toBe(1);
+    expect(await isChecked(page, 'switch', 'Manage your letters')).toBe(true);
+    // The worker tells the open tab of the new session: no reload.
+    await sayingWhatItShows(viewer, 'The open viewer tab did not offer Upload a file.', () =>
+      role(viewer, 'button', 'Upload a file').wait(),
+    );
+    await viewer.close();
   });
 });
 

@@ -9,9 +9,9 @@ import { SITE_PDF } from '../emulator/site.ts';
 import { FLOOD_SLACK_BYTES, settledFlood } from '../emulator/site-floods.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/api/upload-rules.ts';
 import { saveRequests } from '../../src/storage/upload-items.ts';
-import { cachedLink, openPlace, signInWith, storeItems, viewerPageFor } from '../support/helpers.ts';
+import { openPlace, signInWith, storeItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { css, isThere, role, says, shows, text, until, WAIT_MS } from '../support/person.ts';
+import { css, isThere, role, shows, text, until, WAIT_MS } from '../support/person.ts';
 
 /*
  * Save to Digipost from a web page, and Upload in the viewer, in both browsers. A test cannot open
@@ -105,11 +105,6 @@ async function saveLink(path: string, { confirm = true } = {}): Promise<Page> {
   return page;
 }
 
-/** The site's requests for `path`, from its server's log. */
-async function siteRequests(path: string): Promise<number> {
-  return (await website.admin.requests()).filter((r) => r.path === `/__site/${path}`).length;
-}
-
 /** The bytes behind the letter's download link in the viewer. */
 async function downloadedBytes(page: Page): Promise<Buffer> {
   const link = await css(page, 'a[download]').waitHandle();
@@ -124,15 +119,6 @@ async function valueOf(page: Page, roleName: string, name: string): Promise<stri
   const field = await role(page, roleName, name).waitHandle();
   return field.evaluate((el) => (el as HTMLInputElement | HTMLSelectElement).value);
 }
-
-/** Waits until an element's whole text is these words. */
-const showsExactly = (page: Page, words: string) =>
-  until(
-    page,
-    `No element said exactly "${words}".`,
-    (w: string) => [...document.querySelectorAll('body *')].some((el) => el.textContent.trim() === w),
-    words,
-  );
 
 const headingIs = (page: Page, words: string) =>
   until(page, `The heading did not become "${words}".`, (w: string) => document.querySelector('h1')?.textContent.trim() === w, words);
@@ -190,70 +176,9 @@ describe('Save to Digipost from a web page', () => {
     await shows(page, 'Saved to Bolig.');
     await page.close();
   });
-
-  it('refuses an HTML page and a 101 MiB file with clear words, before anything is uploaded', async () => {
-    const html = await saveLink('terms.html');
-    await shows(html, 'This is a web page, not a file.');
-    await html.close();
-    const big = await saveLink(`sized.pdf?bytes=${101 * 1024 * 1024}`);
-    await shows(big, 'The file is larger than 100 MB');
-    await big.close();
-    expect(await uploads()).toBe(0);
-  });
-
-  it('an upload whose answer failed after the service stored it: the worker finds the letter itself, says Saved, and sends nothing again', async () => {
-    await h.emulator.admin.configure({ uploadFault: 'fail-after-storing' });
-    const page = await saveLink('payslip.pdf');
-    await role(page, 'textbox', 'Subject').fill('Kvittering sykkel');
-    await role(page, 'button', 'Save').click();
-    await shows(page, 'Saved to Inbox.');
-    expect(await uploads()).toBe(1);
-    await role(page, 'link', 'Open the letter').click();
-    await headingIs(page, 'Kvittering sykkel');
-    expect((await downloadedBytes(page)).equals(SITE_PDF)).toBe(true);
-    await page.close();
-  });
-
-  it("a failed upload beside an older letter of the same subject (another file): it may have arrived, so the page asks; Send again stores the new file's bytes, once", async () => {
-    // Uploaded a minute ago: the same subject, another file.
-    await h.emulator.admin.addLetter({ subject: 'Kvittering ski', origin: 'UPLOADED' });
-    // A gateway answers 502 and the upload never reaches the service.
-    await h.emulator.admin.failNext(1, '502', '/post/api/private/accounts/', 'POST');
-    const page = await saveLink('payslip.pdf');
-    await role(page, 'textbox', 'Subject').fill('Kvittering ski');
-    await role(page, 'button', 'Save').click();
-    // No answer says what happened and the older letter is not taken for it: nothing is sent again unasked.
-    await says(page, 'alert', 'Digipost did not say whether the change was made');
-    expect(await offers(page, 'Try again')).toBe(false);
-    expect(await uploads()).toBe(1);
-    await role(page, 'button', 'Send again, though it may have arrived').click();
-    await shows(page, 'Saved to Inbox.');
-    expect(await uploads()).toBe(2);
-    await role(page, 'link', 'Open the letter').click();
-    await headingIs(page, 'Kvittering ski');
-    expect((await downloadedBytes(page)).equals(SITE_PDF)).toBe(true);
-    // In the inbox: the older letter and the new one, not two new ones.
-    await h.goto(page, await viewerPageFor(h, { url: await cachedLink(h, 'account', 'document_inbox'), relation: 'document_inbox' }));
-    await css(page, '.letter-row').wait();
-    expect(await page.$$eval('.letter-row', (rows) => rows.filter((row) => row.textContent.includes('Kvittering ski')).length)).toBe(2);
-    await page.close();
-  });
 });
 
 describe("Save to Digipost: the file's host, and limits that hold while the file streams", () => {
-  it('a link to 127.0.0.1 shows its host first and fetches nothing until the person says Fetch', async () => {
-    const page = await saveLink('payslip.pdf', { confirm: false });
-    const host = new URL(website.url).host;
-    await showsExactly(page, `From ${host}`);
-    await showsExactly(page, `The file is on ${host}, an address on this computer or your own network. Fetch it from there?`);
-    expect(await offers(page, 'Save')).toBe(false);
-    expect(await siteRequests('payslip.pdf')).toBe(0);
-    await role(page, 'button', 'Fetch').click();
-    await shows(page, 'payslip.pdf');
-    expect(await siteRequests('payslip.pdf')).toBe(1);
-    await page.close();
-  });
-
   // The site makes each flood as it is read and counts the decoded bytes it generated before the
   // browser went away: the limit and the buffers between (FLOOD_SLACK_BYTES), not the 300 MiB on
   // offer. Before the decoded bytes were counted, a small declared length let the browser read all.

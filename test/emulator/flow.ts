@@ -104,24 +104,6 @@ export function linkOf(links: readonly Link[] | undefined, relation: string): Li
   return link;
 }
 
-/**
- * Renames a letter of the inbox (and leaves it there) as another device would, straight at the
- * service with a token of its own: a change made elsewhere, for tests of what the extension then does.
- */
-export async function renameInInbox(em: RunningEmulator, id: string, subject: string): Promise<void> {
-  const { access_token: token } = await signIn(em, 'READ_DOCUMENT_META_INFO UPDATE_DOCUMENT');
-  const root = await getJson<RootJson>(`${em.url}/post/api`, token);
-  const inbox = await getJson<{ document: { id: string; link: Link[] }[] }>(linkOf(root.primaryAccount.link, 'document_inbox').uri, token);
-  const letter = inbox.document.find((d) => d.id === id);
-  if (!letter) throw new Error(`letter ${id} is not in the inbox`);
-  const update = await api(linkOf(letter.link, 'update_document').uri, token, {
-    method: 'POST',
-    headers: { 'Content-Type': MEDIA_TYPE },
-    body: JSON.stringify({ location: 'INBOX', subject }),
-  });
-  if (update.status !== 200) throw new Error(`update_document: ${update.status} ${await update.text()}`);
-}
-
 export interface IdTokenClaims {
   aud: string;
   exp: number;
