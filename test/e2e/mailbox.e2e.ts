@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { accessibilityViolations } from '../support/axe.ts';
-import { badgeText, cachedLink, nextFrames, row, rows, signInWith, viewerPageFor } from '../support/helpers.ts';
+import { badgeText, cachedLink, row, rows, signInWith, viewerPageFor } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { count, css, goBack, goForward, isThere, role, roleSelector, textOf, until } from '../support/person.ts';
+import { css, goBack, goForward, isThere, role, roleSelector, textOf, until } from '../support/person.ts';
 
 /*
  * The mailbox views against an inbox of 10,000 letters. Positions in the inbox (0 = newest) are the
@@ -40,11 +40,6 @@ async function openLetter(position: number): Promise<Page> {
   await openRow(page, position);
   await css(page, '.letter-head').wait();
   return page;
-}
-
-/** The service's requests for a letter's content or its opening receipt, as the emulator logged them. */
-async function contentAndReceiptRequests(): Promise<{ method: string; path: string; status: number; time: number }[]> {
-  return (await h.emulator.admin.requests()).filter((r) => r.path.endsWith('/content') || r.path.includes('/openingreceipt'));
 }
 
 beforeAll(async () => {
@@ -217,32 +212,6 @@ describe('a letter', () => {
     await css(page, '.pdf-page[data-drawn="true"]').wait();
     await h.reload(page);
     await css(page, '.pdf-page[data-drawn="true"]').wait();
-    await page.close();
-  });
-
-  it('sends an opening receipt only on the click, then opens the content', async () => {
-    await h.emulator.admin.clearRequests();
-    const page = await openLetter(3);
-    expect(await textOf(page, '.info-panel .info-panel-title')).toBe('The sender asks for an opening receipt');
-    // The body says what happens, without repeating the title.
-    expect(await textOf(page, '.info-panel p:not(.info-panel-title)')).toMatch(
-      /^When you open this document, Digipost tells the sender that you opened it/,
-    );
-    // The letter is on screen, so the page has its answer; the view asks for nothing by itself
-    // (no effect fetches), so once its effects have run the request log is complete without a click.
-    await nextFrames(page);
-    expect(await contentAndReceiptRequests()).toEqual([]);
-    expect(await count(page, '.pdf-page')).toBe(0);
-    await role(page, 'button', 'Send opening receipt and open').click();
-    // A PDF drawn, a picture from a blob: address, or an HTML letter from its srcdoc.
-    await css(page, '.content-panel :is(.pdf-page[data-drawn], img[src^="blob:"], iframe.letter-frame[srcdoc])').wait();
-    const log = await contentAndReceiptRequests();
-    // The receipt first, then the content, each once.
-    expect(log.map((r) => `${r.method} ${r.path.includes('/openingreceipt') ? 'receipt' : 'content'} ${r.status}`)).toEqual([
-      'POST receipt 200',
-      'GET content 200',
-    ]);
-    expect(log[1]?.time ?? 0).toBeGreaterThanOrEqual(log[0]?.time ?? Infinity);
     await page.close();
   });
 

@@ -23,7 +23,7 @@ import { buildWithNotificationsGranted } from '../support/notifications-granted.
 import { addressOf, browserUnderTest } from '../support/extension-browser.ts';
 import { connectInPopup, storedItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { css, isChecked, role, shows, text, until } from '../support/person.ts';
+import { isChecked, role, shows, text } from '../support/person.ts';
 import { SHARED_MAILBOX } from '../emulator/shared-mailbox.ts';
 import { notificationTargetsItem, notifiedLettersItem } from '../../src/storage/items.ts';
 import { rootCacheItem, viewerPages } from '../../src/storage/page-items.ts';
@@ -219,73 +219,6 @@ describe.runIf(browserUnderTest() === 'chromium')(
       await shows(viewer, 'Ny timeavtale');
       await expect.poll(() => shown()).toEqual([]);
       expect((await targets())[id]).toBeUndefined();
-      await viewer.close();
-    });
-
-    it('sum up several new letters of one check in one notification, which opens the inbox', async () => {
-      for (const id of await shown()) await inWorker((nid: string) => (globalThis as WorkerGlobal).chrome.notifications.clear(nid), id);
-      for (let i = 1; i <= 5; i++) await h.emulator.admin.addLetter({ subject: `Massebrev ${i}`, creatorName: 'Nyhetsbrev' });
-      await poll();
-      await expect.poll(async () => (await shown()).length).toBe(1);
-      const [summary = ''] = await shown();
-      expect(summary).toMatch(/^more-\d+$/);
-      const viewer = await click(summary);
-      expect(pageTarget(await storedItems(h, 'session'), await addressOf(viewer))?.relation).toBe('document_inbox');
-      await role(viewer, 'heading', 'Inbox').wait();
-      await viewer.close();
-      // All five are remembered: none of them comes back.
-      await h.emulator.admin.addLetter({ subject: 'Etter massebrevene', creatorName: 'Banken' });
-      for (const id of await shown()) await inWorker((nid: string) => (globalThis as WorkerGlobal).chrome.notifications.clear(nid), id);
-      await poll();
-      await expect.poll(() => shown()).toHaveLength(1);
-      expect((await shown())[0]).toMatch(/^letter-/);
-    });
-
-    it('paused from the settings: nothing while paused, not even after, the popup says until when; resumed, the next letter is', async () => {
-      for (const id of await shown()) await inWorker((nid: string) => (globalThis as WorkerGlobal).chrome.notifications.clear(nid), id);
-      await options.bringToFront();
-      await h.reload(options);
-      await role(options, 'button', 'For an hour').click();
-      await css(options, '.alert-paused [role="status"]').wait();
-      await h.emulator.admin.addLetter({ subject: 'Mens varsler er på pause', creatorName: 'Pauseavsender' });
-      await poll();
-      expect(await shown()).toEqual([]);
-      const popup = await h.openPopup();
-      await css(popup, '.paused').wait();
-      expect(await popup.$eval('.paused', (line) => line.textContent)).toMatch(/^Alerts paused until (\p{L}+ )?\d{1,2}:\d\d( [AP]M)?$/u);
-      await popup.close();
-      await options.bringToFront();
-      await role(options, 'button', 'Resume alerts').click();
-      await role(options, 'button', 'For an hour').wait();
-      await poll();
-      expect(await shown()).toEqual([]);
-      await h.emulator.admin.addLetter({ subject: 'Etter pausen', creatorName: 'Etteravsender' });
-      await poll();
-      await expect.poll(() => shown()).toHaveLength(1);
-      for (const id of await shown()) await inWorker((nid: string) => (globalThis as WorkerGlobal).chrome.notifications.clear(nid), id);
-    });
-
-    it('notify a new letter in the mailbox shared with the person, and open it in that mailbox', async () => {
-      for (const id of await shown()) await inWorker((nid: string) => (globalThis as WorkerGlobal).chrome.notifications.clear(nid), id);
-      const { id: letterId } = await h.emulator.admin.addLetter({
-        subject: 'Vedtak om hjemmetjenester',
-        creatorName: 'Oslo kommune',
-        mailbox: SHARED_MAILBOX.digipostaddress,
-      });
-      await poll();
-      await expect.poll(() => shown()).toHaveLength(1);
-      const [id = ''] = await shown();
-      const target = pageTarget(await storedItems(h, 'session'), (await targets())[id] ?? '');
-      expect(target?.url).toMatch(new RegExp(`/${SHARED_MAILBOX.accountId}/documents/${letterId}$`));
-      // Named by its own inbox link, never by its Digipost address (#44 points 7 and 8).
-      expect(target?.mailbox).toMatch(new RegExp(`/accounts/${SHARED_MAILBOX.accountId}/documents/inbox$`));
-      const viewer = await click(id);
-      await shows(viewer, 'Vedtak om hjemmetjenester');
-      await until(
-        viewer,
-        'The letter did not open in Ola Nordmann’s mailbox.',
-        () => document.querySelector('nav[aria-label="Mailboxes"] [aria-current]')?.textContent.includes('Ola Nordmann') === true,
-      );
       await viewer.close();
     });
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { accessibilityViolations } from '../support/axe.ts';
-import { browserUnderTest } from '../support/extension-browser.ts';
+import { addressOf, browserUnderTest } from '../support/extension-browser.ts';
 import { ageRootCache, newViewerFrom, storedItems } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { count, css, role, roleSelector, textOf, until } from '../support/person.ts';
+import { appears, count, css, role, roleSelector, shows, textOf, until } from '../support/person.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
 
 let h: Harness;
@@ -60,6 +60,15 @@ function isOpen(tabId: number): Promise<boolean> {
       () => false,
     );
   }, tabId);
+}
+
+/** Clicks Allow… on `page` and returns Digipost's consent page it opens, with the permissions it asks for. */
+async function allow(page: Page): Promise<{ consent: Page; scopes: string[] }> {
+  const consent = await h.nextPage(
+    () => role(page, 'button', 'Allow…').click(),
+    (address) => address.includes('/oauth/authorize'),
+  );
+  return { consent, scopes: new URL(await addressOf(consent)).searchParams.get('scope')?.split(' ') ?? [] };
 }
 
 describe('each state of the popup has one obvious next step', () => {
@@ -132,6 +141,34 @@ describe('each state of the popup has one obvious next step', () => {
       return (api.browser ?? api.chrome).alarms.get('poll-unread');
     });
     expect(alarm?.periodInMinutes).toBe(5);
+  });
+
+  // Last of this browser's: it grants READ_RECEIPTS, which the build does not ask for.
+  it('the popup marks Receipts locked; its viewer page says so, and Allow… asks Digipost for it; approved, the receipts show', async () => {
+    const popup = await h.openPopup();
+    const locked = role(popup, 'button', 'Receipts (locked)');
+    await locked.wait();
+    const viewer = await newViewerFrom(
+      h,
+      popup,
+      () => locked.click(),
+      (address) => address.includes('viewer'),
+    );
+    await appears(viewer, 'heading', 'Receipts');
+    await shows(viewer, 'Opening this needs the permission “See your receipts”, which was not given.');
+    expect(await viewer.evaluate(() => document.querySelector('[role="alert"]') === null)).toBe(true);
+    await role(viewer, 'link', 'Receipts (locked)').wait();
+    expect(await accessibilityViolations(viewer), 'locked page').toEqual([]);
+
+    const { consent, scopes } = await allow(viewer);
+    expect(scopes).toEqual(expect.arrayContaining(['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_RECEIPTS']));
+    await role(consent, 'button', 'Approve').click();
+    await viewer.bringToFront();
+    // The new grant reaches the page, which reads itself again: the receipts, and no lock.
+    await css(viewer, 'main .letters.receipts .letter-row').wait();
+    await role(viewer, 'link', 'Receipts').wait();
+    expect(await viewer.evaluate(() => document.querySelector('.nav-locked'))).toBeNull();
+    await viewer.close();
   });
 });
 

@@ -138,19 +138,6 @@ describe('a connection Digipost ended (the grant withdrawn on its website)', () 
     await showsAccount(h, dismissed);
     await dismissed.close();
   });
-
-  it('connecting again ends the notice: the popup shows the mailbox, and opened again still does', async () => {
-    await h.emulator.admin.revokeGrants();
-    await dropRootCache(h);
-    const popup = await h.openPopup();
-    await headingSays(popup, ENDED);
-    await h.connectVia(popup, 'Approve');
-    await showsAccount(h, popup);
-    await popup.close();
-    const again = await h.openPopup();
-    await showsAccount(h, again);
-    await again.close();
-  });
 });
 
 describe('a sign-out the service could not be told of', () => {
