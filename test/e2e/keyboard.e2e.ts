@@ -96,16 +96,6 @@ describe('the inbox by keyboard', () => {
     await page.close();
   });
 
-  it('never takes a key typed into a field: j in the recipient search is a letter in the field', async () => {
-    const page = await h.open(await viewerPageFor(h, { url: await cachedLink(h, 'root', 'search'), relation: 'search' }));
-    const field = await role(page, 'searchbox').waitHandle();
-    await field.focus();
-    await page.keyboard.type('jk');
-    expect(await field.evaluate((input) => (input as HTMLInputElement).value)).toBe('jk');
-    expect((await focused(page)).tag).toBe('input');
-    await page.close();
-  });
-
   it('a skip link, first on the page, leads past the side list to the page heading', async () => {
     const page = await openInbox();
     await page.keyboard.press('Tab');
