@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { RELATIONS } from '../../src/api/relations.ts';
 import { viewerPages } from '../../src/storage/page-items.ts';
@@ -8,8 +8,9 @@ import { openPage } from './page.ts';
 
 /*
  * "All links from the service" (issue #29, point 4): every page the root, the account and each
- * mailbox offer, in words and grouped by where it belongs; no ids, icon codes or relation names
- * outside the closed details.
+ * mailbox offer, in words and grouped by where it belongs; the account's details before them; no
+ * ids, icon codes, relation names, form token or validation rules outside the closed details, and
+ * there a link the extension will not follow says why.
  */
 
 const { worker } = extension;
@@ -102,5 +103,87 @@ describe('All links from the service', () => {
     for (const name of [...RELATIONS.keys()].filter((n) => n.includes('_'))) expect(text, name).not.toContain(name);
     fireEvent.click(screen.getByText('All details and links'));
     expect(main.textContent).toContain('account_settings');
+  });
+});
+
+describe('All links from the service, and what the service sends beside its links', () => {
+  const link = (relation: string, uri: string, mediaType = 'application/vnd.digipost-v2+json') => ({
+    rel: `${SERVICE}/post/relations/${relation}`,
+    uri,
+    'media-type': mediaType,
+  });
+  /** A form token as the service makes them: 32 hexadecimal digits, new in each answer. */
+  const TOKEN = '0123456789abcdef0123456789abcdef';
+
+  /** The root with what the service sends for the session and its forms, and links the extension must not follow. */
+  function openServiceRoot(): Promise<HTMLElement> {
+    const base = fullRoot();
+    const account = base.primaryAccount;
+    return openRoot({
+      csrfToken: TOKEN,
+      authenticationlevelIdporten: 'PASSWORD',
+      role: 'PRIVAT',
+      validationRules: { personalIdentificationNumber: '^[0-9]{11}$' },
+      // Another site, and no web address at all; on the account, the service's host name at another origin.
+      link: [
+        ...base.link,
+        link('help_centre', 'https://help.example.org/faq', 'text/html'),
+        link('support_mail', 'mailto:support@example.org', 'text/plain'),
+      ],
+      ...(account
+        ? {
+            primaryAccount: {
+              ...account,
+              link: [...account.link, link('archive_export', 'http://www.digipost.no:8080/post/api/private/accounts/export')],
+            },
+          }
+        : {}),
+    });
+  }
+
+  it('is titled so, in the tab too, and says the account’s details, the identity number among them, before the pages', async () => {
+    const main = await openServiceRoot();
+    within(main).getByRole('heading', { level: 1, name: 'All links from the service' });
+    await waitFor(() => expect(document.title).toContain('All links from the service'));
+    const text = readable(main);
+    expect(text).toMatch(/Identity number\s*\d{6}\*+/);
+    expect(text.indexOf('Identity number')).toBeLessThan(text.indexOf('Your mailbox'));
+  });
+
+  it('shows no form token, validation rule or session field outside its details, which hold them, and there says why a foreign link is not followed', async () => {
+    const main = await openServiceRoot();
+    const shown = readable(main);
+    for (const internal of [
+      TOKEN,
+      'Csrf',
+      'csrfToken',
+      'Validation',
+      'validationRules',
+      '^[0-9]{11}$',
+      'authenticationlevelIdporten',
+      'PRIVAT',
+      'This resource',
+      'Digipost resource',
+    ])
+      expect(shown, internal).not.toContain(internal);
+    const details = main.querySelector<HTMLDetailsElement>('details.all-details');
+    if (!details) throw new Error('no details on the page');
+    fireEvent.click(within(details).getByText('All details and links'));
+    await waitFor(() => expect(details.open).toBe(true));
+    const inside = readable(details);
+    // The details do hold what the main view must not: the test would see it if it leaked.
+    expect(inside).toContain(TOKEN);
+    expect(inside).toContain('^[0-9]{11}$');
+    expect(inside).toContain('document_inbox');
+    expect(inside).toMatch(/help_centre.*Not followable: this link leads to another site than the service\./);
+    expect(inside).toMatch(/support_mail.*Not followable: this link is not a web address\./);
+    expect(inside).toMatch(/archive_export.*Not followable: this link leads to another site than the service\./);
+    // None of them is a link to follow, there or anywhere on the page.
+    const hrefs = [...main.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '');
+    for (const foreign of ['help.example.org', 'mailto:', ':8080'])
+      expect(
+        hrefs.filter((h) => h.includes(foreign)),
+        foreign,
+      ).toEqual([]);
   });
 });

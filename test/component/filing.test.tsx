@@ -3,14 +3,18 @@ import { describe, expect, it } from 'vitest';
 import type { Link } from '../../src/api/schemas.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
 import { viewerPages } from '../../src/storage/page-items.ts';
+import type { Request } from '../../src/protocol/messages.ts';
+import { AppError } from '../../src/shared/errors.ts';
 import { extension } from '../support/fake-extension.ts';
-import { fullRoot, letter, READ_SCOPES, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
+import { content, document as attachment, fullRoot, letter, READ_SCOPES, resourceSnapshot, rootSnapshot, SERVICE } from './fixtures.ts';
 import { openPage } from './page.ts';
 
 /*
- * Filing in the viewer's inbox (src/viewer/filing): offered only to a session that may change
- * letters, and a refusal leaves the list as it was, in words. Moving, Undo, renaming and deleting
- * against the service, and a change whose answer never comes, are test/e2e/files.e2e.ts's.
+ * Filing in the viewer (src/viewer/filing): offered only to a session that may change letters; a
+ * move from a row or the keyboard, with Undo; several letters moved at once, never deleted at once;
+ * a rename inline; a delete only after its question; a refusal leaves the list as it was, in words.
+ * What the page asks the worker is what is counted here ("one request" is one `write` ask): the
+ * worker's own part (once per intent, the lane, a lost answer) is test/unit/background/writes.test.ts's.
  */
 
 const { worker } = extension;
@@ -29,11 +33,12 @@ function fileable(id: number, subject: string) {
   return { ...base, link: [link('self', self), link('update_document', `${self}/update`), link('delete_document', self)] };
 }
 
-/** The root with folders that may be changed, and the inbox's folder list that may make one. */
+/** The root with folders that may be changed (Skatt, Bolig and Arkiv), and the inbox's folder list that may make one. */
 function managedRoot() {
   const root = fullRoot();
   const mailbox = root.mailbox?.[0];
   if (!mailbox?.folders) throw new Error('the fixture root has a mailbox with folders');
+  mailbox.folders.folder.push({ name: 'Arkiv', id: 3, icon: 'ARCHIVE', link: [link('self', `${ACCOUNT}/folders/3`)] });
   mailbox.folders.link = [link('create_folder', `${SERVICE}/post/api/private/mailboxes/1/folders`)];
   for (const folder of mailbox.folders.folder) {
     const self = folder.link[0]?.uri ?? '';
@@ -96,5 +101,271 @@ describe('without the permissions', () => {
     await openInbox(MANAGING, [fileable(53, 'Kan flyttes')]);
     await screen.findByRole('button', { name: /^Actions for .*Kan flyttes/ });
     expect(screen.queryAllByRole('checkbox').length).toBeGreaterThan(0);
+  });
+});
+
+type Write = Extract<Request, { type: 'write' }>;
+
+/** A letter the person may move, rename and delete, with a short text for its page (no PDF to draw). */
+function ownLetter(id: number, subject: string, creatorName = 'Strømselskapet AS') {
+  const base = fileable(id, subject);
+  return { ...base, creatorName, attachment: [attachment(id, 1, { subject, fileType: 'txt' })] };
+}
+
+type Letter = ReturnType<typeof ownLetter>;
+
+/**
+ * The mailbox as the worker answers for it, changed by each `write` the page sends as the service
+ * changes it (the worker's part, once per intent and in turn, is writes.test.ts's): what the page
+ * reads after a change is the letter, or the list, as it now is.
+ */
+function serveMailbox(letters: Letter[]): void {
+  const mailbox: Record<string, unknown>[] = structuredClone(letters);
+  const addressOf = (item: Record<string, unknown>) => (item.link as Link[])[0]?.uri ?? '';
+  worker.answer('getResource', (request) => {
+    const address = new URL(request.url);
+    const path = address.pathname;
+    const folder = /\/folders\/(\d+)$/.exec(path)?.[1];
+    // An inbox lists its own account's letters that lie in no folder.
+    const inbox = /^(.*)\/documents\/inbox$/.exec(`${address.origin}${path}`)?.[1];
+    const data =
+      inbox !== undefined
+        ? { document: mailbox.filter((l) => l.location === 'INBOX' && addressOf(l).startsWith(`${inbox}/`)), link: [] }
+        : folder !== undefined
+          ? {
+              name: 'Folder',
+              id: Number(folder),
+              documents: { document: mailbox.filter((l) => l.location === 'FOLDER' && String(l.folderId) === folder) },
+              link: [link('self', request.url)],
+            }
+          : mailbox.find((l) => addressOf(l) === request.url);
+    if (data === undefined) return Promise.reject(new Error(`no answer for ${request.url}`));
+    return resourceSnapshot(structuredClone(data), request.url, MANAGING);
+  });
+  worker.answer('getContent', content('text/plain', 'Hei'));
+  worker.answer('write', (request: Write) => {
+    const at = mailbox.findIndex((l) => addressOf(l) === request.target.url);
+    if (at === -1) return Promise.reject(new AppError('write_target_gone', { status: 404 }));
+    if (request.rel === 'delete_document') mailbox.splice(at, 1);
+    else Object.assign(mailbox[at] ?? {}, request.body);
+    return { data: null };
+  });
+}
+
+/** A place in a viewer tab (the person's own inbox unless told), over the mailbox above. */
+async function openServedInbox(
+  letters: Letter[],
+  root = managedRoot(),
+  target: Record<string, string> = { url: INBOX, relation: 'document_inbox' },
+): Promise<void> {
+  await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: target });
+  worker.answer('getRoot', rootSnapshot({ root, scopes: MANAGING }));
+  serveMailbox(letters);
+  // A new tab's entry has no state: not the one a page of a test before left (Back would lead there).
+  history.replaceState(null, '');
+  await openPage('viewer', `?page=${PAGE_ID}`);
+  await screen.findByText(letters[0]?.subject ?? '');
+}
+
+const selfOf = (l: Letter) => l.link[0]?.uri;
+const headingIs = (name: string) => screen.findByRole('heading', { level: 1, name });
+/** What the page asked the worker to change, as the emulator's log would say it. */
+const writes = () => worker.asked('write').map((w) => ({ rel: w.rel, url: w.target.url, body: w.body, expect: w.expect }));
+const rowOf = (subject: string) =>
+  [...document.querySelectorAll<HTMLElement>('main .letter-row')].find(
+    (row) => row.querySelector('.subject-text')?.textContent === subject,
+  );
+
+/** Opens a letter from its row in the list, as a person clicks its subject. */
+async function openFromRow(subject: string): Promise<void> {
+  const link = rowOf(subject)?.querySelector('a');
+  if (!link) throw new Error(`no row "${subject}"`);
+  fireEvent.click(link);
+  await headingIs(subject);
+  // Its actions come with the letter as the worker reads it (the heading may show first, from the row).
+  await screen.findByRole('toolbar', { name: 'Actions on this letter' });
+}
+
+/** The Undo of the status line that says these words. */
+function undoOf(words: string): HTMLElement {
+  const status = screen.getByText(words).closest<HTMLElement>('[role="status"]');
+  if (!status) throw new Error(`"${words}" is not said in a status`);
+  return within(status).getByRole('button', { name: 'Undo' });
+}
+
+describe('moving letters from the list', () => {
+  it('M on a row opens its menu; the moved row leaves with the focus on the row that took its place; Undo moves it back with a request of its own', async () => {
+    const moved = ownLetter(61, 'Angre flyttingen');
+    const next = ownLetter(62, 'Strøm oktober');
+    await openServedInbox([moved, next]);
+    const link = rowOf('Angre flyttingen')?.querySelector<HTMLElement>('a');
+    link?.focus();
+    fireEvent.keyDown(link ?? document.body, { key: 'm' });
+    // Enter on the focused item is the browser's own click.
+    const bolig = await screen.findByRole('menuitem', { name: 'Bolig' });
+    bolig.focus();
+    fireEvent.click(bolig);
+    await screen.findByText('Moved to Bolig.');
+    await waitFor(() => expect(rowsWith('Angre flyttingen')).toBe(0));
+    // The focus is not lost with the row: it is on the row that took its place.
+    await waitFor(() => expect(document.activeElement?.closest('.letter-row')?.textContent).toContain('Strøm oktober'));
+    expect(writes()).toEqual([
+      { rel: 'update_document', url: selfOf(moved), body: { location: 'FOLDER', folderId: '2' }, expect: undefined },
+    ]);
+
+    fireEvent.click(undoOf('Moved to Bolig.'));
+    await screen.findByText('Undone.');
+    await waitFor(() => expect(rowsWith('Angre flyttingen')).toBe(1));
+    // Its own request, back to the inbox, and only while the letter still lies where the move put it.
+    expect(writes()).toHaveLength(2);
+    expect(writes()[1]).toEqual({
+      rel: 'update_document',
+      url: selfOf(moved),
+      body: { location: 'INBOX' },
+      expect: { location: 'FOLDER', folderId: '2' },
+    });
+  });
+
+  it('moves several selected letters at once, one request each, and offers no bulk delete', async () => {
+    const first = ownLetter(63, 'Første av to');
+    const second = ownLetter(64, 'Andre av to');
+    await openServedInbox([second, first, ownLetter(65, 'Blir liggende')]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select “Første av to”' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select “Andre av to”' }));
+    const bar = await screen.findByRole('region', { name: '2 selected' });
+    const offered = within(bar)
+      .getAllByRole('button')
+      .map((b) => `${b.getAttribute('aria-label') ?? ''} ${b.textContent}`);
+    expect(offered.filter((name) => /delete/i.test(name))).toEqual([]);
+    // Not for want of the permission: each row's own menu offers Delete.
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for “Første av to” (M)' }));
+    await screen.findByRole('menuitem', { name: 'Delete…' });
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+
+    fireEvent.click(within(bar).getByRole('button', { name: 'Move the selected letters to…' }));
+    fireEvent.click(await within(bar).findByRole('menuitem', { name: 'Arkiv' }));
+    await screen.findByText('2 letters moved to Arkiv.');
+    expect(rowsWith('av to')).toBe(0);
+    expect(rowsWith('Blir liggende')).toBe(1);
+    expect(writes().map((w) => [w.url, w.body])).toEqual(
+      expect.arrayContaining([
+        [selfOf(first), { location: 'FOLDER', folderId: '3' }],
+        [selfOf(second), { location: 'FOLDER', folderId: '3' }],
+      ]),
+    );
+    expect(writes()).toHaveLength(2);
+  });
+});
+
+describe('the letter page', () => {
+  it('renames a letter inline: a double click on Save sends one request; the heading and, after Back, the inbox show the new subject; Undo gives the old one back', async () => {
+    const renamed = ownLetter(66, 'Gammelt emne');
+    await openServedInbox([renamed]);
+    await openFromRow('Gammelt emne');
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    fireEvent.input(screen.getByRole('textbox', { name: 'New subject' }), { target: { value: 'Strøm mars' } });
+    const save = screen.getByRole('button', { name: 'Save' });
+    fireEvent.click(save);
+    fireEvent.click(save);
+    await headingIs('Strøm mars');
+    expect(writes()).toEqual([{ rel: 'update_document', url: selfOf(renamed), body: { subject: 'Strøm mars' }, expect: undefined }]);
+    // The browser's Back: the inbox again, with the new subject.
+    history.back();
+    await headingIs('Inbox');
+    await waitFor(() => expect(rowOf('Strøm mars')).toBeDefined());
+
+    // Undo gives the letter the subject it had before, with a request of its own.
+    await openFromRow('Strøm mars');
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    fireEvent.input(screen.getByRole('textbox', { name: 'New subject' }), { target: { value: 'Strøm april' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await headingIs('Strøm april');
+    fireEvent.click(undoOf('Renamed.'));
+    await headingIs('Strøm mars');
+    expect(writes()).toHaveLength(3);
+    expect(writes()[2]).toEqual({
+      rel: 'update_document',
+      url: selfOf(renamed),
+      body: { subject: 'Strøm mars' },
+      expect: { subject: 'Strøm april' },
+    });
+  });
+
+  it('deletes a letter only after the confirmation; declining sends nothing; a double click sends one request, and the inbox shows without it', async () => {
+    const doomed = ownLetter(67, 'Slett meg');
+    await openServedInbox([doomed, ownLetter(68, 'Ulest nabo')]);
+    await openFromRow('Slett meg');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this letter?' });
+    within(dialog).getByText('“Slett meg” from Strømselskapet AS will be deleted from your Digipost mailbox. This cannot be undone.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.querySelector('dialog[open]')).toBeNull());
+    expect(writes()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete…' }));
+    const again = await screen.findByRole('dialog', { name: 'Delete this letter?' });
+    const confirm = within(again).getByRole('button', { name: 'Delete the letter' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    // Back in the inbox, without the letter.
+    await headingIs('Inbox');
+    await waitFor(() => expect(rowsWith('Ulest nabo')).toBe(1));
+    expect(rowsWith('Slett meg')).toBe(0);
+    expect(writes()).toEqual([{ rel: 'delete_document', url: selfOf(doomed), body: undefined, expect: undefined }]);
+  });
+});
+
+describe('in a mailbox shared with the person', () => {
+  const OLA = `${SERVICE}/post/api/private/accounts/2047`;
+  const OLA_INBOX = `${OLA}/documents/inbox`;
+
+  /** The person's own mailbox (Skatt, Bolig, Arkiv) and her father's, shared with her, with its folders Pensjon and Helse. */
+  function withShared() {
+    const root = managedRoot();
+    root.mailbox?.push({
+      name: 'Ola Nordmann',
+      owner: false,
+      digipostaddress: 'ola.nordmann#2OLA',
+      unreadItemsInInbox: 1,
+      folders: {
+        folder: [
+          { name: 'Pensjon', id: 101, link: [link('self', `${OLA}/folders/101`)] },
+          { name: 'Helse', id: 102, link: [link('self', `${OLA}/folders/102`)] },
+        ],
+        link: [],
+      },
+      link: [link('document_inbox', OLA_INBOX)],
+    });
+    return root;
+  }
+
+  /** A letter of the shared mailbox: it may be filed, and (as the service offers none there) not deleted. */
+  function sharedLetter(id: number, subject: string): Letter {
+    const base = ownLetter(id, subject, 'Hafslund');
+    const self = `${OLA}/documents/${id}`;
+    return { ...base, link: [link('self', self), link('update_document', `${self}/update`)] };
+  }
+
+  it('files a letter of it into its own folder, and offers none of the person’s folders', async () => {
+    const bill = sharedLetter(2001, 'Strømregning');
+    await openServedInbox([bill], withShared(), { url: OLA_INBOX, relation: 'document_inbox', mailbox: OLA_INBOX });
+    await headingIs('Ola Nordmann’s inbox');
+    await openFromRow('Strømregning');
+    // No Delete, though the session may delete: the shared mailbox's letters offer none (the person may file, not delete).
+    expect(screen.queryByRole('button', { name: 'Delete…' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Move to…' }));
+    const offered = (await screen.findAllByRole('menuitem')).map((item) => item.textContent.trim());
+    expect(offered).toEqual(expect.arrayContaining(['Pensjon', 'Helse']));
+    for (const own of ['Skatt', 'Bolig', 'Arkiv']) expect(offered, own).not.toContain(own);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Pensjon' }));
+    await screen.findByText('Moved to Pensjon.');
+    expect(writes()).toEqual([
+      { rel: 'update_document', url: selfOf(bill), body: { location: 'FOLDER', folderId: '101' }, expect: undefined },
+    ]);
+    // It lies in Pensjon now, and the side list (still the shared mailbox's) leads there.
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Mailbox' })).getByRole('link', { name: 'Pensjon' }));
+    await headingIs('Pensjon');
+    await waitFor(() => expect(rowOf('Strømregning')).toBeDefined());
   });
 });

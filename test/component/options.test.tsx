@@ -10,8 +10,8 @@ import { openPage } from './page.ts';
  * The options page (src/options/Options.tsx): who is signed in, what the extension may do in
  * words, the new-letter settings, and the publisher's connection settings folded away; how it
  * refuses what it cannot save, and what it says when a change ends or keeps the connection.
- * Layout, fonts, the keyboard, the real consent window and permission prompt stay in
- * test/e2e/options.e2e.ts (in Chromium and Firefox).
+ * Layout, fonts, what the browser's own keys do (Space on a switch), the real consent window and
+ * permission prompt stay in test/e2e/options.e2e.ts (in Chromium and Firefox).
  */
 
 const { worker } = extension;
@@ -248,6 +248,28 @@ describe('the options page', () => {
       ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'READ_RECEIPTS'],
     ]);
     expect(permissionSwitch('See your receipts').checked).toBe(true);
+  });
+
+  it('is usable with the keyboard alone: the focus stays on a switch through its save, so the same key switches it back', async () => {
+    await opened('signed_out');
+    const saving = worker.hold('changePermissions');
+    worker.answer('changePermissions', (request) => config({ scopes: request.scopes as never }));
+    const open = permissionSwitch('Open your letters');
+    open.focus();
+    // Space on the focused switch: the browser's own click on it.
+    fireEvent.click(open);
+    // While it is saved, not disabled: the browser would take the focus off a disabled control.
+    const asked = await saving.asked;
+    expect(open.disabled).toBe(false);
+    saving.answer(config({ scopes: asked.scopes as never }));
+    await screen.findByText('Saved. Connect will ask for what is switched on.');
+    expect(permissionSwitch('Open your letters').checked).toBe(true);
+    // Still on the same switch once the page has drawn the save (not one drawn anew in its place).
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(document.activeElement).toBe(open);
+    fireEvent.click(document.activeElement ?? document.body);
+    await waitFor(() => expect(permissionSwitch('Open your letters').checked).toBe(false));
+    expect(worker.asked('changePermissions')).toHaveLength(2);
   });
 
   it('signed in, managing letters is one switch and one consent: filing, deleting and uploading asked for together', async () => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import type { Permission } from '../../src/shared/permissions.ts';
-import { badgeText, openPlace, showsAccount, signInWith } from '../support/helpers.ts';
+import { openPlace, showsAccount, signInWith } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { css, role, roleSelector, says, textOf, until } from '../support/person.ts';
-import { getJson, signIn, type RootJson } from '../emulator/flow.ts';
 
 /*
  * Filing letters in the viewer against the emulator: moving (with Undo), renaming, deleting after
@@ -45,12 +44,6 @@ async function writesLogged(): Promise<string[]> {
   return (await h.emulator.admin.requests())
     .filter((r) => r.method !== 'GET' && r.path.includes('/private/accounts/'))
     .map((r) => `${r.method} ${r.path.replace(/^.*\/accounts\/[^/]+/, '')}`);
-}
-
-/** The inbox's unread count as the service has it, read with a token of its own. */
-async function unreadOnService(): Promise<number> {
-  const { access_token: token } = await signIn(h.emulator, 'READ_DOCUMENT_META_INFO');
-  return (await getJson<RootJson>(`${h.emulator.url}/post/api`, token)).primaryAccount.unreadItemsInInbox;
 }
 
 /** How many rows of the list show these words now. */
@@ -117,49 +110,6 @@ describe('moving letters', () => {
     expect(await popup.evaluate(() => document.body.innerText)).not.toContain('Flytt meg til Skatt');
     await popup.close();
   });
-
-  it('Undo moves it back with a request of its own', async () => {
-    const { page, id } = await inboxWithLetter('Angre flyttingen');
-    await h.emulator.admin.clearRequests();
-    // The keyboard: M on the focused row opens its menu, the arrows and Enter choose.
-    const subject = await rowSubject(page, 'Angre flyttingen').waitHandle();
-    await subject.evaluate((el) => el.closest<HTMLElement>('a, .letter-link')?.focus());
-    await page.keyboard.press('m');
-    await (await menuItem(page, 'Bolig').waitHandle()).focus();
-    await page.keyboard.press('Enter');
-    await rowShown(page, 'Angre flyttingen', false);
-    // The focus is not lost with the row: it is on the row that took its place.
-    await until(page, 'The focus left the list with the row.', () => document.activeElement?.closest('.letter-row') != null);
-    await css(page, UNDO).click();
-    // The words first: a toast goes after 8 s, and what else is waited for may take that long on a busy machine.
-    await says(page, 'status', 'Undone.');
-    await rowShown(page, 'Angre flyttingen');
-    expect(await writesLogged()).toEqual([`POST /documents/${id}/update`, `POST /documents/${id}/update`]);
-    // The service has it in the inbox again: a fresh page shows it.
-    await h.reload(page);
-    await rowShown(page, 'Angre flyttingen');
-    await page.close();
-  });
-
-  it('moves several selected letters at once, and offers no bulk delete', async () => {
-    await h.emulator.admin.addLetter({ subject: 'Første av to' });
-    const { page } = await inboxWithLetter('Andre av to');
-    await role(page, 'checkbox', 'Select “Første av to”').click();
-    await role(page, 'checkbox', 'Select “Andre av to”').click();
-    const bar = roleSelector('region', '2 selected');
-    await css(page, bar).wait();
-    const barButtons = await page.$$eval(`${bar} button`, (buttons) =>
-      buttons.map((b) => `${b.getAttribute('aria-label') ?? ''} ${b.textContent}`),
-    );
-    expect(barButtons.filter((name) => /delete/i.test(name))).toEqual([]);
-    await h.emulator.admin.clearRequests();
-    await css(page, `${bar} ${roleSelector('button', 'Move the selected letters to…')}`).click();
-    await menuItem(page, 'Arkiv').click();
-    await says(page, 'status', '2 letters moved to Arkiv.');
-    expect(await rowsWith(page, 'av to')).toBe(0);
-    expect((await writesLogged()).length).toBe(2);
-    await page.close();
-  });
 });
 
 describe('the letter page', () => {
@@ -186,37 +136,6 @@ describe('the letter page', () => {
     await css(page, UNDO).click();
     await headingIs(page, 'Strøm mars');
     expect(await writesLogged()).toHaveLength(3);
-    await page.close();
-  });
-
-  it('deletes a letter only after the confirmation; declining sends nothing; a double click sends one request', async () => {
-    // Two unread letters since the badge was last counted: only a count after the delete shows one more.
-    await h.emulator.admin.addLetter({ subject: 'Ulest nabo' });
-    const { page, id } = await inboxWithLetter('Slett meg');
-    await rowSubject(page, 'Slett meg').click();
-    await headingIs(page, 'Slett meg');
-    await h.emulator.admin.clearRequests();
-
-    await role(page, 'button', 'Delete…').click();
-    const dialog = roleSelector('dialog', 'Delete this letter?');
-    await css(
-      page,
-      `${dialog}::-p-text("“Slett meg” from Strømselskapet AS will be deleted from your Digipost mailbox. This cannot be undone.")`,
-    ).wait();
-    await css(page, `${dialog} ${roleSelector('button', 'Cancel')}`).click();
-    await until(page, 'The question stayed open after Cancel.', () => !document.querySelector('dialog[open]'));
-    expect(await writesLogged()).toEqual([]);
-
-    const unread = await unreadOnService();
-    await role(page, 'button', 'Delete…').click();
-    await css(page, `${dialog} ${roleSelector('button', 'Delete the letter')}`).click({ count: 2 });
-    // Back in the inbox, without the letter.
-    await headingIs(page, 'Inbox');
-    await css(page, '.letter-row').wait();
-    expect(await rowsWith(page, 'Slett meg')).toBe(0);
-    expect(await writesLogged()).toEqual([`DELETE /documents/${id}`]);
-    // The letter was unread: the badge follows the service's count, one fewer.
-    await expect.poll(() => badgeText(h)).toBe(String(unread - 1));
     await page.close();
   });
 });

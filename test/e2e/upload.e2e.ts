@@ -222,21 +222,6 @@ describe('Upload in the viewer', () => {
     await input.uploadFile(path);
   }
 
-  /** Drops a file on the list, as dragging it from the desktop does. */
-  const drop = (page: Page, name: string, type: string, bytes: number[]) =>
-    page.evaluate(
-      (n: string, t: string, b: number[]) => {
-        const data = new DataTransfer();
-        data.items.add(new File([new Uint8Array(b)], n, { type: t }));
-        const list = document.querySelector('.letters') ?? document.body;
-        list.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
-        list.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-      },
-      name,
-      type,
-      bytes,
-    );
-
   /** Waits until a row of the list has exactly this subject. */
   const listed = (page: Page, subject: string) =>
     until(
@@ -274,19 +259,6 @@ describe('Upload in the viewer', () => {
     await role(page, 'textbox', 'Subject').wait();
     await role(page, 'button', 'Cancel').click();
     await until(page, 'The subject stayed after Cancel.', () => !document.querySelector('#upload-subject'));
-    expect(await uploads()).toBe(1);
-    await page.close();
-  });
-
-  it('drag and drop: a PDF dropped on the inbox goes into it; an HTML file dropped is refused before any upload', async () => {
-    const page = await openInbox();
-    await drop(page, 'side.html', 'text/html', [...Buffer.from('<!doctype html><p>hei</p>')]);
-    await shows(page, 'This is a web page, not a file.');
-    expect(await uploads()).toBe(0);
-    await drop(page, 'Fjernvarme.pdf', 'application/pdf', [...SITE_PDF]);
-    await role(page, 'button', 'Upload').click();
-    await shows(page, '“Fjernvarme” was uploaded.');
-    await listed(page, 'Fjernvarme');
     expect(await uploads()).toBe(1);
     await page.close();
   });

@@ -37,7 +37,7 @@ const EDGE = 8;
  * Where a menu opens: below its button when it fits there, else on the side with more room (a
  * row at the window's bottom opens upwards), no taller than that room, so it never runs off the window.
  */
-function menuPlacement(button: DOMRect, height: number, viewport: number): { up: boolean; maxHeight: number } {
+export function menuPlacement(button: DOMRect, height: number, viewport: number): { up: boolean; maxHeight: number } {
   const below = viewport - button.bottom - EDGE;
   const above = button.top - EDGE;
   if (height <= below || below >= above) return { up: false, maxHeight: below };

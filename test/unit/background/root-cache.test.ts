@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RootResource } from '../../../src/api/schemas.ts';
 import type { AuthorizedRequest } from '../../../src/background/authorized-fetch.ts';
 import { createBackgroundWork, type BackgroundWork } from '../../../src/background/background-work.ts';
@@ -181,6 +181,32 @@ describe('freshness: what the cache serves without asking the service', () => {
     expect(service.requests.map((url) => new URL(url).pathname)).toEqual(['/post/api/private/mailbox/1/documents/inbox']);
     expect(subjectsIn(popup)).toEqual(['Faktura']);
     expect(subjectsIn(stored())).toEqual(['Faktura']);
+  });
+
+  it('a stale root with stale letters: both are fetched side by side, each asked before the other is answered, and the letters are kept with the root', async () => {
+    await cache.getRootAndAnnounce(configFor(A), false, true);
+    clock.ms += FRESHNESS_MS;
+    service.requests.length = 0;
+    service.inboxAnswer = inboxPage('Faktura');
+    // The service holds every answer until both requests have reached it: a fetch that waited for
+    // the other's answer is never sent, and the wait fails (its bound is for that, not a speed).
+    const answers = deferred<undefined>();
+    service.onRequest = () => answers.promise;
+    const asked = () => service.requests.map((url) => new URL(url).pathname).sort();
+
+    const popup = cache.getRootAndAnnounce(configFor(A), false, true);
+    try {
+      await vi.waitFor(() => expect(asked()).toEqual(['/post/api', '/post/api/private/mailbox/1/documents/inbox']), { timeout: 10_000 });
+    } finally {
+      answers.resolve(undefined);
+    }
+
+    expect(subjectsIn(await popup)).toEqual(['Faktura']);
+    // Kept with the root, so the next open needs neither.
+    expect(subjectsIn(stored())).toEqual(['Faktura']);
+    service.requests.length = 0;
+    await cache.getRootAndAnnounce(configFor(A), false, true);
+    expect(service.requests).toEqual([]);
   });
 
   it('the alarm’s fetch of the root keeps the letters already cached', async () => {
