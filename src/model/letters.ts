@@ -136,10 +136,12 @@ export interface LetterSummary {
   findWords?: readonly string[];
   /** A debt collection's sum and due day, from its Inkasso: set as `kind` is. */
   debt?: DebtDue;
+  /** The letter offers its deletion (delete_document; a shared mailbox's letters do not): set by the viewer's lists, as `kind` is. */
+  deletable?: boolean;
 }
 
 /** A letter as the popup's newest letters show it: a list's reading (summarize) without whether it is locked and how many attachments it has, which they never show. */
-export type LetterGlance = Omit<LetterSummary, 'locked' | 'attachmentCount' | 'kind' | 'findWords' | 'debt'>;
+export type LetterGlance = Omit<LetterSummary, 'locked' | 'attachmentCount' | 'kind' | 'findWords' | 'debt' | 'deletable'>;
 
 const attachmentsIn = (doc: Record<string, unknown>): unknown[] => (Array.isArray(doc.attachment) ? doc.attachment : []);
 

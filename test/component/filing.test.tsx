@@ -347,6 +347,16 @@ describe('in a mailbox shared with the person', () => {
     return { ...base, link: [link('self', self), link('update_document', `${self}/update`)] };
   }
 
+  it('its rows offer moving into its own folders and no Delete (the person’s own rows do: the bulk move above)', async () => {
+    const bill = sharedLetter(2002, 'Fakturakopi');
+    await openServedInbox([bill], withShared(), { url: OLA_INBOX, relation: 'document_inbox', mailbox: OLA_INBOX });
+    await headingIs('Ola Nordmann’s inbox');
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for “Fakturakopi” (M)' }));
+    const offered = (await screen.findAllByRole('menuitem')).map((item) => item.textContent.trim());
+    expect(offered).toEqual(expect.arrayContaining(['Pensjon', 'Helse']));
+    expect(offered).not.toContain('Delete…');
+  });
+
   it('files a letter of it into its own folder, and offers none of the person’s folders', async () => {
     const bill = sharedLetter(2001, 'Strømregning');
     await openServedInbox([bill], withShared(), { url: OLA_INBOX, relation: 'document_inbox', mailbox: OLA_INBOX });

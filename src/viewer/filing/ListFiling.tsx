@@ -146,7 +146,7 @@ export function ListFilingProvider(props: {
     },
     rowItems: (letter) => [
       ...(canMove && movable(letter) ? moveItems(props.folders, props.place, (to) => void move([letter], to, props.place)) : []),
-      ...(canDelete && letter.self
+      ...(canDelete && letter.self && letter.deletable === true
         ? [{ key: 'delete', label: t('filing_delete'), icon: <TrashIcon />, danger: true, onSelect: () => setConfirming(letter) }]
         : []),
     ],

@@ -14,8 +14,12 @@ import { newLetters, nextPageUrl } from './paging.ts';
 
 function summariesOf(data: unknown, sessionLevel: number, requestUrl: string): LetterSummary[] {
   return (documentsOf(data) ?? []).map((doc, i) => {
-    // A row says what kind of letter it is, and "sent to your bank" too, which the popup's shared summary does not read.
-    const summary = withLetterMarks(summarize(doc, sessionLevel, `${requestUrl}#${i}`), doc);
+    // A row says what kind of letter it is, and "sent to your bank" too, which the popup's shared
+    // summary does not read; its menu offers Delete only where the letter offers its deletion.
+    const summary = {
+      ...withLetterMarks(summarize(doc, sessionLevel, `${requestUrl}#${i}`), doc),
+      deletable: findLink(linksOf(doc), 'delete_document') !== undefined,
+    };
     return summary.invoice ? { ...summary, invoice: withLetterPayment(summary.invoice, doc) } : summary;
   });
 }
