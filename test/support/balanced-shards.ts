@@ -11,77 +11,61 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { browserUnderTest, type BrowserName } from './extension-browser.ts';
 
 /**
- * Seconds each file took on a two-core machine (2026-12-02, both browsers' whole suites side by
- * side: its tests as vitest timed them, and its browser's start, sign-in and close, 2 s in Chromium
- * and 4.5 s in Firefox measured alone), per browser: the shares matter, not the figures. A file not
- * listed here weighs by its size, at the rate the listed ones show, so a new file needs no entry to
- * be placed sensibly. Firefox skips notifications and upgrade whole (their names say why).
+ * Seconds each file took on a two-core machine (2026-12-03, both browsers' whole suites side by
+ * side, three shards at a time: its tests as vitest timed them, and its browser's start, sign-in
+ * and close, 2 s in Chromium and 4.5 s in Firefox measured alone), per browser: the shares
+ * matter, not the figures. A file not listed here weighs by its size, at the rate the listed ones
+ * show, so a new file needs no entry to be placed sensibly. Firefox skips notifications and upgrade whole (their names say why).
  */
 const MEASURED_SECONDS: Record<BrowserName, Record<string, number>> = {
   chromium: {
-    files: 26,
-    'viewer-reader': 25,
-    glance: 15,
-    upload: 15,
-    hardening: 14,
-    mailbox: 14,
-    notifications: 14,
-    options: 14,
+    'viewer-reader': 47,
+    mailbox: 26,
+    'letter-privacy': 21,
+    'session-end': 21,
+    options: 20,
+    upload: 19,
+    files: 18,
+    'sign-in': 18,
+    'viewer-back': 18,
+    notifications: 15,
     popup: 14,
-    'letter-privacy': 13,
-    'sign-in': 14,
-    'session-end': 12,
-    mailboxes: 9,
-    upgrade: 9,
-    'viewer-back': 9,
-    'letter-latency': 8,
-    counts: 7,
-    'popup-states': 7,
-    'letter-data': 6,
-    invoices: 5,
-    journey: 5,
-    keyboard: 5,
-    'locked-places': 5,
-    consent: 4,
-    'find-letter': 4,
+    mailboxes: 13,
+    keyboard: 13,
+    counts: 11,
+    upgrade: 11,
+    'popup-states': 11,
+    invoices: 9,
   },
   firefox: {
-    'viewer-reader': 47,
-    files: 45,
-    glance: 34,
-    options: 32,
-    popup: 31,
-    mailbox: 27,
-    upload: 26,
-    hardening: 22,
-    'viewer-back': 20,
-    'sign-in': 20,
-    counts: 15,
-    'letter-privacy': 15,
-    mailboxes: 15,
-    'session-end': 14,
-    journey: 11,
-    'letter-data': 11,
-    'letter-latency': 11,
-    invoices: 10,
-    keyboard: 10,
-    'popup-states': 10,
-    'locked-places': 9,
-    consent: 8,
-    'find-letter': 8,
+    'viewer-reader': 66,
+    mailbox: 39,
+    options: 35,
+    files: 30,
+    'viewer-back': 28,
+    'letter-privacy': 28,
+    'sign-in': 27,
+    'session-end': 25,
+    'popup-states': 25,
+    popup: 25,
+    upload: 23,
+    counts: 22,
+    mailboxes: 20,
+    keyboard: 19,
+    invoices: 18,
     notifications: 1,
     upgrade: 1,
   },
 };
 
-/** Seconds per byte of test source, as the listed files show on average. */
-const SECONDS_PER_BYTE = 1 / 690;
+/** Seconds per byte of test source, as the listed files show on average in each browser. */
+const SECONDS_PER_BYTE: Record<BrowserName, number> = { chromium: 1 / 625, firefox: 1 / 396 };
 
 const nameOf = (path: string) => basename(path).replace(/\.e2e\.ts$/, '');
 
 /** The weight of each file: its measured seconds, or its size's estimate. */
 export function fileWeight(path: string, browser: BrowserName, size: (path: string) => number = (p) => statSync(p).size): number {
-  return MEASURED_SECONDS[browser][nameOf(path)] ?? size(path) * SECONDS_PER_BYTE;
+  return MEASURED_SECONDS[browser][nameOf(path)] ?? size(path) * SECONDS_PER_BYTE[browser];
 }
 
 /**
