@@ -114,12 +114,17 @@ function ownLetter(id: number, subject: string, creatorName = 'Strømselskapet A
 
 type Letter = ReturnType<typeof ownLetter>;
 
+/** The service's side of a served mailbox: `apply` changes it as the service does a write (one made elsewhere, or one the test held). */
+interface Served {
+  apply: (request: Pick<Write, 'rel' | 'target' | 'body'>) => { data: null };
+}
+
 /**
  * The mailbox as the worker answers for it, changed by each `write` the page sends as the service
  * changes it (the worker's part, once per intent and in turn, is writes.test.ts's): what the page
  * reads after a change is the letter, or the list, as it now is.
  */
-function serveMailbox(letters: Letter[]): void {
+function serveMailbox(letters: Letter[]): Served {
   const mailbox: Record<string, unknown>[] = structuredClone(letters);
   const addressOf = (item: Record<string, unknown>) => (item.link as Link[])[0]?.uri ?? '';
   worker.answer('getResource', (request) => {
@@ -143,13 +148,15 @@ function serveMailbox(letters: Letter[]): void {
     return resourceSnapshot(structuredClone(data), request.url, MANAGING);
   });
   worker.answer('getContent', content('text/plain', 'Hei'));
-  worker.answer('write', (request: Write) => {
+  const apply: Served['apply'] = (request) => {
     const at = mailbox.findIndex((l) => addressOf(l) === request.target.url);
-    if (at === -1) return Promise.reject(new AppError('write_target_gone', { status: 404 }));
+    if (at === -1) throw new AppError('write_target_gone', { status: 404 });
     if (request.rel === 'delete_document') mailbox.splice(at, 1);
     else Object.assign(mailbox[at] ?? {}, request.body);
     return { data: null };
-  });
+  };
+  worker.answer('write', (request: Write) => apply(request));
+  return { apply };
 }
 
 /** A place in a viewer tab (the person's own inbox unless told), over the mailbox above. */
@@ -157,14 +164,15 @@ async function openServedInbox(
   letters: Letter[],
   root = managedRoot(),
   target: Record<string, string> = { url: INBOX, relation: 'document_inbox' },
-): Promise<void> {
+): Promise<Served> {
   await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: target });
   worker.answer('getRoot', rootSnapshot({ root, scopes: MANAGING }));
-  serveMailbox(letters);
+  const served = serveMailbox(letters);
   // A new tab's entry has no state: not the one a page of a test before left (Back would lead there).
   history.replaceState(null, '');
   await openPage('viewer', `?page=${PAGE_ID}`);
   await screen.findByText(letters[0]?.subject ?? '');
+  return served;
 }
 
 const selfOf = (l: Letter) => l.link[0]?.uri;
@@ -289,6 +297,65 @@ describe('the letter page', () => {
       body: { subject: 'Strøm mars' },
       expect: { subject: 'Strøm april' },
     });
+  });
+
+  it('Undo after a rename made elsewhere in the meantime says what changed and offers no Try again; the heading follows the subject the letter has now', async () => {
+    const renamed = ownLetter(69, 'Før endringen');
+    const served = await openServedInbox([renamed]);
+    await openFromRow('Før endringen');
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    fireEvent.input(screen.getByRole('textbox', { name: 'New subject' }), { target: { value: 'Etter endringen' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await headingIs('Etter endringen');
+    // Renamed on the phone meanwhile; the worker, finding the letter not as the rename left it, sends no undo.
+    served.apply({
+      rel: 'update_document',
+      target: { url: selfOf(renamed) ?? '', relation: 'self' },
+      body: { subject: 'Endret på mobilen' },
+    });
+    worker.fail('write', { code: 'write_target_changed' });
+    fireEvent.click(undoOf('Renamed.'));
+    const said = await screen.findByText('Not undone: the letter was renamed elsewhere to “Endret på mobilen”.');
+    expect(said.closest('[role="status"]')).not.toBeNull();
+    await headingIs('Endret på mobilen');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The undo was asked only on condition that the letter is still as the rename left it.
+    expect(writes()).toHaveLength(2);
+    expect(writes()[1]).toEqual({
+      rel: 'update_document',
+      url: selfOf(renamed),
+      body: { subject: 'Før endringen' },
+      expect: { subject: 'Etter endringen' },
+    });
+  });
+
+  it('a rename asked while a move of the letter is unanswered is not dropped: both are asked, and the letter page ends with its new name, in the folder', async () => {
+    const filed = ownLetter(70, 'Flytt og gi nytt navn');
+    const served = await openServedInbox([filed]);
+    await openFromRow('Flytt og gi nytt navn');
+    const moving = worker.hold('write');
+    const renaming = worker.hold('write');
+    fireEvent.click(screen.getByRole('button', { name: 'Move to…' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Skatt' }));
+    const move = await moving.asked;
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    fireEvent.input(screen.getByRole('textbox', { name: 'New subject' }), { target: { value: 'Nytt navn i Skatt' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Asked while the move is still unanswered.
+    await waitFor(() => expect(writes()).toHaveLength(2));
+    const rename = await renaming.asked;
+    expect(writes()).toEqual([
+      { rel: 'update_document', url: selfOf(filed), body: { location: 'FOLDER', folderId: '1' }, expect: undefined },
+      { rel: 'update_document', url: selfOf(filed), body: { subject: 'Nytt navn i Skatt' }, expect: undefined },
+    ]);
+    // The worker carries them out in turn: the move's answer comes first, then the rename's.
+    moving.answer(served.apply(move));
+    await screen.findByText('Moved to Skatt.');
+    renaming.answer(served.apply(rename));
+    await headingIs('Nytt navn i Skatt');
+    await screen.findByText('In Skatt');
+    expect(writes()).toHaveLength(2);
   });
 
   it('deletes a letter only after the confirmation; declining sends nothing; a double click sends one request, and the inbox shows without it', async () => {

@@ -20,17 +20,29 @@ const INBOX = `${ACCOUNT}/documents/inbox`;
 const MEDIA = 'application/vnd.digipost-v2+json';
 const SCOPES: Permission[] = [...READ_SCOPES, 'UPLOAD_DOCUMENT'];
 
-/** The inbox, taking uploads; what it lists grows by each letter the worker says was uploaded. */
-async function openInbox(): Promise<void> {
+const OLA_INBOX = `${SERVICE}/post/api/private/accounts/2047/documents/inbox`;
+const link = (relation: string, uri: string) => ({ rel: `${SERVICE}/post/relations/${relation}`, uri, 'media-type': MEDIA });
+
+/**
+ * The inbox, taking uploads; what it lists grows by each letter the worker says was uploaded. With
+ * `shared`, the inbox of the mailbox Ola Nordmann shares with the person, which takes uploads too.
+ */
+async function openInbox(shared = false): Promise<void> {
   const root = fullRoot();
   const mailbox = root.mailbox?.[0];
   if (!mailbox) throw new Error('the fixture root has a mailbox');
-  mailbox.link = [
-    ...mailbox.link,
-    { rel: `${SERVICE}/post/relations/upload_document_to_inbox`, uri: `${INBOX}/upload`, 'media-type': MEDIA },
-  ];
+  mailbox.link = [...mailbox.link, link('upload_document_to_inbox', `${INBOX}/upload`)];
+  if (shared)
+    root.mailbox?.push({
+      name: 'Ola Nordmann',
+      owner: false,
+      digipostaddress: 'ola.nordmann#2OLA',
+      unreadItemsInInbox: 1,
+      link: [link('document_inbox', OLA_INBOX), link('upload_document_to_inbox', `${OLA_INBOX}/upload`)],
+    });
   const letters = [letter(11, { subject: 'Skattemelding 2026', creatorName: 'Skatteetaten' })];
-  await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: INBOX, relation: 'document_inbox' } });
+  const target = shared ? { url: OLA_INBOX, relation: 'document_inbox', mailbox: OLA_INBOX } : { url: INBOX, relation: 'document_inbox' };
+  await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: target });
   worker.answer('getRoot', rootSnapshot({ root, scopes: SCOPES }));
   worker.answer('getResource', (request) => resourceSnapshot({ document: letters, link: [] }, request.url, SCOPES));
   worker.answer('upload', (request) => {
@@ -76,5 +88,17 @@ describe('Upload in the viewer', () => {
     await screen.findByText('“Fjernvarme” was uploaded.');
     await waitFor(() => expect(rowsWith('Fjernvarme')).toBe(1));
     expect(worker.asked('upload').map((r) => [r.subject, r.name, r.place])).toEqual([['Fjernvarme', 'Fjernvarme.pdf', { kind: 'inbox' }]]);
+  });
+
+  it('in a mailbox shared with the person, a file dropped on its inbox goes into that inbox, not the person’s', async () => {
+    await openInbox(true);
+    await screen.findByRole('heading', { level: 1, name: 'Ola Nordmann’s inbox' });
+    expect(drop('Avtale.pdf', 'application/pdf', '%PDF-1.7\n%%EOF\n')).toEqual({ over: true, dropped: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload' }));
+    await screen.findByText('“Avtale” was uploaded.');
+    await waitFor(() => expect(rowsWith('Avtale')).toBe(1));
+    expect(worker.asked('upload').map((r) => [r.subject, r.name, r.place])).toEqual([
+      ['Avtale', 'Avtale.pdf', { kind: 'inbox', mailbox: OLA_INBOX }],
+    ]);
   });
 });
