@@ -168,8 +168,6 @@ async function openServedInbox(
   await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: target });
   worker.answer('getRoot', rootSnapshot({ root, scopes: MANAGING }));
   const served = serveMailbox(letters);
-  // A new tab's entry has no state: not the one a page of a test before left (Back would lead there).
-  history.replaceState(null, '');
   await openPage('viewer', `?page=${PAGE_ID}`);
   await screen.findByText(letters[0]?.subject ?? '');
   return served;

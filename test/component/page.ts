@@ -35,6 +35,8 @@ let closedItself = false;
 export async function openPage(name: PageName, query = ''): Promise<void> {
   extension.page = name;
   setUrl(`${extension.pageUrl()}${query}`);
+  // A new tab's entry holds no state: not the one a page of an earlier test in the file left there.
+  history.replaceState(null, '');
   // Without its script (imported below) and stylesheets (a DOM without layout has no use for them).
   const source = readFileSync(`src/${name}/${name}.html`, 'utf8').replace(/<script\b[^>]*><\/script>|<link\b[^>]*>/g, '');
   const html = new DOMParser().parseFromString(source, 'text/html');
