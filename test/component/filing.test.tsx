@@ -192,6 +192,12 @@ async function openFromRow(subject: string): Promise<void> {
   await screen.findByRole('toolbar', { name: 'Actions on this letter' });
 }
 
+/** Opens the letter page's inline rename and types a new subject; Save is the test's to press. */
+function typeNewSubject(subject: string): void {
+  fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+  fireEvent.input(screen.getByRole('textbox', { name: 'New subject' }), { target: { value: subject } });
+}
+
 /** The Undo of the status line that says these words. */
 function undoOf(words: string): HTMLElement {
   const status = screen.getByText(words).closest<HTMLElement>('[role="status"]');
@@ -268,8 +274,7 @@ describe('the letter page', () => {
     const renamed = ownLetter(66, 'Gammelt emne');
     await openServedInbox([renamed]);
     await openFromRow('Gammelt emne');
-    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
-    fireEvent.input(screen.getByRole('textbox', { name: 'New subject' }), { target: { value: 'Strøm mars' } });
+    typeNewSubject('Strøm mars');
     const save = screen.getByRole('button', { name: 'Save' });
     fireEvent.click(save);
     fireEvent.click(save);
@@ -282,8 +287,7 @@ describe('the letter page', () => {
 
     // Undo gives the letter the subject it had before, with a request of its own.
     await openFromRow('Strøm mars');
-    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
-    fireEvent.input(screen.getByRole('textbox', { name: 'New subject' }), { target: { value: 'Strøm april' } });
+    typeNewSubject('Strøm april');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await headingIs('Strøm april');
     fireEvent.click(undoOf('Renamed.'));
@@ -301,8 +305,7 @@ describe('the letter page', () => {
     const renamed = ownLetter(69, 'Før endringen');
     const served = await openServedInbox([renamed]);
     await openFromRow('Før endringen');
-    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
-    fireEvent.input(screen.getByRole('textbox', { name: 'New subject' }), { target: { value: 'Etter endringen' } });
+    typeNewSubject('Etter endringen');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await headingIs('Etter endringen');
     // Renamed on the phone meanwhile; the worker, finding the letter not as the rename left it, sends no undo.
@@ -337,8 +340,7 @@ describe('the letter page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move to…' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Skatt' }));
     const move = await moving.asked;
-    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
-    fireEvent.input(screen.getByRole('textbox', { name: 'New subject' }), { target: { value: 'Nytt navn i Skatt' } });
+    typeNewSubject('Nytt navn i Skatt');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     // Asked while the move is still unanswered.
     await waitFor(() => expect(writes()).toHaveLength(2));

@@ -12,6 +12,7 @@ import { settingsFrom } from '../emulator/config.ts';
 import { Emulator } from '../emulator/state.ts';
 import type { Permission } from '../../src/shared/permissions.ts';
 import type { RootSnapshot } from '../../src/protocol/messages.ts';
+import { ROOT_INTERNALS } from '../support/root-internals.ts';
 
 /*
  * The viewer as a person reads it, its page logic (moved from test/e2e/viewer-reader.e2e.ts, issue
@@ -222,18 +223,6 @@ describe('recipient search and actions', () => {
 });
 
 describe("the places' pages", () => {
-  /** What the service's root carries that no person needs to see (test/emulator/api-root.ts). */
-  const INTERNALS = [
-    'Csrf',
-    'csrfToken',
-    'Validation',
-    'validationRules',
-    '^[0-9]{11}$',
-    'authenticationlevelIdporten',
-    'PRIVAT',
-    'This resource',
-    'Digipost resource',
-  ];
   /** A form token as the emulator makes them: 32 hexadecimal digits. */
   const TOKEN = /\b[0-9a-f]{32}\b/;
 
@@ -248,7 +237,7 @@ describe("the places' pages", () => {
       expect(heading, label).not.toMatch(/resource/i);
       const shown = readable(main);
       expect(shown, label).not.toMatch(TOKEN);
-      for (const internal of INTERNALS) expect(shown, `${label}: ${internal}`).not.toContain(internal);
+      for (const internal of ROOT_INTERNALS) expect(shown, `${label}: ${internal}`).not.toContain(internal);
     }
   });
 });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import type { Permission } from '../../src/shared/permissions.ts';
 import { dataTypeLetters } from '../emulator/data-types.ts';
 import { SHARED_MAILBOX } from '../emulator/shared-mailbox.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { dropRootCache, newViewerFrom, openPlace, showsAccount, signInWith } from '../support/helpers.ts';
+import { dropRootCache, newViewerFrom, openPlace, READ_AND_MANAGE, showsAccount, signInWith } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { css, roleSelector, until } from '../support/person.ts';
 
@@ -16,14 +15,6 @@ import { css, roleSelector, until } from '../support/person.ts';
  * browser shows the person's own letters with structured data (below).
  */
 
-const FILING: Permission[] = [
-  'READ_ACCOUNT_INFO',
-  'READ_DOCUMENT_META_INFO',
-  'READ_DOCUMENT_CONTENT',
-  'UPDATE_DOCUMENT',
-  'DELETE_DOCUMENT',
-  'UPLOAD_DOCUMENT',
-];
 const SET = dataTypeLetters(Date.now());
 const spec = (kind: (typeof SET)[number]['kind']) => {
   const found = SET.find((letter) => letter.kind === kind);
@@ -48,7 +39,7 @@ beforeAll(async () => {
       metadata: letter.metadata,
     });
   }
-  await signInWith(h, FILING);
+  await signInWith(h, READ_AND_MANAGE);
 });
 afterAll(async () => {
   await h.close();

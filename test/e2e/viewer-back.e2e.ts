@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import type { Permission } from '../../src/shared/permissions.ts';
-import { cachedLink, signInWith, viewerPageFor } from '../support/helpers.ts';
+import { cachedLink, READ_AND_MANAGE, signInWith, viewerPageFor } from '../support/helpers.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { count, css, goBack, goForward, role, roleSelector, until } from '../support/person.ts';
 
@@ -11,21 +10,12 @@ import { count, css, goBack, goForward, role, roleSelector, until } from '../sup
  * list from the tab's memory while the service does not answer is back-to-list.test.tsx's.
  */
 const PAGE = 50;
-/** A person who may file, delete and upload. */
-const SCOPES: Permission[] = [
-  'READ_ACCOUNT_INFO',
-  'READ_DOCUMENT_META_INFO',
-  'READ_DOCUMENT_CONTENT',
-  'UPDATE_DOCUMENT',
-  'DELETE_DOCUMENT',
-  'UPLOAD_DOCUMENT',
-];
 
 let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness({ emulator: { letters: 300 }, viewport: { width: 1280, height: 720 } });
-  await signInWith(h, SCOPES);
+  await signInWith(h, READ_AND_MANAGE);
 });
 afterAll(async () => {
   await h.emulator.admin.configure({ latencyMs: 0 });

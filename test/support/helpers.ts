@@ -144,6 +144,16 @@ export async function openPlace(h: Harness, relation: string): Promise<Page> {
   return page;
 }
 
+/** What a person who reads their letters and files, deletes and uploads them has allowed. */
+export const READ_AND_MANAGE: readonly Permission[] = [
+  'READ_ACCOUNT_INFO',
+  'READ_DOCUMENT_META_INFO',
+  'READ_DOCUMENT_CONTENT',
+  'UPDATE_DOCUMENT',
+  'DELETE_DOCUMENT',
+  'UPLOAD_DOCUMENT',
+];
+
 /** Configures the extension with these permissions and signs in through the popup and the consent page. */
 export async function signInWith(h: Harness, scopes: readonly Permission[]): Promise<void> {
   await storeItems(h, 'local', {
