@@ -8,9 +8,10 @@ import { css, role, until } from '../support/person.ts';
 /*
  * The count and the toolbar button as a person sees them in a real browser (issue #48 points 1 and
  * 2), in Chromium and Firefox: the badge, its title, the popup's header and the viewer's mailbox
- * switcher say one count, and follow a letter read; the button says signed out, and that Digipost
- * is not answering without clearing the count. What each page draws of it is in the component
- * tests (test/component/counts.test.tsx), each state's words in test/unit/background/badge.test.ts.
+ * switcher say one count, and follow a letter read; the button says signed out, and (Firefox) that
+ * the site access was taken away. What each page draws of it is in the component tests
+ * (test/component/counts.test.tsx), each state's words and colour (Digipost not answering: the
+ * count kept, grey) in test/unit/background/badge.test.ts.
  */
 
 let h: Harness;

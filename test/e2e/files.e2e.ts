@@ -6,9 +6,12 @@ import { startHarness, type Harness } from '../support/harness.ts';
 import { css, role, roleSelector, says, textOf, until } from '../support/person.ts';
 
 /*
- * Filing letters in the viewer against the emulator: moving (with Undo), renaming, deleting after
- * the confirmation, folders, and what the emulator's log says was sent. Each test adds its own
- * letter (the newest, so the first row) through the emulator's admin API.
+ * Filing letters in the viewer against the emulator, as each journey goes in a real browser: a
+ * letter moved from its row, renamed on its page, deleted from a long scrolled list (its row menu
+ * opening upwards at the window's bottom), folders made, refused, renamed and deleted, and what
+ * the emulator's log says was sent. The page's own flows (Undo, moving several, the delete
+ * confirmation, a rename while a move runs) are test/component/filing.test.tsx's. Each test adds
+ * its own letter (the newest, so the first row) through the emulator's admin API.
  */
 
 const FILING: Permission[] = ['READ_ACCOUNT_INFO', 'READ_DOCUMENT_META_INFO', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT'];
