@@ -15,7 +15,9 @@ import { appears, css, isChecked, isThere, role, roleSelector, says, shows, text
  * The options page in both browsers: the person and what the extension may do, in words; the
  * publisher's connection settings, folded away; a permission switched while signed in runs the
  * consent flow (identity.launchWebAuthFlow) against the emulator, and the grant that comes back
- * holds it (or, refused, nothing changes).
+ * holds it (or, refused, nothing changes); Manage your letters asks once for its three, and a
+ * viewer tab open meanwhile offers Upload without a reload. A second browser, whose build holds
+ * the notifications permission, switches notifications on and looks at the page in the dark theme.
  */
 
 let h: Harness;

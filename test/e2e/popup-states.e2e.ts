@@ -7,6 +7,14 @@ import { startHarness, type Harness } from '../support/harness.ts';
 import { appears, count, css, role, roleSelector, shows, textOf, until } from '../support/person.ts';
 import { rootCacheItem } from '../../src/storage/page-items.ts';
 
+/*
+ * The popup's states as a real browser shows them, each with one next step: signed out, connecting
+ * while the consent window is open, ready at once from an old cache with its spinner turning only
+ * while it updates, Tab and Enter opening a place, the poll alarm the worker set, a place the
+ * permissions cannot open (Allow… through the consent window, then the receipts), and, in a
+ * second browser, the dark theme and Norwegian. What each state says is popup.test.tsx's.
+ */
+
 let h: Harness;
 
 beforeAll(async () => {
