@@ -47,31 +47,12 @@ function managedRoot() {
   return root;
 }
 
-/** The inbox in a viewer tab, for a session holding `scopes`. */
-async function openInbox(scopes: Permission[], letters: unknown[]): Promise<HTMLElement> {
-  const root = managedRoot();
-  await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: { url: INBOX, relation: 'document_inbox' } });
-  worker.answer('getRoot', rootSnapshot({ root, scopes }));
-  worker.answer('getResource', (request) =>
-    new URL(request.url).pathname === new URL(INBOX).pathname
-      ? resourceSnapshot({ document: letters, link: [] }, request.url, scopes)
-      : resourceSnapshot(
-          letters.find((l) => (l as { link: Link[] }).link[0]?.uri === request.url),
-          request.url,
-          scopes,
-        ),
-  );
-  await openPage('viewer', `?page=${PAGE_ID}`);
-  await screen.findByText((letters[0] as { subject: string }).subject);
-  return screen.getByRole('main');
-}
-
 const rowsWith = (words: string) =>
   [...document.querySelectorAll('main .letter-row')].filter((row) => row.textContent.includes(words)).length;
 
 describe('moving letters', () => {
   it('a 403 leaves the list as it was and says the permission was withdrawn', async () => {
-    await openInbox(MANAGING, [fileable(51, 'Nektet flytting')]);
+    await openServedInbox([fileable(51, 'Nektet flytting')]);
     // What the worker answers once Digipost refused it twice (a 403, and again with a fresh token).
     worker.fail('write', { code: 'write_forbidden', status: 403, permission: 'UPDATE_DOCUMENT' });
     fireEvent.click(await screen.findByRole('button', { name: /^Actions for .*Nektet flytting/ }));
@@ -85,7 +66,8 @@ describe('moving letters', () => {
 
 describe('without the permissions', () => {
   it('shows no filing action at all', async () => {
-    const main = await openInbox(READ_SCOPES, [fileable(52, 'Bare lesing')]);
+    await openServedInbox([fileable(52, 'Bare lesing')], { scopes: READ_SCOPES });
+    const main = screen.getByRole('main');
     const rowMenus = [...document.querySelectorAll('button')].filter((b) => b.getAttribute('aria-label')?.startsWith('Actions for')).length;
     expect(rowMenus).toBe(0);
     expect(screen.queryByRole('button', { name: 'New folder' })).toBeNull();
@@ -98,7 +80,7 @@ describe('without the permissions', () => {
   });
 
   it('with them, the same inbox offers filing (so the test above would see it)', async () => {
-    await openInbox(MANAGING, [fileable(53, 'Kan flyttes')]);
+    await openServedInbox([fileable(53, 'Kan flyttes')]);
     await screen.findByRole('button', { name: /^Actions for .*Kan flyttes/ });
     expect(screen.queryAllByRole('checkbox').length).toBeGreaterThan(0);
   });
@@ -112,7 +94,8 @@ function ownLetter(id: number, subject: string, creatorName = 'Strømselskapet A
   return { ...base, creatorName, attachment: [attachment(id, 1, { subject, fileType: 'txt' })] };
 }
 
-type Letter = ReturnType<typeof ownLetter>;
+/** A letter of the served mailbox: one that may be filed, with or without a text of its own. */
+type Letter = ReturnType<typeof fileable>;
 
 /** The service's side of a served mailbox: `apply` changes it as the service does a write (one made elsewhere, or one the test held). */
 interface Served {
@@ -124,7 +107,7 @@ interface Served {
  * changes it (the worker's part, once per intent and in turn, is writes.test.ts's): what the page
  * reads after a change is the letter, or the list, as it now is.
  */
-function serveMailbox(letters: Letter[]): Served {
+function serveMailbox(letters: Letter[], scopes: Permission[]): Served {
   const mailbox: Record<string, unknown>[] = structuredClone(letters);
   const addressOf = (item: Record<string, unknown>) => (item.link as Link[])[0]?.uri ?? '';
   worker.answer('getResource', (request) => {
@@ -145,7 +128,7 @@ function serveMailbox(letters: Letter[]): Served {
             }
           : mailbox.find((l) => addressOf(l) === request.url);
     if (data === undefined) return Promise.reject(new Error(`no answer for ${request.url}`));
-    return resourceSnapshot(structuredClone(data), request.url, MANAGING);
+    return resourceSnapshot(structuredClone(data), request.url, scopes);
   });
   worker.answer('getContent', content('text/plain', 'Hei'));
   const apply: Served['apply'] = (request) => {
@@ -159,15 +142,21 @@ function serveMailbox(letters: Letter[]): Served {
   return { apply };
 }
 
-/** A place in a viewer tab (the person's own inbox unless told), over the mailbox above. */
+/**
+ * A place in a viewer tab, over the mailbox above: the person's own inbox, in the root with
+ * folders that may be changed, for a session that may manage letters, unless told otherwise.
+ */
 async function openServedInbox(
   letters: Letter[],
-  root = managedRoot(),
-  target: Record<string, string> = { url: INBOX, relation: 'document_inbox' },
+  {
+    root = managedRoot(),
+    target = { url: INBOX, relation: 'document_inbox' },
+    scopes = MANAGING,
+  }: { root?: ReturnType<typeof managedRoot>; target?: Record<string, string>; scopes?: Permission[] } = {},
 ): Promise<Served> {
   await extension.storage.session.set({ [viewerPages.item(PAGE_ID).key]: target });
-  worker.answer('getRoot', rootSnapshot({ root, scopes: MANAGING }));
-  const served = serveMailbox(letters);
+  worker.answer('getRoot', rootSnapshot({ root, scopes }));
+  const served = serveMailbox(letters, scopes);
   await openPage('viewer', `?page=${PAGE_ID}`);
   await screen.findByText(letters[0]?.subject ?? '');
   return served;
@@ -416,7 +405,7 @@ describe('in a mailbox shared with the person', () => {
 
   it('its rows offer moving into its own folders and no Delete (the person’s own rows do: the bulk move above)', async () => {
     const bill = sharedLetter(2002, 'Fakturakopi');
-    await openServedInbox([bill], withShared(), { url: OLA_INBOX, relation: 'document_inbox', mailbox: OLA_INBOX });
+    await openServedInbox([bill], { root: withShared(), target: { url: OLA_INBOX, relation: 'document_inbox', mailbox: OLA_INBOX } });
     await headingIs('Ola Nordmann’s inbox');
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for “Fakturakopi” (M)' }));
     const offered = (await screen.findAllByRole('menuitem')).map((item) => item.textContent.trim());
@@ -426,7 +415,7 @@ describe('in a mailbox shared with the person', () => {
 
   it('files a letter of it into its own folder, and offers none of the person’s folders', async () => {
     const bill = sharedLetter(2001, 'Strømregning');
-    await openServedInbox([bill], withShared(), { url: OLA_INBOX, relation: 'document_inbox', mailbox: OLA_INBOX });
+    await openServedInbox([bill], { root: withShared(), target: { url: OLA_INBOX, relation: 'document_inbox', mailbox: OLA_INBOX } });
     await headingIs('Ola Nordmann’s inbox');
     await openFromRow('Strømregning');
     // No Delete, though the session may delete: the shared mailbox's letters offer none (the person may file, not delete).
